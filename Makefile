@@ -1,0 +1,52 @@
+# Two commands set everything up on a fresh machine: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+BENCH_STAMP := $(VENV)/.installed-bench
+
+.PHONY: install run test test-fast e2e bench lint seed check clean
+
+$(STAMP): requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $(STAMP)
+
+install: $(STAMP)
+
+lint: install
+	$(PY) -m ruff check .
+
+## run: install, seed the demo database if it is empty, serve the console on http://127.0.0.1:8501
+run: install
+	$(PY) -m console seed --if-empty
+	$(PY) -m streamlit run console/app.py --server.address 127.0.0.1 --server.port 8501
+
+## test: lint and the whole test suite (unit, AppTest, browser tests where chromium is installed)
+test: install
+	$(PY) -m ruff check .
+	$(PY) -m pytest
+
+test-fast: install
+	$(PY) -m pytest -m "unit"
+
+$(BENCH_STAMP): requirements-bench.txt $(STAMP)
+	$(PY) -m pip install --quiet -r requirements-bench.txt
+	touch $(BENCH_STAMP)
+
+## bench: the benchmark on the three dev samples; writes docs/benchmarks.md
+bench: $(BENCH_STAMP)
+	$(PY) -m core.bench ../shared/data/dialogues/sgd_dev_sample.jsonl \
+		../shared/data/dialogues/multiwoz_dev_sample.jsonl \
+		../shared/data/dialogues/crosswoz_dev_sample.jsonl \
+		--json docs/benchmarks.json --report docs/benchmarks.md
+
+seed: install
+	$(PY) -m console seed --if-empty
+
+check: install
+	$(PY) -m console check
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -1,0 +1,352 @@
+"""The shared vocabulary of the pipeline: pydantic models passed between the stages.
+
+Every stage is a pure function from these models to these models, so a stage's input and output
+can be stored (``model_dump(mode="json")``) and shown side by side in the console's replay.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Role = Literal["user", "assistant", "tool", "system"]
+Lang = Literal["en", "zh"]
+
+AtomKind = Literal[
+    "instruction",
+    "constraint",
+    "preference",
+    "question",
+    "answer",
+    "confirmation",
+    "greeting",
+    "filler",
+    "action",
+    "result",
+    "correction",
+]
+EntityType = Literal[
+    "money",
+    "quantity",  # number + unit: "2 people", "5 nights", "3天"
+    "number",
+    "date",
+    "time",
+    "datetime",
+    "duration",
+    "place",
+    "name",  # proper name of a venue, person, event, product, ...
+    "term",  # domain term from the lexicon: cuisine, price range, area, car type, ...
+    "id",  # reference codes, booking ids, file paths
+    "phone",
+    "email",
+    "url",
+    "address",
+    "rating",
+]
+Strength = Literal["strong", "medium", "weak"]
+FactKind = Literal["instruction", "tool_data", "preference", "corrected_answer", "other"]
+FactStatus = Literal["active", "decayed", "archived", "invalid"]
+ChangeSource = Literal["pipeline", "form", "grid", "csv", "api", "auto"]
+Mode = Literal["compressed", "raw"]
+TaskState = Literal["IDLE", "EXECUTING", "CONFIRMING"]
+
+
+class ToolCall(BaseModel):
+    """A tool invocation the assistant asked for."""
+
+    call_id: str
+    name: str
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class ToolResult(BaseModel):
+    """What a tool returned for one call."""
+
+    call_id: str
+    status: Literal["ok", "error"] = "ok"
+    data: Any = None
+
+
+class Attachment(BaseModel):
+    """Already-extracted text of an attached file (PDF, image OCR), kept as a labelled turn."""
+
+    label: str
+    text: str
+
+
+class Message(BaseModel):
+    """One turn of the dialogue history as the agent saw it (the Buffer stage)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    context_id: str = ""
+    idx: int = Field(ge=0, description="position of the turn in its context, from 0")
+    role: Role
+    text: str = ""
+    ts: datetime | None = Field(default=None, description="when the turn was said; anchors relative dates")
+    tokens: int = Field(default=0, ge=0, description="cl100k token count of text (filled by the buffer)")
+    tool_call: ToolCall | None = None
+    tool_result: ToolResult | None = None
+    attachments: list[Attachment] = Field(default_factory=list)
+
+
+class Entity(BaseModel):
+    """A typed value found in a turn, with its surface form and a normalized value."""
+
+    type: EntityType
+    text: str = Field(description="surface form exactly as written")
+    value: str = Field(description="normalized value: ISO datetime, number, lowercased term, ...")
+    start: int = -1
+    end: int = -1
+    slot: str | None = Field(default=None, description="slot hint from cue words: time, date, people, ...")
+
+
+class Negation(BaseModel):
+    """A prohibition or dislike kept whole: 'no cilantro', '不要靠窗的座位'."""
+
+    text: str = Field(description="the whole negated phrase as written")
+    cue: str = Field(description="the negation cue: no, don't, 不要, 不想要, ...")
+    target: str = Field(description="what is negated: 'cilantro', '靠窗的座位'")
+
+
+class ActionMarker(BaseModel):
+    """An action the assistant or a tool performed or promised."""
+
+    verb: str = Field(description="what was done: book, search, call <tool>, 预订, ...")
+    status: Literal["done", "pending", "failed", "offered"] = "done"
+    tool: str | None = None
+    call_id: str | None = None
+    ref: str | None = Field(default=None, description="reference number, id or path the action produced")
+
+
+class Atom(BaseModel):
+    """The smallest meaningful piece of a turn: usually one clause or sentence."""
+
+    msg_idx: int
+    role: Role
+    kind: AtomKind
+    text: str
+    lang: Lang = "en"
+    entities: list[Entity] = Field(default_factory=list)
+    negation: Negation | None = None
+    strength: Strength = "weak"
+    domain: str | None = Field(default=None, description="task domain named in or carried into the atom")
+    action: ActionMarker | None = None
+    pinned: bool = Field(default=False, description="the user stressed it (must, important, 务必)")
+
+
+class ParsedMessage(BaseModel):
+    """Output of the parse stage for one message."""
+
+    message: Message
+    lang: Lang
+    atoms: list[Atom] = Field(default_factory=list)
+    domain: str | None = None
+
+
+# --- extract ---------------------------------------------------------------------------------
+
+
+class FactCandidate(BaseModel):
+    """A keyed value the extract stage proposes for the state."""
+
+    key: str = Field(description="domain.slot, e.g. restaurant.time")
+    value: str = Field(description="the surface value as written (what the model must see)")
+    norm: str = Field(description="normalized value used to compare versions")
+    strength: Strength = "medium"
+    kind: FactKind = "other"
+    source_idx: int
+    role: Role = "user"
+    pinned: bool = False
+    negated: bool = False
+    correction: bool = Field(default=False, description="the turn says this replaces an earlier value")
+
+
+class ActionUnit(BaseModel):
+    """An executed (or failed) action: what was called, with what, and what came back."""
+
+    tool: str
+    args: dict[str, Any] = Field(default_factory=dict)
+    result_summary: str = ""
+    result_type: Literal["none", "ok", "error", "list", "record", "text"] = "none"
+    ref: str | None = None
+    idx: int
+    ts: datetime | None = None
+    status: Literal["done", "failed", "pending"] = "done"
+    call_id: str | None = None
+
+
+class Goal(BaseModel):
+    """Something the user wants achieved."""
+
+    text: str
+    idx: int
+    domain: str | None = None
+    cluster: int = -1
+    done: bool = False
+
+
+class Todo(BaseModel):
+    """A next step, with the fact keys it needs before it can run."""
+
+    text: str
+    idx: int
+    requires: list[str] = Field(default_factory=list)
+    missing: list[str] = Field(default_factory=list)
+    done: bool = False
+
+
+class Decision(BaseModel):
+    """A choice made among alternatives (a node of the decision path)."""
+
+    text: str
+    idx: int
+    chosen: str
+    alternatives: list[str] = Field(default_factory=list)
+
+
+class Units(BaseModel):
+    """Output of the extract stage for one or more messages: the cognitive units."""
+
+    facts: list[FactCandidate] = Field(default_factory=list)
+    constraints: list[Atom] = Field(default_factory=list, description="user constraints kept whole")
+    actions: list[ActionUnit] = Field(default_factory=list)
+    artifacts: list[str] = Field(default_factory=list, description="ids, paths and refs produced")
+    decisions: list[Decision] = Field(default_factory=list)
+    todos: list[Todo] = Field(default_factory=list)
+    goals: list[Goal] = Field(default_factory=list)
+    preference_changes: list[FactCandidate] = Field(default_factory=list)
+    kept_turns: list[int] = Field(default_factory=list, description="representative user turns")
+    events: list[str] = Field(default_factory=list, description="dynamic trigger events seen")
+
+
+# --- state -----------------------------------------------------------------------------------
+
+
+class FactVersion(BaseModel):
+    """One earlier value of a fact, with when and why it was replaced."""
+
+    value: str
+    norm: str
+    idx: int = Field(description="turn where this value was stated")
+    replaced_at: int = Field(description="turn where it was replaced")
+    reason: str = ""
+    source: ChangeSource = "pipeline"
+    actor: str = "pipeline"
+
+
+class Fact(BaseModel):
+    """A persistent keyed value of the state, with its strength, weight and history."""
+
+    key: str
+    value: str
+    norm: str
+    strength: Strength = "medium"
+    kind: FactKind = "other"
+    status: FactStatus = "active"
+    weight: float = 1.0
+    first_idx: int
+    last_idx: int
+    mentions: int = 1
+    role: Role = "user"
+    pinned: bool = False
+    negated: bool = False
+    verified_by_user: bool = False
+    history: list[FactVersion] = Field(default_factory=list)
+
+
+class Constraint(BaseModel):
+    """A user constraint or instruction kept verbatim (negations whole)."""
+
+    text: str
+    idx: int
+    strength: Strength = "strong"
+    pinned: bool = False
+
+
+class DecisionEdge(BaseModel):
+    """An edge of the decision path graph: from one choice to the next."""
+
+    src: int
+    dst: int
+    label: str = ""
+
+
+class ContextState(BaseModel):
+    """The compact structured state of one context: what the rendered context is made from."""
+
+    context_id: str = ""
+    turn: int = Field(default=-1, description="index of the last merged message")
+    user_turns: int = 0
+    facts: dict[str, Fact] = Field(default_factory=dict)
+    archive: list[Fact] = Field(default_factory=list, description="decayed facts, recallable")
+    constraints: list[Constraint] = Field(default_factory=list)
+    goals: list[Goal] = Field(default_factory=list)
+    actions: list[ActionUnit] = Field(default_factory=list)
+    artifacts: list[str] = Field(default_factory=list)
+    todos: list[Todo] = Field(default_factory=list)
+    decisions: list[Decision] = Field(default_factory=list)
+    decision_edges: list[DecisionEdge] = Field(default_factory=list)
+    task_state: TaskState = "IDLE"
+    consecutive_failures: int = 0
+    version: int = 0
+
+
+# --- trigger, render, validate -----------------------------------------------------------------
+
+
+class TriggerDecision(BaseModel):
+    """Whether to compact now, why, and how deep."""
+
+    fire: bool
+    reason: str = ""
+    tier: int = Field(default=0, description="0: oldest 30%, 1: 50%, 2+: everything")
+    fold_upto: int = Field(default=0, description="messages with idx < fold_upto are folded")
+    history_tokens: int = 0
+
+
+class Rendered(BaseModel):
+    """The context the model sees, with its parts kept apart for the console."""
+
+    text: str
+    tokens: int
+    state_text: str = Field(description="the compacted part without the raw working-memory turns")
+    recent_idx: list[int] = Field(default_factory=list, description="raw turns appended verbatim")
+    anchors: list[str] = Field(default_factory=list)
+    dropped: list[str] = Field(default_factory=list, description="items left out for the budget")
+    change_notice: str = ""
+
+
+class ValidationReport(BaseModel):
+    """What the validate stage checked and found."""
+
+    ok: bool
+    missing_facts: list[str] = Field(default_factory=list)
+    goal_similarity: float | None = None
+    roundtrip_ok: bool = True
+    roundtrip_diff: list[str] = Field(default_factory=list)
+    errors: list[str] = Field(default_factory=list)
+
+
+class CompactionRecord(BaseModel):
+    """The audit record of one compaction (successful, fallen back or failed)."""
+
+    context_id: str
+    seq: int
+    at_turn: int
+    trigger: str
+    tier: int
+    fold_upto: int
+    tokens_in: int
+    tokens_out: int
+    ratio: float
+    latency_ms: dict[str, float] = Field(default_factory=dict, description="per stage and 'total'")
+    validation: ValidationReport | None = None
+    retries: int = 0
+    fallback: bool = False
+    failed: bool = False
+    error: str | None = None
+    change_notice: str = ""
+    created_at: datetime | None = None
