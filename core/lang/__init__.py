@@ -1,0 +1,1 @@
+"""Language-specific analysis (English, Chinese) behind one interface, used by the parse stage."""
