@@ -1,0 +1,70 @@
+"""The English language analyzer of the parse stage (rules and general-knowledge lexicons, no model).
+
+>>> from datetime import datetime
+>>> a = EnglishAnalyzer()
+>>> [(e.type, e.text, e.value) for e in a.entities("Book it for 4 people next Wednesday at 3pm", datetime(2026, 1, 5))]
+[('quantity', '4 people', '4 people'), ('datetime', 'next Wednesday at 3pm', '2026-01-07T15:00:00')]
+>>> a.negations("no spicy food please")[0].target
+'spicy food please'
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from core.lang.en_discourse import (
+    classify_kind,
+    find_action,
+    find_domain,
+    is_correction,
+    is_pinned,
+    split_sentences,
+)
+from core.lang.en_entities import extract_entities
+from core.lang.en_negations import find_negations
+from core.models import ActionMarker, AtomKind, Entity, Lang, Negation, Role
+
+# Entity types that make a clause carry a value (a constraint rather than small talk).
+_VALUE_TYPES = frozenset({"money", "quantity", "date", "time", "datetime", "duration", "place", "name", "term",
+                          "id", "phone", "email", "url", "address", "rating"})
+
+
+class EnglishAnalyzer:
+    """Implements core.lang.base.LanguageAnalyzer for English."""
+
+    lang: Lang = "en"
+
+    def split(self, text: str) -> list[str]:
+        """Sentences of text (stripped substrings, in order, none empty)."""
+        return split_sentences(text)
+
+    def entities(self, text: str, ts: datetime | None) -> list[Entity]:
+        """Typed value spans with normalized values, offsets into text and slot hints."""
+        return extract_entities(text, ts)
+
+    def negations(self, text: str) -> list[Negation]:
+        """Prohibitions and dislikes kept whole ('no spicy food', "don't call before 9am")."""
+        return list(find_negations(text))
+
+    def kind(self, text: str, role: Role) -> AtomKind:
+        """The clause's kind (instruction, constraint, preference, question, ...)."""
+        ents = extract_entities(text, None) if role == "user" else []
+        has_values = any(e.type in _VALUE_TYPES or e.slot is not None for e in ents)
+        return classify_kind(text, role, has_values, bool(find_negations(text)) if role == "user" else False,
+                             is_correction(text) if role == "user" else False, find_action(text, role))
+
+    def domain(self, text: str) -> str | None:
+        """The task domain the clause names (one of base.DOMAINS), or None."""
+        return find_domain(text)
+
+    def pinned(self, text: str) -> bool:
+        """True when the speaker stresses the clause (must, make sure, important, never, ...)."""
+        return is_pinned(text)
+
+    def is_correction(self, text: str) -> bool:
+        """True when the clause replaces an earlier value (actually, instead, change it to, ...)."""
+        return is_correction(text)
+
+    def action(self, text: str, role: Role) -> ActionMarker | None:
+        """An action the assistant/tool reports done, failed, pending or offers."""
+        return find_action(text, role)

@@ -1,0 +1,309 @@
+"""What an English clause does in the dialogue: sentence split, kind, domain, pinning, correction cues
+and action markers from assistant and tool turns."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from core.lang.en_values import identifiers
+from core.models import ActionMarker, AtomKind, Role
+
+# --- split ---------------------------------------------------------------------------------------
+
+_ABBREVIATIONS = ("dr", "mr", "mrs", "ms", "st", "mt", "ft", "jr", "sr", "prof", "vs", "etc", "e.g", "i.e",
+                  "a.m", "p.m", "m.d", "no", "approx", "ave", "rd", "blvd", "inc", "ltd", "co", "u.s")
+_BOUNDARY = re.compile(r"(?<=[.!?;])[\"')\]]*\s+|\n+")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences/clauses of text, each a stripped substring, in order, none empty."""
+    pieces: list[str] = []
+    start = 0
+    for m in _BOUNDARY.finditer(text):
+        head = text[start : m.start()]
+        last_word = re.search(r"([A-Za-z.]+)\.$", head)
+        if last_word and m.group(0).strip() == "" and "\n" not in m.group(0):
+            word = last_word.group(1).lower().rstrip(".")
+            if word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()):
+                continue
+        if head.strip():
+            pieces.append(head.strip())
+        start = m.end()
+    if text[start:].strip():
+        pieces.append(text[start:].strip())
+    return pieces
+
+
+# --- kind ----------------------------------------------------------------------------------------
+
+_GREETING = re.compile(r"^\s*(?:hi|hello|hey|hiya|greetings|good\s+(?:morning|afternoon|evening)|howdy)\b[\s,!.]*"
+                       r"(?:there|again|everyone|friend)?[\s,!.]*$", re.IGNORECASE)
+_FAREWELL = re.compile(r"^\s*(?:(?:ok(?:ay)?|great|thanks?|thank\s+you)[\s,!.]*)*(?:bye|goodbye|good\s*bye|"
+                       r"see\s+you|have\s+a\s+(?:good|great|nice|wonderful)\s+\w+|take\s+care|cheers)\b",
+                       re.IGNORECASE)
+_FILLER = re.compile(
+    r"^\s*(?:no[\s,.!]+)?(?:(?:ok(?:ay)?|alright|all\s+right|great|cool|fine|perfect|awesome|excellent|"
+    r"wonderful|good|nice|sure|got\s+it|i\s+see|understood|noted|hmm+|um+|uh+|oh|ah)[\s,.!]*)*"
+    r"(?:thanks?(?:\s+(?:a\s+lot|so\s+much|very\s+much))?|thank\s+you(?:\s+(?:so|very)\s+much)?(?:\s+for\s+"
+    r"[\w\s']+)?|that['’]?s\s+(?:all|it|everything)(?:\s+i\s+need(?:ed)?)?(?:\s+for\s+(?:now|today))?|"
+    r"that\s+(?:is|will\s+be|would\s+be)\s+(?:all|it|everything)(?:\s+for\s+(?:now|today))?|"
+    r"nothing\s+else|no\s+thanks?|no\s+thank\s+you|not\s+(?:right\s+)?now|i\s+appreciate\s+it|"
+    r"(?:ok(?:ay)?|alright|cool|great|got\s+it))?[\s,.!]*(?:bye|goodbye)?[\s,.!]*$",
+    re.IGNORECASE)
+_CONFIRM = re.compile(
+    r"^\s*(?:yes|yeah|yep|yup|sure|correct|right|exactly|absolutely|definitely|of\s+course|please\s+do|"
+    r"that\s+(?:works|would\s+work|sounds\s+(?:good|great|fine|perfect)|is\s+(?:correct|right|fine|perfect|"
+    r"great)|will\s+work|suits\s+me|'?s\s+(?:right|correct|fine|perfect|great))|that['’]s\s+(?:right|correct|"
+    r"fine|perfect|great)|sounds\s+(?:good|great|fine|perfect)|perfect|great|go\s+ahead|do\s+it|"
+    r"confirm(?:ed)?|ok(?:ay)?|alright|i\s+agree|works\s+for\s+me)\b",
+    re.IGNORECASE)
+_WH_AUX = re.compile(
+    r"^\s*(?:what|what's|when|where|where's|which|who|whom|whose|why|how|how's|is|are|was|were|do|does|did|"
+    r"can|could|would|will|shall|should|may|might|have|has|any|anything)\b", re.IGNORECASE)
+_REQUEST = re.compile(
+    r"^\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+|also\s+)?|please\s+|kindly\s+|"
+    r"i\s+need\s+you\s+to\s+|i\s+want\s+you\s+to\s+|(?:i'?d|i\s+would)\s+like\s+you\s+to\s+|let['’]?s\s+|"
+    r"go\s+ahead\s+and\s+)?(?:book|reserve|find|search|look\s+(?:up|for)|get|make|show|tell|give|call|send|"
+    r"schedule|cancel|change|add|remove|set|play|order|buy|purchase|check|help|transfer|pay|rent|hold|"
+    r"list|email|text|text|remind|put|play|cast|start|stop|confirm|proceed|do|sign|arrange|organize|plan)\b",
+    re.IGNORECASE)
+_PREFERENCE = re.compile(
+    r"\b(?:i|we)\s*(?:would|'d)?\s*(?:prefer|rather|like|love|want|fancy)|\b(?:i|we)\s+(?:am|are|'m|'re)\s+"
+    r"(?:looking|hoping|interested)|\bpreferably\b|\bideally\b|\bif\s+possible\b|\bwould\s+be\s+(?:nice|great)\b",
+    re.IGNORECASE)
+_NEED = re.compile(r"\b(?:must|need|needs|needed|have\s+to|has\s+to|should|require|required|requires|"
+                   r"at\s+least|at\s+most|no\s+(?:more|later|earlier)\s+than|maximum|minimum|budget)\b",
+                   re.IGNORECASE)
+_ASSISTANT_RESULT = re.compile(
+    r"\b(?:i\s+(?:have\s+)?found|there\s+(?:are|is|were)\s+\d+|there\s+(?:are|is)\s+(?:several|many|a\s+few|"
+    r"\w+)\s+\w+\s+(?:that|which|matching|available)|i\s+(?:have|got)\s+\d+|\d+\s+(?:results?|options?|"
+    r"matches|restaurants|hotels|trains|flights|events|movies|places|attractions|cars|houses|apartments)|"
+    r"(?:results?|options?)\s+(?:are|include))\b", re.IGNORECASE)
+_CONFIRM_REQUEST = re.compile(
+    r"\b(?:please\s+confirm|can\s+you\s+confirm|could\s+you\s+confirm|to\s+confirm|confirm\s+(?:that|the\s+"
+    r"following|these|your)|is\s+that\s+(?:correct|right)|is\s+this\s+(?:correct|right))\b", re.IGNORECASE)
+
+
+def classify_kind(text: str, role: Role, has_values: bool, has_negation: bool, correction: bool,
+                  action: ActionMarker | None) -> AtomKind:
+    """The atom kind from cue patterns; has_values/has_negation come from the entity and negation finders."""
+    if role == "tool":
+        return "result"
+    if role == "system":
+        return "instruction"
+    if role == "assistant":
+        if _CONFIRM_REQUEST.search(text):
+            return "confirmation"
+        if action is not None and action.status == "done":
+            return "action"
+        if action is not None and action.status == "failed":
+            return "result"
+        if action is not None and action.status == "pending":
+            return "action"
+        if text.rstrip().endswith("?") or (action is not None and action.status == "offered"):
+            return "question"
+        if _GREETING.match(text) or _FAREWELL.match(text):
+            return "greeting"
+        if _FILLER.match(text):
+            return "filler"
+        if _ASSISTANT_RESULT.search(text):
+            return "result"
+        return "answer"
+    # user (and anything else)
+    if correction:
+        return "correction"
+    if _GREETING.match(text) or (_FAREWELL.match(text) and not has_values):
+        return "greeting"
+    if _FILLER.match(text) and not has_values:
+        return "filler"
+    if _CONFIRM.match(text) and not has_values and not has_negation and not text.rstrip().endswith("?"):
+        return "confirmation"
+    if _REQUEST.match(text):
+        return "instruction"
+    if text.rstrip().endswith("?") or _WH_AUX.match(text):
+        return "question"
+    if has_negation or (has_values and _NEED.search(text)):
+        return "constraint"
+    if _PREFERENCE.search(text):
+        return "preference"
+    if has_values or _NEED.search(text):
+        return "constraint"
+    if _CONFIRM.match(text):
+        return "confirmation"
+    return "answer"
+
+
+# --- pinned, correction ----------------------------------------------------------------------------
+
+_PINNED = re.compile(
+    r"\b(?:must|make\s+sure|be\s+sure|ensure|important|importantly|crucial|essential|critical|absolutely|"
+    r"never|always|definitely|under\s+no\s+circumstances|(?:do\s+not|don['’]?t)\s+forget|remember\s+(?:to|that)|"
+    r"no\s+matter\s+what|at\s+all\s+costs|non-?negotiable|mandatory|required|a\s+must)\b",
+    re.IGNORECASE)
+_CORRECTION = re.compile(
+    r"\b(?:actually|instead|change\s+(?:it|that|this|the\s+\w+(?:\s+\w+)?)\s+to|change\s+to|rather\s+than|"
+    r"or\s+rather|make\s+it|make\s+that|switch\s+(?:it\s+|that\s+)?to|i\s+meant|i\s+mean(?=\s*,)|"
+    r"sorry,?\s+i\s+meant|on\s+second\s+thought|scratch\s+that|correction|update\s+(?:it|that)\s+to|"
+    r"not\s+\w+(?:\s+\w+)?,?\s+but\s+|i\s+changed\s+my\s+mind|let['’]?s\s+(?:do|go\s+with|try)\s+[\w\s]+\s+instead|"
+    r"how\s+about\s+[\w\s]+\s+instead|wait,)",
+    re.IGNORECASE)
+_RATHER_CORRECTION = re.compile(r"(?<!would\s)(?<!'d\s)(?<!’d\s)\brather\b(?!\s+not)", re.IGNORECASE)
+
+
+def is_pinned(text: str) -> bool:
+    """True when the speaker stresses the clause (must, make sure, important, never, always, ...)."""
+    return bool(_PINNED.search(text))
+
+
+def is_correction(text: str) -> bool:
+    """True when the clause replaces an earlier value (actually, instead, change it to, make it, ...)."""
+    return bool(_CORRECTION.search(text) or _RATHER_CORRECTION.search(text))
+
+
+# --- action markers ---------------------------------------------------------------------------------
+
+_VERB_LEMMA = {
+    "booked": "book", "reserved": "reserve", "made": "make", "sent": "send", "scheduled": "schedule",
+    "transferred": "transfer", "confirmed": "confirm", "placed": "place", "purchased": "purchase",
+    "bought": "buy", "cancelled": "cancel", "canceled": "cancel", "set up": "set up", "set": "set",
+    "added": "add", "created": "create", "ordered": "order", "paid": "pay", "completed": "complete",
+    "processed": "process", "started": "start", "called": "call", "rented": "rent", "updated": "update",
+    "changed": "change", "arranged": "arrange", "requested": "request", "submitted": "submit",
+}
+_DONE_VERBS = "|".join(sorted(_VERB_LEMMA, key=len, reverse=True))
+_DONE = re.compile(
+    rf"\b(?:(?:i|we)\s*(?:'ve|\s+have|\s+had|\s+just)?\s+(?:successfully\s+|now\s+|also\s+|already\s+)?"
+    rf"(?P<v1>{_DONE_VERBS})\b"
+    rf"|(?:has|have)\s+(?:been\s+)?(?:successfully\s+)?(?P<v2>{_DONE_VERBS})\b"
+    rf"|(?:is|are|was|were)\s+(?:now\s+|all\s+|successfully\s+)?(?P<v3>booked|reserved|confirmed|scheduled|"
+    rf"set|placed|complete|completed|done|made|sent|transferred|purchased|paid|on\s+its\s+way)\b"
+    rf"|(?P<v4>booking|reservation|transfer|payment|purchase|order|appointment)\s+(?:was|is|has\s+been)\s+"
+    rf"(?:successful|successfully\s+\w+|complete|completed|confirmed|done|made|placed)"
+    rf"|(?P<v5>reference|confirmation)\s+(?:number|code|no\.?)\s*(?:is|:)"
+    rf"|\b(?P<v6>successfully)\b)",
+    re.IGNORECASE)
+_FAILED = re.compile(
+    r"\b(?:(?:i|we)\s+(?:could\s*n[o']?t|couldn['’]t|can\s*n[o']?t|can['’]t|was\s+unable|were\s+unable|"
+    r"am\s+unable|'m\s+unable|failed)\s+(?:to\s+)?(?P<v>book|reserve|make|find|complete|process|schedule|"
+    r"send|transfer|place|purchase|buy|get|secure|confirm|rent)?"
+    r"|(?P<v2>booking|reservation|transfer|payment|purchase|order|transaction)\s+(?:was\s+|has\s+)?"
+    r"(?:unsuccessful|failed|declined|rejected|did\s*n[o']?t\s+go\s+through)"
+    r"|unable\s+to\s+(?P<v3>book|reserve|make|complete|process|schedule|send|transfer|place)"
+    r"|no\s+availability|(?:is|are)\s+(?:fully\s+)?booked\s+up|fully\s+booked|not\s+available|unavailable|"
+    r"sorry,?\s+(?:but\s+)?(?:that|it|this)\s+(?:is|was)\s+not\s+(?:available|possible)|"
+    r"(?:there\s+(?:was|is)\s+an?\s+)?error)\b",
+    re.IGNORECASE)
+_OFFERED = re.compile(
+    r"\b(?:shall\s+i|should\s+i|would\s+you\s+like\s+(?:me\s+)?to|do\s+you\s+want\s+(?:me\s+)?to|want\s+me\s+to|"
+    r"can\s+i|may\s+i|i\s+can|i\s+could|would\s+you\s+like\s+(?:a|an|the)?\s*(?:reservation|booking|"
+    r"ticket|tickets|table|room))\s+(?P<v>book|reserve|make|buy|purchase|schedule|send|transfer|get|order|"
+    r"rent|set\s+up|set|call|play|add|place|arrange)?",
+    re.IGNORECASE)
+_PENDING = re.compile(
+    r"\b(?:(?:i|we)\s*(?:'ll|\s+will|\s+am\s+going\s+to|'m\s+going\s+to|\s+shall)\s+(?:now\s+|go\s+ahead\s+and\s+)?"
+    r"(?P<v>book|reserve|make|buy|purchase|schedule|send|transfer|get|order|rent|set|call|play|place|"
+    r"arrange|process|check|look)|(?P<v2>booking|reserving|processing|transferring|sending)\s+(?:it\s+|that\s+)?"
+    r"now|let\s+me\s+(?P<v3>book|reserve|check|look|find|process|send|transfer|make|get)|one\s+moment)\b",
+    re.IGNORECASE)
+_TOOL_ERROR = re.compile(r"\b(?:error|failed|failure|exception|unable|not\s+found|invalid|denied|timeout|"
+                         r"timed\s+out|unavailable|refused|forbidden|traceback)\b", re.IGNORECASE)
+
+
+def _ref(text: str) -> str | None:
+    ids = [c for c in identifiers(text) if c.slot == "ref"]
+    return ids[0].value if ids else None
+
+
+def _lemma(verb: str | None, default: str) -> str:
+    if not verb:
+        return default
+    v = re.sub(r"\s+", " ", verb.lower())
+    return _VERB_LEMMA.get(v, {"booking": "book", "reservation": "reserve", "reference": "book",
+                               "confirmation": "book", "successfully": "complete", "reserving": "reserve",
+                               "processing": "process", "transferring": "transfer", "sending": "send",
+                               "appointment": "schedule", "payment": "pay", "purchase": "purchase",
+                               "order": "order", "transfer": "transfer"}.get(v, v))
+
+
+@lru_cache(maxsize=8192)
+def find_action(text: str, role: Role) -> ActionMarker | None:
+    """An action the assistant reports done/failed/pending or offers; any tool message is a result."""
+    if role == "tool":
+        status = "failed" if _TOOL_ERROR.search(text) else "done"
+        return ActionMarker(verb="tool result", status=status, ref=_ref(text))
+    if role != "assistant":
+        return None
+    failed = _FAILED.search(text)
+    done = _DONE.search(text)
+    if failed and (failed.group("v") or failed.group("v2") or failed.group("v3")) and not (
+            done and done.start() < failed.start()):
+        verb = failed.group("v") or failed.group("v2") or failed.group("v3")
+        return ActionMarker(verb=_lemma(verb, "book"), status="failed")
+    if done:
+        verb = next((done.group(g) for g in ("v1", "v2", "v3", "v4", "v5", "v6") if done.group(g)), None)
+        return ActionMarker(verb=_lemma(verb, "book"), status="done", ref=_ref(text))
+    if failed:
+        return ActionMarker(verb="book", status="failed")
+    pending = _PENDING.search(text)
+    offered = _OFFERED.search(text)
+    if offered and offered.group("v") and (pending is None or offered.start() < pending.start()):
+        return ActionMarker(verb=_lemma(offered.group("v"), "book"), status="offered")
+    if pending:
+        verb = pending.group("v") or pending.group("v2") or pending.group("v3")
+        return ActionMarker(verb=_lemma(verb, "book"), status="pending")
+    return None
+
+
+# --- domain -----------------------------------------------------------------------------------------
+
+_DOMAIN_KEYWORDS: tuple[tuple[str, str], ...] = (
+    ("taxi", r"taxis?|cabs?|taxicab"),
+    ("ride", r"rides?|uber|lyft|rideshare|ride-share|shared\s+ride"),
+    ("train", r"trains?|railway|rail|amtrak"),
+    ("bus", r"bus|buses|coach\s+ticket|greyhound"),
+    ("flight", r"flights?|fly|flying|airlines?|airfare|plane"),
+    ("car_rental", r"rental\s+cars?|rent\s+a\s+car|car\s+rental|rent(?:ing)?\s+(?:a\s+)?car|hire\s+car|pick\s*up\s+"
+                   r"the\s+car"),
+    ("metro", r"metro|subway|underground"),
+    ("alarm", r"alarms?|wake\s+me"),
+    ("payment", r"send\s+money|payments?|pay\s+(?:\w+\s+)?back|venmo|paypal|reimburse"),
+    ("bank", r"bank|banking|account\s+balance|balance|checking\s+account|savings\s+account|transfer\s+money|"
+             r"transfer"),
+    ("weather", r"weather|forecast|rain|sunny|temperature"),
+    ("doctor", r"doctor|physician|gp|general\s+practitioner|medical|clinic|dermatologist|ophthalmologist"),
+    ("dentist", r"dentist|dental|orthodontist"),
+    ("salon", r"salon|haircut|hair\s*cut|stylist|barber|hairdresser"),
+    ("movie", r"movies?|films?|cinema|showtimes?|screening|theatre\s+near|imax"),
+    ("music", r"songs?|music|album|playlist|artist|play\s+(?:some|the)|listen"),
+    ("event", r"concerts?|events?|games?|tickets?|shows?|match|festival|gig|theater|theatre|sports?"),
+    ("restaurant", r"restaurants?|table|dinner|lunch|breakfast|brunch|cuisine|eat|dine|dining|food|meal|"
+                   r"bistro|cafe|reservation\s+at"),
+    ("hotel", r"hotels?|room|rooms|stay|guesthouse|guest\s+house|b&b|bed\s+and\s+breakfast|motel|hostel|"
+              r"check\s*-?in|check\s*-?out|lodging|accommodation"),
+    ("apartment", r"apartments?|flat|rent\s+an?\s+apartment|property|bedroom\s+apartment|viewing"),
+    ("home", r"house|home\s+visit|homes?|visit\s+the\s+house"),
+    ("attraction", r"attractions?|museums?|college|park|gallery|galleries|tour|sightseeing|zoo|aquarium|"
+                   r"landmark|church|architecture|entertainment|nightclub|swimming\s+pool"),
+    ("police", r"police|robbed|stolen|theft"),
+    ("hospital", r"hospital|emergency\s+room|a&e"),
+    ("calendar", r"calendar|meeting|schedule\s+an?\s+event"),
+    ("messaging", r"message|text\s+(?:him|her|them|my)|sms|whatsapp"),
+    ("media", r"tv\s+show|episode|series|stream"),
+    ("shopping", r"buy|shop|shopping|order\s+online|purchase"),
+    ("travel", r"trip|travel|vacation|holiday|sightseeing"),
+)
+
+
+@lru_cache(maxsize=1)
+def _domain_regexes() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    return tuple((d, re.compile(rf"\b(?:{p})\b", re.IGNORECASE)) for d, p in _DOMAIN_KEYWORDS)
+
+
+@lru_cache(maxsize=8192)
+def find_domain(text: str) -> str | None:
+    """The first domain (in a fixed specificity order) whose keywords the text names, else None."""
+    for domain, rx in _domain_regexes():
+        if rx.search(text):
+            return domain
+    return None

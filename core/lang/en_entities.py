@@ -1,0 +1,125 @@
+"""English entity extraction: run every finder, merge dates with times, keep the longest of overlaps,
+then give each kept span a slot hint from the cue words before it."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from core.lang import en_values as V
+from core.lang.en_dates import find_dates
+from core.lang.en_lexicon import VENUE_TYPES
+from core.lang.en_names import find_names
+from core.lang.en_times import find_times
+from core.models import Entity
+
+REFERENCE_TS = datetime(2026, 1, 1)  # used when a message has no timestamp, so output is deterministic
+
+_DT_GAP = re.compile(r"\s*,?\s*(?:at|@|around|by|from|for)?\s*", re.IGNORECASE)
+_TD_GAP = re.compile(r"\s*,?\s*(?:on|this|for)?\s*", re.IGNORECASE)
+_VENUE_ENDINGS = tuple(sorted(VENUE_TYPES, key=len, reverse=True))
+_AIRLINE = re.compile(r"\b(?:air(?:lines?|ways)?|airline)$", re.IGNORECASE)
+_PERSON_TITLE = re.compile(r"^(?:dr|mr|mrs|ms|prof)\.?\s|,?\s*(?:m\.?d\.?|dds|phd)$", re.IGNORECASE)
+# Cue words just before a span -> slot hint (checked on the 24 characters before the span).
+_CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(p + r"\s+(?:the\s+)?$", re.IGNORECASE), slot)
+    for p, slot in (
+        (r"\b(?:from|leaving|leaves|departing|depart|departs|out\s+of|pick\s+me\s+up\s+(?:at|from))", "origin"),
+        (r"\b(?:to|into|towards|heading|going\s+to|arriving\s+(?:in|at)|arrive\s+(?:in|at)|destination\s+is|"
+         r"get\s+to|go\s+to|drop\s+me\s+(?:off\s+)?at)", "destination"),
+        (r"\b(?:in|near|around|within|city\s+of|located\s+in)", "city"),
+        (r"\b(?:called|named|name\s+is|booked|book|reserve|try|recommend|at)", "name"),
+        (r"\b(?:directed\s+by|starring|by|with|stars)", "person"),
+    )
+)
+
+
+def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
+    cands: list[V.Candidate] = []
+    cands += V.money(text) + V.contacts(text) + V.identifiers(text) + V.addresses(text)
+    cands += V.quantities(text) + V.places(text) + V.terms(text) + V.rooms_and_devices(text) + V.numbers(text)
+    times = find_times(text)
+    dates = find_dates(text, ts)
+    for t in times:
+        cands.append(V.Candidate(t.start, t.end, "time", t.value, "time", V.PRIO["time"] - (5 if t.cued else 0)))
+    for d in dates:
+        cands.append(V.Candidate(d.start, d.end, "date", d.value or text[d.start : d.end].lower(), "date",
+                                 V.PRIO["date"]))
+    cands += _datetimes(text, times, dates)
+    for n in find_names(text):
+        surface = text[n.start : n.end]
+        cands.append(V.Candidate(n.start, n.end, "name", " ".join(surface.split()), _name_slot(surface),
+                                 V.PRIO["name"] + (2 if n.how != "caps" else 0)))
+    return cands
+
+
+def _datetimes(text: str, times, dates) -> list[V.Candidate]:
+    """'next Wednesday at 3pm' and '3pm next Wednesday' -> one datetime with an ISO value."""
+    out = []
+    for d in dates:
+        if not d.value or len(d.value) != 10:
+            continue
+        for t in times:
+            if t.start >= d.end and _DT_GAP.fullmatch(text[d.end : t.start]):
+                start, end = d.start, t.end
+            elif t.end <= d.start and _TD_GAP.fullmatch(text[t.end : d.start]):
+                start, end = t.start, d.end
+            else:
+                continue
+            out.append(V.Candidate(start, end, "datetime", f"{d.value}T{t.value}:00", "datetime",
+                                   V.PRIO["datetime"]))
+    return out
+
+
+def _name_slot(surface: str) -> str:
+    low = surface.lower()
+    if _AIRLINE.search(low):
+        return "airline"
+    if _PERSON_TITLE.search(low):
+        return "person"
+    return "name"
+
+
+def _resolve(cands: list[V.Candidate]) -> list[V.Candidate]:
+    """Keep the longest span of each overlap (ties: the more specific type), in text order."""
+    kept: list[V.Candidate] = []
+    taken: list[tuple[int, int]] = []
+    for c in sorted(cands, key=lambda c: (-(c.end - c.start), -c.priority, c.start)):
+        if c.end <= c.start or any(c.start < e and s < c.end for s, e in taken):
+            continue
+        kept.append(c)
+        taken.append((c.start, c.end))
+    return sorted(kept, key=lambda c: c.start)
+
+
+def _cue_slot(text: str, c: V.Candidate) -> str | None:
+    before = text[max(0, c.start - 24) : c.start]
+    for rx, slot in _CUES:
+        if rx.search(before):
+            if slot in ("origin", "destination") and c.type in ("place", "name", "address"):
+                return slot
+            if slot == "city" and c.type in ("place", "name") and not c.value.lower().endswith(_VENUE_ENDINGS):
+                return "city"
+            if slot == "person" and c.type == "name" and c.slot == "name":
+                return "person" if not c.value.lower().endswith(_VENUE_ENDINGS) else None
+            if slot == "name" and c.type == "name":
+                return "name"
+            return None
+    return None
+
+
+def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
+    """Typed value spans of text with normalized values, offsets and slot hints (see module doc)."""
+    if not text or not text.strip():
+        return []
+    ref = ts if ts is not None else REFERENCE_TS
+    if ref.tzinfo is not None:
+        ref = ref.replace(tzinfo=None)
+    out: list[Entity] = []
+    for c in _resolve(_candidates(text, ref)):
+        surface = text[c.start : c.end]
+        if not surface.strip():
+            continue
+        slot = _cue_slot(text, c) or c.slot
+        out.append(Entity(type=c.type, text=surface, value=c.value, start=c.start, end=c.end, slot=slot))
+    return out

@@ -1,0 +1,330 @@
+"""General-knowledge English word lists used by the English analyzer.
+
+Everything here is common knowledge (weekdays, number words, world cuisines, price words, compass
+areas, venue-type nouns, big cities and their nicknames, ...), never values copied from annotated
+dialogues. Lists are plain tuples/frozensets of lowercase strings; the analyzer compiles them into
+regexes lazily (no work at import time beyond building these literals).
+"""
+
+from __future__ import annotations
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+WEEKDAY_ABBR = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4,
+                "sat": 5, "sun": 6}
+MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+          "october", "november", "december")
+MONTH_ABBR = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9,
+              "sept": 9, "oct": 10, "nov": 11, "dec": 12}
+
+UNITS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}
+TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+        "ninety": 90}
+SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000}
+ORDINAL_WORDS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+    "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
+    "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
+    "twentieth": 20, "thirtieth": 30,
+}
+
+# Nouns counted in quantities, mapped to the slot hint they suggest.
+COUNT_NOUNS = {
+    "people": "people", "persons": "people", "person": "people", "guests": "people", "guest": "people",
+    "adults": "people", "adult": "people", "kids": "people", "children": "people", "child": "people",
+    "passengers": "people", "passenger": "people", "travelers": "people", "travellers": "people",
+    "riders": "people", "diners": "people", "of us": "people", "seats": "count", "seat": "count",
+    "tickets": "count", "ticket": "count", "nights": "nights", "night": "nights", "days": "days",
+    "day": "days", "weeks": "duration", "week": "duration", "months": "duration", "month": "duration",
+    "hours": "duration", "hour": "duration", "minutes": "duration", "minute": "duration", "mins": "duration",
+    "rooms": "rooms", "room": "rooms", "bedrooms": "rooms", "bedroom": "rooms", "beds": "rooms",
+    "bed": "rooms", "baths": "rooms", "bathrooms": "rooms", "bathroom": "rooms", "stars": "stars",
+    "star": "stars", "bags": "count", "bag": "count", "tables": "count", "table": "count",
+    "songs": "count", "items": "count", "stops": "count", "stop": "count", "miles": "other",
+    "mile": "other", "km": "other", "kilometers": "other", "kilometres": "other", "pounds": "amount",
+    "dollars": "amount", "bucks": "amount", "euros": "amount", "years": "duration", "year": "duration",
+    "floors": "count", "levels": "count", "cars": "count", "vehicles": "count", "suitcases": "count",
+}
+
+CUISINES = (
+    "italian", "chinese", "indian", "mexican", "japanese", "thai", "french", "american", "british",
+    "english", "european", "modern european", "international", "gastropub", "lebanese", "korean",
+    "vietnamese", "spanish", "greek", "turkish", "mediterranean", "middle eastern", "asian", "asian oriental",
+    "oriental", "north american", "south american", "latin american", "south indian", "north indian",
+    "portuguese", "african", "ethiopian", "german", "seafood", "steakhouse", "steak", "barbecue", "bbq",
+    "pizza", "pizzeria", "sushi", "burgers", "burger", "vegetarian", "vegan", "tapas", "dim sum", "halal",
+    "kosher", "brazilian", "caribbean", "cuban", "persian", "afghan", "moroccan", "polish", "russian",
+    "irish", "scottish", "welsh", "australian", "malaysian", "indonesian", "singaporean", "filipino",
+    "cantonese", "szechuan", "sichuan", "hunan", "taiwanese", "pakistani", "nepalese", "bangladeshi",
+    "sri lankan", "jamaican", "peruvian", "argentinian", "argentine", "colombian", "tex-mex", "cajun",
+    "creole", "soul food", "fusion", "breakfast", "brunch", "brasserie", "bistro", "cafe", "deli",
+    "bakery", "dessert", "desserts", "noodles", "noodle", "ramen", "pho", "curry", "kebab", "falafel",
+    "fish and chips", "traditional", "modern", "contemporary", "panasian", "pan asian", "pan-asian",
+    "scandinavian", "danish", "swedish", "belgian", "swiss", "austrian", "hungarian", "czech",
+    "ukrainian", "georgian", "armenian", "israeli", "syrian", "iranian", "iraqi", "egyptian",
+    "tunisian", "somali", "nigerian", "west african", "south african", "hawaiian", "californian",
+    "southern", "soul", "cantonese", "shanghainese", "dumplings", "hot pot", "hotpot", "buffet",
+    "fast food", "take-out", "takeout", "takeaway", "salad", "sandwiches", "sandwich", "tacos", "taco",
+    "wings", "chicken", "fish", "lobster", "oysters", "crab", "sushi bar", "tapas bar", "wine bar",
+    "pub", "diner", "comfort food", "organic", "healthy", "gluten-free", "gluten free", "dessert bar",
+    "coffee", "tea", "juice", "smoothies", "crepes", "waffles", "pancakes", "bagels", "donuts",
+    "ice cream", "frozen yogurt", "pastries", "patisserie", "gelato", "poke", "bibimbap", "udon",
+    "izakaya", "yakitori", "teppanyaki", "korean bbq", "mongolian", "tibetan", "burmese", "cambodian",
+    "laotian", "catalan", "basque", "venetian", "sicilian", "tuscan", "neapolitan", "provencal",
+    "parisian", "bavarian", "cornish", "european fusion", "asian fusion", "latin", "venezuelan",
+    "salvadoran", "dominican", "puerto rican", "chilean", "ecuadorian", "bolivian", "uruguayan",
+)
+
+PRICE_WORDS = {
+    "cheap": "cheap", "cheaper": "cheap", "cheapest": "cheap", "inexpensive": "cheap",
+    "affordable": "cheap", "budget": "cheap", "economical": "cheap", "low-cost": "cheap",
+    "low cost": "cheap", "moderate": "moderate", "moderately": "moderate", "moderately priced": "moderate",
+    "mid-range": "moderate", "mid range": "moderate", "midrange": "moderate", "reasonably priced": "moderate",
+    "reasonable": "moderate", "average priced": "moderate", "expensive": "expensive",
+    "pricey": "expensive", "pricy": "expensive", "upscale": "expensive", "high-end": "expensive",
+    "high end": "expensive", "fancy": "expensive", "costly": "expensive", "luxurious": "expensive",
+    "ultra high-end": "expensive", "very expensive": "expensive",
+}
+
+AREAS = {
+    "north": "north", "south": "south", "east": "east", "west": "west", "northern": "north",
+    "southern": "south", "eastern": "east", "western": "west", "northeast": "northeast",
+    "northwest": "northwest", "southeast": "southeast", "southwest": "southwest",
+    "north east": "northeast", "north west": "northwest", "south east": "southeast",
+    "south west": "southwest", "centre": "centre", "center": "centre", "central": "centre",
+    "city centre": "centre", "city center": "centre", "town centre": "centre", "town center": "centre",
+    "downtown": "centre", "midtown": "centre", "uptown": "north", "suburbs": "suburbs",
+    "north side": "north", "south side": "south", "east side": "east", "west side": "west",
+}
+
+# Venue-type nouns (what kind of place), lowercased; compound ones first when compiled.
+VENUE_TYPES = (
+    "hotel", "hotels", "guesthouse", "guesthouses", "guest house", "guest houses", "bed and breakfast",
+    "b&b", "hostel", "motel", "inn", "lodge", "resort", "apartment", "apartments", "condo", "villa",
+    "cottage", "cabin", "suite", "museum", "museums", "college", "colleges", "park", "parks", "theatre",
+    "theatres", "theater", "theaters", "cinema", "cinemas", "church", "churches", "architecture",
+    "nightclub", "nightclubs", "night club", "club", "boat", "boats", "swimming pool", "swimmingpool",
+    "pool", "entertainment", "concert hall", "concerthall", "multiple sports", "sports complex", "gallery",
+    "galleries", "zoo", "aquarium", "castle", "cathedral", "chapel", "abbey", "garden", "gardens",
+    "botanic garden", "botanical garden", "library", "university", "stadium", "arena", "market",
+    "mall", "shopping centre", "shopping center", "tourist attraction", "attraction", "landmark",
+    "monument", "memorial", "bridge", "tower", "palace", "temple", "mosque", "synagogue", "beach",
+    "lake", "trail", "farm", "vineyard", "winery", "brewery", "bar", "pub", "cafe", "restaurant",
+    "restaurants", "station", "airport", "terminal", "hall", "centre", "center", "salon", "spa",
+    "barber shop", "barbershop", "clinic", "hospital", "pharmacy", "dentist", "school", "theme park",
+    "amusement park", "water park", "playground", "punting", "punts", "bowling alley", "ice rink",
+    "skating rink", "cinema complex", "gym", "studio", "house", "homes", "hall",
+)
+
+FACILITIES = (
+    "free wifi", "free wi-fi", "free internet", "wifi", "wi-fi", "internet", "free parking", "parking",
+    "parking lot", "garage", "pool", "swimming pool", "gym", "fitness center", "spa", "breakfast",
+    "free breakfast", "breakfast included", "laundry", "laundry service", "air conditioning", "ac",
+    "pets", "pet friendly", "pet-friendly", "pets allowed", "wheelchair accessible", "wheelchair access",
+    "accessible", "live music", "liquor", "alcohol", "outdoor seating", "vegetarian options",
+    "vegan options", "elevator", "balcony", "kitchen", "dishwasher", "washer", "dryer", "fireplace",
+    "smoking", "non-smoking", "room service", "shuttle", "airport shuttle", "in-unit laundry",
+    "furnished", "subtitles", "good for kids", "kid friendly", "kid-friendly", "family friendly",
+    "family-friendly", "reservations", "delivery", "takeout", "happy hour", "bar", "terrace",
+)
+
+EVENT_CATEGORIES = (
+    "music", "sports", "sport", "theater", "theatre", "concert", "concerts", "baseball", "basketball",
+    "football", "soccer", "hockey", "ice hockey", "tennis", "golf", "rugby", "cricket", "boxing",
+    "wrestling", "volleyball", "games", "game", "match", "rock", "pop", "jazz", "classical", "blues",
+    "country", "hip hop", "hip-hop", "rap", "metal", "heavy metal", "electronic", "edm", "dance",
+    "reggae", "folk", "r&b", "rnb", "indie", "punk", "soul", "gospel", "latin", "funk", "disco",
+    "techno", "house music", "alternative", "grunge", "opera", "ballet", "musical", "comedy show",
+    "stand-up", "standup", "play", "exhibition", "festival", "fair", "conference", "show", "live music",
+    "k-pop", "kpop", "j-pop", "world music", "singer-songwriter", "acoustic", "orchestra", "symphony",
+    "rock and roll", "new age", "ambient", "trance", "dubstep", "salsa", "samba", "bollywood",
+)
+
+GENRES = (
+    "drama", "comedy", "action", "thriller", "horror", "mystery", "adventure", "fantasy", "sci-fi",
+    "science fiction", "scifi", "documentary", "documentaries", "animation", "animated", "cartoon",
+    "romance", "romantic", "romantic comedy", "rom-com", "family", "crime", "biographical", "biography",
+    "biopic", "war", "western", "musical", "history", "historical", "suspense", "superhero", "anime",
+    "noir", "psychological", "teen", "sports", "kids", "children's", "independent", "indie", "foreign",
+    "dark comedy", "satire", "parody", "spy", "heist", "disaster", "martial arts", "supernatural",
+    "ghost", "zombie", "slasher", "detective", "fiction", "non-fiction", "poetry", "novel", "memoir",
+    "self-help",
+)
+
+# Rental cars, rides, seats, fares, accounts, show formats, devices: small closed vocabularies.
+CAR_TYPES = ("compact", "standard", "full-size", "full size", "fullsize", "intermediate", "economy",
+             "suv", "sedan", "hatchback", "minivan", "van", "convertible", "pickup", "pickup truck",
+             "truck", "luxury", "mid-size", "midsize", "premium", "sports car", "electric", "hybrid",
+             "coupe", "wagon", "station wagon", "crossover", "4x4", "jeep")
+RIDE_TYPES = ("pool", "regular", "luxury", "shared", "shared ride", "private", "private ride", "xl",
+              "uberx", "uber x", "uberxl", "black", "lyft line", "lux", "comfort", "premier", "express")
+SEAT_CLASSES = ("economy", "premium economy", "business", "business class", "first class", "first",
+                "coach", "economy class", "economy plus", "economy extra", "basic economy", "main cabin",
+                "flexible", "refundable", "non-refundable", "value", "standard class", "window seat",
+                "aisle seat", "window", "aisle", "middle seat")
+ACCOUNT_TYPES = ("checking", "savings", "checking account", "savings account", "credit card", "debit card",
+                 "credit", "debit", "current account", "joint account", "business account")
+SHOW_TYPES = ("3d", "2d", "imax", "imax 3d", "4dx", "dolby", "dolby cinema", "regular")
+DEVICE_WORDS = ("tv", "television", "speaker", "speakers", "smart speaker", "soundbar", "phone",
+                "laptop", "tablet", "headphones", "car stereo", "stereo", "chromecast", "echo")
+ROOM_WORDS = ("kitchen", "bedroom", "living room", "bathroom", "dining room", "office", "study",
+              "garage", "patio", "basement", "den", "nursery", "guest room", "master bedroom", "lounge")
+PAYMENT_METHODS = ("credit card", "debit card", "cash", "app balance", "paypal", "venmo", "apple pay",
+                   "google pay", "bank account", "wire transfer", "check", "cheque")
+TRANSPORT_WORDS = ("bus", "train", "taxi", "cab", "car", "flight", "plane", "ferry", "subway", "metro",
+                   "tram", "uber", "lyft", "shuttle", "coach")
+
+# Big world and US cities and well-known nicknames/abbreviations (general knowledge).
+CITIES = (
+    "new york", "new york city", "nyc", "ny", "los angeles", "la", "l.a.", "chicago", "chi-town",
+    "chitown", "houston", "phoenix", "philadelphia", "philly", "san antonio", "san diego", "sd",
+    "dallas", "san jose", "austin", "jacksonville", "fort worth", "columbus", "charlotte",
+    "san francisco", "sf", "san fran", "frisco", "indianapolis", "seattle", "denver", "washington",
+    "washington d.c.", "washington dc", "dc", "d.c.", "boston", "el paso", "nashville", "detroit",
+    "oklahoma city", "portland", "las vegas", "vegas", "memphis", "louisville", "baltimore",
+    "milwaukee", "albuquerque", "tucson", "fresno", "mesa", "sacramento", "atlanta", "atl",
+    "kansas city", "colorado springs", "omaha", "raleigh", "miami", "long beach", "virginia beach",
+    "oakland", "minneapolis", "tulsa", "tampa", "arlington", "new orleans", "nola", "wichita",
+    "cleveland", "bakersfield", "aurora", "anaheim", "honolulu", "santa ana", "riverside",
+    "corpus christi", "lexington", "stockton", "henderson", "saint paul", "st. paul", "st paul",
+    "st. louis", "st louis", "saint louis", "cincinnati", "pittsburgh", "greensboro", "anchorage",
+    "plano", "lincoln", "orlando", "irvine", "newark", "toledo", "durham", "chula vista",
+    "fort wayne", "jersey city", "st. petersburg", "laredo", "madison", "chandler", "buffalo",
+    "lubbock", "scottsdale", "reno", "glendale", "gilbert", "winston-salem", "north las vegas",
+    "norfolk", "chesapeake", "garland", "irving", "hialeah", "fremont", "boise", "richmond",
+    "baton rouge", "spokane", "des moines", "tacoma", "san bernardino", "modesto", "fontana",
+    "santa clarita", "birmingham", "oxnard", "fayetteville", "moreno valley", "rochester",
+    "glendale", "huntington beach", "salt lake city", "slc", "grand rapids", "amarillo", "yonkers",
+    "aurora", "montgomery", "akron", "little rock", "huntsville", "augusta", "columbus",
+    "grand prairie", "shreveport", "overland park", "tallahassee", "mobile", "knoxville", "worcester",
+    "providence", "fort lauderdale", "chattanooga", "tempe", "oceanside", "garden grove",
+    "rancho cucamonga", "cape coral", "santa rosa", "vancouver", "sioux falls", "ontario",
+    "elk grove", "salem", "pembroke pines", "eugene", "corona", "cary", "springfield", "fort collins",
+    "jackson", "alexandria", "hayward", "lancaster", "lakewood", "clarksville", "palmdale",
+    "salinas", "hollywood", "pasadena", "sunnyvale", "macon", "pomona", "escondido", "killeen",
+    "naperville", "joliet", "bellevue", "rockford", "savannah", "paterson", "torrance", "bridgeport",
+    "mcallen", "mesquite", "syracuse", "midland", "murfreesboro", "miramar", "dayton", "fullerton",
+    "olathe", "orange", "thornton", "roseville", "denton", "waco", "surprise", "carrollton",
+    "west valley city", "charleston", "warren", "hampton", "gainesville", "visalia", "coral springs",
+    "columbia", "cedar rapids", "sterling heights", "new haven", "stamford", "concord", "elizabeth",
+    "athens", "thousand oaks", "lafayette", "simi valley", "topeka", "norman", "fargo", "wilmington",
+    "abilene", "odessa", "pearland", "victorville", "hartford", "vallejo", "allentown", "berkeley",
+    "richardson", "arvada", "ann arbor", "cambridge", "sugar land", "lansing", "evansville",
+    "college station", "fairfield", "clearwater", "beaumont", "independence", "provo", "west jordan",
+    "murrieta", "palm bay", "el monte", "carlsbad", "charleston", "temecula", "clovis", "meridian",
+    "westminster", "costa mesa", "high point", "manchester", "pueblo", "lakeland", "pompano beach",
+    "west palm beach", "antioch", "everett", "downey", "lowell", "centennial", "elgin", "broken arrow",
+    "miami gardens", "billings", "jurupa valley", "sandy springs", "gresham", "lewisville",
+    "hillsboro", "ventura", "greeley", "inglewood", "waterbury", "league city", "santa maria",
+    "tyler", "davie", "daly city", "boulder", "allen", "west covina", "sparks", "wichita falls",
+    "green bay", "san mateo", "norwalk", "rialto", "las cruces", "chico", "el cajon", "burbank",
+    "south bend", "renton", "vista", "davenport", "edinburg", "tuscaloosa", "san angelo",
+    "vacaville", "clinton", "bend", "woodbridge", "palo alto", "mountain view", "santa clara",
+    "cupertino", "san mateo", "redwood city", "menlo park", "walnut creek", "livermore",
+    "pleasanton", "san ramon", "dublin", "milpitas", "campbell", "los gatos", "saratoga", "gilroy",
+    "morgan hill", "napa", "sonoma", "petaluma", "novato", "san rafael", "mill valley", "sausalito",
+    "half moon bay", "santa cruz", "monterey", "carmel", "san leandro", "union city", "newark",
+    "danville", "martinez", "pittsburg", "brentwood", "rohnert park", "healdsburg", "vallejo",
+    "benicia", "alameda", "emeryville", "albany", "el cerrito", "orinda", "lafayette", "moraga",
+    "san bruno", "south san francisco", "burlingame", "foster city", "belmont", "san carlos",
+    "los altos", "atherton", "palo alto", "east palo alto", "san anselmo", "larkspur", "tiburon",
+    "santa monica", "malibu", "beverly hills", "west hollywood", "culver city", "venice",
+    "la jolla", "del mar", "encinitas", "coronado", "napa valley", "lake tahoe", "tahoe",
+    "big sur", "palm springs", "santa barbara", "san luis obispo", "redding", "eureka", "ukiah",
+    "london", "paris", "berlin", "madrid", "barcelona", "rome", "milan", "venice", "florence",
+    "naples", "amsterdam", "brussels", "vienna", "prague", "budapest", "warsaw", "krakow", "lisbon",
+    "porto", "dublin", "edinburgh", "glasgow", "manchester", "liverpool", "leeds", "bristol",
+    "oxford", "cambridge", "york", "bath", "brighton", "norwich", "peterborough", "leicester",
+    "nottingham", "sheffield", "newcastle", "cardiff", "belfast", "stockholm", "oslo", "copenhagen",
+    "helsinki", "reykjavik", "athens", "istanbul", "moscow", "st petersburg", "kiev", "kyiv",
+    "zurich", "geneva", "munich", "frankfurt", "hamburg", "cologne", "lyon", "marseille", "nice",
+    "toronto", "montreal", "ottawa", "calgary", "edmonton", "quebec", "mexico city", "cancun",
+    "guadalajara", "havana", "rio de janeiro", "rio", "sao paulo", "buenos aires", "lima", "bogota",
+    "santiago", "caracas", "tokyo", "osaka", "kyoto", "seoul", "beijing", "shanghai", "hong kong",
+    "taipei", "singapore", "bangkok", "hanoi", "ho chi minh city", "kuala lumpur", "kl", "jakarta",
+    "bali", "manila", "delhi", "new delhi", "mumbai", "bombay", "bangalore", "bengaluru", "chennai",
+    "kolkata", "hyderabad", "karachi", "lahore", "dubai", "abu dhabi", "doha", "tel aviv",
+    "jerusalem", "cairo", "nairobi", "cape town", "johannesburg", "lagos", "casablanca",
+    "marrakech", "sydney", "melbourne", "brisbane", "perth", "adelaide", "auckland", "wellington",
+    "sacramento", "san diego", "long beach", "anaheim", "phoenix", "seattle", "portland",
+)
+
+# US state abbreviations and country names that follow a city ("Portland, OR", "London, England").
+STATE_ABBR = (
+    "al", "ak", "az", "ar", "ca", "co", "ct", "de", "fl", "ga", "hi", "id", "il", "in", "ia", "ks",
+    "ky", "la", "me", "md", "ma", "mi", "mn", "ms", "mo", "mt", "ne", "nv", "nh", "nj", "nm", "ny",
+    "nc", "nd", "oh", "ok", "or", "pa", "ri", "sc", "sd", "tn", "tx", "ut", "vt", "va", "wa", "wv",
+    "wi", "wy", "dc", "bc", "on", "qc",
+)
+STREET_SUFFIXES = (
+    "street", "st", "avenue", "ave", "road", "rd", "boulevard", "blvd", "drive", "dr", "lane", "ln",
+    "way", "place", "pl", "court", "ct", "circle", "cir", "terrace", "parkway", "pkwy", "highway", "hwy",
+    "square", "sq", "plaza", "alley", "row", "loop", "trail", "crescent", "close", "walk", "hill",
+    "expressway", "freeway", "route", "pike", "grove", "gardens", "mews", "park", "center", "centre",
+)
+
+# Everyday English words (function words, frequent verbs, adjectives, nouns of the task dialogues).
+# A capitalized word at the start of a sentence that is in this list is not taken for a name, and a
+# lowercase word that is NOT in it (nor in another list) may be part of a name.
+COMMON_WORDS = frozenset("""
+a about above absolutely accept accepted accommodate according account across actually add added
+address addresses adults after afternoon again against ago agree ah ahead alright all allow allowed
+almost alone along already also alternative although always am amazing among an and another answer
+any anybody anymore anyone anything anytime anyway anywhere appointment appreciate appreciated are
+area around arrange arrival arrive arrives arriving as ask asked at available avenue awesome away
+back bad be because become been before begin beginning being below best better between big bit book
+booked booking bookings both bother bought bring but buy by bye call called calling can can't cancel
+cannot car care case certain certainly change changed cheap check choice choices choose city close
+closer come comes coming confirm confirmation confirmed contact correct cost could couldn't count
+couple course currently date day days decide definitely depart departing departs departure depends
+did didn't different directions do does doesn't doing don't done double down during each earlier
+early easy either else end enjoy enough entire especially even evening event ever every everything
+exactly example excellent except excuse expect expensive extra fabulous fantastic far fare feel few
+fine find first fit flight for found free friday friend friends from full further get gets getting
+give given glad go goes going gone good goodbye got great group guess had half happen happy has have
+haven't having he hello help helped helpful her here hey hi him his hold hope hour hours how however
+i i'd i'll i'm i've if important in include included includes indeed info information instead
+interested into is isn't it it's its itself just keep kind know last late later leave leaves leaving
+less let let's like likes list little live located location long look looking looks lot lots love
+lovely made make makes many may maybe me mean meet meeting mention might mind minute minutes moment
+monday more morning most much must my myself name named near need needed needs never new next nice
+night nights no none nope nor not note nothing now number of off offer offers oh ok okay on once one
+only open option options or order other others our out over own pay people perfect perhaps person
+phone pick place places plan please pleasure plus possible prefer preferably preference price prices
+pricing probably problem provide quite rather ready real really reason recommend recommendation
+recommendations regards remember request require required reservation reservations reserve reserved
+restaurant return right round same saturday saw say says search second see seem seems sell send sent
+set several shall she should show similar since single so some someone something sometime somewhere
+soon sorry sound sounds speak special specific start starting stay still stop such suggest sunday
+super suppose sure take taken tell than thank thanks that that's the their them then there there's
+these they they're thing things think this those though through thursday thus time times to today
+together told tomorrow tonight too total travel tried trip true try trying tuesday twice two type
+unfortunately unless until up upon us use used usual usually very via visit wait want wanted wants
+was way we we'll we're website wednesday week weekend well went were what what's whatever when where
+whether which while who whom whose why will wish with within without won't wonder wonderful work
+works would wouldn't wow yeah year yes yet you you'd you'll you're you've your yours yourself
+able across actual ad afford ahead airport also amount anywhere apartment april arrangement art
+assist assistance attend attending attraction attractions august bar based bed bedroom bedrooms
+beds bit booking both boy breakfast bus business busy buddy cab card centre center charge cheaper
+cheapest class clean college comfortable company complete concert confirmed cool cuisine cute
+december decent dinner doctor double drink drive drop each eat eating economy either entertainment
+evening events everyone everybody excited exciting expect expensive family fancy favorite
+favourite february fee feedback fee film films find fine flight flights food for forward
+free gallery game games get girl go guest guesthouse guests hair haircut hang hear heard hello
+hi hotel hotels house huge hungry idea ideal instance interesting item items january july june
+know large leave let lunch main march meal meals mention message money month months movie movies
+museum music near nearby newer nice nightclub noon north northern note november number october
+offered okay old online opinion order parking part party pass past plans play plays pool pretty
+price priced quick range rate rated rating ratings reasonable receipt receive ride rides room rooms
+seat seats see september service services share show shows side sister small song songs sort
+south southern spot star stars station stop style sure table taxi taxis team text thanks theatre
+theater there thing ticket tickets today town train trains transfer trip type unique venue view
+want watch water weather west western east eastern wifi internet wife husband mom dad mother
+father son daughter brother kids children child baby yesterday morning afternoon night tonight
+rock pop jazz american british french italian indian chinese english european
+i'll ill id im ive its ok pm am p.m a.m o'clock oclock o"clock quarter
+hmm hm uh um er ah oh ooh thank thx ty pls plz please bye cheers
+""".split())

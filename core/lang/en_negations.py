@@ -1,0 +1,93 @@
+"""English negation phrases kept whole: 'no spicy food', "don't call before 9am", "I don't want a window
+seat", 'anything but Chinese', 'without peanuts', 'not too expensive'.
+
+Answers and filler that merely start with a negative word ('No, thanks', "No, that's all", 'no problem',
+"I don't mind", 'not sure') are not constraints and are skipped.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from core.models import Negation
+
+_SUBJECT = r"(?:(?:i|we|you|they|he|she|it)\s+)?"
+_CUE = re.compile(
+    r"\b(?P<cue>"
+    r"(?:do|does|did|would|will|could|should|can|must)\s*n[o']?t(?:\s+(?:want|need|like|care\s+for|"
+    r"eat|drink|have|include|call|book|use|put|give|send|schedule|make|go|take|get|allow|serve|add|pick|"
+    r"show|play|contact|text|email|choose|consider|require|mind))?"
+    r"|(?:don|doesn|didn|won|wouldn|can|couldn|shouldn|isn|aren|wasn|weren|mustn)['’]?t(?:\s+(?:want|need|like|"
+    r"care\s+for|eat|drink|have|include|call|book|use|put|give|send|schedule|make|go|take|get|allow|serve|"
+    r"add|pick|show|play|contact|text|email|choose|consider|require|be))?"
+    r"|(?:i'?d|we'?d|i\s+would|we\s+would)\s+rather\s+not"
+    r"|anything\s+but|anything\s+other\s+than|other\s+than|except(?:\s+for)?|rather\s+than|instead\s+of"
+    r"|without|never|avoid(?:ing)?|no\s+more|not\s+too|not\s+a|not\s+an|not\s+any|not"
+    r"|none\s+of|nothing|allergic\s+to|hate|dislike|can['’]?t\s+stand|no"
+    r")\b",
+    re.IGNORECASE,
+)
+_FILLER_AFTER = re.compile(
+    r"^\s*(?:[,.!?]|$|thanks?\b|thank\s+you|problem|worries|worry|need\b|that['’]?s\s+(?:all|it|fine|ok)|"
+    r"that\s+(?:is|will\s+be|would\s+be)\s+(?:all|it)|i\s+(?:don['’]?t|do\s+not)\b|it['’]?s\s+(?:ok|fine|all)|"
+    r"preference|particular|specific|rush|hurry|matter|idea|clue|doubt|way\b|sir|ma['’]?am|longer|,?\s*not\b|"
+    r"one\b|else|other|more\b|further|additional|luck|results?\b|availability|options?\b|reservations?\b|"
+    r"restaurants?\b|hotels?\b|trains?\b|events?\b|movies?\b|flights?\b|matches|match\b)",
+    re.IGNORECASE)
+_NOT_A_CONSTRAINT = re.compile(
+    r"^(?:(?:do|does|did)\s*n[o']?t|don['’]?t|doesn['’]?t|didn['’]?t)\s+(?:mind|care|know|matter|worry|"
+    r"think|have\s+(?:a|any)\s+(?:preference|particular)|really\s+(?:mind|care))"
+    r"|^not\s+(?:sure|yet|really|at\s+(?:the\s+moment|this\s+time|all)|right\s+now|that\s+i\s+know|"
+    r"a\s+problem|necessary|needed|a\s+big\s+deal)"
+    r"|^(?:can['’]?t|cannot|couldn['’]?t)\s+(?:wait|thank)"
+    r"|^(?:isn|aren|wasn|weren)['’]?t\s+(?:it|there|that|they)\b"
+    r"|^nothing\s+(?:else|more|further|at\s+the\s+moment|right\s+now|for\s+now)"
+    r"|^never\s*mind",
+    re.IGNORECASE)
+_STOP = re.compile(r"[.;!?\n]|,\s|\s+(?:but|because|since|so|though|although|unless|and\s+then|then)\b|\s+and\s+"
+                   r"(?:i|we|you|it|please|can|could|would|also)\b", re.IGNORECASE)
+_MAX_WORDS = 8
+
+
+def _target_end(text: str, start: int) -> int:
+    stop = _STOP.search(text, start)
+    end = stop.start() if stop else len(text)
+    words = list(re.finditer(r"\S+", text[start:end]))
+    if len(words) > _MAX_WORDS:
+        end = start + words[_MAX_WORDS - 1].end()
+    return end
+
+
+@lru_cache(maxsize=8192)
+def find_negations(text: str) -> tuple[Negation, ...]:
+    """Every negation phrase of text, whole, with its cue and its target (see module doc)."""
+    out: list[Negation] = []
+    pos = 0
+    while True:
+        m = _CUE.search(text, pos)
+        if m is None:
+            break
+        pos = m.end()
+        cue = m.group("cue")
+        low_rest = text[m.start() :].lower()
+        if _NOT_A_CONSTRAINT.match(low_rest):
+            continue
+        after = text[m.end() :]
+        if cue.lower() in ("no", "not", "nothing", "never") and _FILLER_AFTER.match(after):
+            continue
+        if cue.lower() == "no" and re.match(r"\s*(?:,|\.|!|$)", after):
+            continue
+        tstart = m.end() + (len(after) - len(after.lstrip()))
+        tend = _target_end(text, tstart)
+        target = text[tstart:tend].strip(" ,")
+        if not target or not re.search(r"[A-Za-z0-9]", target):
+            continue
+        start = m.start()
+        subj = re.search(rf"\b{_SUBJECT}$", text[max(0, start - 8) : start], re.IGNORECASE)
+        if subj and subj.group(0).strip():
+            start -= len(text[max(0, start - 8) : start]) - subj.start()
+        whole = text[start:tend].strip(" ,")
+        out.append(Negation(text=whole, cue=cue, target=target))
+        pos = max(pos, tend)
+    return tuple(out)

@@ -1,0 +1,158 @@
+"""Clock times in English text, normalized to 24-hour "HH:MM".
+
+Covers "5:30 pm", "18:45", "5pm", "three pm", "half past 6", "quarter to 10 in the morning",
+"7 o'clock in the evening", "evening 4:30", "afternoon 12", "7 in the evening", "noon", and bare hours
+after a time cue ("at 7", "by 5:00").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from core.lang.en_lexicon import TENS, UNITS
+
+_HOUR_WORDS = {w: v for w, v in UNITS.items() if 1 <= v <= 12}
+_MINUTE_WORDS = {**{w: v for w, v in UNITS.items() if 1 <= v <= 19}, **{w: v for w, v in TENS.items() if v < 60}}
+_HW = "|".join(sorted(_HOUR_WORDS, key=len, reverse=True))
+_MW_T = "|".join(w for w, v in TENS.items() if v < 60)
+_MW_U = "|".join(w for w, v in UNITS.items() if 1 <= v <= 9)
+_MW_TEEN = "|".join(w for w, v in UNITS.items() if 10 <= v <= 19)
+_MINWORD = rf"(?:(?:{_MW_T})(?:[\s-](?:{_MW_U}))?|{_MW_TEEN}|oh[\s-](?:{_MW_U}))"
+_HOUR = rf"(?:1[0-2]|0?[1-9]|{_HW})"
+_H24 = r"(?:[01]?\d|2[0-3])"
+_AMPM = r"(?:a\.m\.|p\.m\.|am\b|pm\b|a\.m\b|p\.m\b|a m\b|p m\b)"
+_OCLOCK = r"o['\"’`]?\s?clock"
+_PERIOD = r"(?:in\s+the\s+(?:morning|afternoon|evening|night)|at\s+night|tonight|this\s+(?:morning|afternoon|evening))"
+_PERIOD_WORD = r"(?:morning|afternoon|evening|night|noon)"
+
+# Order matters only for readability: all matches are collected and the longest wins.
+_PATTERNS: tuple[tuple[str, str], ...] = (
+    # half past 3 (in the afternoon) / quarter to 10 / 20 minutes past 4
+    ("rel", rf"\b(?P<rel>half|quarter|(?:\d{{1,2}}|{_MINWORD})(?:\s+minutes?)?)\s+(?P<dir>past|after|to|before|til)\s+"
+            rf"(?P<h>{_HOUR})(?:\s*{_OCLOCK})?(?:\s*(?P<ampm>{_AMPM})|\s+(?P<per>{_PERIOD}))?"),
+    # 5:30 pm, 5 pm, 5.30pm, five pm, six thirty pm
+    ("ampm", rf"\b(?P<h>{_HOUR})(?:(?:[:.](?P<m>[0-5]\d))|\s+(?P<mw>{_MINWORD}))?\s*(?P<ampm>{_AMPM})"),
+    # 7 o'clock (in the evening)
+    ("oclock", rf"\b(?P<h>{_HOUR})\s*{_OCLOCK}(?:\s+(?P<per>{_PERIOD}))?"),
+    # 7 in the evening, 4:30 in the evening, six thirty in the evening
+    ("per", rf"\b(?P<h>{_HOUR})(?:(?:[:.](?P<m>[0-5]\d))|\s+(?P<mw>{_MINWORD}))?\s+(?P<per>{_PERIOD})"),
+    # evening 4:30, afternoon 12 (SGD phrasing)
+    ("lead", rf"\b(?P<per>{_PERIOD_WORD})\s+(?:at\s+)?(?P<h>{_HOUR}|{_H24})(?:[:.](?P<m>[0-5]\d))?\b(?!\s*(?:{_AMPM}|%|\$))"),
+    # 18:45, 9:30, 09:15
+    ("hhmm", rf"(?<![\d:.$£€])(?P<h>{_H24}):(?P<m>[0-5]\d)(?![\d:])"),
+    # 1845 hours
+    ("mil", r"\b(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)\s*(?:hours|hrs|h)\b"),
+    # noon, midnight, midday
+    ("noon", r"\b(?P<word>noon|midday|midnight)\b"),
+    # at 7, by 5, after 6 (bare hour after a time cue; not followed by a count noun)
+    ("cue", rf"\b(?:at|by|after|before|around|about|until|till|til|from|between|and)\s+(?:about\s+|around\s+)?"
+            rf"(?P<h>1[0-2]|[1-9]|{_HW})(?:\s*(?:ish))?\b(?!\s*(?:[:.]\d|%|people|persons|guests|adults|"
+            rf"tickets|seats|nights|days|rooms|stars|of\b|or\s+more|pounds|dollars|bucks|minutes|hours|"
+            rf"st\b|nd\b|rd\b|th\b|-|[a-z]*\s+(?:people|persons|guests|tickets|nights|days|rooms|stars)))"),
+)
+_COMPILED: list[tuple[str, re.Pattern[str]]] = []
+
+
+def _compiled() -> list[tuple[str, re.Pattern[str]]]:
+    if not _COMPILED:
+        _COMPILED.extend((name, re.compile(p, re.IGNORECASE)) for name, p in _PATTERNS)
+    return _COMPILED
+
+
+@dataclass(frozen=True)
+class TimeSpan:
+    """A time found in text: offsets and the normalized 'HH:MM'."""
+
+    start: int
+    end: int
+    value: str
+    cued: bool = False  # only a bare hour after a cue word ("at 7"): weaker evidence
+
+
+def _num(text: str | None, words: dict[str, int]) -> int | None:
+    if text is None:
+        return None
+    t = text.lower().strip()
+    if t.isdigit():
+        return int(t)
+    t = re.sub(r"\s*minutes?$", "", t)
+    if t.isdigit():
+        return int(t)
+    if t.startswith("oh"):
+        t = t[2:].strip(" -")
+    parts = re.split(r"[\s-]+", t)
+    total = 0
+    for p in parts:
+        if p in words:
+            total += words[p]
+        elif p in _MINUTE_WORDS:
+            total += _MINUTE_WORDS[p]
+        else:
+            return None
+    return total
+
+
+def _apply_period(h: int, ampm: str | None, per: str | None) -> int:
+    if ampm:
+        pm = ampm.lower().startswith("p")
+        if pm and h < 12:
+            return h + 12
+        if not pm and h == 12:
+            return 0
+        return h
+    if per:
+        p = per.lower()
+        if "night" in p:
+            return 0 if h == 12 else h if h < 5 else h + 12 if h < 12 else h
+        if ("afternoon" in p or "evening" in p) and h < 12:
+            return h + 12
+    return h
+
+
+def _normalize(name: str, m: re.Match[str]) -> str | None:
+    g = m.groupdict()
+    if name == "noon":
+        return "00:00" if g["word"].lower() == "midnight" else "12:00"
+    h = _num(g.get("h"), _HOUR_WORDS)
+    if h is None or h > 23:
+        return None
+    minute = 0
+    if g.get("m"):
+        minute = int(g["m"])
+    elif g.get("mw"):
+        mw = _num(g["mw"], _MINUTE_WORDS)
+        if mw is None or mw >= 60:
+            return None
+        minute = mw
+    if name == "rel":
+        rel = g["rel"].lower()
+        delta = 30 if rel == "half" else 15 if rel == "quarter" else _num(rel, _MINUTE_WORDS)
+        if delta is None or delta >= 60:
+            return None
+        if g["dir"].lower() in ("to", "before", "til"):
+            h = (h - 1) % 12 or 12
+            minute = 60 - delta
+        else:
+            minute = delta
+    h = _apply_period(h, g.get("ampm"), g.get("per"))
+    if h > 23:
+        return None
+    return f"{h:02d}:{minute:02d}"
+
+
+@lru_cache(maxsize=8192)
+def find_times(text: str) -> tuple[TimeSpan, ...]:
+    """Every time expression in text (overlaps allowed; the caller keeps the longest)."""
+    out: list[TimeSpan] = []
+    for name, rx in _compiled():
+        for m in rx.finditer(text):
+            value = _normalize(name, m)
+            if value is None:
+                continue
+            start, end = m.span()
+            if name == "cue":
+                start = m.start("h")
+            out.append(TimeSpan(start, end, value, cued=name == "cue"))
+    return tuple(out)

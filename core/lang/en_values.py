@@ -1,0 +1,328 @@
+"""Value-like spans of English text that are not dates, times or names: money, quantities, numbers,
+phones, emails, urls, ids, addresses, postcodes, cities and lexicon terms.
+
+Each finder returns ``Candidate`` objects; ``core.lang.en_entities`` keeps the longest of overlaps.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from core.lang.en_lexicon import (
+    ACCOUNT_TYPES,
+    AREAS,
+    CAR_TYPES,
+    CITIES,
+    COMMON_WORDS,
+    COUNT_NOUNS,
+    CUISINES,
+    DEVICE_WORDS,
+    EVENT_CATEGORIES,
+    FACILITIES,
+    GENRES,
+    PAYMENT_METHODS,
+    PRICE_WORDS,
+    RIDE_TYPES,
+    ROOM_WORDS,
+    SEAT_CLASSES,
+    SHOW_TYPES,
+    STATE_ABBR,
+    STREET_SUFFIXES,
+    VENUE_TYPES,
+)
+from core.lang.en_numbers import DIGITS_PATTERN, NUMBER_WORDS_PATTERN, format_number, to_number
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A typed span proposed by one finder, before overlaps are resolved."""
+
+    start: int
+    end: int
+    type: str
+    value: str
+    slot: str | None
+    priority: int
+
+
+# Priorities break ties between spans of equal length (higher wins).
+PRIO = {"money": 90, "phone": 88, "email": 88, "url": 88, "id": 80, "datetime": 75, "date": 70, "time": 70,
+        "address": 65, "quantity": 60, "rating": 58, "place": 55, "term": 50, "name": 40, "number": 10}
+
+_NUM = rf"(?:{DIGITS_PATTERN}|{NUMBER_WORDS_PATTERN})"
+_CURRENCY_WORDS = {"dollars": "USD", "dollar": "USD", "bucks": "USD", "usd": "USD", "pounds": "GBP",
+                   "pound": "GBP", "gbp": "GBP", "quid": "GBP", "euros": "EUR", "euro": "EUR", "eur": "EUR",
+                   "yuan": "CNY", "rmb": "CNY", "yen": "JPY", "rupees": "INR"}
+_SYMBOLS = {"$": "USD", "£": "GBP", "€": "EUR", "¥": "CNY"}
+_SCALE = {"k": 1000, "thousand": 1000, "m": 1_000_000, "million": 1_000_000, "bn": 1e9, "billion": 1e9}
+
+_MONEY_SYM = re.compile(r"(?P<sym>[$£€¥])\s?(?P<n>\d[\d,]*(?:\.\d+)?)(?:\s?(?P<sc>k|m|bn|thousand|million|billion)\b)?",
+                        re.IGNORECASE)
+_MONEY_WORD = re.compile(
+    rf"\b(?P<n>{_NUM})(?:\s?(?P<sc>k|thousand|million|billion))?\s?(?P<cur>dollars?|bucks|usd|pounds?|gbp|quid|"
+    rf"euros?|eur|yuan|rmb|yen|rupees)\b", re.IGNORECASE)
+_PHONE = re.compile(
+    r"(?<![\w+])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?!\d)"
+    r"|(?<![\w+])0\d{9,10}(?!\d)"
+    r"|(?<![\w])\+\d{1,3}(?:[\s.-]?\d{2,4}){2,5}(?!\d)")
+_EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
+_URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"']+[^\s<>\"'.,;:!?)]")
+_ID_CAPS = re.compile(r"\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,14}\b")
+_ID_CUE = re.compile(
+    r"\b(?:reference|confirmation|booking|reservation|ref|order|ticket|tracking|transaction|train|flight)"
+    r"(?:\s+(?:number|no\.?|code|id|#))?\s*(?:is|was|:|#)?\s*:?\s*(?P<id>[A-Za-z0-9][A-Za-z0-9-]{3,19})\b",
+    re.IGNORECASE)
+_TRAIN_ID = re.compile(r"\b[Tt][Rr]\s?\d{3,5}\b")
+_POSTCODE = re.compile(r"\b[A-Za-z]{1,2}\d{1,2}[A-Za-z]?\s?\d[A-Za-z]{2}\b")
+_SUFFIX = "|".join(sorted(STREET_SUFFIXES, key=len, reverse=True))
+_ADDRESS = re.compile(
+    rf"\b\d{{1,6}}[A-Za-z]?(?:-\d+)?(?:\s+[A-Za-z0-9][\w'’.-]*){{1,5}}?\s+(?:{_SUFFIX})\b\.?"
+    rf"(?:\s*(?:#|ste\.?|suite|apt\.?|unit|no\.?)\s*[A-Za-z0-9]+\b)?",
+    re.IGNORECASE)
+_ADDRESS_STOP = frozenset("for at the a an in on to people nights rooms of and with from by is are was please "
+                          "pm am it i you we my your our this that or tickets guests adults stars days".split())
+_RATING = re.compile(r"\b(?:rated|rating(?:\s+of)?|rating\s+is|average\s+rating\s+(?:of|is))\s+(?P<n>\d(?:\.\d)?)"
+                     r"|\b(?P<n2>\d\.\d)\s*(?:stars?|rating|/\s*5|out\s+of\s+5)\b", re.IGNORECASE)
+_COUNT = "|".join(sorted((re.escape(n) for n in COUNT_NOUNS), key=len, reverse=True))
+_QUANTITY = re.compile(
+    rf"\b(?P<n>{_NUM}|a|an|single|couple\s+of)\s+(?:(?:more|extra|additional|separate|adult|child|"
+    rf"consecutive|whole|full|total|free|different|single|double|twin|king|queen|star|hotel|standard|"
+    rf"separate)\s+)?(?:-\s*)?(?P<noun>{_COUNT})\b", re.IGNORECASE)
+_PEOPLE_CUE = re.compile(
+    rf"\b(?:table|reservation|booking|room|tickets?|seats?|ride|car|cab|taxi|party|group)\s+(?:for|of)\s+"
+    rf"(?P<n>{_NUM})\b(?!\s*(?:[:.]\d|am\b|pm\b|o['\"’]?clock|%|nights?|days?|hours?|minutes?|weeks?|"
+    rf"stars?|rooms?|dollars?|bucks))"
+    rf"|\bfor\s+(?:just\s+|only\s+)?(?P<n2>{_NUM})(?:\s+(?:please|people|persons?|guests?|of\s+us))?\s*(?=[.,!?;]|$|"
+    rf"\s+(?:at|on|please|and|this|next|tomorrow|today|starting|from|people|persons?|guests?)\b)",
+    re.IGNORECASE)
+_BARE_NUMBER = re.compile(rf"(?<![\w.,:/$£€-])(?P<n>{DIGITS_PATTERN})(?![\w:/]|[.,]\d)|\b(?P<w>{NUMBER_WORDS_PATTERN})",
+                          re.IGNORECASE)
+_GENERIC_ONE = re.compile(r"(?:the|which|that|this|any|each|every|no|some|another|other|one|a|last|first|"
+                          r"new|right|best|good|nice|cheaper|closer|either)\s+$", re.IGNORECASE)
+
+# Lexicon terms by slot, most specific first; ambiguous everyday words are only taken in phrases.
+_AMBIGUOUS_TERMS = frozenset(
+    """first show play game games match fair family war history action value window aisle black express
+    comfort premier private fiction kids foreign teen novel dance house hall bridge tower trail lake
+    station terminal club boat check cash phone office study den current home homes suite reservations
+    delivery accessible water art echo lux soul latin southern western modern traditional contemporary
+    organic healthy fish chicken tea coffee juice credit debit electric hybrid truck pickup premium
+    center centre park market school library studio tablet first fusion steak salad wings crab
+    value lounge patio garage den speaker speakers play fiction mystery country pub bar cafe deli diner
+    independent ghost disaster detective memoir poetry novel biography superhero psychological noir
+    dark alternative indie folk dance house funk acoustic new age ambient standard regular pool luxury
+    economy compact intermediate shared van jeep spa gym kitchen balcony furnished smoking washer
+    dryer elevator fireplace shuttle restaurant restaurants hotels museums parks colleges churches
+    attraction bed tower landmark beach inn terrace hall mall bridge theatre theater cinema bar pub""".split()
+)
+_TERM_GROUPS: tuple[tuple[str, tuple[str, ...] | dict[str, str]], ...] = (
+    ("price_range", PRICE_WORDS),
+    ("area", AREAS),
+    ("food", CUISINES),
+    ("facility", FACILITIES),
+    ("type", VENUE_TYPES),
+    ("seat_class", SEAT_CLASSES),
+    ("car_type", CAR_TYPES),
+    ("type", RIDE_TYPES),
+    ("account", ACCOUNT_TYPES),
+    ("type", SHOW_TYPES),
+    ("genre", GENRES),
+    ("genre", EVENT_CATEGORIES),
+    ("item", DEVICE_WORDS),
+    ("item", PAYMENT_METHODS),
+)
+# Words that make a lexicon word (or an ambiguous one) a value: "a compact car", "regular ride".
+_TERM_CONTEXT = re.compile(
+    r"^\s*(?:-?\s*)(?:car|cars|vehicle|ride|rides|seat|seats|class|ticket|tickets|fare|account|type|"
+    r"genre|music|movie|movies|film|films|show|shows|food|cuisine|restaurant|restaurants|place|places|"
+    r"speaker|speakers|one|option|version|format|style|songs?|concerts?|events?|games?|matches|area|part|"
+    r"side|range|price|priced|accommodations?|hotel|guesthouse|lodging|stay|room|rooms|please|screening)\b",
+    re.IGNORECASE)
+
+_CITY_ABBR = frozenset(c for c in CITIES if len(c.replace(".", "")) <= 3)
+_CITY_AMBIGUOUS = frozenset(
+    """nice bath orange mobile surprise independence sparks vista bend mesa reading rio victoria allen tyler
+    norman warren jackson lincoln eugene elizabeth madison henderson augusta meridian corona concord salem
+    aurora davie clinton columbia ontario santiago richmond springfield fairfield lakewood lancaster
+    arlington plano carmel alameda albany belmont dublin newark venice hollywood durham irving garland
+    gilbert lafayette midland odessa provo vallejo westminster woodbridge york glendale campbell danville
+    martinez brentwood moraga orinda oxford cambridge manchester florence athens""".split()
+)
+
+
+@lru_cache(maxsize=1)
+def _city_regex() -> re.Pattern[str]:
+    names = sorted(set(CITIES), key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(c) for c in names) + r")(?![\w-])", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def _term_table() -> tuple[re.Pattern[str], dict[str, tuple[str, str]]]:
+    table: dict[str, tuple[str, str]] = {}
+    for slot, words in _TERM_GROUPS:
+        items = words.items() if isinstance(words, dict) else ((w, w) for w in words)
+        for phrase, canon in items:
+            table.setdefault(phrase.lower(), (slot, canon))
+    phrases = sorted(table, key=len, reverse=True)
+    rx = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(p) for p in phrases) + r")(?![\w-])", re.IGNORECASE)
+    return rx, table
+
+
+def _money_value(n_text: str, scale: str | None, cur: str) -> str | None:
+    n = to_number(n_text)
+    if n is None:
+        return None
+    if scale:
+        n *= _SCALE[scale.lower()]
+    return f"{n:.2f} {cur}" if not float(n).is_integer() else f"{int(n)} {cur}"
+
+
+def money(text: str) -> list[Candidate]:
+    """'$1,630', '530 dollars', 'one hundred and eighty bucks', '£20' -> '1630 USD'."""
+    out = []
+    for m in _MONEY_SYM.finditer(text):
+        v = _money_value(m.group("n"), m.group("sc"), _SYMBOLS[m.group("sym")])
+        if v:
+            out.append(Candidate(m.start(), m.end(), "money", v, "amount", PRIO["money"]))
+    for m in _MONEY_WORD.finditer(text):
+        cur = _CURRENCY_WORDS.get(m.group("cur").lower(), "USD")
+        v = _money_value(m.group("n"), m.group("sc"), cur)
+        if v:
+            out.append(Candidate(m.start(), m.end(), "money", v, "amount", PRIO["money"]))
+    return out
+
+
+def contacts(text: str) -> list[Candidate]:
+    """Phones (digits only as value), emails, urls."""
+    out = []
+    for m in _PHONE.finditer(text):
+        digits = re.sub(r"\D", "", m.group(0))
+        if 7 <= len(digits) <= 15:
+            out.append(Candidate(m.start(), m.end(), "phone", digits, "phone", PRIO["phone"]))
+    out += [Candidate(m.start(), m.end(), "email", m.group(0).lower(), "email", PRIO["email"])
+            for m in _EMAIL.finditer(text)]
+    out += [Candidate(m.start(), m.end(), "url", m.group(0), "url", PRIO["url"]) for m in _URL.finditer(text)]
+    return out
+
+
+def identifiers(text: str) -> list[Candidate]:
+    """Reference codes ('8ZPOWHY4', 'reference number is ab12cd'), train ids, UK postcodes."""
+    out = []
+    for m in _ID_CAPS.finditer(text):
+        out.append(Candidate(m.start(), m.end(), "id", m.group(0), "ref", PRIO["id"]))
+    for m in _ID_CUE.finditer(text):
+        ident = m.group("id")
+        if any(c.isdigit() for c in ident) or (ident.isupper() and len(ident) >= 5):
+            out.append(Candidate(m.start("id"), m.end("id"), "id", ident.upper(), "ref", PRIO["id"]))
+    for m in _TRAIN_ID.finditer(text):
+        out.append(Candidate(m.start(), m.end(), "id", m.group(0).upper().replace(" ", ""), "ref", PRIO["id"]))
+    for m in _POSTCODE.finditer(text):
+        surface = m.group(0)
+        if re.fullmatch(r"(?i)\d+(st|nd|rd|th)", surface[-4:]) or surface.lower().endswith(("am", "pm")):
+            continue
+        out.append(Candidate(m.start(), m.end(), "address", surface.lower().replace(" ", ""), "postcode",
+                             PRIO["id"]))
+    return out
+
+
+def addresses(text: str) -> list[Candidate]:
+    """Street addresses: '71 North San Pedro Street', '1785 San Carlos Ave # 3', '56 saint barnabas road'."""
+    out = []
+    for m in _ADDRESS.finditer(text):
+        words = re.findall(r"[A-Za-z']+", m.group(0))[:-1]
+        if any(w.lower() in _ADDRESS_STOP for w in words):
+            continue
+        surface = m.group(0).rstrip(".") if not m.group(0).lower().endswith(("st.", "ave.", "rd.", "dr.")) \
+            else m.group(0)
+        out.append(Candidate(m.start(), m.start() + len(surface), "address", " ".join(surface.split()),
+                             "address", PRIO["address"]))
+    return out
+
+
+def quantities(text: str) -> list[Candidate]:
+    """'4 people', 'two rooms', '5 nights', 'table for 2', 'for 4' (people), 'rated 4.5'."""
+    out = []
+    for m in _QUANTITY.finditer(text):
+        n_txt = m.group("n").lower()
+        n = 1.0 if n_txt in ("a", "an", "single") else 2.0 if n_txt.startswith("couple") else to_number(n_txt)
+        if n is None:
+            continue
+        noun = m.group("noun").lower()
+        slot = COUNT_NOUNS.get(noun, "count")
+        canon = noun if noun != "of us" else "people"
+        if slot == "people":
+            canon = "people"
+        out.append(Candidate(m.start(), m.end(), "quantity", f"{format_number(n)} {canon}", slot,
+                             PRIO["quantity"]))
+    for m in _PEOPLE_CUE.finditer(text):
+        grp = "n" if m.group("n") else "n2"
+        n = to_number(m.group(grp))
+        if n is None or n > 100:
+            continue
+        out.append(Candidate(m.start(grp), m.end(grp), "number", format_number(n), "people", PRIO["quantity"]))
+    for m in _RATING.finditer(text):
+        grp = "n" if m.group("n") else "n2"
+        out.append(Candidate(m.start(grp), m.end(grp), "rating", m.group(grp), "rating", PRIO["rating"]))
+    return out
+
+
+def numbers(text: str) -> list[Candidate]:
+    """Remaining standalone numbers in digits or words ('three', '1,630'); 'the one' is not a number."""
+    out = []
+    for m in _BARE_NUMBER.finditer(text):
+        grp = "n" if m.group("n") else "w"
+        surface = m.group(grp)
+        if grp == "w" and surface.lower() == "one" and (
+                _GENERIC_ONE.search(text[max(0, m.start() - 12) : m.start()])
+                or re.match(r"\s+(?:of|more|another|way|thing|day|moment|sec|second|minute|that|which)\b",
+                            text[m.end() :], re.IGNORECASE)):
+            continue
+        n = to_number(surface)
+        if n is None:
+            continue
+        out.append(Candidate(m.start(grp), m.end(grp), "number", format_number(n), None, PRIO["number"]))
+    return out
+
+
+def places(text: str) -> list[Candidate]:
+    """Known cities (case-insensitive for unambiguous ones), extended by ', ST' or ', Country'."""
+    out = []
+    for m in _city_regex().finditer(text):
+        surface = m.group(0)
+        low = surface.lower()
+        if low in _CITY_ABBR and not surface.replace(".", "").isupper():
+            continue
+        if surface.islower() and (low in _CITY_AMBIGUOUS or low in COMMON_WORDS):
+            continue
+        end = m.end()
+        tail = re.match(r",?\s+([A-Z]{2})\b|,\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b", text[end:])
+        if tail:
+            abbr = tail.group(1)
+            if (abbr and abbr.lower() in STATE_ABBR) or (tail.group(2) and tail.group(2).lower() not in COMMON_WORDS):
+                end += tail.end()
+        out.append(Candidate(m.start(), end, "place", text[m.start() : end], "city", PRIO["place"]))
+    return out
+
+
+def terms(text: str) -> list[Candidate]:
+    """Lexicon terms with their slot: cuisine -> food, 'cheap' -> price_range, 'north' -> area, ..."""
+    rx, table = _term_table()
+    out = []
+    for m in rx.finditer(text):
+        low = re.sub(r"\s+", " ", m.group(0).lower())
+        slot, canon = table[low]
+        if low in _AMBIGUOUS_TERMS and not _TERM_CONTEXT.match(text[m.end() :]) and slot not in ("price_range",
+                                                                                                  "area"):
+            continue
+        out.append(Candidate(m.start(), m.end(), "term", canon.lower(), slot, PRIO["term"]))
+    return out
+
+
+def rooms_and_devices(text: str) -> list[Candidate]:
+    """'kitchen speaker', 'living room TV': a room word before a device word."""
+    rooms = "|".join(sorted(ROOM_WORDS, key=len, reverse=True))
+    devices = "|".join(sorted(DEVICE_WORDS, key=len, reverse=True))
+    rx = re.compile(rf"\b(?:{rooms})\s+(?:{devices})\b", re.IGNORECASE)
+    return [Candidate(m.start(), m.end(), "term", m.group(0).lower(), "item", PRIO["term"]) for m in rx.finditer(text)]
