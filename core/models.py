@@ -249,6 +249,7 @@ class Fact(BaseModel):
     weight: float = 1.0
     first_idx: int
     last_idx: int
+    last_turn: int = Field(default=0, description="user-turn count at the last mention (decay age)")
     mentions: int = 1
     role: Role = "user"
     pinned: bool = False
@@ -281,6 +282,9 @@ class ContextState(BaseModel):
     turn: int = Field(default=-1, description="index of the last merged message")
     user_turns: int = 0
     facts: dict[str, Fact] = Field(default_factory=dict)
+    offers: dict[str, Fact] = Field(
+        default_factory=dict, description="assistant values that differ from a user value, until accepted"
+    )
     archive: list[Fact] = Field(default_factory=list, description="decayed facts, recallable")
     constraints: list[Constraint] = Field(default_factory=list)
     goals: list[Goal] = Field(default_factory=list)

@@ -1,0 +1,115 @@
+"""Command line: ``python -m core compress INPUT.jsonl [--out OUT.jsonl] [--config FILE] [--force]``.
+
+One JSON line per conversation, in input order: context_id, context (the full text the model would
+see), tokens_raw, tokens_context, latency_ms, mode, fallback. A malformed line is reported on stderr
+with its line number and skipped; the exit status is 2 at the end if any line was bad.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from core.config import ConfigError, load_config
+from core.dialogue import Dialogue, DialogueError, parse_dialogue_line
+
+
+def load_dialogues(path: str | Path) -> Iterator[Dialogue | DialogueError]:
+    """Each line of a dialogue JSONL file as a Dialogue, or the DialogueError that line raised."""
+    with open(path, "rb") as fh:
+        for line_no, raw in enumerate(fh, start=1):
+            if not raw.strip():
+                continue
+            try:
+                text = raw.decode("utf-8-sig" if line_no == 1 else "utf-8")
+            except UnicodeDecodeError as exc:
+                yield DialogueError(line_no, f"invalid UTF-8 at byte {exc.start}")
+                continue
+            try:
+                yield parse_dialogue_line(text, line_no)
+            except DialogueError as exc:
+                yield exc
+
+
+def _count_lines(path: str) -> int:
+    with open(path, "rb") as fh:
+        return sum(1 for line in fh if line.strip())
+
+
+def cmd_compress(args: argparse.Namespace) -> int:
+    """Compress every conversation of a file; write one JSON line each."""
+    from tqdm import tqdm
+
+    from core.compressor import Compressor
+
+    try:
+        config = load_config(args.config) if args.config else load_config()
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if not Path(args.input).is_file():
+        print(f"error: {args.input}: no such file", file=sys.stderr)
+        return 2
+    compressor = Compressor(config)
+    out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115
+    bad = 0
+    try:
+        for item in tqdm(
+            load_dialogues(args.input),
+            total=_count_lines(args.input),
+            file=sys.stderr,
+            unit="conv",
+            disable=args.quiet,
+        ):
+            if isinstance(item, DialogueError):
+                bad += 1
+                print(f"{args.input}:{item}", file=sys.stderr)
+                continue
+            for warning in item.warnings:
+                print(f"{args.input}:line {item.line}: {warning}", file=sys.stderr)
+            t0 = time.perf_counter()
+            result = compressor.compress(item.messages, force=args.force, context_id=item.context_id)
+            latency = (time.perf_counter() - t0) * 1000
+            view = result.context
+            out.write(
+                json.dumps(
+                    {
+                        "context_id": item.context_id,
+                        "context": view.text,
+                        "tokens_raw": result.tokens_raw,
+                        "tokens_context": view.tokens,
+                        "latency_ms": round(latency, 3),
+                        "mode": view.mode,
+                        "fallback": view.fallback,
+                    },
+                    ensure_ascii=False,
+                )
+                + "\n"
+            )
+            out.flush()
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    if bad:
+        print(f"{bad} malformed line(s) skipped", file=sys.stderr)
+    return 2 if bad else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of ``python -m core``."""
+    ap = argparse.ArgumentParser(prog="python -m core", description="Context compaction engine")
+    sub = ap.add_subparsers(dest="command", required=True)
+    comp = sub.add_parser("compress", help="compress the conversations of a dialogue JSONL file")
+    comp.add_argument("input", help="dialogue JSONL (shared/data/dialogues format; gold is ignored)")
+    comp.add_argument("--out", help="write JSONL here instead of stdout")
+    comp.add_argument("--config", help="a TOML or JSON Config file")
+    comp.add_argument("--force", action="store_true", help="compact at the end whatever the triggers say")
+    comp.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = ap.parse_args(argv)
+    if args.command == "compress":
+        return cmd_compress(args)
+    return 2

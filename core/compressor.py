@@ -1,0 +1,421 @@
+"""Sessions and atomic compaction: the API agent middleware calls.
+
+>>> from core.compressor import Compressor
+>>> from core.config import Config
+>>> from core.models import Message
+>>> comp = Compressor(Config(use_embeddings=False))
+>>> session = comp.session("demo")
+>>> _ = session.add(Message(idx=0, role="user", text="Book a table for 2 at 7pm, no spicy food."))
+>>> session.context().mode
+'raw'
+
+Every message goes through parse -> extract -> merge as it arrives (``Session.add``); when the trigger
+fires, a compaction renders and validates the state on a copy and swaps it in in one step, with an
+audit record. A failed compaction leaves the previous one in place and the context is served raw
+until the next good one. The breaker (``breaker(context_id) -> True`` for raw) is asked first on
+every context build; if it raises, the context is served raw (fail closed).
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+
+from pydantic import BaseModel, Field
+
+from core.config import Config
+from core.embed import Embedder, default_embedder
+from core.extract import extract
+from core.intents import IntentClusters, cluster_intents
+from core.merge import merge
+from core.models import (
+    CompactionRecord,
+    ContextState,
+    Message,
+    Mode,
+    ParsedMessage,
+    Rendered,
+    Units,
+    ValidationReport,
+)
+from core.parse import parse_message
+from core.render import RECENT_SEPARATOR, raw_history, render
+from core.tokens import clip_to_tokens, count_tokens
+from core.trigger import check_trigger
+from core.validate import key_sentence_fallback, validate
+
+BreakerCheck = Callable[[str], bool]
+Clock = Callable[[], datetime]
+
+
+class AddResult(BaseModel):
+    """What one ``Session.add`` did: the stage outputs, what changed, and any compaction."""
+
+    context_id: str
+    idx: int
+    parsed: ParsedMessage
+    units: Units
+    changed: list[str] = Field(default_factory=list, description="fact keys added or changed")
+    events: list[str] = Field(default_factory=list)
+    compacted: bool = False
+    record: CompactionRecord | None = None
+    latency_ms: dict[str, float] = Field(default_factory=dict)
+
+
+class ContextView(BaseModel):
+    """The context to give the model now."""
+
+    context_id: str
+    text: str
+    tokens: int
+    mode: Mode
+    reason: str = Field("", description="why raw: breaker, breaker_error, no_compaction, compaction_failed")
+    fallback: bool = False
+    folded_upto: int = 0
+
+
+class CompressResult(BaseModel):
+    """Every stage's output of a one-shot compression (what the console's replay shows)."""
+
+    context_id: str
+    messages: list[Message]
+    parsed: list[ParsedMessage]
+    units: list[Units]
+    snapshots: dict[int, ContextState] = Field(default_factory=dict, description="state after turn idx")
+    state: ContextState
+    intents: IntentClusters | None = None
+    rendered: Rendered | None = None
+    validation: ValidationReport | None = None
+    record: CompactionRecord | None = None
+    records: list[CompactionRecord] = Field(default_factory=list)
+    context: ContextView
+    tokens_raw: int
+
+    @property
+    def mode(self) -> Mode:
+        """compressed or raw, as served."""
+        return self.context.mode
+
+    @property
+    def fallback(self) -> bool:
+        """True when the served context is the key-sentence fallback."""
+        return self.context.fallback
+
+
+class Compressor:
+    """Holds the config, the (lazily loaded) embedder and the breaker; makes sessions."""
+
+    def __init__(
+        self,
+        config: Config | None = None,
+        embedder: Embedder | None = None,
+        breaker: BreakerCheck | None = None,
+        clock: Clock | None = None,
+    ) -> None:
+        self.config = config or Config()
+        self._embedder = embedder
+        self.breaker = breaker
+        self.clock = clock or (lambda: datetime.now(UTC))
+
+    @property
+    def embedder(self) -> Embedder | None:
+        """The embedder, made on first use; None in the rules-only mode."""
+        if not self.config.use_embeddings:
+            return None
+        if self._embedder is None:
+            self._embedder = default_embedder()
+        return self._embedder
+
+    def session(self, context_id: str | None = None) -> Session:
+        """A new session; a fresh UUIDv4 context_id when none is given."""
+        return Session(self, context_id or str(uuid.uuid4()))
+
+    def compress(
+        self, messages: Sequence[Message], force: bool = True, context_id: str | None = None
+    ) -> CompressResult:
+        """Run the whole pipeline over a transcript and keep every stage's output.
+
+        force: compact at the end as if the budget were exceeded, whatever the triggers say."""
+        cid = context_id or (messages[0].context_id if messages and messages[0].context_id else None)
+        session = self.session(cid)
+        session.warm([m.text for m in messages if m.role == "user" and m.text])
+        snapshots: dict[int, ContextState] = {}
+        for i, message in enumerate(messages):
+            session.add(message, auto_compact=not force)
+            if (i + 1) % self.config.snapshot_interval == 0:
+                snapshots[session.state.turn] = session.state
+        if force:
+            session.compact(reason="forced", force=True)
+        snapshots[session.state.turn] = session.state
+        last = session.records[-1] if session.records else None
+        return CompressResult(
+            context_id=session.context_id,
+            messages=session.messages,
+            parsed=session.parsed,
+            units=session.units,
+            snapshots=snapshots,
+            state=session.state,
+            intents=session.intents,
+            rendered=session.rendered,
+            validation=last.validation if last else None,
+            record=last,
+            records=session.records,
+            context=session.context(),
+            tokens_raw=count_tokens(raw_history(session.messages)),
+        )
+
+
+class Session:
+    """One context: its messages, stage outputs, live state and the last good compaction."""
+
+    def __init__(self, compressor: Compressor, context_id: str) -> None:
+        self.compressor = compressor
+        self.config = compressor.config
+        self.context_id = context_id
+        self.messages: list[Message] = []
+        self.parsed: list[ParsedMessage] = []
+        self.units: list[Units] = []
+        self.state = ContextState(context_id=context_id)
+        self.records: list[CompactionRecord] = []
+        self.rendered: Rendered | None = None
+        self.compacted_state: ContextState | None = None
+        self.intents: IntentClusters | None = None
+        self.folded_upto = 0
+        self.fallback = False
+        self.failed = False
+        self._events: list[str] = []
+        self._raw_tokens: list[int] = []
+
+    # --- input ---------------------------------------------------------------------------------
+
+    def warm(self, texts: Sequence[str]) -> None:
+        """Embed texts known in advance in one batch, so later single look-ups hit the cache."""
+        emb = self.compressor.embedder
+        if emb is not None and texts:
+            emb.encode(list(texts))
+
+    def add(self, message: Message, auto_compact: bool = True) -> AddResult:
+        """Take one message through parse, extract and merge; compact when the trigger fires."""
+        t0 = time.perf_counter()
+        idx = len(self.messages)
+        message = message.model_copy(
+            update={
+                "context_id": self.context_id,
+                "idx": idx,
+                "tokens": message.tokens or count_tokens(message.text),
+            }
+        )
+        prev_domain = self.parsed[-1].domain if self.parsed else None
+        parsed = parse_message(message, prev_domain)
+        t1 = time.perf_counter()
+        units = extract(parsed, self.state)
+        t2 = time.perf_counter()
+        before = self.state
+        self.state = merge(before, parsed, units, self.config, self.compressor.embedder)
+        t3 = time.perf_counter()
+        self.messages.append(message)
+        self.parsed.append(parsed)
+        self.units.append(units)
+        self._raw_tokens.append(count_tokens(raw_history([message])) + 1)
+        self._events += units.events
+        changed = [k for k, f in self.state.facts.items() if before.facts.get(k) != f]
+        result = AddResult(
+            context_id=self.context_id,
+            idx=idx,
+            parsed=parsed,
+            units=units,
+            changed=changed,
+            events=list(units.events),
+            latency_ms={"parse": _ms(t0, t1), "extract": _ms(t1, t2), "merge": _ms(t2, t3)},
+        )
+        if auto_compact:
+            record = self.maybe_compact()
+            if record is not None:
+                result.compacted, result.record = not record.failed, record
+        result.latency_ms["total"] = _ms(t0, time.perf_counter())
+        return result
+
+    # --- compaction ----------------------------------------------------------------------------
+
+    def history_tokens(self) -> int:
+        """Tokens of the context as it would be served now (compacted state + unfolded raw turns)."""
+        raw = sum(self._raw_tokens[self.folded_upto :])
+        return raw + (self.rendered_state_tokens if self.rendered is not None else 0)
+
+    @property
+    def rendered_state_tokens(self) -> int:
+        """Tokens of the compacted part of the last good compaction."""
+        return count_tokens(self.rendered.state_text) if self.rendered is not None else 0
+
+    def maybe_compact(self) -> CompactionRecord | None:
+        """Ask the trigger; compact if it fires."""
+        decision = check_trigger(
+            self.state,
+            len(self.messages),
+            self.history_tokens(),
+            self.folded_upto,
+            len([r for r in self.records if not r.failed]),
+            self._events,
+            self.config,
+        )
+        if not decision.fire:
+            return None
+        return self.compact(reason=decision.reason, fold_upto=decision.fold_upto, tier=decision.tier)
+
+    def compact(
+        self,
+        reason: str = "manual",
+        force: bool = False,
+        fold_upto: int | None = None,
+        tier: int | None = None,
+    ) -> CompactionRecord:
+        """One atomic compaction: render and validate on a copy, swap in on success, audit always."""
+        done = len([r for r in self.records if not r.failed])
+        if fold_upto is None or force:
+            decision = check_trigger(
+                self.state,
+                len(self.messages),
+                self.history_tokens(),
+                self.folded_upto,
+                done,
+                [],
+                self.config,
+                force=True,
+            )
+            fold_upto = decision.fold_upto
+        tier = done if tier is None else tier
+        tokens_in = self.history_tokens()
+        t0 = time.perf_counter()
+        latency: dict[str, float] = {}
+        record = CompactionRecord(
+            context_id=self.context_id,
+            seq=len(self.records),
+            at_turn=len(self.messages) - 1,
+            trigger=reason,
+            tier=tier,
+            fold_upto=fold_upto,
+            tokens_in=tokens_in,
+            tokens_out=tokens_in,
+            ratio=1.0,
+            created_at=self.compressor.clock(),
+        )
+        try:
+            work = self.state.model_copy(deep=True)
+            outcome = self._compact_on_copy(work, fold_upto, tokens_in, reason, tier, latency)
+        except Exception as exc:  # a failed compaction never breaks the session: serve raw, keep the old one
+            self.failed = True
+            record.failed, record.error = True, f"{type(exc).__name__}: {exc}"
+            latency["total"] = _ms(t0, time.perf_counter())
+            record.latency_ms = latency
+            self.records.append(record)
+            return record
+        rendered, report, retries, fallback, intents = outcome
+        # the swap: one assignment block, after everything above succeeded
+        self.rendered, self.compacted_state, self.intents = rendered, work, intents
+        self.folded_upto, self.fallback, self.failed = fold_upto, fallback, False
+        self._events = []
+        latency["total"] = _ms(t0, time.perf_counter())
+        record.tokens_out, record.ratio = rendered.tokens, round(rendered.tokens / max(1, tokens_in), 4)
+        record.latency_ms, record.validation, record.retries = latency, report, retries
+        record.fallback, record.change_notice = fallback, rendered.change_notice
+        self.records.append(record)
+        return record
+
+    def _compact_on_copy(
+        self,
+        work: ContextState,
+        fold_upto: int,
+        tokens_in: int,
+        reason: str,
+        tier: int,
+        latency: dict[str, float],
+    ) -> tuple[Rendered, ValidationReport | None, int, bool, IntentClusters]:
+        embedder = self.compressor.embedder
+        t = time.perf_counter()
+        intents = cluster_intents(self.parsed, self.units, embedder, self.config)
+        latency["extract"] = _ms(t, time.perf_counter())
+        recent = self.messages[fold_upto:]
+        notice = self._change_notice(work, fold_upto, reason, tier)
+        t = time.perf_counter()
+        rendered = render(work, recent, self.config, tokens_in, notice)
+        latency["render"] = _ms(t, time.perf_counter())
+        if not self.config.consistency_check:
+            return rendered, None, 0, False, intents
+        t = time.perf_counter()
+        report = validate(rendered, work, self.messages, self.config, embedder)
+        retries = 0
+        while not report.ok and retries < self.config.max_retries:
+            retries += 1
+            for key in report.missing_facts:  # a value not found in the source is never shown
+                work.facts.pop(key, None)
+            if report.goal_similarity is not None and report.goal_similarity < self.config.intent_similarity:
+                for goal in work.goals:
+                    goal.text = next((m.text for m in self.messages if m.idx == goal.idx), goal.text)
+            rendered = render(work, recent, self.config, tokens_in, notice, room=1.0 + 0.5 * retries)
+            report = validate(rendered, work, self.messages, self.config, embedder)
+        latency["validate"] = _ms(t, time.perf_counter())
+        if report.ok:
+            return rendered, report, retries, False, intents
+        if self.config.fallback == "raw":
+            raise RuntimeError("validation failed: " + "; ".join(report.errors))
+        budget = max(int((1 - self.config.target_ratio) * tokens_in), rendered.tokens)
+        text = key_sentence_fallback(self.parsed[:fold_upto], recent, self.config, budget)
+        state_text = text.split(f"\n{RECENT_SEPARATOR}\n", 1)[0]
+        fallback = Rendered(
+            text=text,
+            tokens=count_tokens(text),
+            state_text=state_text,
+            recent_idx=[m.idx for m in recent],
+            change_notice=notice,
+        )
+        return fallback, report, retries, True, intents
+
+    def _change_notice(self, work: ContextState, fold_upto: int, reason: str, tier: int) -> str:
+        """Two sentences: what this compaction folded and why, and how the facts changed since the last."""
+        prev = self.compacted_state.facts if self.compacted_state is not None else {}
+        added = [k for k in work.facts if k not in prev]
+        changed = [k for k, f in work.facts.items() if k in prev and prev[k].norm != f.norm]
+        archived = [k for k in prev if k not in work.facts]
+        first = f"Folded turns {self.folded_upto}-{fold_upto - 1} ({reason}, tier {tier + 1})."
+        second = (
+            f"Facts: +{len(added)}, changed {len(changed)}"
+            + (f" ({', '.join(changed[:3])})" if changed else "")
+            + f", archived {len(archived)}."
+        )
+        return f"{first} {second}"
+
+    # --- output --------------------------------------------------------------------------------
+
+    def context(self) -> ContextView:
+        """The context for the model now; the breaker is asked first and fails closed to raw."""
+        try:
+            raw_forced = bool(self.compressor.breaker(self.context_id)) if self.compressor.breaker else False
+            reason = "breaker" if raw_forced else ""
+        except Exception:
+            raw_forced, reason = True, "breaker_error"
+        if not raw_forced and self.failed:
+            raw_forced, reason = True, "compaction_failed"
+        if not raw_forced and self.rendered is None:
+            raw_forced, reason = True, "no_compaction"
+        if raw_forced:
+            text = clip_to_tokens(raw_history(self.messages), self.config.history_budget, keep="end")
+            return ContextView(
+                context_id=self.context_id, text=text, tokens=count_tokens(text), mode="raw", reason=reason
+            )
+        assert self.rendered is not None
+        tail = self.messages[self.folded_upto :]
+        text = self.rendered.state_text + (f"\n{RECENT_SEPARATOR}\n{raw_history(tail)}" if tail else "")
+        return ContextView(
+            context_id=self.context_id,
+            text=text,
+            tokens=count_tokens(text),
+            mode="compressed",
+            fallback=self.fallback,
+            folded_upto=self.folded_upto,
+        )
+
+
+def _ms(start: float, end: float) -> float:
+    return round((end - start) * 1000, 3)

@@ -1,0 +1,284 @@
+"""Extract stage: the atoms of one message -> cognitive units (facts, constraints, actions, goals, ...).
+
+Facts are keyed ``domain.slot``: the domain named in (or carried into) the clause, and the slot
+hint the analyzer found from cue words, else a default per entity type. The state before the
+message is read (never written) to recognise repeated actions, accepted offers and choices.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from core.models import (
+    ActionUnit,
+    Atom,
+    ContextState,
+    Decision,
+    Entity,
+    FactCandidate,
+    FactKind,
+    Goal,
+    ParsedMessage,
+    Todo,
+    Units,
+)
+from core.parse import strength_of
+
+SLOT_BY_TYPE = {
+    "money": "price",
+    "quantity": "count",
+    "number": "count",
+    "date": "date",
+    "time": "time",
+    "datetime": "datetime",
+    "duration": "duration",
+    "place": "place",
+    "name": "name",
+    "term": "type",
+    "id": "ref",
+    "phone": "phone",
+    "email": "email",
+    "url": "url",
+    "address": "address",
+    "rating": "rating",
+}
+# What a booking in a domain needs before it can run (general knowledge of the task, not data).
+REQUIRED_SLOTS = {
+    "restaurant": ("name", "date", "time", "people"),
+    "hotel": ("name", "date", "nights", "people"),
+    "train": ("origin", "destination", "date"),
+    "flight": ("origin", "destination", "date"),
+    "bus": ("origin", "destination", "date"),
+    "taxi": ("origin", "destination"),
+    "ride": ("destination",),
+    "movie": ("title", "date"),
+    "event": ("name", "date"),
+    "car_rental": ("city", "date"),
+    "doctor": ("name", "date", "time"),
+    "dentist": ("name", "date", "time"),
+    "salon": ("name", "date", "time"),
+    "payment": ("amount", "person"),
+    "bank": ("amount",),
+}
+GOAL_KINDS = frozenset({"instruction", "constraint", "preference", "question", "correction"})
+SOFT_PREFERENCE = re.compile(
+    r"\b(prefer(?:ably)?|ideally|if possible|would rather|i'?d rather|i like)\b|最好|尽量|如果可以|倾向", re.I
+)
+INTENT_CUE = re.compile(
+    r"\b(book|reserve|find|look(?:ing)? for|search|need|want|get|buy|order|schedule|rent|call|send|pay|"
+    r"transfer|check|help|plan|visit|play|set|add|make|recommend|suggest)\b|帮我|想|要|找|预订|订|推荐|查",
+    re.I,
+)
+POLITE_PREFIX = re.compile(
+    r"^(?:(?:hi|hello|hey|ok(?:ay)?|yes|yeah|sure|great|thanks?|thank you|please|so|well|also|and|now|"
+    r"can you|could you|would you|will you|i would like to|i'd like to|i want to|i need to|i am|i'm|"
+    r"i was wondering if|i wonder if|you|me)[\s,.!]+)+",
+    re.I,
+)
+ZH_POLITE_PREFIX = re.compile(
+    r"^(?:你好|您好|好的|麻烦|请问|请|帮我|我想|我要|你能|能不能|可以|那|另外|还有)[，,、\s]*"
+)
+SELF_DOUBT = re.compile(
+    r"\b(i'?m not sure|not certain|let me (?:double[- ])?check again|i apologi[sz]e for the confusion|"
+    r"i may have made a mistake|correction:)|我不确定|不太确定|刚才说错|抱歉，?我搞错",
+    re.I,
+)
+MAX_GOAL_CHARS = 90
+
+
+def fact_key(entity: Entity, domain: str | None) -> str:
+    """The state key of an entity: domain.slot (general when no domain is known)."""
+    slot = entity.slot or SLOT_BY_TYPE.get(entity.type, "other")
+    return f"{domain or 'general'}.{slot}"
+
+
+def condense_goal(text: str) -> str:
+    """A user clause as a short goal phrase: polite openers removed, cut at MAX_GOAL_CHARS."""
+    goal = ZH_POLITE_PREFIX.sub("", POLITE_PREFIX.sub("", text.strip())).strip(" ,.!?;，。！？；")
+    goal = goal or text.strip()
+    if len(goal) > MAX_GOAL_CHARS:
+        cut = goal.rfind(" ", 0, MAX_GOAL_CHARS)
+        goal = goal[: cut if cut > MAX_GOAL_CHARS // 2 else MAX_GOAL_CHARS] + "…"
+    return goal
+
+
+def extract(parsed: ParsedMessage, state: ContextState) -> Units:
+    """Cognitive units of one parsed message, given the state before it (read only)."""
+    units = Units()
+    role = parsed.message.role
+    idx = parsed.message.idx
+    for atom in parsed.atoms:
+        if atom.kind in ("greeting", "filler") and not atom.entities:
+            continue
+        _facts_of(atom, role, idx, units)
+        if role in ("user", "system") and (atom.negation is not None or atom.pinned):
+            units.constraints.append(atom)
+        if role == "user" and atom.kind in GOAL_KINDS and _is_goal(atom, state, units):
+            units.goals.append(Goal(text=condense_goal(atom.text), idx=idx, domain=atom.domain))
+        if atom.action is not None:
+            _action_of(atom, parsed, state, units)
+        if role == "assistant" and SELF_DOUBT.search(atom.text):
+            units.events.append("self_doubt")
+    _join_same_key(units)
+    if role == "user":
+        _decisions_of(units, state, idx)
+    return units
+
+
+def _facts_of(atom: Atom, role: str, idx: int, units: Units) -> None:
+    neg = atom.negation
+    neg_span = None
+    if neg is not None:
+        at = atom.text.find(neg.text)
+        neg_span = (at, at + len(neg.text)) if at >= 0 else (0, len(atom.text))
+    kind: FactKind = "tool_data" if role == "tool" else "other"
+    if role in ("user", "system"):
+        kind = "preference" if SOFT_PREFERENCE.search(atom.text) else "instruction"
+    for ent in atom.entities:
+        if not ent.text.strip():
+            continue
+        negated = neg_span is not None and ent.start >= 0 and neg_span[0] <= ent.start < neg_span[1]
+        if negated:
+            continue  # kept whole as a constraint instead of a positive fact
+        cand = FactCandidate(
+            key=fact_key(ent, atom.domain),
+            value=ent.text.strip(),
+            norm=(ent.value or ent.text).strip().lower(),
+            strength=strength_of([ent], False, atom.pinned),
+            kind=kind,
+            source_idx=idx,
+            role=atom.role,
+            pinned=atom.pinned,
+            correction=atom.kind == "correction",
+        )
+        if kind == "preference":
+            units.preference_changes.append(cand)
+        units.facts.append(cand)
+
+
+def _join_same_key(units: Units) -> None:
+    """Several values for one key in one message (offered options, a range) become one fact."""
+    by_key: dict[str, FactCandidate] = {}
+    out: list[FactCandidate] = []
+    for cand in units.facts:
+        prev = by_key.get(cand.key)
+        if prev is None:
+            by_key[cand.key] = cand
+            out.append(cand)
+        elif cand.norm != prev.norm and cand.norm not in prev.norm.split(" | "):
+            merged = prev.model_copy(
+                update={
+                    "value": f"{prev.value}, {cand.value}",
+                    "norm": f"{prev.norm} | {cand.norm}",
+                    "strength": min(prev.strength, cand.strength, key=["strong", "medium", "weak"].index),
+                    "pinned": prev.pinned or cand.pinned,
+                    "correction": prev.correction or cand.correction,
+                }
+            )
+            by_key[cand.key] = merged
+            out[out.index(prev)] = merged
+    units.facts = out
+
+
+def _is_goal(atom: Atom, state: ContextState, units: Units) -> bool:
+    """A user clause is a goal when it states an intent for a domain no goal covers yet."""
+    if atom.negation is not None or not (INTENT_CUE.search(atom.text) or atom.kind == "instruction"):
+        return False
+    known = {g.domain for g in state.goals} | {g.domain for g in units.goals}
+    return atom.domain not in known
+
+
+def _action_of(atom: Atom, parsed: ParsedMessage, state: ContextState, units: Units) -> None:
+    marker = atom.action
+    assert marker is not None
+    ts = parsed.message.ts
+    idx = parsed.message.idx
+    refs = [e.text for e in atom.entities if e.type == "id"]
+    if marker.ref:
+        refs.insert(0, marker.ref)
+    units.artifacts += [r for r in refs if r not in units.artifacts]
+    if atom.kind == "result" and marker.call_id:
+        summary = atom.text[:160]
+        rtype = "error" if marker.status == "failed" else _result_type(parsed)
+        units.actions.append(
+            ActionUnit(
+                tool=marker.verb,
+                idx=idx,
+                ts=ts,
+                status="failed" if marker.status == "failed" else "done",
+                call_id=marker.call_id,
+                result_summary=summary,
+                result_type=rtype,
+                ref=refs[0] if refs else None,
+            )
+        )
+    elif marker.tool:  # a tool call the assistant issued
+        args = parsed.message.tool_call.args if parsed.message.tool_call else {}
+        if any(a.tool == marker.tool and a.args == args and a.status == "done" for a in state.actions):
+            units.events.append("repeated_action")
+        units.actions.append(
+            ActionUnit(tool=marker.tool, args=args, idx=idx, ts=ts, status="pending", call_id=marker.call_id)
+        )
+    elif marker.status == "offered":
+        domain = atom.domain or "general"
+        units.todos.append(Todo(text=f"{marker.verb} {domain}".strip(), idx=idx, requires=_required(domain)))
+    elif marker.status in ("done", "failed", "pending"):
+        tool = (
+            f"{marker.verb} {atom.domain}" if atom.domain and atom.domain not in marker.verb else marker.verb
+        )
+        args = {f.key.split(".", 1)[1]: f.value for f in units.facts if f.source_idx == idx}
+        units.actions.append(
+            ActionUnit(
+                tool=tool,
+                args=args,
+                idx=idx,
+                ts=ts,
+                status=marker.status,
+                result_summary=atom.text[:160],
+                result_type="text",
+                ref=refs[0] if refs else None,
+            )
+        )
+    if marker.status == "failed":
+        units.events.append("tool_failure")
+    elif marker.status == "done" and atom.kind != "action":
+        units.events.append("milestone")
+
+
+def _required(domain: str) -> list[str]:
+    return [f"{domain}.{slot}" for slot in REQUIRED_SLOTS.get(domain, ())]
+
+
+def _result_type(parsed: ParsedMessage) -> str:
+    data = parsed.message.tool_result.data if parsed.message.tool_result else None
+    if isinstance(data, list):
+        return "list"
+    if isinstance(data, dict):
+        return "record"
+    if data is None:
+        return "none"
+    try:
+        json.dumps(data)
+    except (TypeError, ValueError):
+        return "text"
+    return "text" if isinstance(data, str) else "ok"
+
+
+def _decisions_of(units: Units, state: ContextState, idx: int) -> None:
+    """A user value that picks one of several options the assistant offered is a decision."""
+    for cand in units.facts:
+        offered = state.facts.get(cand.key) or state.offers.get(cand.key)
+        if offered is None or " | " not in offered.norm:
+            continue
+        options = offered.value.split(", ")
+        chosen = next((o for o in options if o.lower() == cand.value.lower()), None)
+        if chosen:
+            units.decisions.append(
+                Decision(
+                    text=f"{cand.key}: chose {chosen}",
+                    idx=idx,
+                    chosen=chosen,
+                    alternatives=[o for o in options if o != chosen],
+                )
+            )

@@ -1,0 +1,323 @@
+"""Merge stage: fold one message's units into the state (a new state; the old one is untouched).
+
+- A value for a key already held: same value refreshes it; a different value replaces it and the old
+  one goes to the fact's history with turn and reason (never silently merged, never lost).
+- An assistant value that contradicts what the user stated is held as an *offer* until the user
+  accepts it (yes / book it), so the agent's suggestions never overwrite the user's constraints.
+- Constraints and goals are de-duplicated semantically (cosine >= semantic_threshold).
+- Todos are append-only; actions complete by call id; decisions form a path.
+- Decay per kind, once per user turn; facts below ``archive_below`` move to the archive, and come
+  back when mentioned again (or by :func:`recall`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from core.config import Config
+from core.embed import Embedder
+from core.models import (
+    ActionUnit,
+    Constraint,
+    ContextState,
+    DecisionEdge,
+    Fact,
+    FactCandidate,
+    FactVersion,
+    Goal,
+    ParsedMessage,
+    Units,
+)
+
+STRENGTH_ORDER = {"strong": 0, "medium": 1, "weak": 2}
+DECAYED_BELOW = 0.6
+_WORD = re.compile(r"\w+", re.U)
+_ACCEPT_KINDS = frozenset({"confirmation", "instruction"})
+
+
+def same_value(a: str, b: str) -> bool:
+    """True when two normalized values name the same thing ('worth house' ~ 'the worth house')."""
+    if a == b:
+        return True
+    if " | " in a or " | " in b:
+        return False
+    wa, wb = _WORD.findall(a), _WORD.findall(b)
+    if not wa or not wb:
+        return False
+    short, long_ = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
+    if len("".join(short)) < 3:
+        return False
+    n = len(short)
+    return any(long_[i : i + n] == short for i in range(len(long_) - n + 1))
+
+
+def merge(
+    state: ContextState,
+    parsed: ParsedMessage,
+    units: Units,
+    config: Config,
+    embedder: Embedder | None = None,
+) -> ContextState:
+    """The state after one message: units folded in, offers settled, decay applied."""
+    st = state.model_copy(deep=True)
+    msg = parsed.message
+    st.turn = msg.idx
+    st.context_id = st.context_id or msg.context_id
+    if msg.role == "user":
+        st.user_turns += 1
+        _settle_offers(st, parsed, units)
+    for cand in units.facts:
+        _merge_fact(st, cand)
+    _merge_texts(st, units, embedder, config)
+    _merge_actions(st, units)
+    for art in units.artifacts:
+        if art not in st.artifacts:
+            st.artifacts.append(art)
+    for todo in units.todos:
+        if not any(t.text == todo.text and not t.done for t in st.todos):
+            st.todos.append(todo)
+    for dec in units.decisions:
+        st.decisions.append(dec)
+        if len(st.decisions) > 1:
+            st.decision_edges.append(DecisionEdge(src=len(st.decisions) - 2, dst=len(st.decisions) - 1))
+    _advance_task_state(st, parsed, units)
+    if msg.role == "user":
+        apply_decay(st, config)
+    st.version += 1
+    return st
+
+
+def _merge_fact(st: ContextState, cand: FactCandidate) -> None:
+    cur = st.facts.get(cand.key)
+    if cur is None:
+        revived = _take_from_archive(st, cand)
+        st.facts[cand.key] = revived or _new_fact(st, cand)
+        if cand.role == "user":
+            st.offers.pop(cand.key, None)
+        return
+    if same_value(cur.norm, cand.norm):
+        if cand.source_idx != cur.last_idx:
+            cur.mentions += 1
+        cur.last_idx, cur.last_turn, cur.weight, cur.status = cand.source_idx, st.user_turns, 1.0, "active"
+        cur.pinned = cur.pinned or cand.pinned
+        if STRENGTH_ORDER[cand.strength] < STRENGTH_ORDER[cur.strength]:
+            cur.strength = cand.strength
+        if cand.role == "user" and cur.role != "user":  # the user took up the assistant's value
+            cur.role, cur.kind = "user", cand.kind
+        return
+    user_held = cur.role == "user" or cur.verified_by_user
+    if cand.role not in ("user", "system") and user_held and not cand.correction:
+        st.offers[cand.key] = _new_fact(st, cand)
+        return
+    _replace(st, cur, cand, _reason(cur, cand))
+
+
+def _reason(cur: Fact, cand: FactCandidate) -> str:
+    if cand.role in ("user", "system"):
+        if " | " in cur.norm:
+            return "user chose among the offered options"
+        return "corrected by user" if cand.correction or cur.role == "user" else "user stated another value"
+    if cand.correction:
+        return "assistant corrected its answer"
+    return f"new value from {cand.role}"
+
+
+def _replace(st: ContextState, cur: Fact, cand: FactCandidate, reason: str) -> None:
+    invalid = cur.role == "assistant" and cand.role == "user" and cand.correction
+    version = FactVersion(
+        value=cur.value,
+        norm=cur.norm,
+        idx=cur.last_idx,
+        replaced_at=cand.source_idx,
+        reason=("invalid: " if invalid else "") + reason,
+    )
+    fact = _new_fact(st, cand)
+    fact.history = [*cur.history, version]
+    fact.pinned = fact.pinned or (cur.pinned and cand.role == "user")
+    st.facts[cand.key] = fact
+    if cand.role in ("user", "system"):
+        st.offers.pop(cand.key, None)
+
+
+def _new_fact(st: ContextState, cand: FactCandidate) -> Fact:
+    return Fact(
+        key=cand.key,
+        value=cand.value,
+        norm=cand.norm,
+        strength=cand.strength,
+        kind=cand.kind,
+        first_idx=cand.source_idx,
+        last_idx=cand.source_idx,
+        last_turn=st.user_turns,
+        role=cand.role,
+        pinned=cand.pinned,
+        negated=cand.negated,
+    )
+
+
+def _take_from_archive(st: ContextState, cand: FactCandidate) -> Fact | None:
+    for i, old in enumerate(st.archive):
+        if old.key == cand.key and same_value(old.norm, cand.norm):
+            fact = st.archive.pop(i)
+            fact.status, fact.weight, fact.mentions = "active", 1.0, fact.mentions + 1
+            fact.last_idx, fact.last_turn = cand.source_idx, st.user_turns
+            return fact
+    return None
+
+
+def _settle_offers(st: ContextState, parsed: ParsedMessage, units: Units) -> None:
+    """A user 'yes' / 'book it' after an offer accepts the offered values of the last turns."""
+    if not st.offers:
+        return
+    stated = {c.key for c in units.facts}
+    accepts = any(a.kind in _ACCEPT_KINDS and not a.entities and not a.negation for a in parsed.atoms)
+    rejects = any(a.negation is not None for a in parsed.atoms)
+    for key, offer in list(st.offers.items()):
+        if key in stated:
+            continue  # the user's own value wins, handled by the fact merge
+        if accepts and not rejects and parsed.message.idx - offer.last_idx <= 2:
+            cand = FactCandidate(
+                key=key,
+                value=offer.value,
+                norm=offer.norm,
+                strength=offer.strength,
+                kind="instruction",
+                source_idx=parsed.message.idx,
+                role="user",
+            )
+            cur = st.facts.get(key)
+            if cur is not None:
+                _replace(st, cur, cand, "user accepted the assistant's offer")
+                st.facts[key].first_idx = offer.first_idx
+            st.offers.pop(key, None)
+
+
+def _merge_texts(st: ContextState, units: Units, embedder: Embedder | None, config: Config) -> None:
+    """Constraints and goals, de-duplicated by text and, with an embedder, by meaning."""
+    for atom in units.constraints:
+        text = atom.negation.text if atom.negation is not None and not atom.pinned else atom.text
+        i = _similar(text, [c.text for c in st.constraints], embedder, config.semantic_threshold)
+        if i is None:
+            st.constraints.append(
+                Constraint(text=text, idx=atom.msg_idx, strength=atom.strength, pinned=atom.pinned)
+            )
+        else:
+            st.constraints[i].idx = atom.msg_idx
+    for goal in units.goals:
+        same_domain = [g for g in st.goals if g.domain == goal.domain]
+        i = _similar(goal.text, [g.text for g in same_domain], embedder, config.semantic_threshold)
+        if i is None:
+            st.goals.append(goal.model_copy())
+
+
+def _similar(text: str, others: Sequence[str], embedder: Embedder | None, threshold: float) -> int | None:
+    """Index of the first of others that says the same as text (exact, or cosine >= threshold)."""
+    low = text.strip().lower()
+    for i, other in enumerate(others):
+        if other.strip().lower() == low:
+            return i
+    if embedder is None or not others:
+        return None
+    vecs = embedder.encode([text, *others])
+    sims = vecs[1:] @ vecs[0]
+    best = int(np.argmax(sims))
+    return best if float(sims[best]) >= threshold else None
+
+
+def _merge_actions(st: ContextState, units: Units) -> None:
+    for act in units.actions:
+        if act.call_id and act.status != "pending":
+            pending = next(
+                (a for a in st.actions if a.call_id == act.call_id and a.status == "pending"), None
+            )
+            if pending is not None:
+                pending.status, pending.result_summary = act.status, act.result_summary
+                pending.result_type, pending.ref = act.result_type, act.ref or pending.ref
+                _after_action(st, pending)
+                continue
+        st.actions.append(act.model_copy())
+        _after_action(st, act)
+
+
+def _after_action(st: ContextState, act: ActionUnit) -> None:
+    if act.status == "failed":
+        st.consecutive_failures += 1
+        return
+    if act.status != "done":
+        return
+    st.consecutive_failures = 0
+    words = set(act.tool.lower().split())
+    for todo in st.todos:
+        if not todo.done and set(todo.text.lower().split()) & words - {"general"}:
+            todo.done = True
+    for goal in st.goals:
+        if goal.domain and goal.domain in words:
+            goal.done = True
+
+
+def _advance_task_state(st: ContextState, parsed: ParsedMessage, units: Units) -> None:
+    """IDLE / EXECUTING / CONFIRMING from what this message did."""
+    role = parsed.message.role
+    if any(a.status == "pending" for a in st.actions):
+        st.task_state = "EXECUTING"
+    elif role == "assistant" and (units.todos or any(a.kind == "question" for a in parsed.atoms)):
+        st.task_state = "CONFIRMING"
+    elif (
+        role == "user"
+        and st.task_state == "CONFIRMING"
+        and any(a.kind == "confirmation" for a in parsed.atoms)
+    ):
+        st.task_state = "EXECUTING"
+    elif role in ("assistant", "tool") and any(a.status in ("done", "failed") for a in units.actions):
+        st.task_state = "IDLE"
+
+
+def fact_weight(fact: Fact, user_turns: int, config: Config) -> float:
+    """Weight of a fact now, by kind: instructions and pinned facts keep 1.0 until overridden."""
+    if fact.pinned or fact.verified_by_user or fact.kind == "instruction":
+        return 1.0
+    age = max(0, user_turns - fact.last_turn)
+    if fact.kind == "tool_data":
+        return max(0.0, 1.0 - config.tool_data_step * age) if age <= config.tool_data_turns else 0.0
+    if fact.kind == "preference":
+        return max(0.0, 1.0 - age / config.preference_turns)
+    if fact.kind == "corrected_answer":
+        return 0.0
+    if fact.mentions >= 2:  # repeated across turns: promoted to a persistent fact
+        return 1.0
+    return config.decay_factor**age
+
+
+def apply_decay(st: ContextState, config: Config) -> None:
+    """Re-weigh every fact; archive those below archive_below (kept, recallable)."""
+    for key, fact in list(st.facts.items()):
+        fact.weight = round(fact_weight(fact, st.user_turns, config), 4)
+        if fact.weight < config.archive_below:
+            fact.status = "archived"
+            st.archive.append(st.facts.pop(key))
+        else:
+            fact.status = "decayed" if fact.weight < DECAYED_BELOW else "active"
+
+
+def recall(state: ContextState, query: str) -> tuple[ContextState, list[Fact]]:
+    """Bring archived facts whose key or value contains query back into the state."""
+    st = state.model_copy(deep=True)
+    low = query.strip().lower()
+    back = [
+        f for f in st.archive if low and (low in f.key.lower() or low in f.norm or low in f.value.lower())
+    ]
+    for fact in back:
+        st.archive.remove(fact)
+        fact.status, fact.weight, fact.last_turn = "active", 1.0, st.user_turns
+        cur = st.facts.get(fact.key)
+        if cur is None or cur.last_idx < fact.last_idx:
+            st.facts[fact.key] = fact
+    return st, back
+
+
+def goals_for_domains(goals: Sequence[Goal]) -> list[str]:
+    """Distinct domains the goals name, in order of first appearance."""
+    return list(dict.fromkeys(g.domain for g in goals if g.domain))

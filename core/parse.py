@@ -1,0 +1,187 @@
+"""Parse stage: one message -> atoms (clauses with kind, entities, negation, strength, action).
+
+Language-specific work is done by the analyzers of ``core.lang``; this module picks one per
+message, turns tool calls and tool results into atoms, attaches attachments as labelled atoms,
+and decides strength and the task domain carried from earlier turns.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from functools import lru_cache
+from typing import Any
+
+from core.embed import is_chinese
+from core.lang.base import LanguageAnalyzer
+from core.models import ActionMarker, Atom, Entity, Lang, Message, ParsedMessage, Strength
+
+STRONG_TYPES = frozenset({"money", "date", "time", "datetime", "duration", "phone", "id", "email"})
+MEDIUM_TYPES = frozenset({"name", "place", "quantity", "term", "address", "rating", "url", "number"})
+MAX_CLAUSE_CHARS = 2000  # a pasted document is cut into pieces this long before analysis
+
+
+@lru_cache(maxsize=2)
+def analyzer_for(lang: Lang) -> LanguageAnalyzer:
+    """The (cached) analyzer of a language."""
+    if lang == "zh":
+        from core.lang.zh import ChineseAnalyzer
+
+        return ChineseAnalyzer()
+    from core.lang.en import EnglishAnalyzer
+
+    return EnglishAnalyzer()
+
+
+def detect_lang(text: str) -> Lang:
+    """'zh' when the text is mostly Chinese, else 'en'."""
+    return "zh" if is_chinese(text) else "en"
+
+
+def strength_of(entities: list[Entity], negated: bool, pinned: bool) -> Strength:
+    """Strong: money, dates, times, ids, prohibitions, must; medium: names, products; weak: the rest."""
+    if negated or pinned or any(e.type in STRONG_TYPES for e in entities):
+        return "strong"
+    if any(e.type in MEDIUM_TYPES for e in entities):
+        return "medium"
+    return "weak"
+
+
+def parse_message(message: Message, prev_domain: str | None = None) -> ParsedMessage:
+    """Cut a message into atoms; prev_domain is the task domain carried from the previous turn."""
+    lang = detect_lang(message.text or " ".join(a.text for a in message.attachments))
+    analyzer = analyzer_for(lang)
+    atoms: list[Atom] = []
+    domain = prev_domain
+    for text in _pieces(message.text):
+        for clause in analyzer.split(text) or [text]:
+            atom = _clause_atom(analyzer, message, lang, clause, domain)
+            if atom.domain:
+                domain = atom.domain
+            atoms.append(atom)
+    for att in message.attachments:
+        for piece in _pieces(att.text):
+            att_lang = detect_lang(piece)
+            atom = _clause_atom(analyzer_for(att_lang), message, att_lang, piece, domain)
+            atoms.append(atom.model_copy(update={"text": f"[{att.label}] {piece}", "kind": "answer"}))
+    if message.tool_call is not None:
+        call = message.tool_call
+        ents = _entities_from_data(call.args, analyzer, message.ts)
+        atoms.append(
+            Atom(
+                msg_idx=message.idx,
+                role=message.role,
+                kind="action",
+                lang=lang,
+                text=f"call {call.name}({_compact_json(call.args)})",
+                entities=ents,
+                strength=strength_of(ents, False, False),
+                domain=domain,
+                action=ActionMarker(verb=call.name, status="pending", tool=call.name, call_id=call.call_id),
+            )
+        )
+    if message.tool_result is not None:
+        res = message.tool_result
+        ents = _entities_from_data(res.data, analyzer, message.ts)
+        status = "failed" if res.status == "error" else "done"
+        ref = next((e.text for e in ents if e.type == "id"), None)
+        atoms.append(
+            Atom(
+                msg_idx=message.idx,
+                role=message.role,
+                kind="result",
+                lang=lang,
+                text=f"result {res.status}: {_compact_json(res.data)}",
+                entities=ents,
+                strength=strength_of(ents, False, False),
+                domain=domain,
+                action=ActionMarker(verb="result", status=status, call_id=res.call_id, ref=ref),
+            )
+        )
+    return ParsedMessage(message=message, lang=lang, atoms=atoms, domain=domain)
+
+
+def _clause_atom(
+    analyzer: LanguageAnalyzer, message: Message, lang: Lang, clause: str, domain: str | None
+) -> Atom:
+    role = message.role
+    entities = analyzer.entities(clause, message.ts)
+    negations = analyzer.negations(clause) if role in ("user", "system") else []
+    kind = analyzer.kind(clause, role)
+    if role == "user" and kind not in ("question", "greeting", "filler") and analyzer.is_correction(clause):
+        kind = "correction"
+    pinned = role in ("user", "system") and analyzer.pinned(clause)
+    action = analyzer.action(clause, role) if role in ("assistant", "tool") else None
+    negation = negations[0] if negations else None
+    return Atom(
+        msg_idx=message.idx,
+        role=role,
+        kind=kind,
+        text=clause,
+        lang=lang,
+        entities=entities,
+        negation=negation,
+        strength=strength_of(entities, negation is not None, pinned),
+        domain=analyzer.domain(clause) or domain,
+        action=action,
+        pinned=pinned,
+    )
+
+
+def _pieces(text: str) -> list[str]:
+    """The text cut into pieces of at most MAX_CLAUSE_CHARS at whitespace, none empty."""
+    text = text.strip()
+    if len(text) <= MAX_CLAUSE_CHARS:
+        return [text] if text else []
+    out, start = [], 0
+    while start < len(text):
+        end = min(len(text), start + MAX_CLAUSE_CHARS)
+        cut = text.rfind(" ", start + MAX_CLAUSE_CHARS // 2, end) if end < len(text) else end
+        end = cut if cut > start else end
+        if text[start:end].strip():
+            out.append(text[start:end].strip())
+        start = end
+    return out
+
+
+def _compact_json(data: Any, limit: int = 300) -> str:
+    try:
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True, default=str)
+    except (TypeError, ValueError):
+        text = str(data)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _entities_from_data(data: Any, analyzer: LanguageAnalyzer, ts: datetime | None) -> list[Entity]:
+    """Entities of a tool's arguments or result: each scalar leaf keyed by its field name."""
+    out: list[Entity] = []
+    for path, value in _leaves(data):
+        text = str(value).strip()
+        if not text or len(text) > 200:
+            continue
+        found = analyzer.entities(text, ts)
+        slot = path.rsplit(".", 1)[-1] or None
+        if len(found) == 1 and found[0].text == text:
+            out.append(found[0].model_copy(update={"slot": slot, "start": -1, "end": -1}))
+        else:
+            etype = "number" if isinstance(value, (int, float)) and not isinstance(value, bool) else "name"
+            out.append(Entity(type=etype, text=text, value=text.lower(), slot=slot))
+    return out
+
+
+def _leaves(data: Any, prefix: str = "", depth: int = 0) -> list[tuple[str, Any]]:
+    if depth > 3:
+        return []
+    if isinstance(data, dict):
+        out = []
+        for k, v in list(data.items())[:40]:
+            out += _leaves(v, f"{prefix}.{k}" if prefix else str(k), depth + 1)
+        return out
+    if isinstance(data, list):
+        out = []
+        for v in data[:20]:
+            out += _leaves(v, prefix, depth + 1)
+        return out
+    if data is None or isinstance(data, bool):
+        return []
+    return [(prefix, data)]

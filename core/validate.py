@@ -1,0 +1,239 @@
+"""Validate stage: check a rendered context against its source before it is swapped in.
+
+1. Every fact the context claims exists in the source (string match, or a synonym: the same number
+   written another way, "5k" = "5000元" = "五千").
+2. Every goal is close to some user turn (cosine > intent_similarity; Chinese and the rules-only
+   mode use character-bigram containment instead, as MiniLM does not read Chinese).
+3. The state survives a round trip: the anchors parsed back equal what was rendered.
+
+Also the fallback of a failed validation: key-sentence extraction, each sentence scored
+0.4 fact density + 0.4 decision weight + 0.2 position decay.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from core.config import Config
+from core.embed import Embedder, is_chinese
+from core.models import Atom, ContextState, Message, ParsedMessage, Rendered, ValidationReport
+from core.render import RECENT_SEPARATOR, anchor_value, parse_anchors, raw_history
+from core.tokens import count_tokens
+
+_NUM = re.compile(r"(\d+(?:[.,]\d+)?)\s*([kKwW万千百]?)")
+_ZH_DIGITS = {
+    "零": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+_ZH_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
+_DECISION_WEIGHT = {
+    "correction": 1.0,
+    "constraint": 1.0,
+    "instruction": 1.0,
+    "confirmation": 0.8,
+    "action": 1.0,
+    "result": 0.8,
+    "preference": 0.8,
+    "question": 0.5,
+    "answer": 0.5,
+}
+
+
+def numbers_in(text: str) -> set[float]:
+    """Numeric values in text with k/千/万 multipliers and Chinese numerals resolved."""
+    out: set[float] = set()
+    for m in _NUM.finditer(text):
+        try:
+            n = float(m.group(1).replace(",", ""))
+        except ValueError:
+            continue
+        mult = {"k": 1e3, "K": 1e3, "千": 1e3, "万": 1e4, "w": 1e4, "W": 1e4, "百": 100}.get(m.group(2), 1)
+        out.add(n * mult)
+    for m in re.finditer(r"[零一二两三四五六七八九十百千万]+", text):
+        value = _zh_number(m.group(0))
+        if value is not None:
+            out.add(float(value))
+    return out
+
+
+def _zh_number(text: str) -> int | None:
+    """Value of a Chinese numeral; a trailing digit after a unit counts one unit lower (一万五 = 15000)."""
+    total, section, digit, last_unit = 0, 0, None, 1
+    for ch in text:
+        if ch in _ZH_DIGITS:
+            digit = _ZH_DIGITS[ch]
+        elif ch in _ZH_UNITS:
+            unit = _ZH_UNITS[ch]
+            if unit == 10000:
+                total += (section + (digit or 0)) * unit
+                section = 0
+            else:
+                section += (digit if digit is not None else 1) * unit
+            digit, last_unit = None, unit
+        else:
+            return None
+    if digit is not None and last_unit > 10 and text[-2] in _ZH_UNITS:
+        return total + section + digit * last_unit // 10
+    return total + section + (digit or 0)
+
+
+def source_text(messages: Sequence[Message]) -> str:
+    """Everything the facts may come from, lowercased: turns, tool calls and results, attachments."""
+    return raw_history(messages).lower()
+
+
+def value_in_source(value: str, source: str, source_numbers: set[float]) -> bool:
+    """True when value occurs in the source literally or as the same number written differently."""
+    low = value.lower().strip()
+    if not low or low in source:
+        return True
+    parts = [p.strip() for p in low.split(",") if p.strip()]
+    if len(parts) > 1 and all(p in source for p in parts):
+        return True
+    nums = numbers_in(value)
+    return bool(nums) and nums <= source_numbers
+
+
+def bigram_similarity(a: str, b: str) -> float:
+    """Share of a's character bigrams (or words, for English) found in b: a containment score."""
+
+    def grams(s: str) -> set[str]:
+        s = s.lower()
+        if is_chinese(s):
+            chars = [c for c in s if c.isalnum()]
+            return {"".join(chars[i : i + 2]) for i in range(len(chars) - 1)} or set(chars)
+        return set(re.findall(r"\w+", s))
+
+    ga, gb = grams(a), grams(b)
+    return len(ga & gb) / len(ga) if ga else 1.0
+
+
+def goal_similarity(
+    goals: Sequence[str], user_texts: Sequence[str], embedder: Embedder | None
+) -> float | None:
+    """The lowest, over goals, of the best similarity of the goal to a user turn."""
+    if not goals or not user_texts:
+        return None
+    scores = []
+    for goal in goals:
+        if embedder is None or is_chinese(goal):
+            scores.append(max(bigram_similarity(goal, u) for u in user_texts))
+            continue
+        english = [u for u in user_texts if not is_chinese(u)] or list(user_texts)
+        vecs = embedder.encode([goal, *english])
+        scores.append(float((vecs[1:] @ vecs[0]).max()))
+    return round(min(scores), 4)
+
+
+def validate(
+    rendered: Rendered,
+    state: ContextState,
+    messages: Sequence[Message],
+    config: Config,
+    embedder: Embedder | None = None,
+) -> ValidationReport:
+    """Check facts against the source, goals against the user turns, and the anchor round trip."""
+    anchors = parse_anchors(rendered.text)
+    source = source_text(messages)
+    nums = numbers_in(source)
+    errors: list[str] = []
+    missing = []
+    for key, value in anchors["facts"].items():
+        fact = state.facts.get(key)
+        if fact is not None and fact.verified_by_user:
+            continue  # an operator's correction need not be in the dialogue
+        if not value_in_source(value, source, nums):
+            missing.append(key)
+    if missing:
+        errors.append(f"facts not found in the source: {', '.join(missing)}")
+    user_texts = [m.text for m in messages if m.role == "user" and m.text.strip()]
+    sim = goal_similarity(anchors["goals"], user_texts, embedder)
+    if sim is not None and sim < config.intent_similarity:
+        errors.append(f"goal similarity {sim:.2f} < {config.intent_similarity}")
+    diff = _roundtrip_diff(anchors, rendered)
+    if diff:
+        errors.append("anchors do not round-trip: " + "; ".join(diff[:5]))
+    return ValidationReport(
+        ok=not errors,
+        missing_facts=missing,
+        goal_similarity=sim,
+        roundtrip_ok=not diff,
+        roundtrip_diff=diff,
+        errors=errors,
+    )
+
+
+def _roundtrip_diff(anchors: dict, rendered: Rendered) -> list[str]:
+    """Differences between the anchors rendered and the anchors read back."""
+    expected: dict[str, str] = {}
+    for anchor in rendered.anchors:
+        if anchor.startswith("[FACT:"):
+            key, _, value = anchor[6:-1].partition("=")
+            expected[key] = value
+    diff = [
+        f"{k}: rendered {v!r}, read {anchors['facts'].get(k)!r}"
+        for k, v in expected.items()
+        if anchors["facts"].get(k) != v
+    ]
+    diff += [f"{k}: read but not rendered" for k in anchors["facts"] if k not in expected]
+    return diff
+
+
+def expected_facts(state: ContextState, rendered: Rendered) -> dict[str, str]:
+    """The state's facts that the rendered context shows, as they should read back."""
+    shown = set(parse_anchors(rendered.text)["facts"])
+    return {k: anchor_value(f.value) for k, f in state.facts.items() if k in shown}
+
+
+def _position_scores(atoms: Sequence[Atom]) -> list[float]:
+    """1.0, 0.7, 0.5, then 1/k for the k-th sentence of the same domain (the notes' position decay)."""
+    seen: dict[str | None, int] = {}
+    out = []
+    for atom in atoms:
+        k = seen.get(atom.domain, 0)
+        seen[atom.domain] = k + 1
+        out.append((1.0, 0.7, 0.5)[k] if k < 3 else 1.0 / (k + 1))
+    return out
+
+
+def key_sentence_fallback(
+    parsed: Sequence[ParsedMessage], recent: Sequence[Message], config: Config, budget: int
+) -> str:
+    """Context of the highest-scoring sentences within budget, in dialogue order, then the recent turns.
+
+    Score = w1 * fact density (entities per token, capped at 1) + w2 * decision weight of the kind
+    + w3 * position decay within its domain; a sentence with a strong fact is always a candidate."""
+    w_fact, w_decision, w_position = config.key_sentence_weights
+    atoms = [a for p in parsed for a in p.atoms if a.kind not in ("greeting", "filler")]
+    positions = _position_scores(atoms)
+    scored = []
+    for i, atom in enumerate(atoms):
+        density = min(1.0, 4 * len(atom.entities) / max(1, count_tokens(atom.text)))
+        score = (
+            w_fact * density + w_decision * _DECISION_WEIGHT.get(atom.kind, 0.2) + w_position * positions[i]
+        )
+        if atom.strength == "strong" or atom.negation is not None:
+            score += 1.0
+        scored.append((score, i))
+    recent_text = raw_history(recent)
+    used = count_tokens(recent_text) + 8
+    keep: set[int] = set()
+    for _score, i in sorted(scored, key=lambda s: (-s[0], s[1])):
+        line = f"{atoms[i].role}: {atoms[i].text}"
+        cost = count_tokens(line) + 1
+        if used + cost <= budget:
+            keep.add(i)
+            used += cost
+    lines = ["[KEY_SENTENCES]", *(f"{atoms[i].role}: {atoms[i].text}" for i in sorted(keep))]
+    text = "\n".join(lines)
+    return text + (f"\n{RECENT_SEPARATOR}\n{recent_text}" if recent else "")

@@ -1,0 +1,52 @@
+"""Hand-built pipeline inputs for stage tests that must not depend on a language analyzer."""
+
+from __future__ import annotations
+
+from core.models import ActionMarker, Atom, Entity, Message, Negation, ParsedMessage
+
+
+def ent(etype: str, text: str, slot: str | None = None, value: str | None = None, start: int = -1) -> Entity:
+    """An entity with its surface text; value defaults to the lowercased text."""
+    return Entity(
+        type=etype,
+        text=text,
+        value=value or text.lower(),
+        slot=slot,
+        start=start,
+        end=start + len(text) if start >= 0 else -1,
+    )
+
+
+def parsed(
+    idx: int,
+    role: str,
+    text: str,
+    entities: list[Entity] | None = None,
+    kind: str | None = None,
+    domain: str | None = None,
+    negation: str | None = None,
+    pinned: bool = False,
+    action: ActionMarker | None = None,
+) -> ParsedMessage:
+    """A one-atom parsed message."""
+    default_kind = {"user": "instruction", "assistant": "answer", "tool": "result", "system": "instruction"}
+    neg = (
+        Negation(text=negation, cue=negation.split()[0], target=" ".join(negation.split()[1:]))
+        if negation
+        else None
+    )
+    atom = Atom(
+        msg_idx=idx,
+        role=role,
+        kind=kind or default_kind[role],
+        text=text,
+        entities=entities or [],
+        negation=neg,
+        strength="strong" if neg or pinned else "medium",
+        domain=domain,
+        pinned=pinned,
+        action=action,
+    )
+    return ParsedMessage(
+        message=Message(idx=idx, role=role, text=text), lang="en", atoms=[atom], domain=domain
+    )

@@ -1,0 +1,84 @@
+"""Render stage: anchors, replaced values marked, budget priority, required actions."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.config import Config
+from core.models import ActionUnit, Constraint, ContextState, Fact, FactVersion, Goal, Message, Todo
+from core.render import RECENT_SEPARATOR, parse_anchors, render
+
+pytestmark = pytest.mark.unit
+CFG = Config(use_embeddings=False)
+
+
+def fact(key: str, value: str, role: str = "user", **kw) -> Fact:
+    return Fact(
+        key=key, value=value, norm=value.lower(), first_idx=0, last_idx=kw.pop("last_idx", 0), role=role, **kw
+    )
+
+
+def state() -> ContextState:
+    return ContextState(
+        goals=[Goal(text="book a cheap hotel", idx=0, domain="hotel")],
+        facts={
+            "hotel.price_range": fact("hotel.price_range", "cheap"),
+            "hotel.date": fact(
+                "hotel.date",
+                "Friday",
+                history=[
+                    FactVersion(
+                        value="Thursday", norm="thursday", idx=0, replaced_at=2, reason="corrected by user"
+                    )
+                ],
+            ),
+            "hotel.name": fact("hotel.name", "Acorn House", role="assistant", strength="medium", weight=0.9),
+        },
+        constraints=[Constraint(text="no smoking rooms", idx=1)],
+        actions=[ActionUnit(tool="search hotel", idx=3, status="done", ref="REF123")],
+        todos=[Todo(text="book hotel", idx=4, requires=["hotel.name", "hotel.people"])],
+    )
+
+
+def test_anchors_round_trip_and_recent_turns_follow_the_separator():
+    recent = [Message(idx=5, role="user", text="Is it [FACT:hotel.name=Fake]?")]
+    out = render(state(), recent, CFG, tokens_in=10_000)
+    anchors = parse_anchors(out.text)
+    assert anchors["goals"] == ["book a cheap hotel"]
+    assert anchors["facts"] == {
+        "hotel.price_range": "cheap",
+        "hotel.date": "Friday",
+        "hotel.name": "Acorn House",
+    }
+    assert anchors["actions_required"] == ["book hotel (missing: hotel.people)"]
+    assert out.text.split(RECENT_SEPARATOR)[1].strip() == "user: Is it [FACT:hotel.name=Fake]?"
+
+
+def test_a_replaced_value_is_only_shown_marked_as_was():
+    out = render(state(), [], CFG, tokens_in=10_000)
+    assert "[FACT:hotel.date=Friday] (was: Thursday)" in out.text
+    assert "Thursday" not in parse_anchors(out.text)["facts"].values()
+
+
+def test_completed_actions_constraints_and_change_notice_are_shown():
+    out = render(state(), [], CFG, tokens_in=10_000, change_notice="Folded turns 0-4. Facts: +3.")
+    assert "Completed: t3 search hotel -> ref REF123" in out.text
+    assert "Must: no smoking rooms" in out.text
+    assert out.text.rstrip().endswith("Change: Folded turns 0-4. Facts: +3.")
+
+
+def test_tight_budget_keeps_essential_facts_and_drops_weak_assistant_ones():
+    out = render(state(), [], CFG, tokens_in=20)
+    facts = parse_anchors(out.text)["facts"]
+    assert set(facts) == {"hotel.price_range", "hotel.date"}
+    assert out.dropped == ["hotel.name"]
+
+
+def test_must_include_overrides_the_budget():
+    out = render(state(), [], CFG, tokens_in=20, must_include=["hotel.name"])
+    assert "hotel.name" in parse_anchors(out.text)["facts"]
+
+
+def test_brackets_in_values_cannot_break_anchors():
+    st = ContextState(facts={"x.name": fact("x.name", "A [B] C")})
+    assert parse_anchors(render(st, [], CFG, 1000).text)["facts"] == {"x.name": "A (B) C"}
