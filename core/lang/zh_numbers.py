@@ -1,0 +1,69 @@
+"""Chinese numerals to numbers ("三" -> 3, "十二" -> 12, "两百五" -> 250, "4.5" -> 4.5)."""
+
+from __future__ import annotations
+
+DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "四": 4, "五": 5, "六": 6,
+          "七": 7, "八": 8, "九": 9}
+UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
+FULLWIDTH = str.maketrans("０１２３４５６７８９．", "0123456789.")
+
+# A character class for regexes: Arabic digits or Chinese numeral characters.
+NUM_CHARS = "0-9０-９零〇一二两三四五六七八九十百千万"
+
+
+def zh_to_number(s: str) -> float | None:
+    """Value of an Arabic or Chinese numeral string, None when it is not one.
+
+    Handles mixed forms ("3万", "1千5"), the colloquial "两百五" (= 250) and "十五" (= 15)."""
+    s = s.strip().translate(FULLWIDTH)
+    if not s:
+        return None
+    try:
+        return float(s)
+    except ValueError:
+        pass
+    total = 0.0
+    section = 0.0
+    digit: float | None = None
+    last_unit = 0
+    after_unit = False
+    i = 0
+    while i < len(s):
+        ch = s[i]
+        if ch.isdigit() or ch == ".":
+            j = i
+            while j < len(s) and (s[j].isdigit() or s[j] == "."):
+                j += 1
+            after_unit = after_unit and digit is None
+            try:
+                digit = float(s[i:j])
+            except ValueError:
+                return None
+            i = j
+            continue
+        if ch in DIGITS:
+            after_unit = after_unit and DIGITS[ch] != 0 and digit is None
+            digit = float(DIGITS[ch])
+        elif ch in UNITS:
+            unit = UNITS[ch]
+            if unit == 10000:
+                section += digit or 0.0
+                total += (section or 1.0) * unit
+                section = 0.0
+            else:
+                section += (digit if digit is not None else 1.0) * unit
+            digit = None
+            last_unit = unit
+            after_unit = True
+        else:
+            return None
+        i += 1
+    if digit is not None:
+        # "两百五" means 250: a trailing digit after a unit counts one unit lower
+        section += digit * (last_unit // 10 if last_unit >= 100 and after_unit else 1)
+    return total + section
+
+
+def fmt_number(x: float) -> str:
+    """A number without a useless '.0' ("150" not "150.0", "4.5" stays)."""
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"

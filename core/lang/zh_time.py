@@ -1,0 +1,197 @@
+"""Chinese dates and times by rule, normalized to ISO against the message time.
+
+"下周三下午3点" said on Monday 2026-01-05 -> "2026-01-14T15:00" (Wednesday of next week, 15:00).
+Covers relative days (今天/明天/后天/大后天/昨天/前天, 今晚, 明早), weekdays with 这/本/下/下下/上 and
+周/星期/礼拜, absolute dates (2026年3月5日, 3月5号, 2026-03-05), day periods (上午/下午/晚上/中午/凌晨),
+clock times (3点, 三点半, 7点15分, 10:30) and clock ranges ("10:00-21:00", "上午9点到下午5点").
+dateparser is not used: these rules cover the phrases seen in dialogues, and it is slow for Chinese.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from core.lang.zh_numbers import NUM_CHARS, zh_to_number
+
+DEFAULT_REFERENCE = datetime(2026, 1, 1)
+
+_N = f"[{NUM_CHARS}]"
+_WEEKDAY_CHARS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "末": 5,
+                  "1": 0, "2": 1, "3": 2, "4": 3, "5": 4, "6": 5, "7": 6}
+_REL_DAYS = {"今天": 0, "今日": 0, "今晚": 0, "今早": 0, "今儿": 0, "明天": 1, "明日": 1, "明晚": 1, "明早": 1,
+             "明儿": 1, "后天": 2, "大后天": 3, "昨天": -1, "昨晚": -1, "前天": -2}
+_REL_PERIOD = {"今晚": "晚上", "明晚": "晚上", "昨晚": "晚上", "今早": "早上", "明早": "早上"}
+
+_DATE = (
+    r"(?P<iso>\d{4}[-/.]\d{1,2}[-/.]\d{1,2})"
+    rf"|(?:(?P<year>\d{{4}}|{_N}{{4}})年)?(?P<month>{_N}{{1,3}})月(?:(?P<day>{_N}{{1,3}})[日号])?"
+    r"|(?P<rel>大后天|今天|今日|今晚|今早|今儿|明天|明日|明晚|明早|明儿|后天|昨天|昨晚|前天)"
+    r"|(?P<wprefix>这个?|本|下下个?|下个?|上个?)?(?:周|星期|礼拜)(?P<wday>[一二三四五六日天1-7末])"
+    rf"|(?P<ndays>{_N}{{1,3}})天(?:之后|以后|后)"
+)
+_PERIOD = r"(?P<period>凌晨|清晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|夜间|半夜|晚间)"
+_CLOCK = (
+    r"(?P<hm>(?P<h1>[01]?\d|2[0-4])[:：](?P<m1>[0-5]\d))"
+    rf"|(?P<h2>{_N}{{1,3}})[点點时](?:(?P<half>半)|(?P<quarter>一刻|三刻)|(?P<m2>{_N}{{1,3}})分?|(?P<zheng>整|钟))?"
+)
+_PATTERN = re.compile(
+    rf"(?:{_DATE})?(?:{_PERIOD})?(?:{_CLOCK})?"
+)
+_RANGE_SEP = re.compile(r"\s*(?:-|~|～|—|–|至|到)\s*")
+
+
+@dataclass(frozen=True)
+class TimeHit:
+    """One date/time phrase: its span, entity type ('date', 'time', 'datetime') and ISO value."""
+
+    start: int
+    end: int
+    type: str
+    value: str
+
+
+def _weekday_date(prefix: str, wday: int, ref: date) -> date:
+    """The date a weekday phrase names: 下周三 is Wednesday of next week; bare 周三 the next one."""
+    monday = ref - timedelta(days=ref.weekday())
+    if not prefix:
+        delta = (wday - ref.weekday()) % 7
+        return ref + timedelta(days=delta)
+    weeks = {"这": 0, "本": 0, "下": 1, "上": -1}[prefix[0]]
+    if prefix.startswith("下下"):
+        weeks = 2
+    return monday + timedelta(weeks=weeks, days=wday)
+
+
+def _date_of(m: re.Match[str], ref: date) -> date | None:
+    """The calendar date named by the date groups of a match, or None."""
+    if m.group("iso"):
+        parts = [int(p) for p in re.split(r"[-/.]", m.group("iso"))]
+        try:
+            return date(parts[0], parts[1], parts[2])
+        except ValueError:
+            return None
+    if m.group("month"):
+        month = zh_to_number(m.group("month"))
+        day = zh_to_number(m.group("day")) if m.group("day") else 1.0
+        year = zh_to_number(m.group("year")) if m.group("year") else None
+        if month is None or day is None:
+            return None
+        if year is None and m.group("year"):
+            digits = "".join(str(int(zh_to_number(c) or 0)) for c in m.group("year"))
+            year = float(digits)
+        try:
+            d = date(int(year or ref.year), int(month), int(day))
+        except ValueError:
+            return None
+        if year is None and d < ref:
+            try:
+                d = d.replace(year=d.year + 1)
+            except ValueError:
+                return None
+        return d
+    if m.group("rel"):
+        return ref + timedelta(days=_REL_DAYS[m.group("rel")])
+    if m.group("wday"):
+        return _weekday_date(m.group("wprefix") or "", _WEEKDAY_CHARS[m.group("wday")], ref)
+    if m.group("ndays"):
+        n = zh_to_number(m.group("ndays"))
+        return ref + timedelta(days=int(n)) if n is not None and n < 400 else None
+    return None
+
+
+def _clock_of(m: re.Match[str], period: str | None) -> tuple[int, int] | None:
+    """(hour, minute) of the clock groups, shifted by the day period (下午3点 -> 15:00)."""
+    if m.group("hm"):
+        h, mi = int(m.group("h1")), int(m.group("m1"))
+    elif m.group("h2"):
+        hv = zh_to_number(m.group("h2"))
+        if hv is None or not hv.is_integer():
+            return None
+        h, mi = int(hv), 0
+        if m.group("half"):
+            mi = 30
+        elif m.group("quarter"):
+            mi = 15 if m.group("quarter") == "一刻" else 45
+        elif m.group("m2"):
+            mv = zh_to_number(m.group("m2"))
+            if mv is None or not mv.is_integer():
+                return None
+            mi = int(mv)
+    else:
+        return None
+    if h > 24 or mi > 59:
+        return None
+    if period in ("下午", "傍晚", "晚上", "夜里", "夜间", "晚间") and h < 12:
+        h += 12
+    elif period == "中午" and h < 6:
+        h += 12
+    elif period in ("半夜", "凌晨") and h == 12:
+        h = 0
+    return h % 24, mi
+
+
+def _is_plausible(text: str, m: re.Match[str]) -> bool:
+    """Reject clock readings that are ordinary words: 一点 (a little), 有点, 几点 without a number."""
+    if m.group("h2") and not (m.group("period") or m.group("half") or m.group("m2") or m.group("zheng")
+                              or m.group("quarter")):
+        h2 = m.group("h2")
+        before = text[max(0, m.start("h2") - 1): m.start("h2")]
+        if h2 in ("一", "两", "半") or before in ("有", "快", "慢", "早", "晚", "多", "好", "差"):
+            return bool(m.group("rel") or m.group("wday") or m.group("month") or m.group("iso"))
+        after = text[m.end(): m.end() + 1]
+        if after in ("儿", "心", "菜", "评", "赞", "击", "名", "头"):
+            return False
+    return True
+
+
+def find_times(text: str, ts: datetime | None) -> list[TimeHit]:
+    """Every date, time and datetime phrase of text, normalized against ts (fixed default if None)."""
+    ref_dt = ts or DEFAULT_REFERENCE
+    ref = ref_dt.date()
+    hits: list[TimeHit] = []
+    for m in _PATTERN.finditer(text):
+        if m.end() == m.start():
+            continue
+        has_date = any(m.group(g) for g in ("iso", "month", "rel", "wday", "ndays"))
+        has_clock = bool(m.group("hm") or m.group("h2"))
+        period = m.group("period") or _REL_PERIOD.get(m.group("rel") or "")
+        if not has_date and not has_clock:
+            continue
+        if not _is_plausible(text, m):
+            continue
+        start, end = m.start(), m.end()
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        d = _date_of(m, ref) if has_date else None
+        if has_date and d is None:
+            continue
+        clock = _clock_of(m, period) if has_clock else None
+        if has_clock and clock is None:
+            if d is None:
+                continue
+            end = m.start("hm") if m.group("hm") else m.start("h2")
+        if d is not None and clock is not None:
+            hits.append(TimeHit(start, end, "datetime", f"{d.isoformat()}T{clock[0]:02d}:{clock[1]:02d}"))
+        elif d is not None:
+            hits.append(TimeHit(start, end, "date", d.isoformat()))
+        elif clock is not None:
+            hits.append(TimeHit(start, end, "time", f"{clock[0]:02d}:{clock[1]:02d}"))
+    return _join_ranges(text, hits)
+
+
+def _join_ranges(text: str, hits: list[TimeHit]) -> list[TimeHit]:
+    """Merge 'A-B' pairs of clock times (or of datetimes) into one range hit 'a/b'-style value 'a-b'."""
+    out: list[TimeHit] = []
+    for hit in hits:
+        if out and out[-1].type == hit.type and hit.type in ("time", "datetime"):
+            prev = out[-1]
+            gap = text[prev.end: hit.start]
+            if gap and _RANGE_SEP.fullmatch(gap):
+                out[-1] = TimeHit(prev.start, hit.end, hit.type, f"{prev.value}-{hit.value}")
+                continue
+        out.append(hit)
+    return out

@@ -1,0 +1,249 @@
+"""Value-like Chinese spans found by rule: money, ratings, durations, quantities, phones, ids, types.
+
+Each finder returns ``Hit``s (span, entity type, normalized value, slot hint, priority); the analyzer
+resolves overlaps (longest span first, then priority) and turns the survivors into ``Entity``s.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from core.lang.zh_lexicon import FACILITIES
+from core.lang.zh_numbers import fmt_number, zh_to_number
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A candidate entity: text[start:end], its type, normalized value, slot hint and priority."""
+
+    start: int
+    end: int
+    type: str
+    value: str
+    slot: str | None = None
+    priority: int = 5
+    soft: bool = False  # lexicon terms: dropped when inside a name instead of cutting the name
+
+
+_ZH_NUM = "[零〇一二两三四五六七八九十百千万]+"
+_NUM = rf"(?:\d+(?:\.\d+)?(?:[万千wWkK](?![a-zA-Z]))?|{_ZH_NUM})"
+_SEP = r"\s*(?:-|~|～|—|–|－|至|到)\s*"
+_BOUND = r"(?<![\d.A-Za-z])"
+
+_CURRENCY = r"(?:元|块钱|块(?![\u4e00-\u9fff])|人民币|RMB|rmb|CNY)"
+_MONEY_TAIL = r"(?:以上|以下|以内|之内|左右|上下|之间|起)?"
+_MONEY = re.compile(
+    rf"{_BOUND}(?P<a>{_NUM})(?P<ua>{_CURRENCY})?(?:{_SEP}(?P<b>{_NUM}))?(?P<u>{_CURRENCY})(?P<tail>{_MONEY_TAIL})"
+    rf"|(?:[￥¥]|RMB|人民币)\s?(?P<c>\d+(?:\.\d+)?)"
+)
+_RATING = re.compile(
+    rf"{_BOUND}(?P<a>\d(?:\.\d)?|10|[一二三四五])分(?!钟|之|半|别|开|享|手|析|配|类|店)(?P<tail>及以上|以上|以下|左右)?"
+    rf"|(?<=评分)(?:是|在|为|达到|要|有|:|：)?\s*(?P<b>\d(?:\.\d)?)(?P<tail2>以上|以下|左右)?(?![\d.分])"
+)
+_STARS = re.compile(r"(?P<n>[一二三四五1-5])星(?:级(?:酒店|宾馆)?|酒店|宾馆)")
+_DUR_UNIT = r"(?:个半小时|个小时|小时|个钟头|钟头|分钟|天|周(?![一二三四五六日天末])|个星期|个月)"
+_DURATION = re.compile(
+    rf"{_BOUND}(?P<a>{_NUM}|半)(?P<ua>{_DUR_UNIT})?{_SEP}(?P<b>{_NUM}|半)(?P<u>{_DUR_UNIT})"
+    rf"|{_BOUND}(?P<c>{_NUM}|半)(?P<uc>{_DUR_UNIT})(?P<tail>以上|以下|以内|左右)?"
+)
+_QTY_UNITS = {
+    "个人": "people", "人": "people", "位": "people", "口人": "people", "间": "rooms", "间房": "rooms",
+    "晚": "nights", "夜": "nights", "张": "count", "份": "count", "辆": "count", "公里": None,
+    "千米": None, "km": None, "米": None, "岁": None, "层": None, "号线": None, "站": None, "星": "stars",
+}
+_QUANTITY = re.compile(
+    rf"{_BOUND}(?P<n>{_NUM})(?P<u>个人|口人|人|位|间房|间|晚|夜|张|份|辆|公里|千米|km|米|岁|层|号线)"
+    r"(?![\u4e00-\u9fff]{0,1}(?:酒店|宾馆|店))"
+)
+_PHONE = re.compile(
+    r"(?<![\dA-Za-z])(?:\+?86[- ]?)?(?:0\d{2,3}[- ]?\d{7,8}|1[3-9]\d{9}|400[- ]?\d{3}[- ]?\d{4}|\d{3,4}-\d{7,8})"
+    r"(?:转\d{1,5})?(?![\d])"
+)
+_EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")
+_URL = re.compile(r"https?://[^\s，。！？、）)]+|www\.[^\s，。！？、）)]+")
+_REF = re.compile(
+    r"(?P<cue>订单号|订单编号|预订号|预定号|确认号|确认码|编号|单号|车牌号?|车次|航班号|座位号|房间号|房号)"
+    r"(?:是|为|:|：)?\s*(?P<id>[A-Za-z0-9#][A-Za-z0-9#-]{1,24})"
+)
+_TRAIN_FLIGHT = re.compile(r"(?<![A-Za-z0-9])(?:[GDCZTKYS]\d{1,4}|[A-Z]{2}\d{3,4}|[A-Z]\d[A-Z]?\d{3,4})(?![A-Za-z0-9])")
+_TYPE = re.compile(r"(?P<t>[\u4e00-\u9fff]{2})型")
+# X型 words that are not a category value: "车型" (vehicle model), "类型" (type), "大型" (large), ...
+_TYPE_WORDS = frozenset("车型 类型 房型 户型 机型 血型 体型 脸型 发型 造型 典型 大型 小型 中型 新型 重型 轻型 巨型 微型 模型 "
+                        "句型 转型 定型 成型 原型 外型 线型 款型 型号".split())
+_TYPE_BAD_CHARS = frozenset("的么什哪种个这那是有")
+_ADDRESS_CUE = re.compile(r"地址(?:是|在|为|:|：)\s*(?P<a>[^\s，。！？,!?；;]{2,40})")
+_ADDRESS = re.compile(
+    r"(?:[\u4e00-\u9fff]{2,6}[省市])?(?:[\u4e00-\u9fff]{1,4}[区县])?[\u4e00-\u9fff0-9]{1,12}?"
+    r"(?:路|街|大街|胡同|巷|道|里)[甲乙丙丁]?\d+号(?:院|楼)?"
+)
+_PERCENT = re.compile(rf"{_BOUND}\d+(?:\.\d+)?%|百分之{_ZH_NUM}")
+_FREE = re.compile(r"(?P<neg>不)?免费|不要钱|不收费")
+
+# General hotel, seat, room and cuisine terms with a slot hint each.
+_TERMS: dict[str, str] = {}
+for _w in "大床房 双床房 标准间 标间 单人间 双人间 三人间 套房 家庭房 商务房 豪华房 亲子房".split():
+    _TERMS[_w] = "type"
+for _w in "经济舱 商务舱 头等舱 一等座 二等座 商务座 特等座 硬座 软座 硬卧 软卧 无座 靠窗 靠过道".split():
+    _TERMS[_w] = "seat_class"
+for _w in ("川菜 湘菜 粤菜 鲁菜 苏菜 浙菜 闽菜 徽菜 东北菜 西北菜 京菜 北京菜 上海菜 本帮菜 江浙菜 云南菜 贵州菜 新疆菜 "
+           "西餐 中餐 日料 日本料理 韩餐 韩国料理 韩式 日式 法餐 法式 法国菜 意大利菜 意式 泰国菜 泰餐 印度菜 越南菜 "
+           "墨西哥菜 西班牙菜 土耳其菜 清真 素食 素菜 海鲜 火锅 烧烤 自助餐 快餐 小吃 面食 甜品 咖啡 茶餐厅 农家菜").split():
+    _TERMS[_w] = "food"
+for _w in "便宜 实惠 经济实惠 中档 高档 奢华 平价 贵一点 便宜点".split():
+    _TERMS[_w] = "price_range"
+for _w in "东城 西城 南城 北城 城东 城西 城南 城北 市中心 市区 郊区 近郊 远郊 市内".split():
+    _TERMS[_w] = "area"
+
+
+@lru_cache(maxsize=1)
+def _lexicon_pattern() -> re.Pattern[str]:
+    """One alternation over facility and term words, longest first (built once, on first use)."""
+    words = sorted(set(FACILITIES) | set(_TERMS), key=len, reverse=True)
+    return re.compile("|".join(re.escape(w) for w in words), re.IGNORECASE)
+
+
+def _num(s: str | None) -> str:
+    """Normalized number text of an Arabic or Chinese numeral ("两百" -> "200"); the raw text if not."""
+    if s is None:
+        return ""
+    t = s.replace("w", "万").replace("W", "万").replace("k", "千").replace("K", "千")
+    v = zh_to_number(t)
+    return fmt_number(v) if v is not None else s
+
+
+# Before a Chinese-numeral amount ("三元") only these characters may stand, else it is part of a name
+_ZH_AMOUNT_LEFT = frozenset("是约为要花付共计在到过超价费票均需收只才就最低高")
+
+
+def _money(text: str) -> list[Hit]:
+    out = []
+    for m in _MONEY.finditer(text):
+        a_text = m.group("a") or ""
+        if a_text and not a_text[0].isdigit() and m.start() > 0:
+            left = text[m.start() - 1]
+            if "\u4e00" <= left <= "\u9fff" and left not in _ZH_AMOUNT_LEFT:
+                continue
+        if m.group("c"):
+            out.append(Hit(m.start(), m.end(), "money", f"{_num(m.group('c'))} CNY", "price", 8))
+            continue
+        a, b, tail = _num(m.group("a")), m.group("b"), m.group("tail") or ""
+        if b:
+            value = f"{a}-{_num(b)} CNY"
+        elif tail in ("以上", "起"):
+            value = f">={a} CNY"
+        elif tail in ("以下", "以内", "之内"):
+            value = f"<={a} CNY"
+        elif tail in ("左右", "上下"):
+            value = f"~{a} CNY"
+        else:
+            value = f"{a} CNY"
+        end = m.end() - (2 if tail == "之间" else 0)
+        out.append(Hit(m.start(), end, "money", value, "price", 8))
+    return out
+
+
+def _rating(text: str) -> list[Hit]:
+    out = []
+    for m in _RATING.finditer(text):
+        n = m.group("a") or m.group("b")
+        tail = m.group("tail") or m.group("tail2") or ""
+        v = _num(n)
+        if float(zh_to_number(n) or 0) > 10:
+            continue
+        value = f">={v}" if "以上" in tail else f"<={v}" if tail == "以下" else v
+        start = m.start("a") if m.group("a") else m.start("b")
+        out.append(Hit(start, m.end(), "rating", value, "rating", 7))
+    for m in _STARS.finditer(text):
+        out.append(Hit(m.start(), m.end(), "rating", _num(m.group("n")), "stars", 6))
+    return out
+
+
+_ISO_UNIT = {"小时": "H", "个小时": "H", "个钟头": "H", "钟头": "H", "分钟": "M", "天": "D", "周": "W",
+             "个星期": "W", "个月": "M", "个半小时": "H"}
+
+
+def _iso_duration(n: str, unit: str) -> str:
+    """ISO 8601 duration of a number and a Chinese unit ("2", "小时" -> "PT2H")."""
+    if n == "半":
+        v = "0.5"
+    else:
+        v = _num(n)
+        if unit == "个半小时":
+            v = fmt_number(float(zh_to_number(v) or 0) + 0.5)
+    code = _ISO_UNIT.get(unit, "H")
+    timed = unit in ("小时", "个小时", "个钟头", "钟头", "分钟", "个半小时")
+    return f"PT{v}{code}" if timed else f"P{v}{code}"
+
+
+def _duration(text: str) -> list[Hit]:
+    out = []
+    for m in _DURATION.finditer(text):
+        if m.group("b"):
+            u = m.group("u")
+            value = f"{_iso_duration(m.group('a'), m.group('ua') or u)}-{_iso_duration(m.group('b'), u)}"
+        else:
+            value = _iso_duration(m.group("c"), m.group("uc"))
+            tail = m.group("tail") or ""
+            value = (">=" if tail == "以上" else "<=" if tail in ("以下", "以内") else "~" if tail else "") + value
+        out.append(Hit(m.start(), m.end(), "duration", value, "duration", 6))
+    return out
+
+
+def _quantity(text: str) -> list[Hit]:
+    out = []
+    for m in _QUANTITY.finditer(text):
+        unit = m.group("u")
+        out.append(Hit(m.start(), m.end(), "quantity", f"{_num(m.group('n'))} {unit}", _QTY_UNITS.get(unit), 4))
+    for m in _PERCENT.finditer(text):
+        out.append(Hit(m.start(), m.end(), "number", m.group(0), None, 4))
+    return out
+
+
+def _contacts(text: str) -> list[Hit]:
+    out = []
+    for m in _PHONE.finditer(text):
+        digits = re.sub(r"[^\d转+]", "", m.group(0))
+        out.append(Hit(m.start(), m.end(), "phone", digits, "phone", 9))
+    for m in _EMAIL.finditer(text):
+        out.append(Hit(m.start(), m.end(), "email", m.group(0).lower(), "email", 9))
+    for m in _URL.finditer(text):
+        out.append(Hit(m.start(), m.end(), "url", m.group(0), "url", 9))
+    for m in _REF.finditer(text):
+        out.append(Hit(m.start("id"), m.end("id"), "id", m.group("id"), "ref", 9))
+    for m in _TRAIN_FLIGHT.finditer(text):
+        out.append(Hit(m.start(), m.end(), "id", m.group(0), "ref", 5))
+    return out
+
+
+def _terms(text: str) -> list[Hit]:
+    out = []
+    for m in _TYPE.finditer(text):
+        if m.group(0)[1:] in _TYPE_WORDS or any(c in _TYPE_BAD_CHARS for c in m.group("t")):
+            continue
+        out.append(Hit(m.start(), m.end(), "term", m.group(0), "type", 6))
+    for m in _FREE.finditer(text):
+        out.append(Hit(m.start(), m.end(), "term", "not free" if m.group("neg") else "free", "price", 6))
+    for m in _lexicon_pattern().finditer(text):
+        word = m.group(0)
+        slot = _TERMS.get(word, "facility")
+        out.append(Hit(m.start(), m.end(), "term", word.lower(), slot, 5, soft=True))
+    return out
+
+
+def _addresses(text: str) -> list[Hit]:
+    out = []
+    for m in _ADDRESS_CUE.finditer(text):
+        out.append(Hit(m.start("a"), m.end("a"), "address", m.group("a"), "address", 7))
+    for m in _ADDRESS.finditer(text):
+        out.append(Hit(m.start(), m.end(), "address", m.group(0), "address", 6))
+    return out
+
+
+def find_values(text: str) -> list[Hit]:
+    """Every value-like candidate of text (overlapping; the caller resolves overlaps)."""
+    hits: list[Hit] = []
+    for finder in (_money, _rating, _duration, _quantity, _contacts, _terms, _addresses):
+        hits += finder(text)
+    return hits
