@@ -38,6 +38,7 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     cands: list[V.Candidate] = []
     cands += V.money(text) + V.contacts(text) + V.identifiers(text) + V.addresses(text)
     cands += V.quantities(text) + V.places(text) + V.terms(text) + V.rooms_and_devices(text) + V.numbers(text)
+    cands += V.answers(text)
     times = find_times(text)
     dates = find_dates(text, ts)
     for t in times:
@@ -47,9 +48,13 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
                                  V.PRIO["date"]))
     cands += _datetimes(text, times, dates)
     for n in find_names(text):
-        surface = text[n.start : n.end]
-        cands.append(V.Candidate(n.start, n.end, "name", " ".join(surface.split()), _name_slot(surface),
-                                 V.PRIO["name"] + (2 if n.how != "caps" else 0)))
+        end = V.region_tail(text, n.end)
+        surface = text[n.start : end]
+        if n.how == "travel" or end > n.end:
+            cands.append(V.Candidate(n.start, end, "place", " ".join(surface.split()), "city", V.PRIO["place"]))
+        else:
+            cands.append(V.Candidate(n.start, end, "name", " ".join(surface.split()), _name_slot(surface),
+                                     V.PRIO["name"] + (2 if n.how != "caps" else 0)))
     return cands
 
 

@@ -111,7 +111,7 @@ VENUE_TYPES = (
     "galleries", "zoo", "aquarium", "castle", "cathedral", "chapel", "abbey", "garden", "gardens",
     "botanic garden", "botanical garden", "library", "university", "stadium", "arena", "market",
     "mall", "shopping centre", "shopping center", "tourist attraction", "attraction", "landmark",
-    "monument", "memorial", "bridge", "tower", "palace", "temple", "mosque", "synagogue", "beach",
+    "monument", "memorial", "shopping area", "shopping district", "bridge", "tower", "palace", "temple", "mosque", "synagogue", "beach",
     "lake", "trail", "farm", "vineyard", "winery", "brewery", "bar", "pub", "cafe", "restaurant",
     "restaurants", "station", "airport", "terminal", "hall", "centre", "center", "salon", "spa",
     "barber shop", "barbershop", "clinic", "hospital", "pharmacy", "dentist", "school", "theme park",
@@ -149,7 +149,7 @@ GENRES = (
     "romance", "romantic", "romantic comedy", "rom-com", "family", "crime", "biographical", "biography",
     "biopic", "war", "western", "musical", "history", "historical", "suspense", "superhero", "anime",
     "noir", "psychological", "teen", "sports", "kids", "children's", "independent", "indie", "foreign",
-    "dark comedy", "satire", "parody", "spy", "heist", "disaster", "martial arts", "supernatural",
+    "dark comedy", "comic", "comics", "satire", "parody", "spy", "heist", "disaster", "martial arts", "supernatural",
     "ghost", "zombie", "slasher", "detective", "fiction", "non-fiction", "poetry", "novel", "memoir",
     "self-help",
 )
@@ -328,3 +328,190 @@ rock pop jazz american british french italian indian chinese english european
 i'll ill id im ive its ok pm am p.m a.m o'clock oclock o"clock quarter
 hmm hm uh um er ah oh ooh thank thx ty pls plz please bye cheers
 """.split())
+
+# More everyday words (verbs, adjectives, nouns) for the "not a name" test; inflections are handled
+# by the analyzer (books, booked, booking -> book).
+COMMON_WORDS_MORE = frozenset("""
+able accept access accord act add admire adore advise afford agree aim allow appear apply approve
+argue arrange ask assume attend avoid bake bear beat become beg behave believe belong bet bite blame
+bless blow boil borrow bother break breathe bring brush build burn buy calculate calm cancel care
+carry catch cause celebrate change charge chase chat cheer choose claim clean clear climb close
+collect come compare complain complete concern confirm consider contain continue cook copy correct
+cost cover crash create cross cry cut dance deal decide decline deliver demand deny depend describe
+deserve design desire destroy develop die dine direct discover discuss dislike display divide dream
+dress drink drive drop earn eat email employ end enter entertain escape estimate exist expect explain
+explore express face fail fall fancy fear feed feel fetch fight fill finish fix fly fold follow
+forget forgive form gather gain greet grab grow guarantee guide handle hang happen hate head hear
+heat hide hire hit hold hop hope hunt hurry hurt identify ignore imagine improve include increase
+indicate inform insist install intend introduce invite involve join joke jump keep kick kill knock
+land last laugh lay lead lean learn lend lie lift light limit link listen live load lock lose manage
+mark marry match matter measure meet memorize mention mind miss mix move name navigate note notice
+obtain occur offer open operate order organize own pack paint park pass pay perform pick place plan
+plant play point post pour practice prefer prepare present press pretend prevent print proceed
+produce promise protect provide pull punch push put queue quit race rain raise reach read realize
+receive recognize recommend record reduce refer reflect refuse register relax release rely remain
+remind remove rent repair repeat replace reply report request rescue reserve respond rest retire
+return reveal review ride ring rise rob roll rule run rush satisfy save say scan schedule score
+scream search seat select sell send serve settle shake share shine shoot shop shout show shut sign
+sing sink sit ski sleep slide slip smell smile snow solve sort speak spell spend spin split spoil
+spread stand stare start state stay steal step stick stop store study submit succeed suck suffer
+suggest suit supply support suppose surprise survive swim switch talk taste teach tear tell tend test
+text thank think throw tick tie touch tour train transfer translate travel treat trust turn type
+understand unite update upgrade upload urge use vanish visit vote wait wake walk wander want warn
+wash waste watch wave wear weigh welcome whisper win wish wonder work worry wrap write yell
+absent accurate active actual additional afraid alive angry annual anxious apparent appropriate
+average aware awful basic beautiful big bitter black blank blind blue bold bored born bottom brave
+brief bright brilliant broad broken brown busy calm capable careful casual central certain charming
+chief civil classic classy clever close cold comfortable common complete complex confident constant
+convenient cozy crazy crowded curious current cute daily damp dangerous dark dead dear deep delicious
+delighted dense desperate different difficult direct dirty distant double dry due dull eager easy
+effective efficient elderly electric elegant empty entire equal essential even exact excited
+exclusive exotic expert extra extreme fair faithful false familiar famous far fast fat favorite
+fierce final financial firm flat flexible fluffy foolish foreign formal former fortunate free fresh
+friendly frozen full funny general generous gentle genuine giant glad global golden gorgeous grand
+grateful gray greasy green grumpy guilty handsome handy hard harsh healthy heavy helpful high hilarious
+historic historical holy honest horrible hot huge humble hungry ideal ill immediate important
+impossible impressive incredible independent individual informal initial inner innocent intense
+interesting internal joint junior keen key kind known large last late latest lazy leading legal
+less light likely limited literal little live local logical lonely long loose loud low loyal lucky
+mad magic main major male many massive mature maximum mean medical medium mental mere mild military
+minimum minor mobile modern moist musical mysterious narrow nasty native natural naughty near neat
+necessary negative nervous new nice noisy normal notable numerous obvious odd official old open
+opposite orange ordinary organic original other outdoor outside overall own pale perfect personal
+physical pink plain pleasant polite poor popular positive possible powerful precious pregnant
+present pretty previous primary private professional proper proud public pure purple quick quiet
+rapid rare raw ready real recent red regular related relevant reliable remote rich ridiculous right
+rough round royal rude sad safe salty satisfied scary secret secure senior sensitive separate serious
+severe sharp short shy sick significant silent silly silver similar simple single slight slim slow
+small smart smooth soft solid sour spare special specific spicy square stable steady steep sticky
+stiff still straight strange strict strong stupid successful sudden sufficient suitable sunny super
+sure sweet tall tasty teen temporary tender terrible thick thin tight tiny tired top total tough
+traditional tremendous tropical true typical ugly ultimate unable unhappy unique unknown unusual
+upper upset urban useful usual valuable various vast violent visible vital warm weak wealthy weird
+wet whole wide wild willing wise wonderful wooden worried worse worst wrong young
+ability accident activity age agency air amount animal answer apple arm army art article aspect
+attempt attention audience author baby background bag ball band bank base basis bath beach bean bear
+beauty bedroom beer beginning belief bell benefit bill bird birth birthday blood board boat body bone
+bonus boss bottle box brain branch bread breath bridge brother budget building cake camera camp
+campaign cancer candidate capital captain career carpet cat category cause ceiling cell century chain
+chair challenge champion chance channel chapter character chart cheese chicken childhood chip
+chocolate church circle citizen claim clothes cloud club coach coast coat code coffee coin colour
+color comment commission committee community competition computer condition conference connection
+contract control conversation corner cottage council country county couple courage court cousin
+cover cow crew crime crowd culture cup customer cycle dad damage danger data daughter death debt
+decision degree delay department desk detail device diet difference dirt disaster discount disease
+dish distance district dog dollar door dot drama drawing dress driver duty ear earth economy edge
+education effect effort egg election electricity element emergency employee end energy engine
+engineer entrance entry environment equipment error estate evidence exam exercise experience expert
+eye face fact factor failure faith fall fan farm fashion fault feature feeling fee female field
+figure file finger fire firm fish flag floor flower fly focus food foot force forest form fortune
+frame freedom fruit fuel fun function fund future garden gas gate gift girl glass goal god gold golf
+government grade grass ground growth guard guess guide guitar gun guy habit hair hand health heart
+heat height hell hero highway hill history hole holiday home honey hope horse hospital host housing
+human hunt husband ice image impact income industry inside instance instrument insurance interest
+internet interview investment iron island issue jacket job joy judge juice key king kitchen knee
+knife knowledge lab lack lady lake land language laptop law layer leader leg lesson letter level lie
+life light limit line lip list load loan lock log loss luck machine mail male mall manager manner map
+market marriage master match material matter meat media member memory menu mess metal method middle
+midnight milk mind mine minister mirror mission mistake mode model mom moment monitor moon motor mouse
+mouth movement mum muscle nail nation nature neck network news newspaper noise nose note novel nurse
+object ocean offer office officer oil opening operation opinion orange organization outcome oven owner
+page pain paint pair pan panel paper parent parking partner passenger passion patient pattern peace
+pen pension period permission pet phase photo piano picture pie piece pilot pipe pizza plane planet
+plant plastic plate platform player pleasure pocket poem poet point police policy pool population
+position post pot potato power practice present president pressure prince principle print priority
+prison prize process product profile profit program project promise property proposal protection
+purpose quality quantity queen question race radio rain rate reaction reader reality receipt recipe
+record region relation relationship religion rent report republic request research resident resource
+respect response responsibility restaurant result review revolution rice ring risk river road rock
+role roof root rope rule safety sail salad salary sale salt sample sand scale scene schedule scheme
+school science score screen sea season secretary section sector security selection sense series
+session setting shape shirt shock shoe shop shot shoulder sign signal silver singer sir site size
+skill skin sky sleep smile smoke snow society software soil soldier solution son song sound
+soup source space speaker speech speed spirit sport spot spring staff stage standard statement
+station status step stock stomach stone store storm story strategy street strength stress structure
+student studio stuff style subject success sugar suggestion suit summer sun supermarket supply support
+surface surgery survey system table tale talent target task tax tea teacher team technology
+telephone television temperature tennis tension term test theory thought threat throat ticket tie
+tip title today toe tomorrow tone tongue tool tooth topic total touch tour tourist towel tower town
+track trade tradition traffic transport tree trouble truck truth tune uncle union unit university
+user vacation value van variety vehicle version victim video village visitor voice volume wall war
+warning watch weakness wealth weapon wear week weight wheel while winner winter wing wire woman
+wonder wood word worker world writer yard youth zone
+cuisine cuisines venue venues meal meals dish dishes menu entree option options choice choices
+reservation reservations booking bookings schedule appointment appointments ride rides trip trips
+flight flights ticket tickets seat seats show shows movie movies film films song songs album albums
+artist artists event events concert concerts game games match matches hotel hotels guest guests
+room rooms night nights day days week weeks price prices cost costs fee fees rate rates rating
+ratings review reviews star stars area areas part parts side sides town city cities place places
+location locations address addresses number numbers phone email website info information detail
+details time times date dates morning afternoon evening minute minutes hour hours people person
+persons adult adults kid kids child children family friend friends group party table tables car cars
+taxi taxis cab cabs bus buses train trains airport station stations stop stops departure arrival
+destination origin way route fare fares class type types kind kinds sort style size amount total
+balance account accounts transfer payment payments money dollar dollars bucks cash card cards
+doctor doctors dentist dentists salon stylist stylists haircut apartment apartments house houses
+property properties bedroom bedrooms bathroom bathrooms bed beds bath baths laundry pets wifi
+parking internet breakfast lunch dinner brunch food drink drinks wine beer coffee tea water weather
+forecast rain sun temperature alarm alarms music genre genres sports sport team teams player
+anything everything something nothing anyone everyone someone nobody anywhere everywhere somewhere
+else also too either neither both each every all any some many much more most less least few several
+enough such same other another own only just even still already yet again ever never always often
+sometimes usually really quite rather pretty very so too also around about approximately exactly
+directly nearby close near far away back ahead instead otherwise however therefore anyway besides
+currently recently soon later earlier early late tonight today tomorrow yesterday weekend weekday
+thanks thank welcome pleasure sorry excuse okay ok yes no yeah nope sure fine great good nice
+awesome cool perfect excellent wonderful fantastic amazing lovely brilliant superb terrific
+""".split())
+
+# Function words that end a name run found after a cue ("recommend X, they ..."), and never start one.
+FUNCTION_WORDS = frozenset("""
+a an and are as at be been being but by can could did do does for from had has have he her here hers
+him his how i if in into is it its me my no nor not of on or our ours she should so than that the
+their theirs them then there these they this those to too us was we were what when where which
+while who whom whose why will with would you your yours please also just very really it's that's
+there's i'm i'd i'll we're they're you're he's she's isn't aren't wasn't weren't don't doesn't didn't
+can't couldn't won't wouldn't shouldn't located serves serve offers offer has have had seems seem
+sounds sound looks look would will shall may might must need needs want wants like likes located
+situated near around about any some all both either each every other another one ones more most
+such what's where's how's who's let let's get got make made give gave take took go goes going went
+come comes coming came see saw find found tell told book booked reserve reserved try tried recommend
+suggest meets meet fits fit matches match sits provides provide features feature cost costs costing
+priced rated called named known today tomorrow tonight yes yeah ok okay sure thanks thank hi hello
+""".split())
+
+# Nouns that end a (possibly lowercase) event or appointment name: "dentist appointment", "stylist visit".
+EVENT_NOUNS = ("appointment", "visit", "viewing", "meeting", "reservation", "concert", "show", "lunch",
+               "dinner", "party", "class", "session", "checkup", "check-up", "interview", "consultation",
+               "screening", "game", "match", "festival", "tour", "call", "date", "celebration", "ceremony")
+
+# Kinds of doctors and services, slot type.
+SERVICE_TYPES = ("general practitioner", "gp", "family doctor", "primary care", "dermatologist",
+                 "ophthalmologist", "optometrist", "psychiatrist", "psychologist", "pediatrician",
+                 "paediatrician", "gynecologist", "obstetrician", "cardiologist", "neurologist",
+                 "orthopedist", "ent specialist", "ent", "dentist", "orthodontist", "chiropractor",
+                 "physiotherapist", "physical therapist", "therapist", "surgeon", "urologist", "oncologist",
+                 "allergist", "podiatrist", "hairdresser", "barber", "stylist", "nail salon", "massage")
+
+US_STATES = (
+    "alabama", "alaska", "arizona", "arkansas", "california", "colorado", "connecticut", "delaware",
+    "florida", "georgia", "hawaii", "idaho", "illinois", "indiana", "iowa", "kansas", "kentucky",
+    "louisiana", "maine", "maryland", "massachusetts", "michigan", "minnesota", "mississippi", "missouri",
+    "montana", "nebraska", "nevada", "new hampshire", "new jersey", "new mexico", "new york",
+    "north carolina", "north dakota", "ohio", "oklahoma", "oregon", "pennsylvania", "rhode island",
+    "south carolina", "south dakota", "tennessee", "texas", "utah", "vermont", "virginia", "washington",
+    "west virginia", "wisconsin", "wyoming", "british columbia", "ontario", "quebec",
+)
+COUNTRIES = (
+    "usa", "us", "u.s.", "u.s.a.", "united states", "america", "uk", "u.k.", "united kingdom", "england",
+    "scotland", "wales", "ireland", "northern ireland", "canada", "mexico", "france", "germany", "italy",
+    "spain", "portugal", "netherlands", "holland", "belgium", "switzerland", "austria", "sweden", "norway",
+    "denmark", "finland", "iceland", "poland", "czech republic", "czechia", "hungary", "greece", "turkey",
+    "russia", "ukraine", "china", "japan", "korea", "south korea", "india", "pakistan", "bangladesh",
+    "sri lanka", "nepal", "thailand", "vietnam", "malaysia", "singapore", "indonesia", "philippines",
+    "australia", "new zealand", "brazil", "argentina", "chile", "peru", "colombia", "venezuela", "cuba",
+    "jamaica", "egypt", "morocco", "kenya", "nigeria", "ethiopia", "south africa", "ghana", "tanzania",
+    "israel", "jordan", "lebanon", "uae", "united arab emirates", "saudi arabia", "qatar", "iran", "iraq",
+    "taiwan", "hong kong", "croatia", "serbia", "romania", "bulgaria", "scandinavia", "europe", "asia",
+    "africa",
+)

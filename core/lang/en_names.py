@@ -1,10 +1,15 @@
 """Proper names in English text: venues, people, titles, events, places.
 
-Three phenomena, each a rule:
-- capitalized runs ("The Golden Curry", "Whipple Museum of the History of Science", "Nycfc vs Dynamo",
-  "Dr. Vahid Feiz", "25 Lusk"), minus sentence-initial everyday words ("Can", "The restaurant");
-- lowercase names before a venue-type noun ("lovell lodge", "acorn guest house");
-- lowercase names after a naming cue ("a place called ali baba", "the name is bridge guest house").
+Dialogue text is often lowercase ("how about curry prince?"), so capitalization is one rule of several:
+- caps: capitalized runs ("The Golden Curry", "Whipple Museum of the History of Science", "Dr. Vahid Feiz"),
+  minus sentence-initial grammar words, extended by trailing venue nouns ("United airlines");
+- venue: words that are not everyday English right before a venue-type noun ("lovell lodge");
+- event: content words before an event noun ("dentist appointment", "stylist visit");
+- cue: the words after a naming or offering cue ("called ali baba", "how about cotto?", "album X");
+- travel: the words after from/to ("from bishops stortford") -> a place;
+- subject: a sentence-initial run before a verb ("kambar is the club ...");
+- versus: "giants vs brewers".
+"Everyday English" is the general word lists of en_lexicon with simple inflection stripping.
 """
 
 from __future__ import annotations
@@ -15,8 +20,12 @@ from functools import lru_cache
 
 from core.lang.en_lexicon import (
     AREAS,
+    CITIES,
     COMMON_WORDS,
+    COMMON_WORDS_MORE,
     CUISINES,
+    EVENT_NOUNS,
+    FUNCTION_WORDS,
     MONTHS,
     PRICE_WORDS,
     TENS,
@@ -26,8 +35,9 @@ from core.lang.en_lexicon import (
 )
 
 _TOKEN = re.compile(r"(?:[A-Za-z]\.){2,}|[A-Za-z0-9À-ÿ]+(?:['’][A-Za-z]+)*(?:[-][A-Za-z0-9À-ÿ]+)*|&")
-_CONNECTORS = frozenset("of the and & de del la le du da di von van der den at on in vs vs. y for a an "
-                        "by to with".split())
+_CONNECTORS = frozenset("of the and & de del la le du da di von van der den vs vs. y".split())
+# Lowercase words allowed between two capitalized parts of one name ("Courtyard by Marriott").
+_CAPS_CONNECTORS = _CONNECTORS | frozenset({"by", "for"})
 _ABBREV = frozenset("dr mr mrs ms st mt ft jr sr prof rev gen col capt lt sgt".split())
 _SUFFIX_AFTER_COMMA = frozenset("md m.d. jr sr inc llc ltd phd dds dmd co corp".split())
 # Words that start a sentence as grammar, never as part of a name that follows.
@@ -39,25 +49,47 @@ _STARTERS = frozenset(
     as because since while although though that this these those there here it its it's my your our
     their his her we they you he she me us them find book search reserve get make show tell give help
     let let's check look see try go need want like would could any some all every each no none one
-    how's what's where's there's that's here's who's i'll we'll you'll they'll ok, glad from to for in
+    how's what's where's there's that's here's who's i'll we'll you'll they'll glad from to for in
     on at with by of about after before between into over under up down out via per than""".split()
 )
 _DATE_WORDS = frozenset([*WEEKDAYS, *MONTHS, "today", "tomorrow", "tonight", "yesterday"])
 _NUMBER_WORDS = frozenset([*UNITS, *TENS, "hundred", "thousand"])
-_NAMING_CUES = re.compile(
-    r"\b(?:called|named|name\s+is|name\s+was|name's|known\s+as|titled|entitled)\s+", re.IGNORECASE)
-_LEXICON_WORDS = frozenset(w for phrase in [*PRICE_WORDS, *AREAS] for w in phrase.split())
+_EVERYDAY = COMMON_WORDS | COMMON_WORDS_MORE | FUNCTION_WORDS
+_VALUE_WORDS = frozenset(w for phrase in [*PRICE_WORDS, *AREAS] for w in phrase.split())
 _CUISINE_WORDS = frozenset(CUISINES)
+_CITY_WORDS = frozenset(w for c in CITIES for w in c.split())
 _VENUE_NOUNS = tuple(sorted(VENUE_TYPES, key=len, reverse=True))
+_VENUE_SINGLE = frozenset(v for v in VENUE_TYPES if " " not in v) | frozenset(
+    "airlines airways air shop depot co grill kitchen brasserie tavern bistro steakhouse cafe bar pub hotel "
+    "restaurant church college museum gallery galleries theatre theater cinema house lodge inn".split())
+_EVENT_SINGLE = frozenset(EVENT_NOUNS)
 _GENERIC_VENUE = frozenset("restaurant restaurants place places hotel hotels house homes hall centre center "
                            "station airport terminal bar pub cafe club park parks pool attraction "
                            "attractions college colleges museum museums theatre theater cinema "
                            "cinemas church churches gallery galleries spa gym school market".split())
+_PLACE_PARTS = frozenset("new street station airport cross international lane road square central north south "
+                         "east west upon city town park bridge".split())
+_VERB_AFTER = frozenset("""is are was were has have had serves serve seems seem would will sounds sound looks
+    look offers offer can does do located meets meet sits provides features matches fits might could should
+    may costs cost opens closes gets got has is's isn't""".split())
+
+# cue -> kind. Strong cues accept any words; weak ones need a word that is not everyday English.
+_CUES: tuple[tuple[str, str], ...] = (
+    (r"called|named|name\s+is|name\s+was|name's|known\s+as|titled|entitled|call\s+it|name\s+it|"
+     r"(?:event|it)\s+as|album|the\s+song|song\s+called|track|movie\s+called|film\s+called", "strong"),
+    (r"recommend|suggest|how\s+about|what\s+about|there\s+is|there's|there\s+are|try|booked\s+(?:you\s+)?"
+     r"(?:at|into|in)|(?:table|reservation|booking)\s+at|successful\s+at|listing\s+for|listings\s+for|"
+     r"info(?:rmation)?\s+(?:on|about|for)|details\s+(?:on|about|for)|address\s+(?:of|for)|number\s+(?:of|for)|"
+     r"postcode\s+(?:of|for)|like|love|prefer|option\s+is|about|visit|visiting|go\s+to|at|book|is", "weak"),
+    (r"from|to|depart|departs|departing|departure|leave|leaves|leaving|arrive\s+(?:in|at)|arriving\s+(?:in|at)|"
+     r"arrives\s+(?:in|at)|get\s+to|going\s+to|go\s+to|headed\s+to|heading\s+to|head\s+to|travel\s+to|"
+     r"destination\s+is|pick\s+me\s+up\s+(?:at|from)|out\s+of", "travel"),
+)
 
 
 @dataclass(frozen=True)
 class NameSpan:
-    """A proper-name span: offsets and how it was found ('caps', 'venue', 'cue')."""
+    """A proper-name span: offsets and the rule that found it (caps, venue, event, cue, travel, ...)."""
 
     start: int
     end: int
@@ -67,9 +99,33 @@ class NameSpan:
 @dataclass(frozen=True)
 class _Tok:
     text: str
+    low: str
     start: int
     end: int
     sent_start: bool
+
+
+@lru_cache(maxsize=65536)
+def is_everyday(low: str) -> bool:
+    """True for everyday English words and their simple inflections (books, booked, booking, nicer)."""
+    if low in _EVERYDAY:
+        return True
+    for suffix, repl in (("ies", "y"), ("ied", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""),
+                         ("ing", "e"), ("ly", ""), ("er", ""), ("er", "e"), ("est", ""), ("'s", ""), ("’s", "")):
+        if low.endswith(suffix) and len(low) - len(suffix) >= 2:
+            stem = low[: len(low) - len(suffix)] + repl
+            if stem in _EVERYDAY:
+                return True
+            if suffix in ("ed", "ing", "er", "est") and len(stem) > 2 and stem[-1] == stem[-2] and \
+                    stem[:-1] in _EVERYDAY:
+                return True
+    return False
+
+
+def _name_word(low: str) -> bool:
+    """A word that can only be (part of) a name: not everyday English, not a value word, not a number."""
+    return (len(low) > 1 and not low.isdigit() and low not in _VALUE_WORDS and low not in _NUMBER_WORDS
+            and low not in _DATE_WORDS and not is_everyday(low) and any(c.isalpha() for c in low))
 
 
 def _tokens(text: str) -> list[_Tok]:
@@ -78,13 +134,14 @@ def _tokens(text: str) -> list[_Tok]:
     prev_text = ""
     for m in _TOKEN.finditer(text):
         gap = text[prev_end : m.start()]
-        boundary = not toks or bool(re.search(r"[!?:;\n\"“(]|\.(?!\w)", gap))
-        if boundary and toks and "." in gap and not re.search(r"[!?:;\n\"“(]", gap):
+        boundary = not toks or bool(re.search(r"[!?:;\n\"“()]|\.(?!\w)", gap))
+        if boundary and toks and "." in gap and not re.search(r"[!?:;\n\"“()]", gap):
             # "Dr. Vahid", "B. Scott": the period ends an abbreviation or an initial, not a sentence
             if prev_text.lower() in _ABBREV or (len(prev_text) == 1 and prev_text.isupper()):
                 boundary = False
-        toks.append(_Tok(m.group(0), m.start(), m.end(), boundary))
-        prev_end, prev_text = m.end(), m.group(0)
+        t = m.group(0)
+        toks.append(_Tok(t, t.lower(), m.start(), m.end(), boundary))
+        prev_end, prev_text = m.end(), t
     return toks
 
 
@@ -94,30 +151,30 @@ def _is_cap(tok: str) -> bool:
 
 def _cap_word(tok: _Tok, nxt: _Tok | None) -> bool:
     """Whether tok can be part of a capitalized name run."""
-    t = tok.text
-    low = t.lower()
+    t, low = tok.text, tok.low
     if not _is_cap(t):
         return False
-    if low in ("i", "i'm", "i'd", "i'll", "i've") or low in _DATE_WORDS:
-        return False
-    if low in ("am", "pm") or (t.isupper() and low in ("am", "pm", "ok")):
+    if low in ("i", "i'm", "i'd", "i'll", "i've", "am", "pm", "ok") or low in _DATE_WORDS:
         return False
     if tok.sent_start:
         if low in _STARTERS and not (low == "the" and nxt is not None and _is_cap(nxt.text)):
             return False
-        if low in COMMON_WORDS and low != "the":
-            return nxt is not None and _is_cap(nxt.text) and nxt.text.lower() not in _STARTERS and \
-                not nxt.sent_start
+        if low != "the" and is_everyday(low):
+            return nxt is not None and _is_cap(nxt.text) and nxt.low not in _STARTERS and not nxt.sent_start
     return True
+
+
+def _space(text: str, a: _Tok, b: _Tok) -> bool:
+    return text[a.end : b.start] == " "
 
 
 def _gap_ok(text: str, a: _Tok, b: _Tok) -> bool:
     gap = text[a.end : b.start]
     if gap in (" ", "-", " - ", " & "):
         return True
-    if gap == ". " and (a.text.lower() in _ABBREV or (len(a.text) == 1 and a.text.isupper())):
+    if gap == ". " and (a.low in _ABBREV or (len(a.text) == 1 and a.text.isupper())):
         return True
-    return gap in (", ", " , ") and b.text.lower().replace(".", "") in {s.replace(".", "") for s in _SUFFIX_AFTER_COMMA}
+    return gap in (", ", " , ") and b.low.replace(".", "") in {s.replace(".", "") for s in _SUFFIX_AFTER_COMMA}
 
 
 def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
@@ -126,99 +183,192 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
     while i < n:
         nxt = toks[i + 1] if i + 1 < n else None
         lead_digit = toks[i].text[:1].isdigit() and nxt is not None and _is_cap(nxt.text) \
-            and text[toks[i].end : nxt.start] == " " and not nxt.sent_start and len(toks[i].text) <= 4
+            and _space(text, toks[i], nxt) and not nxt.sent_start and len(toks[i].text) <= 4
         if not (_cap_word(toks[i], nxt) or lead_digit):
             i += 1
             continue
-        j = i
-        last_cap = i
+        j = last = i
         while j + 1 < n:
             b = toks[j + 1]
             if b.sent_start or not _gap_ok(text, toks[j], b):
                 break
-            if _cap_word(b, toks[j + 2] if j + 2 < n else None) and not b.sent_start:
-                j += 1
-                last_cap = j
+            if _cap_word(b, toks[j + 2] if j + 2 < n else None):
+                j = last = j + 1
                 continue
             # up to two lowercase connectors between capitalized words: "Museum of the History"
             k = j + 1
-            while k < n and k - j <= 2 and toks[k].text.lower() in _CONNECTORS and toks[k].text.islower() \
+            while k < n and k - j <= 2 and (toks[k].low in _CAPS_CONNECTORS or (
+                    toks[k].low == "at" and toks[j].low in _VENUE_SINGLE)) and toks[k].text.islower() \
                     and _gap_ok(text, toks[k - 1], toks[k]):
                 k += 1
-            if k > j + 1 and k < n and _gap_ok(text, toks[k - 1], toks[k]) and _is_cap(toks[k].text) \
-                    and toks[k].text.lower() not in _DATE_WORDS and toks[k].text != "I":
-                j = k
-                last_cap = j
+            if j + 1 < k < n and _gap_ok(text, toks[k - 1], toks[k]) and _is_cap(toks[k].text) \
+                    and toks[k].low not in _DATE_WORDS and toks[k].text != "I" and not toks[k].sent_start:
+                j = last = k
                 continue
             break
-        start_tok = toks[i]
+        # trailing lowercase venue or event nouns and non-everyday words: "United airlines", "Yunger concert"
+        while last + 1 < n and _space(text, toks[last], toks[last + 1]) and not toks[last + 1].sent_start \
+                and toks[last + 1].text.islower() and (toks[last + 1].low in _VENUE_SINGLE or
+                                                       toks[last + 1].low in _EVENT_SINGLE or
+                                                       _name_word(toks[last + 1].low)):
+            last += 1
+        begin = toks[i].start
         # a lowercase "the" just before the run belongs to many venue names ("the Lucky Star")
-        begin = start_tok.start
-        if i > 0 and toks[i - 1].text.lower() == "the" and text[toks[i - 1].end : start_tok.start] == " ":
+        if i > 0 and toks[i - 1].low == "the" and _space(text, toks[i - 1], toks[i]) and not toks[i].sent_start:
             begin = toks[i - 1].start
-        if not (last_cap == i and toks[i].text.lower() == "the"):
-            spans.append(NameSpan(begin, toks[last_cap].end, "caps"))
-        i = last_cap + 1
+        if not (last == i and toks[i].low == "the"):
+            spans.append(NameSpan(begin, toks[last].end, "caps"))
+        i = last + 1
     return spans
-
-
-def _name_word(low: str) -> bool:
-    """A lowercase word that can belong to a name: not everyday English, not a value word."""
-    return (low not in COMMON_WORDS and low not in _LEXICON_WORDS and low not in _NUMBER_WORDS
-            and low not in _DATE_WORDS and not low.isdigit() and len(low) > 1)
 
 
 def _venue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
     """'lovell lodge', 'acorn guest house': non-everyday words right before a venue-type noun."""
     spans: list[NameSpan] = []
-    low_toks = [t.text.lower() for t in toks]
+    lows = [t.low for t in toks]
     for idx in range(1, len(toks)):
+        if lows[idx] not in _VENUE_SINGLE and lows[idx] not in ("guest", "bed", "swimming", "concert", "b&b"):
+            continue
         for noun in _VENUE_NOUNS:
             parts = noun.split()
             k = len(parts)
-            if low_toks[idx : idx + k] != parts:
+            if lows[idx : idx + k] != parts:
                 continue
             j = idx - 1
-            while j >= 0 and idx - j <= 3 and not toks[j + 1].sent_start and \
-                    text[toks[j].end : toks[j + 1].start] == " " and toks[j].text.isalpha() and \
-                    (_name_word(low_toks[j]) or (low_toks[j] in _CUISINE_WORDS and noun not in _GENERIC_VENUE)):
+            while j >= 0 and idx - j <= 3 and not toks[j + 1].sent_start and _space(text, toks[j], toks[j + 1]) \
+                    and toks[j].text.isalpha() and (_name_word(lows[j]) or (
+                        lows[j] in _CUISINE_WORDS and noun not in _GENERIC_VENUE)):
                 j -= 1
             if j < idx - 1:
-                spans.append(NameSpan(toks[j + 1].start, toks[idx + k - 1].end, "venue"))
+                end = idx + k - 1
+                # "whipple museum of the history of science"
+                while end + 2 < len(toks) and toks[end + 1].low == "of" and _space(text, toks[end], toks[end + 1]):
+                    q = end + 2
+                    if toks[q].low == "the" and q + 1 < len(toks):
+                        q += 1
+                    if toks[q].low in FUNCTION_WORDS or toks[q].low in _DATE_WORDS or not toks[q].text.isalpha():
+                        break
+                    end = q
+                    while end + 2 < len(toks) and toks[end + 1].low == "and" and toks[end + 2].low not in FUNCTION_WORDS:
+                        end += 2
+                spans.append(NameSpan(toks[j + 1].start, toks[end].end, "venue"))
             break
     return spans
 
 
-def _cue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
-    """'called ali baba': the words after a naming cue up to punctuation or an everyday word."""
+def _event_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
+    """'dentist appointment', 'general practitioner appointment', 'stylist visit'."""
     spans: list[NameSpan] = []
-    for m in _NAMING_CUES.finditer(text):
-        first = next((i for i, t in enumerate(toks) if t.start >= m.end()), None)
+    for idx in range(1, len(toks)):
+        if toks[idx].low not in _EVENT_SINGLE:
+            continue
+        j = idx - 1
+        while j >= 0 and idx - j <= 2 and not toks[j + 1].sent_start and _space(text, toks[j], toks[j + 1]) \
+                and toks[j].low not in FUNCTION_WORDS and toks[j].low not in _DATE_WORDS and toks[j].text.isalpha() \
+                and toks[j].low not in _NUMBER_WORDS:
+            j -= 1
+        if j < idx - 1:
+            spans.append(NameSpan(toks[j + 1].start, toks[idx].end, "event"))
+    return spans
+
+
+@lru_cache(maxsize=1)
+def _cue_regex() -> re.Pattern[str]:
+    parts = [rf"(?P<{kind}>\b(?:{p}))" for p, kind in _CUES]
+    return re.compile(r"(?:" + "|".join(parts) + r")\s+(?:the\s+)?(?=\S)", re.IGNORECASE)
+
+
+def _cue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
+    """The words after a naming, offering or travel cue, up to punctuation or a function word."""
+    spans: list[NameSpan] = []
+    starts = {t.start: i for i, t in enumerate(toks)}
+    for m in _cue_regex().finditer(text):
+        kind = m.lastgroup or "weak"
+        first = starts.get(m.end())
         if first is None:
             continue
         j = first
-        while j < len(toks) and j - first < 6:
-            low = toks[j].text.lower()
-            if j > first and (toks[j].sent_start or text[toks[j - 1].end : toks[j].start] not in (" ", " & ")):
+        while j < len(toks) and j - first < 7:
+            t = toks[j]
+            if j > first and (t.sent_start or text[toks[j - 1].end : t.start] not in (" ", " & ", "-")):
                 break
-            if low in ("the", "a", "an") and j == first:
-                j += 1
-                continue
-            if low in _CONNECTORS and j > first and j + 1 < len(toks) and _name_word(toks[j + 1].text.lower()):
-                j += 1
-                continue
-            if not (_name_word(low) or low in _CUISINE_WORDS or low in _VENUE_NOUNS):
+            if t.low in _CONNECTORS and j > first:
+                q = j
+                while q < len(toks) and q - j < 2 and toks[q].low in _CONNECTORS:
+                    q += 1
+                if q < len(toks) and toks[q].low not in FUNCTION_WORDS and not toks[q].sent_start:
+                    j = q
+                    continue
+            if t.low in FUNCTION_WORDS or t.low in _DATE_WORDS or t.low in ("i", "please"):
+                break
+            if kind == "weak" and (t.low in _VALUE_WORDS or t.low in _NUMBER_WORDS or
+                                   (t.text.isdigit() and j > first)):
+                break
+            if kind == "travel" and (t.low in _NUMBER_WORDS or t.text.isdigit()):
                 break
             j += 1
-        if j > first and not (j == first + 1 and toks[first].text.lower() in ("the", "a", "an")):
-            spans.append(NameSpan(toks[first].start, toks[j - 1].end, "cue"))
+        while j > first and toks[j - 1].low in _CONNECTORS:
+            j -= 1
+        if j == first:
+            continue
+        run = toks[first:j]
+        if kind == "travel":
+            if not any(_name_word(t.low) or t.low in _CITY_WORDS for t in run):
+                continue
+        elif kind == "weak" and not any(_name_word(t.low) for t in run):
+            continue
+        begin = run[0].start
+        if kind != "travel" and m.group(0).lower().rstrip().endswith(" the"):
+            begin = m.end() - len(re.search(r"the\s+$", m.group(0), re.IGNORECASE).group(0))
+        spans.append(NameSpan(begin, run[-1].end, kind if kind == "travel" else "cue"))
+    return spans
+
+
+def _subject_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
+    """A sentence-initial run before a verb: 'kambar is the club ...', 'the missing sock would suit ...'."""
+    spans: list[NameSpan] = []
+    for i, t in enumerate(toks):
+        if not t.sent_start:
+            continue
+        first = i + 1 if t.low == "the" else i
+        j = first
+        while j < len(toks) and j - first < 6 and toks[j].low not in _VERB_AFTER and \
+                (j == i or not toks[j].sent_start) and (j == first or _space(text, toks[j - 1], toks[j])) and \
+                (toks[j].low not in FUNCTION_WORDS or toks[j].low in _CONNECTORS):
+            j += 1
+        if j == first or j >= len(toks) or toks[j].low not in _VERB_AFTER or not _space(text, toks[j - 1], toks[j]):
+            continue
+        run = toks[first:j]
+        if any(_name_word(r.low) for r in run) and run[0].low not in _CONNECTORS:
+            spans.append(NameSpan(toks[i].start, run[-1].end, "subject"))
+    return spans
+
+
+def _versus_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
+    """'giants vs brewers', 'Nycfc vs Dynamo'."""
+    spans: list[NameSpan] = []
+    for i, t in enumerate(toks):
+        if t.low not in ("vs", "versus", "v") or i == 0 or i + 1 >= len(toks):
+            continue
+        a = i - 1
+        while a - 1 >= 0 and i - a < 3 and toks[a - 1].low not in FUNCTION_WORDS and not toks[a].sent_start \
+                and _space(text, toks[a - 1], toks[a]):
+            a -= 1
+        b = i + 1
+        while b + 1 < len(toks) and b - i < 3 and toks[b + 1].low not in FUNCTION_WORDS and \
+                not toks[b + 1].sent_start and _space(text, toks[b], toks[b + 1]):
+            b += 1
+        if toks[i - 1].low in FUNCTION_WORDS or toks[i + 1].low in FUNCTION_WORDS:
+            continue
+        spans.append(NameSpan(toks[a].start, toks[b].end, "versus"))
     return spans
 
 
 @lru_cache(maxsize=8192)
 def find_names(text: str) -> tuple[NameSpan, ...]:
-    """Every proper-name span found by the three rules (overlaps allowed; the caller keeps the longest)."""
+    """Every proper-name span found by the rules above (overlaps allowed; the caller keeps the longest)."""
     toks = _tokens(text)
     if not toks:
         return ()
-    return tuple(_caps_runs(text, toks) + _venue_runs(text, toks) + _cue_runs(text, toks))
+    return tuple(_caps_runs(text, toks) + _venue_runs(text, toks) + _event_runs(text, toks)
+                 + _cue_runs(text, toks) + _subject_runs(text, toks) + _versus_runs(text, toks))

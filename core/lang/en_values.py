@@ -17,6 +17,7 @@ from core.lang.en_lexicon import (
     CITIES,
     COMMON_WORDS,
     COUNT_NOUNS,
+    COUNTRIES,
     CUISINES,
     DEVICE_WORDS,
     EVENT_CATEGORIES,
@@ -27,9 +28,11 @@ from core.lang.en_lexicon import (
     RIDE_TYPES,
     ROOM_WORDS,
     SEAT_CLASSES,
+    SERVICE_TYPES,
     SHOW_TYPES,
     STATE_ABBR,
     STREET_SUFFIXES,
+    US_STATES,
     VENUE_TYPES,
 )
 from core.lang.en_numbers import DIGITS_PATTERN, NUMBER_WORDS_PATTERN, format_number, to_number
@@ -79,7 +82,7 @@ _POSTCODE = re.compile(r"\b[A-Za-z]{1,2}\d{1,2}[A-Za-z]?\s?\d[A-Za-z]{2}\b")
 _SUFFIX = "|".join(sorted(STREET_SUFFIXES, key=len, reverse=True))
 _ADDRESS = re.compile(
     rf"\b\d{{1,6}}[A-Za-z]?(?:-\d+)?(?:\s+[A-Za-z0-9][\w'’.-]*){{1,5}}?\s+(?:{_SUFFIX})\b\.?"
-    rf"(?:\s*(?:#|ste\.?|suite|apt\.?|unit|no\.?)\s*[A-Za-z0-9]+\b)?",
+    rf"(?:\s*(?:#|ste\.?|suite|apt\.?|unit|no\.?|level|floor)\s*[A-Za-z0-9]+\b)?",
     re.IGNORECASE)
 _ADDRESS_STOP = frozenset("for at the a an in on to people nights rooms of and with from by is are was please "
                           "pm am it i you we my your our this that or tickets guests adults stars days".split())
@@ -106,17 +109,34 @@ _GENERIC_ONE = re.compile(r"(?:the|which|that|this|any|each|every|no|some|anothe
 _AMBIGUOUS_TERMS = frozenset(
     """first show play game games match fair family war history action value window aisle black express
     comfort premier private fiction kids foreign teen novel dance house hall bridge tower trail lake
-    station terminal club boat check cash phone office study den current home homes suite reservations
+    station terminal club check cash phone office study den current home homes suite reservations
     delivery accessible water art echo lux soul latin southern western modern traditional contemporary
     organic healthy fish chicken tea coffee juice credit debit electric hybrid truck pickup premium
-    center centre park market school library studio tablet first fusion steak salad wings crab
-    value lounge patio garage den speaker speakers play fiction mystery country pub bar cafe deli diner
-    independent ghost disaster detective memoir poetry novel biography superhero psychological noir
-    dark alternative indie folk dance house funk acoustic new age ambient standard regular pool luxury
-    economy compact intermediate shared van jeep spa gym kitchen balcony furnished smoking washer
-    dryer elevator fireplace shuttle restaurant restaurants hotels museums parks colleges churches
-    attraction bed tower landmark beach inn terrace hall mall bridge theatre theater cinema bar pub""".split()
+    center centre market school library studio tablet fusion steak salad wings crab lounge patio garage
+    speaker speakers mystery country independent ghost disaster detective memoir poetry biography
+    superhero psychological noir dark alternative folk funk acoustic new age ambient standard regular
+    pool luxury economy compact intermediate shared van jeep spa gym kitchen balcony furnished smoking
+    washer dryer elevator fireplace shuttle restaurant restaurants hotels attraction bed landmark inn
+    terrace mall bar pub cafe deli diner breakfast business coach value crime romance musical rock pop
+    metal soul country house sports sport music concert concerts theater theatre romantic animated
+    family kids anime western""".split()
 )
+# An ambiguous word is a value when the turn is about its kind of thing ("a standard car", "rock concert").
+_GROUP_CONTEXT = {
+    "car_type": r"cars?|vehicles?|rent|rental|suv|sedan|pick\s*up|drop\s*off",
+    "type": r"cars?|ride|rides|cab|taxi|uber|lyft|hotels?|stay|accommodations?|lodging|place|attractions?|visit|"
+            r"movies?|films?|show|showing|screening|seats?|tickets?|go|see|looking|type|kind|sort",
+    "seat_class": r"flights?|fly|flying|tickets?|seats?|class|cabin|airlines?|trains?|bus|fare",
+    "genre": r"movies?|films?|shows?|songs?|music|listen|play|watch|genre|kind|type|concerts?|events?|"
+             r"games?|tickets?|band|artist|album|books?|likes?|love|into|fan|prefer|something|anything|see|"
+             r"watch|attend|go|interested",
+    "facility": r"hotels?|rooms?|stay|place|apartments?|house|have|has|with|offer|offers|need|include|"
+                r"includes|free|restaurants?|serve|serves",
+    "food": r"food|cuisine|restaurants?|eat|eating|dinner|lunch|breakfast|place|serve|serves|serving|meal|"
+            r"dish|menu|hungry|table",
+    "item": r"play|speaker|device|tv|cast|on|pay|using|use|with|method",
+    "account": r"accounts?|transfer|send|pay|balance|bank|money|from|to",
+}
 _TERM_GROUPS: tuple[tuple[str, tuple[str, ...] | dict[str, str]], ...] = (
     ("price_range", PRICE_WORDS),
     ("area", AREAS),
@@ -128,6 +148,7 @@ _TERM_GROUPS: tuple[tuple[str, tuple[str, ...] | dict[str, str]], ...] = (
     ("type", RIDE_TYPES),
     ("account", ACCOUNT_TYPES),
     ("type", SHOW_TYPES),
+    ("type", SERVICE_TYPES),
     ("genre", GENRES),
     ("genre", EVENT_CATEGORIES),
     ("item", DEVICE_WORDS),
@@ -148,7 +169,7 @@ _CITY_AMBIGUOUS = frozenset(
     aurora davie clinton columbia ontario santiago richmond springfield fairfield lakewood lancaster
     arlington plano carmel alameda albany belmont dublin newark venice hollywood durham irving garland
     gilbert lafayette midland odessa provo vallejo westminster woodbridge york glendale campbell danville
-    martinez brentwood moraga orinda oxford cambridge manchester florence athens""".split()
+    martinez brentwood moraga orinda florence athens""".split()
 )
 
 
@@ -166,8 +187,14 @@ def _term_table() -> tuple[re.Pattern[str], dict[str, tuple[str, str]]]:
         for phrase, canon in items:
             table.setdefault(phrase.lower(), (slot, canon))
     phrases = sorted(table, key=len, reverse=True)
-    rx = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(p) for p in phrases) + r")(?![\w-])", re.IGNORECASE)
+    rx = re.compile(r"(?<![\w])(?:" + "|".join(re.escape(p) for p in phrases) + r")(?!\w|-(?!type|style|like|based|priced)\w)",
+                    re.IGNORECASE)
     return rx, table
+
+
+@lru_cache(maxsize=1)
+def _group_context() -> dict[str, re.Pattern[str]]:
+    return {slot: re.compile(rf"\b(?:{p})\b", re.IGNORECASE) for slot, p in _GROUP_CONTEXT.items()}
 
 
 def _money_value(n_text: str, scale: str | None, cur: str) -> str | None:
@@ -286,6 +313,26 @@ def numbers(text: str) -> list[Candidate]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _region_tail() -> re.Pattern[str]:
+    regions = sorted({*US_STATES, *COUNTRIES}, key=len, reverse=True)
+    return re.compile(r",?\s+(?:[A-Z]{2}\b|(?:" + "|".join(re.escape(r) for r in regions) + r")(?![\w-]))",
+                      re.IGNORECASE)
+
+
+def region_tail(text: str, end: int) -> int:
+    """End of ', CA' / ', California' / ', UK' right after a place name ending at end, else end."""
+    m = _region_tail().match(text, end)
+    if m is None:
+        return end
+    tail = m.group(0).strip(" ,")
+    if re.fullmatch(r"[A-Z]{2}", tail) and tail.lower() not in STATE_ABBR and tail not in ("UK", "US"):
+        return end
+    if "," not in m.group(0) and not re.fullmatch(r"[A-Z]{2}", tail):
+        return end
+    return m.end()
+
+
 def places(text: str) -> list[Candidate]:
     """Known cities (case-insensitive for unambiguous ones), extended by ', ST' or ', Country'."""
     out = []
@@ -296,26 +343,40 @@ def places(text: str) -> list[Candidate]:
             continue
         if surface.islower() and (low in _CITY_AMBIGUOUS or low in COMMON_WORDS):
             continue
-        end = m.end()
-        tail = re.match(r",?\s+([A-Z]{2})\b|,\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b", text[end:])
-        if tail:
-            abbr = tail.group(1)
-            if (abbr and abbr.lower() in STATE_ABBR) or (tail.group(2) and tail.group(2).lower() not in COMMON_WORDS):
-                end += tail.end()
+        end = region_tail(text, m.end())
         out.append(Candidate(m.start(), end, "place", text[m.start() : end], "city", PRIO["place"]))
     return out
 
 
+_YES_NO = re.compile(r"^\s*(?P<w>yes|no)\b(?!\s*(?:,\s*)?(?:thanks?|thank\s+you|that['’]?s\s+(?:all|it)|problem|"
+                     r"worries|need|,?\s*not\b|i\s+(?:don['’]?t|do\s+not)\s+need))", re.IGNORECASE)
+
+
+def answers(text: str) -> list[Candidate]:
+    """A leading 'yes'/'no' answer: the value of the yes/no question it answers (wifi, parking, ...)."""
+    m = _YES_NO.match(text)
+    if m is None:
+        return []
+    return [Candidate(m.start("w"), m.end("w"), "term", m.group("w").lower(), "other", PRIO["number"])]
+
+
 def terms(text: str) -> list[Candidate]:
-    """Lexicon terms with their slot: cuisine -> food, 'cheap' -> price_range, 'north' -> area, ..."""
+    """Lexicon terms with their slot: cuisine -> food, 'cheap' -> price_range, 'north' -> area, ...
+
+    An everyday word that is also a value ('standard', 'rock', 'pool') counts only when the turn talks
+    about its kind of thing (a car, music, a ride, ...) or a value noun follows it."""
     rx, table = _term_table()
+    contexts = _group_context()
     out = []
     for m in rx.finditer(text):
         low = re.sub(r"\s+", " ", m.group(0).lower())
         slot, canon = table[low]
-        if low in _AMBIGUOUS_TERMS and not _TERM_CONTEXT.match(text[m.end() :]) and slot not in ("price_range",
-                                                                                                  "area"):
-            continue
+        if low in _AMBIGUOUS_TERMS and slot not in ("price_range", "area") and not _TERM_CONTEXT.match(
+                text[m.end() :]):
+            ctx = contexts.get(slot)
+            rest = text[: m.start()] + " " + text[m.end() :]
+            if ctx is None or not ctx.search(rest):
+                continue
         out.append(Candidate(m.start(), m.end(), "term", canon.lower(), slot, PRIO["term"]))
     return out
 
