@@ -27,6 +27,7 @@ from core.lang.zh_lexicon import (
     STATION_SUFFIXES,
     STOP_WORDS,
     VENUE_SUFFIXES,
+    word_list,
 )
 from core.lang.zh_segment import tokens, word_freq
 
@@ -40,19 +41,25 @@ _MAX_NAME = 30
 
 HARD, SOFT, CONTENT, JOIN = 0, 1, 2, 3
 
-# POS of words that are never a name on their own (direction, time, numeral, adverb, adjective, idiom...)
-_NON_NAME_FLAGS = frozenset({"f", "t", "tg", "m", "mq", "d", "dg", "a", "ad", "an", "ag", "i", "b", "z", "s", "q",
-                             "r", "zg", "vn", "v", "u", "y"})
+# POS of words that are never a name on their own (direction, time, numeral, adverb, adjective, ...)
+_NON_NAME_FLAGS = frozenset(
+    {"f", "t", "tg", "m", "mq", "d", "dg", "a", "ad", "an", "ag", "i", "b", "z", "s", "q", "r", "zg", "vn",
+     "v", "u", "y"}
+)
 # A common dictionary noun alone ("味道", "客气") is a name only with evidence around it.
 _COMMON_FREQ = 300
 _LIST_SEPS = frozenset("、，,和或及与/")
-_LEFT_CUES = ("去", "到", "从", "有", "是", "叫", "推荐", "选", "吃", "尝", "逛", "在", "包括", "比如", "例如", "游览",
-              "参观", "前往", "想去", "就去", "如", "像")
+_LEFT_CUES = word_list(
+    "去 到 从 有 是 叫 推荐 选 吃 尝 逛 在 包括 比如 例如 游览 参观 前往 想去 就去 如 像"
+)
+_RIGHT_CUES = word_list(
+    "周边 附近 的 这 那 吧 怎么样 评分 门票 地址 电话 游玩 用餐 住宿 玩 看看 逛逛 吃饭 尝尝 等 都"
+)
+# Words around a run that hold soft stops together ("推荐您去味多美这家餐馆", "有梭边鱼这道菜")
 _SOFT_LEFT_CUES = ("去", "叫", "推荐", "有", "吃", "选", "到", "从")
-_SOFT_RIGHT_CUES = ("这家", "这个", "这道", "这两", "这俩", "这几", "的餐馆", "的餐厅", "的饭店", "的酒店", "的景点", "的地址",
-                    "的电话", "周边", "附近")
-_RIGHT_CUES = ("周边", "附近", "的", "这", "那", "吧", "怎么样", "评分", "门票", "地址", "电话", "游玩", "用餐", "住宿",
-               "玩", "看看", "逛逛", "吃饭", "尝尝", "等", "都")
+_SOFT_RIGHT_CUES = word_list(
+    "这家 这个 这道 这两 这俩 这几 的餐馆 的餐厅 的饭店 的酒店 的景点 的地址 的电话 周边 附近"
+)
 
 
 @dataclass(frozen=True)
@@ -87,12 +94,16 @@ def _token_class(word: str, flag: str) -> int:
     return CONTENT
 
 
+_SUFFIX_SET = frozenset(VENUE_SUFFIXES)
+_SUFFIX_LENGTHS = tuple(sorted({len(x) for x in VENUE_SUFFIXES}, reverse=True))
+
+
 def venue_suffix(surface: str) -> str | None:
     """The venue-type suffix a name ends with (before any parenthetical), or None."""
     core = surface.split("(")[0].split("（")[0]
-    for suf in VENUE_SUFFIXES:
-        if core.endswith(suf) and len(core) > len(suf):
-            return suf
+    for k in _SUFFIX_LENGTHS:
+        if len(core) > k and core[-k:] in _SUFFIX_SET:
+            return core[-k:]
     return None
 
 
@@ -186,8 +197,8 @@ class _Chunker:
         A leading soft stop stays when the run starts a list item or is a venue name ("那兰酒楼")."""
         text = self.text
         i = 0
-        keep_soft = named or bool(run) and (run[0][1] == 0 or not (_is_cjk(text[run[0][1] - 1])
-                                                                     or text[run[0][1] - 1].isalnum()))
+        keep_soft = named or (bool(run) and (run[0][1] == 0 or not (_is_cjk(text[run[0][1] - 1])
+                                                                     or text[run[0][1] - 1].isalnum())))
         if keep_soft and named:
             rest = [w for w, _, c, _ in run if c not in (SOFT, JOIN)]
             keep_soft = not all(w in GENERIC_WORDS for w in rest)  # "该酒店", "哪站" are no names
@@ -217,7 +228,8 @@ class _Chunker:
             return
         if core.isascii() and len(core.strip()) <= 2:
             return
-        if len(run) == 1 and not paren and not venue_suffix(core) and not self._single_word_ok(run[0], start, end):
+        if len(run) == 1 and not paren and not venue_suffix(core) \
+                and not self._single_word_ok(run[0], start, end):
             return
         self.out.append(NameSpan(start, end, _kind(surface)))
 

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from core.lang.zh_lexicon import FACILITIES
+from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, TERM_SLOTS
 from core.lang.zh_numbers import fmt_number, zh_to_number
 
 
@@ -58,7 +58,8 @@ _QUANTITY = re.compile(
     r"(?![\u4e00-\u9fff]{0,1}(?:酒店|宾馆|店))"
 )
 _PHONE = re.compile(
-    r"(?<![\dA-Za-z])(?:\+?86[- ]?)?(?:0\d{2,3}[- ]?\d{7,8}|1[3-9]\d{9}|400[- ]?\d{3}[- ]?\d{4}|\d{3,4}-\d{7,8})"
+    r"(?<![\dA-Za-z])(?:\+?86[- ]?)?"
+    r"(?:0\d{2,3}[- ]?\d{7,8}|1[3-9]\d{9}|400[- ]?\d{3}[- ]?\d{4}|\d{3,4}-\d{7,8})"
     r"(?:转\d{1,5})?(?![\d])"
 )
 _EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")
@@ -67,11 +68,12 @@ _REF = re.compile(
     r"(?P<cue>订单号|订单编号|预订号|预定号|确认号|确认码|编号|单号|车牌号?|车次|航班号|座位号|房间号|房号)"
     r"(?:是|为|:|：)?\s*(?P<id>[A-Za-z0-9#][A-Za-z0-9#-]{1,24})"
 )
-_TRAIN_FLIGHT = re.compile(r"(?<![A-Za-z0-9])(?:[GDCZTKYS]\d{1,4}|[A-Z]{2}\d{3,4}|[A-Z]\d[A-Z]?\d{3,4})(?![A-Za-z0-9])")
+_TRAIN_FLIGHT = re.compile(
+    r"(?<![A-Za-z0-9])(?:[GDCZTKYS]\d{1,4}|[A-Z]{2}\d{3,4}|[A-Z]\d[A-Z]?\d{3,4})(?![A-Za-z0-9])"
+)
 _TYPE = re.compile(r"(?P<t>[\u4e00-\u9fff]{2})型")
 # X型 words that are not a category value: "车型" (vehicle model), "类型" (type), "大型" (large), ...
-_TYPE_WORDS = frozenset("车型 类型 房型 户型 机型 血型 体型 脸型 发型 造型 典型 大型 小型 中型 新型 重型 轻型 巨型 微型 模型 "
-                        "句型 转型 定型 成型 原型 外型 线型 款型 型号".split())
+_TYPE_WORDS = NOT_TYPE_WORDS
 _TYPE_BAD_CHARS = frozenset("的么什哪种个这那是有")
 _ADDRESS_CUE = re.compile(r"地址(?:是|在|为|:|：)\s*(?P<a>[^\s，。！？,!?；;]{2,40})")
 _ADDRESS = re.compile(
@@ -81,26 +83,10 @@ _ADDRESS = re.compile(
 _PERCENT = re.compile(rf"{_BOUND}\d+(?:\.\d+)?%|百分之{_ZH_NUM}")
 _FREE = re.compile(r"(?P<neg>不)?免费|不要钱|不收费")
 
-# General hotel, seat, room and cuisine terms with a slot hint each.
-_TERMS: dict[str, str] = {}
-for _w in "大床房 双床房 标准间 标间 单人间 双人间 三人间 套房 家庭房 商务房 豪华房 亲子房".split():
-    _TERMS[_w] = "type"
-for _w in "经济舱 商务舱 头等舱 一等座 二等座 商务座 特等座 硬座 软座 硬卧 软卧 无座 靠窗 靠过道".split():
-    _TERMS[_w] = "seat_class"
-for _w in ("川菜 湘菜 粤菜 鲁菜 苏菜 浙菜 闽菜 徽菜 东北菜 西北菜 京菜 北京菜 上海菜 本帮菜 江浙菜 云南菜 贵州菜 新疆菜 "
-           "西餐 中餐 日料 日本料理 韩餐 韩国料理 韩式 日式 法餐 法式 法国菜 意大利菜 意式 泰国菜 泰餐 印度菜 越南菜 "
-           "墨西哥菜 西班牙菜 土耳其菜 清真 素食 素菜 海鲜 火锅 烧烤 自助餐 快餐 小吃 面食 甜品 咖啡 茶餐厅 农家菜").split():
-    _TERMS[_w] = "food"
-for _w in "便宜 实惠 经济实惠 中档 高档 奢华 平价 贵一点 便宜点".split():
-    _TERMS[_w] = "price_range"
-for _w in "东城 西城 南城 北城 城东 城西 城南 城北 市中心 市区 郊区 近郊 远郊 市内".split():
-    _TERMS[_w] = "area"
-
-
 @lru_cache(maxsize=1)
 def _lexicon_pattern() -> re.Pattern[str]:
     """One alternation over facility and term words, longest first (built once, on first use)."""
-    words = sorted(set(FACILITIES) | set(_TERMS), key=len, reverse=True)
+    words = sorted(set(FACILITIES) | set(TERM_SLOTS), key=len, reverse=True)
     return re.compile("|".join(re.escape(w) for w in words), re.IGNORECASE)
 
 
@@ -186,7 +172,8 @@ def _duration(text: str) -> list[Hit]:
         else:
             value = _iso_duration(m.group("c"), m.group("uc"))
             tail = m.group("tail") or ""
-            value = (">=" if tail == "以上" else "<=" if tail in ("以下", "以内") else "~" if tail else "") + value
+            prefix = ">=" if tail == "以上" else "<=" if tail in ("以下", "以内") else "~" if tail else ""
+            value = prefix + value
         out.append(Hit(m.start(), m.end(), "duration", value, "duration", 6))
     return out
 
@@ -195,7 +182,8 @@ def _quantity(text: str) -> list[Hit]:
     out = []
     for m in _QUANTITY.finditer(text):
         unit = m.group("u")
-        out.append(Hit(m.start(), m.end(), "quantity", f"{_num(m.group('n'))} {unit}", _QTY_UNITS.get(unit), 4))
+        value = f"{_num(m.group('n'))} {unit}"
+        out.append(Hit(m.start(), m.end(), "quantity", value, _QTY_UNITS.get(unit), 4))
     for m in _PERCENT.finditer(text):
         out.append(Hit(m.start(), m.end(), "number", m.group(0), None, 4))
     return out
@@ -227,7 +215,7 @@ def _terms(text: str) -> list[Hit]:
         out.append(Hit(m.start(), m.end(), "term", "not free" if m.group("neg") else "free", "price", 6))
     for m in _lexicon_pattern().finditer(text):
         word = m.group(0)
-        slot = _TERMS.get(word, "facility")
+        slot = TERM_SLOTS.get(word, "facility")
         out.append(Hit(m.start(), m.end(), "term", word.lower(), slot, 5, soft=True))
     return out
 

@@ -1,0 +1,143 @@
+"""Chinese clause kinds, domains, stress, corrections and assistant action markers, by cue words."""
+
+from __future__ import annotations
+
+import re
+
+from core.lang.zh_lexicon import TRANSPORT_DOMAINS, VENUE_DOMAINS, word_list
+from core.models import ActionMarker, AtomKind, Role
+
+_GREETING = re.compile(r"^(?:你好|您好|嗨|哈喽|hello|hi|早上好|下午好|晚上好|在吗)[啊呀！!，,。.~～]*$", re.I)
+_FILLER = re.compile(
+    r"^(?:[好嗯哦行恩]+[的吧啊呀了，,、\s]*)?"
+    r"(?:谢谢|多谢|感谢|非常感谢|太感谢|谢了|没有了|没了|没有别的|再见|拜拜|不客气|不用客气|别客气|不用谢|"
+    r"没事|没有其他|没有其它|不用了|收到|好的谢谢)"
+)
+_QUESTION = re.compile(r"[吗呢么？?]|什么|哪|几|多少|是否|怎么|如何|有没有|是不是|能不能|可不可以|咋样|啥")
+_INSTRUCTION = re.compile(
+    r"帮我|帮忙|请|给我|麻烦|替我|为我|帮.{0,3}(?:订|查|找|预|叫|推荐)|告诉我|发给我|订一|预订|预定"
+)
+_PREFERENCE = re.compile(r"喜欢|想要|最好|希望|倾向|偏好|更爱|爱吃|想吃|想去|想住|想找|想")
+_CONFIRM = re.compile(
+    r"^(?:好的|好啊|好吧|好|可以|行|行的|对|对的|是的|嗯|没问题|就这个|就这家|就它|OK|ok|确定|同意)"
+)
+_CONSTRAINT = re.compile(r"必须|需要|要求|务必|一定|只要|至少|最多|不超过|以内|以上|以下|之间")
+_VALUE_HINT = re.compile(r"\d|[一二两三四五六七八九十百千万]+[元块分点天晚位个人间]|免费|型")
+_PINNED = re.compile(
+    r"务必|(?<!不)一定|必须|千万|记住|切记|别忘|(?:很|非常|特别|最)重要|重要的是|这很重要|绝对"
+)
+_CORRECTION = re.compile(
+    r"改成|换成|改为|换为|改到|换到|改一下|更正|不对|说错了|搞错了|弄错了|写错了|错了|"
+    r"不是.{1,15}?[，,]?(?:而)?是|还是.{1,15}吧|算了.{0,12}(?:换|改|还是|要|去|订)|应该是|其实是|"
+    r"重新(?:订|选|改)|换一个|换一家"
+)
+_RESULT = re.compile(
+    r"推荐|为您找到|查到|找到|有以下|以下|周边.{0,6}有|有[^，。]{1,20}[、,，]|是[^，。]{0,30}[0-9]"
+)
+_DONE = re.compile(
+    r"已(?:经)?(?:为您|给您|帮您|替您)?(?:成功)?(?:预订|预定|预约|订好|订了|下单|办理|安排|完成|叫|发送|取消|修改)|"
+    r"预订成功|预定成功|预约成功|下单成功|订好了|办好了|搞定了|安排好了"
+)
+_FAILED = re.compile(
+    r"抱歉|对不起|不好意思|没有查到|没查到|没有找到|没找到|无法|失败|不能为您|暂无|没有符合|报歉"
+)
+_OFFERED = re.compile(
+    r"需要(?:我)?(?:帮|为|给)您.{0,10}吗|要不要(?:我)?(?:帮|为)?您?|是否需要|需要为您|需要预订吗|"
+    r"要帮您.{0,10}吗"
+)
+_PENDING = re.compile(r"正在(?:为您|帮您|给您)?|请稍等|稍等|请稍候|马上(?:为您|帮您)|这就(?:为您|帮您)")
+_ACTION_VERBS = word_list("预订 预定 预约 下单 取消 修改 查询 查找 推荐 叫车 呼叫 发送 安排 办理 支付 转账")
+_REF = re.compile(
+    r"(?:订单号|订单编号|预订号|预定号|确认号|确认码|编号|单号|参考号)(?:是|为|:|：)?\s*"
+    r"([A-Za-z0-9][A-Za-z0-9-]{2,})"
+)
+_TOOL_FAILED = re.compile(r"失败|错误|error|无法|异常", re.I)
+_BANK_CARD = re.compile(r"卡(?!车|拉|通|片|座)")
+_BANK_CUE = re.compile(r"办|申请|信用|储蓄|银行|额度")
+
+
+def user_kind(t: str, has_negation: bool) -> AtomKind:
+    """Kind of a user clause: correction, greeting, filler, instruction, question, constraint, ..."""
+    if _CORRECTION.search(t):
+        return "correction"
+    if _GREETING.match(t):
+        return "greeting"
+    if len(t) <= 16 and _FILLER.match(t):
+        return "filler"
+    if _INSTRUCTION.search(t):
+        return "instruction"
+    if _QUESTION.search(t):
+        return "question"
+    if has_negation or _CONSTRAINT.search(t):
+        return "constraint"
+    if _PREFERENCE.search(t):
+        return "preference"
+    if _CONFIRM.match(t):
+        return "confirmation"
+    if _VALUE_HINT.search(t):
+        return "constraint"
+    return "answer"
+
+
+def assistant_kind(t: str, role: Role) -> AtomKind:
+    """Kind of an assistant (or tool) clause: action, question, result, answer, greeting, filler."""
+    if role == "tool":
+        return "result"
+    if _GREETING.match(t):
+        return "greeting"
+    if len(t) <= 12 and _FILLER.match(t):
+        return "filler"
+    marker = action_marker(t, "assistant")
+    if marker is not None and marker.status in ("done", "pending"):
+        return "action"
+    if (marker is not None and marker.status == "offered") or re.search(r"[吗？?]\s*$", t):
+        return "question"
+    if _RESULT.search(t):
+        return "result"
+    return "answer"
+
+
+def domain_of(text: str) -> str | None:
+    """The task domain text names: a transport word first, else the last venue word, else None."""
+    for word, dom in TRANSPORT_DOMAINS:
+        if word in text:
+            return dom
+    best: tuple[int, str] | None = None
+    for word, dom in VENUE_DOMAINS:
+        i = text.rfind(word)
+        if i >= 0 and (best is None or i > best[0]):
+            best = (i, dom)
+    if best is None and _BANK_CARD.search(text) and _BANK_CUE.search(text):
+        return "bank"
+    return best[1] if best else None
+
+
+def is_pinned(text: str) -> bool:
+    """True when the clause is stressed (务必, 一定, 必须, 千万, 记住, 重要)."""
+    return bool(_PINNED.search(text))
+
+
+def is_correction(text: str) -> bool:
+    """True when the clause replaces an earlier value (改成, 换成, 不是…是, 还是…吧, 算了…换)."""
+    return bool(_CORRECTION.search(text))
+
+
+def action_marker(text: str, role: Role) -> ActionMarker | None:
+    """What an assistant or tool turn reports done, failed, pending or offers; None otherwise."""
+    if role in ("user", "system"):
+        return None
+    verb = next((v for v in _ACTION_VERBS if v in text), None)
+    ref_m = _REF.search(text)
+    ref = ref_m.group(1) if ref_m else None
+    if role == "tool":
+        status = "failed" if _TOOL_FAILED.search(text) else "done"
+        return ActionMarker(verb=verb or "tool", status=status, ref=ref)
+    if _DONE.search(text):
+        return ActionMarker(verb=verb or "预订", status="done", ref=ref)
+    if _OFFERED.search(text):
+        return ActionMarker(verb=verb or "预订", status="offered", ref=ref)
+    if _PENDING.search(text):
+        return ActionMarker(verb=verb or "处理", status="pending", ref=ref)
+    if _FAILED.search(text):
+        return ActionMarker(verb=verb or "查询", status="failed", ref=ref)
+    return None

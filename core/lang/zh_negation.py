@@ -1,0 +1,77 @@
+"""Chinese prohibitions and dislikes, kept whole to the end of their clause.
+
+"我不想要年费高的卡" -> Negation(text="我不想要年费高的卡", cue="不想要", target="年费高的卡").
+Courtesy phrases ("不用了，谢谢", "没有了", "不客气"), questions of the form "能不能", reports of
+absence ("周边没有酒店") and words that merely contain a cue ("分别", "不错") are not constraints.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.lang.zh_lexicon import word_list
+from core.lang.zh_segment import tokens
+from core.models import Negation
+
+_CUES = word_list(
+    """
+    不想要 不需要 不要 不想 不能超过 不能 不可以 不允许 不用 不吃 不喝 不喜欢 不爱 不含 不加 不放 不带
+    不超过 千万别 千万不要 别 禁止 严禁 拒绝 不许 没有 无需 不必 不接受 不考虑 不去 不住 不坐 不选
+    """
+)
+_CUE_RE = re.compile("|".join(sorted(_CUES, key=len, reverse=True)))
+_CLAUSE_PUNCT = "，,。！？!?；;\n…"
+# Phrases starting with a cue that are courtesy or reports, not constraints
+_NOT_CONSTRAINT = re.compile(
+    r"(?:不用了|不用客气|不用谢|没有了|没有别的|没有其他|没有其它|没事|没关系|没问题|不客气|别客气|不错|不过|"
+    r"不好意思|不知道|不想了|不用麻烦|没有问题|没有需要|别的|别人|别处|别家)"
+)
+# "没有" states a wish only after these ("最好没有…"); otherwise it reports a fact ("周边没有酒店")
+_WANT_NONE = re.compile(r"(?:最好|希望|要求|必须|需要|要|得)$")
+_SUBJECT = re.compile(r"(?:我们|我|你|您|请|就|也|还|都|千万|一定|可|最好|但|但是|而且|并且)+$")
+_LIGHT_VERBS = tuple("放加吃喝要用坐住选订买带去")
+_VERB_CUES = ("别", "不要", "千万别", "千万不要")
+_TAIL = re.compile(r"[了吧啊呀哦哈呢嘛的]+$")
+
+
+def find_negations(text: str) -> list[Negation]:
+    """Every negation constraint of text, each kept whole from its subject to its clause end."""
+    out: list[Negation] = []
+    last_end = -1
+    starts: set[int] | None = None
+    for m in _CUE_RE.finditer(text):
+        i, cue = m.start(), m.group(0)
+        if i < last_end:
+            continue
+        if starts is None:
+            starts = {p for _, _, p in tokens(text)}
+        if i not in starts:  # "别" inside "分别": the cue must start a word
+            continue
+        if 0 < i < len(text) - 1 and text[i - 1] == text[i + 1]:  # "能不能", "要不要": a question
+            continue
+        if cue == "没有" and not _WANT_NONE.search(text[max(0, i - 4):i]):
+            continue
+        if _NOT_CONSTRAINT.match(text, i):
+            continue
+        end = m.end()
+        while end < len(text) and text[end] not in _CLAUSE_PUNCT:
+            end += 1
+        rest = _TAIL.sub("", text[m.end():end]).strip()
+        if not rest:
+            continue
+        start = _subject_start(text, i)
+        target = rest
+        if cue in _VERB_CUES and len(target) > 1 and target.startswith(_LIGHT_VERBS):
+            target = target[1:]  # "别放香菜" negates 香菜
+        out.append(Negation(text=text[start:end].rstrip(), cue=cue, target=target))
+        last_end = end
+    return out
+
+
+def _subject_start(text: str, cue_start: int) -> int:
+    """Start of the negated phrase: the cue, or the subject right before it ('我不想要…')."""
+    clause_start = cue_start
+    while clause_start > 0 and text[clause_start - 1] not in _CLAUSE_PUNCT:
+        clause_start -= 1
+    subj = _SUBJECT.search(text[clause_start:cue_start])
+    return clause_start + subj.start() if subj else cue_start
