@@ -62,6 +62,7 @@ STOP_WORDS = _words(
 # Generic nouns: a chunk made only of these is not a name (the slot and venue-type vocabulary).
 GENERIC_WORDS = _words(
     """
+    订单 订单号 编号 单号 预订号 确认号 车次 航班 航班号 座位 座位号 房间号
     景点 景区 酒店 宾馆 饭店 餐馆 餐厅 饭馆 馆子 旅馆 住处 地方 评分 分数 价格 价钱 房价 票价 门票 人均
     消费 人均消费 地址 电话 号码 电话号码 联系电话 联系方式 周边 附近 地铁 地铁站 出租 出租车 的士 车型
     车牌 车牌号 时间 营业时间 游玩时间 游玩时长 时长 类型 酒店类型 设施 酒店设施 服务 信息 名字 名称

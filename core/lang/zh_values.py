@@ -48,6 +48,8 @@ _DURATION = re.compile(
     rf"{_BOUND}(?P<a>{_NUM}|半)(?P<ua>{_DUR_UNIT})?{_SEP}(?P<b>{_NUM}|半)(?P<u>{_DUR_UNIT})"
     rf"|{_BOUND}(?P<c>{_NUM}|半)(?P<uc>{_DUR_UNIT})(?P<tail>以上|以下|以内|左右)?"
 )
+_QTY_CANON = {"个人": "people", "人": "people", "位": "people", "口人": "people", "间": "rooms",
+              "间房": "rooms", "晚": "nights", "夜": "nights"}
 _QTY_UNITS = {
     "个人": "people", "人": "people", "位": "people", "口人": "people", "间": "rooms", "间房": "rooms",
     "晚": "nights", "夜": "nights", "张": "count", "份": "count", "辆": "count", "公里": None,
@@ -99,7 +101,7 @@ def _num(s: str | None) -> str:
     return fmt_number(v) if v is not None else s
 
 
-# Before a Chinese-numeral amount ("三元") only these characters may stand, else it is part of a name
+# Before a one-character Chinese amount ("三元") only these may stand, else it is part of a name (大三元酒家)
 _ZH_AMOUNT_LEFT = frozenset("是约为要花付共计在到过超价费票均需收只才就最低高")
 
 
@@ -107,7 +109,7 @@ def _money(text: str) -> list[Hit]:
     out = []
     for m in _MONEY.finditer(text):
         a_text = m.group("a") or ""
-        if a_text and not a_text[0].isdigit() and m.start() > 0:
+        if len(a_text) == 1 and not a_text.isdigit() and m.start() > 0:
             left = text[m.start() - 1]
             if "\u4e00" <= left <= "\u9fff" and left not in _ZH_AMOUNT_LEFT:
                 continue
@@ -182,7 +184,7 @@ def _quantity(text: str) -> list[Hit]:
     out = []
     for m in _QUANTITY.finditer(text):
         unit = m.group("u")
-        value = f"{_num(m.group('n'))} {unit}"
+        value = f"{_num(m.group('n'))} {_QTY_CANON.get(unit, unit)}"
         out.append(Hit(m.start(), m.end(), "quantity", value, _QTY_UNITS.get(unit), 4))
     for m in _PERCENT.finditer(text):
         out.append(Hit(m.start(), m.end(), "number", m.group(0), None, 4))
@@ -221,11 +223,11 @@ def _terms(text: str) -> list[Hit]:
 
 
 def _addresses(text: str) -> list[Hit]:
-    out = []
-    for m in _ADDRESS_CUE.finditer(text):
-        out.append(Hit(m.start("a"), m.end("a"), "address", m.group("a"), "address", 7))
+    out = [Hit(m.start("a"), m.end("a"), "address", m.group("a"), "address", 7)
+           for m in _ADDRESS_CUE.finditer(text)]
     for m in _ADDRESS.finditer(text):
-        out.append(Hit(m.start(), m.end(), "address", m.group(0), "address", 6))
+        if not any(h.start < m.end() and m.start() < h.end for h in out):
+            out.append(Hit(m.start(), m.end(), "address", m.group(0), "address", 6))
     return out
 
 

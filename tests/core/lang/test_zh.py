@@ -1,0 +1,271 @@
+"""The Chinese analyzer: entities with offsets and normalized values, negations, kinds, actions."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.lang.base import DOMAINS, SLOTS
+from core.lang.zh import ChineseAnalyzer
+from core.lang.zh_numbers import zh_to_number
+
+pytestmark = pytest.mark.unit
+
+MONDAY = datetime(2026, 1, 5, 10, 0)  # 2026-01-05 is a Monday
+ZH = ChineseAnalyzer()
+
+
+def ents(text: str, ts: datetime | None = MONDAY) -> list[tuple[str, str, str, str | None]]:
+    """(type, surface, value, slot) of every entity, after checking its offsets index the text."""
+    out = []
+    for e in ZH.entities(text, ts):
+        assert text[e.start:e.end] == e.text
+        out.append((e.type, e.text, e.value, e.slot))
+    return out
+
+
+def find(text: str, surface: str, ts: datetime | None = MONDAY) -> tuple[str, str, str, str | None]:
+    """The entity whose surface is exactly `surface`."""
+    hits = [e for e in ents(text, ts) if e[1] == surface]
+    assert hits, f"{surface!r} not found in {ents(text, ts)}"
+    return hits[0]
+
+
+# --- dates and times: expected values worked out by hand against a calendar -----------------------
+
+def test_next_wednesday_afternoon_is_wednesday_of_next_week() -> None:
+    # Monday 2026-01-05 -> next week's Monday is 01-12, its Wednesday 01-14; 下午3点 = 15:00
+    found = find("下周三下午3点开会", "下周三下午3点")
+    assert found == ("datetime", "下周三下午3点", "2026-01-14T15:00", "datetime")
+
+
+def test_tomorrow_evening_and_bare_weekday() -> None:
+    assert find("明天晚上7点", "明天晚上7点")[2] == "2026-01-06T19:00"
+    assert find("这周五见", "这周五")[2] == "2026-01-09"
+    assert find("周三", "周三")[2] == "2026-01-07"  # the coming Wednesday of this week
+
+
+def test_absolute_dates_and_half_hours() -> None:
+    assert find("3月5日", "3月5日")[:3] == ("date", "3月5日", "2026-03-05")
+    assert find("2025年12月31号上午10点", "2025年12月31号上午10点")[2] == "2025-12-31T10:00"
+    assert find("今晚八点半", "今晚八点半")[2] == "2026-01-05T20:30"
+    assert find("营业时间10:00-21:00", "10:00-21:00")[:3] == ("time", "10:00-21:00", "10:00-21:00")
+
+
+def test_no_timestamp_uses_fixed_reference() -> None:
+    # reference 2026-01-01 (a Thursday): 明天 is 2026-01-02, whatever the clock says
+    assert find("明天", "明天", ts=None)[2] == "2026-01-02"
+
+
+def test_a_little_is_not_one_oclock() -> None:
+    assert all(e[0] != "time" for e in ents("我有点累，便宜一点的"))
+
+
+# --- values --------------------------------------------------------------------------------------
+
+def test_money_ranges_keep_the_surface() -> None:
+    assert find("人均消费100-150元的餐馆", "100-150元")[:4] == ("money", "100-150元", "100-150 CNY", "price")
+    assert find("价格1000元以上", "1000元以上")[2] == ">=1000 CNY"
+    assert find("价格在400元至500元的", "400元至500元")[2] == "400-500 CNY"
+    assert find("大概两百块钱", "两百块钱")[2] == "200 CNY"
+    assert find("门票免费", "免费")[:2] == ("term", "免费")
+
+
+def test_ratings_durations_types() -> None:
+    assert find("评分4.5分的", "4.5分")[:4] == ("rating", "4.5分", "4.5", "rating")
+    assert find("评分4分以上", "4分以上")[2] == ">=4"
+    assert find("游玩时间1小时 - 4小时", "1小时 - 4小时")[:3] == ("duration", "1小时 - 4小时", "PT1H-PT4H")
+    assert find("玩3天", "3天")[2] == "P3D"
+    assert find("高档型的酒店", "高档型")[:2] == ("term", "高档型")
+    assert all(e[1] != "车型" for e in ents("车型和车牌是什么"))
+
+
+def test_quantities_phones_ids_facilities() -> None:
+    assert find("我们3个人", "3个人")[2:] == ("3 people", "people")
+    assert find("住两晚", "两晚")[2:] == ("2 nights", "nights")
+    assert find("电话是010-65666606。", "010-65666606")[:3] == ("phone", "010-65666606", "01065666606")
+    assert find("订单号是AB1234", "AB1234")[0::3] == ("id", "ref")
+    assert find("有无线网络和早餐服务吗", "无线网络")[3] == "facility"
+    assert find("有无线网络和早餐服务吗", "早餐服务")[3] == "facility"
+    # a facility word inside a longer word is not that facility: 租车 inside 出租车
+    assert all(e[1] != "租车" for e in ents("乘坐出租车的话"))
+
+
+def test_address_after_cue() -> None:
+    assert find("地址是北京市海淀区颐和园路5号。", "北京市海淀区颐和园路5号")[0] == "address"
+
+
+# --- names -----------------------------------------------------------------------------------------
+
+def test_venue_names_with_parentheses_and_latin() -> None:
+    text = "给您推荐汉庭酒店(北京王府井店)和北京工体A. Hotel酒店，你看行吗？"
+    names = [e[1] for e in ents(text) if e[0] == "name"]
+    assert names == ["汉庭酒店(北京王府井店)", "北京工体A. Hotel酒店"]
+
+
+def test_name_list_separated_by_enumeration_comma() -> None:
+    names = [e[1] for e in ents("周边景点有故宫、天安门广场、 前门大街、恭王府。")]
+    assert names == ["故宫", "天安门广场", "前门大街", "恭王府"]
+
+
+def test_soft_stop_inside_a_venue_name() -> None:
+    # 都 usually ends a name, but not when the run goes on to a venue suffix
+    assert find("推荐您去北京贵都大酒店住宿。", "北京贵都大酒店")[0] == "name"
+
+
+def test_count_glued_to_a_venue_name_is_part_of_it() -> None:
+    found = ents("为您推荐7天连锁酒店(北京师范大学店)。")
+    assert [e[1] for e in found] == ["7天连锁酒店(北京师范大学店)"]
+
+
+def test_origin_destination_and_dish_slots() -> None:
+    text = "我想从便便满屋饭堂乘坐地铁到天安门广场"
+    assert find(text, "便便满屋饭堂")[3] == "origin"
+    assert find(text, "天安门广场")[3] == "destination"
+    assert find("我想吃拍黄瓜，帮我找个餐馆", "拍黄瓜")[3] == "food"
+
+
+def test_small_talk_gives_no_names() -> None:
+    assert ents("不用客气！") == []
+    assert ents("好的，谢谢你的推荐。") == []
+
+
+# --- negations -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("text", "whole", "cue", "target"),
+    [
+        ("我不想要年费高的卡", "我不想要年费高的卡", "不想要", "年费高的卡"),
+        ("不要靠窗的座位", "不要靠窗的座位", "不要", "靠窗的座位"),
+        ("别放香菜，谢谢", "别放香菜", "别", "香菜"),
+        ("我不吃辣", "我不吃辣", "不吃", "辣"),
+        ("总价不能超过500元。", "不能超过500元", "不能超过", "500元"),
+    ],
+)
+def test_negation_kept_whole(text: str, whole: str, cue: str, target: str) -> None:
+    negs = ZH.negations(text)
+    assert len(negs) == 1
+    assert (negs[0].text, negs[0].cue, negs[0].target) == (whole, cue, target)
+
+
+@pytest.mark.parametrize(
+    "text", ["不用了，谢谢", "没有了", "不客气", "周边没有酒店", "能不能便宜点", "分别是什么"]
+)
+def test_courtesy_reports_and_questions_are_not_negations(text: str) -> None:
+    assert ZH.negations(text) == []
+
+
+# --- clause kinds, flags, domains, actions --------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("你好", "greeting"),
+        ("谢谢", "filler"),
+        ("没有了，谢谢", "filler"),
+        ("帮我订一个酒店", "instruction"),
+        ("这个景点周边有什么酒店？", "question"),
+        ("必须在500元以内", "constraint"),
+        ("不要靠窗的座位", "constraint"),
+        ("我喜欢安静一点的", "preference"),
+        ("好的", "confirmation"),
+        ("改成周四吧", "correction"),
+        ("不是周三，是周四", "correction"),
+        ("还是去故宫吧", "correction"),
+    ],
+)
+def test_user_kinds(text: str, kind: str) -> None:
+    assert ZH.kind(text, "user") == kind
+
+
+def test_assistant_kinds_and_actions() -> None:
+    done = ZH.action("已为您预订成功，订单号是AB1234。", "assistant")
+    assert done is not None and (done.status, done.ref) == ("done", "AB1234")
+    failed = ZH.action("抱歉，没有查到符合条件的酒店。", "assistant")
+    assert failed is not None and failed.status == "failed"
+    offered = ZH.action("需要我帮您预订吗？", "assistant")
+    assert offered is not None and offered.status == "offered"
+    pending = ZH.action("正在为您查询，请稍等", "assistant")
+    assert pending is not None and pending.status == "pending"
+    assert ZH.action("推荐您去故宫。", "assistant") is None
+    assert ZH.action("已为您预订成功", "user") is None
+    assert ZH.kind("已为您预订成功。", "assistant") == "action"
+    assert ZH.kind("需要我帮您预订吗？", "assistant") == "question"
+    assert ZH.kind("推荐您去故宫。", "assistant") == "result"
+
+
+def test_pinned_and_corrections() -> None:
+    assert ZH.pinned("务必在8点前到")
+    assert ZH.pinned("这个很重要，一定要靠窗")
+    assert not ZH.pinned("不一定要靠窗")
+    assert ZH.is_correction("我说错了，是周四")
+    assert ZH.is_correction("算了，换一家吧")
+    assert not ZH.is_correction("帮我找个酒店")
+
+
+@pytest.mark.parametrize(
+    ("text", "domain"),
+    [
+        ("帮我找个评分高的酒店", "hotel"),
+        ("这个酒店周边有什么景点", "attraction"),
+        ("周边有什么餐馆", "restaurant"),
+        ("从故宫打车到酒店", "taxi"),
+        ("坐地铁去天安门", "metro"),
+        ("我想订明天的火车票", "train"),
+        ("我想办一张信用卡", "bank"),
+        ("你好", None),
+    ],
+)
+def test_domain(text: str, domain: str | None) -> None:
+    assert ZH.domain(text) == domain
+    assert domain is None or domain in DOMAINS
+
+
+def test_split_keeps_substrings_in_order() -> None:
+    text = "你好，可以帮我推荐一个酒店吗？价格在500元以内。谢谢"
+    parts = ZH.split(text)
+    assert parts == ["你好，", "可以帮我推荐一个酒店吗？", "价格在500元以内。", "谢谢"]
+    pos = 0
+    for p in parts:
+        pos = text.index(p, pos) + len(p)
+
+
+def test_slot_hints_are_canonical() -> None:
+    text = "从故宫到天安门广场，人均100元，评分4分以上，3个人，明天下午3点，电话010-65666606，有早餐服务"
+    assert all(e[3] is None or e[3] in SLOTS for e in ents(text))
+
+
+def test_chinese_numerals() -> None:
+    assert [zh_to_number(s) for s in ("十二", "两百五", "三百零五", "一万五", "1千5", "4.5")] == [
+        12, 250, 305, 15000, 1500, 4.5]
+    assert zh_to_number("半") is None
+
+
+# --- never crash, offsets always index the text -----------------------------------------------------
+
+_CJK_CHARS = "我不想要去从到的是吗元分点半天周下午明后三十5.0-（）()、，。？！ 酒店站路馆A\n"
+_CJK_TEXT = st.text(
+    alphabet=st.sampled_from(list(_CJK_CHARS)),
+    max_size=60,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.text(max_size=80), _CJK_TEXT))
+def test_never_crashes_and_offsets_index_the_text(text: str) -> None:
+    for e in ZH.entities(text, None):
+        assert 0 <= e.start <= e.end <= len(text)
+        assert text[e.start:e.end] == e.text
+    for n in ZH.negations(text):
+        assert n.text in text
+    for part in ZH.split(text):
+        assert part and part in text
+    assert ZH.kind(text, "user") in (
+        "instruction", "constraint", "preference", "question", "answer", "confirmation", "greeting",
+        "filler", "action", "result", "correction")
+    ZH.kind(text, "assistant")
+    ZH.domain(text)
+    ZH.action(text, "assistant")
