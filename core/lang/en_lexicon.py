@@ -438,7 +438,7 @@ track trade tradition traffic transport tree trouble truck truth tune uncle unio
 user vacation value van variety vehicle version victim video village visitor voice volume wall war
 warning watch weakness wealth weapon wear week weight wheel while winner winter wing wire woman
 wonder wood word worker world writer yard youth zone
-cuisine cuisines venue venues meal meals dish dishes menu entree option options choice choices
+cuisine cuisines venue venues postcode postcodes telephone meal meals dish dishes menu entree option options choice choices
 reservation reservations booking bookings schedule appointment appointments ride rides trip trips
 flight flights ticket tickets seat seats show shows movie movies film films song songs album albums
 artist artists event events concert concerts game games match matches hotel hotels guest guests
@@ -478,6 +478,7 @@ such what's where's how's who's let let's get got make made give gave take took 
 come comes coming came see saw find found tell told book booked reserve reserved try tried recommend
 suggest meets meet fits fit matches match sits provides provide features feature cost costs costing
 priced rated called named known today tomorrow tonight yes yeah ok okay sure thanks thank hi hello
+after before around sometime until till near since during starting between within without across
 """.split())
 
 # Nouns that end a (possibly lowercase) event or appointment name: "dentist appointment", "stylist visit".

@@ -20,6 +20,11 @@ from functools import lru_cache
 
 from core.lang.en_lexicon import (
     AREAS,
+    CAR_TYPES,
+    EVENT_CATEGORIES,
+    FACILITIES,
+    GENRES,
+    SEAT_CLASSES,
     CITIES,
     COMMON_WORDS,
     COMMON_WORDS_MORE,
@@ -56,6 +61,10 @@ _DATE_WORDS = frozenset([*WEEKDAYS, *MONTHS, "today", "tomorrow", "tonight", "ye
 _NUMBER_WORDS = frozenset([*UNITS, *TENS, "hundred", "thousand"])
 _EVERYDAY = COMMON_WORDS | COMMON_WORDS_MORE | FUNCTION_WORDS
 _VALUE_WORDS = frozenset(w for phrase in [*PRICE_WORDS, *AREAS] for w in phrase.split())
+# Words of the value lexicons: a run made only of these is a value, not a name ("Indian restaurant").
+_LEXICON_WORDS = _VALUE_WORDS | frozenset(
+    w for phrase in [*CUISINES, *VENUE_TYPES, *FACILITIES, *GENRES, *EVENT_CATEGORIES, *CAR_TYPES, *SEAT_CLASSES]
+    for w in phrase.split())
 _CUISINE_WORDS = frozenset(CUISINES)
 _CITY_WORDS = frozenset(w for c in CITIES for w in c.split())
 _VENUE_NOUNS = tuple(sorted(VENUE_TYPES, key=len, reverse=True))
@@ -67,6 +76,13 @@ _GENERIC_VENUE = frozenset("restaurant restaurants place places hotel hotels hou
                            "station airport terminal bar pub cafe club park parks pool attraction "
                            "attractions college colleges museum museums theatre theater cinema "
                            "cinemas church churches gallery galleries spa gym school market".split())
+# Lowercase words that end a capitalized place or venue name ("London Kings cross", "Bangkok city").
+_TRAILING_PARTS = frozenset("street station airport cross lane road square bridge park city".split())
+# Last words of a descriptive phrase, not a name ("thai food", "a cheap hotel", "great choice").
+_GENERIC_TAIL = frozenset("""food foods cuisine cuisines restaurant restaurants place places hotel hotels guesthouse
+    guesthouses one ones option options area areas part side range price prices type types kind style dish
+    dishes meal meals choice choices idea time times day days night nights price pricing stuff thing things
+    attraction attractions entertainment information info details number numbers rating ratings""".split())
 _PLACE_PARTS = frozenset("new street station airport cross international lane road square central north south "
                          "east west upon city town park bridge".split())
 _VERB_AFTER = frozenset("""is are was were has have had serves serve seems seem would will sounds sound looks
@@ -80,7 +96,7 @@ _CUES: tuple[tuple[str, str], ...] = (
     (r"recommend|suggest|how\s+about|what\s+about|there\s+is|there's|there\s+are|try|booked\s+(?:you\s+)?"
      r"(?:at|into|in)|(?:table|reservation|booking)\s+at|successful\s+at|listing\s+for|listings\s+for|"
      r"info(?:rmation)?\s+(?:on|about|for)|details\s+(?:on|about|for)|address\s+(?:of|for)|number\s+(?:of|for)|"
-     r"postcode\s+(?:of|for)|like|love|prefer|option\s+is|about|visit|visiting|go\s+to|at|book|is", "weak"),
+     r"postcode\s+(?:of|for)|option\s+is|at", "weak"),
     (r"from|to|depart|departs|departing|departure|leave|leaves|leaving|arrive\s+(?:in|at)|arriving\s+(?:in|at)|"
      r"arrives\s+(?:in|at)|get\s+to|going\s+to|go\s+to|headed\s+to|heading\s+to|head\s+to|travel\s+to|"
      r"destination\s+is|pick\s+me\s+up\s+(?:at|from)|out\s+of", "travel"),
@@ -124,8 +140,13 @@ def is_everyday(low: str) -> bool:
 
 def _name_word(low: str) -> bool:
     """A word that can only be (part of) a name: not everyday English, not a value word, not a number."""
-    return (len(low) > 1 and not low.isdigit() and low not in _VALUE_WORDS and low not in _NUMBER_WORDS
-            and low not in _DATE_WORDS and not is_everyday(low) and any(c.isalpha() for c in low))
+    return (len(low) > 1 and low.isalpha() and low not in _LEXICON_WORDS and low not in _NUMBER_WORDS
+            and low not in _DATE_WORDS and not is_everyday(low)) or (
+        "'" in low and low.replace("'", "").isalpha() and not is_everyday(low) and low not in _LEXICON_WORDS)
+
+
+_HARD_BREAK = re.compile(r"[!?:;\n\"“()]")
+_PERIOD_BREAK = re.compile(r"\.(?!\w)")
 
 
 def _tokens(text: str) -> list[_Tok]:
@@ -134,8 +155,9 @@ def _tokens(text: str) -> list[_Tok]:
     prev_text = ""
     for m in _TOKEN.finditer(text):
         gap = text[prev_end : m.start()]
-        boundary = not toks or bool(re.search(r"[!?:;\n\"“()]|\.(?!\w)", gap))
-        if boundary and toks and "." in gap and not re.search(r"[!?:;\n\"“()]", gap):
+        hard = bool(_HARD_BREAK.search(gap)) if gap.strip() else False
+        boundary = not toks or hard or ("." in gap and bool(_PERIOD_BREAK.search(gap)))
+        if boundary and toks and not hard:
             # "Dr. Vahid", "B. Scott": the period ends an abbreviation or an initial, not a sentence
             if prev_text.lower() in _ABBREV or (len(prev_text) == 1 and prev_text.isupper()):
                 boundary = False
@@ -197,7 +219,8 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
                 continue
             # up to two lowercase connectors between capitalized words: "Museum of the History"
             k = j + 1
-            while k < n and k - j <= 2 and (toks[k].low in _CAPS_CONNECTORS or (
+            while k < n and k - j <= 2 and not (toks[k].low == "the" and toks[k - 1].low == "and") and (
+                    toks[k].low in _CAPS_CONNECTORS or (
                     toks[k].low == "at" and toks[j].low in _VENUE_SINGLE)) and toks[k].text.islower() \
                     and _gap_ok(text, toks[k - 1], toks[k]):
                 k += 1
@@ -207,8 +230,10 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
                 continue
             break
         # trailing lowercase venue or event nouns and non-everyday words: "United airlines", "Yunger concert"
-        while last + 1 < n and _space(text, toks[last], toks[last + 1]) and not toks[last + 1].sent_start \
+        only_values = all(t.low in _LEXICON_WORDS or t.low in _CONNECTORS for t in toks[i : last + 1])
+        while not only_values and last + 1 < n and _space(text, toks[last], toks[last + 1]) and not toks[last + 1].sent_start \
                 and toks[last + 1].text.islower() and (toks[last + 1].low in _VENUE_SINGLE or
+                                                       toks[last + 1].low in _TRAILING_PARTS or
                                                        toks[last + 1].low in _EVENT_SINGLE or
                                                        _name_word(toks[last + 1].low)):
             last += 1
@@ -216,7 +241,8 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
         # a lowercase "the" just before the run belongs to many venue names ("the Lucky Star")
         if i > 0 and toks[i - 1].low == "the" and _space(text, toks[i - 1], toks[i]) and not toks[i].sent_start:
             begin = toks[i - 1].start
-        if not (last == i and toks[i].low == "the"):
+        single = last == i and (toks[i].low == "the" or len(toks[i].text) == 1 or toks[i].low in _STARTERS)
+        if not single:
             spans.append(NameSpan(begin, toks[last].end, "caps"))
         i = last + 1
     return spans
@@ -288,6 +314,7 @@ def _cue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
         if first is None:
             continue
         j = first
+        seen_name = False
         while j < len(toks) and j - first < 7:
             t = toks[j]
             if j > first and (t.sent_start or text[toks[j - 1].end : t.start] not in (" ", " & ", "-")):
@@ -296,16 +323,28 @@ def _cue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
                 q = j
                 while q < len(toks) and q - j < 2 and toks[q].low in _CONNECTORS:
                     q += 1
-                if q < len(toks) and toks[q].low not in FUNCTION_WORDS and not toks[q].sent_start:
+                if q < len(toks) and not toks[q].sent_start and (_name_word(toks[q].low) or (
+                        _is_cap(toks[q].text) and toks[q].low not in FUNCTION_WORDS)):
                     j = q
                     continue
+                break
             if t.low in FUNCTION_WORDS or t.low in _DATE_WORDS or t.low in ("i", "please"):
                 break
-            if kind == "weak" and (t.low in _VALUE_WORDS or t.low in _NUMBER_WORDS or
-                                   (t.text.isdigit() and j > first)):
+            if any(ch.isdigit() for ch in t.text) and (j > first or kind == "travel"):
                 break
-            if kind == "travel" and (t.low in _NUMBER_WORDS or t.text.isdigit()):
-                break
+            if kind != "strong":
+                if t.low in _NUMBER_WORDS:
+                    break
+                named = _name_word(t.low) or (kind == "travel" and t.low in _CITY_WORDS)
+                nxt = toks[j + 1] if j + 1 < len(toks) and _space(text, t, toks[j + 1]) else None
+                nxt_named = nxt is not None and (_name_word(nxt.low) or nxt.low in _CITY_WORDS)
+                if kind == "travel" and not (named or t.low in _PLACE_PARTS or nxt_named or (
+                        j > first and t.low in _VALUE_WORDS)):
+                    break
+                if kind == "weak" and seen_name and not (named or t.low in _LEXICON_WORDS or _is_cap(t.text)
+                                                         or t.low in _VENUE_SINGLE):
+                    break
+                seen_name = seen_name or named
             j += 1
         while j > first and toks[j - 1].low in _CONNECTORS:
             j -= 1
@@ -315,7 +354,8 @@ def _cue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
         if kind == "travel":
             if not any(_name_word(t.low) or t.low in _CITY_WORDS for t in run):
                 continue
-        elif kind == "weak" and not any(_name_word(t.low) for t in run):
+        elif kind == "weak" and not any(_name_word(t.low) for t in run) and (
+                len(run) < 2 or run[-1].low in _GENERIC_TAIL or all(t.low in _VALUE_WORDS for t in run)):
             continue
         begin = run[0].start
         if kind != "travel" and m.group(0).lower().rstrip().endswith(" the"):
@@ -339,7 +379,8 @@ def _subject_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
         if j == first or j >= len(toks) or toks[j].low not in _VERB_AFTER or not _space(text, toks[j - 1], toks[j]):
             continue
         run = toks[first:j]
-        if any(_name_word(r.low) for r in run) and run[0].low not in _CONNECTORS:
+        if any(_name_word(r.low) and r.text.islower() for r in run) and run[0].low not in _CONNECTORS \
+                and run[0].text.isalpha():
             spans.append(NameSpan(toks[i].start, run[-1].end, "subject"))
     return spans
 

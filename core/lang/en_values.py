@@ -35,6 +35,7 @@ from core.lang.en_lexicon import (
     US_STATES,
     VENUE_TYPES,
 )
+from core.lang.en_phrases import find_phrases, max_words, phrase_key
 from core.lang.en_numbers import DIGITS_PATTERN, NUMBER_WORDS_PATTERN, format_number, to_number
 
 
@@ -118,7 +119,7 @@ _AMBIGUOUS_TERMS = frozenset(
     pool luxury economy compact intermediate shared van jeep spa gym kitchen balcony furnished smoking
     washer dryer elevator fireplace shuttle restaurant restaurants hotels attraction bed landmark inn
     terrace mall bar pub cafe deli diner breakfast business coach value crime romance musical rock pop
-    metal soul country house sports sport music concert concerts theater theatre romantic animated
+    metal soul country house concert concerts theater theatre romantic animated
     family kids anime western""".split()
 )
 # An ambiguous word is a value when the turn is about its kind of thing ("a standard car", "rock concert").
@@ -127,9 +128,8 @@ _GROUP_CONTEXT = {
     "type": r"cars?|ride|rides|cab|taxi|uber|lyft|hotels?|stay|accommodations?|lodging|place|attractions?|visit|"
             r"movies?|films?|show|showing|screening|seats?|tickets?|go|see|looking|type|kind|sort",
     "seat_class": r"flights?|fly|flying|tickets?|seats?|class|cabin|airlines?|trains?|bus|fare",
-    "genre": r"movies?|films?|shows?|songs?|music|listen|play|watch|genre|kind|type|concerts?|events?|"
-             r"games?|tickets?|band|artist|album|books?|likes?|love|into|fan|prefer|something|anything|see|"
-             r"watch|attend|go|interested",
+    "genre": r"movies?|films?|shows?|songs?|music|listen|play|watch|genre|concerts?|events?|games?|"
+             r"tickets?|band|artist|album|books?|see|attend",
     "facility": r"hotels?|rooms?|stay|place|apartments?|house|have|has|with|offer|offers|need|include|"
                 r"includes|free|restaurants?|serve|serves",
     "food": r"food|cuisine|restaurants?|eat|eating|dinner|lunch|breakfast|place|serve|serves|serving|meal|"
@@ -173,23 +173,26 @@ _CITY_AMBIGUOUS = frozenset(
 )
 
 
-@lru_cache(maxsize=1)
-def _city_regex() -> re.Pattern[str]:
-    names = sorted(set(CITIES), key=len, reverse=True)
-    return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(c) for c in names) + r")(?![\w-])", re.IGNORECASE)
+# Words of the lexicons that name a whole domain rather than a value of it.
+_NOT_A_TERM = frozenset({"restaurant", "restaurants", "place", "places", "reservations", "attraction",
+                         "attractions"})
 
 
 @lru_cache(maxsize=1)
-def _term_table() -> tuple[re.Pattern[str], dict[str, tuple[str, str]]]:
+def _city_table() -> tuple[dict[str, str], int]:
+    table = {phrase_key(c): c for c in CITIES}
+    return table, max_words(table)
+
+
+@lru_cache(maxsize=1)
+def _term_table() -> tuple[dict[str, tuple[str, str]], int]:
     table: dict[str, tuple[str, str]] = {}
     for slot, words in _TERM_GROUPS:
         items = words.items() if isinstance(words, dict) else ((w, w) for w in words)
         for phrase, canon in items:
-            table.setdefault(phrase.lower(), (slot, canon))
-    phrases = sorted(table, key=len, reverse=True)
-    rx = re.compile(r"(?<![\w])(?:" + "|".join(re.escape(p) for p in phrases) + r")(?!\w|-(?!type|style|like|based|priced)\w)",
-                    re.IGNORECASE)
-    return rx, table
+            if phrase not in _NOT_A_TERM:
+                table.setdefault(phrase_key(phrase), (slot, canon))
+    return table, max_words(table)
 
 
 @lru_cache(maxsize=1)
@@ -316,35 +319,37 @@ def numbers(text: str) -> list[Candidate]:
 @lru_cache(maxsize=1)
 def _region_tail() -> re.Pattern[str]:
     regions = sorted({*US_STATES, *COUNTRIES}, key=len, reverse=True)
-    return re.compile(r",?\s+(?:[A-Z]{2}\b|(?:" + "|".join(re.escape(r) for r in regions) + r")(?![\w-]))",
-                      re.IGNORECASE)
+    return re.compile(r",\s*(?i:" + "|".join(re.escape(r) for r in regions) + r")(?![\w-])")
+
+
+_STATE_TAIL = re.compile(r",?\s+(?P<abbr>[A-Z]{2})\b(?![.'’-]\w)")
 
 
 def region_tail(text: str, end: int) -> int:
-    """End of ', CA' / ', California' / ', UK' right after a place name ending at end, else end."""
+    """End of ', CA' / ' CA' / ', California' / ', UK' right after a place name ending at end, else end."""
+    m = _STATE_TAIL.match(text, end)
+    if m is not None and (m.group("abbr").lower() in STATE_ABBR or m.group("abbr") in ("UK", "US")):
+        return m.end()
     m = _region_tail().match(text, end)
-    if m is None:
-        return end
-    tail = m.group(0).strip(" ,")
-    if re.fullmatch(r"[A-Z]{2}", tail) and tail.lower() not in STATE_ABBR and tail not in ("UK", "US"):
-        return end
-    if "," not in m.group(0) and not re.fullmatch(r"[A-Z]{2}", tail):
-        return end
-    return m.end()
+    return m.end() if m is not None else end
 
 
 def places(text: str) -> list[Candidate]:
     """Known cities (case-insensitive for unambiguous ones), extended by ', ST' or ', Country'."""
+    table, longest = _city_table()
     out = []
-    for m in _city_regex().finditer(text):
-        surface = m.group(0)
-        low = surface.lower()
-        if low in _CITY_ABBR and not surface.replace(".", "").isupper():
+    for start, end, key in find_phrases(text, table, longest):
+        surface = text[start:end]
+        if text[end : end + 1] == "." and table[key].endswith("."):
+            end += 1
+        if key in _CITY_ABBR and not surface.replace(".", "").isupper():
             continue
-        if surface.islower() and (low in _CITY_AMBIGUOUS or low in COMMON_WORDS):
+        if surface.islower() and (key in _CITY_AMBIGUOUS or key in COMMON_WORDS):
             continue
-        end = region_tail(text, m.end())
-        out.append(Candidate(m.start(), end, "place", text[m.start() : end], "city", PRIO["place"]))
+        if text[end : end + 1] == "-" or text[max(0, start - 1) : start] == "-":
+            continue
+        end = region_tail(text, end)
+        out.append(Candidate(start, end, "place", text[start:end], "city", PRIO["place"]))
     return out
 
 
@@ -360,24 +365,26 @@ def answers(text: str) -> list[Candidate]:
     return [Candidate(m.start("w"), m.end("w"), "term", m.group("w").lower(), "other", PRIO["number"])]
 
 
+_HYPHEN_OK = re.compile(r"-(?:type|style|like|based|priced)\b", re.IGNORECASE)
+
+
 def terms(text: str) -> list[Candidate]:
     """Lexicon terms with their slot: cuisine -> food, 'cheap' -> price_range, 'north' -> area, ...
 
     An everyday word that is also a value ('standard', 'rock', 'pool') counts only when the turn talks
     about its kind of thing (a car, music, a ride, ...) or a value noun follows it."""
-    rx, table = _term_table()
+    table, longest = _term_table()
     contexts = _group_context()
     out = []
-    for m in rx.finditer(text):
-        low = re.sub(r"\s+", " ", m.group(0).lower())
-        slot, canon = table[low]
-        if low in _AMBIGUOUS_TERMS and slot not in ("price_range", "area") and not _TERM_CONTEXT.match(
-                text[m.end() :]):
+    for start, end, key in find_phrases(text, table, longest):
+        if text[end : end + 1] == "-" and not _HYPHEN_OK.match(text, end):
+            continue
+        slot, canon = table[key]
+        if key in _AMBIGUOUS_TERMS and slot not in ("price_range", "area") and not _TERM_CONTEXT.match(text[end:]):
             ctx = contexts.get(slot)
-            rest = text[: m.start()] + " " + text[m.end() :]
-            if ctx is None or not ctx.search(rest):
+            if ctx is None or not (ctx.search(text, 0, start) or ctx.search(text, end)):
                 continue
-        out.append(Candidate(m.start(), m.end(), "term", canon.lower(), slot, PRIO["term"]))
+        out.append(Candidate(start, end, "term", canon.lower(), slot, PRIO["term"]))
     return out
 
 
