@@ -113,7 +113,7 @@ VENUE_TYPES = (
     "mall", "shopping centre", "shopping center", "tourist attraction", "attraction", "landmark",
     "monument", "memorial", "shopping area", "shopping district", "bridge", "tower", "palace", "temple", "mosque", "synagogue", "beach",
     "lake", "trail", "farm", "vineyard", "winery", "brewery", "bar", "pub", "cafe", "restaurant",
-    "restaurants", "station", "airport", "terminal", "hall", "centre", "center", "salon", "spa",
+    "restaurants", "station", "depot", "airport", "terminal", "hall", "centre", "center", "salon", "spa",
     "barber shop", "barbershop", "clinic", "hospital", "pharmacy", "dentist", "school", "theme park",
     "amusement park", "water park", "playground", "punting", "punts", "bowling alley", "ice rink",
     "skating rink", "cinema complex", "gym", "studio", "house", "homes", "hall",

@@ -44,6 +44,7 @@ _CONNECTORS = frozenset("of the and & de del la le du da di von van der den vs v
 # Lowercase words allowed between two capitalized parts of one name ("Courtyard by Marriott").
 _CAPS_CONNECTORS = _CONNECTORS | frozenset({"by", "for"})
 _ABBREV = frozenset("dr mr mrs ms st mt ft jr sr prof rev gen col capt lt sgt".split())
+_NAME_ABBREV = frozenset("ctr inc co corp ltd st ave blvd rd dr jr sr bros intl dept univ".split())
 _SUFFIX_AFTER_COMMA = frozenset("md m.d. jr sr inc llc ltd phd dds dmd co corp".split())
 # Words that start a sentence as grammar, never as part of a name that follows.
 _STARTERS = frozenset(
@@ -89,6 +90,10 @@ _VERB_AFTER = frozenset("""is are was were has have had serves serve seems seem 
     look offers offer can does do located meets meet sits provides features matches fits might could should
     may costs cost opens closes gets got has is's isn't""".split())
 
+# Words that end a run after a strong cue ("call it out of office at 12:45").
+_STRONG_STOP = frozenset("at on for from with to by in and please i it this that which who is are was will would "
+                         "starting since so but or as".split())
+_STRONG_START = frozenset("out up down over off".split())
 # cue -> kind. Strong cues accept any words; weak ones need a word that is not everyday English.
 _CUES: tuple[tuple[str, str], ...] = (
     (r"called|named|name\s+is|name\s+was|name's|known\s+as|titled|entitled|call\s+it|name\s+it|"
@@ -220,8 +225,10 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
             # up to two lowercase connectors between capitalized words: "Museum of the History"
             k = j + 1
             while k < n and k - j <= 2 and not (toks[k].low == "the" and toks[k - 1].low == "and") and (
-                    toks[k].low in _CAPS_CONNECTORS or (
-                    toks[k].low == "at" and toks[j].low in _VENUE_SINGLE)) and toks[k].text.islower() \
+                    toks[k].low in _CAPS_CONNECTORS or (toks[k].low == "at" and toks[j].low in _VENUE_SINGLE) or (
+                    toks[k].low in ("to", "on") and k == j + 1 and k + 1 < n and _is_cap(toks[k + 1].text)
+                    and toks[k + 1].low not in _CITY_WORDS and toks[j].low not in _CITY_WORDS
+                    and not toks[j].text.isupper())) and toks[k].text.islower() \
                     and _gap_ok(text, toks[k - 1], toks[k]):
                 k += 1
             if j + 1 < k < n and _gap_ok(text, toks[k - 1], toks[k]) and _is_cap(toks[k].text) \
@@ -241,9 +248,12 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
         # a lowercase "the" just before the run belongs to many venue names ("the Lucky Star")
         if i > 0 and toks[i - 1].low == "the" and _space(text, toks[i - 1], toks[i]) and not toks[i].sent_start:
             begin = toks[i - 1].start
+        end = toks[last].end
+        if toks[last].low in _NAME_ABBREV and text[end : end + 1] == ".":
+            end += 1
         single = last == i and (toks[i].low == "the" or len(toks[i].text) == 1 or toks[i].low in _STARTERS)
         if not single:
-            spans.append(NameSpan(begin, toks[last].end, "caps"))
+            spans.append(NameSpan(begin, end, "caps"))
         i = last + 1
     return spans
 
@@ -262,9 +272,16 @@ def _venue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
                 continue
             j = idx - 1
             while j >= 0 and idx - j <= 3 and not toks[j + 1].sent_start and _space(text, toks[j], toks[j + 1]) \
-                    and toks[j].text.isalpha() and (_name_word(lows[j]) or (
-                        lows[j] in _CUISINE_WORDS and noun not in _GENERIC_VENUE)):
+                    and toks[j].text.isalpha() and lows[j] not in FUNCTION_WORDS and lows[j] not in _VALUE_WORDS \
+                    and lows[j] not in _NUMBER_WORDS and lows[j] not in _DATE_WORDS:
                 j -= 1
+            # drop everyday words on the left ("cars sfo international airport" -> "sfo international airport")
+            while j < idx - 1 and is_everyday(lows[j + 1]):
+                j += 1
+            run = lows[j + 1 : idx]
+            if not (any(_name_word(w) for w in run) or (noun not in _GENERIC_VENUE and any(
+                    w in _CUISINE_WORDS for w in run))):
+                j = idx - 1
             if j < idx - 1:
                 end = idx + k - 1
                 # "whipple museum of the history of science"
@@ -328,7 +345,9 @@ def _cue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
                     j = q
                     continue
                 break
-            if t.low in FUNCTION_WORDS or t.low in _DATE_WORDS or t.low in ("i", "please"):
+            if t.low in _DATE_WORDS or t.low in ("i", "please") or (
+                    t.low in (_STRONG_STOP if kind == "strong" else FUNCTION_WORDS) and j > first) or (
+                    j == first and t.low in FUNCTION_WORDS and t.low not in _STRONG_START):
                 break
             if any(ch.isdigit() for ch in t.text) and (j > first or kind == "travel"):
                 break

@@ -159,7 +159,8 @@ _TERM_CONTEXT = re.compile(
     r"^\s*(?:-?\s*)(?:car|cars|vehicle|ride|rides|seat|seats|class|ticket|tickets|fare|account|type|"
     r"genre|music|movie|movies|film|films|show|shows|food|cuisine|restaurant|restaurants|place|places|"
     r"speaker|speakers|one|option|version|format|style|songs?|concerts?|events?|games?|matches|area|part|"
-    r"side|range|price|priced|accommodations?|hotel|guesthouse|lodging|stay|room|rooms|please|screening)\b",
+    r"side|range|price|priced|accommodations?|hotel|guesthouse|lodging|stay|room|rooms|please|screening|"
+    r"sounds|works|would\s+(?:be|work|do)|is\s+(?:fine|good|great|perfect|ok|okay|best))\b",
     re.IGNORECASE)
 
 _CITY_ABBR = frozenset(c for c in CITIES if len(c.replace(".", "")) <= 3)
