@@ -14,7 +14,7 @@ from typing import Any
 
 from core.bench.data import Conversation
 from core.bench.methods import MethodOutput, MethodUnavailable
-from core.bench.metrics import state_consistent
+from core.bench.metrics import anchors_agree, state_consistent
 from core.embed import Embedder
 from core.tokens import count_tokens
 
@@ -58,13 +58,15 @@ class CoreMethod:
         result = self._compressor.compress(list(conv.messages), force=True, context_id=conv.context_id)
         view = result.context
         parsed = self._parse_anchors(view.text).get("facts", {})
+        active = active_facts(result.state)
         record = result.record
         return MethodOutput(
             text=view.text,
             tokens=count_tokens(view.text),
             mode=str(view.mode),
             fallback=bool(view.fallback),
-            consistent=state_consistent(parsed, active_facts(result.state)),
+            consistent=state_consistent(parsed, active),
+            anchors_ok=anchors_agree(parsed, active),
             engine_ms=(record.latency_ms or {}).get("total") if record is not None else None,
         )
 

@@ -36,6 +36,7 @@ class MethodOutput:
     mode: str = ""
     fallback: bool = False
     consistent: bool | None = None
+    anchors_ok: bool | None = None
     engine_ms: float | None = None
 
 

@@ -193,6 +193,14 @@ def state_consistent(parsed_facts: Mapping[str, str], active_facts: Mapping[str,
     return parsed == {str(k).strip(): anchor_form(v) for k, v in active_facts.items()}
 
 
+def anchors_agree(parsed_facts: Mapping[str, str], state_facts: Mapping[str, str]) -> bool:
+    """True when every anchored fact exists in the state with the same value (none wrong, none invented).
+
+    Weaker than state_consistent: facts the renderer left out for the budget are not counted against it."""
+    state = {str(k).strip(): anchor_form(v) for k, v in state_facts.items()}
+    return all(state.get(str(k).strip()) == anchor_form(v) for k, v in parsed_facts.items())
+
+
 def percentile(values: Sequence[float], q: float) -> float:
     """The q-th percentile (0-100) with linear interpolation between ranks; NaN for no values."""
     if not values:

@@ -48,6 +48,11 @@ def machine_info() -> dict[str, str]:
             ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, timeout=5
         )
         info["commit"] = out.stdout.strip() or "?"
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "core"], capture_output=True, text=True, timeout=5
+        )
+        if dirty.stdout.strip():
+            info["commit"] += " (with uncommitted changes under core/)"
     except (OSError, subprocess.SubprocessError):
         info["commit"] = "?"
     return info
@@ -59,6 +64,19 @@ def _pct(x: float | None) -> str:
 
 def _num(x: float | None, digits: int = 1) -> str:
     return "n/a" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:,.{digits}f}"
+
+
+def _consistency(m: MethodResult) -> str:
+    if m.consistency is None:
+        return "-"
+    return f"{_pct(m.consistency)} / {_pct(m.anchor_agreement)}"
+
+
+def _latency(m: MethodResult) -> str:
+    cell = f"{_num(m.latency_p50_ms, 2)} / {_num(m.latency_p95_ms, 2)}"
+    if m.runs > 1:
+        cell += f" (first run {_num(m.first_run_p50_ms, 2)} / {_num(m.first_run_p95_ms, 2)})"
+    return cell
 
 
 def _row(m: MethodResult) -> str:
@@ -77,6 +95,8 @@ def _row(m: MethodResult) -> str:
         notes.append(f"{m.errors} errors, scored as empty (first: {first[:120]})")
     if not m.deterministic:
         notes.append("output differs between runs")
+    if not math.isnan(m.engine_p50_ms):
+        notes.append(f"compaction step alone {_num(m.engine_p50_ms, 1)} / {_num(m.engine_p95_ms, 1)} ms")
     cells = [
         m.method,
         _pct(s.final_state_retention),
@@ -88,8 +108,8 @@ def _row(m: MethodResult) -> str:
         _num(s.oracle_overhead, 2),
         _num(s.eid, 2),
         _pct(s.goal_coverage),
-        _pct(m.consistency) if m.consistency is not None else "-",
-        f"{_num(m.latency_p50_ms, 2)} / {_num(m.latency_p95_ms, 2)}",
+        _consistency(m),
+        _latency(m),
         _num(m.throughput_cps, 0),
         "; ".join(notes),
     ]
@@ -98,8 +118,8 @@ def _row(m: MethodResult) -> str:
 
 HEADER = (
     "| method | final-state retention | joint | constraint facts | corrections handled / new present "
-    "| tokens (mean) | token reduction | oracle overhead | EID | goals covered | state consistency "
-    "| latency p50 / p95 ms | conv/s | notes |\n"
+    "| tokens (mean) | token reduction | oracle overhead | EID | goals covered "
+    "| state consistency exact / anchors agree | latency p50 / p95 ms | conv/s | notes |\n"
     "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 )
 
@@ -282,8 +302,14 @@ DEFINITIONS = """### Definitions
   time, date, oneway, roundtrip, up, for) removed: `FindRestaurants` -> restaurant, `book_taxi` -> taxi,
   `GetCarsAvailable` -> car; a Chinese goal (`景点`) is its own word. It is lenient: it tells
   whether the domain is named at all, not whether the intent (find vs book) is.
-- **state consistency** (core methods): the `[FACT:key=value]` anchors parsed back from the context
-  (`core.render.parse_anchors`) equal the state's active facts.
+- **state consistency** (core methods), share of conversations. Exact: the `[FACT:key=value]` anchors
+  parsed back from the context (`core.render.parse_anchors`) equal the state's active facts (key ->
+  value); a fact the renderer dropped for the budget makes it fail. Anchors agree: every anchored
+  fact has the state's value (nothing wrong or invented; dropped facts allowed).
+- **latency**: wall time of the whole method per conversation (for the core: parse, extract, merge of
+  every turn plus the forced compaction, i.e. `Compressor.compress`); "first run" is the first of the
+  timed runs (embedding caches cold for all but the warm-up conversation); "compaction step alone" is
+  the core's own audit record (`CompactionRecord.latency_ms["total"]`).
 - **equal budget**: langchain-trim, llamaindex-buffer and key-sentence get B = the core's token count for
   that conversation. LangChain counts our tokens over the kept messages' `role: text` lines;
   LlamaIndex's buffer counts tokens of the messages' contents only (its own contract), so its

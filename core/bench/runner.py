@@ -48,6 +48,8 @@ class ConversationRow:
     mode: str = ""
     fallback: bool = False
     consistent: bool | None = None
+    anchors_ok: bool | None = None
+    first_run_ms: float = 0.0
     engine_ms: float | None = None
     error: str | None = None
 
@@ -61,14 +63,18 @@ class MethodResult:
     summary: Summary | None = None
     latency_p50_ms: float = float("nan")
     latency_p95_ms: float = float("nan")
+    first_run_p50_ms: float = float("nan")
+    first_run_p95_ms: float = float("nan")
     engine_p50_ms: float = float("nan")
     engine_p95_ms: float = float("nan")
     throughput_cps: float = float("nan")
     consistency: float | None = None
+    anchor_agreement: float | None = None
     fallback_rate: float | None = None
     raw_mode_rate: float | None = None
     deterministic: bool = True
     budget_source: str | None = None
+    runs: int = 1
     errors: int = 0
     rows: list[ConversationRow] = field(default_factory=list)
 
@@ -145,7 +151,9 @@ def run_method(
                 deterministic &= out.text == first[conv.context_id].text  # type: ignore[union-attr]
             tick(1)
         pass_seconds.append(time.perf_counter() - t_pass)
-    return _score(method, convs, first, times, pass_seconds, plan, deterministic)
+    result = _score(method, convs, first, times, pass_seconds, plan, deterministic)
+    result.runs = max(1, runs)
+    return result
 
 
 def _score(
@@ -187,6 +195,8 @@ def _score(
                 mode=ok.mode if ok else "error",
                 fallback=ok.fallback if ok else False,
                 consistent=ok.consistent if ok else None,
+                anchors_ok=ok.anchors_ok if ok else None,
+                first_run_ms=times[conv.context_id][0],
                 engine_ms=ok.engine_ms if ok else None,
                 error=error,
             )
@@ -194,6 +204,7 @@ def _score(
     lat = [r.latency_ms for r in rows]
     eng = [r.engine_ms for r in rows if r.engine_ms is not None]
     checked = [r.consistent for r in rows if r.consistent is not None]
+    agreed = [r.anchors_ok for r in rows if r.anchors_ok is not None]
     core_like = any(r.mode in ("compressed", "raw") for r in rows)
     sources = sorted({plan[c.context_id][1] for c in convs}) if method.needs_budget else []
     return MethodResult(
@@ -202,12 +213,15 @@ def _score(
         summary=summarize(scores),
         latency_p50_ms=percentile(lat, 50),
         latency_p95_ms=percentile(lat, 95),
+        first_run_p50_ms=percentile([r.first_run_ms for r in rows], 50),
+        first_run_p95_ms=percentile([r.first_run_ms for r in rows], 95),
         engine_p50_ms=percentile(eng, 50),
         engine_p95_ms=percentile(eng, 95),
         throughput_cps=len(convs) / statistics.median(pass_seconds)
         if pass_seconds and convs
         else float("nan"),
         consistency=sum(checked) / len(checked) if checked else None,
+        anchor_agreement=sum(agreed) / len(agreed) if agreed else None,
         fallback_rate=sum(r.fallback for r in rows) / len(rows) if core_like and rows else None,
         raw_mode_rate=sum(r.mode == "raw" for r in rows) / len(rows) if core_like and rows else None,
         deterministic=deterministic,

@@ -7,6 +7,7 @@ import math
 import pytest
 
 from core.bench.metrics import (
+    anchors_agree,
     correction_outcome,
     eid,
     goal_covered,
@@ -172,6 +173,13 @@ def test_state_consistency_compares_values_in_anchor_form():
     assert state_consistent({"a.b": "two words"}, {"a.b": "two\n words"})
     assert not state_consistent({"a.b": "x"}, {"a.b": "x", "a.c": "y"})
     assert not state_consistent({"a.b": "x"}, {"a.b": "z"})
+
+
+def test_anchors_agree_allows_dropped_facts_but_not_wrong_or_invented_ones():
+    state = {"a.b": "x", "a.c": "y"}
+    assert anchors_agree({"a.b": "x"}, state)  # a.c dropped for the budget
+    assert not anchors_agree({"a.b": "z"}, state)
+    assert not anchors_agree({"a.d": "x"}, state)
 
 
 def test_score_conversation_counts_by_hand():
