@@ -2,7 +2,8 @@
 
 >>> from datetime import datetime
 >>> a = EnglishAnalyzer()
->>> [(e.type, e.text, e.value) for e in a.entities("Book it for 4 people next Wednesday at 3pm", datetime(2026, 1, 5))]
+>>> ents = a.entities("Book it for 4 people next Wednesday at 3pm", datetime(2026, 1, 5))
+>>> [(e.type, e.text, e.value) for e in ents]
 [('quantity', '4 people', '4 people'), ('datetime', 'next Wednesday at 3pm', '2026-01-07T15:00:00')]
 >>> a.negations("no spicy food please")[0].target
 'spicy food please'
@@ -25,8 +26,25 @@ from core.lang.en_negations import find_negations
 from core.models import ActionMarker, AtomKind, Entity, Lang, Negation, Role
 
 # Entity types that make a clause carry a value (a constraint rather than small talk).
-_VALUE_TYPES = frozenset({"money", "quantity", "date", "time", "datetime", "duration", "place", "name", "term",
-                          "id", "phone", "email", "url", "address", "rating"})
+_VALUE_TYPES = frozenset(
+    {
+        "money",
+        "quantity",
+        "date",
+        "time",
+        "datetime",
+        "duration",
+        "place",
+        "name",
+        "term",
+        "id",
+        "phone",
+        "email",
+        "url",
+        "address",
+        "rating",
+    }
+)
 
 
 class EnglishAnalyzer:
@@ -50,8 +68,14 @@ class EnglishAnalyzer:
         """The clause's kind (instruction, constraint, preference, question, ...)."""
         ents = extract_entities(text, None) if role == "user" else []
         has_values = any(e.type in _VALUE_TYPES or e.slot is not None for e in ents)
-        return classify_kind(text, role, has_values, bool(find_negations(text)) if role == "user" else False,
-                             is_correction(text) if role == "user" else False, find_action(text, role))
+        return classify_kind(
+            text,
+            role,
+            has_values,
+            bool(find_negations(text)) if role == "user" else False,
+            is_correction(text) if role == "user" else False,
+            find_action(text, role),
+        )
 
     def domain(self, text: str) -> str | None:
         """The task domain the clause names (one of base.DOMAINS), or None."""

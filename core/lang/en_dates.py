@@ -38,21 +38,33 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     # 9th of this month / of next month
     ("dthis", rf"\b(?:the\s+)?(?P<d>{_DAYORD})\s+of\s+(?P<which>this|next|the)\s+month\b"),
     # the 12th, on the 1st
-    ("the", rf"\bthe\s+(?P<d>{_DAYORD})\b(?!\s+(?:of\s+)?(?:{_MONTH}|this|next|floor|century|time|row|"
-            r"street|st\b|avenue|ave\b|person|one|place|option|choice|listed))"),
+    (
+        "the",
+        rf"\bthe\s+(?P<d>{_DAYORD})\b(?!\s+(?:of\s+)?(?:{_MONTH}|this|next|floor|century|time|row|"
+        r"street|st\b|avenue|ave\b|person|one|place|option|choice|listed))",
+    ),
     # Saturday this week / Friday next week / next Wednesday / this sunday / coming Monday
     ("wdweek", rf"\b(?P<wd>{_WD})\s+(?:of\s+)?(?P<which>this|next|the\s+following)\s+week\b"),
-    ("wd", rf"\b(?:(?P<which>next|this|coming|this\s+coming|the\s+coming|following|the\s+following|last)\s+)?"
-           rf"(?P<wd>{_WD_ANY})(?:\s+(?P<part>morning|afternoon|evening|night))?\b(?!['’]s\b)"),
+    (
+        "wd",
+        rf"\b(?:(?P<which>next|this|coming|this\s+coming|the\s+coming|following|the\s+following|last)\s+)?"
+        rf"(?P<wd>{_WD_ANY})(?:\s+(?P<part>morning|afternoon|evening|night))?\b(?!['’]s\b)",
+    ),
     # today, tomorrow, later today, day after tomorrow, tonight, this weekend, next week
-    ("rel", r"\b(?P<rel>(?:the\s+)?day\s+after\s+tomorrow|later\s+today|later\s+tonight|today|tonight|"
-            r"tomorrow|tmrw|yesterday|this\s+weekend|next\s+weekend|over\s+the\s+weekend|the\s+weekend|"
-            r"next\s+week|this\s+week|next\s+month|this\s+month)\b"),
+    (
+        "rel",
+        r"\b(?P<rel>(?:the\s+)?day\s+after\s+tomorrow|later\s+today|later\s+tonight|today|tonight|"
+        r"tomorrow|tmrw|yesterday|this\s+weekend|next\s+weekend|over\s+the\s+weekend|the\s+weekend|"
+        r"next\s+week|this\s+week|next\s+month|this\s+month)\b",
+    ),
     # in 3 days, three days from now
-    ("in", rf"\b(?:in\s+(?P<n1>\d+|[a-z]+)\s+days?|(?P<n2>\d+|[a-z]+)\s+days?\s+from\s+(?:now|today))\b"),
+    ("in", r"\b(?:in\s+(?P<n1>\d+|[a-z]+)\s+days?|(?P<n2>\d+|[a-z]+)\s+days?\s+from\s+(?:now|today))\b"),
     # 3/14/2019, 3/14, 2019-03-14
-    ("num", r"(?<![\d/.-])(?:(?P<iso>(?:19|20)\d\d-[01]?\d-[0-3]?\d)|(?P<mdy>[01]?\d/[0-3]?\d(?:/(?:19|20)?\d\d)?))"
-            r"(?![\d/])"),
+    (
+        "num",
+        r"(?<![\d/.-])(?:(?P<iso>(?:19|20)\d\d-[01]?\d-[0-3]?\d)|(?P<mdy>[01]?\d/[0-3]?\d(?:/(?:19|20)?\d\d)?))"
+        r"(?![\d/])",
+    ),
 )
 _COMPILED: list[tuple[str, re.Pattern[str]]] = []
 
@@ -114,8 +126,13 @@ def _next_day_of_month(ref: date, day: int, month_offset: int | None) -> date | 
 def _dateparser(span: str, ref: datetime) -> str:
     import dateparser  # slow import: only when a span needs it
 
-    settings = {"RELATIVE_BASE": ref, "PREFER_DATES_FROM": "future", "RETURN_AS_TIMEZONE_AWARE": False,
-                "PREFER_DAY_OF_MONTH": "first", "DATE_ORDER": "MDY"}
+    settings = {
+        "RELATIVE_BASE": ref,
+        "PREFER_DATES_FROM": "future",
+        "RETURN_AS_TIMEZONE_AWARE": False,
+        "PREFER_DAY_OF_MONTH": "first",
+        "DATE_ORDER": "MDY",
+    }
     parsed = dateparser.parse(span, languages=["en"], settings=settings)
     return parsed.date().isoformat() if parsed else ""
 

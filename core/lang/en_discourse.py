@@ -11,8 +11,34 @@ from core.models import ActionMarker, AtomKind, Role
 
 # --- split ---------------------------------------------------------------------------------------
 
-_ABBREVIATIONS = ("dr", "mr", "mrs", "ms", "st", "mt", "ft", "jr", "sr", "prof", "vs", "etc", "e.g", "i.e",
-                  "a.m", "p.m", "m.d", "no", "approx", "ave", "rd", "blvd", "inc", "ltd", "co", "u.s")
+_ABBREVIATIONS = (
+    "dr",
+    "mr",
+    "mrs",
+    "ms",
+    "st",
+    "mt",
+    "ft",
+    "jr",
+    "sr",
+    "prof",
+    "vs",
+    "etc",
+    "e.g",
+    "i.e",
+    "a.m",
+    "p.m",
+    "m.d",
+    "no",
+    "approx",
+    "ave",
+    "rd",
+    "blvd",
+    "inc",
+    "ltd",
+    "co",
+    "u.s",
+)
 _BOUNDARY = re.compile(r"(?<=[.!?;])[\"')\]]*\s+|\n+")
 
 
@@ -37,11 +63,16 @@ def split_sentences(text: str) -> list[str]:
 
 # --- kind ----------------------------------------------------------------------------------------
 
-_GREETING = re.compile(r"^\s*(?:hi|hello|hey|hiya|greetings|good\s+(?:morning|afternoon|evening)|howdy)\b[\s,!.]*"
-                       r"(?:there|again|everyone|friend)?[\s,!.]*$", re.IGNORECASE)
-_FAREWELL = re.compile(r"^\s*(?:(?:ok(?:ay)?|great|thanks?|thank\s+you)[\s,!.]*)*(?:bye|goodbye|good\s*bye|"
-                       r"see\s+you|have\s+a\s+(?:good|great|nice|wonderful)\s+\w+|take\s+care|cheers)\b",
-                       re.IGNORECASE)
+_GREETING = re.compile(
+    r"^\s*(?:hi|hello|hey|hiya|greetings|good\s+(?:morning|afternoon|evening)|howdy)\b[\s,!.]*"
+    r"(?:there|again|everyone|friend)?[\s,!.]*$",
+    re.IGNORECASE,
+)
+_FAREWELL = re.compile(
+    r"^\s*(?:(?:ok(?:ay)?|great|thanks?|thank\s+you)[\s,!.]*)*(?:bye|goodbye|good\s*bye|"
+    r"see\s+you|have\s+a\s+(?:good|great|nice|wonderful)\s+\w+|take\s+care|cheers)\b",
+    re.IGNORECASE,
+)
 _FILLER = re.compile(
     r"^\s*(?:no[\s,.!]+)?(?:(?:ok(?:ay)?|alright|all\s+right|great|cool|fine|perfect|awesome|excellent|"
     r"wonderful|good|nice|sure|got\s+it|i\s+see|understood|noted|hmm+|um+|uh+|oh|ah)[\s,.!]*)*"
@@ -50,43 +81,56 @@ _FILLER = re.compile(
     r"that\s+(?:is|will\s+be|would\s+be)\s+(?:all|it|everything)(?:\s+for\s+(?:now|today))?|"
     r"nothing\s+else|no\s+thanks?|no\s+thank\s+you|not\s+(?:right\s+)?now|i\s+appreciate\s+it|"
     r"(?:ok(?:ay)?|alright|cool|great|got\s+it))?[\s,.!]*(?:bye|goodbye)?[\s,.!]*$",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _CONFIRM = re.compile(
     r"^\s*(?:yes|yeah|yep|yup|sure|correct|right|exactly|absolutely|definitely|of\s+course|please\s+do|"
     r"that\s+(?:works|would\s+work|sounds\s+(?:good|great|fine|perfect)|is\s+(?:correct|right|fine|perfect|"
     r"great)|will\s+work|suits\s+me|'?s\s+(?:right|correct|fine|perfect|great))|that['’]s\s+(?:right|correct|"
     r"fine|perfect|great)|sounds\s+(?:good|great|fine|perfect)|perfect|great|go\s+ahead|do\s+it|"
     r"confirm(?:ed)?|ok(?:ay)?|alright|i\s+agree|works\s+for\s+me)\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _WH_AUX = re.compile(
     r"^\s*(?:what|what's|when|where|where's|which|who|whom|whose|why|how|how's|is|are|was|were|do|does|did|"
-    r"can|could|would|will|shall|should|may|might|have|has|any|anything)\b", re.IGNORECASE)
+    r"can|could|would|will|shall|should|may|might|have|has|any|anything)\b",
+    re.IGNORECASE,
+)
 _REQUEST = re.compile(
     r"^\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+|also\s+)?|please\s+|kindly\s+|"
     r"i\s+need\s+you\s+to\s+|i\s+want\s+you\s+to\s+|(?:i'?d|i\s+would)\s+like\s+you\s+to\s+|let['’]?s\s+|"
     r"go\s+ahead\s+and\s+)?(?:book|reserve|find|search|look\s+(?:up|for)|get|make|show|tell|give|call|send|"
     r"schedule|cancel|change|add|remove|set|play|order|buy|purchase|check|help|transfer|pay|rent|hold|"
     r"list|email|text|text|remind|put|play|cast|start|stop|confirm|proceed|do|sign|arrange|organize|plan)\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _PREFERENCE = re.compile(
     r"\b(?:i|we)\s*(?:would|'d)?\s*(?:prefer|rather|like|love|want|fancy)|\b(?:i|we)\s+(?:am|are|'m|'re)\s+"
     r"(?:looking|hoping|interested)|\bpreferably\b|\bideally\b|\bif\s+possible\b|\bwould\s+be\s+(?:nice|great)\b",
-    re.IGNORECASE)
-_NEED = re.compile(r"\b(?:must|need|needs|needed|have\s+to|has\s+to|should|require|required|requires|"
-                   r"at\s+least|at\s+most|no\s+(?:more|later|earlier)\s+than|maximum|minimum|budget)\b",
-                   re.IGNORECASE)
+    re.IGNORECASE,
+)
+_NEED = re.compile(
+    r"\b(?:must|need|needs|needed|have\s+to|has\s+to|should|require|required|requires|"
+    r"at\s+least|at\s+most|no\s+(?:more|later|earlier)\s+than|maximum|minimum|budget)\b",
+    re.IGNORECASE,
+)
 _ASSISTANT_RESULT = re.compile(
     r"\b(?:i\s+(?:have\s+)?found|there\s+(?:are|is|were)\s+\d+|there\s+(?:are|is)\s+(?:several|many|a\s+few|"
     r"\w+)\s+\w+\s+(?:that|which|matching|available)|i\s+(?:have|got)\s+\d+|\d+\s+(?:results?|options?|"
     r"matches|restaurants|hotels|trains|flights|events|movies|places|attractions|cars|houses|apartments)|"
-    r"(?:results?|options?)\s+(?:are|include))\b", re.IGNORECASE)
+    r"(?:results?|options?)\s+(?:are|include))\b",
+    re.IGNORECASE,
+)
 _CONFIRM_REQUEST = re.compile(
     r"\b(?:please\s+confirm|can\s+you\s+confirm|could\s+you\s+confirm|to\s+confirm|confirm\s+(?:that|the\s+"
-    r"following|these|your)|is\s+that\s+(?:correct|right)|is\s+this\s+(?:correct|right))\b", re.IGNORECASE)
+    r"following|these|your)|is\s+that\s+(?:correct|right)|is\s+this\s+(?:correct|right))\b",
+    re.IGNORECASE,
+)
 
 
-def classify_kind(text: str, role: Role, has_values: bool, has_negation: bool, correction: bool,
-                  action: ActionMarker | None) -> AtomKind:
+def classify_kind(
+    text: str, role: Role, has_values: bool, has_negation: bool, correction: bool, action: ActionMarker | None
+) -> AtomKind:
     """The atom kind from cue patterns; has_values/has_negation come from the entity and negation finders."""
     if role == "tool":
         return "result"
@@ -140,14 +184,16 @@ _PINNED = re.compile(
     r"\b(?:must|make\s+sure|be\s+sure|ensure|important|importantly|crucial|essential|critical|absolutely|"
     r"never|always|definitely|under\s+no\s+circumstances|(?:do\s+not|don['’]?t)\s+forget|remember\s+(?:to|that)|"
     r"no\s+matter\s+what|at\s+all\s+costs|non-?negotiable|mandatory|required|a\s+must)\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _CORRECTION = re.compile(
     r"\b(?:actually|instead|change\s+(?:it|that|this|the\s+\w+(?:\s+\w+)?)\s+to|change\s+to|rather\s+than|"
     r"or\s+rather|make\s+it|make\s+that|switch\s+(?:it\s+|that\s+)?to|i\s+meant|i\s+mean(?=\s*,)|"
     r"sorry,?\s+i\s+meant|on\s+second\s+thought|scratch\s+that|correction|update\s+(?:it|that)\s+to|"
     r"not\s+\w+(?:\s+\w+)?,?\s+but\s+|i\s+changed\s+my\s+mind|let['’]?s\s+(?:do|go\s+with|try)\s+[\w\s]+\s+instead|"
     r"how\s+about\s+[\w\s]+\s+instead|wait,)",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _RATHER_CORRECTION = re.compile(r"(?<!would\s)(?<!'d\s)(?<!’d\s)\brather\b(?!\s+not)", re.IGNORECASE)
 
 
@@ -164,12 +210,34 @@ def is_correction(text: str) -> bool:
 # --- action markers ---------------------------------------------------------------------------------
 
 _VERB_LEMMA = {
-    "booked": "book", "reserved": "reserve", "made": "make", "sent": "send", "scheduled": "schedule",
-    "transferred": "transfer", "confirmed": "confirm", "placed": "place", "purchased": "purchase",
-    "bought": "buy", "cancelled": "cancel", "canceled": "cancel", "set up": "set up", "set": "set",
-    "added": "add", "created": "create", "ordered": "order", "paid": "pay", "completed": "complete",
-    "processed": "process", "started": "start", "called": "call", "rented": "rent", "updated": "update",
-    "changed": "change", "arranged": "arrange", "requested": "request", "submitted": "submit",
+    "booked": "book",
+    "reserved": "reserve",
+    "made": "make",
+    "sent": "send",
+    "scheduled": "schedule",
+    "transferred": "transfer",
+    "confirmed": "confirm",
+    "placed": "place",
+    "purchased": "purchase",
+    "bought": "buy",
+    "cancelled": "cancel",
+    "canceled": "cancel",
+    "set up": "set up",
+    "set": "set",
+    "added": "add",
+    "created": "create",
+    "ordered": "order",
+    "paid": "pay",
+    "completed": "complete",
+    "processed": "process",
+    "started": "start",
+    "called": "call",
+    "rented": "rent",
+    "updated": "update",
+    "changed": "change",
+    "arranged": "arrange",
+    "requested": "request",
+    "submitted": "submit",
 }
 _DONE_VERBS = "|".join(sorted(_VERB_LEMMA, key=len, reverse=True))
 _DONE = re.compile(
@@ -182,7 +250,8 @@ _DONE = re.compile(
     rf"(?:successful|successfully\s+\w+|complete|completed|confirmed|done|made|placed)"
     rf"|(?P<v5>reference|confirmation)\s+(?:number|code|no\.?)\s*(?:is|:)"
     rf"|\b(?P<v6>successfully)\b)",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _FAILED = re.compile(
     r"\b(?:(?:i|we)\s+(?:could\s*n[o']?t|couldn['’]t|can\s*n[o']?t|can['’]t|was\s+unable|were\s+unable|"
     r"am\s+unable|'m\s+unable|failed)\s+(?:to\s+)?(?P<v>book|reserve|make|find|complete|process|schedule|"
@@ -193,21 +262,27 @@ _FAILED = re.compile(
     r"|no\s+availability|(?:is|are)\s+(?:fully\s+)?booked\s+up|fully\s+booked|not\s+available|unavailable|"
     r"sorry,?\s+(?:but\s+)?(?:that|it|this)\s+(?:is|was)\s+not\s+(?:available|possible)|"
     r"(?:there\s+(?:was|is)\s+an?\s+)?error)\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _OFFERED = re.compile(
     r"\b(?:shall\s+i|should\s+i|would\s+you\s+like\s+(?:me\s+)?to|do\s+you\s+want\s+(?:me\s+)?to|want\s+me\s+to|"
     r"can\s+i|may\s+i|i\s+can|i\s+could|would\s+you\s+like\s+(?:a|an|the)?\s*(?:reservation|booking|"
     r"ticket|tickets|table|room))\s+(?P<v>book|reserve|make|buy|purchase|schedule|send|transfer|get|order|"
     r"rent|set\s+up|set|call|play|add|place|arrange)?",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _PENDING = re.compile(
     r"\b(?:(?:i|we)\s*(?:'ll|\s+will|\s+am\s+going\s+to|'m\s+going\s+to|\s+shall)\s+(?:now\s+|go\s+ahead\s+and\s+)?"
     r"(?P<v>book|reserve|make|buy|purchase|schedule|send|transfer|get|order|rent|set|call|play|place|"
     r"arrange|process|check|look)|(?P<v2>booking|reserving|processing|transferring|sending)\s+(?:it\s+|that\s+)?"
     r"now|let\s+me\s+(?P<v3>book|reserve|check|look|find|process|send|transfer|make|get)|one\s+moment)\b",
-    re.IGNORECASE)
-_TOOL_ERROR = re.compile(r"\b(?:error|failed|failure|exception|unable|not\s+found|invalid|denied|timeout|"
-                         r"timed\s+out|unavailable|refused|forbidden|traceback)\b", re.IGNORECASE)
+    re.IGNORECASE,
+)
+_TOOL_ERROR = re.compile(
+    r"\b(?:error|failed|failure|exception|unable|not\s+found|invalid|denied|timeout|"
+    r"timed\s+out|unavailable|refused|forbidden|traceback)\b",
+    re.IGNORECASE,
+)
 
 
 def _ref(text: str) -> str | None:
@@ -219,11 +294,25 @@ def _lemma(verb: str | None, default: str) -> str:
     if not verb:
         return default
     v = re.sub(r"\s+", " ", verb.lower())
-    return _VERB_LEMMA.get(v, {"booking": "book", "reservation": "reserve", "reference": "book",
-                               "confirmation": "book", "successfully": "complete", "reserving": "reserve",
-                               "processing": "process", "transferring": "transfer", "sending": "send",
-                               "appointment": "schedule", "payment": "pay", "purchase": "purchase",
-                               "order": "order", "transfer": "transfer"}.get(v, v))
+    return _VERB_LEMMA.get(
+        v,
+        {
+            "booking": "book",
+            "reservation": "reserve",
+            "reference": "book",
+            "confirmation": "book",
+            "successfully": "complete",
+            "reserving": "reserve",
+            "processing": "process",
+            "transferring": "transfer",
+            "sending": "send",
+            "appointment": "schedule",
+            "payment": "pay",
+            "purchase": "purchase",
+            "order": "order",
+            "transfer": "transfer",
+        }.get(v, v),
+    )
 
 
 @lru_cache(maxsize=8192)
@@ -236,8 +325,11 @@ def find_action(text: str, role: Role) -> ActionMarker | None:
         return None
     failed = _FAILED.search(text)
     done = _DONE.search(text)
-    if failed and (failed.group("v") or failed.group("v2") or failed.group("v3")) and not (
-            done and done.start() < failed.start()):
+    if (
+        failed
+        and (failed.group("v") or failed.group("v2") or failed.group("v3"))
+        and not (done and done.start() < failed.start())
+    ):
         verb = failed.group("v") or failed.group("v2") or failed.group("v3")
         return ActionMarker(verb=_lemma(verb, "book"), status="failed")
     if done:
@@ -263,13 +355,19 @@ _DOMAIN_KEYWORDS: tuple[tuple[str, str], ...] = (
     ("train", r"trains?|railway|rail|amtrak"),
     ("bus", r"bus|buses|coach\s+ticket|greyhound"),
     ("flight", r"flights?|fly|flying|airlines?|airfare|plane"),
-    ("car_rental", r"rental\s+cars?|rent\s+a\s+car|car\s+rental|rent(?:ing)?\s+(?:a\s+)?car|hire\s+car|pick\s*up\s+"
-                   r"the\s+car"),
+    (
+        "car_rental",
+        r"rental\s+cars?|rent\s+a\s+car|car\s+rental|rent(?:ing)?\s+(?:a\s+)?car|hire\s+car|pick\s*up\s+"
+        r"the\s+car",
+    ),
     ("metro", r"metro|subway|underground"),
     ("alarm", r"alarms?|wake\s+me"),
     ("payment", r"send\s+money|payments?|pay\s+(?:\w+\s+)?back|venmo|paypal|reimburse"),
-    ("bank", r"bank|banking|account\s+balance|balance|checking\s+account|savings\s+account|transfer\s+money|"
-             r"transfer"),
+    (
+        "bank",
+        r"bank|banking|account\s+balance|balance|checking\s+account|savings\s+account|transfer\s+money|"
+        r"transfer",
+    ),
     ("weather", r"weather|forecast|rain|sunny|temperature"),
     ("doctor", r"doctor|physician|gp|general\s+practitioner|medical|clinic|dermatologist|ophthalmologist"),
     ("dentist", r"dentist|dental|orthodontist"),
@@ -277,14 +375,23 @@ _DOMAIN_KEYWORDS: tuple[tuple[str, str], ...] = (
     ("movie", r"movies?|films?|cinema|showtimes?|screening|theatre\s+near|imax"),
     ("music", r"songs?|music|album|playlist|artist|play\s+(?:some|the)|listen"),
     ("event", r"concerts?|events?|games?|tickets?|shows?|match|festival|gig|theater|theatre|sports?"),
-    ("restaurant", r"restaurants?|table|dinner|lunch|breakfast|brunch|cuisine|eat|dine|dining|food|meal|"
-                   r"bistro|cafe|reservation\s+at"),
-    ("hotel", r"hotels?|room|rooms|stay|guesthouse|guest\s+house|b&b|bed\s+and\s+breakfast|motel|hostel|"
-              r"check\s*-?in|check\s*-?out|lodging|accommodation"),
+    (
+        "restaurant",
+        r"restaurants?|table|dinner|lunch|breakfast|brunch|cuisine|eat|dine|dining|food|meal|"
+        r"bistro|cafe|reservation\s+at",
+    ),
+    (
+        "hotel",
+        r"hotels?|room|rooms|stay|guesthouse|guest\s+house|b&b|bed\s+and\s+breakfast|motel|hostel|"
+        r"check\s*-?in|check\s*-?out|lodging|accommodation",
+    ),
     ("apartment", r"apartments?|flat|rent\s+an?\s+apartment|property|bedroom\s+apartment|viewing"),
     ("home", r"house|home\s+visit|homes?|visit\s+the\s+house"),
-    ("attraction", r"attractions?|museums?|college|park|gallery|galleries|tour|sightseeing|zoo|aquarium|"
-                   r"landmark|church|architecture|entertainment|nightclub|swimming\s+pool"),
+    (
+        "attraction",
+        r"attractions?|museums?|college|park|gallery|galleries|tour|sightseeing|zoo|aquarium|"
+        r"landmark|church|architecture|entertainment|nightclub|swimming\s+pool",
+    ),
     ("police", r"police|robbed|stolen|theft"),
     ("hospital", r"hospital|emergency\s+room|a&e"),
     ("calendar", r"calendar|meeting|schedule\s+an?\s+event"),

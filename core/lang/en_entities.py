@@ -24,9 +24,15 @@ _PERSON_TITLE = re.compile(r"^(?:dr|mr|mrs|ms|prof)\.?\s|,?\s*(?:m\.?d\.?|dds|ph
 _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p + r"\s+(?:the\s+)?$", re.IGNORECASE), slot)
     for p, slot in (
-        (r"\b(?:from|leaving|leaves|departing|depart|departs|out\s+of|pick\s+me\s+up\s+(?:at|from))", "origin"),
-        (r"\b(?:to|into|towards|heading|going\s+to|arriving\s+(?:in|at)|arrive\s+(?:in|at)|destination\s+is|"
-         r"get\s+to|go\s+to|drop\s+me\s+(?:off\s+)?at)", "destination"),
+        (
+            r"\b(?:from|leaving|leaves|departing|depart|departs|out\s+of|pick\s+me\s+up\s+(?:at|from))",
+            "origin",
+        ),
+        (
+            r"\b(?:to|into|towards|heading|going\s+to|arriving\s+(?:in|at)|arrive\s+(?:in|at)|destination\s+is|"
+            r"get\s+to|go\s+to|drop\s+me\s+(?:off\s+)?at)",
+            "destination",
+        ),
         (r"\b(?:in|near|around|within|city\s+of|located\s+in)", "city"),
         (r"\b(?:called|named|name\s+is|booked|book|reserve|try|recommend|at)", "name"),
         (r"\b(?:directed\s+by|starring|by|with|stars)", "person"),
@@ -42,19 +48,34 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     times = find_times(text)
     dates = find_dates(text, ts)
     for t in times:
-        cands.append(V.Candidate(t.start, t.end, "time", t.value, "time", V.PRIO["time"] - (5 if t.cued else 0)))
+        cands.append(
+            V.Candidate(t.start, t.end, "time", t.value, "time", V.PRIO["time"] - (5 if t.cued else 0))
+        )
     for d in dates:
-        cands.append(V.Candidate(d.start, d.end, "date", d.value or text[d.start : d.end].lower(), "date",
-                                 V.PRIO["date"]))
+        cands.append(
+            V.Candidate(
+                d.start, d.end, "date", d.value or text[d.start : d.end].lower(), "date", V.PRIO["date"]
+            )
+        )
     cands += _datetimes(text, times, dates)
     for n in find_names(text):
         end = V.region_tail(text, n.end)
         surface = text[n.start : end]
         if n.how == "travel" or end > n.end:
-            cands.append(V.Candidate(n.start, end, "place", " ".join(surface.split()), "city", V.PRIO["place"]))
+            cands.append(
+                V.Candidate(n.start, end, "place", " ".join(surface.split()), "city", V.PRIO["place"])
+            )
         else:
-            cands.append(V.Candidate(n.start, end, "name", " ".join(surface.split()), _name_slot(surface),
-                                     V.PRIO["name"] + (2 if n.how != "caps" else 0)))
+            cands.append(
+                V.Candidate(
+                    n.start,
+                    end,
+                    "name",
+                    " ".join(surface.split()),
+                    _name_slot(surface),
+                    V.PRIO["name"] + (2 if n.how != "caps" else 0),
+                )
+            )
     return cands
 
 
@@ -71,8 +92,9 @@ def _datetimes(text: str, times, dates) -> list[V.Candidate]:
                 start, end = t.start, d.end
             else:
                 continue
-            out.append(V.Candidate(start, end, "datetime", f"{d.value}T{t.value}:00", "datetime",
-                                   V.PRIO["datetime"]))
+            out.append(
+                V.Candidate(start, end, "datetime", f"{d.value}T{t.value}:00", "datetime", V.PRIO["datetime"])
+            )
     return out
 
 
@@ -103,7 +125,11 @@ def _cue_slot(text: str, c: V.Candidate) -> str | None:
         if rx.search(before):
             if slot in ("origin", "destination") and c.type in ("place", "name", "address"):
                 return slot
-            if slot == "city" and c.type in ("place", "name") and not c.value.lower().endswith(_VENUE_ENDINGS):
+            if (
+                slot == "city"
+                and c.type in ("place", "name")
+                and not c.value.lower().endswith(_VENUE_ENDINGS)
+            ):
                 return "city"
             if slot == "person" and c.type == "name" and c.slot == "name":
                 return "person" if not c.value.lower().endswith(_VENUE_ENDINGS) else None

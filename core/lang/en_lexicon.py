@@ -8,6 +8,12 @@ regexes lazily (no work at import time beyond building these literals).
 
 from __future__ import annotations
 
+
+def words(text: str) -> list[str]:
+    """The whitespace-separated words of a literal word list."""
+    return text.split()
+
+
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 WEEKDAY_ABBR = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4,
                 "sat": 5, "sun": 6}
@@ -111,7 +117,8 @@ VENUE_TYPES = (
     "galleries", "zoo", "aquarium", "castle", "cathedral", "chapel", "abbey", "garden", "gardens",
     "botanic garden", "botanical garden", "library", "university", "stadium", "arena", "market",
     "mall", "shopping centre", "shopping center", "tourist attraction", "attraction", "landmark",
-    "monument", "memorial", "shopping area", "shopping district", "bridge", "tower", "palace", "temple", "mosque", "synagogue", "beach",
+    "monument", "memorial", "shopping area", "shopping district",
+    "bridge", "tower", "palace", "temple", "mosque", "synagogue", "beach",
     "lake", "trail", "farm", "vineyard", "winery", "brewery", "bar", "pub", "cafe", "restaurant",
     "restaurants", "station", "depot", "airport", "terminal", "hall", "centre", "center", "salon", "spa",
     "barber shop", "barbershop", "clinic", "hospital", "pharmacy", "dentist", "school", "theme park",
@@ -149,7 +156,8 @@ GENRES = (
     "romance", "romantic", "romantic comedy", "rom-com", "family", "crime", "biographical", "biography",
     "biopic", "war", "western", "musical", "history", "historical", "suspense", "superhero", "anime",
     "noir", "psychological", "teen", "sports", "kids", "children's", "independent", "indie", "foreign",
-    "dark comedy", "comic", "comics", "satire", "parody", "spy", "heist", "disaster", "martial arts", "supernatural",
+    "dark comedy", "comic", "comics",
+    "satire", "parody", "spy", "heist", "disaster", "martial arts", "supernatural",
     "ghost", "zombie", "slasher", "detective", "fiction", "non-fiction", "poetry", "novel", "memoir",
     "self-help",
 )
@@ -269,7 +277,7 @@ STREET_SUFFIXES = (
 # Everyday English words (function words, frequent verbs, adjectives, nouns of the task dialogues).
 # A capitalized word at the start of a sentence that is in this list is not taken for a name, and a
 # lowercase word that is NOT in it (nor in another list) may be part of a name.
-COMMON_WORDS = frozenset("""
+COMMON_WORDS = frozenset(words("""
 a about above absolutely accept accepted accommodate according account across actually add added
 address addresses adults after afternoon again against ago agree ah ahead alright all allow allowed
 almost alone along already also alternative although always am amazing among an and another answer
@@ -327,11 +335,11 @@ father son daughter brother kids children child baby yesterday morning afternoon
 rock pop jazz american british french italian indian chinese english european
 i'll ill id im ive its ok pm am p.m a.m o'clock oclock o"clock quarter
 hmm hm uh um er ah oh ooh thank thx ty pls plz please bye cheers
-""".split())
+"""))
 
 # More everyday words (verbs, adjectives, nouns) for the "not a name" test; inflections are handled
 # by the analyzer (books, booked, booking -> book).
-COMMON_WORDS_MORE = frozenset("""
+COMMON_WORDS_MORE = frozenset(words("""
 able accept access accord act add admire adore advise afford agree aim allow appear apply approve
 argue arrange ask assume attend avoid bake bear beat become beg behave believe belong bet bite blame
 bless blow boil borrow bother break breathe bring brush build burn buy calculate calm cancel care
@@ -438,7 +446,8 @@ track trade tradition traffic transport tree trouble truck truth tune uncle unio
 user vacation value van variety vehicle version victim video village visitor voice volume wall war
 warning watch weakness wealth weapon wear week weight wheel while winner winter wing wire woman
 wonder wood word worker world writer yard youth zone
-cuisine cuisines venue venues postcode postcodes telephone meal meals dish dishes menu entree option options choice choices
+cuisine cuisines venue venues postcode postcodes telephone
+meal meals dish dishes menu entree option options choice choices
 reservation reservations booking bookings schedule appointment appointments ride rides trip trips
 flight flights ticket tickets seat seats show shows movie movies film films song songs album albums
 artist artists event events concert concerts game games match matches hotel hotels guest guests
@@ -462,10 +471,10 @@ directly nearby close near far away back ahead instead otherwise however therefo
 currently recently soon later earlier early late tonight today tomorrow yesterday weekend weekday
 thanks thank welcome pleasure sorry excuse okay ok yes no yeah nope sure fine great good nice
 awesome cool perfect excellent wonderful fantastic amazing lovely brilliant superb terrific
-""".split())
+"""))
 
 # Function words that end a name run found after a cue ("recommend X, they ..."), and never start one.
-FUNCTION_WORDS = frozenset("""
+FUNCTION_WORDS = frozenset(words("""
 a an and are as at be been being but by can could did do does for from had has have he her here hers
 him his how i if in into is it its me my no nor not of on or our ours she should so than that the
 their theirs them then there these they this those to too us was we were what when where which
@@ -479,7 +488,7 @@ come comes coming came see saw find found tell told book booked reserve reserved
 suggest meets meet fits fit matches match sits provides provide features feature cost costs costing
 priced rated called named known today tomorrow tonight yes yeah ok okay sure thanks thank hi hello
 after before around sometime until till near since during starting between within without across
-""".split())
+"""))
 
 # Nouns that end a (possibly lowercase) event or appointment name: "dentist appointment", "stylist visit".
 EVENT_NOUNS = ("appointment", "visit", "viewing", "meeting", "reservation", "concert", "show", "lunch",

@@ -21,34 +21,35 @@ from functools import lru_cache
 from core.lang.en_lexicon import (
     AREAS,
     CAR_TYPES,
-    EVENT_CATEGORIES,
-    FACILITIES,
-    GENRES,
-    SEAT_CLASSES,
     CITIES,
     COMMON_WORDS,
     COMMON_WORDS_MORE,
     CUISINES,
+    EVENT_CATEGORIES,
     EVENT_NOUNS,
+    FACILITIES,
     FUNCTION_WORDS,
+    GENRES,
     MONTHS,
     PRICE_WORDS,
+    SEAT_CLASSES,
     TENS,
     UNITS,
     VENUE_TYPES,
     WEEKDAYS,
+    words,
 )
 
 _TOKEN = re.compile(r"(?:[A-Za-z]\.){2,}|[A-Za-z0-9À-ÿ]+(?:['’][A-Za-z]+)*(?:[-][A-Za-z0-9À-ÿ]+)*|&")
-_CONNECTORS = frozenset("of the and & de del la le du da di von van der den vs vs. y".split())
+_CONNECTORS = frozenset(words("of the and & de del la le du da di von van der den vs vs. y"))
 # Lowercase words allowed between two capitalized parts of one name ("Courtyard by Marriott").
 _CAPS_CONNECTORS = _CONNECTORS | frozenset({"by", "for"})
-_ABBREV = frozenset("dr mr mrs ms st mt ft jr sr prof rev gen col capt lt sgt".split())
-_NAME_ABBREV = frozenset("ctr inc co corp ltd st ave blvd rd dr jr sr bros intl dept univ".split())
-_SUFFIX_AFTER_COMMA = frozenset("md m.d. jr sr inc llc ltd phd dds dmd co corp".split())
+_ABBREV = frozenset(words("dr mr mrs ms st mt ft jr sr prof rev gen col capt lt sgt"))
+_NAME_ABBREV = frozenset(words("ctr inc co corp ltd st ave blvd rd dr jr sr bros intl dept univ"))
+_SUFFIX_AFTER_COMMA = frozenset(words("md m.d. jr sr inc llc ltd phd dds dmd co corp"))
 # Words that start a sentence as grammar, never as part of a name that follows.
 _STARTERS = frozenset(
-    """i i'm i'd i'll i've is are was were am be can could would will shall should may might must do
+    words("""i i'm i'd i'll i've is are was were am be can could would will shall should may might must do
     does did have has had what when where which who whom whose why how yes yeah yep no nope not ok okay
     sure thanks thank please hi hello hey bye goodbye great good perfect alright awesome excellent fine
     cool wonderful so and but or also then actually sorry unfortunately well oh ah um hmm just now if
@@ -56,7 +57,7 @@ _STARTERS = frozenset(
     their his her we they you he she me us them find book search reserve get make show tell give help
     let let's check look see try go need want like would could any some all every each no none one
     how's what's where's there's that's here's who's i'll we'll you'll they'll glad from to for in
-    on at with by of about after before between into over under up down out via per than""".split()
+    on at with by of about after before between into over under up down out via per than""")
 )
 _DATE_WORDS = frozenset([*WEEKDAYS, *MONTHS, "today", "tomorrow", "tonight", "yesterday"])
 _NUMBER_WORDS = frozenset([*UNITS, *TENS, "hundred", "thousand"])
@@ -64,47 +65,86 @@ _EVERYDAY = COMMON_WORDS | COMMON_WORDS_MORE | FUNCTION_WORDS
 _VALUE_WORDS = frozenset(w for phrase in [*PRICE_WORDS, *AREAS] for w in phrase.split())
 # Words of the value lexicons: a run made only of these is a value, not a name ("Indian restaurant").
 _LEXICON_WORDS = _VALUE_WORDS | frozenset(
-    w for phrase in [*CUISINES, *VENUE_TYPES, *FACILITIES, *GENRES, *EVENT_CATEGORIES, *CAR_TYPES, *SEAT_CLASSES]
-    for w in phrase.split())
+    w
+    for phrase in [
+        *CUISINES,
+        *VENUE_TYPES,
+        *FACILITIES,
+        *GENRES,
+        *EVENT_CATEGORIES,
+        *CAR_TYPES,
+        *SEAT_CLASSES,
+    ]
+    for w in phrase.split()
+)
 _CUISINE_WORDS = frozenset(CUISINES)
 _CITY_WORDS = frozenset(w for c in CITIES for w in c.split())
 _VENUE_NOUNS = tuple(sorted(VENUE_TYPES, key=len, reverse=True))
 _VENUE_SINGLE = frozenset(v for v in VENUE_TYPES if " " not in v) | frozenset(
-    "airlines airways air shop depot co grill kitchen brasserie tavern bistro steakhouse cafe bar pub hotel "
-    "restaurant church college museum gallery galleries theatre theater cinema house lodge inn".split())
+    words(
+        "airlines airways air shop depot co grill kitchen brasserie tavern bistro steakhouse cafe bar pub "
+        "hotel "
+        "restaurant church college museum gallery galleries theatre theater cinema house lodge inn"
+    )
+)
 _EVENT_SINGLE = frozenset(EVENT_NOUNS)
-_GENERIC_VENUE = frozenset("restaurant restaurants place places hotel hotels house homes hall centre center "
-                           "station airport terminal bar pub cafe club park parks pool attraction "
-                           "attractions college colleges museum museums theatre theater cinema "
-                           "cinemas church churches gallery galleries spa gym school market".split())
+_GENERIC_VENUE = frozenset(
+    words(
+        "restaurant restaurants place places hotel hotels house homes hall centre center "
+        "station airport terminal bar pub cafe club park parks pool attraction "
+        "attractions college colleges museum museums theatre theater cinema "
+        "cinemas church churches gallery galleries spa gym school market"
+    )
+)
 # Lowercase words that end a capitalized place or venue name ("London Kings cross", "Bangkok city").
-_TRAILING_PARTS = frozenset("street station airport cross lane road square bridge park city".split())
+_TRAILING_PARTS = frozenset(words("street station airport cross lane road square bridge park city"))
 # Last words of a descriptive phrase, not a name ("thai food", "a cheap hotel", "great choice").
-_GENERIC_TAIL = frozenset("""food foods cuisine cuisines restaurant restaurants place places hotel hotels guesthouse
+_GENERIC_TAIL = frozenset(
+    words("""food foods cuisine cuisines restaurant restaurants place places hotel hotels guesthouse
     guesthouses one ones option options area areas part side range price prices type types kind style dish
     dishes meal meals choice choices idea time times day days night nights price pricing stuff thing things
-    attraction attractions entertainment information info details number numbers rating ratings""".split())
-_PLACE_PARTS = frozenset("new street station airport cross international lane road square central north south "
-                         "east west upon city town park bridge".split())
-_VERB_AFTER = frozenset("""is are was were has have had serves serve seems seem would will sounds sound looks
+    attraction attractions entertainment information info details number numbers rating ratings""")
+)
+_PLACE_PARTS = frozenset(
+    words(
+        "new street station airport cross international lane road square central north south "
+        "east west upon city town park bridge"
+    )
+)
+_VERB_AFTER = frozenset(
+    words("""is are was were has have had serves serve seems seem would will sounds sound looks
     look offers offer can does do located meets meet sits provides features matches fits might could should
-    may costs cost opens closes gets got has is's isn't""".split())
+    may costs cost opens closes gets got has is's isn't""")
+)
 
 # Words that end a run after a strong cue ("call it out of office at 12:45").
-_STRONG_STOP = frozenset("at on for from with to by in and please i it this that which who is are was will would "
-                         "starting since so but or as".split())
-_STRONG_START = frozenset("out up down over off".split())
+_STRONG_STOP = frozenset(
+    words(
+        "at on for from with to by in and please i it this that which who is are was will would "
+        "starting since so but or as"
+    )
+)
+_STRONG_START = frozenset(words("out up down over off"))
 # cue -> kind. Strong cues accept any words; weak ones need a word that is not everyday English.
 _CUES: tuple[tuple[str, str], ...] = (
-    (r"called|named|name\s+is|name\s+was|name's|known\s+as|titled|entitled|call\s+it|name\s+it|"
-     r"(?:event|it)\s+as|album|the\s+song|song\s+called|track|movie\s+called|film\s+called", "strong"),
-    (r"recommend|suggest|how\s+about|what\s+about|there\s+is|there's|there\s+are|try|booked\s+(?:you\s+)?"
-     r"(?:at|into|in)|(?:table|reservation|booking)\s+at|successful\s+at|listing\s+for|listings\s+for|"
-     r"info(?:rmation)?\s+(?:on|about|for)|details\s+(?:on|about|for)|address\s+(?:of|for)|number\s+(?:of|for)|"
-     r"postcode\s+(?:of|for)|option\s+is|at", "weak"),
-    (r"from|to|depart|departs|departing|departure|leave|leaves|leaving|arrive\s+(?:in|at)|arriving\s+(?:in|at)|"
-     r"arrives\s+(?:in|at)|get\s+to|going\s+to|go\s+to|headed\s+to|heading\s+to|head\s+to|travel\s+to|"
-     r"destination\s+is|pick\s+me\s+up\s+(?:at|from)|out\s+of", "travel"),
+    (
+        r"called|named|name\s+is|name\s+was|name's|known\s+as|titled|entitled|call\s+it|name\s+it|"
+        r"(?:event|it)\s+as|album|the\s+song|song\s+called|track|movie\s+called|film\s+called",
+        "strong",
+    ),
+    (
+        r"recommend|suggest|how\s+about|what\s+about|there\s+is|there's|there\s+are|try|booked\s+(?:you\s+)?"
+        r"(?:at|into|in)|(?:table|reservation|booking)\s+at|successful\s+at|listing\s+for|listings\s+for|"
+        r"info(?:rmation)?\s+(?:on|about|for)|details\s+(?:on|about|for)|address\s+(?:of|for)|number\s+(?:of|for)|"
+        r"postcode\s+(?:of|for)|option\s+is|at",
+        "weak",
+    ),
+    (
+        r"from|to|depart|departs|departing|departure|leave|leaves|leaving|arrive\s+(?:in|at)|arriving\s+(?:in|at)|"
+        r"arrives\s+(?:in|at)|get\s+to|going\s+to|go\s+to|headed\s+to|heading\s+to|head\s+to|travel\s+to|"
+        r"destination\s+is|pick\s+me\s+up\s+(?:at|from)|out\s+of",
+        "travel",
+    ),
 )
 
 
@@ -131,23 +171,48 @@ def is_everyday(low: str) -> bool:
     """True for everyday English words and their simple inflections (books, booked, booking, nicer)."""
     if low in _EVERYDAY:
         return True
-    for suffix, repl in (("ies", "y"), ("ied", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""),
-                         ("ing", "e"), ("ly", ""), ("er", ""), ("er", "e"), ("est", ""), ("'s", ""), ("’s", "")):
+    for suffix, repl in (
+        ("ies", "y"),
+        ("ied", "y"),
+        ("es", ""),
+        ("s", ""),
+        ("ed", ""),
+        ("ed", "e"),
+        ("ing", ""),
+        ("ing", "e"),
+        ("ly", ""),
+        ("er", ""),
+        ("er", "e"),
+        ("est", ""),
+        ("'s", ""),
+        ("’s", ""),
+    ):
         if low.endswith(suffix) and len(low) - len(suffix) >= 2:
             stem = low[: len(low) - len(suffix)] + repl
             if stem in _EVERYDAY:
                 return True
-            if suffix in ("ed", "ing", "er", "est") and len(stem) > 2 and stem[-1] == stem[-2] and \
-                    stem[:-1] in _EVERYDAY:
+            if (
+                suffix in ("ed", "ing", "er", "est")
+                and len(stem) > 2
+                and stem[-1] == stem[-2]
+                and stem[:-1] in _EVERYDAY
+            ):
                 return True
     return False
 
 
 def _name_word(low: str) -> bool:
     """A word that can only be (part of) a name: not everyday English, not a value word, not a number."""
-    return (len(low) > 1 and low.isalpha() and low not in _LEXICON_WORDS and low not in _NUMBER_WORDS
-            and low not in _DATE_WORDS and not is_everyday(low)) or (
-        "'" in low and low.replace("'", "").isalpha() and not is_everyday(low) and low not in _LEXICON_WORDS)
+    return (
+        len(low) > 1
+        and low.isalpha()
+        and low not in _LEXICON_WORDS
+        and low not in _NUMBER_WORDS
+        and low not in _DATE_WORDS
+        and not is_everyday(low)
+    ) or (
+        "'" in low and low.replace("'", "").isalpha() and not is_everyday(low) and low not in _LEXICON_WORDS
+    )
 
 
 _HARD_BREAK = re.compile(r"[!?:;\n\"“()]")
@@ -162,10 +227,14 @@ def _tokens(text: str) -> list[_Tok]:
         gap = text[prev_end : m.start()]
         hard = bool(_HARD_BREAK.search(gap)) if gap.strip() else False
         boundary = not toks or hard or ("." in gap and bool(_PERIOD_BREAK.search(gap)))
-        if boundary and toks and not hard:
-            # "Dr. Vahid", "B. Scott": the period ends an abbreviation or an initial, not a sentence
-            if prev_text.lower() in _ABBREV or (len(prev_text) == 1 and prev_text.isupper()):
-                boundary = False
+        # "Dr. Vahid", "B. Scott": the period ends an abbreviation or an initial, not a sentence
+        if (
+            boundary
+            and toks
+            and not hard
+            and (prev_text.lower() in _ABBREV or (len(prev_text) == 1 and prev_text.isupper()))
+        ):
+            boundary = False
         t = m.group(0)
         toks.append(_Tok(t, t.lower(), m.start(), m.end(), boundary))
         prev_end, prev_text = m.end(), t
@@ -201,7 +270,9 @@ def _gap_ok(text: str, a: _Tok, b: _Tok) -> bool:
         return True
     if gap == ". " and (a.low in _ABBREV or (len(a.text) == 1 and a.text.isupper())):
         return True
-    return gap in (", ", " , ") and b.low.replace(".", "") in {s.replace(".", "") for s in _SUFFIX_AFTER_COMMA}
+    return gap in (", ", " , ") and b.low.replace(".", "") in {
+        s.replace(".", "") for s in _SUFFIX_AFTER_COMMA
+    }
 
 
 def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
@@ -209,8 +280,14 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
     i, n = 0, len(toks)
     while i < n:
         nxt = toks[i + 1] if i + 1 < n else None
-        lead_digit = toks[i].text[:1].isdigit() and nxt is not None and _is_cap(nxt.text) \
-            and _space(text, toks[i], nxt) and not nxt.sent_start and len(toks[i].text) <= 4
+        lead_digit = (
+            toks[i].text[:1].isdigit()
+            and nxt is not None
+            and _is_cap(nxt.text)
+            and _space(text, toks[i], nxt)
+            and not nxt.sent_start
+            and len(toks[i].text) <= 4
+        )
         if not (_cap_word(toks[i], nxt) or lead_digit):
             i += 1
             continue
@@ -224,29 +301,62 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
                 continue
             # up to two lowercase connectors between capitalized words: "Museum of the History"
             k = j + 1
-            while k < n and k - j <= 2 and not (toks[k].low == "the" and toks[k - 1].low == "and") and (
-                    toks[k].low in _CAPS_CONNECTORS or (toks[k].low == "at" and toks[j].low in _VENUE_SINGLE) or (
-                    toks[k].low in ("to", "on") and k == j + 1 and k + 1 < n and _is_cap(toks[k + 1].text)
-                    and toks[k + 1].low not in _CITY_WORDS and toks[j].low not in _CITY_WORDS
-                    and not toks[j].text.isupper())) and toks[k].text.islower() \
-                    and _gap_ok(text, toks[k - 1], toks[k]):
+            while (
+                k < n
+                and k - j <= 2
+                and not (toks[k].low == "the" and toks[k - 1].low == "and")
+                and (
+                    toks[k].low in _CAPS_CONNECTORS
+                    or (toks[k].low == "at" and toks[j].low in _VENUE_SINGLE)
+                    or (
+                        toks[k].low in ("to", "on")
+                        and k == j + 1
+                        and k + 1 < n
+                        and _is_cap(toks[k + 1].text)
+                        and toks[k + 1].low not in _CITY_WORDS
+                        and toks[j].low not in _CITY_WORDS
+                        and not toks[j].text.isupper()
+                    )
+                )
+                and toks[k].text.islower()
+                and _gap_ok(text, toks[k - 1], toks[k])
+            ):
                 k += 1
-            if j + 1 < k < n and _gap_ok(text, toks[k - 1], toks[k]) and _is_cap(toks[k].text) \
-                    and toks[k].low not in _DATE_WORDS and toks[k].text != "I" and not toks[k].sent_start:
+            if (
+                j + 1 < k < n
+                and _gap_ok(text, toks[k - 1], toks[k])
+                and _is_cap(toks[k].text)
+                and toks[k].low not in _DATE_WORDS
+                and toks[k].text != "I"
+                and not toks[k].sent_start
+            ):
                 j = last = k
                 continue
             break
         # trailing lowercase venue or event nouns and non-everyday words: "United airlines", "Yunger concert"
         only_values = all(t.low in _LEXICON_WORDS or t.low in _CONNECTORS for t in toks[i : last + 1])
-        while not only_values and last + 1 < n and _space(text, toks[last], toks[last + 1]) and not toks[last + 1].sent_start \
-                and toks[last + 1].text.islower() and (toks[last + 1].low in _VENUE_SINGLE or
-                                                       toks[last + 1].low in _TRAILING_PARTS or
-                                                       toks[last + 1].low in _EVENT_SINGLE or
-                                                       _name_word(toks[last + 1].low)):
+        while (
+            not only_values
+            and last + 1 < n
+            and _space(text, toks[last], toks[last + 1])
+            and not toks[last + 1].sent_start
+            and toks[last + 1].text.islower()
+            and (
+                toks[last + 1].low in _VENUE_SINGLE
+                or toks[last + 1].low in _TRAILING_PARTS
+                or toks[last + 1].low in _EVENT_SINGLE
+                or _name_word(toks[last + 1].low)
+            )
+        ):
             last += 1
         begin = toks[i].start
         # a lowercase "the" just before the run belongs to many venue names ("the Lucky Star")
-        if i > 0 and toks[i - 1].low == "the" and _space(text, toks[i - 1], toks[i]) and not toks[i].sent_start:
+        if (
+            i > 0
+            and toks[i - 1].low == "the"
+            and _space(text, toks[i - 1], toks[i])
+            and not toks[i].sent_start
+        ):
             begin = toks[i - 1].start
         end = toks[last].end
         if toks[last].low in _NAME_ABBREV and text[end : end + 1] == ".":
@@ -271,28 +381,50 @@ def _venue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
             if lows[idx : idx + k] != parts:
                 continue
             j = idx - 1
-            while j >= 0 and idx - j <= 3 and not toks[j + 1].sent_start and _space(text, toks[j], toks[j + 1]) \
-                    and toks[j].text.isalpha() and lows[j] not in FUNCTION_WORDS and lows[j] not in _VALUE_WORDS \
-                    and lows[j] not in _NUMBER_WORDS and lows[j] not in _DATE_WORDS:
+            while (
+                j >= 0
+                and idx - j <= 3
+                and not toks[j + 1].sent_start
+                and _space(text, toks[j], toks[j + 1])
+                and toks[j].text.isalpha()
+                and lows[j] not in FUNCTION_WORDS
+                and lows[j] not in _VALUE_WORDS
+                and lows[j] not in _NUMBER_WORDS
+                and lows[j] not in _DATE_WORDS
+            ):
                 j -= 1
-            # drop everyday words on the left ("cars sfo international airport" -> "sfo international airport")
+            # drop everyday words on the left: "cars sfo international airport" -> "sfo international ..."
             while j < idx - 1 and is_everyday(lows[j + 1]):
                 j += 1
             run = lows[j + 1 : idx]
-            if not (any(_name_word(w) for w in run) or (noun not in _GENERIC_VENUE and any(
-                    w in _CUISINE_WORDS for w in run))):
+            if not (
+                any(_name_word(w) for w in run)
+                or (noun not in _GENERIC_VENUE and any(w in _CUISINE_WORDS for w in run))
+            ):
                 j = idx - 1
             if j < idx - 1:
                 end = idx + k - 1
                 # "whipple museum of the history of science"
-                while end + 2 < len(toks) and toks[end + 1].low == "of" and _space(text, toks[end], toks[end + 1]):
+                while (
+                    end + 2 < len(toks)
+                    and toks[end + 1].low == "of"
+                    and _space(text, toks[end], toks[end + 1])
+                ):
                     q = end + 2
                     if toks[q].low == "the" and q + 1 < len(toks):
                         q += 1
-                    if toks[q].low in FUNCTION_WORDS or toks[q].low in _DATE_WORDS or not toks[q].text.isalpha():
+                    if (
+                        toks[q].low in FUNCTION_WORDS
+                        or toks[q].low in _DATE_WORDS
+                        or not toks[q].text.isalpha()
+                    ):
                         break
                     end = q
-                    while end + 2 < len(toks) and toks[end + 1].low == "and" and toks[end + 2].low not in FUNCTION_WORDS:
+                    while (
+                        end + 2 < len(toks)
+                        and toks[end + 1].low == "and"
+                        and toks[end + 2].low not in FUNCTION_WORDS
+                    ):
                         end += 2
                 spans.append(NameSpan(toks[j + 1].start, toks[end].end, "venue"))
             break
@@ -306,9 +438,16 @@ def _event_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
         if toks[idx].low not in _EVENT_SINGLE:
             continue
         j = idx - 1
-        while j >= 0 and idx - j <= 2 and not toks[j + 1].sent_start and _space(text, toks[j], toks[j + 1]) \
-                and toks[j].low not in FUNCTION_WORDS and toks[j].low not in _DATE_WORDS and toks[j].text.isalpha() \
-                and toks[j].low not in _NUMBER_WORDS:
+        while (
+            j >= 0
+            and idx - j <= 2
+            and not toks[j + 1].sent_start
+            and _space(text, toks[j], toks[j + 1])
+            and toks[j].low not in FUNCTION_WORDS
+            and toks[j].low not in _DATE_WORDS
+            and toks[j].text.isalpha()
+            and toks[j].low not in _NUMBER_WORDS
+        ):
             j -= 1
         if j < idx - 1:
             spans.append(NameSpan(toks[j + 1].start, toks[idx].end, "event"))
@@ -340,14 +479,23 @@ def _cue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
                 q = j
                 while q < len(toks) and q - j < 2 and toks[q].low in _CONNECTORS:
                     q += 1
-                if q < len(toks) and not toks[q].sent_start and (_name_word(toks[q].low) or (
-                        _is_cap(toks[q].text) and toks[q].low not in FUNCTION_WORDS)):
+                if (
+                    q < len(toks)
+                    and not toks[q].sent_start
+                    and (
+                        _name_word(toks[q].low)
+                        or (_is_cap(toks[q].text) and toks[q].low not in FUNCTION_WORDS)
+                    )
+                ):
                     j = q
                     continue
                 break
-            if t.low in _DATE_WORDS or t.low in ("i", "please") or (
-                    t.low in (_STRONG_STOP if kind == "strong" else FUNCTION_WORDS) and j > first) or (
-                    j == first and t.low in FUNCTION_WORDS and t.low not in _STRONG_START):
+            if (
+                t.low in _DATE_WORDS
+                or t.low in ("i", "please")
+                or (t.low in (_STRONG_STOP if kind == "strong" else FUNCTION_WORDS) and j > first)
+                or (j == first and t.low in FUNCTION_WORDS and t.low not in _STRONG_START)
+            ):
                 break
             if any(ch.isdigit() for ch in t.text) and (j > first or kind == "travel"):
                 break
@@ -357,11 +505,15 @@ def _cue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
                 named = _name_word(t.low) or (kind == "travel" and t.low in _CITY_WORDS)
                 nxt = toks[j + 1] if j + 1 < len(toks) and _space(text, t, toks[j + 1]) else None
                 nxt_named = nxt is not None and (_name_word(nxt.low) or nxt.low in _CITY_WORDS)
-                if kind == "travel" and not (named or t.low in _PLACE_PARTS or nxt_named or (
-                        j > first and t.low in _VALUE_WORDS)):
+                if kind == "travel" and not (
+                    named or t.low in _PLACE_PARTS or nxt_named or (j > first and t.low in _VALUE_WORDS)
+                ):
                     break
-                if kind == "weak" and seen_name and not (named or t.low in _LEXICON_WORDS or _is_cap(t.text)
-                                                         or t.low in _VENUE_SINGLE):
+                if (
+                    kind == "weak"
+                    and seen_name
+                    and not (named or t.low in _LEXICON_WORDS or _is_cap(t.text) or t.low in _VENUE_SINGLE)
+                ):
                     break
                 seen_name = seen_name or named
             j += 1
@@ -373,8 +525,11 @@ def _cue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
         if kind == "travel":
             if not any(_name_word(t.low) or t.low in _CITY_WORDS for t in run):
                 continue
-        elif kind == "weak" and not any(_name_word(t.low) for t in run) and (
-                len(run) < 2 or run[-1].low in _GENERIC_TAIL or all(t.low in _VALUE_WORDS for t in run)):
+        elif (
+            kind == "weak"
+            and not any(_name_word(t.low) for t in run)
+            and (len(run) < 2 or run[-1].low in _GENERIC_TAIL or all(t.low in _VALUE_WORDS for t in run))
+        ):
             continue
         begin = run[0].start
         if kind != "travel" and m.group(0).lower().rstrip().endswith(" the"):
@@ -391,15 +546,28 @@ def _subject_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
             continue
         first = i + 1 if t.low == "the" else i
         j = first
-        while j < len(toks) and j - first < 6 and toks[j].low not in _VERB_AFTER and \
-                (j == i or not toks[j].sent_start) and (j == first or _space(text, toks[j - 1], toks[j])) and \
-                (toks[j].low not in FUNCTION_WORDS or toks[j].low in _CONNECTORS):
+        while (
+            j < len(toks)
+            and j - first < 6
+            and toks[j].low not in _VERB_AFTER
+            and (j == i or not toks[j].sent_start)
+            and (j == first or _space(text, toks[j - 1], toks[j]))
+            and (toks[j].low not in FUNCTION_WORDS or toks[j].low in _CONNECTORS)
+        ):
             j += 1
-        if j == first or j >= len(toks) or toks[j].low not in _VERB_AFTER or not _space(text, toks[j - 1], toks[j]):
+        if (
+            j == first
+            or j >= len(toks)
+            or toks[j].low not in _VERB_AFTER
+            or not _space(text, toks[j - 1], toks[j])
+        ):
             continue
         run = toks[first:j]
-        if any(_name_word(r.low) and r.text.islower() for r in run) and run[0].low not in _CONNECTORS \
-                and run[0].text.isalpha():
+        if (
+            any(_name_word(r.low) and r.text.islower() for r in run)
+            and run[0].low not in _CONNECTORS
+            and run[0].text.isalpha()
+        ):
             spans.append(NameSpan(toks[i].start, run[-1].end, "subject"))
     return spans
 
@@ -411,12 +579,22 @@ def _versus_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
         if t.low not in ("vs", "versus", "v") or i == 0 or i + 1 >= len(toks):
             continue
         a = i - 1
-        while a - 1 >= 0 and i - a < 3 and toks[a - 1].low not in FUNCTION_WORDS and not toks[a].sent_start \
-                and _space(text, toks[a - 1], toks[a]):
+        while (
+            a - 1 >= 0
+            and i - a < 3
+            and toks[a - 1].low not in FUNCTION_WORDS
+            and not toks[a].sent_start
+            and _space(text, toks[a - 1], toks[a])
+        ):
             a -= 1
         b = i + 1
-        while b + 1 < len(toks) and b - i < 3 and toks[b + 1].low not in FUNCTION_WORDS and \
-                not toks[b + 1].sent_start and _space(text, toks[b], toks[b + 1]):
+        while (
+            b + 1 < len(toks)
+            and b - i < 3
+            and toks[b + 1].low not in FUNCTION_WORDS
+            and not toks[b + 1].sent_start
+            and _space(text, toks[b], toks[b + 1])
+        ):
             b += 1
         if toks[i - 1].low in FUNCTION_WORDS or toks[i + 1].low in FUNCTION_WORDS:
             continue
@@ -430,5 +608,11 @@ def find_names(text: str) -> tuple[NameSpan, ...]:
     toks = _tokens(text)
     if not toks:
         return ()
-    return tuple(_caps_runs(text, toks) + _venue_runs(text, toks) + _event_runs(text, toks)
-                 + _cue_runs(text, toks) + _subject_runs(text, toks) + _versus_runs(text, toks))
+    return tuple(
+        _caps_runs(text, toks)
+        + _venue_runs(text, toks)
+        + _event_runs(text, toks)
+        + _cue_runs(text, toks)
+        + _subject_runs(text, toks)
+        + _versus_runs(text, toks)
+    )

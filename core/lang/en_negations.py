@@ -34,7 +34,8 @@ _FILLER_AFTER = re.compile(
     r"preference|particular|specific|rush|hurry|matter|idea|clue|doubt|way\b|sir|ma['’]?am|longer|,?\s*not\b|"
     r"one\b|else|other|more\b|further|additional|luck|results?\b|availability|options?\b|reservations?\b|"
     r"restaurants?\b|hotels?\b|trains?\b|events?\b|movies?\b|flights?\b|matches|match\b)",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _NOT_A_CONSTRAINT = re.compile(
     r"^(?:(?:do|does|did)\s*n[o']?t|don['’]?t|doesn['’]?t|didn['’]?t)\s+(?:mind|care|know|matter|worry|"
     r"think|have\s+(?:a|any)\s+(?:preference|particular)|really\s+(?:mind|care))"
@@ -44,9 +45,13 @@ _NOT_A_CONSTRAINT = re.compile(
     r"|^(?:isn|aren|wasn|weren)['’]?t\s+(?:it|there|that|they)\b"
     r"|^nothing\s+(?:else|more|further|at\s+the\s+moment|right\s+now|for\s+now)"
     r"|^never\s*mind",
-    re.IGNORECASE)
-_STOP = re.compile(r"[.;!?\n]|,\s|\s+(?:but|because|since|so|though|although|unless|and\s+then|then)\b|\s+and\s+"
-                   r"(?:i|we|you|it|please|can|could|would|also)\b", re.IGNORECASE)
+    re.IGNORECASE,
+)
+_STOP = re.compile(
+    r"[.;!?\n]|,\s|\s+(?:but|because|since|so|though|although|unless|and\s+then|then)\b|\s+and\s+"
+    r"(?:i|we|you|it|please|can|could|would|also)\b",
+    re.IGNORECASE,
+)
 _MAX_WORDS = 8
 
 

@@ -14,7 +14,10 @@ from functools import lru_cache
 from core.lang.en_lexicon import TENS, UNITS
 
 _HOUR_WORDS = {w: v for w, v in UNITS.items() if 1 <= v <= 12}
-_MINUTE_WORDS = {**{w: v for w, v in UNITS.items() if 1 <= v <= 19}, **{w: v for w, v in TENS.items() if v < 60}}
+_MINUTE_WORDS = {
+    **{w: v for w, v in UNITS.items() if 1 <= v <= 19},
+    **{w: v for w, v in TENS.items() if v < 60},
+}
 _HW = "|".join(sorted(_HOUR_WORDS, key=len, reverse=True))
 _MW_T = "|".join(w for w, v in TENS.items() if v < 60)
 _MW_U = "|".join(w for w, v in UNITS.items() if 1 <= v <= 9)
@@ -24,14 +27,20 @@ _HOUR = rf"(?:1[0-2]|0?[1-9]|{_HW})"
 _H24 = r"(?:[01]?\d|2[0-3])"
 _AMPM = r"(?:a\.m\.|p\.m\.|am\b|pm\b|a\.m\b|p\.m\b|a m\b|p m\b)"
 _OCLOCK = r"o['\"’`]?\s?clock"
-_PERIOD = r"(?:in\s+the\s+(?:morning|afternoon|evening|night)|at\s+night|tonight|this\s+(?:morning|afternoon|evening))"
+_PERIOD = (
+    r"(?:in\s+the\s+(?:morning|afternoon|evening|night)|at\s+night|tonight|"
+    r"this\s+(?:morning|afternoon|evening))"
+)
 _PERIOD_WORD = r"(?:morning|afternoon|evening|night|noon)"
 
 # Order matters only for readability: all matches are collected and the longest wins.
 _PATTERNS: tuple[tuple[str, str], ...] = (
     # half past 3 (in the afternoon) / quarter to 10 / 20 minutes past 4
-    ("rel", rf"\b(?P<rel>half|quarter|(?:\d{{1,2}}|{_MINWORD})(?:\s+minutes?)?)\s+(?P<dir>past|after|to|before|til)\s+"
-            rf"(?P<h>{_HOUR})(?:\s*{_OCLOCK})?(?:\s*(?P<ampm>{_AMPM})|\s+(?P<per>{_PERIOD}))?"),
+    (
+        "rel",
+        rf"\b(?P<rel>half|quarter|(?:\d{{1,2}}|{_MINWORD})(?:\s+minutes?)?)\s+(?P<dir>past|after|to|before|til)\s+"
+        rf"(?P<h>{_HOUR})(?:\s*{_OCLOCK})?(?:\s*(?P<ampm>{_AMPM})|\s+(?P<per>{_PERIOD}))?",
+    ),
     # 5:30 pm, 5 pm, 5.30pm, five pm, six thirty pm
     ("ampm", rf"\b(?P<h>{_HOUR})(?:(?:[:.](?P<m>[0-5]\d))|\s+(?P<mw>{_MINWORD}))?\s*(?P<ampm>{_AMPM})"),
     # 7 o'clock (in the evening)
@@ -39,7 +48,10 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     # 7 in the evening, 4:30 in the evening, six thirty in the evening
     ("per", rf"\b(?P<h>{_HOUR})(?:(?:[:.](?P<m>[0-5]\d))|\s+(?P<mw>{_MINWORD}))?\s+(?P<per>{_PERIOD})"),
     # evening 4:30, afternoon 12 (SGD phrasing)
-    ("lead", rf"\b(?P<per>{_PERIOD_WORD}),?\s+(?:at\s+)?(?P<h>{_HOUR}|{_H24})(?:[:.](?P<m>[0-5]\d))?\b(?!\s*(?:{_AMPM}|%|\$))"),
+    (
+        "lead",
+        rf"\b(?P<per>{_PERIOD_WORD}),?\s+(?:at\s+)?(?P<h>{_HOUR}|{_H24})(?:[:.](?P<m>[0-5]\d))?\b(?!\s*(?:{_AMPM}|%|\$))",
+    ),
     # 18:45, 9:30, 09:15
     ("hhmm", rf"(?<![\d:.$£€])(?P<h>{_H24}):(?P<m>[0-5]\d)(?![\d:])"),
     # 1845 hours
@@ -47,10 +59,13 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     # noon, midnight, midday
     ("noon", r"\b(?P<word>noon|midday|midnight)\b"),
     # at 7, by 5, after 6 (bare hour after a time cue; not followed by a count noun)
-    ("cue", rf"\b(?:at|by|after|before|around|about|until|till|til|from|between|and)\s+(?:about\s+|around\s+)?"
-            rf"(?P<h>1[0-2]|[1-9]|{_HW})(?:\s*(?:ish))?\b(?!\s*(?:[:.]\d|%|people|persons|guests|adults|"
-            rf"tickets|seats|nights|days|rooms|stars|of\b|or\s+more|pounds|dollars|bucks|minutes|hours|"
-            rf"st\b|nd\b|rd\b|th\b|-|[a-z]*\s+(?:people|persons|guests|tickets|nights|days|rooms|stars)))"),
+    (
+        "cue",
+        rf"\b(?:at|by|after|before|around|about|until|till|til|from|between|and)\s+(?:about\s+|around\s+)?"
+        rf"(?P<h>1[0-2]|[1-9]|{_HW})(?:\s*(?:ish))?\b(?!\s*(?:[:.]\d|%|people|persons|guests|adults|"
+        rf"tickets|seats|nights|days|rooms|stars|of\b|or\s+more|pounds|dollars|bucks|minutes|hours|"
+        rf"st\b|nd\b|rd\b|th\b|-|[a-z]*\s+(?:people|persons|guests|tickets|nights|days|rooms|stars)))",
+    ),
 )
 _COMPILED: list[tuple[str, re.Pattern[str]]] = []
 

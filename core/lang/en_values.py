@@ -34,9 +34,10 @@ from core.lang.en_lexicon import (
     STREET_SUFFIXES,
     US_STATES,
     VENUE_TYPES,
+    words,
 )
-from core.lang.en_phrases import find_phrases, max_words, phrase_key
 from core.lang.en_numbers import DIGITS_PATTERN, NUMBER_WORDS_PATTERN, format_number, to_number
+from core.lang.en_phrases import find_phrases, max_words, phrase_key
 
 
 @dataclass(frozen=True)
@@ -52,63 +53,114 @@ class Candidate:
 
 
 # Priorities break ties between spans of equal length (higher wins).
-PRIO = {"money": 90, "phone": 88, "email": 88, "url": 88, "id": 80, "datetime": 75, "date": 70, "time": 70,
-        "address": 65, "quantity": 60, "rating": 58, "place": 55, "term": 50, "name": 40, "number": 10}
+PRIO = {
+    "money": 90,
+    "phone": 88,
+    "email": 88,
+    "url": 88,
+    "id": 80,
+    "datetime": 75,
+    "date": 70,
+    "time": 70,
+    "address": 65,
+    "quantity": 60,
+    "rating": 58,
+    "place": 55,
+    "term": 50,
+    "name": 40,
+    "number": 10,
+}
 
 _NUM = rf"(?:{DIGITS_PATTERN}|{NUMBER_WORDS_PATTERN})"
-_CURRENCY_WORDS = {"dollars": "USD", "dollar": "USD", "bucks": "USD", "usd": "USD", "pounds": "GBP",
-                   "pound": "GBP", "gbp": "GBP", "quid": "GBP", "euros": "EUR", "euro": "EUR", "eur": "EUR",
-                   "yuan": "CNY", "rmb": "CNY", "yen": "JPY", "rupees": "INR"}
+_CURRENCY_WORDS = {
+    "dollars": "USD",
+    "dollar": "USD",
+    "bucks": "USD",
+    "usd": "USD",
+    "pounds": "GBP",
+    "pound": "GBP",
+    "gbp": "GBP",
+    "quid": "GBP",
+    "euros": "EUR",
+    "euro": "EUR",
+    "eur": "EUR",
+    "yuan": "CNY",
+    "rmb": "CNY",
+    "yen": "JPY",
+    "rupees": "INR",
+}
 _SYMBOLS = {"$": "USD", "£": "GBP", "€": "EUR", "¥": "CNY"}
 _SCALE = {"k": 1000, "thousand": 1000, "m": 1_000_000, "million": 1_000_000, "bn": 1e9, "billion": 1e9}
 
-_MONEY_SYM = re.compile(r"(?P<sym>[$£€¥])\s?(?P<n>\d[\d,]*(?:\.\d+)?)(?:\s?(?P<sc>k|m|bn|thousand|million|billion)\b)?",
-                        re.IGNORECASE)
+_MONEY_SYM = re.compile(
+    r"(?P<sym>[$£€¥])\s?(?P<n>\d[\d,]*(?:\.\d+)?)(?:\s?(?P<sc>k|m|bn|thousand|million|billion)\b)?",
+    re.IGNORECASE,
+)
 _MONEY_WORD = re.compile(
     rf"\b(?P<n>{_NUM})(?:\s?(?P<sc>k|thousand|million|billion))?\s?(?P<cur>dollars?|bucks|usd|pounds?|gbp|quid|"
-    rf"euros?|eur|yuan|rmb|yen|rupees)\b", re.IGNORECASE)
+    rf"euros?|eur|yuan|rmb|yen|rupees)\b",
+    re.IGNORECASE,
+)
 _PHONE = re.compile(
     r"(?<![\w+])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?!\d)"
     r"|(?<![\w+])0\d{9,10}(?!\d)"
-    r"|(?<![\w])\+\d{1,3}(?:[\s.-]?\d{2,4}){2,5}(?!\d)")
+    r"|(?<![\w])\+\d{1,3}(?:[\s.-]?\d{2,4}){2,5}(?!\d)"
+)
 _EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 _URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"']+[^\s<>\"'.,;:!?)]")
 _ID_CAPS = re.compile(r"\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,14}\b")
 _ID_CUE = re.compile(
     r"\b(?:reference|confirmation|booking|reservation|ref|order|ticket|tracking|transaction|train|flight)"
     r"(?:\s+(?:number|no\.?|code|id|#))?\s*(?:is|was|:|#)?\s*:?\s*(?P<id>[A-Za-z0-9][A-Za-z0-9-]{3,19})\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _TRAIN_ID = re.compile(r"\b[Tt][Rr]\s?\d{3,5}\b")
 _POSTCODE = re.compile(r"\b[A-Za-z]{1,2}\d{1,2}[A-Za-z]?\s?\d[A-Za-z]{2}\b")
 _SUFFIX = "|".join(sorted(STREET_SUFFIXES, key=len, reverse=True))
 _ADDRESS = re.compile(
     rf"\b\d{{1,6}}[A-Za-z]?(?:-\d+)?(?:\s+[A-Za-z0-9][\w'’.-]*){{1,5}}?\s+(?:{_SUFFIX})\b\.?"
     rf"(?:\s*(?:#|ste\.?|suite|apt\.?|unit|no\.?|level|floor)\s*[A-Za-z0-9]+\b)?",
-    re.IGNORECASE)
-_ADDRESS_STOP = frozenset("for at the a an in on to people nights rooms of and with from by is are was please "
-                          "pm am it i you we my your our this that or tickets guests adults stars days".split())
-_RATING = re.compile(r"\b(?:rated|rating(?:\s+of)?|rating\s+is|average\s+rating\s+(?:of|is))\s+(?P<n>\d(?:\.\d)?)"
-                     r"|\b(?P<n2>\d\.\d)\s*(?:stars?|rating|/\s*5|out\s+of\s+5)\b", re.IGNORECASE)
+    re.IGNORECASE,
+)
+_ADDRESS_STOP = frozenset(
+    words(
+        "for at the a an in on to people nights rooms of and with from by is are was please "
+        "pm am it i you we my your our this that or tickets guests adults stars days"
+    )
+)
+_RATING = re.compile(
+    r"\b(?:rated|rating(?:\s+of)?|rating\s+is|average\s+rating\s+(?:of|is))\s+(?P<n>\d(?:\.\d)?)"
+    r"|\b(?P<n2>\d\.\d)\s*(?:stars?|rating|/\s*5|out\s+of\s+5)\b",
+    re.IGNORECASE,
+)
 _COUNT = "|".join(sorted((re.escape(n) for n in COUNT_NOUNS), key=len, reverse=True))
 _QUANTITY = re.compile(
     rf"\b(?P<n>{_NUM}|a|an|single|couple\s+of)\s+(?:(?:more|extra|additional|separate|adult|child|"
     rf"consecutive|whole|full|total|free|different|single|double|twin|king|queen|star|hotel|standard|"
-    rf"separate)\s+)?(?:-\s*)?(?P<noun>{_COUNT})\b", re.IGNORECASE)
+    rf"separate)\s+)?(?:-\s*)?(?P<noun>{_COUNT})\b",
+    re.IGNORECASE,
+)
 _PEOPLE_CUE = re.compile(
     rf"\b(?:table|reservation|booking|room|tickets?|seats?|ride|car|cab|taxi|party|group)\s+(?:for|of)\s+"
     rf"(?P<n>{_NUM})\b(?!\s*(?:[:.]\d|am\b|pm\b|o['\"’]?clock|%|nights?|days?|hours?|minutes?|weeks?|"
     rf"stars?|rooms?|dollars?|bucks))"
     rf"|\bfor\s+(?:just\s+|only\s+)?(?P<n2>{_NUM})(?:\s+(?:please|people|persons?|guests?|of\s+us))?\s*(?=[.,!?;]|$|"
     rf"\s+(?:at|on|please|and|this|next|tomorrow|today|starting|from|people|persons?|guests?)\b)",
-    re.IGNORECASE)
-_BARE_NUMBER = re.compile(rf"(?<![\w.,:/$£€-])(?P<n>{DIGITS_PATTERN})(?![\w:/]|[.,]\d)|\b(?P<w>{NUMBER_WORDS_PATTERN})",
-                          re.IGNORECASE)
-_GENERIC_ONE = re.compile(r"(?:the|which|that|this|any|each|every|no|some|another|other|one|a|last|first|"
-                          r"new|right|best|good|nice|cheaper|closer|either)\s+$", re.IGNORECASE)
+    re.IGNORECASE,
+)
+_BARE_NUMBER = re.compile(
+    rf"(?<![\w.,:/$£€-])(?P<n>{DIGITS_PATTERN})(?![\w:/]|[.,]\d)|\b(?P<w>{NUMBER_WORDS_PATTERN})",
+    re.IGNORECASE,
+)
+_GENERIC_ONE = re.compile(
+    r"(?:the|which|that|this|any|each|every|no|some|another|other|one|a|last|first|"
+    r"new|right|best|good|nice|cheaper|closer|either)\s+$",
+    re.IGNORECASE,
+)
 
 # Lexicon terms by slot, most specific first; ambiguous everyday words are only taken in phrases.
 _AMBIGUOUS_TERMS = frozenset(
-    """first show play game games match fair family war history action value window aisle black express
+    words("""first show play game games match fair family war history action value window aisle black express
     comfort premier private fiction kids foreign teen novel dance house hall bridge tower trail lake
     station terminal club check cash phone office study den current home homes suite reservations
     delivery accessible water art echo lux soul latin southern western modern traditional contemporary
@@ -120,20 +172,21 @@ _AMBIGUOUS_TERMS = frozenset(
     washer dryer elevator fireplace shuttle restaurant restaurants hotels attraction bed landmark inn
     terrace mall bar pub cafe deli diner breakfast business coach value crime romance musical rock pop
     metal soul country house concert concerts theater theatre romantic animated
-    family kids anime western""".split()
+    family kids anime western""")
 )
 # An ambiguous word is a value when the turn is about its kind of thing ("a standard car", "rock concert").
 _GROUP_CONTEXT = {
     "car_type": r"cars?|vehicles?|rent|rental|suv|sedan|pick\s*up|drop\s*off",
-    "type": r"cars?|ride|rides|cab|taxi|uber|lyft|hotels?|stay|accommodations?|lodging|place|attractions?|visit|"
-            r"movies?|films?|show|showing|screening|seats?|tickets?|go|see|looking|type|kind|sort",
+    "type": r"cars?|ride|rides|cab|taxi|uber|lyft|hotels?|stay|accommodations?|lodging|place|"
+    r"attractions?|visit|"
+    r"movies?|films?|show|showing|screening|seats?|tickets?|go|see|looking|type|kind|sort",
     "seat_class": r"flights?|fly|flying|tickets?|seats?|class|cabin|airlines?|trains?|bus|fare",
     "genre": r"movies?|films?|shows?|songs?|music|listen|play|watch|genre|concerts?|events?|games?|"
-             r"tickets?|band|artist|album|books?|see|attend",
+    r"tickets?|band|artist|album|books?|see|attend",
     "facility": r"hotels?|rooms?|stay|place|apartments?|house|have|has|with|offer|offers|need|include|"
-                r"includes|free|restaurants?|serve|serves",
+    r"includes|free|restaurants?|serve|serves",
     "food": r"food|cuisine|restaurants?|eat|eating|dinner|lunch|breakfast|place|serve|serves|serving|meal|"
-            r"dish|menu|hungry|table",
+    r"dish|menu|hungry|table",
     "item": r"play|speaker|device|tv|cast|on|pay|using|use|with|method",
     "account": r"accounts?|transfer|send|pay|balance|bank|money|from|to",
 }
@@ -161,22 +214,25 @@ _TERM_CONTEXT = re.compile(
     r"speaker|speakers|one|option|version|format|style|songs?|concerts?|events?|games?|matches|area|part|"
     r"side|range|price|priced|accommodations?|hotel|guesthouse|lodging|stay|room|rooms|please|screening|"
     r"sounds|works|would\s+(?:be|work|do)|is\s+(?:fine|good|great|perfect|ok|okay|best))\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 _CITY_ABBR = frozenset(c for c in CITIES if len(c.replace(".", "")) <= 3)
 _CITY_AMBIGUOUS = frozenset(
-    """nice bath orange mobile surprise independence sparks vista bend mesa reading rio victoria allen tyler
+    words("""nice bath orange mobile surprise independence sparks vista bend mesa reading rio victoria allen
+    tyler
     norman warren jackson lincoln eugene elizabeth madison henderson augusta meridian corona concord salem
     aurora davie clinton columbia ontario santiago richmond springfield fairfield lakewood lancaster
     arlington plano carmel alameda albany belmont dublin newark venice hollywood durham irving garland
     gilbert lafayette midland odessa provo vallejo westminster woodbridge york glendale campbell danville
-    martinez brentwood moraga orinda florence athens""".split()
+    martinez brentwood moraga orinda florence athens""")
 )
 
 
 # Words of the lexicons that name a whole domain rather than a value of it.
-_NOT_A_TERM = frozenset({"restaurant", "restaurants", "place", "places", "reservations", "attraction",
-                         "attractions"})
+_NOT_A_TERM = frozenset(
+    {"restaurant", "restaurants", "place", "places", "reservations", "attraction", "attractions"}
+)
 
 
 @lru_cache(maxsize=1)
@@ -188,8 +244,8 @@ def _city_table() -> tuple[dict[str, str], int]:
 @lru_cache(maxsize=1)
 def _term_table() -> tuple[dict[str, tuple[str, str]], int]:
     table: dict[str, tuple[str, str]] = {}
-    for slot, words in _TERM_GROUPS:
-        items = words.items() if isinstance(words, dict) else ((w, w) for w in words)
+    for slot, group in _TERM_GROUPS:
+        items = group.items() if isinstance(group, dict) else ((w, w) for w in group)
         for phrase, canon in items:
             if phrase not in _NOT_A_TERM:
                 table.setdefault(phrase_key(phrase), (slot, canon))
@@ -232,8 +288,10 @@ def contacts(text: str) -> list[Candidate]:
         digits = re.sub(r"\D", "", m.group(0))
         if 7 <= len(digits) <= 15:
             out.append(Candidate(m.start(), m.end(), "phone", digits, "phone", PRIO["phone"]))
-    out += [Candidate(m.start(), m.end(), "email", m.group(0).lower(), "email", PRIO["email"])
-            for m in _EMAIL.finditer(text)]
+    out += [
+        Candidate(m.start(), m.end(), "email", m.group(0).lower(), "email", PRIO["email"])
+        for m in _EMAIL.finditer(text)
+    ]
     out += [Candidate(m.start(), m.end(), "url", m.group(0), "url", PRIO["url"]) for m in _URL.finditer(text)]
     return out
 
@@ -248,13 +306,16 @@ def identifiers(text: str) -> list[Candidate]:
         if any(c.isdigit() for c in ident) or (ident.isupper() and len(ident) >= 5):
             out.append(Candidate(m.start("id"), m.end("id"), "id", ident.upper(), "ref", PRIO["id"]))
     for m in _TRAIN_ID.finditer(text):
-        out.append(Candidate(m.start(), m.end(), "id", m.group(0).upper().replace(" ", ""), "ref", PRIO["id"]))
+        out.append(
+            Candidate(m.start(), m.end(), "id", m.group(0).upper().replace(" ", ""), "ref", PRIO["id"])
+        )
     for m in _POSTCODE.finditer(text):
         surface = m.group(0)
         if re.fullmatch(r"(?i)\d+(st|nd|rd|th)", surface[-4:]) or surface.lower().endswith(("am", "pm")):
             continue
-        out.append(Candidate(m.start(), m.end(), "address", surface.lower().replace(" ", ""), "postcode",
-                             PRIO["id"]))
+        out.append(
+            Candidate(m.start(), m.end(), "address", surface.lower().replace(" ", ""), "postcode", PRIO["id"])
+        )
     return out
 
 
@@ -265,10 +326,21 @@ def addresses(text: str) -> list[Candidate]:
         words = re.findall(r"[A-Za-z']+", m.group(0))[:-1]
         if any(w.lower() in _ADDRESS_STOP for w in words):
             continue
-        surface = m.group(0).rstrip(".") if not m.group(0).lower().endswith(("st.", "ave.", "rd.", "dr.")) \
+        surface = (
+            m.group(0).rstrip(".")
+            if not m.group(0).lower().endswith(("st.", "ave.", "rd.", "dr."))
             else m.group(0)
-        out.append(Candidate(m.start(), m.start() + len(surface), "address", " ".join(surface.split()),
-                             "address", PRIO["address"]))
+        )
+        out.append(
+            Candidate(
+                m.start(),
+                m.start() + len(surface),
+                "address",
+                " ".join(surface.split()),
+                "address",
+                PRIO["address"],
+            )
+        )
     return out
 
 
@@ -285,14 +357,17 @@ def quantities(text: str) -> list[Candidate]:
         canon = noun if noun != "of us" else "people"
         if slot == "people":
             canon = "people"
-        out.append(Candidate(m.start(), m.end(), "quantity", f"{format_number(n)} {canon}", slot,
-                             PRIO["quantity"]))
+        out.append(
+            Candidate(m.start(), m.end(), "quantity", f"{format_number(n)} {canon}", slot, PRIO["quantity"])
+        )
     for m in _PEOPLE_CUE.finditer(text):
         grp = "n" if m.group("n") else "n2"
         n = to_number(m.group(grp))
         if n is None or n > 100:
             continue
-        out.append(Candidate(m.start(grp), m.end(grp), "number", format_number(n), "people", PRIO["quantity"]))
+        out.append(
+            Candidate(m.start(grp), m.end(grp), "number", format_number(n), "people", PRIO["quantity"])
+        )
     for m in _RATING.finditer(text):
         grp = "n" if m.group("n") else "n2"
         out.append(Candidate(m.start(grp), m.end(grp), "rating", m.group(grp), "rating", PRIO["rating"]))
@@ -305,10 +380,18 @@ def numbers(text: str) -> list[Candidate]:
     for m in _BARE_NUMBER.finditer(text):
         grp = "n" if m.group("n") else "w"
         surface = m.group(grp)
-        if grp == "w" and surface.lower() == "one" and (
+        if (
+            grp == "w"
+            and surface.lower() == "one"
+            and (
                 _GENERIC_ONE.search(text[max(0, m.start() - 12) : m.start()])
-                or re.match(r"\s+(?:of|more|another|way|thing|day|moment|sec|second|minute|that|which)\b",
-                            text[m.end() :], re.IGNORECASE)):
+                or re.match(
+                    r"\s+(?:of|more|another|way|thing|day|moment|sec|second|minute|that|which)\b",
+                    text[m.end() :],
+                    re.IGNORECASE,
+                )
+            )
+        ):
             continue
         n = to_number(surface)
         if n is None:
@@ -354,8 +437,11 @@ def places(text: str) -> list[Candidate]:
     return out
 
 
-_YES_NO = re.compile(r"^\s*(?P<w>yes|no)\b(?!\s*(?:,\s*)?(?:thanks?|thank\s+you|that['’]?s\s+(?:all|it)|problem|"
-                     r"worries|need|,?\s*not\b|i\s+(?:don['’]?t|do\s+not)\s+need))", re.IGNORECASE)
+_YES_NO = re.compile(
+    r"^\s*(?P<w>yes|no)\b(?!\s*(?:,\s*)?(?:thanks?|thank\s+you|that['’]?s\s+(?:all|it)|problem|"
+    r"worries|need|,?\s*not\b|i\s+(?:don['’]?t|do\s+not)\s+need))",
+    re.IGNORECASE,
+)
 
 
 def answers(text: str) -> list[Candidate]:
@@ -381,7 +467,11 @@ def terms(text: str) -> list[Candidate]:
         if text[end : end + 1] == "-" and not _HYPHEN_OK.match(text, end):
             continue
         slot, canon = table[key]
-        if key in _AMBIGUOUS_TERMS and slot not in ("price_range", "area") and not _TERM_CONTEXT.match(text[end:]):
+        if (
+            key in _AMBIGUOUS_TERMS
+            and slot not in ("price_range", "area")
+            and not _TERM_CONTEXT.match(text[end:])
+        ):
             ctx = contexts.get(slot)
             if ctx is None or not (ctx.search(text, 0, start) or ctx.search(text, end)):
                 continue
@@ -394,4 +484,7 @@ def rooms_and_devices(text: str) -> list[Candidate]:
     rooms = "|".join(sorted(ROOM_WORDS, key=len, reverse=True))
     devices = "|".join(sorted(DEVICE_WORDS, key=len, reverse=True))
     rx = re.compile(rf"\b(?:{rooms})\s+(?:{devices})\b", re.IGNORECASE)
-    return [Candidate(m.start(), m.end(), "term", m.group(0).lower(), "item", PRIO["term"]) for m in rx.finditer(text)]
+    return [
+        Candidate(m.start(), m.end(), "term", m.group(0).lower(), "item", PRIO["term"])
+        for m in rx.finditer(text)
+    ]
