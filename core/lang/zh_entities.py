@@ -90,9 +90,14 @@ def entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
         if glued is not None:
             merged.add(glued)
             start = glued.start
-        # a lexicon term covering a whole candidate ("会议室") is the better reading of it
-        if not any(h.start <= start and n.end <= h.end for h in soft):
-            spans.append((start, n.end, n.kind))
+        # a lexicon term covering a whole candidate ("会议室") is the better reading of it, and so are
+        # facilities inside a candidate that is no venue ("提供wifi和室内游泳池" read as one run)
+        inner = [h for h in soft if start <= h.start and h.end <= n.end]
+        if any(h.start <= start and n.end <= h.end for h in soft):
+            continue
+        if any(h.slot == "facility" for h in inner) and not venue_suffix(text[start:n.end]):
+            continue
+        spans.append((start, n.end, n.kind))
     ents: list[Entity] = []
     for h in chosen:
         if h in merged or (h.soft and any(s <= h.start and h.end <= e for s, e, _ in spans)):

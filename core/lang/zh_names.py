@@ -87,8 +87,9 @@ def _token_class(word: str, flag: str) -> int:
         return SOFT if word in SOFT_STOP_CHARS else CONTENT
     if word in STOP_WORDS:
         return HARD
-    if flag in ("d", "df"):
-        return SOFT  # adverbs end a name, but jieba tags some unknown name parts as adverbs (先声画廊)
+    if flag in ("d", "df", "r"):
+        # adverbs and pronouns end a name, but jieba tags some unknown name parts so (先声画廊, 本家韩国料理)
+        return SOFT
     if flag in _BREAK_FLAGS and word not in GENERIC_WORDS and word[0] not in COOKING_CHARS:
         return HARD
     return CONTENT
@@ -250,4 +251,17 @@ class _Chunker:
 
 def find_names(text: str, blocked: list[tuple[int, int]]) -> list[NameSpan]:
     """Candidate names of text; offsets inside blocked spans (values already found) end a run."""
-    return _Chunker(text, blocked).run()
+    return _join_possessive(text, _Chunker(text, blocked).run())
+
+
+def _join_possessive(text: str, spans: list[NameSpan]) -> list[NameSpan]:
+    """"长城脚下" + "的" + "公社" is one name: a short venue word after 的 completes the name before it."""
+    out: list[NameSpan] = []
+    for span in spans:
+        prev = out[-1] if out else None
+        core = text[span.start:span.end].split("(")[0].split("（")[0]
+        if prev is not None and text[prev.end:span.start] == "的" and len(core) <= 3 and venue_suffix(core):
+            out[-1] = NameSpan(prev.start, span.end, span.kind)
+            continue
+        out.append(span)
+    return out

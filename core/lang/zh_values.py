@@ -57,7 +57,7 @@ _QTY_UNITS = {
 }
 _QUANTITY = re.compile(
     rf"{_BOUND}(?P<n>{_NUM})(?P<u>个人|口人|人|位|间房|间|晚|夜|张|份|辆|公里|千米|km|米|岁|层|号线)"
-    r"(?![\u4e00-\u9fff]{0,1}(?:酒店|宾馆|店))"
+    r"(?![\u4e00-\u9fff]{0,1}(?:酒店|宾馆|店)|均)"
 )
 _PHONE = re.compile(
     r"(?<![\dA-Za-z])(?:\+?86[- ]?)?"
@@ -231,9 +231,25 @@ def _addresses(text: str) -> list[Hit]:
     return out
 
 
+_ANSWER = re.compile(
+    r"^\s*(?:(?P<yes>是的|是啊|是呀|对的|对|有的|有|提供|可以)|(?P<no>没有|不是|不提供|不可以|不行))"
+    r"(?=[，,。.！!～~\s]|$)"
+)
+
+
+def _answers(text: str) -> list[Hit]:
+    """A turn that opens with a bare yes or no ("是的，有这个服务", "没有。") answers a yes/no question
+    (does the hotel have wifi?): its value is that slot's value, like English 'yes'/'no'."""
+    m = _ANSWER.match(text)
+    if m is None:
+        return []
+    grp = "yes" if m.group("yes") else "no"
+    return [Hit(m.start(grp), m.end(grp), "term", grp, "other", 3)]
+
+
 def find_values(text: str) -> list[Hit]:
     """Every value-like candidate of text (overlapping; the caller resolves overlaps)."""
     hits: list[Hit] = []
-    for finder in (_money, _rating, _duration, _quantity, _contacts, _terms, _addresses):
+    for finder in (_money, _rating, _duration, _quantity, _contacts, _terms, _addresses, _answers):
         hits += finder(text)
     return hits
