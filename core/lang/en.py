@@ -67,7 +67,7 @@ class EnglishAnalyzer:
     def kind(self, text: str, role: Role) -> AtomKind:
         """The clause's kind (instruction, constraint, preference, question, ...)."""
         ents = extract_entities(text, None) if role == "user" else []
-        has_values = any(e.type in _VALUE_TYPES or e.slot is not None for e in ents)
+        has_values = any((e.type in _VALUE_TYPES or e.slot is not None) and e.slot != "other" for e in ents)
         return classify_kind(
             text,
             role,

@@ -74,15 +74,19 @@ _FAREWELL = re.compile(
     re.IGNORECASE,
 )
 _FILLER = re.compile(
-    r"^\s*(?:no[\s,.!]+)?(?:(?:ok(?:ay)?|alright|all\s+right|great|cool|fine|perfect|awesome|excellent|"
-    r"wonderful|good|nice|sure|got\s+it|i\s+see|understood|noted|hmm+|um+|uh+|oh|ah)[\s,.!]*)*"
-    r"(?:thanks?(?:\s+(?:a\s+lot|so\s+much|very\s+much))?|thank\s+you(?:\s+(?:so|very)\s+much)?(?:\s+for\s+"
-    r"[\w\s']+)?|that['’]?s\s+(?:all|it|everything)(?:\s+i\s+need(?:ed)?)?(?:\s+for\s+(?:now|today))?|"
-    r"that\s+(?:is|will\s+be|would\s+be)\s+(?:all|it|everything)(?:\s+for\s+(?:now|today))?|"
-    r"nothing\s+else|no\s+thanks?|no\s+thank\s+you|not\s+(?:right\s+)?now|i\s+appreciate\s+it|"
-    r"(?:ok(?:ay)?|alright|cool|great|got\s+it))?[\s,.!]*(?:bye|goodbye)?[\s,.!]*$",
+    r"^\s*(?:(?:no|hello|hi|hey|good\s+(?:morning|afternoon|evening)|ok(?:ay)?|alright|all\s+right|great|cool|fine|perfect|awesome|excellent|wonderful|good|nice|"
+    r"sure|got\s+it|i\s+see|understood|noted|hmm+|um+|uh+|oh|ah|wow|bye|goodbye|cheers|"
+    r"thanks?(?:\s+(?:a\s+lot|so\s+much|very\s+much|again))?|thank\s+you(?:\s+(?:so|very)\s+much)?"
+    r"(?:\s+for\s+[\w\s']+)?|i\s+appreciate\s+(?:it|that|your\s+help)|"
+    r"that['’]?s\s+(?:all|it|everything)(?:\s+i\s+need(?:ed)?)?(?:\s+for\s+(?:now|today))?|"
+    r"that\s+(?:is|will\s+be|would\s+be|should\s+be)\s+(?:all|it|everything)(?:\s+i\s+need(?:ed)?)?"
+    r"(?:\s+for\s+(?:now|today))?|nothing\s+else|no\s+thanks?|no\s+thank\s+you|not\s+(?:right\s+)?now|"
+    r"you['’]?re\s+welcome|have\s+a\s+(?:good|great|nice|wonderful)\s+\w+|(?:is\s+there\s+)?anything\s+else"
+    r"(?:\s+i\s+can\s+(?:help|do)(?:\s+you)?(?:\s+with)?)?(?:\s+today)?|how\s+(?:can|may)\s+i\s+help(?:\s+you)?"
+    r"(?:\s+today)?|glad\s+(?:i\s+could|to)\s+help|enjoy(?:\s+your\s+\w+)?)[\s,.!?]*)+$",
     re.IGNORECASE,
 )
+_HELLO = re.compile(r"^\s*(?:hello|hi|hey|good\s+(?:morning|afternoon|evening)|welcome)\b", re.IGNORECASE)
 _CONFIRM = re.compile(
     r"^\s*(?:yes|yeah|yep|yup|sure|correct|right|exactly|absolutely|definitely|of\s+course|please\s+do|"
     r"that\s+(?:works|would\s+work|sounds\s+(?:good|great|fine|perfect)|is\s+(?:correct|right|fine|perfect|"
@@ -145,12 +149,12 @@ def classify_kind(
             return "result"
         if action is not None and action.status == "pending":
             return "action"
-        if text.rstrip().endswith("?") or (action is not None and action.status == "offered"):
-            return "question"
         if _GREETING.match(text) or _FAREWELL.match(text):
             return "greeting"
         if _FILLER.match(text):
-            return "filler"
+            return "greeting" if _HELLO.match(text) else "filler"
+        if text.rstrip().endswith("?") or (action is not None and action.status == "offered"):
+            return "question"
         if _ASSISTANT_RESULT.search(text):
             return "result"
         return "answer"

@@ -181,7 +181,7 @@ DEVICE_WORDS = ("tv", "television", "speaker", "speakers", "smart speaker", "sou
 ROOM_WORDS = ("kitchen", "bedroom", "living room", "bathroom", "dining room", "office", "study",
               "garage", "patio", "basement", "den", "nursery", "guest room", "master bedroom", "lounge")
 PAYMENT_METHODS = ("credit card", "debit card", "cash", "app balance", "paypal", "venmo", "apple pay",
-                   "google pay", "bank account", "wire transfer", "check", "cheque")
+                   "google pay", "bank account", "wire transfer")
 TRANSPORT_WORDS = ("bus", "train", "taxi", "cab", "car", "flight", "plane", "ferry", "subway", "metro",
                    "tram", "uber", "lyft", "shuttle", "coach")
 

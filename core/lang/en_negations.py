@@ -12,21 +12,31 @@ from functools import lru_cache
 
 from core.models import Negation
 
-_SUBJECT = r"(?:(?:i|we|you|they|he|she|it)\s+)?"
+_SUBJECT_BEFORE = re.compile(r"\b(?:i|we|you|they|he|she)\s+$", re.IGNORECASE)
+# Verbs of wanting belong to the cue ("don't want" + "a window seat"); other verbs to the target
+# ("don't" + "call before 9am").
+_WANT = (
+    r"(?:\s+(?:really\s+)?(?:want|need|like|care\s+for|eat|drink|have|include|allow|serve|require|fancy))?"
+)
 _CUE = re.compile(
     r"\b(?P<cue>"
-    r"(?:do|does|did|would|will|could|should|can|must)\s*n[o']?t(?:\s+(?:want|need|like|care\s+for|"
-    r"eat|drink|have|include|call|book|use|put|give|send|schedule|make|go|take|get|allow|serve|add|pick|"
-    r"show|play|contact|text|email|choose|consider|require|mind))?"
-    r"|(?:don|doesn|didn|won|wouldn|can|couldn|shouldn|isn|aren|wasn|weren|mustn)['’]?t(?:\s+(?:want|need|like|"
-    r"care\s+for|eat|drink|have|include|call|book|use|put|give|send|schedule|make|go|take|get|allow|serve|"
-    r"add|pick|show|play|contact|text|email|choose|consider|require|be))?"
+    rf"(?:do|does|did|would|will|could|should|can|must)\s*n[o']?t{_WANT}"
+    rf"|(?:don|doesn|didn|won|wouldn|can|couldn|shouldn|isn|aren|wasn|weren|mustn)['’]?t{_WANT}"
     r"|(?:i'?d|we'?d|i\s+would|we\s+would)\s+rather\s+not"
     r"|anything\s+but|anything\s+other\s+than|other\s+than|except(?:\s+for)?|rather\s+than|instead\s+of"
     r"|without|never|avoid(?:ing)?|no\s+more|not\s+too|not\s+a|not\s+an|not\s+any|not"
     r"|none\s+of|nothing|allergic\s+to|hate|dislike|can['’]?t\s+stand|no"
     r")\b",
     re.IGNORECASE,
+)
+# Cues whose subject pronoun is part of the phrase: "I don't want a window seat".
+_VERBAL_CUE = re.compile(
+    r"^(?:do|does|did|would|will|could|should|can|must|don|doesn|didn|won|wouldn|can|"
+    r"couldn|shouldn|mustn|i'?d|we'?d|i\s+would|we\s+would)\b",
+    re.IGNORECASE,
+)
+_TRAILING_FILLER = re.compile(
+    r"(?:\s*,?\s*(?:please|thanks|thank\s+you|though|either|at\s+all))+$", re.IGNORECASE
 )
 _FILLER_AFTER = re.compile(
     r"^\s*(?:[,.!?]|$|thanks?\b|thank\s+you|problem|worries|worry|need\b|that['’]?s\s+(?:all|it|fine|ok)|"
@@ -86,10 +96,14 @@ def find_negations(text: str) -> tuple[Negation, ...]:
         tstart = m.end() + (len(after) - len(after.lstrip()))
         tend = _target_end(text, tstart)
         target = text[tstart:tend].strip(" ,")
+        trail = _TRAILING_FILLER.search(target)
+        if trail and trail.start() > 0:
+            tend -= len(target) - trail.start()
+            target = target[: trail.start()].strip(" ,")
         if not target or not re.search(r"[A-Za-z0-9]", target):
             continue
         start = m.start()
-        subj = re.search(rf"\b{_SUBJECT}$", text[max(0, start - 8) : start], re.IGNORECASE)
+        subj = _SUBJECT_BEFORE.search(text[max(0, start - 8) : start]) if _VERBAL_CUE.match(cue) else None
         if subj and subj.group(0).strip():
             start -= len(text[max(0, start - 8) : start]) - subj.start()
         whole = text[start:tend].strip(" ,")

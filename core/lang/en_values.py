@@ -187,7 +187,7 @@ _GROUP_CONTEXT = {
     r"includes|free|restaurants?|serve|serves",
     "food": r"food|cuisine|restaurants?|eat|eating|dinner|lunch|breakfast|place|serve|serves|serving|meal|"
     r"dish|menu|hungry|table",
-    "item": r"play|speaker|device|tv|cast|on|pay|using|use|with|method",
+    "item": r"play|playing|speaker|device|tv|cast|pay|paying|payment|method",
     "account": r"accounts?|transfer|send|pay|balance|bank|money|from|to",
 }
 _TERM_GROUPS: tuple[tuple[str, tuple[str, ...] | dict[str, str]], ...] = (

@@ -1,0 +1,426 @@
+"""The English analyzer: entities (types, offsets, normalization, slot hints), negations, kinds,
+corrections, action markers, domains. Expected values below were worked out by hand.
+
+Reference time: Monday 5 January 2026, 12:00 (1 January 2026 is a Thursday).
+"""
+
+from __future__ import annotations
+
+import itertools
+from datetime import datetime
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.lang.base import DOMAINS, SLOTS
+from core.lang.en import EnglishAnalyzer
+from core.lang.en_lexicon import words
+from core.models import Entity
+
+pytestmark = pytest.mark.unit
+
+TS = datetime(2026, 1, 5, 12, 0)
+EN = EnglishAnalyzer()
+
+
+def ents(text: str, ts: datetime | None = TS) -> list[Entity]:
+    return EN.entities(text, ts)
+
+
+def find(text: str, surface: str, ts: datetime | None = TS) -> Entity:
+    """The entity whose surface is exactly `surface` (fails with the list when absent)."""
+    found = ents(text, ts)
+    for e in found:
+        if e.text == surface:
+            return e
+    raise AssertionError(f"{surface!r} not among {[(e.type, e.text) for e in found]}")
+
+
+# --- dates and times -------------------------------------------------------------------------------
+
+
+def test_next_wednesday_at_3pm_is_one_datetime_against_the_message_time():
+    e = find("Book it for next Wednesday at 3pm please", "next Wednesday at 3pm")
+    # Monday 5 Jan -> the first Wednesday after it is 7 Jan (dateparser's reading of "next Wednesday")
+    assert (e.type, e.value, e.slot) == ("datetime", "2026-01-07T15:00:00", "datetime")
+
+
+def test_next_weekday_on_that_weekday_is_a_week_later():
+    e = find("next Monday works", "next Monday")
+    assert e.value == "2026-01-12"
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "value"),
+    [
+        ("I want to go on March 3rd.", "March 3rd", "2026-03-03"),
+        ("Check in on the 9th of March", "the 9th of March", "2026-03-09"),
+        ("How about the 12th?", "the 12th", "2026-01-12"),
+        ("Leaving tomorrow", "tomorrow", "2026-01-06"),
+        ("the day after tomorrow is fine", "the day after tomorrow", "2026-01-07"),
+        ("on Friday next week", "Friday next week", "2026-01-16"),
+        ("Saturday this week please", "Saturday this week", "2026-01-10"),
+        ("on the 9th of this month", "the 9th of this month", "2026-01-09"),
+        ("returning 13th of March 2019", "13th of March 2019", "2019-03-13"),
+        ("later today", "later today", "2026-01-05"),
+    ],
+)
+def test_dates_are_iso_against_the_reference(text, surface, value):
+    e = find(text, surface)
+    assert e.type == "date"
+    assert e.value == value
+    assert e.slot == "date"
+
+
+def test_date_without_timestamp_uses_a_fixed_reference():
+    first = find("see you tomorrow", "tomorrow", ts=None)
+    second = find("see you tomorrow", "tomorrow", ts=None)
+    assert first.value == second.value == "2026-01-02"  # fixed reference 2026-01-01
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "value"),
+    [
+        ("at 5:30 pm please", "5:30 pm", "17:30"),
+        ("the train at 18:45", "18:45", "18:45"),
+        ("around half past 6 in the evening", "half past 6 in the evening", "18:30"),
+        ("quarter to 10 in the morning", "quarter to 10 in the morning", "09:45"),
+        ("at 7 o'clock in the evening", "7 o'clock in the evening", "19:00"),
+        ("pick me up at three pm", "three pm", "15:00"),
+        ("evening 4:30 works", "evening 4:30", "16:30"),
+        ("meet at noon", "noon", "12:00"),
+        ("7 in the evening", "7 in the evening", "19:00"),
+        ("12 am sharp", "12 am", "00:00"),
+    ],
+)
+def test_times_are_24h(text, surface, value):
+    e = find(text, surface)
+    assert (e.type, e.value, e.slot) == ("time", value, "time")
+
+
+# --- money, quantities, numbers ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "value"),
+    [
+        ("send $1,630 to Amir", "$1,630", "1630 USD"),
+        ("it costs 45.50 dollars", "45.50 dollars", "45.50 USD"),
+        ("about one hundred and eighty bucks", "one hundred and eighty bucks", "180 USD"),
+        ("the fee is £20", "£20", "20 GBP"),
+        ("a budget of $5k", "$5k", "5000 USD"),
+    ],
+)
+def test_money(text, surface, value):
+    e = find(text, surface)
+    assert (e.type, e.value) == ("money", value)
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "value", "slot"),
+    [
+        ("a table for 4 people", "4 people", "4 people", "people"),
+        ("I need two rooms", "two rooms", "2 rooms", "rooms"),
+        ("for 5 nights", "5 nights", "5 nights", "nights"),
+        ("a 4 star hotel", "4 star", "4 star", "stars"),
+        ("three tickets please", "three tickets", "3 tickets", "count"),
+        ("there will be 6 of us", "6 of us", "6 people", "people"),
+    ],
+)
+def test_quantities_with_slot_hints(text, surface, value, slot):
+    e = find(text, surface)
+    assert (e.type, e.value, e.slot) == ("quantity", value, slot)
+
+
+def test_bare_number_after_table_for_is_people():
+    e = find("Book a table for 2 at 7pm.", "2")
+    assert (e.value, e.slot) == ("2", "people")
+    assert find("Book a table for 2 at 7pm.", "7pm").value == "19:00"
+
+
+# --- contacts, ids, addresses, places, terms, names -----------------------------------------------
+
+
+def test_phone_reference_and_postcode():
+    text = "Call 408-971-8523. Reference number is: 8ZPOWHY4. Postcode cb21ab."
+    phone = find(text, "408-971-8523")
+    assert (phone.type, phone.value, phone.slot) == ("phone", "4089718523", "phone")
+    ref = find(text, "8ZPOWHY4")
+    assert (ref.type, ref.slot) == ("id", "ref")
+    assert find(text, "cb21ab").slot == "postcode"
+
+
+def test_street_address():
+    e = find("It is at 71 North San Pedro Street.", "71 North San Pedro Street")
+    assert (e.type, e.slot) == ("address", "address")
+
+
+def test_origin_and_destination_from_cue_words():
+    text = "I need a flight from Portland, OR to Seattle on Friday."
+    assert find(text, "Portland, OR").slot == "origin"
+    assert find(text, "Seattle").slot == "destination"
+    assert find(text, "Friday").value == "2026-01-09"
+
+
+def test_city_after_in():
+    e = find("I would like it to be in San Jose.", "San Jose")
+    assert (e.type, e.slot) == ("place", "city")
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "value", "slot"),
+    [
+        ("a cheap place to eat", "cheap", "cheap", "price_range"),
+        ("something moderately priced", "moderately priced", "moderate", "price_range"),
+        ("in the north please", "north", "north", "area"),
+        ("I love Italian food", "Italian", "italian", "food"),
+        ("a guesthouse would be nice", "guesthouse", "guesthouse", "type"),
+        ("it must have free wifi", "free wifi", "free wifi", "facility"),
+        ("I want a compact car", "compact", "compact", "car_type"),
+    ],
+)
+def test_lexicon_terms_with_slots(text, surface, value, slot):
+    e = find(text, surface)
+    assert (e.type, e.value, e.slot) == ("term", value, slot)
+
+
+def test_everyday_word_is_a_term_only_in_context():
+    assert all(e.text != "standard" for e in ents("That is the standard answer."))
+    assert find("a standard car please", "standard").slot == "car_type"
+
+
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [
+        ("The Golden Curry can be reached at 01223329432.", "The Golden Curry"),
+        ("How about curry prince? It is in the east.", "curry prince"),
+        ("I found a place called ali baba for you.", "ali baba"),
+        ("The booking for Ashley Hotel was successful.", "Ashley Hotel"),
+        ("I recommend the lovell lodge in the north.", "the lovell lodge"),
+        ("You have a dentist appointment at 4:30 pm.", "dentist appointment"),
+        ("How about giants vs brewers at oracle park?", "giants vs brewers"),
+        ("Dr. Vahid Feiz is available.", "Dr. Vahid Feiz"),
+    ],
+)
+def test_names_capitalized_or_not(text, surface):
+    assert find(text, surface).type == "name"
+
+
+def test_lowercase_place_after_from():
+    e = find("I want to depart from bishops stortford today", "bishops stortford")
+    assert (e.type, e.slot) == ("place", "origin")
+
+
+def test_sentence_initial_everyday_words_are_not_names():
+    found = {e.text for e in ents("Can you help me? Thanks so much. Great, book it.")}
+    assert not found & {"Can", "Thanks", "Great"}
+
+
+def test_overlaps_keep_the_longest_and_offsets_index_the_text():
+    text = "Book The Lucky Star for 2 people on Saturday at 18:45, reference RVESWV8I."
+    found = ents(text)
+    spans = sorted((e.start, e.end) for e in found)
+    for (_, end_a), (start_b, _) in itertools.pairwise(spans):
+        assert end_a <= start_b
+    for e in found:
+        assert text[e.start : e.end] == e.text
+        assert e.slot is None or e.slot in SLOTS
+    assert {"The Lucky Star", "2 people", "Saturday at 18:45", "RVESWV8I"} <= {e.text for e in found}
+
+
+# --- negations -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "whole", "cue", "target"),
+    [
+        ("no spicy food", "no spicy food", "no", "spicy food"),
+        ("Please don't call before 9am.", "don't call before 9am", "don't", "call before 9am"),
+        ("I don't want a window seat", "I don't want a window seat", "don't want", "a window seat"),
+        ("anything but Chinese", "anything but Chinese", "anything but", "Chinese"),
+        ("I'd like it without peanuts", "without peanuts", "without", "peanuts"),
+        ("something not too expensive please", "not too expensive", "not too", "expensive"),
+    ],
+)
+def test_negations_kept_whole(text, whole, cue, target):
+    negs = EN.negations(text)
+    assert [(n.text, n.cue, n.target) for n in negs] == [(whole, cue, target)]
+
+
+@pytest.mark.parametrize(
+    "text", ["No, thanks.", "No, that's all.", "no problem", "I don't mind.", "Not sure yet.", "No."]
+)
+def test_answers_and_filler_are_not_negation_constraints(text):
+    assert EN.negations(text) == []
+
+
+# --- kinds, corrections, pinned ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "role", "kind"),
+    [
+        ("What is the address?", "user", "question"),
+        ("Is it in the centre?", "user", "question"),
+        ("Book a table for 2 at 7pm", "user", "instruction"),
+        ("Can you find me a cheap hotel?", "user", "instruction"),
+        ("I need a hotel in the north with free parking.", "user", "constraint"),
+        ("no spicy food", "user", "constraint"),
+        ("I prefer something quiet.", "user", "preference"),
+        ("Yes", "user", "confirmation"),
+        ("That works.", "user", "confirmation"),
+        ("Hi there!", "user", "greeting"),
+        ("Thanks, that is all.", "user", "filler"),
+        ("Actually, make it 3 people.", "user", "correction"),
+        ("I have booked your table.", "assistant", "action"),
+        ("Which area would you like?", "assistant", "question"),
+        ("There are 5 hotels in the north.", "assistant", "result"),
+        ("Please confirm: a table for 2 at 7 pm.", "assistant", "confirmation"),
+        ("Is there anything else I can help you with?", "assistant", "filler"),
+        ('{"rows": 3}', "tool", "result"),
+    ],
+)
+def test_kind(text, role, kind):
+    assert EN.kind(text, role) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Actually, make it Friday.", True),
+        ("Can you change it to 7pm?", True),
+        ("Sorry, I meant Tuesday.", True),
+        ("How about Italian instead?", True),
+        ("Not Friday but Saturday.", True),
+        ("Switch to the 8 pm train.", True),
+        ("Make it 3 people.", True),
+        ("I want Italian food.", False),
+        ("I would rather have Thai.", False),
+    ],
+)
+def test_corrections(text, expected):
+    assert EN.is_correction(text) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I must arrive by 5.", True),
+        ("Make sure it has wifi.", True),
+        ("It is important that it is quiet.", True),
+        ("Never book a window seat.", True),
+        ("Do not forget the parking.", True),
+        ("A hotel in the north.", False),
+    ],
+)
+def test_pinned(text, expected):
+    assert EN.pinned(text) is expected
+
+
+# --- action markers ----------------------------------------------------------------------------------
+
+
+def test_done_action_with_reference():
+    a = EN.action("I have booked it. Your reference number is 8ZPOWHY4.", "assistant")
+    assert a is not None
+    assert (a.verb, a.status, a.ref) == ("book", "done", "8ZPOWHY4")
+
+
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        ("Your reservation is confirmed.", "done"),
+        ("I have transferred $50 to Amir.", "done"),
+        ("I'm sorry, I couldn't book that time.", "failed"),
+        ("Sorry, there is no availability at that time.", "failed"),
+        ("Shall I book it for you?", "offered"),
+        ("Would you like me to reserve a table?", "offered"),
+        ("I will book it now.", "pending"),
+    ],
+)
+def test_action_status(text, status):
+    a = EN.action(text, "assistant")
+    assert a is not None
+    assert a.status == status
+
+
+def test_no_action_in_user_turns_or_plain_answers():
+    assert EN.action("I have booked a flight already", "user") is None
+    assert EN.action("The restaurant is in the north.", "assistant") is None
+
+
+def test_tool_messages_are_results():
+    assert EN.action("ERROR: timeout", "tool").status == "failed"
+    assert EN.action('{"ok": true}', "tool").status == "done"
+
+
+# --- domain, split ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "domain"),
+    [
+        ("I need a taxi from the restaurant to the hotel", "taxi"),
+        ("book a table for dinner", "restaurant"),
+        ("find me a guesthouse", "hotel"),
+        ("I want to fly to Paris", "flight"),
+        ("play a song by Adele", "music"),
+        ("what is the weather tomorrow", "weather"),
+        ("send money to Bob", "payment"),
+        ("set an alarm for 7", "alarm"),
+        ("I need a haircut", "salon"),
+        ("I need a train to Cambridge", "train"),
+        ("any museums in the centre?", "attraction"),
+        ("thanks a lot", None),
+    ],
+)
+def test_domain(text, domain):
+    assert EN.domain(text) == domain
+    assert domain is None or domain in DOMAINS
+
+
+def test_split_keeps_abbreviations_and_offsets():
+    text = "Hello there. Is Dr. Smith in at 5 p.m. today? Yes! Book it;please"
+    assert EN.split(text) == ["Hello there.", "Is Dr. Smith in at 5 p.m. today?", "Yes!", "Book it;please"]
+
+
+# --- properties -------------------------------------------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=300))
+def test_never_crashes_and_offsets_always_index_the_text(text):
+    for e in EN.entities(text, TS):
+        assert 0 <= e.start < e.end <= len(text)
+        assert text[e.start : e.end] == e.text
+    for n in EN.negations(text):
+        assert n.text in text
+    pos = 0
+    for part in EN.split(text):
+        assert part.strip()
+        pos = text.index(part, pos) + len(part)
+    for role in ("user", "assistant", "tool", "system"):
+        EN.kind(text, role)
+        EN.action(text, role)
+    EN.domain(text)
+    EN.pinned(text)
+    EN.is_correction(text)
+
+
+_WORDS = st.sampled_from(
+    words(
+        "I need a table for 4 people at 7 pm on Friday next week , the Golden Curry cheap north "
+        "no don't want $ 20 . ? from to called 18:45 March 3rd half past 6 quarter to reference "
+        "8ZPOWHY4 408-971-8523 vs hotel guesthouse lodge actually instead yes"
+    )
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_WORDS, max_size=40).map(" ".join))
+def test_dialogue_like_text_never_crashes(text):
+    for e in EN.entities(text, None):
+        assert text[e.start : e.end] == e.text
+    EN.negations(text)
+    EN.kind(text, "user")
