@@ -24,7 +24,7 @@ def _by_length(text: str) -> tuple[str, ...]:
 
 # Characters that end a candidate name: pronouns, particles, prepositions, conjunctions, light verbs.
 HARD_STOP_CHARS = frozenset(
-    "的了吗呢吧啊呀哦哈嘛么啦是有在和或与及跟到从去给帮让把被对向往于为我你您他她它想要吃住玩看找请"
+    "改换的了吗呢吧啊呀哦哈嘛么啦是有在和或与及跟到从去给帮让把被对向往于为我你您他她它想要吃住玩看找请"
     "问说买订选叫用呗嗯噢哟喔诶嘿额恩呃乘坐发带离放"
 )
 # Single characters that usually end a name but also occur inside unknown names (北京贵都大酒店,
@@ -55,14 +55,16 @@ STOP_WORDS = _words(
     考虑一下 吃完饭 出去玩 很多 好多 不少 几个 两个 两家 几家 最后 最近 接下来 本来 一会 一会儿 分别
     具体 具体地址 具体位置 多久 多长时间 举手之劳 生活愉快 祝您 愉快 高兴 开心 遗憾 可惜 辛苦 价位 全天
     营业 上车 结束 真是太 下车 女朋友 男朋友 父母 爸妈 同事 领导 孩子们 真不错 不错哦 挺高 挺贵 道菜
-    这道菜 那道菜 上下车 满足条件 包括 比如 例如 像是 诸如 等等 之类
+    这道菜 那道菜 上下车 满足条件 包括 比如 例如 像是 诸如 等等 之类 出差 旅游 旅行 开会 上班 下班 起床
+    睡觉 修改 取消 改成 换成 改为 换为 更改 办理 申请 开通 支付 付款 转账 退款 退订 确认
     """
 )
 
 # Generic nouns: a chunk made only of these is not a name (the slot and venue-type vocabulary).
 GENERIC_WORDS = _words(
     """
-    订单 订单号 编号 单号 预订号 确认号 车次 航班 航班号 座位 座位号 房间号
+    订单 订单号 编号 单号 预订号 确认号 车次 航班 航班号 座位 座位号 房间号 高铁 火车 动车 飞机 机票 车票
+    票 公交 公交车 大巴 汽车 网约车 专车 快车 会议 日程 提醒 闹钟 天气 温度 气温 银行 账户 卡 卡号
     景点 景区 酒店 宾馆 饭店 餐馆 餐厅 饭馆 馆子 旅馆 住处 地方 评分 分数 价格 价钱 房价 票价 门票 人均
     消费 人均消费 地址 电话 号码 电话号码 联系电话 联系方式 周边 附近 地铁 地铁站 出租 出租车 的士 车型
     车牌 车牌号 时间 营业时间 游玩时间 游玩时长 时长 类型 酒店类型 设施 酒店设施 服务 信息 名字 名称
@@ -127,6 +129,7 @@ _TERM_BLOCKS = (
     ("food", "快餐 小吃 面食 甜品 咖啡 茶餐厅 农家菜"),
     ("price_range", "便宜 实惠 经济实惠 中档 高档 奢华 平价 贵一点 便宜点"),
     ("area", "东城 西城 南城 北城 城东 城西 城南 城北 市中心 市区 郊区 近郊 远郊 市内"),
+    ("item", "信用卡 储蓄卡 借记卡 白金卡 金卡 普卡 联名卡 年费 额度 利息 利率 积分 分期 手续费 押金 定金"),
 )
 TERM_SLOTS: dict[str, str] = {w: slot for slot, block in _TERM_BLOCKS for w in block.split()}
 

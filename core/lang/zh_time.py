@@ -27,6 +27,7 @@ _REL_PERIOD = {"今晚": "晚上", "明晚": "晚上", "昨晚": "晚上", "今�
 _DATE = (
     r"(?P<iso>\d{4}[-/.]\d{1,2}[-/.]\d{1,2})"
     rf"|(?:(?P<year>\d{{4}}|{_N}{{4}})年)?(?P<month>{_N}{{1,3}})月(?:(?P<day>{_N}{{1,3}})[日号])?"
+    rf"|(?P<mprefix>这个月|本月|下个?月|上个?月)(?P<mday>{_N}{{1,3}})[日号]"
     r"|(?P<rel>大后天|今天|今日|今晚|今早|今儿|明天|明日|明晚|明早|明儿|后天|昨天|昨晚|前天)"
     r"|(?P<wprefix>这个?|本|下下个?|下个?|上个?)?(?:周|星期|礼拜)(?P<wday>[一二三四五六日天1-7末])"
     rf"|(?P<ndays>{_N}{{1,3}})天(?:之后|以后|后)"
@@ -91,6 +92,14 @@ def _date_of(m: re.Match[str], ref: date) -> date | None:
             except ValueError:
                 return None
         return d
+    if m.group("mprefix"):
+        day = zh_to_number(m.group("mday"))
+        shift = {"这": 0, "本": 0, "下": 1, "上": -1}[m.group("mprefix")[0]]
+        month0 = ref.month - 1 + shift
+        try:
+            return date(ref.year + month0 // 12, month0 % 12 + 1, int(day or 0))
+        except ValueError:
+            return None
     if m.group("rel"):
         return ref + timedelta(days=_REL_DAYS[m.group("rel")])
     if m.group("wday"):
@@ -126,7 +135,7 @@ def _clock_of(m: re.Match[str], period: str | None) -> tuple[int, int] | None:
     evening = period in ("下午", "傍晚", "晚上", "夜里", "夜间", "晚间")
     if (evening and h < 12) or (period == "中午" and h < 6):
         h += 12
-    elif period in ("半夜", "凌晨") and h == 12:
+    elif period in ("半夜", "凌晨", "晚上", "夜里", "夜间") and h == 12:
         h = 0
     return h % 24, mi
 
@@ -138,7 +147,8 @@ def _is_plausible(text: str, m: re.Match[str]) -> bool:
         h2 = m.group("h2")
         before = text[max(0, m.start("h2") - 1): m.start("h2")]
         if h2 in ("一", "两", "半") or before in ("有", "快", "慢", "早", "晚", "多", "好", "差"):
-            return bool(m.group("rel") or m.group("wday") or m.group("month") or m.group("iso"))
+            return bool(m.group("rel") or m.group("wday") or m.group("month") or m.group("iso")
+                        or m.group("mprefix"))
         after = text[m.end(): m.end() + 1]
         if after in ("儿", "心", "菜", "评", "赞", "击", "名", "头"):
             return False
@@ -153,7 +163,7 @@ def find_times(text: str, ts: datetime | None) -> list[TimeHit]:
     for m in _PATTERN.finditer(text):
         if m.end() == m.start():
             continue
-        has_date = any(m.group(g) for g in ("iso", "month", "rel", "wday", "ndays"))
+        has_date = any(m.group(g) for g in ("iso", "month", "mprefix", "rel", "wday", "ndays"))
         has_clock = bool(m.group("hm") or m.group("h2"))
         period = m.group("period") or _REL_PERIOD.get(m.group("rel") or "")
         if not has_date and not has_clock:

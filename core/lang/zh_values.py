@@ -82,6 +82,10 @@ _ADDRESS = re.compile(
     r"(?:[\u4e00-\u9fff]{2,6}[省市])?(?:[\u4e00-\u9fff]{1,4}[区县])?[\u4e00-\u9fff0-9]{1,12}?"
     r"(?:路|街|大街|胡同|巷|道|里)[甲乙丙丁]?\d+号(?:院|楼)?"
 )
+# A bare amount with a magnitude or a bound ("5万以上", "两千左右"): a number without a unit
+_AMOUNT = re.compile(
+    rf"{_BOUND}(?P<n>\d+(?:\.\d+)?[万千亿]|[一二两三四五六七八九十]+[万千亿])(?P<tail>以上|以下|以内|左右)?"
+)
 _PERCENT = re.compile(rf"{_BOUND}\d+(?:\.\d+)?%|百分之{_ZH_NUM}")
 _FREE = re.compile(r"(?P<neg>不)?免费|不要钱|不收费")
 
@@ -186,6 +190,10 @@ def _quantity(text: str) -> list[Hit]:
         unit = m.group("u")
         value = f"{_num(m.group('n'))} {_QTY_CANON.get(unit, unit)}"
         out.append(Hit(m.start(), m.end(), "quantity", value, _QTY_UNITS.get(unit), 4))
+    for m in _AMOUNT.finditer(text):
+        tail = m.group("tail") or ""
+        prefix = ">=" if tail == "以上" else "<=" if tail in ("以下", "以内") else "~" if tail else ""
+        out.append(Hit(m.start(), m.end(), "number", prefix + _num(m.group("n")), "amount", 3))
     for m in _PERCENT.finditer(text):
         out.append(Hit(m.start(), m.end(), "number", m.group(0), None, 4))
     return out

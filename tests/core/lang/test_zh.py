@@ -55,6 +55,12 @@ def test_absolute_dates_and_half_hours() -> None:
     assert find("营业时间10:00-21:00", "10:00-21:00")[:3] == ("time", "10:00-21:00", "10:00-21:00")
 
 
+def test_month_relative_days_and_midnight() -> None:
+    assert find("下个月5号", "下个月5号")[2] == "2026-02-05"
+    assert find("晚上12点", "晚上12点")[2] == "00:00"
+    assert find("中午1点", "中午1点")[2] == "13:00"
+
+
 def test_no_timestamp_uses_fixed_reference() -> None:
     # reference 2026-01-01 (a Thursday): 明天 is 2026-01-02, whatever the clock says
     assert find("明天", "明天", ts=None)[2] == "2026-01-02"
@@ -94,6 +100,13 @@ def test_quantities_phones_ids_facilities() -> None:
     assert all(e[1] != "租车" for e in ents("乘坐出租车的话"))
 
 
+def test_amounts_and_domain_terms() -> None:
+    text = "帮我办一张信用卡，年费不要超过200元，额度最好5万以上"
+    assert find(text, "5万以上")[2:] == (">=50000", "amount")
+    assert find(text, "信用卡")[0::3] == ("term", "item")
+    assert find(text, "200元")[2] == "200 CNY"
+
+
 def test_address_after_cue() -> None:
     assert find("地址是北京市海淀区颐和园路5号。", "北京市海淀区颐和园路5号")[0] == "address"
 
@@ -119,6 +132,10 @@ def test_soft_stop_inside_a_venue_name() -> None:
 def test_count_glued_to_a_venue_name_is_part_of_it() -> None:
     found = ents("为您推荐7天连锁酒店(北京师范大学店)。")
     assert [e[1] for e in found] == ["7天连锁酒店(北京师范大学店)"]
+
+
+def test_possessive_venue_name() -> None:
+    assert find("推荐您去长城脚下的公社，门票120元！", "长城脚下的公社")[0] == "name"
 
 
 def test_origin_destination_and_dish_slots() -> None:
