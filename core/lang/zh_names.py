@@ -229,6 +229,8 @@ class _Chunker:
             return
         if core.isascii() and len(core.strip()) <= 2:
             return
+        if not paren and _is_modified_generic(run, core):
+            return
         if len(run) == 1 and not paren and not venue_suffix(core) \
                 and not self._single_word_ok(run[0], start, end):
             return
@@ -247,6 +249,15 @@ class _Chunker:
         if (left and left[-1] in _LIST_SEPS) or (right and right[0] in _LIST_SEPS):
             return True
         return left.endswith(_LEFT_CUES) or right.startswith(_RIGHT_CUES)
+
+
+def _is_modified_generic(run: list[tuple[str, int, int, str]], core: str) -> bool:
+    """"辆出租车", "该景点", "两道菜": one character before a generic noun; "不会后悔": a negated phrase."""
+    words = [w for w, _, c, _ in run if c != JOIN]
+    if len(words) >= 2 and len(words[0]) == 1 and words[0] not in COOKING_CHARS \
+            and "".join(words[1:]) in GENERIC_WORDS:
+        return True
+    return ("不" in core or "没" in core) and not venue_suffix(core)
 
 
 def find_names(text: str, blocked: list[tuple[int, int]]) -> list[NameSpan]:
