@@ -200,9 +200,19 @@ def _resolve(name: str, g: dict[str, str | None], span: str, ref: datetime) -> s
     return ""
 
 
+# Cheap test that a text may hold a date at all (most turns do not).
+_MAYBE_DATE = re.compile(
+    r"\d|day|tomorrow|tonight|tmrw|week|month|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|"
+    r"fri|sat|sun|first|second|third|th\b",
+    re.IGNORECASE,
+)
+
+
 @lru_cache(maxsize=8192)
 def find_dates(text: str, ref: datetime) -> tuple[DateSpan, ...]:
     """Every date expression in text with its ISO value against ref (overlaps allowed)."""
+    if not _MAYBE_DATE.search(text):
+        return ()
     out: list[DateSpan] = []
     for name, rx in _compiled():
         for m in rx.finditer(text):

@@ -528,7 +528,12 @@ def _cue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
         elif (
             kind == "weak"
             and not any(_name_word(t.low) for t in run)
-            and (len(run) < 2 or run[-1].low in _GENERIC_TAIL or all(t.low in _VALUE_WORDS for t in run))
+            and (
+                len(run) < 2
+                or run[-1].low in _GENERIC_TAIL
+                or all(t.low in _VALUE_WORDS for t in run)
+                or not any(t.low in _LEXICON_WORDS and not is_everyday(t.low) for t in run)
+            )
         ):
             continue
         begin = run[0].start

@@ -157,9 +157,14 @@ def _normalize(name: str, m: re.Match[str]) -> str | None:
     return f"{h:02d}:{minute:02d}"
 
 
+_MAYBE_TIME = re.compile(rf"\d|\b(?:{_HW}|noon|midday|midnight)\b", re.IGNORECASE)
+
+
 @lru_cache(maxsize=8192)
 def find_times(text: str) -> tuple[TimeSpan, ...]:
     """Every time expression in text (overlaps allowed; the caller keeps the longest)."""
+    if not _MAYBE_TIME.search(text):
+        return ()
     out: list[TimeSpan] = []
     for name, rx in _compiled():
         for m in rx.finditer(text):
