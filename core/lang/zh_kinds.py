@@ -13,22 +13,27 @@ _FILLER = re.compile(
     r"(?:谢谢|多谢|感谢|非常感谢|太感谢|谢了|没有了|没了|没有别的|再见|拜拜|不客气|不用客气|别客气|不用谢|"
     r"没事|没有其他|没有其它|不用了|收到|好的谢谢)"
 )
-_QUESTION = re.compile(r"[吗呢么？?]|什么|哪|几|多少|是否|怎么|如何|有没有|是不是|能不能|可不可以|咋样|啥")
+_QUESTION = re.compile(
+    r"[吗呢么？?]|请问|什么|哪|几|多少|是否|怎么|如何|有没有|是不是|能不能|可不可以|咋样|啥"
+)
 _INSTRUCTION = re.compile(
-    r"帮我|帮忙|请|给我|麻烦|替我|为我|帮.{0,3}(?:订|查|找|预|叫|推荐)|告诉我|发给我|订一|预订|预定"
+    r"帮我|帮忙|请(?!问)|给我|麻烦|替我|为我|帮.{0,3}(?:订|查|找|预|叫|推荐)|告诉我|发给我|订一|预订|预定"
 )
 _PREFERENCE = re.compile(r"喜欢|想要|最好|希望|倾向|偏好|更爱|爱吃|想吃|想去|想住|想找|想")
 _CONFIRM = re.compile(
-    r"^(?:好的|好啊|好吧|好|可以|行|行的|对|对的|是的|嗯|没问题|就这个|就这家|就它|OK|ok|确定|同意)"
+    r"^(?:好的|好啊|好吧|好|可以|行|行的|对|对的|是的|嗯|恩|哦|噢|没问题|就这个|就这家|就它|OK|ok|确定|同意|"
+    r"知道了|明白|了解|记下|记住了|收到)"
 )
 _CONSTRAINT = re.compile(r"必须|需要|要求|务必|一定|只要|至少|最多|不超过|以内|以上|以下|之间")
-_VALUE_HINT = re.compile(r"\d|[一二两三四五六七八九十百千万]+[元块分点天晚位个人间]|免费|型")
+_VALUE_HINT = re.compile(
+    r"\d|[两三四五六七八九十百千万]+[元块分天晚位个人间]|免费|[\u4e00-\u9fff]{2}型(?<![类车房户机大小]型)"
+)
 _PINNED = re.compile(
     r"务必|(?<!不)一定|必须|千万|记住|切记|别忘|(?:很|非常|特别|最)重要|重要的是|这很重要|绝对"
 )
 _CORRECTION = re.compile(
     r"改成|换成|改为|换为|改到|换到|改一下|更正|不对|说错了|搞错了|弄错了|写错了|错了|"
-    r"不是.{1,15}?[，,]?(?:而)?是|还是.{1,15}吧|算了.{0,12}(?:换|改|还是|要|去|订)|应该是|其实是|"
+    r"不是.{1,15}?[，,]?(?:而)?是|还是.{1,15}吧|算了.{0,8}(?:换|改|要|去|订)|应该是|其实是|"
     r"重新(?:订|选|改)|换一个|换一家"
 )
 _RESULT = re.compile(r"推荐|为您找到|查到|找到|有以下|以下|周边.{0,6}有|有[^，。]{1,20}[、,，]")
@@ -43,7 +48,9 @@ _OFFERED = re.compile(
     r"需要(?:我)?(?:帮|为|给)您.{0,10}吗|要不要(?:我)?(?:帮|为)?您?|是否需要|需要为您|需要预订吗|"
     r"要帮您.{0,10}吗"
 )
-_PENDING = re.compile(r"正在(?:为您|帮您|给您)?|请稍等|稍等|请稍候|马上(?:为您|帮您)|这就(?:为您|帮您)")
+_PENDING = re.compile(
+    r"正在(?:为您|帮您|给您|查询|查找|预订|预定|处理|办理)|马上(?:为您|帮您)|这就(?:为您|帮您)"
+)
 _ACTION_VERBS = word_list("预订 预定 预约 下单 取消 修改 查询 查找 推荐 叫车 呼叫 发送 安排 办理 支付 转账")
 _REF = re.compile(
     r"(?:订单号|订单编号|预订号|预定号|确认号|确认码|编号|单号|参考号)(?:是|为|:|：)?\s*"
@@ -66,14 +73,12 @@ def user_kind(t: str, has_negation: bool) -> AtomKind:
         return "instruction"
     if _QUESTION.search(t):
         return "question"
-    if has_negation or _CONSTRAINT.search(t):
+    if has_negation or _CONSTRAINT.search(t) or _VALUE_HINT.search(t):
         return "constraint"
     if _PREFERENCE.search(t):
         return "preference"
     if _CONFIRM.match(t):
         return "confirmation"
-    if _VALUE_HINT.search(t):
-        return "constraint"
     return "answer"
 
 
@@ -83,7 +88,7 @@ def assistant_kind(t: str, role: Role) -> AtomKind:
         return "result"
     if _GREETING.match(t):
         return "greeting"
-    if len(t) <= 12 and _FILLER.match(t):
+    if (len(t) <= 12 and _FILLER.match(t)) or (len(t) <= 4 and _CONFIRM.match(t)):
         return "filler"
     marker = action_marker(t, "assistant")
     if marker is not None and marker.status in ("done", "pending"):
