@@ -136,6 +136,8 @@ FACILITIES = (
     "smoking", "non-smoking", "room service", "shuttle", "airport shuttle", "in-unit laundry",
     "furnished", "subtitles", "good for kids", "kid friendly", "kid-friendly", "family friendly",
     "family-friendly", "reservations", "delivery", "takeout", "happy hour", "bar", "terrace",
+    "trip protection", "travel insurance", "outdoor seating available", "seating outdoors", "pets allowed",
+    "smoking allowed", "vegetarian", "serves alcohol",
 )
 
 EVENT_CATEGORIES = (
@@ -340,7 +342,7 @@ hmm hm uh um er ah oh ooh thank thx ty pls plz please bye cheers
 # More everyday words (verbs, adjectives, nouns) for the "not a name" test; inflections are handled
 # by the analyzer (books, booked, booking -> book).
 COMMON_WORDS_MORE = frozenset(words("""
-able accept access accord act add admire adore advise afford agree aim allow appear apply approve
+able accept access accord act add label admire adore advise afford agree aim allow appear apply approve
 argue arrange ask assume attend avoid bake bear beat become beg behave believe belong bet bite blame
 bless blow boil borrow bother break breathe bring brush build burn buy calculate calm cancel care
 carry catch cause celebrate change charge chase chat cheer choose claim clean clear climb close

@@ -128,7 +128,7 @@ _STRONG_START = frozenset(words("out up down over off"))
 # cue -> kind. Strong cues accept any words; weak ones need a word that is not everyday English.
 _CUES: tuple[tuple[str, str], ...] = (
     (
-        r"called|named|name\s+is|name\s+was|name's|known\s+as|titled|entitled|call\s+it|name\s+it|"
+        r"called|named|labell?ed|label\s+it|name\s+is|name\s+was|name's|known\s+as|titled|entitled|call\s+it|name\s+it|"
         r"(?:event|it)\s+as|album|the\s+song|song\s+called|track|movie\s+called|film\s+called",
         "strong",
     ),

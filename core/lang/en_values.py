@@ -357,9 +357,8 @@ def quantities(text: str) -> list[Candidate]:
         canon = noun if noun != "of us" else "people"
         if slot == "people":
             canon = "people"
-        out.append(
-            Candidate(m.start(), m.end(), "quantity", f"{format_number(n)} {canon}", slot, PRIO["quantity"])
-        )
+        kind = "duration" if slot == "duration" else "quantity"
+        out.append(Candidate(m.start(), m.end(), kind, f"{format_number(n)} {canon}", slot, PRIO["quantity"]))
     for m in _PEOPLE_CUE.finditer(text):
         grp = "n" if m.group("n") else "n2"
         n = to_number(m.group(grp))
