@@ -378,13 +378,9 @@ class Session:
         added = [k for k in work.facts if k not in prev]
         changed = [k for k, f in work.facts.items() if k in prev and prev[k].norm != f.norm]
         archived = [k for k in prev if k not in work.facts]
-        first = f"Folded turns {self.folded_upto}-{fold_upto - 1} ({reason}, tier {tier + 1})."
-        second = (
-            f"Facts: +{len(added)}, changed {len(changed)}"
-            + (f" ({', '.join(changed[:3])})" if changed else "")
-            + f", archived {len(archived)}."
-        )
-        return f"{first} {second}"
+        first = f"Folded turns {self.folded_upto}-{fold_upto - 1} ({reason})."
+        second = f"Facts +{len(added)}" + (f", changed {', '.join(changed[:3])}" if changed else "")
+        return f"{first} {second}" + (f", archived {len(archived)}." if archived else ".")
 
     # --- output --------------------------------------------------------------------------------
 

@@ -63,7 +63,7 @@ REQUIRED_SLOTS = {
 }
 GOAL_KINDS = frozenset({"instruction", "constraint", "preference", "question", "correction"})
 SOFT_PREFERENCE = re.compile(
-    r"\b(prefer(?:ably)?|ideally|if possible|would rather|i'?d rather|i like)\b|最好|尽量|如果可以|倾向", re.I
+    r"\b(prefer(?:ably)?|ideally|if possible|would rather|i'?d rather)\b|最好|尽量|如果可以|倾向", re.I
 )
 INTENT_CUE = re.compile(
     r"\b(book|reserve|find|look(?:ing)? for|search|need|want|get|buy|order|schedule|rent|call|send|pay|"

@@ -56,7 +56,7 @@ def test_anchors_round_trip_and_recent_turns_follow_the_separator():
 
 def test_a_replaced_value_is_only_shown_marked_as_was():
     out = render(state(), [], CFG, tokens_in=10_000)
-    assert "[FACT:hotel.date=Friday] (was: Thursday)" in out.text
+    assert "hotel: [FACT:date=Friday] (was: Thursday)" in out.text
     assert "Thursday" not in parse_anchors(out.text)["facts"].values()
 
 
@@ -77,6 +77,15 @@ def test_tight_budget_keeps_essential_facts_and_drops_weak_assistant_ones():
 def test_must_include_overrides_the_budget():
     out = render(state(), [], CFG, tokens_in=20, must_include=["hotel.name"])
     assert "hotel.name" in parse_anchors(out.text)["facts"]
+
+
+def test_facts_are_grouped_per_domain_and_keys_read_back_whole():
+    st = ContextState(
+        facts={"hotel.area": fact("hotel.area", "north"), "taxi.time": fact("taxi.time", "5pm")}
+    )
+    out = render(st, [], CFG, 1000)
+    assert "hotel: [FACT:area=north]" in out.text and "taxi: [FACT:time=5pm]" in out.text
+    assert parse_anchors(out.text)["facts"] == {"hotel.area": "north", "taxi.time": "5pm"}
 
 
 def test_brackets_in_values_cannot_break_anchors():
