@@ -24,7 +24,7 @@ def _by_length(text: str) -> tuple[str, ...]:
 
 # Characters that end a candidate name: pronouns, particles, prepositions, conjunctions, light verbs.
 HARD_STOP_CHARS = frozenset(
-    "改换的了吗呢吧啊呀哦哈嘛么啦是有在和或与及跟到从去给帮让把被对向往于为我你您他她它想要吃住玩看找请"
+    "等改换的了吗呢吧啊呀哦哈嘛么啦是有在和或与及跟到从去给帮让把被对向往于为我你您他她它想要吃住玩看找请"
     "问说买订选叫用呗嗯噢哟喔诶嘿额恩呃乘坐发带离放"
 )
 # Single characters that usually end a name but also occur inside unknown names (北京贵都大酒店,

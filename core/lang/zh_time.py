@@ -40,6 +40,8 @@ _CLOCK = (
 _PATTERN = re.compile(
     rf"(?:{_DATE})?(?:{_PERIOD})?(?:{_CLOCK})?"
 )
+_ABSOLUTE = re.compile(r"\d|月")
+_RANGE_AFTER = re.compile(r"\s*(?:-|~|～|—|–|至|到)\s*\d")
 _RANGE_SEP = re.compile(r"\s*(?:-|~|～|—|–|至|到)\s*")
 
 
@@ -193,11 +195,17 @@ def find_times(text: str, ts: datetime | None) -> list[TimeHit]:
 
 
 def _join_ranges(text: str, hits: list[TimeHit]) -> list[TimeHit]:
-    """Merge 'A-B' pairs of clock times (or of datetimes) into one range hit 'a/b'-style value 'a-b'."""
+    """Merge 'A-B' pairs of clock times (or of datetimes) into one range hit with value 'a-b', and a
+    date followed by a space and a clock time ("2026-03-05 14:00") into one datetime."""
     out: list[TimeHit] = []
     for hit in hits:
-        if out and out[-1].type == hit.type and hit.type in ("time", "datetime"):
-            prev = out[-1]
+        prev = out[-1] if out else None
+        if prev is not None and prev.type == "date" and hit.type == "time" \
+                and text[prev.end:hit.start] in (" ", "T") and _ABSOLUTE.search(text, prev.start, prev.end) \
+                and not _RANGE_AFTER.match(text, hit.end):
+            out[-1] = TimeHit(prev.start, hit.end, "datetime", f"{prev.value}T{hit.value}")
+            continue
+        if prev is not None and prev.type == hit.type and hit.type in ("time", "datetime"):
             gap = text[prev.end: hit.start]
             if gap and _RANGE_SEP.fullmatch(gap):
                 out[-1] = TimeHit(prev.start, hit.end, hit.type, f"{prev.value}-{hit.value}")
