@@ -44,7 +44,7 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     cands: list[V.Candidate] = []
     cands += V.money(text) + V.contacts(text) + V.identifiers(text) + V.addresses(text)
     cands += V.quantities(text) + V.places(text) + V.terms(text) + V.rooms_and_devices(text) + V.numbers(text)
-    cands += V.answers(text)
+    cands += V.answers(text) + V.food_words(text)
     times = find_times(text)
     dates = find_dates(text, ts)
     for t in times:

@@ -143,7 +143,7 @@ FACILITIES = (
 EVENT_CATEGORIES = (
     "music", "sports", "sport", "theater", "theatre", "concert", "concerts", "baseball", "basketball",
     "football", "soccer", "hockey", "ice hockey", "tennis", "golf", "rugby", "cricket", "boxing",
-    "wrestling", "volleyball", "games", "game", "match", "rock", "pop", "jazz", "classical", "blues",
+    "wrestling", "volleyball", "rock", "pop", "jazz", "classical", "blues",
     "country", "hip hop", "hip-hop", "rap", "metal", "heavy metal", "electronic", "edm", "dance",
     "reggae", "folk", "r&b", "rnb", "indie", "punk", "soul", "gospel", "latin", "funk", "disco",
     "techno", "house music", "alternative", "grunge", "opera", "ballet", "musical", "comedy show",
@@ -342,7 +342,8 @@ hmm hm uh um er ah oh ooh thank thx ty pls plz please bye cheers
 # More everyday words (verbs, adjectives, nouns) for the "not a name" test; inflections are handled
 # by the analyzer (books, booked, booking -> book).
 COMMON_WORDS_MORE = frozenset(words("""
-able accept access accord act add label admire adore advise afford agree aim allow appear apply approve
+able accept access accord act add label admire commute relax unwind sightsee browse dine wander
+stroll hike swim bike jog shop eat adore advise afford agree aim allow appear apply approve
 argue arrange ask assume attend avoid bake bear beat become beg behave believe belong bet bite blame
 bless blow boil borrow bother break breathe bring brush build burn buy calculate calm cancel care
 carry catch cause celebrate change charge chase chat cheer choose claim clean clear climb close
@@ -494,8 +495,8 @@ after before around sometime until till near since during starting between withi
 
 # Nouns that end a (possibly lowercase) event or appointment name: "dentist appointment", "stylist visit".
 EVENT_NOUNS = ("appointment", "visit", "viewing", "meeting", "reservation", "concert", "show", "lunch",
-               "dinner", "party", "class", "session", "checkup", "check-up", "interview", "consultation",
-               "screening", "game", "match", "festival", "tour", "call", "date", "celebration", "ceremony")
+               "dinner", "party", "session", "checkup", "check-up", "interview", "consultation",
+               "screening", "game", "festival", "celebration", "ceremony")
 
 # Kinds of doctors and services, slot type.
 SERVICE_TYPES = ("general practitioner", "gp", "family doctor", "primary care", "dermatologist",

@@ -78,6 +78,7 @@ _LEXICON_WORDS = _VALUE_WORDS | frozenset(
     for w in phrase.split()
 )
 _CUISINE_WORDS = frozenset(CUISINES)
+_CUISINE_TOKENS = frozenset(w for c in CUISINES for w in c.split())
 _CITY_WORDS = frozenset(w for c in CITIES for w in c.split())
 _VENUE_NOUNS = tuple(sorted(VENUE_TYPES, key=len, reverse=True))
 _VENUE_SINGLE = frozenset(v for v in VENUE_TYPES if " " not in v) | frozenset(
@@ -125,6 +126,14 @@ _STRONG_STOP = frozenset(
     )
 )
 _STRONG_START = frozenset(words("out up down over off"))
+# Adjectives that describe an event rather than name it ("a great visit", "your upcoming meeting").
+_NOT_EVENT_MODIFIERS = frozenset(
+    words(
+        "good great nice perfect wonderful lovely upcoming specific next first last new big small same other "
+        "another short long quick early late available possible special fun amazing awesome best better "
+        "successful enjoyable pleasant previous current earliest latest total"
+    )
+)
 # cue -> kind. Strong cues accept any words; weak ones need a word that is not everyday English.
 _CUES: tuple[tuple[str, str], ...] = (
     (
@@ -334,7 +343,15 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
                 continue
             break
         # trailing lowercase venue or event nouns and non-everyday words: "United airlines", "Yunger concert"
-        only_values = all(t.low in _LEXICON_WORDS or t.low in _CONNECTORS for t in toks[i : last + 1])
+        first_word = i + 1 if lead_digit and not _cap_word(toks[i], nxt) else i
+        only_values = all(
+            t.low in _LEXICON_WORDS or t.low in _CONNECTORS for t in toks[first_word : last + 1]
+        )
+        if first_word > i and all(
+            t.low in _CUISINE_TOKENS or t.low in _VALUE_WORDS or t.low in _GENERIC_TAIL
+            for t in toks[first_word : last + 1]
+        ):
+            i = first_word  # "3 Middle Eastern restaurants": a count, not a name
         while (
             not only_values
             and last + 1 < n
@@ -361,7 +378,12 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
         end = toks[last].end
         if toks[last].low in _NAME_ABBREV and text[end : end + 1] == ".":
             end += 1
-        single = last == i and (toks[i].low == "the" or len(toks[i].text) == 1 or toks[i].low in _STARTERS)
+        single = last == i and (
+            toks[i].low == "the"
+            or len(toks[i].text) == 1
+            or toks[i].low in _STARTERS
+            or any(c.isdigit() for c in toks[i].text)  # an id or a count, found by other finders
+        )
         if not single:
             spans.append(NameSpan(begin, end, "caps"))
         i = last + 1
@@ -447,6 +469,7 @@ def _event_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
             and toks[j].low not in _DATE_WORDS
             and toks[j].text.isalpha()
             and toks[j].low not in _NUMBER_WORDS
+            and toks[j].low not in _NOT_EVENT_MODIFIERS
         ):
             j -= 1
         if j < idx - 1:

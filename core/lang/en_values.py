@@ -137,13 +137,15 @@ _COUNT = "|".join(sorted((re.escape(n) for n in COUNT_NOUNS), key=len, reverse=T
 _QUANTITY = re.compile(
     rf"\b(?P<n>{_NUM}|a|an|single|couple\s+of)\s+(?:(?:more|extra|additional|separate|adult|child|"
     rf"consecutive|whole|full|total|free|different|single|double|twin|king|queen|star|hotel|standard|"
-    rf"separate)\s+)?(?:-\s*)?(?P<noun>{_COUNT})\b",
+    rf"separate)\s+)?(?:-\s*)?(?P<noun>{_COUNT})\b"
+    rf"|\b(?P<n3>{DIGITS_PATTERN}|{NUMBER_WORDS_PATTERN})-(?P<noun3>star|night|day|bedroom|room|person|seat)\b",
     re.IGNORECASE,
 )
 _PEOPLE_CUE = re.compile(
     rf"\b(?:table|reservation|booking|room|tickets?|seats?|ride|car|cab|taxi|party|group)\s+(?:for|of)\s+"
     rf"(?P<n>{_NUM})\b(?!\s*(?:[:.]\d|am\b|pm\b|o['\"’]?clock|%|nights?|days?|hours?|minutes?|weeks?|"
     rf"stars?|rooms?|dollars?|bucks))"
+    rf"|\b(?P<n4>{_NUM})\s+(?:people\s+|persons\s+|guests\s+|of\s+us\s+)?in\s+(?:my|our|the)\s+(?:party|group)\b"
     rf"|\bfor\s+(?:just\s+|only\s+)?(?P<n2>{_NUM})(?:\s+(?:please|people|persons?|guests?|of\s+us))?\s*(?=[.,!?;]|$|"
     rf"\s+(?:at|on|please|and|this|next|tomorrow|today|starting|from|people|persons?|guests?)\b)",
     re.IGNORECASE,
@@ -322,9 +324,12 @@ def identifiers(text: str) -> list[Candidate]:
 def addresses(text: str) -> list[Candidate]:
     """Street addresses: '71 North San Pedro Street', '1785 San Carlos Ave # 3', '56 saint barnabas road'."""
     out = []
-    for m in _ADDRESS.finditer(text):
-        words = re.findall(r"[A-Za-z']+", m.group(0))[:-1]
-        if any(w.lower() in _ADDRESS_STOP for w in words):
+    pos = 0
+    while (m := _ADDRESS.search(text, pos)) is not None:
+        pos = m.end()
+        parts = re.findall(r"[A-Za-z']+", m.group(0))[:-1]
+        if any(w.lower() in _ADDRESS_STOP for w in parts):
+            pos = m.start() + 1  # a later number may still start an address
             continue
         surface = (
             m.group(0).rstrip(".")
@@ -348,11 +353,11 @@ def quantities(text: str) -> list[Candidate]:
     """'4 people', 'two rooms', '5 nights', 'table for 2', 'for 4' (people), 'rated 4.5'."""
     out = []
     for m in _QUANTITY.finditer(text):
-        n_txt = m.group("n").lower()
+        n_txt = (m.group("n") or m.group("n3")).lower()
         n = 1.0 if n_txt in ("a", "an", "single") else 2.0 if n_txt.startswith("couple") else to_number(n_txt)
         if n is None:
             continue
-        noun = m.group("noun").lower()
+        noun = (m.group("noun") or m.group("noun3")).lower()
         slot = COUNT_NOUNS.get(noun, "count")
         canon = noun if noun != "of us" else "people"
         if slot == "people":
@@ -360,9 +365,16 @@ def quantities(text: str) -> list[Candidate]:
         kind = "duration" if slot == "duration" else "quantity"
         out.append(Candidate(m.start(), m.end(), kind, f"{format_number(n)} {canon}", slot, PRIO["quantity"]))
     for m in _PEOPLE_CUE.finditer(text):
-        grp = "n" if m.group("n") else "n2"
+        grp = next(g for g in ("n", "n2", "n4") if m.group(g))
         n = to_number(m.group(grp))
         if n is None or n > 100:
+            continue
+        if grp == "n4":  # "six in my party": the whole phrase is the quantity
+            out.append(
+                Candidate(
+                    m.start(), m.end(), "quantity", f"{format_number(n)} people", "people", PRIO["quantity"]
+                )
+            )
             continue
         out.append(
             Candidate(m.start(grp), m.end(grp), "number", format_number(n), "people", PRIO["quantity"])
@@ -475,6 +487,23 @@ def terms(text: str) -> list[Candidate]:
             if ctx is None or not (ctx.search(text, 0, start) or ctx.search(text, end)):
                 continue
         out.append(Candidate(start, end, "term", canon.lower(), slot, PRIO["term"]))
+    return out
+
+
+_BEFORE_FOOD = re.compile(
+    r"\b(?P<w>[A-Za-z][a-z]+(?:-[a-z]+)?)\s+(?:food|cuisine|dishes|fare)\b", re.IGNORECASE
+)
+
+
+def food_words(text: str) -> list[Candidate]:
+    """'eritrean food', 'christmas food': an uncommon word before food/cuisine is a cuisine."""
+    from core.lang.en_names import is_everyday  # the everyday-English test lives with the name rules
+
+    out = []
+    for m in _BEFORE_FOOD.finditer(text):
+        w = m.group("w").lower()
+        if not is_everyday(w) and w not in PRICE_WORDS and w not in AREAS:
+            out.append(Candidate(m.start("w"), m.end("w"), "term", w, "food", PRIO["term"]))
     return out
 
 
