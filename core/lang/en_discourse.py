@@ -76,7 +76,9 @@ _FAREWELL = re.compile(
 _FILLER = re.compile(
     r"^\s*(?:(?:no|hello|hi|hey|good\s+(?:morning|afternoon|evening)|ok(?:ay)?|alright|all\s+right|great|cool|fine|perfect|awesome|excellent|wonderful|good|nice|"
     r"sure|got\s+it|i\s+see|understood|noted|hmm+|um+|uh+|oh|ah|wow|bye|goodbye|cheers|"
-    r"thanks?(?:\s+(?:a\s+lot|so\s+much|very\s+much|again))?|thank\s+you(?:\s+(?:so|very)\s+much)?"
+    r"thanks?(?:\s+(?:a\s+lot|so\s+much|very\s+much|again))?(?:\s+for\s+[\w\s']+)?|"
+    r"not\s+(?:at\s+the\s+moment|right\s+now|now|yet|today)|no\s+need|"
+    r"thank\s+you(?:\s+(?:so|very)\s+much)?"
     r"(?:\s+for\s+[\w\s']+)?|i\s+appreciate\s+(?:it|that|your\s+help)|"
     r"that['’]?s\s+(?:all|it|everything)(?:\s+i\s+need(?:ed)?)?(?:\s+for\s+(?:now|today))?|"
     r"that\s+(?:is|will\s+be|would\s+be|should\s+be)\s+(?:all|it|everything)(?:\s+i\s+need(?:ed)?)?"
@@ -109,8 +111,8 @@ _REQUEST = re.compile(
     re.IGNORECASE,
 )
 _PREFERENCE = re.compile(
-    r"\b(?:i|we)\s*(?:would|'d)?\s*(?:prefer|rather|like|love|want|fancy)|\b(?:i|we)\s+(?:am|are|'m|'re)\s+"
-    r"(?:looking|hoping|interested)|\bpreferably\b|\bideally\b|\bif\s+possible\b|\bwould\s+be\s+(?:nice|great)\b",
+    r"\b(?:i|we)\s*(?:would|'d)?\s*(?:prefer|rather|like|love|want|fancy)|\b(?:i|we)(?:\s+am|\s+are|['’]m|['’]re)\s+"
+    r"(?:looking|hoping|interested|thinking)|\bpreferably\b|\bideally\b|\bif\s+possible\b|\bwould\s+be\s+(?:nice|great)\b",
     re.IGNORECASE,
 )
 _NEED = re.compile(
@@ -247,7 +249,7 @@ _DONE_VERBS = "|".join(sorted(_VERB_LEMMA, key=len, reverse=True))
 _DONE = re.compile(
     rf"\b(?:(?:i|we)\s*(?:'ve|\s+have|\s+had|\s+just)?\s+(?:successfully\s+|now\s+|also\s+|already\s+)?"
     rf"(?P<v1>{_DONE_VERBS})\b"
-    rf"|(?:has|have)\s+(?:been\s+)?(?:successfully\s+)?(?P<v2>{_DONE_VERBS})\b"
+    rf"|(?:has|have)\s+(?:successfully\s+)?(?:been\s+)?(?:successfully\s+)?(?P<v2>{_DONE_VERBS})\b"
     rf"|(?:is|are|was|were)\s+(?:now\s+|all\s+|successfully\s+)?(?P<v3>booked|reserved|confirmed|scheduled|"
     rf"set|placed|complete|completed|done|made|sent|transferred|purchased|paid|on\s+its\s+way)\b"
     rf"|(?P<v4>booking|reservation|transfer|payment|purchase|order|appointment)\s+(?:was|is|has\s+been)\s+"
@@ -289,9 +291,20 @@ _TOOL_ERROR = re.compile(
 )
 
 
+_REF_CUE = re.compile(r"\b(?:reference|confirmation|booking|ref)\b", re.IGNORECASE)
+
+
 def _ref(text: str) -> str | None:
-    ids = [c for c in identifiers(text) if c.slot == "ref"]
-    return ids[0].value if ids else None
+    """The id the action produced: the one right after 'reference number' if any, else the first id."""
+    ids = sorted((c for c in identifiers(text) if c.slot == "ref"), key=lambda c: c.start)
+    if not ids:
+        return None
+    cue = _REF_CUE.search(text)
+    if cue is not None:
+        after = [c for c in ids if c.start >= cue.end()]
+        if after:
+            return after[0].value
+    return ids[0].value
 
 
 def _lemma(verb: str | None, default: str) -> str:

@@ -272,6 +272,8 @@ def test_answers_and_filler_are_not_negation_constraints(text):
         ("That works.", "user", "confirmation"),
         ("Hi there!", "user", "greeting"),
         ("Thanks, that is all.", "user", "filler"),
+        ("Thanks a lot for your help.", "user", "filler"),
+        ("I'm looking for something fun to do.", "user", "preference"),
         ("Actually, make it 3 people.", "user", "correction"),
         ("I have booked your table.", "assistant", "action"),
         ("Which area would you like?", "assistant", "question"),
@@ -343,6 +345,12 @@ def test_action_status(text, status):
     a = EN.action(text, "assistant")
     assert a is not None
     assert a.status == status
+
+
+def test_reference_after_the_cue_wins_over_a_train_id():
+    a = EN.action("I've booked you 1 ticket on TR0514. The reference number is 8ZPOWHY4.", "assistant")
+    assert a is not None
+    assert (a.status, a.ref) == ("done", "8ZPOWHY4")
 
 
 def test_no_action_in_user_turns_or_plain_answers():
