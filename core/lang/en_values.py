@@ -417,13 +417,18 @@ def _region_tail() -> re.Pattern[str]:
     return re.compile(r",\s*(?i:" + "|".join(re.escape(r) for r in regions) + r")(?![\w-])")
 
 
-_STATE_TAIL = re.compile(r",?\s+(?P<abbr>[A-Z]{2})\b(?![.'’-]\w)")
+_STATE_TAIL = re.compile(r",?\s+(?P<abbr>[A-Z]{2})\b(?![.'’-]\w)|,\s*(?P<low>[A-Za-z][a-z])\b(?![.'’-]\w)")
+# Two-letter state codes that are also English words count only in capitals ("Portland, OR").
+_WORD_LIKE_STATES = frozenset(words("al in or me hi ok oh ma pa la de co id on"))
 
 
 def region_tail(text: str, end: int) -> int:
     """End of ', CA' / ' CA' / ', California' / ', UK' right after a place name ending at end, else end."""
     m = _STATE_TAIL.match(text, end)
-    if m is not None and (m.group("abbr").lower() in STATE_ABBR or m.group("abbr") in ("UK", "US")):
+    abbr = m.group("abbr") or m.group("low") if m is not None else None
+    if m is not None and m.group("low") and m.group("low").lower() in _WORD_LIKE_STATES:
+        abbr = None
+    if m is not None and abbr is not None and (abbr.lower() in STATE_ABBR or abbr in ("UK", "US")):
         return m.end()
     m = _region_tail().match(text, end)
     return m.end() if m is not None else end
