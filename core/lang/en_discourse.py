@@ -42,13 +42,16 @@ _ABBREVIATIONS = (
 _BOUNDARY = re.compile(r"(?<=[.!?;])[\"')\]]*\s+|\n+")
 
 
+_LAST_WORD = re.compile(r"([A-Za-z.]+)\.$")
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences/clauses of text, each a stripped substring, in order, none empty."""
     pieces: list[str] = []
     start = 0
     for m in _BOUNDARY.finditer(text):
         head = text[start : m.start()]
-        last_word = re.search(r"([A-Za-z.]+)\.$", head)
+        last_word = _LAST_WORD.search(text, max(start, m.start() - 12), m.start())
         if last_word and m.group(0).strip() == "" and "\n" not in m.group(0):
             word = last_word.group(1).lower().rstrip(".")
             if word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()):

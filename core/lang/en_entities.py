@@ -3,6 +3,7 @@ then give each kept span a slot hint from the cue words before it."""
 
 from __future__ import annotations
 
+import bisect
 import re
 from datetime import datetime
 
@@ -86,6 +87,8 @@ def _datetimes(text: str, times, dates) -> list[V.Candidate]:
         if not d.value or len(d.value) != 10:
             continue
         for t in times:
+            if t.start > d.end + 12 or t.end < d.start - 12:
+                continue
             if t.start >= d.end and _DT_GAP.fullmatch(text[d.end : t.start]):
                 start, end = d.start, t.end
             elif t.end <= d.start and _TD_GAP.fullmatch(text[t.end : d.start]):
@@ -110,12 +113,17 @@ def _name_slot(surface: str) -> str:
 def _resolve(cands: list[V.Candidate]) -> list[V.Candidate]:
     """Keep the longest span of each overlap (ties: the more specific type), in text order."""
     kept: list[V.Candidate] = []
-    taken: list[tuple[int, int]] = []
+    starts: list[int] = []  # kept spans never overlap, so their starts and ends sort the same way
+    ends: list[int] = []
     for c in sorted(cands, key=lambda c: (-(c.end - c.start), -c.priority, c.start)):
-        if c.end <= c.start or any(c.start < e and s < c.end for s, e in taken):
+        if c.end <= c.start:
             continue
+        i = bisect.bisect_left(ends, c.start + 1)  # first kept span ending after c starts
+        if i < len(starts) and starts[i] < c.end:
+            continue
+        starts.insert(i, c.start)
+        ends.insert(i, c.end)
         kept.append(c)
-        taken.append((c.start, c.end))
     return sorted(kept, key=lambda c: c.start)
 
 

@@ -66,8 +66,9 @@ _MAX_WORDS = 8
 
 
 def _target_end(text: str, start: int) -> int:
-    stop = _STOP.search(text, start)
-    end = stop.start() if stop else len(text)
+    window = min(len(text), start + 160)  # a target is a few words: never scan the whole text
+    stop = _STOP.search(text, start, window)
+    end = stop.start() if stop else window
     words = list(re.finditer(r"\S+", text[start:end]))
     if len(words) > _MAX_WORDS:
         end = start + words[_MAX_WORDS - 1].end()
