@@ -483,6 +483,22 @@ def _cue_regex() -> re.Pattern[str]:
     return re.compile(r"(?:" + "|".join(parts) + r")\s+(?:the\s+)?(?=\S)", re.IGNORECASE)
 
 
+def _name_goes_on(toks: list[_Tok], j: int, text: str) -> bool:
+    """After a strong cue, 'for'/'and'/'of' inside a name ('Leave for work') vs. before a value ('at 6')."""
+    if toks[j].low not in ("for", "and", "with", "to", "in", "on", "from") or j + 1 >= len(toks):
+        return False
+    nxt = toks[j + 1]
+    return (
+        _space(text, toks[j], nxt)
+        and not nxt.sent_start
+        and nxt.text.isalpha()
+        and nxt.low not in FUNCTION_WORDS
+        and nxt.low not in _DATE_WORDS
+        and nxt.low not in _NUMBER_WORDS
+        and nxt.low not in ("me", "us", "you", "please", "now", "today", "tomorrow")
+    )
+
+
 def _cue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
     """The words after a naming, offering or travel cue, up to punctuation or a function word."""
     spans: list[NameSpan] = []
@@ -508,6 +524,7 @@ def _cue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
                     and (
                         _name_word(toks[q].low)
                         or (_is_cap(toks[q].text) and toks[q].low not in FUNCTION_WORDS)
+                        or (kind == "strong" and toks[q].text.isalpha() and toks[q].low not in FUNCTION_WORDS)
                     )
                 ):
                     j = q
@@ -516,7 +533,13 @@ def _cue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
             if (
                 t.low in _DATE_WORDS
                 or t.low in ("i", "please")
-                or (t.low in (_STRONG_STOP if kind == "strong" else FUNCTION_WORDS) and j > first)
+                or (kind != "strong" and t.low in FUNCTION_WORDS and j > first)
+                or (
+                    kind == "strong"
+                    and t.low in _STRONG_STOP
+                    and j > first
+                    and not _name_goes_on(toks, j, text)
+                )
                 or (j == first and t.low in FUNCTION_WORDS and t.low not in _STRONG_START)
             ):
                 break

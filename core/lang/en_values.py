@@ -167,7 +167,7 @@ _AMBIGUOUS_TERMS = frozenset(
     station terminal club check cash phone office study den current home homes suite reservations
     delivery accessible water art echo lux soul latin southern western modern traditional contemporary
     organic healthy fish chicken tea coffee juice credit debit electric hybrid truck pickup premium
-    center centre market school library studio tablet fusion steak salad wings crab lounge patio garage
+    center centre market school library direct studio tablet fusion steak salad wings crab lounge patio garage
     speaker speakers mystery country independent ghost disaster detective memoir poetry biography
     superhero psychological noir dark alternative folk funk acoustic new age ambient standard regular
     pool luxury economy compact intermediate shared van jeep spa gym kitchen balcony furnished smoking

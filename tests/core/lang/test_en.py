@@ -207,6 +207,18 @@ def test_names_capitalized_or_not(text, surface):
     assert find(text, surface).type == "name"
 
 
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [
+        ("Set a new alarm called Leave for work at 6 am", "Leave for work"),
+        ("Call it out of office at 12:45.", "out of office"),
+        ("Please call it Movie show, please.", "Movie show"),
+    ],
+)
+def test_names_after_a_strong_naming_cue_stop_before_values(text, surface):
+    assert find(text, surface).type == "name"
+
+
 def test_lowercase_place_after_from():
     e = find("I want to depart from bishops stortford today", "bishops stortford")
     assert (e.type, e.slot) == ("place", "origin")
@@ -215,6 +227,17 @@ def test_lowercase_place_after_from():
 def test_sentence_initial_everyday_words_are_not_names():
     found = {e.text for e in ents("Can you help me? Thanks so much. Great, book it.")}
     assert not found & {"Can", "Thanks", "Great"}
+
+
+def test_long_pathological_text_is_handled_quickly():
+    import time
+
+    for text in ("1 " * 4000, "no " * 3000, "Mr. " * 3000, "March 3rd at 5pm " * 600):
+        t0 = time.perf_counter()
+        EN.entities(text, TS)
+        EN.negations(text)
+        EN.split(text)
+        assert time.perf_counter() - t0 < 10  # roughly linear; quadratic passes took tens of seconds
 
 
 def test_overlaps_keep_the_longest_and_offsets_index_the_text():
