@@ -5,8 +5,8 @@
 >>> ents = a.entities("Book it for 4 people next Wednesday at 3pm", datetime(2026, 1, 5))
 >>> [(e.type, e.text, e.value) for e in ents]
 [('quantity', '4 people', '4 people'), ('datetime', 'next Wednesday at 3pm', '2026-01-07T15:00:00')]
->>> a.negations("no spicy food please")[0].target
-'spicy food please'
+>>> [(n.text, n.cue, n.target) for n in a.negations("no spicy food please")]
+[('no spicy food', 'no', 'spicy food')]
 """
 
 from __future__ import annotations

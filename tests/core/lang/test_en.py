@@ -416,6 +416,14 @@ def test_split_keeps_abbreviations_and_offsets():
     assert EN.split(text) == ["Hello there.", "Is Dr. Smith in at 5 p.m. today?", "Yes!", "Book it;please"]
 
 
+def test_module_example_runs():
+    import doctest
+
+    import core.lang.en
+
+    assert doctest.testmod(core.lang.en).failed == 0
+
+
 # --- properties -------------------------------------------------------------------------------------
 
 
