@@ -47,14 +47,24 @@ _FILLER_AFTER = re.compile(
     re.IGNORECASE,
 )
 _NOT_A_CONSTRAINT = re.compile(
-    r"^(?:(?:do|does|did)\s*n[o']?t|don['’]?t|doesn['’]?t|didn['’]?t)\s+(?:mind|care|know|matter|worry|"
-    r"think|have\s+(?:a|any)\s+(?:preference|particular)|really\s+(?:mind|care))"
-    r"|^not\s+(?:sure|yet|really|at\s+(?:the\s+moment|this\s+time|all)|right\s+now|that\s+i\s+know|"
-    r"a\s+problem|necessary|needed|a\s+big\s+deal)"
-    r"|^(?:can['’]?t|cannot|couldn['’]?t)\s+(?:wait|thank)"
-    r"|^(?:isn|aren|wasn|weren)['’]?t\s+(?:it|there|that|they)\b"
-    r"|^nothing\s+(?:else|more|further|at\s+the\s+moment|right\s+now|for\s+now)"
-    r"|^never\s*mind",
+    r"^(?:(?:do|does|did)\s*n[o']?t|don['’]?t|doesn['’]?t|didn['’]?t)\s+(?:really\s+)?(?:mind|care|know|matter|"
+    r"worry|think|suppose|believe|remember|see|understand|have\s+(?:a|any)\s+(?:preference|particular)|"
+    r"need\s+anything|want\s+anything|need\s+(?:any\s+)?(?:more|further|other)|want\s+to\b)"
+    r"|^(?:did\s*n[o']?t|didn['’]?t|wasn['’]?t|weren['’]?t|was\s+not|were\s+not)\b"
+    r"|^not\s+(?:sure|(?:just\s+)?yet|really|at\s+(?:the\s+moment|this\s+time|all)|right\s+now|now|that\s+i\s+know|"
+    r"a\s+problem|necessary|needed|a\s+big\s+deal|that\s+one|good|great|bad|available|known|ready|"
+    r"interested|quite|exactly|much|too\s+(?:much|bad)|anymore|today|for\s+now)\b"
+    r"|^(?:can['’]?t|cannot|couldn['’]?t)\s+(?:wait|thank|remember|say|tell)"
+    r"|^(?:isn|aren)['’]?t\s+(?:it|there|that|they)\b"
+    r"|^nothing\s+(?:else|more|further|at\s+all|at\s+the\s+moment|right\s+now|for\s+now)"
+    r"|^never\s*(?:mind|been|heard|seen|tried)",
+    re.IGNORECASE,
+)
+# "No I need one for 3", "No please play it": a leading "no" that answers, followed by a new clause.
+_ANSWER_NO = re.compile(
+    r"^\s*no\b[\s,.!]*(?:i|i'm|i'd|it|it's|we|you|they|he|she|please|where|certain|particular|thanks?|that|"
+    r"this|the|just|not|need|actually|sorry|wait|ok|okay|sure|problem|one|worries|way|more|longer|"
+    r"preference|rush)\b",
     re.IGNORECASE,
 )
 _STOP = re.compile(
@@ -93,6 +103,12 @@ def find_negations(text: str) -> tuple[Negation, ...]:
         if cue.lower() in ("no", "not", "nothing", "never") and _FILLER_AFTER.match(after):
             continue
         if cue.lower() == "no" and re.match(r"\s*(?:,|\.|!|$)", after):
+            continue
+        if (
+            cue.lower() == "no"
+            and not text[: m.start()].strip(" ,.!\"'")
+            and _ANSWER_NO.match(text[m.start() :])
+        ):
             continue
         tstart = m.end() + (len(after) - len(after.lstrip()))
         tend = _target_end(text, tstart)

@@ -272,7 +272,19 @@ def test_negations_kept_whole(text, whole, cue, target):
 
 
 @pytest.mark.parametrize(
-    "text", ["No, thanks.", "No, that's all.", "no problem", "I don't mind.", "Not sure yet.", "No."]
+    "text",
+    [
+        "No, thanks.",
+        "No, that's all.",
+        "no problem",
+        "I don't mind.",
+        "Not sure yet.",
+        "No.",
+        "No I need one for 3.",
+        "Not now.",
+        "I don't need anything else.",
+        "It doesn't really matter.",
+    ],
 )
 def test_answers_and_filler_are_not_negation_constraints(text):
     assert EN.negations(text) == []
