@@ -379,8 +379,8 @@ class Session:
         changed = [k for k, f in work.facts.items() if k in prev and prev[k].norm != f.norm]
         archived = [k for k in prev if k not in work.facts]
         first = f"Folded turns {self.folded_upto}-{fold_upto - 1} ({reason})."
-        second = f"Facts +{len(added)}" + (f", changed {', '.join(changed[:3])}" if changed else "")
-        return f"{first} {second}" + (f", archived {len(archived)}." if archived else ".")
+        second = f"+{len(added)} facts" + (f", changed {', '.join(changed[:3])}" if changed else "")
+        return f"{first} {second}" + (f", {len(archived)} archived." if archived else ".")
 
     # --- output --------------------------------------------------------------------------------
 

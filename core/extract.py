@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 
+from core.embed import is_chinese
 from core.models import (
     ActionUnit,
     Atom,
@@ -63,7 +64,8 @@ REQUIRED_SLOTS = {
 }
 GOAL_KINDS = frozenset({"instruction", "constraint", "preference", "question", "correction"})
 SOFT_PREFERENCE = re.compile(
-    r"\b(prefer(?:ably)?|ideally|if possible|would rather|i'?d rather)\b|最好|尽量|如果可以|倾向", re.I
+    r"\b(prefer(?:ably)?|ideally|if possible|would rather|i'?d rather)\b|尽量|如果可以|倾向于|偏好|更喜欢",
+    re.I,
 )
 INTENT_CUE = re.compile(
     r"\b(book|reserve|find|look(?:ing)? for|search|need|want|get|buy|order|schedule|rent|call|send|pay|"
@@ -76,6 +78,10 @@ POLITE_PREFIX = re.compile(
     r"i was wondering if|i wonder if|you|me)[\s,.!]+)+",
     re.I,
 )
+ZH_FILLER = re.compile(
+    r"你好|您好|好的|麻烦|请问|请|帮我|给我|我想|我要|你能|能不能|可以|一下|一个|一家|一些|吧|啊|呢|吗|呀|哦|了|"
+    r"还|再|那|另外|还有|的话|谢谢"
+)
 ZH_POLITE_PREFIX = re.compile(
     r"^(?:你好|您好|好的|麻烦|请问|请|帮我|我想|我要|你能|能不能|可以|那|另外|还有)[，,、\s]*"
 )
@@ -84,7 +90,52 @@ SELF_DOUBT = re.compile(
     r"i may have made a mistake|correction:)|我不确定|不太确定|刚才说错|抱歉，?我搞错",
     re.I,
 )
-MAX_GOAL_CHARS = 90
+MAX_GOAL_CHARS = 60
+GOAL_WORDS = 7
+ZH_GOAL_CHARS = 16
+GOAL_STOPWORDS = frozenset(
+    (
+        "i i'm i'd i'll me my we us our you your it its it's is are am was were be been being a an the "
+        "this that these those there here of in on at to for from with by about as into some any please "
+        "can could would will shall should do does did have has had get got want wanted need needed like "
+        "looking look also just so and or but then too very really maybe one which what where when who "
+        "how if know tell give help let find see"
+    ).split()
+)
+NON_VALUES = frozenset(
+    {
+        "yes",
+        "no",
+        "ok",
+        "okay",
+        "sure",
+        "none",
+        "nothing",
+        "yeah",
+        "yep",
+        "nope",
+        "好的",
+        "是",
+        "不是",
+        "没有",
+        "可以",
+    }
+)
+# domain words that are sometimes a slot value of their own domain (hotel.type=hotel), never of another
+DOMAIN_WORDS = {
+    "hotel": "hotel",
+    "restaurant": "restaurant",
+    "taxi": "taxi",
+    "train": "train",
+    "bus": "bus",
+    "flight": "flight",
+    "attraction": "attraction",
+    "movie": "movie",
+    "event": "event",
+    "酒店": "hotel",
+    "餐馆": "restaurant",
+    "景点": "attraction",
+}
 
 
 def fact_key(entity: Entity, domain: str | None) -> str:
@@ -93,14 +144,31 @@ def fact_key(entity: Entity, domain: str | None) -> str:
     return f"{domain or 'general'}.{slot}"
 
 
+def is_value(entity: Entity, domain: str | None, role: str) -> bool:
+    """False for entities that carry no state: bare yes/no, a domain word used outside its domain,
+    and unkeyed numbers the assistant mentions in passing ("there is one")."""
+    low = entity.text.strip().lower()
+    if not low or low in NON_VALUES:
+        return False
+    if entity.type == "term" and low in DOMAIN_WORDS and DOMAIN_WORDS[low] != domain:
+        return False
+    if entity.type == "quantity" and low.split()[0] in ("a", "an"):
+        return False  # "a table", "a room": an article, not a count
+    if entity.type == "number" and entity.slot in (None, "count"):
+        return role == "user" and low != "one"  # "one" without a unit is a pronoun ("that one")
+    return True
+
+
 def condense_goal(text: str) -> str:
-    """A user clause as a short goal phrase: polite openers removed, cut at MAX_GOAL_CHARS."""
+    """A user clause as a short goal phrase: polite openers and function words dropped, at most
+    GOAL_WORDS content words (English) or MAX_GOAL_CHARS characters (Chinese)."""
     goal = ZH_POLITE_PREFIX.sub("", POLITE_PREFIX.sub("", text.strip())).strip(" ,.!?;，。！？；")
     goal = goal or text.strip()
-    if len(goal) > MAX_GOAL_CHARS:
-        cut = goal.rfind(" ", 0, MAX_GOAL_CHARS)
-        goal = goal[: cut if cut > MAX_GOAL_CHARS // 2 else MAX_GOAL_CHARS] + "…"
-    return goal
+    if is_chinese(goal):
+        goal = ZH_FILLER.sub("", goal).strip(" ,.!?;，。！？；") or goal
+        return goal if len(goal) <= ZH_GOAL_CHARS else goal[:ZH_GOAL_CHARS] + "…"
+    words = [w for w in re.findall(r"[\w$£€'&:-]+", goal) if w.lower() not in GOAL_STOPWORDS]
+    return " ".join(words[:GOAL_WORDS]) or goal[:MAX_GOAL_CHARS]
 
 
 def extract(parsed: ParsedMessage, state: ContextState) -> Units:
@@ -136,7 +204,7 @@ def _facts_of(atom: Atom, role: str, idx: int, units: Units) -> None:
     if role in ("user", "system"):
         kind = "preference" if SOFT_PREFERENCE.search(atom.text) else "instruction"
     for ent in atom.entities:
-        if not ent.text.strip():
+        if not is_value(ent, atom.domain, role):
             continue
         negated = neg_span is not None and ent.start >= 0 and neg_span[0] <= ent.start < neg_span[1]
         if negated:

@@ -109,7 +109,9 @@ def _merge_fact(st: ContextState, cand: FactCandidate) -> None:
             cur.role, cur.kind = "user", cand.kind
         return
     user_held = cur.role == "user" or cur.verified_by_user
-    if cand.role not in ("user", "system") and user_held and not cand.correction:
+    options = " | " in cand.norm and " | " not in cur.norm
+    if cand.role not in ("user", "system") and (user_held or options) and not cand.correction:
+        # the assistant proposes: held as an offer until the user accepts or picks one
         st.offers[cand.key] = _new_fact(st, cand)
         return
     _replace(st, cur, cand, _reason(cur, cand))

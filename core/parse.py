@@ -106,8 +106,9 @@ def _clause_atom(
 ) -> Atom:
     role = message.role
     entities = analyzer.entities(clause, message.ts)
-    negations = analyzer.negations(clause) if role in ("user", "system") else []
     kind = analyzer.kind(clause, role)
+    # a negation inside a question ("is there no cheap place?") asks, it does not forbid
+    negations = analyzer.negations(clause) if role in ("user", "system") and kind != "question" else []
     if role == "user" and kind not in ("question", "greeting", "filler") and analyzer.is_correction(clause):
         kind = "correction"
     pinned = role in ("user", "system") and analyzer.pinned(clause)

@@ -6,8 +6,8 @@ Layout (each part only when it has content)::
     Completed: 14:05 book restaurant -> ref RVESWV8I; t9 book taxi
     Failed: ...
     State: CONFIRMING
-    restaurant: [FACT:time=18:45] (was: 19:45) [FACT:people=2] ...
-    hotel: [FACT:name=Acorn House] ...
+    [FACT:restaurant.time=18:45 (was: 19:45)|people=2|...]
+    [FACT:hotel.name=Acorn House]
     Offered: restaurant.time=19:30
     Must: no spicy food; don't call before 9am
     Next: [ACTION_REQUIRED:book restaurant (missing: restaurant.time)]
@@ -15,8 +15,9 @@ Layout (each part only when it has content)::
     --- recent turns ---
     user: ...
 
-Facts are grouped on one line per domain, and the anchor names the slot only: the key of
-``restaurant: [FACT:time=18:45]`` is ``restaurant.time`` (it saves a fifth of the tokens of a fact).
+Facts of one domain share one anchor: ``[FACT:key=value]`` continued by ``|slot=value`` pairs of the
+same domain, so ``[FACT:restaurant.time=18:45|people=2]`` holds restaurant.time and restaurant.people
+(it saves a third of the tokens of a fact). A replaced value follows its fact as ``(was: ...)``.
 Priority when the budget is tight: required actions, then goals, then strong facts (pinned,
 user-stated, strong values), then recent facts by weight. A replaced value is only ever shown
 marked "(was: ...)".
@@ -33,17 +34,17 @@ from core.tokens import count_tokens
 
 RECENT_SEPARATOR = "--- recent turns ---"
 _GOAL_RE = re.compile(r"\[USER_GOAL:([^\]]*)\]")
-_FACT_RE = re.compile(r"\[FACT:([^=\]\n]+)=([^\]\n]*)\]")
-_DOMAIN_LINE = re.compile(r"^([^\s:\[\]]+): (?=\[FACT:)")
+_FACT_RE = re.compile(r"\[FACT:([^\]\n]*)\]")
+_WAS = re.compile(r"\s*\(was: [^()]*(?:\([^()]*\)[^()]*)*\)\s*$")
 _ACTION_RE = re.compile(r"\[ACTION_REQUIRED:([^\]\n]*)\]")
-MAX_GOALS = 3
+MAX_GOALS = 2
 MAX_COMPLETED = 6
 MAX_WAS = 2  # earlier values shown per fact, newest first
 
 
 def anchor_value(value: str) -> str:
-    """A value made safe inside an anchor: no brackets, no newlines."""
-    return " ".join(value.replace("[", "(").replace("]", ")").split())
+    """A value made safe inside an anchor: no brackets, no pipes, no newlines."""
+    return " ".join(value.replace("[", "(").replace("]", ")").replace("|", "/").split())
 
 
 def message_line(message: Message) -> str:
@@ -68,30 +69,49 @@ def parse_anchors(text: str) -> dict:
     """Goals, facts and required actions read back from the anchors of a rendered context.
 
     Only the compacted part (before the recent-turns separator) is read, so anchors a user typed
-    into a raw turn are never taken for state. A fact on a 'domain: ' line gets that domain."""
+    into a raw turn are never taken for state. In ``[FACT:hotel.area=north|stars=4]`` the pairs after
+    the first take its domain: hotel.area and hotel.stars."""
     head = text.split(RECENT_SEPARATOR, 1)[0]
     goals = [g.strip() for m in _GOAL_RE.finditer(head) for g in m.group(1).split(";") if g.strip()]
     facts: dict[str, str] = {}
-    for line in head.splitlines():
-        domain = _DOMAIN_LINE.match(line)
-        prefix = f"{domain.group(1)}." if domain else ""
-        for m in _FACT_RE.finditer(line):
-            facts[prefix + m.group(1).strip()] = m.group(2).strip()
+    for m in _FACT_RE.finditer(head):
+        domain = ""
+        for part in m.group(1).split("|"):
+            key, sep, value = part.partition("=")
+            if not sep:
+                continue
+            key = key.strip()
+            if "." in key:
+                domain = key.split(".", 1)[0]
+            elif domain:
+                key = f"{domain}.{key}"
+            facts[key] = _WAS.sub("", value).strip()
     actions = [m.group(1).strip() for m in _ACTION_RE.finditer(head)]
     return {"goals": goals, "facts": facts, "actions_required": actions}
 
 
+# slots that say where or how to reach a thing, rather than what the user chose: shown last
+INFORMATIONAL_SLOTS = frozenset({"address", "postcode", "phone", "email", "url", "other"})
+
+
+def fact_tier(fact: Fact) -> int:
+    """0: what the user stated or an operator verified (and references the agent produced);
+    1: the assistant's or a tool's choice-like values (names, times, dates, prices, ...);
+    2: informational values (addresses, phone numbers, ...)."""
+    slot = fact.key.rsplit(".", 1)[-1]
+    if fact.pinned or fact.verified_by_user or fact.role in ("user", "system") or slot == "ref":
+        return 0
+    return 2 if slot in INFORMATIONAL_SLOTS else 1
+
+
 def fact_priority(fact: Fact) -> tuple[int, float, int]:
-    """Sort key: essential facts first (pinned, verified, user-stated, strong), then weight, recency."""
-    essential = (
-        fact.pinned or fact.verified_by_user or fact.role in ("user", "system") or fact.strength == "strong"
-    )
-    return (0 if essential else 1, -fact.weight, -fact.last_idx)
+    """Sort key: tier, then weight, then the most recent first."""
+    return (fact_tier(fact), -fact.weight, -fact.last_idx)
 
 
 def is_essential(fact: Fact) -> bool:
-    """Essential facts are rendered whatever the soft budget says."""
-    return fact_priority(fact)[0] == 0
+    """Essential facts (tier 0) are rendered whatever the soft budget says."""
+    return fact_tier(fact) == 0
 
 
 def required_actions(state: ContextState) -> list[str]:
@@ -166,19 +186,27 @@ def render(
     hard = int(config.target_compressed_tokens * room) - recent_tokens
     used = count_tokens("\n".join([*head, *required, *musts, change_notice])) + 8
     shown: list[Fact] = []
+    offered: list[Fact] = []
     dropped: list[str] = []
     must = set(must_include)
-    for fact in sorted(state.facts.values(), key=fact_priority):
-        cost = count_tokens(_fact_piece(fact)) + 1
+    shown_refs = {a.ref for a in done if a.ref}
+    candidates = [(f, False) for f in state.facts.values()] + [(o, True) for o in state.offers.values()]
+    for fact, is_offer in sorted(candidates, key=lambda c: fact_priority(c[0])):
+        if fact.key.endswith(".ref") and fact.value in shown_refs:
+            continue  # already on the Completed line
+        cost = _fact_cost(fact) + (2 if is_offer else 0)
         fits = used + cost <= hard if is_essential(fact) else used + cost <= min(soft, hard)
-        if fact.key in must or fits:
+        if not is_offer and (fact.key in must or fits):
             shown.append(fact)
             anchors.append(f"[FACT:{fact.key}={anchor_value(fact.value)}]")
             used += cost
-        else:
+        elif is_offer and fits:
+            offered.append(fact)
+            used += cost
+        elif not is_offer:
             dropped.append(fact.key)
-    offers = [f"{k}={anchor_value(o.value)}" for k, o in state.offers.items()]
-    offer_line = f"Offered: {'; '.join(offers)}" if offers and used + 2 * len(offers) + 2 <= soft else ""
+    offers = [f"{o.key}={anchor_value(o.value)}" for o in offered]
+    offer_line = f"Offered: {'; '.join(offers)}" if offers else ""
     body = [*head, *_fact_lines(shown), offer_line]
     if musts:
         body.append("Must: " + "; ".join(musts))
@@ -205,23 +233,30 @@ def rendered_facts(rendered: Rendered) -> dict[str, str]:
     return parse_anchors(rendered.text)["facts"]
 
 
-def _fact_piece(fact: Fact) -> str:
-    """One fact as shown on its domain line: the slot-only anchor and any marked earlier values."""
-    slot = fact.key.split(".", 1)[1] if "." in fact.key else fact.key
-    piece = f"[FACT:{slot}={anchor_value(fact.value)}]"
+def _fact_piece(fact: Fact, first: bool) -> str:
+    """One fact inside its domain's anchor: 'domain.slot=value' first, then 'slot=value', plus any
+    earlier values marked '(was: ...)'."""
+    key = fact.key if first or "." not in fact.key else fact.key.split(".", 1)[1]
+    piece = f"{key}={anchor_value(fact.value)}"
     olds = [v.value for v in fact.history if v.norm != fact.norm and not v.reason.startswith("new value")]
     olds = list(dict.fromkeys(reversed(olds)))[:MAX_WAS]
     if olds:
-        piece += f" (was: {'; was: '.join(anchor_value(v) for v in olds)})"
+        piece += f" (was: {'; was: '.join(anchor_value(v).replace('(', '').replace(')', '') for v in olds)})"
     return piece
 
 
+def _fact_cost(fact: Fact) -> int:
+    return count_tokens(_fact_piece(fact, first=False)) + 1
+
+
 def _fact_lines(facts: Sequence[Fact]) -> list[str]:
-    """Facts grouped on one line per domain, domains and facts in order of first mention."""
-    lines: dict[str, list[Fact]] = {}
+    """One anchor per domain, domains and facts in order of first mention."""
+    groups: dict[str, list[Fact]] = {}
     for fact in sorted(facts, key=lambda f: (f.first_idx, f.key)):
-        lines.setdefault(fact.key.split(".", 1)[0] if "." in fact.key else "general", []).append(fact)
-    return [f"{domain}: " + " ".join(_fact_piece(f) for f in group) for domain, group in lines.items()]
+        groups.setdefault(fact.key.split(".", 1)[0] if "." in fact.key else "", []).append(fact)
+    return [
+        "[FACT:" + "|".join(_fact_piece(f, i == 0) for i, f in enumerate(g)) + "]" for g in groups.values()
+    ]
 
 
 def _without_ref_repeats(actions: Sequence[ActionUnit]) -> list[ActionUnit]:

@@ -114,7 +114,7 @@ def test_user_stated_facts_do_not_decay_but_assistant_facts_do():
 
 
 def test_tool_data_decays_over_three_turns_then_is_archived_and_recalled():
-    tool = parsed(0, "tool", "result", [ent("number", "42", "count")], domain="bank")
+    tool = parsed(0, "tool", "result", [ent("money", "$42", "count")], domain="bank")
     st = run([tool, *[parsed(1 + i, "user", "ok?", kind="question") for i in range(3)]])
     assert st.facts["bank.count"].weight == pytest.approx(0.4)
     st = run([parsed(4, "user", "ok?", kind="question")], st)

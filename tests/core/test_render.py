@@ -56,7 +56,7 @@ def test_anchors_round_trip_and_recent_turns_follow_the_separator():
 
 def test_a_replaced_value_is_only_shown_marked_as_was():
     out = render(state(), [], CFG, tokens_in=10_000)
-    assert "hotel: [FACT:date=Friday] (was: Thursday)" in out.text
+    assert "date=Friday (was: Thursday)" in out.text
     assert "Thursday" not in parse_anchors(out.text)["facts"].values()
 
 
@@ -84,10 +84,20 @@ def test_facts_are_grouped_per_domain_and_keys_read_back_whole():
         facts={"hotel.area": fact("hotel.area", "north"), "taxi.time": fact("taxi.time", "5pm")}
     )
     out = render(st, [], CFG, 1000)
-    assert "hotel: [FACT:area=north]" in out.text and "taxi: [FACT:time=5pm]" in out.text
+    assert "[FACT:hotel.area=north]" in out.text and "[FACT:taxi.time=5pm]" in out.text
     assert parse_anchors(out.text)["facts"] == {"hotel.area": "north", "taxi.time": "5pm"}
 
 
+def test_facts_of_one_domain_share_an_anchor_and_was_is_not_part_of_the_value():
+    text = "[FACT:hotel.area=north|stars=4 (was: 3; was: 2)|name=A (B) C]\n[FACT:taxi.time=5pm]"
+    assert parse_anchors(text)["facts"] == {
+        "hotel.area": "north",
+        "hotel.stars": "4",
+        "hotel.name": "A (B) C",
+        "taxi.time": "5pm",
+    }
+
+
 def test_brackets_in_values_cannot_break_anchors():
-    st = ContextState(facts={"x.name": fact("x.name", "A [B] C")})
-    assert parse_anchors(render(st, [], CFG, 1000).text)["facts"] == {"x.name": "A (B) C"}
+    st = ContextState(facts={"x.name": fact("x.name", "A [B] C|D")})
+    assert parse_anchors(render(st, [], CFG, 1000).text)["facts"] == {"x.name": "A (B) C/D"}
