@@ -47,7 +47,8 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     cands += V.quantities(text) + V.places(text) + V.terms(text) + V.rooms_and_devices(text) + V.numbers(text)
     cands += V.answers(text) + V.food_words(text)
     times = find_times(text)
-    dates = find_dates(text, ts)
+    # dates depend on the day only: keying the caches by midnight lets every turn of a day share them
+    dates = find_dates(text, ts.replace(hour=0, minute=0, second=0, microsecond=0))
     for t in times:
         cands.append(
             V.Candidate(t.start, t.end, "time", t.value, "time", V.PRIO["time"] - (5 if t.cued else 0))
