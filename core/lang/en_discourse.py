@@ -377,12 +377,17 @@ _DOMAIN_KEYWORDS: tuple[tuple[str, str], ...] = (
     ("flight", r"flights?|fly|flying|airlines?|airfare|plane"),
     (
         "car_rental",
-        r"rental\s+cars?|rent\s+a\s+car|car\s+rental|rent(?:ing)?\s+(?:a\s+)?car|hire\s+car|pick\s*up\s+"
+        r"rental\s+cars?|rent\s+a\s+car|car\s+rental|(?:rent|renting|hire)\s+(?:a\s+|an\s+)?(?:\w+\s+)?"
+        r"(?:car|suv|sedan|hatchback|minivan|van|vehicle|convertible)|hire\s+car|pick\s*up\s+"
         r"the\s+car",
     ),
     ("metro", r"metro|subway|underground"),
     ("alarm", r"alarms?|wake\s+me"),
-    ("payment", r"send\s+money|payments?|pay\s+(?:\w+\s+)?back|venmo|paypal|reimburse"),
+    (
+        "payment",
+        r"send\s+money|payments?|pay\s+(?:\w+\s+)?back|venmo|paypal|reimburse|app\s+balance|"
+        r"send\s+(?:\w+\s+){0,3}(?:dollars|bucks|\$)|send\s+\$",
+    ),
     (
         "bank",
         r"bank|banking|account\s+balance|balance|checking\s+account|savings\s+account|transfer\s+money|"
@@ -392,8 +397,8 @@ _DOMAIN_KEYWORDS: tuple[tuple[str, str], ...] = (
     ("doctor", r"doctor|physician|gp|general\s+practitioner|medical|clinic|dermatologist|ophthalmologist"),
     ("dentist", r"dentist|dental|orthodontist"),
     ("salon", r"salon|haircut|hair\s*cut|stylist|barber|hairdresser"),
-    ("movie", r"movies?|films?|cinema|showtimes?|screening|theatre\s+near|imax"),
-    ("music", r"songs?|music|album|playlist|artist|play\s+(?:some|the)|listen"),
+    ("movie", r"movies?|films?|cinema|showtimes?|screening|theatre\s+near|imax|watch"),
+    ("music", r"songs?|music|album|playlist|artist|play|listen|speaker"),
     ("event", r"concerts?|events?|games?|tickets?|shows?|match|festival|gig|theater|theatre|sports?"),
     (
         "restaurant",
@@ -415,7 +420,10 @@ _DOMAIN_KEYWORDS: tuple[tuple[str, str], ...] = (
     ("police", r"police|robbed|stolen|theft"),
     ("hospital", r"hospital|emergency\s+room|a&e"),
     ("calendar", r"calendar|meeting|schedule\s+an?\s+event"),
-    ("messaging", r"message|text\s+(?:him|her|them|my)|sms|whatsapp"),
+    (
+        "messaging",
+        r"message|text\s+(?:him|her|them|my)|sms|whatsapp|(?:share|send)\s+(?:my\s+)?(?:current\s+)?location",
+    ),
     ("media", r"tv\s+show|episode|series|stream"),
     ("shopping", r"buy|shop|shopping|order\s+online|purchase"),
     ("travel", r"trip|travel|vacation|holiday|sightseeing"),

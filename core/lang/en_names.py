@@ -56,6 +56,8 @@ _STARTERS = frozenset(
     as because since while although though that this these those there here it its it's my your our
     their his her we they you he she me us them find book search reserve get make show tell give help
     let let's check look see try go need want like would could any some all every each no none one
+    play send share set add call rent buy put schedule cancel order text pay transfer remind
+    list email message notify start stop turn open close
     how's what's where's there's that's here's who's i'll we'll you'll they'll glad from to for in
     on at with by of about after before between into over under up down out via per than""")
 )
@@ -313,7 +315,8 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
             while (
                 k < n
                 and k - j <= 2
-                and not (toks[k].low == "the" and toks[k - 1].low == "and")
+                # "Josie and the Pussycats" is one name, "the Alexander B&B and the El Shaddai" two
+                and not (toks[k].low == "the" and toks[k - 1].low == "and" and j > i)
                 and (
                     toks[k].low in _CAPS_CONNECTORS
                     or (toks[k].low == "at" and toks[j].low in _VENUE_SINGLE)
@@ -550,7 +553,12 @@ def _cue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
                     break
                 named = _name_word(t.low) or (kind == "travel" and t.low in _CITY_WORDS)
                 nxt = toks[j + 1] if j + 1 < len(toks) and _space(text, t, toks[j + 1]) else None
-                nxt_named = nxt is not None and (_name_word(nxt.low) or nxt.low in _CITY_WORDS)
+                # "kings lynn", "Kings Lynn": an everyday word inside a place name, cased like the next
+                nxt_named = (
+                    nxt is not None
+                    and (_name_word(nxt.low) or nxt.low in _CITY_WORDS)
+                    and t.text.islower() == nxt.text.islower()
+                )
                 if kind == "travel" and not (
                     named or t.low in _PLACE_PARTS or nxt_named or (j > first and t.low in _VALUE_WORDS)
                 ):
@@ -585,7 +593,12 @@ def _cue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
         begin = run[0].start
         if kind != "travel" and m.group(0).lower().rstrip().endswith(" the"):
             begin = m.end() - len(re.search(r"the\s+$", m.group(0), re.IGNORECASE).group(0))
-        spans.append(NameSpan(begin, run[-1].end, kind if kind == "travel" else "cue"))
+        how = "cue"
+        if kind == "travel":
+            # a capitalized word after to/from that is no known place is as likely a person ("to Emma")
+            placey = any(t.low in _CITY_WORDS or t.low in _PLACE_PARTS or t.text.islower() for t in run)
+            how = "travel" if placey else "cue"
+        spans.append(NameSpan(begin, run[-1].end, how))
     return spans
 
 

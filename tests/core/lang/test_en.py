@@ -219,6 +219,18 @@ def test_names_after_a_strong_naming_cue_stop_before_values(text, surface):
     assert find(text, surface).type == "name"
 
 
+def test_person_after_to_is_a_name_not_a_place():
+    e = find("Send sixty dollars from my app balance to Emma.", "Emma")
+    assert e.type == "name"
+    assert find("Send sixty dollars from my app balance to Emma.", "sixty dollars").value == "60 USD"
+
+
+def test_imperative_verb_is_not_part_of_a_title():
+    text = "Play Shape of You by Ed Sheeran on the living room speaker"
+    assert find(text, "Shape of You by Ed Sheeran").type == "name"
+    assert find(text, "living room speaker").slot == "item"
+
+
 def test_lowercase_place_after_from():
     e = find("I want to depart from bishops stortford today", "bishops stortford")
     assert (e.type, e.slot) == ("place", "origin")
@@ -415,6 +427,9 @@ def test_tool_messages_are_results():
         ("I need a haircut", "salon"),
         ("I need a train to Cambridge", "train"),
         ("any museums in the centre?", "attraction"),
+        ("Share my location with Maria", "messaging"),
+        ("I want to rent a hatchback tomorrow", "car_rental"),
+        ("Send $40 from my app balance to Emma", "payment"),
         ("thanks a lot", None),
     ],
 )
