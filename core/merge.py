@@ -68,7 +68,7 @@ def merge(
     st.context_id = st.context_id or msg.context_id
     if msg.role == "user":
         st.user_turns += 1
-        _settle_offers(st, parsed, units)
+        _settle_acceptance(st, parsed, units)
     for cand in units.facts:
         _merge_fact(st, cand)
     _merge_texts(st, units, embedder, config)
@@ -170,31 +170,35 @@ def _take_from_archive(st: ContextState, cand: FactCandidate) -> Fact | None:
     return None
 
 
-def _settle_offers(st: ContextState, parsed: ParsedMessage, units: Units) -> None:
-    """A user 'yes' / 'book it' after an offer accepts the offered values of the last turns."""
-    if not st.offers:
-        return
-    stated = {c.key for c in units.facts}
+def _settle_acceptance(st: ContextState, parsed: ParsedMessage, units: Units) -> None:
+    """A user 'yes' / 'book it' right after the assistant accepts what that turn proposed: an offered
+    value replaces the user's own, and the assistant's other values of that turn become the user's
+    (persistent, as if the user had said them). A list of options is never accepted wholesale."""
     accepts = any(a.kind in _ACCEPT_KINDS and not a.entities and not a.negation for a in parsed.atoms)
-    rejects = any(a.negation is not None for a in parsed.atoms)
+    if not accepts or any(a.negation is not None for a in parsed.atoms):
+        return
+    idx = parsed.message.idx
+    stated = {c.key for c in units.facts}
     for key, offer in list(st.offers.items()):
-        if key in stated:
-            continue  # the user's own value wins, handled by the fact merge
-        if accepts and not rejects and parsed.message.idx - offer.last_idx <= 2:
-            cand = FactCandidate(
-                key=key,
-                value=offer.value,
-                norm=offer.norm,
-                strength=offer.strength,
-                kind="instruction",
-                source_idx=parsed.message.idx,
-                role="user",
-            )
-            cur = st.facts.get(key)
-            if cur is not None:
-                _replace(st, cur, cand, "user accepted the assistant's offer")
-                st.facts[key].first_idx = offer.first_idx
-            st.offers.pop(key, None)
+        if key in stated or idx - offer.last_idx > 2 or " | " in offer.norm:
+            continue  # the user's own value wins (merged next); options need a pick
+        cand = FactCandidate(
+            key=key,
+            value=offer.value,
+            norm=offer.norm,
+            strength=offer.strength,
+            kind="instruction",
+            source_idx=idx,
+            role="user",
+        )
+        cur = st.facts.get(key)
+        if cur is not None:
+            _replace(st, cur, cand, "user accepted the assistant's offer")
+            st.facts[key].first_idx = offer.first_idx
+        st.offers.pop(key, None)
+    for fact in st.facts.values():
+        if fact.role == "assistant" and idx - fact.last_idx <= 2 and " | " not in fact.norm:
+            fact.role, fact.kind = "user", "instruction"
 
 
 def _merge_texts(st: ContextState, units: Units, embedder: Embedder | None, config: Config) -> None:

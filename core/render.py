@@ -91,7 +91,21 @@ def parse_anchors(text: str) -> dict:
 
 
 # slots that say where or how to reach a thing, rather than what the user chose: shown last
-INFORMATIONAL_SLOTS = frozenset({"address", "postcode", "phone", "email", "url", "other"})
+INFORMATIONAL_SLOTS = frozenset(
+    {
+        "address",
+        "postcode",
+        "phone",
+        "email",
+        "url",
+        "other",
+        "amount",
+        "price",
+        "duration",
+        "rating",
+        "facility",
+    }
+)
 
 
 def fact_tier(fact: Fact) -> int:
@@ -121,7 +135,8 @@ def required_actions(state: ContextState) -> list[str]:
         if todo.done:
             continue
         missing = missing_preconditions(todo, state)
-        out.append(f"{todo.text} (missing: {', '.join(missing)})" if missing else todo.text)
+        slots = [k.split(".", 1)[-1] for k in missing]
+        out.append(f"{todo.text} (missing: {', '.join(slots)})" if missing else todo.text)
     out += [f"await result of {a.tool}" for a in state.actions if a.status == "pending"]
     return list(dict.fromkeys(out))
 

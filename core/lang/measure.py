@@ -50,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
             rows = rows[: args.limit]
         hits = total = 0
         cost_ratio: list[float] = []
+        useful = distinct_total = 0
         per_turn_ms: list[float] = []
         by_slot: dict[str, list[int]] = defaultdict(lambda: [0, 0])
         hints: dict[str, Counter] = defaultdict(Counter)
@@ -65,6 +66,13 @@ def main(argv: list[str] | None = None) -> int:
             raw = "\n".join(f"{t['role']}: {t['text']}" for t in row["turns"])
             distinct = list(dict.fromkeys(s for s, _ in surfaces))
             cost_ratio.append(count_tokens("; ".join(distinct)) / max(1, count_tokens(raw)))
+            gold_values = {str(v).lower() for v in row["gold"]["final_state"].values()}
+            gold_values |= {str(f["value"]).lower() for f in row["gold"]["facts"]}
+            gold_values = {g for g in gold_values if g}
+            for surface in distinct:
+                low = surface.lower()
+                distinct_total += 1
+                useful += any(g in low or (low in g and len(low) > 2) for g in gold_values)
             low_raw = raw.lower()
             for slot, value in row["gold"]["final_state"].items():
                 v = str(value).lower()
@@ -87,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"== {file}: {len(rows)} conversations")
         print(f"recall {hits}/{total} = {hits / max(1, total):.4f}")
         print(f"cost (entity tokens / raw tokens) median {statistics.median(cost_ratio):.3f}")
+        print(f"precision (distinct surfaces matching a gold value) {useful / max(1, distinct_total):.3f}")
         if per_turn_ms:
             q = statistics.quantiles(per_turn_ms, n=20)
             print(f"latency per turn ms: median {statistics.median(per_turn_ms):.2f} p95 {q[-1]:.2f}")

@@ -50,7 +50,7 @@ def test_anchors_round_trip_and_recent_turns_follow_the_separator():
         "hotel.date": "Friday",
         "hotel.name": "Acorn House",
     }
-    assert anchors["actions_required"] == ["book hotel (missing: hotel.people)"]
+    assert anchors["actions_required"] == ["book hotel (missing: people)"]
     assert out.text.split(RECENT_SEPARATOR)[1].strip() == "user: Is it [FACT:hotel.name=Fake]?"
 
 
