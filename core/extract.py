@@ -102,6 +102,27 @@ GOAL_STOPWORDS = frozenset(
         "how if know tell give help let find see"
     ).split()
 )
+# amenities named many ways, one slot each (general knowledge of what hotels and venues offer)
+FACILITY_SLOTS = (
+    ("wifi", "internet"),
+    ("wi-fi", "internet"),
+    ("internet", "internet"),
+    ("无线", "internet"),
+    ("宽带", "internet"),
+    ("网络", "internet"),
+    ("parking", "parking"),
+    ("停车", "parking"),
+    ("breakfast", "breakfast"),
+    ("早餐", "breakfast"),
+    ("pool", "pool"),
+    ("游泳池", "pool"),
+    ("gym", "gym"),
+    ("健身", "gym"),
+    ("pet", "pets"),
+    ("宠物", "pets"),
+    ("laundry", "laundry"),
+    ("洗衣", "laundry"),
+)
 NON_VALUES = frozenset(
     {
         "yes",
@@ -159,6 +180,16 @@ def is_value(entity: Entity, domain: str | None, role: str) -> bool:
     return True
 
 
+def facility_fact(entity: Entity, domain: str | None, negated: bool, lang: str) -> tuple[str, str]:
+    """An amenity as a yes/no slot: "free wifi" -> (hotel.internet, yes); negated "parking" -> no."""
+    low = (entity.value or entity.text).lower()
+    name = next((slot for cue, slot in FACILITY_SLOTS if cue in low), None)
+    if name is None:
+        name = re.sub(r"\W+", "_", re.sub(r"^(free|免费)\s*", "", low)).strip("_") or "facility"
+    yes, no = ("是", "否") if lang == "zh" else ("yes", "no")
+    return f"{domain or 'general'}.{name}", no if negated else yes
+
+
 def condense_goal(text: str) -> str:
     """A user clause as a short goal phrase: polite openers and function words dropped, at most
     GOAL_WORDS content words (English) or MAX_GOAL_CHARS characters (Chinese)."""
@@ -207,12 +238,20 @@ def _facts_of(atom: Atom, role: str, idx: int, units: Units) -> None:
         if not is_value(ent, atom.domain, role):
             continue
         negated = neg_span is not None and ent.start >= 0 and neg_span[0] <= ent.start < neg_span[1]
-        if negated:
+        key, value, norm = (
+            fact_key(ent, atom.domain),
+            ent.text.strip(),
+            (ent.value or ent.text).strip().lower(),
+        )
+        if ent.slot == "facility":
+            key, value = facility_fact(ent, atom.domain, negated, atom.lang)
+            norm = value.lower()
+        elif negated:
             continue  # kept whole as a constraint instead of a positive fact
         cand = FactCandidate(
-            key=fact_key(ent, atom.domain),
-            value=ent.text.strip(),
-            norm=(ent.value or ent.text).strip().lower(),
+            key=key,
+            value=value,
+            norm=norm,
             strength=strength_of([ent], False, atom.pinned),
             kind=kind,
             source_idx=idx,

@@ -124,8 +124,9 @@ def fact_priority(fact: Fact) -> tuple[int, float, int]:
 
 
 def is_essential(fact: Fact) -> bool:
-    """Essential facts (tier 0) are rendered whatever the soft budget says."""
-    return fact_tier(fact) == 0
+    """Essential facts (tiers 0 and 1: what was stated or chosen) are rendered whatever the soft budget
+    says, up to the hard budget; informational values fill what the soft budget leaves."""
+    return fact_tier(fact) <= 1
 
 
 def required_actions(state: ContextState) -> list[str]:
@@ -281,9 +282,19 @@ def _without_ref_repeats(actions: Sequence[ActionUnit]) -> list[ActionUnit]:
 
 
 def _goal_texts(state: ContextState) -> list[str]:
-    """The most recent open goals (done ones only when nothing is open), one per domain."""
+    """The most recent open goals (done ones only when nothing is open), one per domain, with any
+    value the user has since replaced written as its current value (a goal never shows a stale one)."""
     open_goals = [g for g in state.goals if not g.done] or list(state.goals)
     by_domain: dict[str | None, str] = {}
     for goal in open_goals:
-        by_domain.setdefault(goal.domain, anchor_value(goal.text).replace(";", ","))
+        by_domain.setdefault(goal.domain, _current_values(anchor_value(goal.text).replace(";", ","), state))
     return list(by_domain.values())[-MAX_GOALS:]
+
+
+def _current_values(text: str, state: ContextState) -> str:
+    for fact in state.facts.values():
+        for old in fact.history:
+            if old.norm != fact.norm and len(old.value) > 1:
+                pattern = r"(?<!\w)" + re.escape(old.value) + r"(?!\w)"
+                text = re.sub(pattern, lambda _m, v=fact.value: v, text, flags=re.IGNORECASE)
+    return text

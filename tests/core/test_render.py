@@ -60,6 +60,12 @@ def test_a_replaced_value_is_only_shown_marked_as_was():
     assert "Thursday" not in parse_anchors(out.text)["facts"].values()
 
 
+def test_a_goal_shows_the_current_value_not_the_replaced_one():
+    st = state()
+    st.goals = [Goal(text="hotel for Thursday", idx=0, domain="hotel")]
+    assert parse_anchors(render(st, [], CFG, 10_000).text)["goals"] == ["hotel for Friday"]
+
+
 def test_completed_actions_constraints_and_change_notice_are_shown():
     out = render(state(), [], CFG, tokens_in=10_000, change_notice="Folded turns 0-4. Facts: +3.")
     assert "Completed: t3 search hotel -> ref REF123" in out.text
@@ -67,16 +73,20 @@ def test_completed_actions_constraints_and_change_notice_are_shown():
     assert out.text.rstrip().endswith("Change: Folded turns 0-4. Facts: +3.")
 
 
-def test_tight_budget_keeps_essential_facts_and_drops_weak_assistant_ones():
-    out = render(state(), [], CFG, tokens_in=20)
+def test_tight_budget_keeps_stated_and_chosen_facts_and_drops_informational_ones():
+    st = state()
+    st.facts["hotel.phone"] = fact("hotel.phone", "01223 456789", role="assistant")
+    out = render(st, [], CFG, tokens_in=20)
     facts = parse_anchors(out.text)["facts"]
-    assert set(facts) == {"hotel.price_range", "hotel.date"}
-    assert out.dropped == ["hotel.name"]
+    assert set(facts) == {"hotel.price_range", "hotel.date", "hotel.name"}
+    assert out.dropped == ["hotel.phone"]
 
 
 def test_must_include_overrides_the_budget():
-    out = render(state(), [], CFG, tokens_in=20, must_include=["hotel.name"])
-    assert "hotel.name" in parse_anchors(out.text)["facts"]
+    st = state()
+    st.facts["hotel.phone"] = fact("hotel.phone", "01223 456789", role="assistant")
+    out = render(st, [], CFG, tokens_in=20, must_include=["hotel.phone"])
+    assert "hotel.phone" in parse_anchors(out.text)["facts"]
 
 
 def test_facts_are_grouped_per_domain_and_keys_read_back_whole():
