@@ -123,7 +123,8 @@ def _clause_atom(
         entities=entities,
         negation=negation,
         strength=strength_of(entities, negation is not None, pinned),
-        domain=analyzer.domain(clause) or domain,
+        # the user drives the topic: only a user clause opens a new domain once one is set
+        domain=(analyzer.domain(clause) if role == "user" or domain is None else None) or domain,
         action=action,
         pinned=pinned,
     )
