@@ -25,6 +25,11 @@ def active_facts(state: Any) -> dict[str, str]:
     return {k: f.value for k, f in facts.items() if getattr(f, "status", "active") == "active"}
 
 
+def state_facts(state: Any) -> dict[str, str]:
+    """key -> value of every fact held in the state (active or decayed; the archive is apart)."""
+    return {k: f.value for k, f in (getattr(state, "facts", {}) or {}).items()}
+
+
 def _import_compressor() -> tuple[Any, Any, Any]:
     try:
         from core.compressor import Compressor
@@ -66,7 +71,7 @@ class CoreMethod:
             mode=str(view.mode),
             fallback=bool(view.fallback),
             consistent=state_consistent(parsed, active),
-            anchors_ok=anchors_agree(parsed, active),
+            anchors_ok=anchors_agree(parsed, state_facts(result.state)),
             engine_ms=(record.latency_ms or {}).get("total") if record is not None else None,
         )
 

@@ -137,13 +137,20 @@ def verdict(ds: DatasetResult) -> str:
             continue
         c, p = core.summary, peer.summary
         ahead = c.final_state_retention > p.final_state_retention
-        smaller = c.context_tokens_mean <= p.context_tokens_mean * 1.005
-        word = "ahead" if ahead and smaller else ("NOT ahead" if not ahead else "ahead but at MORE tokens")
+        if peer.budget_source:  # the peer was given B = core's own tokens: an equal budget by design
+            word = "ahead at equal budget" if ahead else "NOT ahead at equal budget"
+        else:
+            smaller = c.context_tokens_mean <= p.context_tokens_mean * 1.005
+            word = (
+                "ahead" if ahead and smaller else ("NOT ahead" if not ahead else "ahead but at MORE tokens")
+            )
         parts.append(
             f"{name}: {word} ({_pct(c.final_state_retention)} vs {_pct(p.final_state_retention)}, "
             f"{_num(c.context_tokens_mean, 0)} vs {_num(p.context_tokens_mean, 0)} tokens)"
         )
-    return "core vs " + "; ".join(parts) + "."
+    return (
+        "core vs " + "; ".join(parts) + ". (Equal-budget peers keep whole messages, so they use at most B.)"
+    )
 
 
 def _long_table(ds: DatasetResult) -> list[str]:
@@ -304,8 +311,9 @@ DEFINITIONS = """### Definitions
   whether the domain is named at all, not whether the intent (find vs book) is.
 - **state consistency** (core methods), share of conversations. Exact: the `[FACT:key=value]` anchors
   parsed back from the context (`core.render.parse_anchors`) equal the state's active facts (key ->
-  value); a fact the renderer dropped for the budget makes it fail. Anchors agree: every anchored
-  fact has the state's value (nothing wrong or invented; dropped facts allowed).
+  value); a fact the renderer dropped for the budget, or a decayed fact it still anchors, makes it
+  fail. Anchors agree: every anchored fact is held in `state.facts` (any status) with that value
+  (nothing wrong or invented; dropped facts allowed).
 - **latency**: wall time of the whole method per conversation (for the core: parse, extract, merge of
   every turn plus the forced compaction, i.e. `Compressor.compress`); "first run" is the first of the
   timed runs (embedding caches cold for all but the warm-up conversation); "compaction step alone" is
@@ -350,36 +358,59 @@ def write_json(path: str | Path, datasets: Sequence[DatasetResult], meta: dict[s
     """Every number of the run, per method and conversation, as JSON (NaN written as null)."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     payload = {"meta": meta, "datasets": _plain(list(datasets))}
-    Path(path).write_text(json.dumps(payload, ensure_ascii=False, indent=1), encoding="utf-8")
+    Path(path).write_text(json.dumps(payload, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+def _marker(method: str, colour: str) -> dict[str, Any]:
+    # the core is drawn as an open ring on top, so core-rules at nearly the same point stays visible
+    if method == "core":
+        return {"size": 18, "symbol": "circle-open", "color": colour, "line": {"width": 3}}
+    return {"size": 12, "color": colour, "line": {"width": 1, "color": "white"}}
 
 
 def retention_figure(datasets: Sequence[DatasetResult]) -> Any:
-    """Plotly scatter: mean context tokens (x) against final-state retention (y), a point per method."""
-    import plotly.graph_objects as go
+    """Plotly scatter per data set: mean context tokens (x) against final-state retention (y).
 
-    fig = go.Figure()
-    symbols = ["circle", "square", "diamond", "triangle-up", "x"]
-    for i, ds in enumerate(datasets):
-        pts = [m for m in ds.methods if m.summary is not None]
-        fig.add_trace(
-            go.Scatter(
-                x=[m.summary.context_tokens_mean for m in pts],  # type: ignore[union-attr]
-                y=[100 * m.summary.final_state_retention for m in pts],  # type: ignore[union-attr]
-                mode="markers+text",
-                text=[m.method for m in pts],
-                textposition="top center",
-                marker={"size": 11, "symbol": symbols[i % len(symbols)]},
-                name=f"{Path(ds.file).name} (raw {ds.raw_tokens_mean:.0f} tokens)",
+    One panel per data set, one colour per method (the same in every panel), the raw transcript's
+    mean size as a dotted line for scale."""
+    import plotly.graph_objects as go
+    from plotly.colors import qualitative
+    from plotly.subplots import make_subplots
+
+    names = list(dict.fromkeys(m.method for ds in datasets for m in ds.methods if m.summary is not None))
+    colour = {name: qualitative.D3[i % len(qualitative.D3)] for i, name in enumerate(names)}
+    fig = make_subplots(
+        rows=1,
+        cols=max(1, len(datasets)),
+        subplot_titles=[Path(ds.file).name for ds in datasets],
+        shared_yaxes=True,
+    )
+    for col, ds in enumerate(datasets, start=1):
+        for m in ds.methods:
+            if m.summary is None:
+                continue
+            fig.add_trace(
+                go.Scatter(
+                    x=[m.summary.context_tokens_mean],
+                    y=[100 * m.summary.final_state_retention],
+                    mode="markers",
+                    marker=_marker(m.method, colour[m.method]),
+                    name=m.method,
+                    legendgroup=m.method,
+                    showlegend=col == 1,
+                    hovertemplate=f"{m.method}<br>%{{x:.0f}} tokens<br>%{{y:.1f}}%<extra></extra>",
+                ),
+                row=1,
+                col=col,
             )
-        )
+        fig.add_vline(x=ds.raw_tokens_mean, line_dash="dot", line_color="grey", row=1, col=col)
+        fig.update_xaxes(title_text="context tokens (dotted: raw)", row=1, col=col)
+    fig.update_yaxes(title_text="final-state retention, %", row=1, col=1)
     fig.update_layout(
-        title="Final-state retention against context size (mean per conversation)",
-        xaxis_title="context tokens (cl100k), log scale",
-        yaxis_title="final-state retention, %",
-        xaxis_type="log",
+        title="Final-state retention against context size (means per conversation)",
         template="plotly_white",
-        width=1000,
-        height=620,
+        width=420 * max(1, len(datasets)) + 160,
+        height=480,
     )
     return fig
 

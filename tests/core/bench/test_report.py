@@ -38,24 +38,26 @@ def test_write_section_appends_when_the_file_has_no_markers(tmp_path):
     assert path.read_text() == f"# Benchmarks\n\n## Store and ingest\nkeep me\n\n{START}\nnumbers\n{END}\n"
 
 
-def _method(name: str, context: str, tokens: int) -> MethodResult:
+def _method(name: str, context: str, tokens: int, budget_source: str | None = None) -> MethodResult:
     gold = {"final_state": {"hotel.area": "north", "hotel.people": "2"}, "goals": []}
     score = score_conversation("c", context, tokens, gold, "north 2", raw_tokens=100, oracle_tokens=10)
-    return MethodResult(method=name, status="ok", summary=summarize([score]))
+    return MethodResult(method=name, status="ok", summary=summarize([score]), budget_source=budget_source)
 
 
-def test_verdict_names_peers_core_is_not_ahead_of():
+def test_verdict_compares_tokens_for_free_peers_and_the_budget_for_equal_budget_peers():
     ds = DatasetResult("x.jsonl", "sgd", "en", 1, 100.0, 10.0)
     ds.methods = [
         _method("core", "north 2", 20),
-        _method("user-verbatim", "north", 30),  # core ahead, fewer tokens
-        _method("langchain-trim", "north 2", 20),  # a tie is not ahead
-        _method("llamaindex-buffer", "north", 10),  # core ahead but at more tokens
+        _method("user-verbatim", "north", 30),  # core ahead, with fewer tokens
+        _method("langchain-trim", "north 2", 18, "core"),  # a tie is not ahead
+        _method("llamaindex-buffer", "north", 10, "core"),  # fewer tokens used, but within the same B
     ]
     text = verdict(ds)
     assert "user-verbatim: ahead (" in text
-    assert "langchain-trim: NOT ahead" in text
-    assert "llamaindex-buffer: ahead but at MORE tokens" in text
+    assert "langchain-trim: NOT ahead at equal budget" in text
+    assert "llamaindex-buffer: ahead at equal budget" in text
+    ds.methods[1] = _method("user-verbatim", "north", 10)
+    assert "user-verbatim: ahead but at MORE tokens" in verdict(ds)
 
 
 def test_render_section_has_a_table_per_dataset_and_unavailable_methods(tmp_path):
