@@ -161,7 +161,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         png_ok, note = write_chart(results, html, png=not args.no_png)
         chart_html = html.name
         chart_png = html.with_suffix(".png").name if png_ok else None
-    section = render_section(results, command, machine, when, args.runs, chart_html, chart_png, note)
+    section = render_section(
+        results, command, machine, when, args.runs, chart_html, chart_png, note, embedder=args.embedder
+    )
     print(section)
     if args.report:
         write_section(args.report, section)

@@ -160,7 +160,10 @@ def _long_table(ds: DatasetResult) -> list[str]:
     out = [
         "",
         f"Long sessions ({per} consecutive conversations chained into one session, fed message by "
-        "message through `Compressor.session().add()`):",
+        "message through `Compressor.session().add()`, MiniLM embedder unless stated). The default "
+        "trigger fires at 16k history tokens, which 20 short conversations may not reach, so each file "
+        "is also run with a small window (`Config(max_history_tokens_override=...)`). add() p95 "
+        "includes the compactions add() ran; tokens out per tier are the compaction records' tokens_out.",
         "",
         "| config | sessions | messages | raw tokens | context tokens at end | last task retained "
         "| earlier tasks in context | earlier tasks in context or archive | compactions per session "
@@ -234,6 +237,7 @@ def render_section(
     chart_html: str | None,
     chart_png: str | None,
     chart_note: str = "",
+    embedder: str = "default",
 ) -> str:
     """The markdown of the benchmark section (without the markers)."""
     lines = [
@@ -241,9 +245,14 @@ def render_section(
         "",
         f"Measured {when:%Y-%m-%d %H:%M} UTC on {machine.get('cpu', '?')}, {machine.get('cores', '?')} "
         f"cores, {machine.get('ram', '?')} RAM; Python {machine.get('python', '?')}; "
-        f"commit {machine.get('commit', '?')}.",
+        f"commit {machine.get('commit', '?')}. The core's embedder: "
+        + (
+            "the n-gram stand-in (NOT the production MiniLM)."
+            if embedder == "ngram"
+            else "its default (MiniLM for English, character n-grams for Chinese)."
+        ),
         "",
-        "Command:",
+        "Command (`make bench` runs it on the three dev samples):",
         "",
         "```",
         command,
