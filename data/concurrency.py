@@ -1,0 +1,258 @@
+"""How several processes share one DuckDB file: leases released on demand, retry with backoff.
+
+DuckDB lets one process at a time open a file read-write, and while it does no other process can
+open it at all (not even read-only): the second ``connect`` fails at once with an IOException
+"Could not set lock on file". So a process holds the file only while it works, and hands it over
+as soon as another process asks:
+
+* ``FileLease`` opens the file on the first ``acquire()`` in a process; threads of the process
+  share the open database through their own cursors, as DuckDB intends. When the last holder is
+  done, the file stays open for ``linger`` seconds (so a page's five calls pay one open, ~30 ms
+  here), unless another process is waiting, in which case it is closed at once.
+* A process that finds the file locked marks itself as waiting (a shared ``flock`` on the sidecar
+  file ``<db>.waiters``) and retries with exponential backoff and full jitter (``RetryPolicy``)
+  until a deadline, then raises ``StoreBusyError``: nothing was written half-way, the caller
+  decides (the console says "busy, try again"; the ingest CLI waits longer).
+* A holder notices a waiter between two calls (a watcher thread polls the sidecar while the file
+  is idle, and every ``acquire`` checks it) and closes the file, so the waiter gets in within one
+  call or one ingest batch. A bulk writer calls ``yield_to_waiters()`` between batches.
+* The OS drops the flocks of a killed process, and DuckDB's WAL replays committed transactions
+  on the next open: a crash never leaves a stale mark or a partial transaction.
+
+Measured alternatives and numbers: docs/benchmarks.md (store section), data/bench_concurrency.py.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import fcntl
+import os
+import random
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+
+
+class StoreBusyError(RuntimeError):
+    """The database stayed locked by another process past the deadline; nothing was written."""
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """Exponential backoff with jitter: wait uniform(cap/4, cap), cap = min(max_delay, first_delay * 2**n)."""
+
+    first_delay: float = 0.002
+    max_delay: float = 0.05
+    deadline: float = 30.0
+
+    def delay(self, attempt: int, rng: random.Random) -> float:
+        """Seconds to sleep before retry number ``attempt`` (0-based)."""
+        cap = min(self.max_delay, self.first_delay * (2 ** min(attempt, 30)))
+        return rng.uniform(cap / 4, cap)
+
+
+def is_lock_error(exc: BaseException) -> bool:
+    """True for DuckDB's 'file is locked by another process' error."""
+    return isinstance(exc, duckdb.IOException) and "lock" in str(exc).lower()
+
+
+def is_conflict_error(exc: BaseException) -> bool:
+    """True for a write-write conflict between two transactions of one process (retry it)."""
+    if isinstance(exc, duckdb.TransactionException):
+        return True
+    return isinstance(exc, duckdb.Error) and "conflict" in str(exc).lower()
+
+
+class WaitersSignal:
+    """A sidecar file whose shared flock says 'a process is waiting for the database'."""
+
+    def __init__(self, db_path: Path) -> None:
+        self.path = db_path.with_name(db_path.name + ".waiters")
+
+    @contextlib.contextmanager
+    def waiting(self) -> Iterator[None]:
+        """Hold the 'I am waiting' mark for the duration of the block."""
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH)
+            yield
+        finally:
+            os.close(fd)  # closing drops the flock
+
+    def anyone_waiting(self) -> bool:
+        """True while some other process holds the waiting mark."""
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        finally:
+            os.close(fd)
+        return False
+
+
+class FileLease:
+    """One process's shared hold on a DuckDB file, handed over when another process asks.
+
+    ``with lease.acquire() as cur:`` gives a cursor of the open database. Use ``leased()`` to get
+    the one lease per file of this process.
+    """
+
+    def __init__(
+        self, path: Path, policy: RetryPolicy | None = None, linger: float = 0.0, poll: float = 0.01
+    ) -> None:
+        self.path = path
+        self.policy = policy or RetryPolicy()
+        self.linger = linger
+        self.poll = poll
+        self.waiters = WaitersSignal(path)
+        self._lock = threading.Lock()
+        self._con: duckdb.DuckDBPyConnection | None = None
+        self._holders = 0
+        self._idle_since = 0.0
+        self._watcher: threading.Thread | None = None
+        self._rng = random.Random()
+        self.opens = 0  # counters for the benchmark and the tests
+        self.lock_retries = 0
+
+    @contextlib.contextmanager
+    def acquire(self, deadline: float | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
+        """A cursor on the open file, valid inside the block; opens the file if needed."""
+        with self._lock:
+            if self._con is not None and self._holders == 0 and self.waiters.anyone_waiting():
+                self._close_locked()  # someone else asked first: let them in before us
+            if self._con is None:
+                self._con = self._open(deadline if deadline is not None else self.policy.deadline)
+            self._holders += 1
+            cursor = self._con.cursor()
+        try:
+            yield cursor
+        finally:
+            with contextlib.suppress(duckdb.Error):
+                cursor.close()
+            self._release()
+
+    def yield_to_waiters(self, max_wait: float = 1.0) -> float:
+        """Between batches of a bulk writer: if another process waits, close and let it work.
+
+        Returns the seconds spent paused (0 when nobody was waiting).
+        """
+        if not self.waiters.anyone_waiting():
+            return 0.0
+        start = time.monotonic()
+        with self._lock:
+            if self._holders == 0:
+                self._close_locked()
+        while self.waiters.anyone_waiting() and time.monotonic() - start < max_wait:
+            time.sleep(0.002)
+        return time.monotonic() - start
+
+    def close(self) -> None:
+        """Close the file now if no one in this process holds it."""
+        with self._lock:
+            if self._holders == 0:
+                self._close_locked()
+
+    @property
+    def is_open(self) -> bool:
+        """True while this process holds the file."""
+        return self._con is not None
+
+    def _close_locked(self) -> None:
+        if self._con is not None:
+            self._con.close()  # checkpoints the WAL and drops the OS lock
+            self._con = None
+
+    def _release(self) -> None:
+        with self._lock:
+            self._holders -= 1
+            if self._holders > 0 or self._con is None:
+                return
+            if self.linger <= 0 or self.waiters.anyone_waiting():
+                self._close_locked()
+                return
+            self._idle_since = time.monotonic()
+            if self._watcher is None:
+                self._watcher = threading.Thread(target=self._watch_idle, name="duckdb-lease", daemon=True)
+                self._watcher.start()
+
+    def _watch_idle(self) -> None:
+        """While the file is open: close it once idle past ``linger`` or as soon as someone waits."""
+        while True:
+            time.sleep(self.poll)
+            with self._lock:
+                if self._con is None:
+                    self._watcher = None
+                    return
+                if self._holders > 0:
+                    continue
+                if time.monotonic() - self._idle_since >= self.linger or self.waiters.anyone_waiting():
+                    self._close_locked()
+                    self._watcher = None
+                    return
+
+    def _open(self, deadline_s: float) -> duckdb.DuckDBPyConnection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            return self._connect()
+        except duckdb.IOException as exc:
+            if not is_lock_error(exc):
+                raise
+        deadline = time.monotonic() + deadline_s
+        with self.waiters.waiting():
+            attempt = 0
+            while True:
+                self.lock_retries += 1
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise StoreBusyError(
+                        f"{self.path}: still locked by another process after {deadline_s:.1f}s; try again"
+                    )
+                time.sleep(min(remaining, self.policy.delay(attempt, self._rng)))
+                attempt += 1
+                try:
+                    return self._connect()
+                except duckdb.IOException as exc:
+                    if not is_lock_error(exc):
+                        raise
+
+    def _connect(self) -> duckdb.DuckDBPyConnection:
+        con = duckdb.connect(str(self.path))
+        self.opens += 1
+        return con
+
+
+_LEASES: dict[str, FileLease] = {}
+_LEASES_LOCK = threading.Lock()
+
+
+def leased(path: Path, policy: RetryPolicy | None = None, linger: float = 0.0) -> FileLease:
+    """The lease of this process on ``path`` (one per resolved path, made on first use).
+
+    The first caller's policy and linger configure it; later callers share it as it is.
+    """
+    key = str(path.resolve())
+    with _LEASES_LOCK:
+        lease = _LEASES.get(key)
+        if lease is None:
+            if not _LEASES:
+                atexit.register(close_all_leases)
+            lease = FileLease(Path(key), policy, linger)
+            _LEASES[key] = lease
+        return lease
+
+
+def close_all_leases() -> None:
+    """Close every idle file this process holds (at exit, so the WAL is checkpointed)."""
+    with _LEASES_LOCK:
+        leases = list(_LEASES.values())
+    for lease in leases:
+        lease.close()

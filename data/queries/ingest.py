@@ -1,0 +1,570 @@
+"""Writing ingest results: whole contexts, columnar, idempotent per (context_id, idx).
+
+A context that is not stored yet is appended to every table with one Arrow INSERT per table for
+the whole batch (the fast path, used by bulk ingest). A stored context whose turns are all
+unchanged is left alone. A stored context with new or changed turns gets new message versions,
+and its derived rows (traces, metrics) from the first changed turn on are replaced; a fact gets a
+new version only where its value changed (an operator-verified fact is kept); compactions are
+append-only audit records.
+
+Hot-path notes (measured, docs/benchmarks.md): rows are collected as tuples and transposed once;
+context_id columns are dictionary-encoded (one string per context, not per row); JSON is handed to
+Arrow as bytes; aware datetimes are normalised to naive UTC once per turn.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.compute as pc
+from pydantic_core import to_json
+
+from core.models import Fact, Message
+from data.queries.columns import insert_arrow, json_text, to_utc_naive
+from data.records import CompactionEntry, ContextIngest, MetricPoint, SaveOutcome, StageTrace
+
+_S, _I, _F, _B, _T = pa.string(), pa.int64(), pa.float64(), pa.bool_(), pa.timestamp("us")
+_CID = "context_id"  # first column of every table below: dictionary-encoded
+
+CONTEXT_TYPES = {
+    "context_id": _S, "source": _S, "lang": _S, "created_at": _T, "updated_at": _T, "turns": _I,
+    "tokens_raw": _I, "tokens_context": _I, "compactions": _I, "health": _S, "mode": _S,
+    "fingerprint": _S, "rendered": _S, "state": _S,
+}  # fmt: skip
+MESSAGE_TYPES = {
+    "context_id": _S, "idx": _I, "version": _I, "role": _S, "text": _S, "ts": _T, "tokens": _I,
+    "tool_call": _S, "tool_result": _S, "attachments": _S, "content_hash": _S, "ingested_at": _T,
+}  # fmt: skip
+TRACE_TYPES = {"context_id": _S, "idx": _I, "pos": _I, "stage": _S, "payload": _S, "latency_ms": _F}
+FACT_TYPES = {
+    "context_id": _S, "key": _S, "value": _S, "norm": _S, "strength": _S, "kind": _S, "status": _S,
+    "weight": _F, "first_idx": _I, "last_idx": _I, "mentions": _I, "role": _S, "pinned": _B,
+    "negated": _B, "verified_by_user": _B, "version": _I, "updated_at": _T, "updated_by": _S,
+    "source": _S, "extra": _S,
+}  # fmt: skip
+HISTORY_TYPES = {
+    "context_id": _S, "key": _S, "version": _I, "old_value": _S, "new_value": _S, "norm": _S,
+    "status": _S, "strength": _S, "pinned": _B, "verified_by_user": _B, "turn": _I, "reason": _S,
+    "actor": _S, "source": _S, "recorded_at": _T,
+}  # fmt: skip
+COMPACTION_TYPES = {
+    "context_id": _S, "seq": _I, "at_turn": _I, "trigger": _S, "tier": _I, "fold_upto": _I,
+    "tokens_in": _I, "tokens_out": _I, "ratio": _F, "latency_total_ms": _F, "latency_ms": _S,
+    "validation_ok": _B, "validation": _S, "retries": _I, "fallback": _B, "failed": _B, "error": _S,
+    "change_notice": _S, "created_at": _T, "state": _S, "rendered": _S,
+}  # fmt: skip
+METRIC_TYPES = {"context_id": _S, "source": _S, "metric": _S, "value": _F, "idx": _I, "recorded_at": _T}
+
+# Fact fields that have their own column; the rest of a Fact (minus history) goes to `extra`.
+FACT_COLUMNS = frozenset(
+    {"key", "value", "norm", "strength", "kind", "status", "weight", "first_idx", "last_idx",
+     "mentions", "role", "pinned", "negated", "verified_by_user", "history"}
+)  # fmt: skip
+
+
+def _json(value: Any) -> bytes | None:
+    """JSON bytes for an Arrow string column (no decode/encode round trip); None stays None."""
+    return None if value is None else to_json(value)
+
+
+@dataclass(frozen=True)
+class _Turn:
+    """A message with what its row needs: normalised time, JSON columns, content hash."""
+
+    message: Message
+    ts: datetime | None
+    tool_call: bytes | None
+    tool_result: bytes | None
+    attachments: bytes | None
+    content_hash: str
+
+
+def prepare_turn(m: Message) -> _Turn:
+    """Serialise a message's JSON columns once and hash its content from them.
+
+    The hash covers what was said and done (role, text, time, tool call/result, attachments), not
+    the position or the token count, so re-ingesting the same turn compares equal.
+    """
+    ts = to_utc_naive(m.ts)
+    call = _json(m.tool_call)
+    result = _json(m.tool_result)
+    attachments = _json(m.attachments) if m.attachments else None
+    digest = hashlib.blake2b(digest_size=16)
+    for part in (
+        m.role.encode(),
+        m.text.encode(),
+        ts.isoformat().encode() if ts else b"",
+        call,
+        result,
+        attachments,
+    ):
+        digest.update(part or b"")
+        digest.update(b"\x1f")
+    return _Turn(m, ts, call, result, attachments, digest.hexdigest())
+
+
+def context_fingerprint(hashes: Sequence[tuple[int, str]]) -> str:
+    """One hash over a context's (idx, turn hash) pairs: equal fingerprints mean nothing to do."""
+    digest = hashlib.blake2b(digest_size=16)
+    for idx, turn_hash in sorted(hashes):
+        digest.update(f"{idx}:{turn_hash};".encode())
+    return digest.hexdigest()
+
+
+class _Rows:
+    """Rows of one table as tuples in the order of ``types``; the first value is a context ref."""
+
+    def __init__(self, types: dict[str, pa.DataType]) -> None:
+        self.types = types
+        self.names = tuple(types)
+        self.rows: list[tuple[Any, ...]] = []
+
+    def add(self, **row: Any) -> None:
+        """Add a row by column name (for the tables with few rows per context)."""
+        self.rows.append(tuple(row[name] for name in self.names))
+
+    def table(self, context_ids: pa.Array) -> pa.Table:
+        columns = list(zip(*self.rows, strict=True)) if self.rows else [() for _ in self.names]
+        arrays = []
+        for name, values in zip(self.names, columns, strict=True):
+            if name == _CID:
+                refs = pa.array(values, type=pa.int32())
+                arrays.append(pa.DictionaryArray.from_arrays(refs, context_ids))
+            else:
+                arrays.append(pa.array(values, type=self.types[name]))
+        return pa.Table.from_arrays(arrays, names=list(self.names))
+
+
+class _Batch:
+    """The rows of every table for the contexts written in one transaction."""
+
+    def __init__(self) -> None:
+        self.context_ids: list[str] = []
+        self.contexts = _Rows(CONTEXT_TYPES)
+        self.messages = _Rows(MESSAGE_TYPES)
+        self.traces = _Rows(TRACE_TYPES)
+        self.facts = _Rows(FACT_TYPES)
+        self.history = _Rows(HISTORY_TYPES)
+        self.compactions = _Rows(COMPACTION_TYPES)
+        self.metrics = _Rows(METRIC_TYPES)
+
+    def ref(self, context_id: str) -> int:
+        """The dictionary index of a context id (register each context once, before its rows)."""
+        self.context_ids.append(context_id)
+        return len(self.context_ids) - 1
+
+    def tables(self) -> dict[str, pa.Table]:
+        """Every table's rows as Arrow, keyed by table name (contexts first)."""
+        ids = pa.array(self.context_ids, type=pa.string())
+        return {
+            "contexts": self.contexts.table(ids),
+            "messages": self.messages.table(ids),
+            "stage_traces": self.traces.table(ids),
+            "facts": self.facts.table(ids),
+            "fact_history": self.history.table(ids),
+            "compactions": self.compactions.table(ids),
+            "metrics": self.metrics.table(ids),
+        }
+
+    def write(self, con: Any, with_contexts: bool = True) -> None:
+        for name, table in self.tables().items():
+            if with_contexts or name != "contexts":
+                insert_arrow(con, name, table)
+
+
+@dataclass(frozen=True)
+class PreparedSave:
+    """A batch of contexts turned into Arrow tables as if all were new, before touching the database.
+
+    Building rows is most of the work of a save and needs no lock, so it happens first; the
+    transaction then only checks which contexts are already stored and appends the rest.
+    """
+
+    bundles: tuple[ContextIngest, ...]
+    turns: tuple[list[_Turn], ...]
+    fingerprints: tuple[str, ...]
+    tables: dict[str, pa.Table]
+    now: datetime
+
+
+def prepare_save(bundles: Sequence[ContextIngest], now: datetime) -> PreparedSave:
+    """Build the rows of every bundle (no database access); see ``write_prepared``."""
+    ids = [bundle.context_id for bundle in bundles]
+    if len(ids) != len(set(ids)):
+        dupes = sorted({cid for cid in ids if ids.count(cid) > 1})
+        raise ValueError(f"context_id given twice in one save: {', '.join(dupes[:5])}")
+    batch = _Batch()
+    all_turns, fingerprints = [], []
+    for bundle in bundles:
+        turns = [prepare_turn(m) for m in bundle.messages]
+        fingerprint = context_fingerprint([(t.message.idx, t.content_hash) for t in turns])
+        _add_new_context(batch, bundle, turns, fingerprint, now)  # ref == position in bundles
+        all_turns.append(turns)
+        fingerprints.append(fingerprint)
+    return PreparedSave(tuple(bundles), tuple(all_turns), tuple(fingerprints), batch.tables(), now)
+
+
+def write_prepared(con: Any, prepared: PreparedSave) -> list[SaveOutcome]:
+    """Write a prepared batch in the caller's transaction; one outcome per bundle, in order."""
+    ids = [bundle.context_id for bundle in prepared.bundles]
+    stored = _stored_fingerprints(con, ids)
+    outcomes: list[SaveOutcome] = []
+    for bundle, turns, fingerprint in zip(
+        prepared.bundles, prepared.turns, prepared.fingerprints, strict=True
+    ):
+        cid = bundle.context_id
+        if cid not in stored:
+            first = min((t.message.idx for t in turns), default=None)
+            outcomes.append(
+                SaveOutcome(
+                    context_id=cid, status="created", messages_written=len(turns), first_changed_idx=first
+                )
+            )
+        elif stored[cid] == fingerprint:
+            outcomes.append(SaveOutcome(context_id=cid, status="unchanged"))
+        else:
+            outcomes.append(_update_context(con, bundle, list(turns), prepared.now))
+    new_refs = [ref for ref, cid in enumerate(ids) if cid not in stored]
+    for name, table in prepared.tables.items():
+        if len(new_refs) < len(ids):
+            table = _only_contexts(table, new_refs)
+        insert_arrow(con, name, table)
+    return outcomes
+
+
+def _only_contexts(table: pa.Table, refs: list[int]) -> pa.Table:
+    """The rows of ``table`` whose dictionary-encoded context_id is one of ``refs``."""
+    if table.num_rows == 0 or not refs:
+        return table.slice(0, 0)
+    column = table.column(_CID).combine_chunks()
+    return table.filter(pc.is_in(column.indices, value_set=pa.array(refs, type=pa.int32())))
+
+
+def save_contexts(con: Any, bundles: Sequence[ContextIngest], now: datetime) -> list[SaveOutcome]:
+    """Prepare and write in one go (callers that hold no lock while preparing use the two steps)."""
+    return write_prepared(con, prepare_save(bundles, now))
+
+
+def _stored_fingerprints(con: Any, ids: list[str]) -> dict[str, str]:
+    rows = con.execute(
+        "SELECT c.context_id, c.fingerprint FROM contexts c "
+        "JOIN (SELECT unnest(?::VARCHAR[]) AS id) wanted ON c.context_id = wanted.id",
+        [ids],
+    ).fetchall()
+    return dict(rows)
+
+
+def _add_new_context(
+    batch: _Batch, bundle: ContextIngest, turns: list[_Turn], fingerprint: str, now: datetime
+) -> None:
+    ref = batch.ref(bundle.context_id)
+    times = [t.ts for t in turns if t.ts is not None]
+    ts_by_idx = {t.message.idx: t.ts for t in turns}
+    batch.contexts.add(
+        context_id=ref,
+        source=bundle.source,
+        lang=bundle.lang,
+        created_at=to_utc_naive(bundle.created_at) or (min(times) if times else now),
+        updated_at=max(times) if times else now,
+        turns=len(turns),
+        tokens_raw=sum(t.message.tokens for t in turns),
+        tokens_context=bundle.tokens_context,
+        compactions=len(bundle.compactions),
+        health=bundle.health,
+        mode=bundle.mode,
+        fingerprint=fingerprint,
+        rendered=bundle.rendered,
+        state=_json(bundle.state),
+    )
+    for turn in turns:
+        _add_message(batch, ref, turn, 1, now)
+    _add_traces(batch, ref, bundle.traces)
+    for fact in bundle.facts:
+        _add_fact(batch, ref, fact, now)
+        _add_history(batch, ref, fact, ts_by_idx, now, start_version=1, old_value=None)
+    _add_compactions(batch, ref, bundle.compactions, first_seq=None, now=now)
+    _add_metrics(batch, ref, bundle, bundle.metrics)
+
+
+def _add_message(batch: _Batch, ref: int, t: _Turn, version: int, now: datetime) -> None:
+    m = t.message  # positional, in MESSAGE_TYPES order: a hot path (about 20 rows per context)
+    batch.messages.rows.append(
+        (
+            ref,
+            m.idx,
+            version,
+            m.role,
+            m.text,
+            t.ts,
+            m.tokens,
+            t.tool_call,
+            t.tool_result,
+            t.attachments,
+            t.content_hash,
+            now,
+        )
+    )
+
+
+def _add_traces(batch: _Batch, ref: int, traces: Sequence[StageTrace]) -> None:
+    position: dict[int, int] = defaultdict(int)
+    rows = batch.traces.rows
+    for trace in traces:  # positional, in TRACE_TYPES order: the hottest path (about 60 rows per context)
+        rows.append(
+            (ref, trace.idx, position[trace.idx], trace.stage, to_json(trace.payload), trace.latency_ms)
+        )
+        position[trace.idx] += 1
+
+
+def _fact_extra(fact: Fact) -> bytes | None:
+    """The Fact fields without a column of their own (added to the core model later), as JSON."""
+    names = [name for name in type(fact).model_fields if name not in FACT_COLUMNS]
+    return to_json({name: getattr(fact, name) for name in names}) if names else None
+
+
+def _add_fact(batch: _Batch, ref: int, fact: Fact, now: datetime) -> None:
+    batch.facts.add(
+        context_id=ref,
+        key=fact.key,
+        value=fact.value,
+        norm=fact.norm,
+        strength=fact.strength,
+        kind=fact.kind,
+        status=fact.status,
+        weight=fact.weight,
+        first_idx=fact.first_idx,
+        last_idx=fact.last_idx,
+        mentions=fact.mentions,
+        role=fact.role,
+        pinned=fact.pinned,
+        negated=fact.negated,
+        verified_by_user=fact.verified_by_user,
+        version=len(fact.history) + 1,
+        updated_at=now,
+        updated_by="pipeline",
+        source="pipeline",
+        extra=_fact_extra(fact),
+    )
+
+
+def _add_history(
+    batch: _Batch,
+    ref: int,
+    fact: Fact,
+    ts_by_idx: dict[int, datetime | None],
+    now: datetime,
+    start_version: int,
+    old_value: str | None,
+    reason: str | None = None,
+) -> None:
+    """The fact's versions in order: each earlier value, then the current one.
+
+    Version k+1 replaces version k; the FactVersion that was replaced says when (replaced_at),
+    why (reason), by whom (actor) and from where (source).
+    """
+    chain = [(v.value, v.norm, v.idx) for v in fact.history] + [(fact.value, fact.norm, fact.last_idx)]
+    previous = old_value
+    for position, (value, norm, stated_idx) in enumerate(chain):
+        replaced = fact.history[position - 1] if position > 0 else None
+        turn = replaced.replaced_at if replaced else stated_idx
+        is_current = position == len(chain) - 1
+        batch.history.add(
+            context_id=ref,
+            key=fact.key,
+            version=start_version + position,
+            old_value=previous,
+            new_value=value,
+            norm=norm,
+            status=fact.status if is_current else "active",
+            strength=fact.strength,
+            pinned=fact.pinned,
+            verified_by_user=fact.verified_by_user and is_current,
+            turn=turn,
+            reason=reason or (replaced.reason if replaced else "stated"),
+            actor=replaced.actor if replaced else "pipeline",
+            source=replaced.source if replaced else "pipeline",
+            recorded_at=ts_by_idx.get(turn) or now,
+        )
+        previous = value
+
+
+def _add_compactions(
+    batch: _Batch, ref: int, entries: Sequence[CompactionEntry], first_seq: int | None, now: datetime
+) -> None:
+    for offset, entry in enumerate(entries):
+        r = entry.record
+        batch.compactions.add(
+            context_id=ref,
+            seq=r.seq if first_seq is None else first_seq + offset,
+            at_turn=r.at_turn,
+            trigger=r.trigger,
+            tier=r.tier,
+            fold_upto=r.fold_upto,
+            tokens_in=r.tokens_in,
+            tokens_out=r.tokens_out,
+            ratio=r.ratio,
+            latency_total_ms=r.latency_ms.get("total"),
+            latency_ms=to_json(r.latency_ms),
+            validation_ok=r.validation.ok if r.validation else None,
+            validation=_json(r.validation),
+            retries=r.retries,
+            fallback=r.fallback,
+            failed=r.failed,
+            error=r.error,
+            change_notice=r.change_notice,
+            created_at=to_utc_naive(r.created_at) or now,
+            state=_json(entry.state),
+            rendered=entry.rendered,
+        )
+
+
+def _add_metrics(batch: _Batch, ref: int, bundle: ContextIngest, points: Sequence[MetricPoint]) -> None:
+    for p in points:  # positional, in METRIC_TYPES order
+        batch.metrics.rows.append(
+            (ref, p.source or bundle.source, p.metric, p.value, p.idx, to_utc_naive(p.at))
+        )
+
+
+def _update_context(con: Any, bundle: ContextIngest, turns: list[_Turn], now: datetime) -> SaveOutcome:
+    """A stored context with new or changed turns: new versions, derived rows from there on."""
+    cid = bundle.context_id
+    latest = {
+        idx: (version, content_hash)
+        for idx, version, content_hash in con.execute(
+            "SELECT idx, max(version), arg_max(content_hash, version) FROM messages "
+            "WHERE context_id = ? GROUP BY idx",
+            [cid],
+        ).fetchall()
+    }
+    batch = _Batch()
+    ref = batch.ref(cid)
+    changed: list[int] = []
+    for turn in sorted(turns, key=lambda t: t.message.idx):
+        stored = latest.get(turn.message.idx)
+        if stored is not None and stored[1] == turn.content_hash:
+            continue
+        _add_message(batch, ref, turn, stored[0] + 1 if stored else 1, now)
+        changed.append(turn.message.idx)
+    if not changed:  # a prefix or a subset of what is stored: nothing new
+        return SaveOutcome(context_id=cid, status="unchanged")
+    first = min(changed)
+    con.execute("DELETE FROM stage_traces WHERE context_id = ? AND idx >= ?", [cid, first])
+    _add_traces(batch, ref, [t for t in bundle.traces if t.idx >= first])
+    con.execute("DELETE FROM metrics WHERE context_id = ? AND idx >= ?", [cid, first])
+    _add_metrics(batch, ref, bundle, [p for p in bundle.metrics if p.idx is None or p.idx >= first])
+    max_seq = con.execute(
+        "SELECT coalesce(max(seq), 0) FROM compactions WHERE context_id = ?", [cid]
+    ).fetchone()[0]
+    later = [c for c in bundle.compactions if c.record.at_turn >= first]
+    _add_compactions(batch, ref, later, first_seq=max_seq + 1, now=now)
+    _merge_pipeline_facts(con, batch, ref, bundle, {t.message.idx: t.ts for t in turns}, now)
+    batch.write(con, with_contexts=False)
+    _refresh_context_row(con, bundle, turns, now)
+    return SaveOutcome(
+        context_id=cid, status="updated", messages_written=len(changed), first_changed_idx=first
+    )
+
+
+def _merge_pipeline_facts(
+    con: Any,
+    batch: _Batch,
+    ref: int,
+    bundle: ContextIngest,
+    ts_by_idx: dict[int, datetime | None],
+    now: datetime,
+) -> None:
+    """New keys get their whole chain; a changed value gets one version; operator-verified facts stay."""
+    cid = bundle.context_id
+    stored = {
+        key: (value, norm, version, verified)
+        for key, value, norm, version, verified in con.execute(
+            "SELECT key, value, norm, version, verified_by_user FROM facts WHERE context_id = ?", [cid]
+        ).fetchall()
+    }
+    for fact in bundle.facts:
+        if fact.key not in stored:
+            _add_fact(batch, ref, fact, now)
+            _add_history(batch, ref, fact, ts_by_idx, now, start_version=1, old_value=None)
+            continue
+        value, norm, version, verified = stored[fact.key]
+        if verified or (fact.value == value and fact.norm == norm):
+            continue
+        _update_fact_row(con, cid, fact, version + 1, now)
+        current = fact.model_copy(update={"history": []})
+        _add_history(
+            batch,
+            ref,
+            current,
+            ts_by_idx,
+            now,
+            start_version=version + 1,
+            old_value=value,
+            reason="re-ingest: value changed",
+        )
+
+
+def _update_fact_row(con: Any, cid: str, fact: Fact, version: int, now: datetime) -> None:
+    extra = _fact_extra(fact)
+    con.execute(
+        "UPDATE facts SET value = ?, norm = ?, strength = ?, kind = ?, status = ?, weight = ?, "
+        "first_idx = ?, last_idx = ?, mentions = ?, role = ?, pinned = ?, negated = ?, version = ?, "
+        "updated_at = ?, updated_by = 'pipeline', source = 'pipeline', extra = ? "
+        "WHERE context_id = ? AND key = ?",
+        [
+            fact.value,
+            fact.norm,
+            fact.strength,
+            fact.kind,
+            fact.status,
+            fact.weight,
+            fact.first_idx,
+            fact.last_idx,
+            fact.mentions,
+            fact.role,
+            fact.pinned,
+            fact.negated,
+            version,
+            now,
+            extra.decode() if extra else None,
+            cid,
+            fact.key,
+        ],
+    )
+
+
+def _refresh_context_row(con: Any, bundle: ContextIngest, turns: list[_Turn], now: datetime) -> None:
+    """Recompute the context row from what is stored now (after the new versions were written).
+
+    The mode is left alone: after creation it belongs to the circuit breaker.
+    """
+    cid = bundle.context_id
+    merged = con.execute(
+        "SELECT idx, arg_max(content_hash, version) FROM messages WHERE context_id = ? GROUP BY idx", [cid]
+    ).fetchall()
+    times = [t.ts for t in turns if t.ts is not None]
+    con.execute(
+        "UPDATE contexts SET updated_at = greatest(updated_at, ?), turns = ?, "
+        "tokens_raw = (SELECT coalesce(sum(tokens), 0) FROM (SELECT arg_max(tokens, version) AS tokens "
+        "  FROM messages WHERE context_id = ? GROUP BY idx)), "
+        "tokens_context = ?, compactions = (SELECT count(*) FROM compactions WHERE context_id = ?), "
+        "health = ?, fingerprint = ?, rendered = coalesce(?, rendered), state = coalesce(?, state) "
+        "WHERE context_id = ?",
+        [
+            max(times) if times else now,
+            len(merged),
+            cid,
+            bundle.tokens_context,
+            cid,
+            bundle.health,
+            context_fingerprint(merged),
+            bundle.rendered,
+            json_text(bundle.state),
+            cid,
+        ],
+    )
