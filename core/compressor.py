@@ -220,6 +220,9 @@ class Session:
         self.units.append(units)
         self._raw_tokens.append(count_tokens(raw_history([message])) + 1)
         self._events += units.events
+        if message.role == "user" and self._drifted(message.text, before):
+            self._events.append("drift")
+            units.events.append("drift")
         changed = [k for k, f in self.state.facts.items() if before.facts.get(k) != f]
         result = AddResult(
             context_id=self.context_id,
@@ -236,6 +239,15 @@ class Session:
                 result.compacted, result.record = not record.failed, record
         result.latency_ms["total"] = _ms(t0, time.perf_counter())
         return result
+
+    def _drifted(self, text: str, before: ContextState) -> bool:
+        """True when a user turn is far from every goal held so far (cosine < drift_threshold)."""
+        emb = self.compressor.embedder
+        goals = [g.text for g in before.goals]
+        if emb is None or not goals or not text.strip():
+            return False
+        vecs = emb.encode([text, *goals])
+        return float((vecs[1:] @ vecs[0]).max()) < self.config.drift_threshold
 
     # --- compaction ----------------------------------------------------------------------------
 
@@ -344,7 +356,8 @@ class Session:
         if not self.config.consistency_check:
             return rendered, None, 0, False, intents
         t = time.perf_counter()
-        report = validate(rendered, work, self.messages, self.config, embedder)
+        surfaces = sorted({e.text for p in self.parsed for a in p.atoms for e in a.entities})
+        report = validate(rendered, work, self.messages, self.config, embedder, surfaces)
         retries = 0
         while not report.ok and retries < self.config.max_retries:
             retries += 1
@@ -354,7 +367,7 @@ class Session:
                 for goal in work.goals:
                     goal.text = next((m.text for m in self.messages if m.idx == goal.idx), goal.text)
             rendered = render(work, recent, self.config, tokens_in, notice, room=1.0 + 0.5 * retries)
-            report = validate(rendered, work, self.messages, self.config, embedder)
+            report = validate(rendered, work, self.messages, self.config, embedder, surfaces)
         latency["validate"] = _ms(t, time.perf_counter())
         if report.ok:
             return rendered, report, retries, False, intents

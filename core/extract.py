@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 
 from core.embed import is_chinese
 from core.models import (
@@ -160,9 +161,10 @@ DOMAIN_WORDS = {
 
 
 def fact_key(entity: Entity, domain: str | None) -> str:
-    """The state key of an entity: domain.slot (general when no domain is known)."""
+    """The state key of an entity: domain.slot (general when no domain is known). A date with a time
+    is keyed as the time, so "7pm on Friday" and a later "make it 8pm" are one slot."""
     slot = entity.slot or SLOT_BY_TYPE.get(entity.type, "other")
-    return f"{domain or 'general'}.{slot}"
+    return f"{domain or 'general'}.{'time' if slot == 'datetime' else slot}"
 
 
 def is_value(entity: Entity, domain: str | None, role: str) -> bool:
@@ -190,16 +192,21 @@ def facility_fact(entity: Entity, domain: str | None, negated: bool, lang: str) 
     return f"{domain or 'general'}.{name}", no if negated else yes
 
 
-def condense_goal(text: str) -> str:
+def condense_goal(text: str, entities: Sequence[Entity] = ()) -> str:
     """A user clause as a short goal phrase: polite openers and function words dropped, at most
-    GOAL_WORDS content words (English) or MAX_GOAL_CHARS characters (Chinese)."""
+    GOAL_WORDS content words (English) or ZH_GOAL_CHARS characters (Chinese). Entity surfaces are
+    kept whole, so a value in the goal can later be replaced by its corrected value."""
     goal = ZH_POLITE_PREFIX.sub("", POLITE_PREFIX.sub("", text.strip())).strip(" ,.!?;，。！？；")
     goal = goal or text.strip()
     if is_chinese(goal):
         goal = ZH_FILLER.sub("", goal).strip(" ,.!?;，。！？；") or goal
         return goal if len(goal) <= ZH_GOAL_CHARS else goal[:ZH_GOAL_CHARS] + "…"
-    words = [w for w in re.findall(r"[\w$£€'&:-]+", goal) if w.lower() not in GOAL_STOPWORDS]
-    return " ".join(words[:GOAL_WORDS]) or goal[:MAX_GOAL_CHARS]
+    surfaces = sorted({e.text for e in entities if e.text and e.text in goal}, key=len, reverse=True)
+    for n, surface in enumerate(surfaces):
+        goal = goal.replace(surface, f" \x00{n}\x00 ")
+    words = [w for w in re.findall(r"\x00\d+\x00|[\w$£€'&:-]+", goal) if w.lower() not in GOAL_STOPWORDS]
+    out = " ".join(words[:GOAL_WORDS]) or goal[:MAX_GOAL_CHARS]
+    return re.sub(r"\x00(\d+)\x00", lambda m: surfaces[int(m.group(1))], out).strip()
 
 
 def extract(parsed: ParsedMessage, state: ContextState) -> Units:
@@ -214,7 +221,9 @@ def extract(parsed: ParsedMessage, state: ContextState) -> Units:
         if role in ("user", "system") and (atom.negation is not None or atom.pinned):
             units.constraints.append(atom)
         if role == "user" and atom.kind in GOAL_KINDS and _is_goal(atom, state, units):
-            units.goals.append(Goal(text=condense_goal(atom.text), idx=idx, domain=atom.domain))
+            text = condense_goal(atom.text, atom.entities)
+            values = {fact_key(e, atom.domain): e.text for e in atom.entities if e.text and e.text in text}
+            units.goals.append(Goal(text=text, idx=idx, domain=atom.domain, values=values))
         if atom.action is not None:
             _action_of(atom, parsed, state, units)
         if role == "assistant" and SELF_DOUBT.search(atom.text):

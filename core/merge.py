@@ -128,7 +128,8 @@ def _reason(cur: Fact, cand: FactCandidate) -> str:
 
 
 def _replace(st: ContextState, cur: Fact, cand: FactCandidate, reason: str) -> None:
-    invalid = cur.role == "assistant" and cand.role == "user" and cand.correction
+    # a bot's answer the user or the bot itself corrected is invalid at once
+    invalid = cur.role == "assistant" and cand.correction
     version = FactVersion(
         value=cur.value,
         norm=cur.norm,

@@ -186,6 +186,9 @@ class Goal(BaseModel):
     domain: str | None = None
     cluster: int = -1
     done: bool = False
+    values: dict[str, str] = Field(
+        default_factory=dict, description="fact key -> the value as written in the goal text"
+    )
 
 
 class Todo(BaseModel):

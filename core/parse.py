@@ -108,8 +108,8 @@ def _clause_atom(
     entities = analyzer.entities(clause, message.ts)
     kind = analyzer.kind(clause, role)
     # a negation inside a question ("is there no cheap place?") asks, it does not forbid
-    negations = analyzer.negations(clause) if role in ("user", "system") and kind != "question" else []
-    if role == "user" and kind not in ("question", "greeting", "filler") and analyzer.is_correction(clause):
+    negations = analyzer.negations(clause) if kind != "question" else []
+    if role != "tool" and kind not in ("question", "greeting", "filler") and analyzer.is_correction(clause):
         kind = "correction"
     pinned = role in ("user", "system") and analyzer.pinned(clause)
     action = analyzer.action(clause, role) if role in ("assistant", "tool") else None

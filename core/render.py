@@ -29,7 +29,7 @@ import re
 from collections.abc import Sequence
 
 from core.config import Config
-from core.models import ActionUnit, ContextState, Fact, Message, Rendered, Todo
+from core.models import ActionUnit, ContextState, Fact, Goal, Message, Rendered, Todo
 from core.tokens import count_tokens
 
 RECENT_SEPARATOR = "--- recent turns ---"
@@ -287,14 +287,14 @@ def _goal_texts(state: ContextState) -> list[str]:
     open_goals = [g for g in state.goals if not g.done] or list(state.goals)
     by_domain: dict[str | None, str] = {}
     for goal in open_goals:
-        by_domain.setdefault(goal.domain, _current_values(anchor_value(goal.text).replace(";", ","), state))
+        by_domain.setdefault(goal.domain, anchor_value(_current_values(goal, state)).replace(";", ","))
     return list(by_domain.values())[-MAX_GOALS:]
 
 
-def _current_values(text: str, state: ContextState) -> str:
-    for fact in state.facts.values():
-        for old in fact.history:
-            if old.norm != fact.norm and len(old.value) > 1:
-                pattern = r"(?<!\w)" + re.escape(old.value) + r"(?!\w)"
-                text = re.sub(pattern, lambda _m, v=fact.value: v, text, flags=re.IGNORECASE)
+def _current_values(goal: Goal, state: ContextState) -> str:
+    text = goal.text
+    for key, surface in goal.values.items():
+        fact = state.facts.get(key)
+        if fact is not None and fact.history and surface.lower() != fact.value.lower():
+            text = text.replace(surface, fact.value)
     return text

@@ -119,20 +119,35 @@ def bigram_similarity(a: str, b: str) -> float:
 
 
 def goal_similarity(
-    goals: Sequence[str], user_texts: Sequence[str], embedder: Embedder | None
+    goals: Sequence[str], user_texts: Sequence[str], embedder: Embedder | None, values: Sequence[str] = ()
 ) -> float | None:
-    """The lowest, over goals, of the best similarity of the goal to a user turn."""
+    """The lowest, over goals, of how well the goal is grounded in what the user said.
+
+    English with a model: the best cosine of the goal to a user turn. Chinese (MiniLM does not read
+    it) and the rules-only mode: the share of the goal's bigrams (or words) found in the user turns
+    and the state's current values (a goal shows a corrected value as it is now)."""
     if not goals or not user_texts:
         return None
+    reference = " ".join([*user_texts, *values])
     scores = []
     for goal in goals:
         if embedder is None or is_chinese(goal):
-            scores.append(max(bigram_similarity(goal, u) for u in user_texts))
+            scores.append(bigram_similarity(goal, reference))
             continue
         english = [u for u in user_texts if not is_chinese(u)] or list(user_texts)
         vecs = embedder.encode([goal, *english])
         scores.append(float((vecs[1:] @ vecs[0]).max()))
     return round(min(scores), 4)
+
+
+def synonym_in_source(
+    value: str, surfaces: Sequence[str], embedder: Embedder | None, threshold: float
+) -> bool:
+    """True when value means the same as some value said in the source (cosine >= threshold)."""
+    if embedder is None or not surfaces:
+        return False
+    vecs = embedder.encode([value, *surfaces])
+    return float((vecs[1:] @ vecs[0]).max()) >= threshold
 
 
 def validate(
@@ -141,8 +156,12 @@ def validate(
     messages: Sequence[Message],
     config: Config,
     embedder: Embedder | None = None,
+    surfaces: Sequence[str] = (),
 ) -> ValidationReport:
-    """Check facts against the source, goals against the user turns, and the anchor round trip."""
+    """Check facts against the source, goals against the user turns, and the anchor round trip.
+
+    surfaces: the entity surfaces parsed from the source, for the synonym check of a value that is
+    in the source neither literally nor as the same number."""
     anchors = parse_anchors(rendered.text)
     source = source_text(messages)
     nums = numbers_in(source)
@@ -150,14 +169,17 @@ def validate(
     missing = []
     for key, value in anchors["facts"].items():
         fact = state.facts.get(key)
-        if fact is not None and fact.verified_by_user:
-            continue  # an operator's correction need not be in the dialogue
-        if not value_in_source(value, source, nums):
+        if fact is not None and (fact.verified_by_user or (fact.norm in ("yes", "no", "是", "否"))):
+            continue  # an operator's correction, or an amenity's yes/no, need not be in the dialogue
+        if not value_in_source(value, source, nums) and not synonym_in_source(
+            value, surfaces, embedder, config.synonym_threshold
+        ):
             missing.append(key)
     if missing:
         errors.append(f"facts not found in the source: {', '.join(missing)}")
     user_texts = [m.text for m in messages if m.role == "user" and m.text.strip()]
-    sim = goal_similarity(anchors["goals"], user_texts, embedder)
+    values = [f.value for f in state.facts.values()]
+    sim = goal_similarity(anchors["goals"], user_texts, embedder, values)
     if sim is not None and sim < config.intent_similarity:
         errors.append(f"goal similarity {sim:.2f} < {config.intent_similarity}")
     diff = _roundtrip_diff(anchors, rendered)

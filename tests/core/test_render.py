@@ -62,7 +62,7 @@ def test_a_replaced_value_is_only_shown_marked_as_was():
 
 def test_a_goal_shows_the_current_value_not_the_replaced_one():
     st = state()
-    st.goals = [Goal(text="hotel for Thursday", idx=0, domain="hotel")]
+    st.goals = [Goal(text="hotel for Thursday", idx=0, domain="hotel", values={"hotel.date": "Thursday"})]
     assert parse_anchors(render(st, [], CFG, 10_000).text)["goals"] == ["hotel for Friday"]
 
 

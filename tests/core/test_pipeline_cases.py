@@ -1,0 +1,145 @@
+"""End-to-end cases through the real analyzers (rules-only mode): what a user says survives compaction."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.compressor import Compressor
+from core.config import Config
+from core.models import Message, ToolCall, ToolResult
+from core.parse import parse_message
+from core.render import parse_anchors
+
+pytestmark = pytest.mark.unit
+TS = datetime(2026, 1, 5, 9, 0)  # a Monday
+
+
+def run(turns: list[tuple[str, str]], **cfg):
+    msgs = [Message(idx=i, role=r, text=t, ts=TS) for i, (r, t) in enumerate(turns)]
+    return Compressor(Config(use_embeddings=False, **cfg)).compress(msgs, context_id="case")
+
+
+def head(result) -> str:
+    return result.context.text.split("--- recent turns ---")[0]
+
+
+FILLER = [("assistant", "Anything else?"), ("user", "No, that's all."), ("assistant", "Goodbye.")]
+
+
+def test_english_negation_pair_is_kept_whole():
+    r = run(
+        [
+            ("user", "Find me a Thai restaurant, but no spicy food please."),
+            ("assistant", "Sure, Bangkok House is nice."),
+            *FILLER,
+        ]
+    )
+    assert "no spicy food" in head(r)
+
+
+def test_chinese_negation_pair_is_kept_whole():
+    r = run(
+        [
+            ("user", "帮我推荐一张信用卡，我不想要年费高的卡。"),
+            ("assistant", "好的，推荐您招商银行的卡。"),
+            ("user", "好的，谢谢。"),
+            ("assistant", "不客气。"),
+            ("user", "再见。"),
+        ]
+    )
+    assert "我不想要年费高的卡" in head(r) or "不想要年费高的卡" in head(r)
+
+
+def test_english_correction_marks_the_old_value():
+    r = run(
+        [
+            ("user", "Book a table for 2 at 7pm on Friday."),
+            ("assistant", "Which restaurant?"),
+            ("user", "Actually, make it 8pm instead."),
+            ("assistant", "OK, 8pm it is."),
+            *FILLER,
+        ]
+    )
+    facts = parse_anchors(r.context.text)["facts"]
+    assert "8pm" in facts.values() and "7pm" not in facts.values()
+    assert "(was: 7pm" in head(r)
+
+
+def test_chinese_correction_marks_the_old_value():
+    r = run(
+        [
+            ("user", "我想订明天晚上7点的餐厅，两个人。"),
+            ("assistant", "好的，请问哪家餐厅？"),
+            ("user", "改成晚上8点吧。"),
+            ("assistant", "好的，改为晚上8点。"),
+            ("user", "谢谢。"),
+            ("assistant", "不客气。"),
+        ]
+    )
+    text = head(r)
+    assert "8点" in text
+    assert "7点" not in text or "was: " in text.split("7点")[0][-20:]
+
+
+def test_next_wednesday_at_3pm_is_normalised_against_the_message_time():
+    atoms = parse_message(Message(idx=0, role="user", text="Call me next Wednesday at 3pm.", ts=TS)).atoms
+    values = [e.value for a in atoms for e in a.entities]
+    assert any(v.startswith("2026-01-07T15:00") for v in values), values
+    zh = parse_message(Message(idx=0, role="user", text="下周三下午3点给我打电话。", ts=TS)).atoms
+    assert any(e.value.startswith("2026-01-14T15:00") for a in zh for e in a.entities)
+
+
+def test_a_repeated_tool_call_is_seen_and_completed_actions_are_listed():
+    def call(i: int, cid: str) -> list[Message]:
+        return [
+            Message(
+                idx=i,
+                role="assistant",
+                text="",
+                tool_call=ToolCall(call_id=cid, name="search_flights", args={"to": "Paris"}),
+            ),
+            Message(idx=i + 1, role="tool", text="", tool_result=ToolResult(call_id=cid, data={"n": 3})),
+        ]
+
+    msgs = [Message(idx=0, role="user", text="Find flights to Paris."), *call(1, "a"), *call(3, "b")]
+    session = Compressor(Config(use_embeddings=False)).session("tools")
+    events = [e for m in msgs for e in session.add(m, auto_compact=False).events]
+    assert "repeated_action" in events
+    session.compact(force=True)
+    assert "Completed:" in session.context().text and "search_flights" in session.context().text
+
+
+def test_assistant_self_correction_invalidates_its_old_answer():
+    r = run(
+        [
+            ("user", "When does the museum open?"),
+            ("assistant", "The museum opens at 9 am."),
+            ("user", "Thanks."),
+            ("assistant", "Sorry, correction: the museum opens at 10 am, not 9 am."),
+            *FILLER,
+        ]
+    )
+    facts = parse_anchors(r.context.text)["facts"]
+    assert "9 am" not in facts.values()
+
+
+def test_a_pinned_instruction_survives_many_turns_and_is_marked_pinned():
+    turns = [("user", "You must always reply in French.")]
+    turns += [("assistant", "D'accord."), ("user", "What is the weather like?")] * 12
+    r = run(turns)
+    pinned = [c for c in r.state.constraints if c.pinned]
+    assert pinned and "French" in head(r)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(max_size=300), role=st.sampled_from(["user", "assistant", "tool", "system"]))
+def test_parse_never_crashes_and_offsets_index_the_clause(text, role):
+    parsed = parse_message(Message(idx=0, role=role, text=text))
+    for atom in parsed.atoms:
+        for ent in atom.entities:
+            if ent.start >= 0:
+                assert atom.text[ent.start : ent.end] == ent.text
