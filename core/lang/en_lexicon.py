@@ -44,8 +44,10 @@ COUNT_NOUNS = {
     "people": "people", "persons": "people", "person": "people", "guests": "people", "guest": "people",
     "adults": "people", "adult": "people", "kids": "people", "children": "people", "child": "people",
     "passengers": "people", "passenger": "people", "travelers": "people", "travellers": "people",
-    "riders": "people", "diners": "people", "of us": "people", "seats": "count", "seat": "count",
-    "tickets": "count", "ticket": "count", "nights": "nights", "night": "nights", "days": "days",
+    "riders": "people", "diners": "people", "of us": "people", "seats": "people", "seat": "people",
+    "tickets": "people", "ticket": "people", "folks": "people", "peeps": "people", "ppl": "people",
+    "pax": "people", "attendees": "people", "individuals": "people", "nights": "nights",
+    "night": "nights", "days": "days",
     "day": "days", "weeks": "duration", "week": "duration", "months": "duration", "month": "duration",
     "hours": "duration", "hour": "duration", "minutes": "duration", "minute": "duration", "mins": "duration",
     "rooms": "rooms", "room": "rooms", "bedrooms": "rooms", "bedroom": "rooms", "beds": "rooms",
@@ -165,7 +167,7 @@ GENRES = (
     "dark comedy", "comic", "comics",
     "satire", "parody", "spy", "heist", "disaster", "martial arts", "supernatural",
     "ghost", "zombie", "slasher", "detective", "fiction", "non-fiction", "poetry", "novel", "memoir",
-    "self-help",
+    "self-help", "funny", "scary",
 )
 
 # Rental cars, rides, seats, fares, accounts, show formats, devices: small closed vocabularies.
@@ -480,6 +482,53 @@ currently recently soon later earlier early late tonight today tomorrow yesterda
 thanks thank welcome pleasure sorry excuse okay ok yes no yeah nope sure fine great good nice
 awesome cool perfect excellent wonderful fantastic amazing lovely brilliant superb terrific
 """))
+
+# Still more everyday English: verbs that follow "to" ("to purchase"), adverbs, chat interjections
+# and generic nouns of service dialogues ("reference", "temperature"), none of them a name on its own.
+COMMON_WORDS_EXTRA = frozenset(words("""
+purchase verify locate broaden specify clarify expand stream illuminate disregard confirm reconfirm
+narrow refine filter modify adjust alter amend proceed finalize finalise process complete arrange
+accommodate acquire obtain retrieve inquire enquire request require reschedule postpone delay extend
+shorten reduce lower raise cancel revise double-check recheck look-up lookup check-in checkout
+check-out sign-up signup log login logout download install subscribe unsubscribe pause resume skip
+replay rewind shuffle repeat cast mirror connect disconnect pair charge recharge refund reimburse
+deposit withdraw owe lend borrow split tip tipping commute travel relocate depart arrive board
+transfer connect reach contact phone dial call text message email notify alert remind
+assist support handle manage suggest propose offer recommend advise prefer favor favour choose pick
+select decide determine figure guess estimate calculate compare consider review rate rank
+describe explain mention state specify indicate note add include exclude omit remove delete erase
+possibly probably definitely certainly absolutely surely clearly obviously simply basically
+specifically particularly especially generally usually normally typically mostly mainly merely
+exactly approximately roughly nearly almost barely hardly quite fairly pretty rather somewhat
+honestly seriously literally actually really truly totally completely entirely fully partly
+instead otherwise anyway anyhow anyways besides meanwhile moreover furthermore nevertheless
+nonetheless however therefore hence thus accordingly consequently afterwards afterward beforehand
+earlier earliest later latest sooner soonest nowadays lately recently currently presently shortly
+immediately eventually finally initially originally previously already yet still else elsewhere
+someplace anyplace everyplace noplace somewhere anywhere everywhere nowhere whichever whatever
+whoever whomever wherever whenever however either neither plenty enough various several
+yup yep yeah yea yah ya nah naw nope oops whoops darn dang damn gosh geez jeez wow whoa woah
+aw aww ugh yay hooray hurray congrats congratulations cheers welcome eh uh uhh uhhh umm ummm hmm
+hmmm mm mhm uh-huh huh ah ahh oh ohh ok okey okie k kk lol haha hehe xd thx ty np nevermind
+never-mind goodbye good-bye bye-bye farewell greetings pardon apologies apology apologize
+apologise sorry excuse regret unfortunately fortunately luckily hopefully sadly thankfully
+reference references ref confirmation code number numbers id ids identifier receipt invoice
+details detail summary specifics particulars info information postcode zipcode zip address
+contact contacts phone telephone email website site link url page app application account
+temperature humidity wind rain snow sunshine weather forecast degrees fahrenheit celsius
+percent percentage chance precipitation cloudy rainy sunny windy foggy humid chilly freezing
+procedure treatment checkup check-up cleaning exam examination consultation visit appointment
+admission admissions entrance entry fee fees cost costs charge charges fare fares price pricing
+campus building buildings facility facilities amenities amenity feature features service
+calendar schedule agenda reminder reminders alarm alarms event events occasion plans
+soundtrack soundtracks playlist playlists track tracks tune tunes album albums single singles
+song songs artist artists band bands singer singers genre genres category categories
+acceptable unacceptable understood agreed noted fine alright all-right handwritten printed
+preferable suitable convenient available unavailable booked full busy open closed
+bigger smaller larger cheaper pricier nicer closer further farther better worse best worst
+newest oldest biggest smallest closest nearest highest lowest
+"""))
+
 
 # Function words that end a name run found after a cue ("recommend X, they ..."), and never start one.
 FUNCTION_WORDS = frozenset(words("""

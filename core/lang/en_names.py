@@ -23,6 +23,7 @@ from core.lang.en_lexicon import (
     CAR_TYPES,
     CITIES,
     COMMON_WORDS,
+    COMMON_WORDS_EXTRA,
     COMMON_WORDS_MORE,
     CUISINES,
     EVENT_CATEGORIES,
@@ -63,7 +64,8 @@ _STARTERS = frozenset(
 )
 _DATE_WORDS = frozenset([*WEEKDAYS, *MONTHS, "today", "tomorrow", "tonight", "yesterday"])
 _NUMBER_WORDS = frozenset([*UNITS, *TENS, "hundred", "thousand"])
-_EVERYDAY = COMMON_WORDS | COMMON_WORDS_MORE | FUNCTION_WORDS
+_CONTRACTION_TAILS = frozenset(words("ll ve d re m t e s"))
+_EVERYDAY = COMMON_WORDS | COMMON_WORDS_MORE | COMMON_WORDS_EXTRA | FUNCTION_WORDS
 _VALUE_WORDS = frozenset(w for phrase in [*PRICE_WORDS, *AREAS] for w in phrase.split())
 # Words of the value lexicons: a run made only of these is a value, not a name ("Indian restaurant").
 _LEXICON_WORDS = _VALUE_WORDS | frozenset(
@@ -99,6 +101,16 @@ _GENERIC_VENUE = frozenset(
         "cinemas church churches gallery galleries spa gym school market"
     )
 )
+# Everyday nouns that never name a thing on their own, capitalized or not ("Reference", "City").
+_GENERIC_NOUNS = frozenset(
+    words(
+        """id reference ref contact number phone address postcode city town station airport cab taxi
+        bus train car flight ride restaurant hotel table room event concert show movie song album
+        ticket booking reservation appointment fahrenheit celsius degree temperature humidity
+        weather wind rain price fee time date day night"""
+    )
+)
+_DETERMINERS = frozenset(words("a an another any some my your our their his her desired preferred"))
 # Lowercase words that end a capitalized place or venue name ("London Kings cross", "Bangkok city").
 _TRAILING_PARTS = frozenset(words("street station airport cross lane road square bridge park city"))
 # Last words of a descriptive phrase, not a name ("thai food", "a cheap hotel", "great choice").
@@ -182,6 +194,9 @@ def is_everyday(low: str) -> bool:
     """True for everyday English words and their simple inflections (books, booked, booking, nicer)."""
     if low in _EVERYDAY:
         return True
+    base, apo, tail = low.replace("’", "'").partition("'")
+    if apo and tail in _CONTRACTION_TAILS and base in _EVERYDAY:
+        return True  # "it'll", "that'll", "we've", "your'e"
     for suffix, repl in (
         ("ies", "y"),
         ("ied", "y"),
@@ -387,10 +402,27 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
             or toks[i].low in _STARTERS
             or any(c.isdigit() for c in toks[i].text)  # an id or a count, found by other finders
         )
-        if not single:
+        if not single and not (last == i and _generic_cap_word(text, toks, i)):
             spans.append(NameSpan(begin, end, "caps"))
         i = last + 1
     return spans
+
+
+def _generic_cap_word(text: str, toks: list[_Tok], i: int) -> bool:
+    """A lone capitalized everyday word used as a common noun: a generic one ("Reference number",
+    "train ID", "degrees Fahrenheit"), one after an article ("a Cab", "another Restaurant") or one
+    that modifies the lowercase noun after it ("Games events")."""
+    low = toks[i].low
+    if not is_everyday(low):
+        return False
+    if low in _GENERIC_NOUNS or low.rstrip("s") in _GENERIC_NOUNS:
+        return True
+    if i > 0 and toks[i - 1].low in _DETERMINERS and _space(text, toks[i - 1], toks[i]):
+        return True
+    if i + 1 < len(toks) and _space(text, toks[i], toks[i + 1]):
+        nxt = toks[i + 1]
+        return nxt.text.islower() and nxt.low not in FUNCTION_WORDS and is_everyday(nxt.low)
+    return False
 
 
 def _venue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:

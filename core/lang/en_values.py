@@ -154,12 +154,6 @@ _BARE_NUMBER = re.compile(
     rf"(?<![\w.,:/$£€-])(?P<n>{DIGITS_PATTERN})(?![\w:/]|[.,]\d)|\b(?P<w>{NUMBER_WORDS_PATTERN})",
     re.IGNORECASE,
 )
-_GENERIC_ONE = re.compile(
-    r"(?:the|which|that|this|any|each|every|no|some|another|other|one|a|last|first|"
-    r"new|right|best|good|nice|cheaper|closer|either)\s+$",
-    re.IGNORECASE,
-)
-
 # Lexicon terms by slot, most specific first; ambiguous everyday words are only taken in phrases.
 _AMBIGUOUS_TERMS = frozenset(
     words("""first show play game games match fair family war history action value window aisle black express
@@ -174,7 +168,7 @@ _AMBIGUOUS_TERMS = frozenset(
     washer dryer elevator fireplace shuttle restaurant restaurants hotels attraction bed landmark inn
     terrace mall bar pub cafe deli diner breakfast business coach value crime romance musical rock pop
     metal soul country house concert concerts theater theatre romantic animated
-    family kids anime western""")
+    family kids anime western funny scary""")
 )
 # An ambiguous word is a value when the turn is about its kind of thing ("a standard car", "rock concert").
 _GROUP_CONTEXT = {
@@ -354,13 +348,15 @@ def quantities(text: str) -> list[Candidate]:
     out = []
     for m in _QUANTITY.finditer(text):
         n_txt = (m.group("n") or m.group("n3")).lower()
+        noun = (m.group("noun") or m.group("noun3")).lower()
+        if n_txt in ("a", "an") and COUNT_NOUNS.get(noun) != "duration":
+            continue  # "a table", "a room", "a star": an article, not a count
         n = 1.0 if n_txt in ("a", "an", "single") else 2.0 if n_txt.startswith("couple") else to_number(n_txt)
         if n is None:
             continue
-        noun = (m.group("noun") or m.group("noun3")).lower()
         slot = COUNT_NOUNS.get(noun, "count")
         canon = noun if noun != "of us" else "people"
-        if slot == "people":
+        if slot == "people" and noun not in ("ticket", "tickets", "seat", "seats"):
             canon = "people"
         kind = "duration" if slot == "duration" else "quantity"
         out.append(Candidate(m.start(), m.end(), kind, f"{format_number(n)} {canon}", slot, PRIO["quantity"]))
@@ -385,24 +381,51 @@ def quantities(text: str) -> list[Candidate]:
     return out
 
 
+# A number before these words measures something else ("26 percent", "80 degrees", "1 of 10").
+_NOT_A_COUNT_AFTER = re.compile(
+    r"\s*(?:%|percent|per\s*cent|degrees?|°|of\s+(?:them|those|these|the|\d|\w+\s+options))",
+    re.IGNORECASE,
+)
+# A number after these words counts results the speaker found ("I found 10", "there are 33").
+_RESULT_COUNT_BEFORE = re.compile(
+    r"\b(?:found|find|have|has|had|got|see|showing|show|returned|revealed|are|were|there'?s|total\s+of|"
+    r"about|around|approximately|all|only|listings?\s+for|results?|options?|out\s+of)\s+$",
+    re.IGNORECASE,
+)
+# Words after a number that keep it a value ("2 please", "4 together", "3 and ...").
+_VALUE_FOLLOWERS = frozenset(
+    words("please together thanks thank and or instead then too now total in on at for tops max")
+)
+_WORD_AFTER = re.compile(r"\s+([A-Za-z][A-Za-z'’-]*)")
+
+
+def _is_bare_count(text: str, start: int, end: int, surface: str) -> bool:
+    """Whether a standalone number is a value the speaker gives ("just 2 please", "I'm travelling
+    with 4") rather than a pronoun ("that one"), a count of results ("I found 10 hotels", "I have
+    two."), a measure ("26 percent"), a year ("2016") or a piece of a phone number or zip code."""
+    low = surface.lower()
+    if low == "one":
+        return False  # "one" without a unit is a pronoun ("book me one", "the cheaper one")
+    before = text[max(0, start - 24) : start]
+    after = text[end:]
+    if re.search(r"\d[\s,/-]*$", before) or re.match(r"[\s/-]*\d", after):
+        return False  # a part of "1 40 51 38 38", "9042/1044", "CA 92037"
+    if re.fullmatch(r"(?:19|20)\d\d|\d{5,}", surface) or before.endswith("'"):
+        return False  # a year ("from 2016", "'14") or a zip code, not a count
+    if _NOT_A_COUNT_AFTER.match(after) or _RESULT_COUNT_BEFORE.search(before):
+        return False
+    m = _WORD_AFTER.match(after)
+    return m is None or m.group(1).lower() in _VALUE_FOLLOWERS
+
+
 def numbers(text: str) -> list[Candidate]:
-    """Remaining standalone numbers in digits or words ('three', '1,630'); 'the one' is not a number."""
+    """Remaining standalone numbers that are values ('just 2 please'); see :func:`_is_bare_count`
+    for the pronouns, result counts, measures, years and phone pieces left out."""
     out = []
     for m in _BARE_NUMBER.finditer(text):
         grp = "n" if m.group("n") else "w"
         surface = m.group(grp)
-        if (
-            grp == "w"
-            and surface.lower() == "one"
-            and (
-                _GENERIC_ONE.search(text[max(0, m.start() - 12) : m.start()])
-                or re.match(
-                    r"\s+(?:of|more|another|way|thing|day|moment|sec|second|minute|that|which)\b",
-                    text[m.end() :],
-                    re.IGNORECASE,
-                )
-            )
-        ):
+        if not _is_bare_count(text, m.start(grp), m.end(grp), surface):
             continue
         n = to_number(surface)
         if n is None:
@@ -471,6 +494,12 @@ def answers(text: str) -> list[Candidate]:
 _HYPHEN_OK = re.compile(r"-(?:type|style|like|based|priced)\b", re.IGNORECASE)
 
 
+def _capitalized_mid_sentence(text: str, start: int) -> bool:
+    """'some Country, like ...': a capital letter inside a sentence marks the word as a value."""
+    before = text[:start].rstrip()
+    return text[start].isupper() and bool(before) and before[-1] not in ".!?:;\"'“(-"
+
+
 def terms(text: str) -> list[Candidate]:
     """Lexicon terms with their slot: cuisine -> food, 'cheap' -> price_range, 'north' -> area, ...
 
@@ -487,6 +516,7 @@ def terms(text: str) -> list[Candidate]:
             key in _AMBIGUOUS_TERMS
             and slot not in ("price_range", "area")
             and not _TERM_CONTEXT.match(text[end:])
+            and not _capitalized_mid_sentence(text, start)
         ):
             ctx = contexts.get(slot)
             if ctx is None or not (ctx.search(text, 0, start) or ctx.search(text, end)):

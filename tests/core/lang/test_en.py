@@ -124,7 +124,9 @@ def test_money(text, surface, value):
         ("I need two rooms", "two rooms", "2 rooms", "rooms"),
         ("for 5 nights", "5 nights", "5 nights", "nights"),
         ("a 4 star hotel", "4 star", "4 star", "stars"),
-        ("three tickets please", "three tickets", "3 tickets", "count"),
+        ("three tickets please", "three tickets", "3 tickets", "people"),
+        ("2 seats in the back", "2 seats", "2 seats", "people"),
+        ("we are 7 peeps", "7 peeps", "7 people", "people"),
         ("there will be 6 of us", "6 of us", "6 people", "people"),
     ],
 )
@@ -137,6 +139,40 @@ def test_bare_number_after_table_for_is_people():
     e = find("Book a table for 2 at 7pm.", "2")
     assert (e.value, e.slot) == ("2", "people")
     assert find("Book a table for 2 at 7pm.", "7pm").value == "19:00"
+
+
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [
+        ("I'll need four.", "four"),
+        ("It is just me, so 1.", "1"),
+        ("Yes 5 please.", "5"),
+        ("I'm travelling with 4", "4"),
+    ],
+)
+def test_bare_numbers_that_answer_are_kept(text, surface):
+    assert find(text, surface).type == "number"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I found 10 hotels for you.",  # a count of results
+        "I have two. Do you prefer the west?",
+        "Can you book me one?",  # a pronoun
+        "There is a 29 percent chance of rain and it will be 91 degrees.",
+        "Their phone number is 1 40 51 38 38.",  # pieces of a phone number
+        "Is it from 2012?",  # a year
+        "It's 1 of 10 options.",
+    ],
+)
+def test_bare_numbers_that_are_no_values_are_left_out(text):
+    assert [e.text for e in ents(text) if e.type == "number"] == []
+
+
+@pytest.mark.parametrize("text", ["I need a table at 7pm", "Book a room there", "a star of 4 please"])
+def test_an_article_is_not_a_count(text):
+    assert [e.text for e in ents(text) if e.type == "quantity"] == []
 
 
 # --- contacts, ids, addresses, places, terms, names -----------------------------------------------
@@ -239,6 +275,28 @@ def test_lowercase_place_after_from():
 def test_sentence_initial_everyday_words_are_not_names():
     found = {e.text for e in ents("Can you help me? Thanks so much. Great, book it.")}
     assert not found & {"Can", "Thanks", "Great"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The cab is en route to you. It'll cost $19.23.",
+        "Yup, there are some 5 attractions that suit you.",
+        "Reference number is: 0M3JW724.",
+        "Please provide the train ID and the price.",
+        "I also need a Cab to go there.",
+        "It will be 77 degrees Fahrenheit.",
+        "Would you like to purchase tickets?",
+        "Whichever departure is closest would be the best.",
+    ],
+)
+def test_everyday_words_and_contractions_are_not_names(text):
+    assert [e.text for e in ents(text) if e.type in ("name", "place")] == []
+
+
+def test_a_capitalized_ambiguous_word_inside_a_sentence_is_a_value():
+    e = find("I'm in the mood for some Country, like Sugarland maybe.", "Country")
+    assert (e.type, e.slot) == ("term", "genre")
 
 
 def test_long_pathological_text_is_handled_quickly():
