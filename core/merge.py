@@ -172,16 +172,17 @@ def _take_from_archive(st: ContextState, cand: FactCandidate) -> Fact | None:
 
 
 def _settle_acceptance(st: ContextState, parsed: ParsedMessage, units: Units) -> None:
-    """A user 'yes' / 'book it' right after the assistant accepts what that turn proposed: an offered
-    value replaces the user's own, and the assistant's other values of that turn become the user's
-    (persistent, as if the user had said them). A list of options is never accepted wholesale."""
+    """A user 'yes' / 'book it' accepts what the assistant proposed: a standing offer (made after the
+    user's own value, which it would replace) becomes the value, and the assistant's other values of
+    the turn just before become the user's (persistent, as if the user had said them). A list of
+    options is never accepted wholesale."""
     accepts = any(a.kind in _ACCEPT_KINDS and not a.entities and not a.negation for a in parsed.atoms)
     if not accepts or any(a.negation is not None for a in parsed.atoms):
         return
     idx = parsed.message.idx
     stated = {c.key for c in units.facts}
     for key, offer in list(st.offers.items()):
-        if key in stated or idx - offer.last_idx > 2 or " | " in offer.norm:
+        if key in stated or " | " in offer.norm:
             continue  # the user's own value wins (merged next); options need a pick
         cand = FactCandidate(
             key=key,

@@ -207,11 +207,16 @@ def render(
     must = set(must_include)
     shown_refs = {a.ref for a in done if a.ref}
     candidates = [(f, False) for f in state.facts.values()] + [(o, True) for o in state.offers.values()]
-    for fact, is_offer in sorted(candidates, key=lambda c: fact_priority(c[0])):
+    # offers (proposals not taken up yet) rank with informational values: after all stated facts
+    ranked = sorted(
+        candidates, key=lambda c: (max(fact_tier(c[0]), 2 if c[1] else 0), *fact_priority(c[0])[1:])
+    )
+    for fact, is_offer in ranked:
         if fact.key.endswith(".ref") and fact.value in shown_refs:
             continue  # already on the Completed line
         cost = _fact_cost(fact) + (2 if is_offer else 0)
-        fits = used + cost <= hard if is_essential(fact) else used + cost <= min(soft, hard)
+        essential = is_essential(fact) and not is_offer
+        fits = used + cost <= hard if essential else used + cost <= min(soft, hard)
         if not is_offer and (fact.key in must or fits):
             shown.append(fact)
             anchors.append(f"[FACT:{fact.key}={anchor_value(fact.value)}]")
