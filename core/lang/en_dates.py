@@ -208,6 +208,13 @@ _MAYBE_DATE = re.compile(
 )
 
 
+# After "the first" / "the second": what makes the ordinal a day of the month.
+_WORD_ORDINAL_END = re.compile(
+    r"\s*(?:[.,!?;)]|$|(?:at|in|and|or|to|through|until|please|instead|then)\b)", re.IGNORECASE
+)
+_SMALL_TALK_TODAY = re.compile(r"\b(?:help|assist|do\s+for\s+you|else)\b[\w\s]{0,16}$", re.IGNORECASE)
+
+
 @lru_cache(maxsize=8192)
 def find_dates(text: str, ref: datetime) -> tuple[DateSpan, ...]:
     """Every date expression in text with its ISO value against ref (overlaps allowed)."""
@@ -221,6 +228,18 @@ def find_dates(text: str, ref: datetime) -> tuple[DateSpan, ...]:
                 continue
             if name in ("in", "num") and not _in_ok(name, m):
                 continue
+            if (
+                name == "the"
+                and not m.group("d")[:1].isdigit()
+                and not _WORD_ORDINAL_END.match(text, m.end())
+            ):
+                continue  # "the first is ...", "the second flight": an ordinal, not a day
+            if (
+                name == "rel"
+                and m.group("rel").lower() == "today"
+                and _SMALL_TALK_TODAY.search(text, 0, m.start())
+            ):
+                continue  # "anything else I can help you with today?": small talk, not a date
             value = _resolve(name, m.groupdict(), span, ref)
             if name in ("in", "num") and not value:
                 continue

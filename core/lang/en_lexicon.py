@@ -130,6 +130,8 @@ VENUE_TYPES = (
     "barber shop", "barbershop", "clinic", "hospital", "pharmacy", "dentist", "school", "theme park",
     "amusement park", "water park", "playground", "punting", "punts", "bowling alley", "ice rink",
     "skating rink", "cinema complex", "gym", "studio", "house", "homes", "hall",
+    "historical landmark", "historic landmark", "historic site", "place of worship", "nature preserve",
+    "performing arts venue", "sports venue", "art gallery", "art museum", "science museum",
 )
 
 FACILITIES = (

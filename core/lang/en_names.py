@@ -26,6 +26,7 @@ from core.lang.en_lexicon import (
     COMMON_WORDS_EXTRA,
     COMMON_WORDS_MORE,
     CUISINES,
+    DEVICE_WORDS,
     EVENT_CATEGORIES,
     EVENT_NOUNS,
     FACILITIES,
@@ -78,6 +79,7 @@ _LEXICON_WORDS = _VALUE_WORDS | frozenset(
         *EVENT_CATEGORIES,
         *CAR_TYPES,
         *SEAT_CLASSES,
+        *DEVICE_WORDS,
     ]
     for w in phrase.split()
 )
@@ -146,6 +148,13 @@ _NOT_EVENT_MODIFIERS = frozenset(
         "good great nice perfect wonderful lovely upcoming specific next first last new big small same other "
         "another short long quick early late available possible special fun amazing awesome best better "
         "successful enjoyable pleasant previous current earliest latest total"
+    )
+)
+# Verbs and domain words that start no event name ("prefer concert events", "a hotel reservation").
+_NOT_EVENT_STARTS = frozenset(
+    words(
+        """prefer like love want need use make book have enjoy attend schedule add see watch cancel
+        find get try hotel restaurant car taxi cab bus train flight table room"""
     )
 )
 # cue -> kind. Strong cues accept any words; weak ones need a word that is not everyday English.
@@ -391,6 +400,7 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
             and toks[i - 1].low == "the"
             and _space(text, toks[i - 1], toks[i])
             and not toks[i].sent_start
+            and not only_values  # "the TV", "the Historical Landmark": a value word, not a name
         ):
             begin = toks[i - 1].start
         end = toks[last].end
@@ -507,7 +517,9 @@ def _event_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
             and toks[j].low not in _NOT_EVENT_MODIFIERS
         ):
             j -= 1
-        if j < idx - 1:
+        if j < idx - 1 and not (
+            toks[idx].low in ("reservation", "booking") or toks[j + 1].low in _NOT_EVENT_STARTS
+        ):
             spans.append(NameSpan(toks[j + 1].start, toks[idx].end, "event"))
     return spans
 

@@ -355,6 +355,8 @@ def quantities(text: str) -> list[Candidate]:
         if n is None:
             continue
         slot = COUNT_NOUNS.get(noun, "count")
+        if slot == "count" and _RESULT_COUNT_BEFORE.search(text, 0, m.start()):
+            continue  # "I found 4 cars", "there are 10 songs": a count of results
         canon = noun if noun != "of us" else "people"
         if slot == "people" and noun not in ("ticket", "tickets", "seat", "seats"):
             canon = "people"
@@ -494,6 +496,23 @@ def answers(text: str) -> list[Candidate]:
 _HYPHEN_OK = re.compile(r"-(?:type|style|like|based|priced)\b", re.IGNORECASE)
 
 
+# Words that are a value ("a play", "music events") far less often than a verb or a domain word
+# ("play the song", "enjoy your music"): only taken before a value noun, in a list or capitalized.
+_VERB_LIKE_TERMS = frozenset(words("play plays music show shows match dance"))
+_MUSIC_AS_MEDIA = re.compile(
+    r"\b(?:play|playing|played|listen(?:ing)?\s+to|hear|stream|the|your|my|some|this|that|of)\s+(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
+_ARTICLE_BEFORE = re.compile(r"\b(?:a|the|this|that|any|some)\s+$", re.IGNORECASE)
+_LIST_AROUND = re.compile(r"\s*(?:,|\bor\b|\band\b)", re.IGNORECASE)
+_LIST_BEFORE = re.compile(r"(?:,|\bor|\band)\s*$", re.IGNORECASE)
+
+
+def _in_a_list(text: str, start: int, end: int) -> bool:
+    """'music, sports, or something else': a word between commas or before 'or' names an option."""
+    return bool(_LIST_AROUND.match(text, end) or _LIST_BEFORE.search(text, 0, start))
+
+
 def _capitalized_mid_sentence(text: str, start: int) -> bool:
     """'some Country, like ...': a capital letter inside a sentence marks the word as a value."""
     before = text[:start].rstrip()
@@ -512,6 +531,14 @@ def terms(text: str) -> list[Candidate]:
         if text[end : end + 1] == "-" and not _HYPHEN_OK.match(text, end):
             continue
         slot, canon = table[key]
+        if key in _VERB_LIKE_TERMS and not (
+            _TERM_CONTEXT.match(text[end:])
+            or _capitalized_mid_sentence(text, start)
+            or _in_a_list(text, start, end)
+            or (key == "music" and not _MUSIC_AS_MEDIA.search(text, 0, start))
+            or (key != "music" and _ARTICLE_BEFORE.search(text, 0, start))
+        ):
+            continue
         if (
             key in _AMBIGUOUS_TERMS
             and slot not in ("price_range", "area")

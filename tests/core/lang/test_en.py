@@ -299,6 +299,49 @@ def test_a_capitalized_ambiguous_word_inside_a_sentence_is_a_value():
     assert (e.type, e.slot) == ("term", "genre")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is there anything else I can help you with today?",
+        "The first is Apartment Viewing at 10 am.",
+        "The first flight departs at 5:25 pm.",
+    ],
+)
+def test_small_talk_today_and_ordinals_are_not_dates(text):
+    assert [e.text for e in ents(text) if e.type in ("date", "datetime")] == []
+
+
+def test_the_first_at_the_end_is_still_a_day():
+    assert find("I'd like to check in on the first.", "the first").value == "2026-02-01"
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Do you want to play the music now?", []),
+        ("Enjoy your music!", []),
+        ("Maybe some music or sports?", ["music", "sports"]),
+        ("I enjoy music events.", ["music"]),
+        ("I want to see a play.", ["play"]),
+    ],
+)
+def test_verb_like_genre_words(text, kept):
+    assert [e.text for e in ents(text) if e.slot == "genre"] == kept
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'd like to make a hotel reservation, please.",
+        "I prefer concert events.",
+        "Alright, the song will be played on the TV.",
+        "I found 4 cars you may like.",
+    ],
+)
+def test_generic_phrases_are_not_names_or_counts(text):
+    assert [e.text for e in ents(text) if e.type in ("name", "quantity")] == []
+
+
 def test_long_pathological_text_is_handled_quickly():
     import time
 
