@@ -4,7 +4,7 @@
 >>> a = EnglishAnalyzer()
 >>> ents = a.entities("Book it for 4 people next Wednesday at 3pm", datetime(2026, 1, 5))
 >>> [(e.type, e.text, e.value) for e in ents]
-[('quantity', '4 people', '4 people'), ('datetime', 'next Wednesday at 3pm', '2026-01-07T15:00:00')]
+[('quantity', '4 people', '4 people'), ('date', 'next Wednesday', '2026-01-07'), ('time', '3pm', '15:00')]
 >>> [(n.text, n.cue, n.target) for n in a.negations("no spicy food please")]
 [('no spicy food', 'no', 'spicy food')]
 """

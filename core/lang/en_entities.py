@@ -1,5 +1,8 @@
-"""English entity extraction: run every finder, merge dates with times, keep the longest of overlaps,
-then give each kept span a slot hint from the cue words before it."""
+"""English entity extraction: run every finder, keep the longest of overlaps, then give each kept span a
+slot hint from the cue words before it.
+
+A date next to a time ("March 3rd at 9:30 am") stays two entities, a date and a time, so that each is
+a fact of its own and a later "at 6 pm" replaces the time only."""
 
 from __future__ import annotations
 
@@ -16,8 +19,6 @@ from core.models import Entity
 
 REFERENCE_TS = datetime(2026, 1, 1)  # used when a message has no timestamp, so output is deterministic
 
-_DT_GAP = re.compile(r"\s*,?\s*(?:at|@|around|by|from|for)?\s*", re.IGNORECASE)
-_TD_GAP = re.compile(r"\s*,?\s*(?:on|this|for)?\s*", re.IGNORECASE)
 _VENUE_ENDINGS = tuple(sorted(VENUE_TYPES, key=len, reverse=True))
 _AIRLINE = re.compile(r"\b(?:air(?:lines?|ways)?|airline)$", re.IGNORECASE)
 _PERSON_TITLE = re.compile(r"^(?:dr|mr|mrs|ms|prof)\.?\s|,?\s*(?:m\.?d\.?|dds|phd)$", re.IGNORECASE)
@@ -59,7 +60,6 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
                 d.start, d.end, "date", d.value or text[d.start : d.end].lower(), "date", V.PRIO["date"]
             )
         )
-    cands += _datetimes(text, times, dates)
     for n in find_names(text):
         end = V.region_tail(text, n.end)
         surface = text[n.start : end]
@@ -79,27 +79,6 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
                 )
             )
     return cands
-
-
-def _datetimes(text: str, times, dates) -> list[V.Candidate]:
-    """'next Wednesday at 3pm' and '3pm next Wednesday' -> one datetime with an ISO value."""
-    out = []
-    for d in dates:
-        if not d.value or len(d.value) != 10:
-            continue
-        for t in times:
-            if t.start > d.end + 12 or t.end < d.start - 12:
-                continue
-            if t.start >= d.end and _DT_GAP.fullmatch(text[d.end : t.start]):
-                start, end = d.start, t.end
-            elif t.end <= d.start and _TD_GAP.fullmatch(text[t.end : d.start]):
-                start, end = t.start, d.end
-            else:
-                continue
-            out.append(
-                V.Candidate(start, end, "datetime", f"{d.value}T{t.value}:00", "datetime", V.PRIO["datetime"])
-            )
-    return out
 
 
 def _name_slot(surface: str) -> str:

@@ -40,10 +40,18 @@ def find(text: str, surface: str, ts: datetime | None = TS) -> Entity:
 # --- dates and times -------------------------------------------------------------------------------
 
 
-def test_next_wednesday_at_3pm_is_one_datetime_against_the_message_time():
-    e = find("Book it for next Wednesday at 3pm please", "next Wednesday at 3pm")
+def test_next_wednesday_at_3pm_is_a_date_and_a_time_against_the_message_time():
+    found = [(e.type, e.text, e.value, e.slot) for e in ents("Book it for next Wednesday at 3pm please")]
     # Monday 5 Jan -> the first Wednesday after it is 7 Jan (dateparser's reading of "next Wednesday")
-    assert (e.type, e.value, e.slot) == ("datetime", "2026-01-07T15:00:00", "datetime")
+    assert found == [
+        ("date", "next Wednesday", "2026-01-07", "date"),
+        ("time", "3pm", "15:00", "time"),
+    ]
+
+
+@pytest.mark.parametrize("text", ["March 3rd at 9:30 am", "9:30 am on March 3rd", "march 3rd, 9:30am"])
+def test_a_date_next_to_a_time_stays_two_facts(text):
+    assert sorted((e.type, e.value) for e in ents(text)) == [("date", "2026-03-03"), ("time", "09:30")]
 
 
 def test_next_weekday_on_that_weekday_is_a_week_later():
@@ -362,7 +370,7 @@ def test_overlaps_keep_the_longest_and_offsets_index_the_text():
     for e in found:
         assert text[e.start : e.end] == e.text
         assert e.slot is None or e.slot in SLOTS
-    assert {"The Lucky Star", "2 people", "Saturday at 18:45", "RVESWV8I"} <= {e.text for e in found}
+    assert {"The Lucky Star", "2 people", "Saturday", "18:45", "RVESWV8I"} <= {e.text for e in found}
 
 
 # --- negations -------------------------------------------------------------------------------------
