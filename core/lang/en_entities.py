@@ -60,9 +60,22 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
                 d.start, d.end, "date", d.value or text[d.start : d.end].lower(), "date", V.PRIO["date"]
             )
         )
+    media = bool(_MEDIA_SENTENCE.search(text))
     for n in find_names(text):
         end = V.region_tail(text, n.end)
         surface = text[n.start : end]
+        by = _INNER_BY.search(surface) if media and n.how == "caps" else None
+        if by is not None:  # "Aftertaste by Shawn Mendes": a title and its artist
+            cands.append(
+                V.Candidate(n.start, n.start + by.start(), "name", surface[: by.start()], "title", 45)
+            )
+            cands.append(V.Candidate(n.start + by.end(), end, "name", surface[by.end() :], "person", 45))
+            continue
+        if n.how == "event":
+            cands.append(
+                V.Candidate(n.start, end, "name", " ".join(surface.split()), "title", V.PRIO["name"] + 2)
+            )
+            continue
         if n.how == "travel" or end > n.end:
             cands.append(
                 V.Candidate(n.start, end, "place", " ".join(surface.split()), "city", V.PRIO["place"])
@@ -127,6 +140,48 @@ def _cue_slot(text: str, c: V.Candidate) -> str | None:
     return None
 
 
+# A title (movie, song, album, show, event) rather than a venue: the words before it, the sentence.
+_TITLE_BEFORE = re.compile(
+    r"\b(?:watch(?:ing)?|see(?:ing)?|saw|play(?:ing)?|listen(?:ing)?\s+to|songs?|albums?|tracks?|"
+    r"movies?|films?|titled|entitled|(?:movie|film|song|album|track|show|event|playlist)\s+(?:called|named)|"
+    r"tickets?\s+(?:to|for)|(?:the\s+)?(?:event|match|game|show|concert)\s+(?:of|is)|"
+    r"(?:movie|film|song|album|track|event|game|show|concert)\s+is)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_MEDIA_SENTENCE = re.compile(
+    r"\b(?:movies?|films?|songs?|albums?|tracks?|playlists?|watch(?:ing)?|listen(?:ing)?|showtimes?|"
+    r"showings?|screenings?|events?|concerts?|games|matches|perform\w*|playing|tickets?\s+(?:to|for))\b",
+    re.IGNORECASE,
+)
+_BY_AFTER = re.compile(r"\s+by\s+[A-Z]")
+_INNER_BY = re.compile(r"\s+by\s+(?=[A-Z\d])")
+_TO_A_PERSON = re.compile(
+    r"\b(?:send|sent|sending|transfer|transferring|transferred|pay|paying|paid|give|gave|owe|request|"
+    r"requesting|split|text|message|call|email|remind|invite|tell|write)\b[^.!?]{0,50}\bto\s+$",
+    re.IGNORECASE,
+)
+
+
+def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
+    """A name's slot refined by what it names: a title ("the song X", "X by Y", names in a sentence
+    about movies, songs or events, not after at/in), a person ("send $50 to Emma", "songs from X"),
+    else the cue slot. Venue-like names ("... Stadium", "... Hotel") keep theirs."""
+    if c.type != "name" or slot in ("airline", "person") or c.value.lower().endswith(_VENUE_ENDINGS):
+        return slot
+    before = text[max(0, c.start - 64) : c.start]
+    if _TO_A_PERSON.search(before):
+        return "person"
+    if _TITLE_BEFORE.search(before) or _BY_AFTER.match(text, c.end):
+        return "title"
+    if not _MEDIA_SENTENCE.search(text):
+        return slot
+    if slot == "origin" and re.search(r"\bfrom\s+$", before, re.IGNORECASE):
+        return "person"  # "10 songs you might like from In This Moment"
+    if slot in (None, "name") and not re.search(r"\b(?:at|in|near|on)\s+(?:the\s+)?$", before, re.IGNORECASE):
+        return "title"
+    return slot
+
+
 def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
     """Typed value spans of text with normalized values, offsets and slot hints (see module doc)."""
     if not text or not text.strip():
@@ -139,6 +194,6 @@ def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
         surface = text[c.start : c.end]
         if not surface.strip():
             continue
-        slot = _cue_slot(text, c) or c.slot
+        slot = _name_hint(text, c, _cue_slot(text, c) or c.slot)
         out.append(Entity(type=c.type, text=surface, value=c.value, start=c.start, end=c.end, slot=slot))
     return out

@@ -347,6 +347,7 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
                     or (
                         toks[k].low in ("to", "on")
                         and k == j + 1
+                        and not any(t.low in ("from", "between") for t in toks[max(0, i - 2) : i])
                         and k + 1 < n
                         and _is_cap(toks[k + 1].text)
                         and toks[k + 1].low not in _CITY_WORDS

@@ -205,7 +205,7 @@ _TERM_GROUPS: tuple[tuple[str, tuple[str, ...] | dict[str, str]], ...] = (
 )
 # Words that make a lexicon word (or an ambiguous one) a value: "a compact car", "regular ride".
 _TERM_CONTEXT = re.compile(
-    r"^\s*(?:-?\s*)(?:car|cars|vehicle|ride|rides|seat|seats|class|ticket|tickets|fare|account|type|"
+    r"^\s*,?\s*(?:-?\s*)(?:car|cars|vehicle|ride|rides|seat|seats|class|ticket|tickets|fare|account|type|"
     r"genre|music|movie|movies|film|films|show|shows|food|cuisine|restaurant|restaurants|place|places|"
     r"speaker|speakers|one|option|version|format|style|songs?|concerts?|events?|games?|matches|area|part|"
     r"side|range|price|priced|accommodations?|hotel|guesthouse|lodging|stay|room|rooms|please|screening|"
@@ -498,6 +498,12 @@ _HYPHEN_OK = re.compile(r"-(?:type|style|like|based|priced)\b", re.IGNORECASE)
 
 # Words that are a value ("a play", "music events") far less often than a verb or a domain word
 # ("play the song", "enjoy your music"): only taken before a value noun, in a list or capitalized.
+# What may stand around a value given alone as the whole answer ("Luxury.", "the regular one please").
+_ALONE = re.compile(
+    r"[\s,.!?]*(?:(?:ok(?:ay)?|yes|yeah|sure|hmm|um|maybe|just|the|a|an|i'?ll\s+take|let'?s\s+do|"
+    r"how\s+about|what\s+about)[\s,.!?]+)*(?:one|please|then|instead|thanks|thank\s+you|[\s,.!?])*",
+    re.IGNORECASE,
+)
 _VERB_LIKE_TERMS = frozenset(words("play plays music show shows match dance"))
 _MUSIC_AS_MEDIA = re.compile(
     r"\b(?:play|playing|played|listen(?:ing)?\s+to|hear|stream|the|your|my|some|this|that|of)\s+(?:\w+\s+)?$",
@@ -544,12 +550,39 @@ def terms(text: str) -> list[Candidate]:
             and slot not in ("price_range", "area")
             and not _TERM_CONTEXT.match(text[end:])
             and not _capitalized_mid_sentence(text, start)
+            and not _ALONE.fullmatch(text[:start] + text[end:])
         ):
             ctx = contexts.get(slot)
             if ctx is None or not (ctx.search(text, 0, start) or ctx.search(text, end)):
                 continue
-        out.append(Candidate(start, end, "term", canon.lower(), slot, PRIO["term"]))
+        out.append(
+            Candidate(
+                start, end, "term", canon.lower(), _term_slot(text, start, end, key, slot), PRIO["term"]
+            )
+        )
     return out
+
+
+# Words of two vocabularies: a seat class or a kind of car ("economy"), a facility or a ride ("pool").
+_VEHICLE_TOO = frozenset(words("economy premium pool"))
+_VEHICLE_CONTEXT = re.compile(
+    r"\b(?:cars?|vehicles?|rent(?:al|ing)?|suv|sedan|ride|rides|cab|taxi|uber|lyft|driver|pick\s*up|drop\s*off)\b",
+    re.IGNORECASE,
+)
+
+
+def _term_slot(text: str, start: int, end: int, key: str, slot: str) -> str:
+    """The slot hint of a lexicon term. Kinds of car and of ride share one slot, "type" (as do show
+    formats), so "Luxury" and "Pool" for one ride land on one key whoever says them and however;
+    "economy" and "pool" are a kind of vehicle when the turn talks about cars or rides (or, for a
+    ride, when capitalized: "a Pool")."""
+    if slot == "car_type":
+        return "type"
+    if key in _VEHICLE_TOO and (
+        _VEHICLE_CONTEXT.search(text) or (key == "pool" and _capitalized_mid_sentence(text, start))
+    ):
+        return "type"
+    return slot
 
 
 _BEFORE_FOOD = re.compile(

@@ -221,7 +221,7 @@ def test_city_after_in():
         ("I love Italian food", "Italian", "italian", "food"),
         ("a guesthouse would be nice", "guesthouse", "guesthouse", "type"),
         ("it must have free wifi", "free wifi", "free wifi", "facility"),
-        ("I want a compact car", "compact", "compact", "car_type"),
+        ("I want a compact car", "compact", "compact", "type"),
     ],
 )
 def test_lexicon_terms_with_slots(text, surface, value, slot):
@@ -231,7 +231,7 @@ def test_lexicon_terms_with_slots(text, surface, value, slot):
 
 def test_everyday_word_is_a_term_only_in_context():
     assert all(e.text != "standard" for e in ents("That is the standard answer."))
-    assert find("a standard car please", "standard").slot == "car_type"
+    assert find("a standard car please", "standard").slot == "type"
 
 
 @pytest.mark.parametrize(
@@ -348,6 +348,45 @@ def test_verb_like_genre_words(text, kept):
 )
 def test_generic_phrases_are_not_names_or_counts(text):
     assert [e.text for e in ents(text) if e.type in ("name", "quantity")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "slot"),
+    [
+        ("How about Aftertaste by Shawn Mendes from the album Handwritten?", "Aftertaste", "title"),
+        ("How about Aftertaste by Shawn Mendes from the album Handwritten?", "Shawn Mendes", "person"),
+        ("How about Aftertaste by Shawn Mendes from the album Handwritten?", "Handwritten", "title"),
+        ("I want to watch Dumbo tonight", "Dumbo", "title"),
+        ("There are 3 movies: Dumbo, Hellboy or Long Shot.", "Hellboy", "title"),
+        ("The Falcons Vs Jaguars play at Oracle Park", "The Falcons Vs Jaguars", "title"),
+        ("The Falcons Vs Jaguars play at the Chase Stadium", "the Chase Stadium", "name"),
+        ("You have a dentist appointment at 4:30 pm.", "dentist appointment", "title"),
+        ("Transfer $1,630 from your checking account to Amir please", "Amir", "person"),
+        ("I need a taxi to Backstreet Bistro by 15:15", "Backstreet Bistro", "destination"),
+        ("I hear the Cocum is very good.", "the Cocum", "name"),
+    ],
+)
+def test_titles_people_and_venues_get_their_own_slots(text, surface, slot):
+    assert find(text, surface).slot == slot
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "slot"),
+    [
+        ("Would you prefer a regular ride or a Pool?", "regular", "type"),
+        ("Would you prefer a regular ride or a Pool?", "Pool", "type"),
+        ("I want a Luxury ride", "Luxury", "type"),
+        ("Luxury, please", "Luxury", "type"),
+        ("a shared ride to the airport", "shared ride", "type"),
+        ("an economy car at the airport", "economy", "type"),
+        ("an SUV please", "SUV", "type"),
+        ("economy class please", "economy class", "seat_class"),
+        ("two economy tickets on the flight", "economy", "seat_class"),
+        ("does the hotel have a pool?", "pool", "facility"),
+    ],
+)
+def test_kinds_of_cars_and_rides_share_one_slot(text, surface, slot):
+    assert find(text, surface).slot == slot
 
 
 def test_long_pathological_text_is_handled_quickly():
