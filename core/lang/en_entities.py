@@ -154,6 +154,7 @@ _MEDIA_SENTENCE = re.compile(
     re.IGNORECASE,
 )
 _BY_AFTER = re.compile(r"\s+by\s+[A-Z]")
+_VERSUS = re.compile(r"\bv(?:s\.?|ersus)\s", re.IGNORECASE)  # "Giants Vs Brewers": a match
 _INNER_BY = re.compile(r"\s+by\s+(?=[A-Z\d])")
 _TO_A_PERSON = re.compile(
     r"\b(?:send|sent|sending|transfer|transferring|transferred|pay|paying|paid|give|gave|owe|request|"
@@ -171,7 +172,7 @@ def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
     before = text[max(0, c.start - 64) : c.start]
     if _TO_A_PERSON.search(before):
         return "person"
-    if _TITLE_BEFORE.search(before) or _BY_AFTER.match(text, c.end):
+    if _TITLE_BEFORE.search(before) or _BY_AFTER.match(text, c.end) or _VERSUS.search(c.value):
         return "title"
     if not _MEDIA_SENTENCE.search(text):
         return slot

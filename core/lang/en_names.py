@@ -701,6 +701,7 @@ def _versus_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
             b + 1 < len(toks)
             and b - i < 3
             and toks[b + 1].low not in FUNCTION_WORDS
+            and (toks[b + 1].text.islower() == toks[i + 1].text.islower() or _name_word(toks[b + 1].low))
             and not toks[b + 1].sent_start
             and _space(text, toks[b], toks[b + 1])
         ):
