@@ -212,7 +212,11 @@ _MAYBE_DATE = re.compile(
 _WORD_ORDINAL_END = re.compile(
     r"\s*(?:[.,!?;)]|$|(?:at|in|and|or|to|through|until|please|instead|then)\b)", re.IGNORECASE
 )
-_SMALL_TALK_TODAY = re.compile(r"\b(?:help|assist|do\s+for\s+you|else)\b[\w\s]{0,16}$", re.IGNORECASE)
+_SMALL_TALK_TODAY = re.compile(
+    r"\b(?:help|assist|do\s+for\s+you|else)\b[\w\s]{0,16}$"
+    r"|\b(?:that['’]?s|that\s+is|that\s+was|that\s+will\s+be|that\s+would\s+be|be)\s+(?:all|it)\b[\w\s'’]{0,24}$",
+    re.IGNORECASE,
+)
 
 
 @lru_cache(maxsize=8192)

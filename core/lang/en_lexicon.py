@@ -174,12 +174,12 @@ GENRES = (
 
 # Rental cars, rides, seats, fares, accounts, show formats, devices: small closed vocabularies.
 CAR_TYPES = ("compact", "standard", "full-size", "full size", "fullsize", "intermediate", "economy",
-             "suv", "sedan", "hatchback", "minivan", "van", "convertible", "pickup", "pickup truck",
+             "suv", "sedan", "hatchback", "minivan", "van", "convertible", "pickup truck",
              "truck", "luxury", "mid-size", "midsize", "premium", "sports car", "electric", "hybrid",
              "coupe", "wagon", "station wagon", "crossover", "4x4", "jeep")
 RIDE_TYPES = ("pool", "regular", "luxury", "shared", "shared ride", "private", "private ride", "xl",
               "uberx", "uber x", "uberxl", "black", "lyft line", "lux", "comfort", "premier", "express")
-SEAT_CLASSES = ("economy", "premium economy", "business", "business class", "first class", "first",
+SEAT_CLASSES = ("economy", "premium economy", "business", "business class", "first class",
                 "coach", "economy class", "economy plus", "economy extra", "basic economy", "main cabin",
                 "flexible", "refundable", "non-refundable", "value", "standard class", "window seat",
                 "aisle seat", "window", "aisle", "middle seat", "direct", "nonstop", "non-stop")

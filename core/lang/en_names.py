@@ -147,7 +147,7 @@ _NOT_EVENT_MODIFIERS = frozenset(
     words(
         "good great nice perfect wonderful lovely upcoming specific next first last new big small same other "
         "another short long quick early late available possible special fun amazing awesome best better "
-        "successful enjoyable pleasant previous current earliest latest total"
+        "successful enjoyable pleasant previous current earliest latest total am pm a.m p.m"
     )
 )
 # Verbs and domain words that start no event name ("prefer concert events", "a hotel reservation").

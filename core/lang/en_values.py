@@ -227,7 +227,10 @@ _CITY_AMBIGUOUS = frozenset(
 
 # Words of the lexicons that name a whole domain rather than a value of it.
 _NOT_A_TERM = frozenset(
-    {"restaurant", "restaurants", "place", "places", "reservations", "attraction", "attractions"}
+    words(
+        """restaurant restaurants place places reservations attraction attractions station stations
+        airport airports terminal depot"""
+    )
 )
 
 

@@ -313,6 +313,7 @@ def test_a_capitalized_ambiguous_word_inside_a_sentence_is_a_value():
         "Is there anything else I can help you with today?",
         "The first is Apartment Viewing at 10 am.",
         "The first flight departs at 5:25 pm.",
+        "No, that's all I need today. Thanks!",
     ],
 )
 def test_small_talk_today_and_ordinals_are_not_dates(text):
@@ -387,6 +388,14 @@ def test_titles_people_and_venues_get_their_own_slots(text, surface, slot):
 )
 def test_kinds_of_cars_and_rides_share_one_slot(text, surface, slot):
     assert find(text, surface).slot == slot
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["How about one that serves Chinese food?", "The first one will be fine.", "It's available for pickup"],
+)
+def test_how_about_one_and_the_first_one_are_no_values(text):
+    assert [e.text for e in ents(text) if e.type in ("time", "term")] == []
 
 
 def test_long_pathological_text_is_handled_quickly():
