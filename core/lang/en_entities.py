@@ -76,6 +76,11 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
                 V.Candidate(n.start, end, "name", " ".join(surface.split()), "title", V.PRIO["name"] + 2)
             )
             continue
+        if _is_street_name(surface):  # "It is on Trinity Lane": where a thing is, not its name
+            cands.append(
+                V.Candidate(n.start, end, "address", " ".join(surface.split()), "address", V.PRIO["name"] + 2)
+            )
+            continue
         if n.how == "travel" or end > n.end:
             cands.append(
                 V.Candidate(n.start, end, "place", " ".join(surface.split()), "city", V.PRIO["place"])
@@ -92,6 +97,23 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
                 )
             )
     return cands
+
+
+_STREET_WORDS = frozenset(
+    ("street", "st", "st.", "road", "rd", "rd.", "lane", "avenue", "ave", "ave.", "boulevard", "drive")
+)
+_VENUE_WORDS = frozenset(w for v in VENUE_TYPES for w in v.split())
+
+
+def _is_street_name(surface: str) -> bool:
+    """'Trinity Lane', 'Sidgwick Avenue': a street name without a venue noun in it."""
+    parts = surface.lower().split()
+    return (
+        len(parts) >= 2
+        and parts[-1] in _STREET_WORDS
+        and not any(p in _VENUE_WORDS for p in parts[:-1])
+        and parts[0] not in ("the",)
+    )
 
 
 def _name_slot(surface: str) -> str:

@@ -112,6 +112,7 @@ _GENERIC_NOUNS = frozenset(
         weather wind rain price fee time date day night"""
     )
 )
+_CURRENCY_CODES = frozenset(words("gbp usd eur cny jpy inr gnp rmb"))
 _DETERMINERS = frozenset(words("a an another any some my your our their his her desired preferred"))
 # Lowercase words that end a capitalized place or venue name ("London Kings cross", "Bangkok city").
 _TRAILING_PARTS = frozenset(words("street station airport cross lane road square bridge park city"))
@@ -285,7 +286,11 @@ def _cap_word(tok: _Tok, nxt: _Tok | None) -> bool:
     t, low = tok.text, tok.low
     if not _is_cap(t):
         return False
-    if low in ("i", "i'm", "i'd", "i'll", "i've", "am", "pm", "ok") or low in _DATE_WORDS:
+    if (
+        low in ("i", "i'm", "i'd", "i'll", "i've", "am", "pm", "ok")
+        or low in _DATE_WORDS
+        or low in _CURRENCY_CODES
+    ):
         return False
     if tok.sent_start:
         if low in _STARTERS and not (low == "the" and nxt is not None and _is_cap(nxt.text)):
@@ -317,6 +322,7 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
         nxt = toks[i + 1] if i + 1 < n else None
         lead_digit = (
             toks[i].text[:1].isdigit()
+            and text[max(0, toks[i].start - 1) : toks[i].start] not in (".", ",")
             and nxt is not None
             and _is_cap(nxt.text)
             and _space(text, toks[i], nxt)
@@ -413,7 +419,11 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
             or toks[i].low in _STARTERS
             or any(c.isdigit() for c in toks[i].text)  # an id or a count, found by other finders
         )
-        if not single and not (last == i and _generic_cap_word(text, toks, i)):
+        if (
+            not single
+            and not (last == i and _generic_cap_word(text, toks, i))
+            and not _no_name_run(toks, i, last)
+        ):
             spans.append(NameSpan(begin, end, "caps"))
         i = last + 1
     return spans
@@ -434,6 +444,15 @@ def _generic_cap_word(text: str, toks: list[_Tok], i: int) -> bool:
         nxt = toks[i + 1]
         return nxt.text.islower() and nxt.low not in FUNCTION_WORDS and is_everyday(nxt.low)
     return False
+
+
+def _no_name_run(toks: list[_Tok], i: int, last: int) -> bool:
+    """A capitalized run that names nothing: generic nouns only ("Train ID", "Reference Number") or
+    an id with its noun ("The TR7413", "Train TR6332")."""
+    words_ = [t.low for t in toks[i : last + 1] if t.low != "the"]
+    if not words_:
+        return True
+    return all(any(c.isdigit() for c in w) or w in _GENERIC_NOUNS for w in words_)
 
 
 def _venue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:

@@ -398,6 +398,24 @@ def test_how_about_one_and_the_first_one_are_no_values(text):
     assert [e.text for e in ents(text) if e.type == "time" or e.slot in ("seat_class", "type")] == []
 
 
+@pytest.mark.parametrize(
+    ("text", "absent"),
+    [
+        ("Train ID: TR4216. It leaves 17:21.", "Train ID"),
+        ("The TR7413 train leaves at 8:06.", "The TR7413"),
+        ("The total fee is 8.08 GBP payable at the station.", "08 GBP payable"),
+    ],
+)
+def test_ids_generic_nouns_and_currencies_are_no_names(text, absent):
+    assert absent not in [e.text for e in ents(text)]
+
+
+def test_a_street_without_a_venue_noun_is_an_address_not_a_name():
+    e = find("01223332320. It is on Trinity Lane.", "Trinity Lane")
+    assert (e.type, e.slot) == ("address", "address")
+    assert find("How about Regent Street Cinema?", "Regent Street Cinema").type == "name"
+
+
 def test_long_pathological_text_is_handled_quickly():
     import time
 
