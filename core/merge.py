@@ -36,6 +36,14 @@ STRENGTH_ORDER = {"strong": 0, "medium": 1, "weak": 2}
 DECAYED_BELOW = 0.6
 _WORD = re.compile(r"\w+", re.U)
 _ACCEPT_KINDS = frozenset({"confirmation", "instruction"})
+# a reply that opens by agreeing accepts what was just proposed, whatever else it goes on to ask
+ACCEPTANCE = re.compile(
+    r"(?i)^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|great|perfect|fine|alright|all right|correct|right|go ahead|"
+    r"book it|do it|please do|sounds (?:good|great|perfect|fine)|"
+    r"that(?:'s| is| would be| will be| sounds| works)\s*"
+    r"(?:good|great|fine|perfect|okay|ok|right|correct|wonderful|excellent|amazing|awesome|nice|for me))\b"
+    r"|^(?:好的|好|可以|行|对|没问题|就这个|就这家|嗯)"
+)
 
 
 def same_value(a: str, b: str) -> bool:
@@ -177,6 +185,7 @@ def _settle_acceptance(st: ContextState, parsed: ParsedMessage, units: Units) ->
     the turn just before become the user's (persistent, as if the user had said them). A list of
     options is never accepted wholesale."""
     accepts = any(a.kind in _ACCEPT_KINDS and not a.entities and not a.negation for a in parsed.atoms)
+    accepts = accepts or bool(ACCEPTANCE.match(parsed.message.text.strip()))
     if not accepts or any(a.negation is not None for a in parsed.atoms):
         return
     idx = parsed.message.idx
