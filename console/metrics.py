@@ -1,0 +1,266 @@
+"""The health metrics of the design, computed from a session's records; and the breaker's trip rule.
+
+Pure functions (numbers in, numbers out) for whoever records metrics (the ingest run, the
+playground) and for the charts:
+
+- bloat rate = tokens given to the model / tokens of the raw dialogue
+- fact decay ratio = (decayed + archived facts) / all facts
+- goal churn rate = new user goals per user turn
+- compaction success rate = compactions validated without fallback and not failed / all
+- compaction latency p50 / p95 (total milliseconds per compaction)
+
+    >>> from console.metrics import bloat_rate, should_trip
+    >>> bloat_rate(tokens_context=300, tokens_raw=1000)
+    0.3
+    >>> should_trip([(0, 2.5), (120, 2.6), (300, 2.4)], bloat_limit=2.0, seconds=300).trip
+    True
+
+A rate whose denominator is zero is None (no data), never 0: "no dialogue yet" is not "healthy".
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from datetime import datetime
+
+from pydantic import BaseModel, Field
+
+from console.health import (
+    BLOAT_RATE,
+    COMPACTION_SUCCESS_RATE,
+    FACT_DECAY_RATIO,
+    GOAL_CHURN_RATE,
+    LATENCY_P50_MS,
+    LATENCY_P95_MS,
+    Severity,
+    Thresholds,
+    classify,
+    worst,
+)
+from core.config import Config
+from core.models import CompactionRecord, ContextState, Units
+from data.records import MetricPoint
+
+LATENCY_SAMPLE = "compaction_latency_ms"  # one sample per compaction; the store aggregates p50/p95
+Instant = datetime | float  # a sample's time: a datetime, or seconds on any common clock
+
+
+def bloat_rate(tokens_context: int, tokens_raw: int) -> float | None:
+    """Tokens given to the model / tokens of the raw dialogue; None without raw tokens."""
+    if tokens_raw <= 0:
+        return None
+    return tokens_context / tokens_raw
+
+
+def fact_decay_ratio(state: ContextState) -> float | None:
+    """(decayed + archived facts) / all facts, counting the archive; None when there are no facts.
+
+    A key both live and in the archive (a value recalled after decay) counts once, as live.
+    """
+    live = state.facts
+    archived = [f for f in state.archive if f.key not in live]
+    total = len(live) + len(archived)
+    if total == 0:
+        return None
+    decayed = sum(1 for f in live.values() if f.status in ("decayed", "archived")) + len(archived)
+    return decayed / total
+
+
+def goal_churn_rate(new_goals: int, user_turns: int) -> float | None:
+    """New user goals per user turn; None before the first user turn."""
+    if user_turns <= 0:
+        return None
+    return new_goals / user_turns
+
+
+def goal_churn_of(units: Sequence[Units], roles: Sequence[str]) -> float | None:
+    """Goal churn over a session: goals the extract stage opened / user turns (roles per turn)."""
+    if len(units) != len(roles):
+        raise ValueError(f"{len(units)} units for {len(roles)} turns")
+    new_goals = sum(len(u.goals) for u in units)
+    return goal_churn_rate(new_goals, sum(1 for r in roles if r == "user"))
+
+
+def compaction_passed(record: CompactionRecord) -> bool:
+    """True when a compaction validated (or was not checked), did not fall back and did not fail."""
+    validated = record.validation is None or record.validation.ok
+    return validated and not record.fallback and not record.failed
+
+
+def compaction_success_rate(records: Sequence[CompactionRecord]) -> float | None:
+    """Compactions that passed / all compactions; None when there were none."""
+    if not records:
+        return None
+    return sum(1 for r in records if compaction_passed(r)) / len(records)
+
+
+def percentile(values: Sequence[float], q: float) -> float | None:
+    """The q-quantile (0..1) with linear interpolation, as DuckDB's quantile_cont; None if empty."""
+    if not 0 <= q <= 1:
+        raise ValueError(f"quantile must be within 0..1, not {q}")
+    data = sorted(v for v in values if not math.isnan(v))
+    if not data:
+        return None
+    pos = q * (len(data) - 1)
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(data) - 1)
+    return data[lo] + (data[hi] - data[lo]) * (pos - lo)
+
+
+def latency_percentiles(records: Sequence[CompactionRecord]) -> tuple[float | None, float | None]:
+    """(p50, p95) of the compactions' total latency in ms; records without a total are skipped."""
+    totals = [r.latency_ms["total"] for r in records if "total" in r.latency_ms]
+    return percentile(totals, 0.5), percentile(totals, 0.95)
+
+
+class SessionHealth(BaseModel):
+    """The health metrics of one session, each None when it has no data yet."""
+
+    bloat_rate: float | None = None
+    fact_decay_ratio: float | None = None
+    goal_churn_rate: float | None = None
+    compaction_success_rate: float | None = None
+    latency_p50_ms: float | None = None
+    latency_p95_ms: float | None = None
+
+    def values(self) -> dict[str, float | None]:
+        """Metric name (as charted and classified) -> value."""
+        return {
+            BLOAT_RATE: self.bloat_rate,
+            FACT_DECAY_RATIO: self.fact_decay_ratio,
+            GOAL_CHURN_RATE: self.goal_churn_rate,
+            COMPACTION_SUCCESS_RATE: self.compaction_success_rate,
+            LATENCY_P50_MS: self.latency_p50_ms,
+            LATENCY_P95_MS: self.latency_p95_ms,
+        }
+
+    def severities(self, thresholds: Thresholds) -> dict[str, Severity]:
+        """Each bounded metric's severity (p50 latency has no bound and is left out)."""
+        return {m: classify(m, v, thresholds) for m, v in self.values().items() if m in thresholds.bounds}
+
+    def health(self, thresholds: Thresholds) -> Severity:
+        """The session's overall health: its worst metric."""
+        return worst(self.severities(thresholds).values())
+
+
+def session_health(
+    *,
+    tokens_context: int,
+    tokens_raw: int,
+    state: ContextState,
+    units: Sequence[Units],
+    roles: Sequence[str],
+    records: Sequence[CompactionRecord],
+) -> SessionHealth:
+    """Every health metric of one session from its pipeline outputs (e.g. a CompressResult's parts)."""
+    p50, p95 = latency_percentiles(records)
+    return SessionHealth(
+        bloat_rate=bloat_rate(tokens_context, tokens_raw),
+        fact_decay_ratio=fact_decay_ratio(state),
+        goal_churn_rate=goal_churn_of(units, roles),
+        compaction_success_rate=compaction_success_rate(records),
+        latency_p50_ms=p50,
+        latency_p95_ms=p95,
+    )
+
+
+def metric_points(
+    health: SessionHealth,
+    records: Sequence[CompactionRecord],
+    *,
+    at: datetime,
+    context_id: str,
+    source: str = "",
+    idx: int | None = None,
+) -> list[MetricPoint]:
+    """The samples to store for a session: bloat, decay and churn now, plus one latency per compaction.
+
+    Success rate and latency percentiles are not stored as samples: the store aggregates them from
+    the compaction records (Store.compaction_stats), so they stay exact over any time bucket.
+    """
+    points = [
+        MetricPoint(metric=name, value=value, at=at, idx=idx, context_id=context_id, source=source)
+        for name, value in (
+            (BLOAT_RATE, health.bloat_rate),
+            (FACT_DECAY_RATIO, health.fact_decay_ratio),
+            (GOAL_CHURN_RATE, health.goal_churn_rate),
+        )
+        if value is not None
+    ]
+    for r in records:
+        if "total" in r.latency_ms:
+            points.append(
+                MetricPoint(
+                    metric=LATENCY_SAMPLE,
+                    value=r.latency_ms["total"],
+                    at=r.created_at or at,
+                    idx=r.at_turn,
+                    context_id=context_id,
+                    source=source,
+                )
+            )
+    return points
+
+
+# --- the automatic breaker trip ------------------------------------------------------------------
+
+
+class TripDecision(BaseModel):
+    """Whether bloat stayed over the limit long enough to switch the context to raw dialogue."""
+
+    trip: bool
+    over_since: Instant | None = Field(default=None, description="start of the current run over the limit")
+    over_seconds: float = Field(default=0.0, description="how long the current run has lasted")
+    peak: float | None = Field(default=None, description="highest bloat in the current run")
+    reason: str = ""
+
+
+def should_trip(
+    samples: Sequence[tuple[Instant, float | None]],
+    *,
+    bloat_limit: float,
+    seconds: float,
+    now: Instant | None = None,
+) -> TripDecision:
+    """The automatic breaker rule: bloat over ``bloat_limit`` for at least ``seconds`` -> trip.
+
+    samples: (time, bloat rate) pairs in any order. Each sample holds until the next one, so the
+    current run over the limit starts at the first sample of the unbroken run of samples over it
+    that ends with the latest, and lasts until ``now`` (default: the latest sample's time). A
+    sample at or under the limit, or without a value (None, NaN), ends a run. "Over" is strict:
+    exactly the limit does not count. Give times of one kind (all aware, all naive, or all seconds).
+    """
+    if seconds < 0:
+        raise ValueError(f"seconds must be >= 0, not {seconds}")
+    ordered = sorted(samples, key=lambda s: _seconds(s[0]))
+    run: list[tuple[Instant, float]] = []
+    for at, value in ordered:
+        if value is None or math.isnan(value) or value <= bloat_limit:
+            run = []
+        else:
+            run.append((at, value))
+    if not run:
+        return TripDecision(trip=False)
+    start = run[0][0]
+    end = now if now is not None else ordered[-1][0]
+    lasted = _seconds(end) - _seconds(start)
+    peak = max(v for _, v in run)
+    trip = lasted >= seconds
+    reason = (
+        f"auto: bloat over {bloat_limit:.0%} for {lasted:.0f} s (peak {peak:.0%}, limit {seconds:g} s)"
+        if trip
+        else ""
+    )
+    return TripDecision(trip=trip, over_since=start, over_seconds=lasted, peak=peak, reason=reason)
+
+
+def should_trip_for(
+    samples: Sequence[tuple[Instant, float | None]], config: Config, now: Instant | None = None
+) -> TripDecision:
+    """``should_trip`` with the limits of a Config (breaker_bloat, breaker_seconds)."""
+    return should_trip(samples, bloat_limit=config.breaker_bloat, seconds=config.breaker_seconds, now=now)
+
+
+def _seconds(at: Instant) -> float:
+    return at.timestamp() if isinstance(at, datetime) else float(at)
