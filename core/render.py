@@ -211,9 +211,14 @@ def render(
     ranked = sorted(
         candidates, key=lambda c: (max(fact_tier(c[0]), 2 if c[1] else 0), *fact_priority(c[0])[1:])
     )
+    seen_values: set[tuple[str, str]] = set()
     for fact, is_offer in ranked:
         if fact.key.endswith(".ref") and fact.value in shown_refs:
             continue  # already on the Completed line
+        domain_value = (fact.key.split(".", 1)[0], fact.value.lower())
+        if domain_value in seen_values:
+            continue  # the same value under another slot of the domain is shown once
+        seen_values.add(domain_value)
         cost = _fact_cost(fact) + (2 if is_offer else 0)
         essential = is_essential(fact) and not is_offer
         fits = used + cost <= hard if essential else used + cost <= min(soft, hard)

@@ -202,3 +202,34 @@ def test_todos_are_append_only_and_marked_done_by_a_matching_action():
     )
     st = run([done], st)
     assert st.todos[0].done and len(st.todos) == 1
+
+
+@pytest.mark.parametrize(
+    ("reply", "accepted"),
+    [
+        ("That's good.", True),
+        ("Sure, could you also find a taxi?", True),
+        ("好的，谢谢。", True),
+        ("That's all I need.", False),
+        ("What is the address?", False),
+        ("No, not that one.", False),
+    ],
+)
+def test_a_reply_that_opens_by_agreeing_accepts_the_standing_offer(reply, accepted):
+    st = run(
+        [
+            parsed(0, "user", "Book at 7pm", [ent("time", "7pm", "time", "19:00")], domain="restaurant"),
+            parsed(
+                1,
+                "assistant",
+                "How about 7:30 pm?",
+                [ent("time", "7:30 pm", "time", "19:30")],
+                kind="question",
+                domain="restaurant",
+            ),
+        ]
+    )
+    kind = "question" if reply.endswith("?") else "answer"
+    neg = "not that one" if reply.startswith("No") else None
+    st = run([parsed(2, "user", reply, kind=kind, negation=neg)], st)
+    assert (st.facts["restaurant.time"].value == "7:30 pm") is accepted
