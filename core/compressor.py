@@ -220,6 +220,8 @@ class Session:
         self.units.append(units)
         self._raw_tokens.append(count_tokens(raw_history([message])) + 1)
         self._events += units.events
+        if self.state.consecutive_failures == self.config.tool_failure_limit > before.consecutive_failures:
+            self._events.append("tool_failures")  # once per streak, when it reaches the limit
         if message.role == "user" and self._drifted(message.text, before):
             self._events.append("drift")
             units.events.append("drift")

@@ -55,11 +55,10 @@ def check_trigger(
     if history_tokens > config.max_history_tokens:
         reason = f"budget: {history_tokens} > {config.max_history_tokens} tokens"
     elif n_messages - folded >= config.min_turns:
-        if state.consecutive_failures >= config.tool_failure_limit:
+        seen = [e for e in DYNAMIC_EVENTS if e in events and (e != "milestone" or config.milestone_scan)]
+        reason = seen[0] if seen else ""
+        if reason == "tool_failures":
             reason = f"tool_failures: {state.consecutive_failures} in a row"
-        else:
-            seen = [e for e in DYNAMIC_EVENTS if e in events and (e != "milestone" or config.milestone_scan)]
-            reason = seen[0] if seen else ""
     if not reason:
         return no
     upto = fold_point(n_messages, tier, folded, config)

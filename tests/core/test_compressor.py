@@ -7,7 +7,7 @@ import pytest
 from core import compressor as compressor_module
 from core.compressor import Compressor
 from core.config import Config
-from core.models import Message
+from core.models import Message, ToolCall, ToolResult
 from core.render import parse_anchors
 
 pytestmark = pytest.mark.unit
@@ -122,3 +122,17 @@ def test_raw_mode_is_clipped_to_the_window():
     session = Compressor(cfg, breaker=lambda cid: True).session()
     session.add(Message(idx=0, role="user", text="word " * 20_000))
     assert session.context().tokens <= cfg.history_budget
+
+
+def test_a_streak_of_tool_failures_triggers_one_compaction_not_one_per_turn():
+    cfg = Config(use_embeddings=False, min_turns=4, tool_failure_limit=3)
+    session = Compressor(cfg).session("fail")
+    session.add(Message(idx=0, role="user", text="Pay my electricity bill of $50."))
+    for i in range(1, 12):
+        call = ToolCall(call_id=f"c{i}", name="pay_bill", args={"amount": 50})
+        session.add(Message(idx=2 * i - 1, role="assistant", text="", tool_call=call))
+        session.add(
+            Message(idx=2 * i, role="tool", text="", tool_result=ToolResult(call_id=f"c{i}", status="error"))
+        )
+    triggers = [r.trigger for r in session.records]
+    assert sum(t.startswith("tool_failures") for t in triggers) == 1, triggers

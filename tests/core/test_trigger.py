@@ -42,9 +42,10 @@ def test_dynamic_events_fire_only_with_enough_new_turns():
     assert not check_trigger(ST, 20, 100, 0, 0, ["milestone"], Config(milestone_scan=False)).fire
 
 
-def test_tool_failures_in_a_row_fire():
+def test_tool_failures_in_a_row_fire_once_per_streak():
     st = ContextState(consecutive_failures=3)
-    assert check_trigger(st, 20, 100, 0, 0, [], CFG).reason.startswith("tool_failures")
+    assert check_trigger(st, 20, 100, 0, 0, ["tool_failures"], CFG).reason.startswith("tool_failures")
+    assert not check_trigger(st.model_copy(update={"consecutive_failures": 4}), 20, 100, 0, 0, [], CFG).fire
 
 
 def test_force_folds_everything_but_the_working_memory():
