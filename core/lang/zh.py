@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from core.lang.zh_clauses import topic_pieces
 from core.lang.zh_entities import entities_of
 from core.lang.zh_kinds import (
     action_marker,
@@ -35,7 +36,8 @@ class ChineseAnalyzer:
     lang: Lang = "zh"
 
     def split(self, text: str) -> list[str]:
-        """Sentences of text (end punctuation kept), with a leading '你好，' or '好的，' split off."""
+        """Sentences of text (end punctuation kept), with a leading '你好，' or '好的，' split off, and
+        cut again where the topic moves to another domain (zh_clauses)."""
         out: list[str] = []
         for m in _SENTENCE.finditer(text):
             piece = m.group(0).strip()
@@ -44,7 +46,7 @@ class ChineseAnalyzer:
                 out.append(piece[: lead.end()].strip())
                 piece = piece[lead.end():].strip()
             if piece:
-                out.append(piece)
+                out += topic_pieces(piece)
         return out
 
     def entities(self, text: str, ts: datetime | None) -> list[Entity]:

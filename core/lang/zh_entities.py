@@ -3,34 +3,22 @@
 Three finders run over the text: zh_time (dates, times), zh_values (money, ratings, durations,
 quantities, phones, ids, types, lexicon terms) and zh_names (proper names between function words).
 Overlapping candidates are resolved longest first; a value found first ends a name run, except a
-lexicon term ("素食" inside "莲泽舫素食餐厅"), which is dropped when a name covers it.
+lexicon term ("素食" inside "莲泽舫素食餐厅"), which is dropped when a name covers it. Slot hints of
+names come from zh_slots; long enumerations and lists of what is nearby are dropped by zh_lists.
 """
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from functools import lru_cache
 
+from core.lang.zh_lists import without_enumerations
 from core.lang.zh_names import find_names, venue_suffix
 from core.lang.zh_segment import tokens
-from core.lang.zh_time import find_times
+from core.lang.zh_slots import name_slot
+from core.lang.zh_time import BLANK, find_times
 from core.lang.zh_values import Hit, find_values
 from core.models import Entity
-
-# Cue words before a name -> slot hint; the cue nearest to the name wins (从X到Y: X origin, Y destination)
-_NAME_CUES = re.compile(
-    r"(?P<origin>从|出发地|起点|出发)"
-    r"|(?P<food>推荐菜|招牌菜|特色菜|菜品|想吃|爱吃|吃到|品尝|尝尝|喝到|想喝|吃|做)"
-    r"|(?P<destination>到|去往|前往|目的地|终点)"
-    r"|(?P<name>推荐|去|叫|名叫|选|住|入住|建议|考虑|就是)"
-)
-# After a name: it is a dish ("有X的餐馆", "X这道菜")
-_FOOD_AFTER = re.compile(
-    r"(?:这道菜|这个菜|这俩菜|这两道菜|这几道菜|两道菜|等菜|这道|的菜(?!馆)|的餐馆|的餐厅|的饭馆)"
-)
-_SENTENCE_PUNCT = "。！？!?；;\n"
-_CUE_WINDOW = 40
 
 
 def _resolve(hits: list[Hit]) -> list[Hit]:
@@ -48,21 +36,11 @@ def _boundaries(text: str) -> tuple[set[int], set[int]]:
     return {p for _, _, p in toks}, {p + len(w) for w, _, p in toks}
 
 
-def _name_slot(text: str, start: int, end: int) -> str:
-    """Slot hint of a name: the nearest cue before it in its sentence, or a food cue right after."""
-    if _FOOD_AFTER.match(text, end):
-        return "food"
-    lo = max(0, start - _CUE_WINDOW)
-    for i in range(start - 1, lo - 1, -1):
-        if text[i] in _SENTENCE_PUNCT:
-            lo = i + 1
-            break
-    last = None
-    for m in _NAME_CUES.finditer(text, lo, start):
-        last = m
-    if last is None:
-        return "name"
-    return last.lastgroup or "name"
+def _mostly_covered(inner: list[Hit], start: int, end: int) -> bool:
+    """True when lexicon terms cover all of text[start:end] but single characters between them
+    ("wifi何室内游泳池": two facilities and a typo for 和, not a venue called so)."""
+    uncovered = (end - start) - sum(h.end - h.start for h in inner)
+    return len(inner) >= 2 and uncovered <= len(inner) - 1
 
 
 def _glued_count(hard: list[Hit], start: int, surface: str) -> Hit | None:
@@ -95,18 +73,22 @@ def entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
         inner = [h for h in soft if start <= h.start and h.end <= n.end]
         if any(h.start <= start and n.end <= h.end for h in soft):
             continue
-        if any(h.slot == "facility" for h in inner) and not venue_suffix(text[start:n.end]):
+        if any(h.slot == "facility" for h in inner) and (
+            not venue_suffix(text[start:n.end]) or _mostly_covered(inner, start, n.end)
+        ):
             continue
         spans.append((start, n.end, n.kind))
     ents: list[Entity] = []
     for h in chosen:
-        if h in merged or (h.soft and any(s <= h.start and h.end <= e for s, e, _ in spans)):
+        inside_name = h.soft and any(s <= h.start and h.end <= e for s, e, _ in spans)
+        if h in merged or h.type == BLANK or inside_name:
             continue
         ents.append(Entity(type=h.type, text=text[h.start:h.end], value=h.value,  # type: ignore[arg-type]
                            start=h.start, end=h.end, slot=h.slot))
     for start, end, kind in spans:
         surface = text[start:end]
+        others = [(s, e) for s, e, _ in spans if s != start]
         ents.append(Entity(type="place" if kind == "place" else "name", text=surface, value=surface,
-                           start=start, end=end, slot=_name_slot(text, start, end)))
+                           start=start, end=end, slot=name_slot(text, start, end, others, kind == "place")))
     ents.sort(key=lambda e: e.start)
-    return tuple(ents)
+    return tuple(without_enumerations(text, ents))

@@ -25,13 +25,13 @@ def _by_length(text: str) -> tuple[str, ...]:
 # Characters that end a candidate name: pronouns, particles, prepositions, conjunctions, light verbs.
 HARD_STOP_CHARS = frozenset(
     "等改换的了吗呢吧啊呀哦哈嘛么啦是有在和或与及跟到从去给帮让把被对向往于为我你您他她它想要吃住玩看找请"
-    "问说买订选叫用呗嗯噢哟喔诶嘿额恩呃乘坐发带离放"
+    "问说买订选叫用呗嗯噢哟喔诶嘿额恩呃乘坐发带离放至做完逛但"
 )
 # Single characters that usually end a name but also occur inside unknown names (北京贵都大酒店,
 # 维也纳3好酒店): they end a run unless the run goes on to a venue suffix.
 SOFT_STOP_CHARS = frozenset(
     "都也好这那哪个还就很太再又才只能会可得地着过没不别该此其每各某些几多少啥谁行打查做来走回近远"
-    "边同均最前后"
+    "边同均最前后听挺蛮瞒"
 )
 STOP_CHARS = HARD_STOP_CHARS | SOFT_STOP_CHARS
 
@@ -60,6 +60,9 @@ STOP_WORDS = _words(
     报歉 欢迎 咨询 感兴趣 算了 算了吧 那就好 太棒了 后悔 稍等 添麻烦 物美价廉 正合我意 帮不上忙 详细 好像
     口碑 办法 体验 胃口 关系 客人 同学 时段 时间段 食物 效劳 逛街 散步 散散步 休息 顺路 值得 值得一游
     物色 接近 更接近 更便宜 转一转 玩玩 吃了饭 吃过饭 标准 一家人 地段 繁华地段
+    名叫 叫做 名为 名字叫 听起来 看起来 看上去 听上去 两口子 我俩 咱俩 家里人 计程车 吃饭时间
+    两道菜 这两道菜 三道菜 几道菜 这俩菜 这个菜 这些菜 两样菜 坐地铁 乘地铁 坐出租 坐出租车 打车 打的 坐车
+    乘车 包含 是否是 设有 能否 溜达 折腾 见识 答疑 咨询 比如说 打电话 旅途愉快 旅程
     """
 )
 
@@ -74,7 +77,7 @@ GENERIC_WORDS = _words(
     问题 推荐菜 菜 菜品 特色菜 招牌菜 美食 小吃 东西 出发地 目的地 起点 终点 站 车站 车 房间 房型 星级
     档次 环境 口味 位置 交通 路线 线路 选择 意见 建议 情况 结果 订单 需求 行程 计划 住宿 晚饭 午饭 早饭
     晚餐 午餐 早餐 门票价格 票价格 价位 地铁口 出口 入口 公共区域 部分房间 房间 所有房间 具体地址
-    详细地址 家常菜 饭菜
+    详细地址 家常菜 饭菜 起点站 终点站 目的站 出发站 始发站 站点 目的地站点 出发地站点 公寓
     """
 )
 
@@ -91,8 +94,15 @@ SLOT_WORDS = _words(
 # Words stripped from the start of a name candidate ("景点故宫" -> "故宫"): slot and venue-type nouns.
 LEADING_GENERIC = SLOT_WORDS | _words("景点 景区 酒店 宾馆 饭店 餐馆 餐厅 地铁 地铁站 出租车 周边 附近 地方")
 
-# Common nouns that occur inside names and dish names (簋街味道, 特色酱油炒饭) but are no name alone.
-COMMON_WORDS = _words("味道 特色 菜肴 美味 风味 招牌 口味 好吃 经典 传统 家常 正宗 地道")
+# Common nouns that occur inside names and dish names (簋街味道, 特色酱油炒饭, 老婆饼, 外婆家) but are no
+# name alone (flavour words, family members).
+COMMON_WORDS = _words(
+    """
+    味道 特色 菜肴 美味 风味 招牌 口味 好吃 经典 传统 家常 正宗 地道
+    妈妈 老妈 爸爸 老爸 女友 男友 老公 老婆 女儿 儿子 宝宝 爷爷 奶奶 姥姥 姥爷 外婆 外公 闺蜜 媳妇 丈夫
+    妻子 太太 先生 小伙伴 小朋友
+    """
+)
 
 # Place and venue-type suffixes: a chunk ending in one of these is a venue or place name.
 VENUE_SUFFIXES = _by_length(
@@ -117,7 +127,8 @@ FACILITIES = _by_length(
     """
     无线网络 无线网 wifi WiFi WIFI 宽带上网 宽带 有线网络 免费停车 停车场 停车位 收费停车位 免费停车场
     早餐服务 早餐 中式餐厅 西式餐厅 餐厅 酒吧 健身房 游泳池 室内游泳池 室外游泳池 温泉 桑拿 SPA spa
-    会议室 商务中心 行李寄存 洗衣服务 叫醒服务 接机服务 接站服务 接待外宾 租车 国际长途电话 吹风机
+    会议室 商务中心 行李寄存 洗衣服务 叫醒服务 接机服务 接站服务 接待外宾 租车 国际长途电话 国内长途电话
+    吹风机
     24小时热水 热水 暖气 空调 无烟房 残疾人设施 棋牌室 电梯 保险箱 送餐服务 客房服务 儿童乐园 洗衣机
     """
 )

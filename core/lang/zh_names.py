@@ -14,18 +14,22 @@ parenthetical, and split it otherwise. A parenthetical right after a name is par
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from core.lang.zh_lexicon import (
     COMMON_WORDS,
     COOKING_CHARS,
+    FACILITIES,
     GENERIC_WORDS,
     HARD_STOP_CHARS,
     LEADING_GENERIC,
     SLOT_WORDS,
     SOFT_STOP_CHARS,
     STATION_SUFFIXES,
+    STOP_CHARS,
     STOP_WORDS,
+    TERM_SLOTS,
     VENUE_SUFFIXES,
     word_list,
 )
@@ -40,21 +44,50 @@ _JOINERS = frozenset("·・&'-._")
 _MAX_NAME = 30
 
 HARD, SOFT, CONTENT, JOIN = 0, 1, 2, 3
+# POS of words that only describe the noun after them ("高档" 酒店, "定好" 酒店, "两家" 店)
+_MODIFIER_FLAGS = frozenset({"a", "ad", "an", "b", "v", "d", "m", "mq", "q", "r", "z", "f", "zg", "ul", "uj"})
 
 # POS of words that are never a name on their own (direction, time, numeral, adverb, adjective, ...)
 _NON_NAME_FLAGS = frozenset(
     {"f", "t", "tg", "m", "mq", "d", "dg", "a", "ad", "an", "ag", "i", "b", "z", "s", "q", "r", "zg", "vn",
      "v", "u", "y"}
 )
-# A common dictionary noun alone ("味道", "客气") is a name only with evidence around it.
-_COMMON_FREQ = 300
+# A multi-character verb this common in jieba's dictionary ends a name (the verbs of names are rarer)
+_COMMON_VERB_FREQ = 3000
+# "问下X", "查下X", "了解下X": 下 after these verbs is "一下" (a moment), not the first character of X
+_XIA_VERBS = frozenset("问查看说找试听讲聊解绍算等瞧搜帮想")
+# A run at the start of a clause that begins with one of these is a discourse word plus a name
+# ("那北大周边", "就这条街"), not a name that begins with it
+_DISCOURSE_LEAD = frozenset("那这还就也都再又")
+# "这条街", "两家店": a measure word after a demonstrative or numeral is no part of a name
+_MEASURE_CHARS = frozenset("个家条座间所位名只张辆件种道份部处栋")
+_COUNTERS = frozenset("这那哪一两二三四五六七八九十几每该某")
+_COUNT_WORD = re.compile(r"[一两二三四五六七八九十几]+[个家条座间所位名只张辆件种道份部处栋]")
+# Words before 吧 that make it a bar ("大堂吧", "茶吧"), not the sentence particle
+_BAR_WORDS = frozenset(("大堂", "茶", "书", "网", "水", "氧", "咖啡", "酒", "清", "啤酒"))
+# What follows a space inside a name: a few more characters and the branch in brackets
+_BRANCH_AHEAD = re.compile(r"[^\s，。！？、,.!?；;]{1,12}[(（]")
 _LIST_SEPS = frozenset("、，,和或及与/")
 _LEFT_CUES = word_list(
     "去 到 从 有 是 叫 推荐 选 吃 尝 逛 在 包括 比如 例如 游览 参观 前往 想去 就去 如 像"
 )
 _RIGHT_CUES = word_list(
-    "周边 附近 的 这 那 吧 怎么样 评分 门票 地址 电话 游玩 用餐 住宿 玩 看看 逛逛 吃饭 尝尝 等 都"
+    "周边 附近 这 那 吧 怎么样 评分 门票 地址 电话 游玩 用餐 住宿 玩 看看 逛逛 吃饭 尝尝 等 都"
+    " 的周边 的附近 的评分 的门票 的地址 的电话 的营业 的游玩 的价格 的人均 的推荐菜 的位置 的餐馆"
+    " 的酒店 的景点 的菜"
 )
+# Cues that introduce a name even when it is a very common word ("去天堂", "推荐故宫")
+_STRONG_LEFT_CUES = word_list("去 到 从 叫 推荐 选 逛 游览 参观 前往 想去 就去 名叫 吃 尝尝 想吃")
+_STRONG_RIGHT_CUES = word_list(
+    "周边 附近 的评分 的门票 的地址 的电话 的周边 的附近 这个景点 这家 这道菜"
+)
+_VERY_COMMON_FREQ = 1000
+_PROPER_FLAGS = ("ns", "nr", "nt", "nz", "eng", "j")
+# A verb this common first in a run starts a phrase ("欣赏完美景"); rarer ones start names ("招牌虾滑")
+_PHRASE_VERB_FREQ = 500
+# Lexicon terms that start with a stop character ("叫醒服务"): never cut at their first character
+_TERM_WORDS = tuple(w for w in (*FACILITIES, *TERM_SLOTS) if w[0] in HARD_STOP_CHARS)
+_ITEM_SEPS = frozenset("、,和或及与")
 # Words around a run that hold soft stops together ("推荐您去味多美这家餐馆", "有梭边鱼这道菜")
 _SOFT_LEFT_CUES = ("去", "叫", "推荐", "有", "吃", "选", "到", "从")
 _SOFT_RIGHT_CUES = word_list(
@@ -87,6 +120,8 @@ def _token_class(word: str, flag: str) -> int:
         return SOFT if word in SOFT_STOP_CHARS else CONTENT
     if word in STOP_WORDS:
         return HARD
+    if flag == "v" and word_freq(word) >= _COMMON_VERB_FREQ:
+        return HARD  # 起来, 了解, 觉得: common verbs; the verbs inside names are rare words (远望, 精选)
     if flag in ("d", "df", "r"):
         # adverbs and pronouns end a name, but jieba tags some unknown name parts so (先声画廊, 本家韩国料理)
         return SOFT
@@ -141,7 +176,8 @@ class _Chunker:
     def run(self) -> list[NameSpan]:
         text = self.text
         run: list[tuple[str, int, int, str]] = []  # (word, start, class, POS)
-        for word, flag, pos in tokens(text):
+        toks = tokens(text)
+        for k, (word, flag, pos) in enumerate(toks):
             if pos < self.skip_until:
                 continue
             if any(self.blocked[pos:pos + len(word)]):
@@ -151,9 +187,15 @@ class _Chunker:
             cls = _token_class(word, flag)
             if cls == HARD and run and run[-1][2] == JOIN and word not in STOP_WORDS and len(word) > 1:
                 cls = CONTENT  # "桔子酒店·精选"
-            if word == " " and run and 0 < pos < len(text) - 1 and text[pos - 1].isascii() \
-                    and text[pos + 1].isascii() and text[pos - 1] != " ":
+            if word == " " and run and 0 < pos < len(text) - 1 and self._inner_space(pos):
                 cls = JOIN
+            if word == "和" and self._inner_he(run, pos):
+                cls = SOFT  # 羲和雅苑烤鸭坊, 同和居饭店: 和 between single characters of one name
+            if word == "吧" and run and run[-1][0] in _BAR_WORDS:
+                cls = CONTENT  # 大堂吧, 茶吧: a bar, not the particle
+            if cls == HARD and flag in ("n", "vn", "nz") and len(word) > 1 and k + 1 < len(toks) \
+                    and toks[k + 1][0] in _SUFFIX_SET and any(c == CONTENT for *_, c, _ in run):
+                cls = CONTENT  # "冶仙塔旅游风景区": a common noun between a name and its venue noun
             if cls == HARD:
                 self._flush(run)
                 run = []
@@ -164,6 +206,23 @@ class _Chunker:
         self._flush(run)
         return self.out
 
+    def _inner_space(self, pos: int) -> bool:
+        """A space inside a name: between Latin words ("A. Hotel"), or between two parts of a name
+        that goes on to its branch in brackets ("千只鹤手作り料理 居楽屋(昌平店)")."""
+        text = self.text
+        left, right = text[pos - 1], text[pos + 1]
+        if left.isascii() and right.isascii():
+            return left != " "
+        return _is_cjk(left) and _is_cjk(right) and bool(_BRANCH_AHEAD.match(text, pos + 1))
+
+    def _inner_he(self, run: list[tuple[str, int, int, str]], pos: int) -> bool:
+        """和 joins two single characters that are no words of their own ("羲 和 雅", "同 和 居"): it is
+        part of a name there, while 和 between words or names is a conjunction."""
+        if not run or len(run[-1][0]) != 1 or not _is_cjk(run[-1][0]):
+            return False
+        nxt = next((w for w, _, p in tokens(self.text) if p == pos + 1), "")
+        return len(nxt) == 1 and _is_cjk(nxt) and nxt not in STOP_CHARS
+
     def _flush(self, run: list[tuple[str, int, int, str]]) -> None:
         """Turn one run between hard stops into zero or more name spans."""
         while run and run[-1][2] == JOIN:
@@ -172,7 +231,10 @@ class _Chunker:
             return
         end = run[-1][1] + len(run[-1][0])
         paren = end < len(self.text) and self.text[end] in _OPEN and _close_paren(self.text, end) > 0
-        surface = self.text[run[0][1]:end]
+        core = list(run)
+        while len(core) > 1 and core[-1][2] in (SOFT, JOIN):
+            core.pop()  # "北京远通维景国际大酒店好了": the venue suffix before a trailing 好
+        surface = self.text[run[0][1]:core[-1][1] + len(core[-1][0])]
         named = paren or bool(venue_suffix(surface))
         if any(c == SOFT for _, _, c, _ in run) and not (named or self._cued(run[0][1], end)):
             piece: list[tuple[str, int, int, str]] = []
@@ -198,8 +260,12 @@ class _Chunker:
         A leading soft stop stays when the run starts a list item or is a venue name ("那兰酒楼")."""
         text = self.text
         i = 0
-        keep_soft = named or (bool(run) and (run[0][1] == 0 or not (_is_cjk(text[run[0][1] - 1])
-                                                                     or text[run[0][1] - 1].isalnum())))
+        clause_start = bool(run) and (run[0][1] == 0 or not (_is_cjk(text[run[0][1] - 1])
+                                                             or text[run[0][1] - 1].isalnum()))
+        keep_soft = named or clause_start
+        if clause_start and not paren and run[0][2] == SOFT and run[0][0] in _DISCOURSE_LEAD \
+                and text[run[0][1] - 1:run[0][1]] not in _LIST_SEPS:
+            keep_soft = False  # a branch in brackets ("那家小馆(永安里店)") shows the name starts with 那
         if keep_soft and named:
             rest = [w for w, _, c, _ in run if c not in (SOFT, JOIN)]
             keep_soft = not all(w in GENERIC_WORDS for w in rest)  # "该酒店", "哪站" are no names
@@ -207,15 +273,25 @@ class _Chunker:
             i += 1
         while i < len(run) - 1 and run[i][0] in LEADING_GENERIC:
             i += 1
+        if i < len(run) - 1 and run[i][0] in _MEASURE_CHARS and text[run[i][1] - 1:run[i][1]] in _COUNTERS:
+            i += 1  # "这条街", "那家店": a demonstrative or numeral and its measure word
+        if not named and i < len(run) - 1 and _COUNT_WORD.fullmatch(run[i][0]):
+            i += 1  # "一名航天员", "两家店": a count and its measure word before a common noun
         run = run[i:]
         if not paren:
-            while len(run) > 1 and (run[-1][0] in SLOT_WORDS or run[-1][2] in (JOIN, SOFT)):
+            while len(run) > 1 and (run[-1][0] in SLOT_WORDS or run[-1][2] in (JOIN, SOFT)
+                                    or _trailing_locative(run)):
                 run = run[:-1]
         while run and run[-1][2] in (JOIN, SOFT):
             run = run[:-1]
         if not run or all(w in GENERIC_WORDS or w in COMMON_WORDS for w, _, c, _ in run if c != JOIN):
             return
         start, end = run[0][1], run[-1][1] + len(run[-1][0])
+        if text[start] == "下" and start > 0 and text[start - 1] in _XIA_VERBS and end - start > 2:
+            start += 1
+        elif len(run) > 1 and len(run[0][0]) > 1 and text[start] in HARD_STOP_CHARS \
+                and (run[0][2] == SOFT or run[0][3] == "v") and not text.startswith(_TERM_WORDS, start):
+            start += 1  # "从没名儿生煎(北大店)", "吃水煮牛肉": a stop glued to the name ("从没", "吃水")
         if paren:
             close = _close_paren(text, end)
             if close > 0:
@@ -231,24 +307,59 @@ class _Chunker:
             return
         if not paren and _is_modified_generic(run, core):
             return
-        if len(run) == 1 and not paren and not venue_suffix(core) \
-                and not self._single_word_ok(run[0], start, end):
+        if not paren and not named and _is_phrase(run):
+            return
+        suffixed = bool(venue_suffix(core))
+        if len(run) == 1 and not paren and not self._single_word_ok(run[0], start, end, suffixed):
             return
         self.out.append(NameSpan(start, end, _kind(surface)))
 
-    def _single_word_ok(self, tok: tuple[str, int, int, str], start: int, end: int) -> bool:
-        """A one-word candidate is a name when its POS allows it and, if it is a common word, when
-        a list separator or a cue word ("去", "推荐", "周边") stands next to it."""
+    def _single_word_ok(self, tok: tuple[str, int, int, str], start: int, end: int, suffixed: bool) -> bool:
+        """A one-word candidate is a name when jieba tags it a proper noun, or when a list separator or
+        a cue word ("去", "推荐", "周边") stands next to it: dictionary words alone are ordinary words
+        ("小时候", "口福"). A venue suffix (suffixed) is evidence enough, unless the word is very
+        common ("天堂", "皇城"); very common words and set phrases need a strong cue."""
         word, flag = tok[0], tok[3]
+        freq = word_freq(word)
+        very_common = freq >= _VERY_COMMON_FREQ and not flag.startswith("ns")
+        if suffixed and not very_common:
+            return True
         if flag in _NON_NAME_FLAGS and len(word) <= 4:
             return False
-        if flag.startswith(("ns", "nr", "nt", "nz", "eng")) or word_freq(word) < _COMMON_FREQ:
-            return True
         left = self.text[max(0, start - 4):start].rstrip()
         right = self.text[end:end + 4].lstrip()
+        if flag == "l" or very_common:
+            # a set phrase ("为您服务") or a very common noun ("故事", "系统"): only after a strong cue or
+            # inside an enumeration ("、", "," and 和 separate items; "，" separates clauses)
+            return left.endswith(_STRONG_LEFT_CUES) or right.startswith(_STRONG_RIGHT_CUES) \
+                or (bool(left) and left[-1] in _ITEM_SEPS) or (bool(right) and right[0] in _ITEM_SEPS) \
+                or (suffixed and left.endswith("的"))  # "长城脚下的公社"
+        if flag.startswith(("ns", "nr", "nt", "nz", "eng")):
+            return True
         if (left and left[-1] in _LIST_SEPS) or (right and right[0] in _LIST_SEPS):
             return True
         return left.endswith(_LEFT_CUES) or right.startswith(_RIGHT_CUES)
+
+
+def _is_phrase(run: list[tuple[str, int, int, str]]) -> bool:
+    """A verb phrase or a bare count, no name: "欣赏完美景" (a common verb first, no proper noun in it),
+    "一跳" (single characters, none a noun). Rarer verbs start dish names ("招牌虾滑", "干锅土豆片")."""
+    words = [(w, f) for w, _, c, f in run if c != JOIN]
+    if any(f.startswith(_PROPER_FLAGS) for _, f in words):
+        return False
+    first, flag = words[0]
+    if flag == "v" and len(first) > 1 and len(words) > 1 and word_freq(first) >= _PHRASE_VERB_FREQ:
+        return True
+    return all(len(w) == 1 and not f.startswith("n") for w, f in words)
+
+
+def _trailing_locative(run: list[tuple[str, int, int, str]]) -> bool:
+    """"菜里", "店里": 里/内/中 after a noun is a place inside it, not part of a name; 上/下 after a
+    station or exit is getting on or off ("崇文门地铁站A1口上"), while "苹果树下" keeps its 下."""
+    word = run[-1][0]
+    if word in ("里", "内", "中"):
+        return True
+    return word in ("上", "下") and run[-2][0].endswith(("站", "口"))
 
 
 def _is_modified_generic(run: list[tuple[str, int, int, str]], core: str) -> bool:
@@ -256,6 +367,12 @@ def _is_modified_generic(run: list[tuple[str, int, int, str]], core: str) -> boo
     words = [w for w, _, c, _ in run if c != JOIN]
     if len(words) >= 2 and len(words[0]) == 1 and words[0] not in COOKING_CHARS \
             and "".join(words[1:]) in GENERIC_WORDS:
+        return True
+    # "高档酒店", "定好酒店": only modifiers (adjectives, verbs, numerals) before a generic noun
+    if len(run) >= 2 and run[-1][0] in GENERIC_WORDS and all(
+        f in _MODIFIER_FLAGS and w not in COOKING_CHARS and (f != "v" or word_freq(w) >= _COMMON_VERB_FREQ)
+        for w, _, c, f in run[:-1] if c != JOIN
+    ):
         return True
     return ("不" in core or "没" in core) and not venue_suffix(core)
 

@@ -43,11 +43,21 @@ _PATTERN = re.compile(
 _ABSOLUTE = re.compile(r"\d|月")
 _RANGE_AFTER = re.compile(r"\s*(?:-|~|～|—|–|至|到)\s*\d")
 _RANGE_SEP = re.compile(r"\s*(?:-|~|～|—|–|至|到)\s*")
+# Opening hours: a cue, then weekday ranges and clock ranges ("营业时间是周一至周日 11:30-14:00 17:00-21:30")
+_HOURS_CUE = re.compile(r"(?:营业|开放|开门)(?:时间|时段)?(?:是|为|都是|:|：|\s)*")
+_HOURS_GAP = re.compile(
+    r"[\s、,，;；]*(?:(?:春|夏|秋|冬)季[、,，\s]*)*(?:-|~|～|—|–|至|到)?[\s、,，]*(?:早|晚)?"
+)
+_FULL_WEEK = re.compile(r"(?:周|星期)一\s*(?:-|~|～|—|–|至|到)\s*(?:周|星期)[日天]\s*")
+
+
+# Type of a span that holds no value but must not be read as a name either ("周一至周日" in hours)
+BLANK = "blank"
 
 
 @dataclass(frozen=True)
 class TimeHit:
-    """One date/time phrase: its span, entity type ('date', 'time', 'datetime') and ISO value."""
+    """One date/time phrase: its span, entity type ('date', 'time', 'datetime', BLANK) and ISO value."""
 
     start: int
     end: int
@@ -191,7 +201,39 @@ def find_times(text: str, ts: datetime | None) -> list[TimeHit]:
             hits.append(TimeHit(start, end, "date", d.isoformat()))
         elif clock is not None:
             hits.append(TimeHit(start, end, "time", f"{clock[0]:02d}:{clock[1]:02d}"))
-    return _join_ranges(text, hits)
+    return _join_schedules(text, _join_ranges(text, hits))
+
+
+def _join_schedules(text: str, hits: list[TimeHit]) -> list[TimeHit]:
+    """Opening hours after a cue (营业时间, 开放时间) become one 'time' hit: they describe when a place
+    is open, so the weekdays in them are no dates ("周一至周日", which says "every day", is dropped)."""
+    out: list[TimeHit] = []
+    i = 0
+    while i < len(hits):
+        cue = _cue_before(text, hits[i].start)
+        j = i
+        while cue and j + 1 < len(hits) and _HOURS_GAP.fullmatch(text, hits[j].end, hits[j + 1].start):
+            j += 1
+        start, end = hits[i].start, hits[j].end
+        week = _FULL_WEEK.match(text, start, end) if cue else None
+        if not week and (not cue or all(h.type == "date" for h in hits[i:j + 1])):
+            out.append(hits[i])
+            i += 1
+            continue
+        if week:
+            out.append(TimeHit(start, week.end(), BLANK, ""))
+            start = week.end()
+        if start < end:
+            out.append(TimeHit(start, end, "time", " ".join(text[start:end].split())))
+        i = j + 1
+    return out
+
+
+def _cue_before(text: str, start: int) -> bool:
+    """True when an opening-hours cue ends right before start (within a few characters)."""
+    lo = max(0, start - 24)
+    return any(m.end() == start or (m.end() < start and _HOURS_GAP.fullmatch(text, m.end(), start))
+               for m in _HOURS_CUE.finditer(text, lo, start))
 
 
 def _join_ranges(text: str, hits: list[TimeHit]) -> list[TimeHit]:

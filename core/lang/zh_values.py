@@ -71,13 +71,16 @@ _REF = re.compile(
     r"(?:是|为|:|：)?\s*(?P<id>[A-Za-z0-9#][A-Za-z0-9#-]{1,24})"
 )
 _TRAIN_FLIGHT = re.compile(
-    r"(?<![A-Za-z0-9])(?:[GDCZTKYS]\d{1,4}|[A-Z]{2}\d{3,4}|[A-Z]\d[A-Z]?\d{3,4})(?![A-Za-z0-9])"
+    r"(?<![A-Za-z0-9])(?:[GDCZTKYS]\d{1,4}|[A-Z]{2}\d{3,4}|[A-Z]\d[A-Z]?\d{3,4})"
+    r"(?![A-Za-z0-9]|航站|号?航楼|口|出口|入口|号线|座|栋|楼|区)"  # T2航站楼, C2口 (an exit), B1栋
 )
 _TYPE = re.compile(r"(?P<t>[\u4e00-\u9fff]{2})型")
 # X型 words that are not a category value: "车型" (vehicle model), "类型" (type), "大型" (large), ...
 _TYPE_WORDS = NOT_TYPE_WORDS
 _TYPE_BAD_CHARS = frozenset("的么什哪种个这那是有")
-_ADDRESS_CUE = re.compile(r"地址(?:是|在|为|:|：)\s*(?P<a>[^\s，。！？,!?；;]{2,40})")
+_ADDRESS_CUE = re.compile(r"地址(?:是|在|为|位于|:|：)+\s*(?P<a>[^\s，。！？,!?；;]{2,40})")
+# An address cue followed by a question ("地址是什么", "地址在哪里啊") holds no address
+_ADDRESS_QUESTION = re.compile(r"什么|哪|多少|啥|吗|呢|么")
 _ADDRESS = re.compile(
     r"(?:[\u4e00-\u9fff]{2,6}[省市])?(?:[\u4e00-\u9fff]{1,4}[区县])?[\u4e00-\u9fff0-9]{1,12}?"
     r"(?:路|街|大街|胡同|巷|道|里)[甲乙丙丁]?\d+号(?:院|楼)?"
@@ -232,7 +235,7 @@ def _terms(text: str) -> list[Hit]:
 
 def _addresses(text: str) -> list[Hit]:
     out = [Hit(m.start("a"), m.end("a"), "address", m.group("a"), "address", 7)
-           for m in _ADDRESS_CUE.finditer(text)]
+           for m in _ADDRESS_CUE.finditer(text) if not _ADDRESS_QUESTION.search(m.group("a"))]
     for m in _ADDRESS.finditer(text):
         if not any(h.start < m.end() and m.start() < h.end for h in out):
             out.append(Hit(m.start(), m.end(), "address", m.group(0), "address", 6))

@@ -119,9 +119,70 @@ def test_venue_names_with_parentheses_and_latin() -> None:
     assert names == ["汉庭酒店(北京王府井店)", "北京工体A. Hotel酒店"]
 
 
-def test_name_list_separated_by_enumeration_comma() -> None:
-    names = [e[1] for e in ents("周边景点有故宫、天安门广场、 前门大街、恭王府。")]
-    assert names == ["故宫", "天安门广场", "前门大街", "恭王府"]
+def test_lists_of_what_is_nearby_give_no_names() -> None:
+    # an enumeration of three or more, or any list after "周边…有", answers "what is there": no choice
+    assert [e for e in ents("周边景点有故宫、天安门广场、 前门大街、恭王府。") if e[0] == "name"] == []
+    assert [e for e in ents("周边的餐馆有老诚一锅(密云店)。") if e[0] == "name"] == []
+    # the user asking whether something is nearby names what they want
+    assert find("附近有全聚德烤鸭店吗？", "全聚德烤鸭店")[3] == "name"
+
+
+def test_two_alternatives_stay_and_share_one_slot() -> None:
+    text = "推荐您去八达岭长城或者颐和园游玩。"
+    assert [e[1] for e in ents(text)] == ["八达岭长城", "颐和园"]
+    # the dish cue after the last item holds for the first one too
+    dishes = ents("有老婆饼 、枫糖小牛角面包这两道菜的餐馆")
+    assert [(e[1], e[3]) for e in dishes] == [("老婆饼", "food"), ("枫糖小牛角面包", "food")]
+
+
+def test_opening_hours_are_one_time_without_weekday_dates() -> None:
+    # "周一至周日" says "every day": it is no date and no name
+    assert ents("营业时间是周一至周日 11:30-16:00 17:00-21:30。") == [
+        ("time", "11:30-16:00 17:00-21:30", "11:30-16:00 17:00-21:30", "time")]
+    # a partial week is information and stays with the hours
+    assert [e[1] for e in ents("营业时间是周二至周日 10:30-15:30。")] == ["周二至周日 10:30-15:30"]
+
+
+def test_questions_terminals_and_placeholders_are_no_values() -> None:
+    assert ents("这家酒店的地址是什么？") == []
+    assert ents("景山公园的地址在哪里？")[0][0] == "name"  # and no address
+    assert all(e[0] != "id" for e in ents("在T2航站楼地铁站上车吧。"))
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("麻烦问下官也街澳门火锅(国贸商城店)的电话", "官也街澳门火锅(国贸商城店)"),  # 问下 = 问一下
+        ("那北大周边有什么酒店？", "北大"),  # a discourse 那 at the clause start
+        ("我想去名叫冶仙塔旅游风景区的景点游玩", "冶仙塔旅游风景区"),
+        ("推荐您去同和居饭店，评分1分", "同和居饭店"),  # 和 between single characters
+        ("那我就选择北京远通维景国际大酒店好了", "北京远通维景国际大酒店"),
+        ("北京贵都大酒店听起来很不错", "北京贵都大酒店"),
+        ("您可以去宝格丽酒店大堂吧，这里人均消费1356元", "宝格丽酒店大堂吧"),  # a bar, not the particle
+        ("但我还是推荐千只鹤手作り料理 居楽屋(昌平店)。", "千只鹤手作り料理 居楽屋(昌平店)"),
+        ("我要从没名儿生煎(北大店)到北京满唐红酒店", "没名儿生煎(北大店)"),  # 从没 glued by jieba
+        ("那家小馆(永安里店)就挺不错的啊", "那家小馆(永安里店)"),  # the branch shows 那 is part of it
+    ],
+)
+def test_name_boundaries(text: str, name: str) -> None:
+    assert find(text, name)[0] in ("name", "place")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "那倒不贵，刚才吓我一跳。",
+        "我小时候的梦想就是成为一名航天员",
+        "这么多玩的地方真好，欣赏完美景我想找个餐馆",
+        "再推荐一个高档酒店吧？",
+        "我想找个有所有房间提供wifi何室内游泳池服务设施的酒店住宿",
+        "这条街周边有什么餐馆？",
+        "多谢您耐心答疑。",
+        "我天，是私人电话吗？",
+    ],
+)
+def test_ordinary_words_and_phrases_are_no_names(text: str) -> None:
+    assert [e for e in ents(text) if e[0] in ("name", "place")] == []
 
 
 def test_soft_stop_inside_a_venue_name() -> None:
@@ -143,6 +204,31 @@ def test_origin_destination_and_dish_slots() -> None:
     assert find(text, "便便满屋饭堂")[3] == "origin"
     assert find(text, "天安门广场")[3] == "destination"
     assert find("我想吃拍黄瓜，帮我找个餐馆", "拍黄瓜")[3] == "food"
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "slot"),
+    [
+        ("我想从北京天伦王朝酒店坐地铁去簋街味道吃饭", "北京天伦王朝酒店", "origin"),
+        ("我想从北京天伦王朝酒店坐地铁去簋街味道吃饭", "簋街味道", "destination"),  # 去 after 从
+        ("打车从护国寺小吃到国家大剧院", "国家大剧院", "destination"),  # 吃 inside a name is no cue
+        ("为您查到白乙化烈士纪念馆，您可以去看看。", "白乙化烈士纪念馆", "name"),  # 查到 is no trip
+        ("推荐您到中安之家连锁(北京中安宾馆)入住。", "中安之家连锁(北京中安宾馆)", "name"),
+        ("请帮忙介绍个餐馆，最好有小煎猪肝的！", "小煎猪肝", "food"),
+        ("我要去名叫水湾部落的餐馆用餐", "水湾部落", "name"),  # named venue, not a dish
+        ("想吃烤肉了，千岛炭火烤肉的电话发给我一下。", "千岛炭火烤肉", "name"),  # 吃 in another clause
+        ("最想吃的就是精品羊蝎子，有没有4.5分以上的餐馆？", "精品羊蝎子", "food"),
+    ],
+)
+def test_name_slot_hints(text: str, surface: str, slot: str) -> None:
+    assert find(text, surface)[3] == slot
+
+
+def test_stations_near_a_trip_end_are_places_not_the_trip_ends() -> None:
+    text = "出发地附近的地铁站是国展地铁站C口，目的地附近的地铁站是灯市口地铁站A口"
+    assert [(e[1], e[3]) for e in ents(text)] == [("国展地铁站C口", None), ("灯市口地铁站A口", None)]
+    text = "我想从北京南站坐高铁到天津站"
+    assert [(e[1], e[3]) for e in ents(text)] == [("北京南站", "origin"), ("天津站", "destination")]
 
 
 def test_small_talk_gives_no_names() -> None:
@@ -239,6 +325,21 @@ def test_pinned_and_corrections() -> None:
 def test_domain(text: str, domain: str | None) -> None:
     assert ZH.domain(text) == domain
     assert domain is None or domain in DOMAINS
+
+
+@pytest.mark.parametrize(
+    ("text", "pieces"),
+    [
+        ("中华民族园这个景点的周边有价格在400-500元的酒店吗？",
+         [("中华民族园这个景点的", "attraction"), ("周边有价格在400-500元的酒店吗？", "hotel")]),
+        ("花家怡园(四合院总店)的电话是多少，周边有酒店吗？",
+         [("花家怡园(四合院总店)的电话是多少，", None), ("周边有酒店吗？", "hotel")]),
+        ("周边有什么景点吗，想顺路玩玩。", [("周边有什么景点吗，想顺路玩玩。", "attraction")]),
+        ("帮我找个酒店，价格在500元以内。", [("帮我找个酒店，价格在500元以内。", "hotel")]),
+    ],
+)
+def test_split_where_the_topic_changes_domain(text: str, pieces: list[tuple[str, str | None]]) -> None:
+    assert [(p, ZH.domain(p)) for p in ZH.split(text)] == pieces
 
 
 def test_split_keeps_substrings_in_order() -> None:

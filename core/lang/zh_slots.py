@@ -1,0 +1,113 @@
+"""Slot hints of Chinese names: name, food, origin or destination, from the words around the name.
+
+One surface fills one slot, so the hint must say what the name is in this clause:
+- origin / destination only for a trip: "从A到B", "从A坐地铁去B", "打车到B", "目的地是B"; a hotel the
+  assistant "查到" (found) or a place "推荐您到X入住" stays a name;
+- food for a dish: "想吃X", "有X这道菜", "有X的餐馆", "最好有X" in a clause about eating; never for a
+  venue (a branch in brackets or a venue suffix: "名叫X的餐馆", "贵源柒彩酒楼的餐馆");
+- name otherwise.
+Cue words inside other names do not count ("护国寺小吃到国家大剧院": 吃 belongs to a name, 到 is the cue).
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.lang.zh_names import venue_suffix
+
+# Cue words before a name; the cue nearest to the name decides
+_CUES = re.compile(
+    r"(?P<origin>从|出发地|起点|出发)"
+    r"|(?P<food>推荐菜|招牌菜|特色菜|菜品|想吃|爱吃|吃到|品尝|尝尝|喝到|想喝|吃|做)"
+    r"|(?P<destination>到|至|去往|前往|目的地|终点)"
+    r"|(?P<has>有没有|有)"
+    r"|(?P<name>推荐|去|名叫|叫|选|住|入住|建议|考虑)"
+)
+# After a name: a dish ("X这道菜", "有X的餐馆")
+_FOOD_AFTER = re.compile(
+    r"(?:这道菜|这个菜|这俩菜|这两道菜|这几道菜|两道菜|等菜|这道|的菜(?!馆)|的餐馆|的餐厅|的饭馆|的店)"
+)
+_DISH_AFTER = re.compile(r"(?:这道菜|这个菜|这俩菜|这两道菜|这几道菜|两道菜|等菜|这道|的菜(?!馆))")
+# 到 after these verbs is a result ("查到", "找到", "吃到"), not a destination
+_RESULT_VERBS = frozenset("查找吃买订收看听想得遇达做见等碰拿感受提办搜玩喝尝用住")
+# A trip: words that make 到/去 name a destination rather than a venue
+_TRIP = re.compile(
+    r"出租|打车|打的|叫车|叫个车|地铁|公交|开车|导航|路线|坐车|乘车|乘坐|坐到|出发|目的地|终点|起点"
+)
+# A clause about eating: 有X names a dish there
+_EATING = re.compile(r"餐馆|餐厅|饭店|饭馆|菜|吃|店")
+_NEARBY = re.compile(r"周边|附近|周围")
+# Venue-type endings that are also dishes (烤鸭, 火锅): they do not make a name a venue
+_DISH_SUFFIXES = frozenset(("小吃", "火锅", "烤肉", "烤鸭", "烧烤", "涮肉", "铁板烧", "自助", "料理"))
+_TRIP_PREPOSITIONS = frozenset(("从", "到", "至", "去往", "前往"))
+_SENTENCE_PUNCT = "。！？!?；;\n"
+_CLAUSE_PUNCT = "，,。！？!?；;\n"
+_CUE_WINDOW = 40
+_MASK = "＿"
+
+
+def is_venue(surface: str) -> bool:
+    """True when a name is a venue by its form: a branch in brackets or a venue-type suffix that is no
+    dish word ("全聚德烤鸭店(清华园店)", "贵源柒彩酒楼"; not "北京烤鸭")."""
+    if "(" in surface or "（" in surface:
+        return True
+    suffix = venue_suffix(surface)
+    return suffix is not None and suffix not in _DISH_SUFFIXES
+
+
+def _masked(text: str, others: list[tuple[int, int]], lo: int, hi: int) -> str:
+    """text[lo:hi] with the spans of other names blanked out, offsets kept."""
+    chars = list(text[lo:hi])
+    for s, e in others:
+        for k in range(max(s, lo), min(e, hi)):
+            chars[k - lo] = _MASK
+    return "".join(chars)
+
+
+def _sentence_start(text: str, start: int) -> int:
+    lo = max(0, start - _CUE_WINDOW)
+    for i in range(start - 1, lo - 1, -1):
+        if text[i] in _SENTENCE_PUNCT:
+            return i + 1
+    return lo
+
+
+def name_slot(
+    text: str, start: int, end: int, others: list[tuple[int, int]], station: bool = False
+) -> str | None:
+    """Slot hint of the name text[start:end]; others are the spans of the other names of text.
+
+    A station (station=True) is an origin or destination only after 从/到 ("从北京南站到天津站"); the
+    station the assistant names near the trip's start ("出发地附近的地铁站是X站") is no origin: it
+    gets no hint (the engine keys it as a place), so the user's venues keep the trip's two ends."""
+    surface = text[start:end]
+    venue = is_venue(surface)
+    lo = _sentence_start(text, start)
+    before = _masked(text, others, lo, start)
+    cues = [m for m in _CUES.finditer(before)
+            if not (m.group(0) == "到" and m.start() > 0 and before[m.start() - 1] in _RESULT_VERBS)]
+    last = cues[-1] if cues else None
+    kind = last.lastgroup if last is not None else None
+    same_clause = last is not None and not any(c in _CLAUSE_PUNCT for c in before[last.end():])
+    if _DISH_AFTER.match(text, end) and not venue:
+        return "food"
+    if _FOOD_AFTER.match(text, end) and not venue and kind not in ("name", "origin", "destination"):
+        return "food"
+    trip = any(m.lastgroup == "origin" for m in cues) or bool(_TRIP.search(text))
+    if station:
+        if kind in ("origin", "destination") and last is not None and last.group(0) in _TRIP_PREPOSITIONS:
+            return kind
+        return None
+    if kind == "origin":
+        return "origin"
+    if kind == "destination":
+        return "destination" if trip else "name"
+    if kind == "name" and last is not None and last.group(0) == "去" \
+            and any(m.lastgroup == "origin" for m in cues[:-1]):
+        return "destination"  # 从A坐地铁去B
+    if kind == "food":
+        return "food" if same_clause and not venue else "name"
+    if kind == "has":
+        eating = bool(_EATING.search(text)) and not _NEARBY.search(before)
+        return "food" if eating and not venue else "name"
+    return "name"
