@@ -222,7 +222,7 @@ class Session:
         self._events += units.events
         if self.state.consecutive_failures == self.config.tool_failure_limit > before.consecutive_failures:
             self._events.append("tool_failures")  # once per streak, when it reaches the limit
-        if message.role == "user" and self._drifted(message.text, before):
+        if message.role == "user" and self._drifted(message.text, before, units):
             self._events.append("drift")
             units.events.append("drift")
         changed = [k for k, f in self.state.facts.items() if before.facts.get(k) != f]
@@ -242,14 +242,19 @@ class Session:
         result.latency_ms["total"] = _ms(t0, time.perf_counter())
         return result
 
-    def _drifted(self, text: str, before: ContextState) -> bool:
-        """True when a user turn is far from every goal held so far (cosine < drift_threshold)."""
+    def _drifted(self, text: str, before: ContextState, units: Units) -> bool:
+        """True when a user turn is far from every goal held so far (cosine < drift_threshold).
+
+        The turn and any goals it opened are embedded in one call, so the compaction's goal check
+        later finds them in the cache."""
         emb = self.compressor.embedder
         goals = [g.text for g in before.goals]
-        if emb is None or not goals or not text.strip():
+        if emb is None or not text.strip():
             return False
-        vecs = emb.encode([text, *goals])
-        return float((vecs[1:] @ vecs[0]).max()) < self.config.drift_threshold
+        vecs = emb.encode([text, *goals, *(g.text for g in units.goals)])
+        if not goals:
+            return False
+        return float((vecs[1 : 1 + len(goals)] @ vecs[0]).max()) < self.config.drift_threshold
 
     # --- compaction ----------------------------------------------------------------------------
 

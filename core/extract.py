@@ -206,7 +206,8 @@ def condense_goal(text: str, entities: Sequence[Entity] = ()) -> str:
         goal = goal.replace(surface, f" \x00{n}\x00 ")
     words = [w for w in re.findall(r"\x00\d+\x00|[\w$£€'&:-]+", goal) if w.lower() not in GOAL_STOPWORDS]
     out = " ".join(words[:GOAL_WORDS]) or goal[:MAX_GOAL_CHARS]
-    return re.sub(r"\x00(\d+)\x00", lambda m: surfaces[int(m.group(1))], out).strip()
+    out = re.sub(r"\x00(\d+)\x00", lambda m: surfaces[int(m.group(1))], out).strip()
+    return out.replace(";", ",").replace("[", "(").replace("]", ")").replace("|", "/")
 
 
 def extract(parsed: ParsedMessage, state: ContextState) -> Units:
