@@ -12,10 +12,13 @@ from typing import Protocol
 from core.models import ActionMarker, AtomKind, Entity, Lang, Negation, Role
 
 # Canonical slot hints a language analyzer may put in Entity.slot (None when no cue says which).
+# end_date / end_time: the end of a stay, rental or trip (check-out, drop-off, return), kept apart
+# from its start so that one never replaces the other.
 SLOTS = (
     "time", "date", "datetime", "duration", "people", "count", "nights", "days", "rooms", "stars",
     "rating", "price", "price_range", "area", "food", "type", "name", "city", "origin", "destination",
     "address", "postcode", "phone", "ref", "email", "url", "facility", "genre", "title", "person",
+    "end_date", "end_time",
     "airline", "seat_class", "car_type", "item", "amount", "account", "other",
 )
 

@@ -205,6 +205,35 @@ def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
     return slot
 
 
+# Words before a date or time that make it the end of a stay, rental or trip, not its start.
+_END_BEFORE = re.compile(
+    r"\b(?:until|till|til|thru|return(?:ing|s|ed)?(?:\s+(?:date|day|flight|trip|bus|train|journey))?|"
+    r"(?:be|come|coming|get|getting|fly|flying|head(?:ing)?)\s+back|back\s+home|"
+    r"drop(?:ping|ped)?(?:\s+(?:it|the\s+car|the\s+vehicle))?\s+off|drop[\s-]?off(?:\s+date|\s+time)?|"
+    r"check(?:ing)?[\s-]*out(?:\s+date)?|end(?:ing|s)?|leaves?\s+back)"
+    r"(?:\s+(?:is|will\s+be|would\s+be|on|at|by|for|leaves|departs|the))*\s+$",
+    re.IGNORECASE,
+)
+_RANGE_GAP = re.compile(r"\s*(?:to|through|thru|until|till|-|–)\s*(?:the\s+)?", re.IGNORECASE)
+
+
+def _end_slots(text: str, kept: list[V.Candidate]) -> dict[int, str]:
+    """Index -> end_date / end_time for dates and times that end a range: after until, return,
+    drop off, check out, or the second of "March 3rd to March 5th"."""
+    out: dict[int, str] = {}
+    for i, c in enumerate(kept):
+        if c.type not in ("date", "time"):
+            continue
+        end_slot = "end_date" if c.type == "date" else "end_time"
+        if _END_BEFORE.search(text, max(0, c.start - 40), c.start):
+            out[i] = end_slot
+            continue
+        prev = next((p for p in reversed(kept[:i]) if p.type == c.type), None)
+        if prev is not None and _RANGE_GAP.fullmatch(text, prev.end, c.start) and prev.end < c.start:
+            out[i] = end_slot
+    return out
+
+
 def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
     """Typed value spans of text with normalized values, offsets and slot hints (see module doc)."""
     if not text or not text.strip():
@@ -213,10 +242,12 @@ def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
     if ref.tzinfo is not None:
         ref = ref.replace(tzinfo=None)
     out: list[Entity] = []
-    for c in _resolve(_candidates(text, ref)):
+    kept = _resolve(_candidates(text, ref))
+    ends = _end_slots(text, kept)
+    for i, c in enumerate(kept):
         surface = text[c.start : c.end]
         if not surface.strip():
             continue
-        slot = _name_hint(text, c, _cue_slot(text, c) or c.slot)
+        slot = ends.get(i) or _name_hint(text, c, _cue_slot(text, c) or c.slot)
         out.append(Entity(type=c.type, text=surface, value=c.value, start=c.start, end=c.end, slot=slot))
     return out

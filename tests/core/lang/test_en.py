@@ -78,7 +78,7 @@ def test_dates_are_iso_against_the_reference(text, surface, value):
     e = find(text, surface)
     assert e.type == "date"
     assert e.value == value
-    assert e.slot == "date"
+    assert e.slot == ("end_date" if text.startswith("returning") else "date")  # a return ends a trip
 
 
 def test_date_without_timestamp_uses_a_fixed_reference():
@@ -181,6 +181,25 @@ def test_bare_numbers_that_are_no_values_are_left_out(text):
 @pytest.mark.parametrize("text", ["I need a table at 7pm", "Book a room there", "a star of 4 please"])
 def test_an_article_is_not_a_count(text):
     assert [e.text for e in ents(text) if e.type == "quantity"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("I want to pick it up on March 3rd and drop it off on March 5th", "March 3rd", "March 5th"),
+        ("a house from March 1st to March 2nd", "March 1st", "March 2nd"),
+        ("check in on the 3rd and check out on the 7th", "the 3rd", "the 7th"),
+        ("Leaving March 1st, returning March 4th", "March 1st", "March 4th"),
+        ("It departs at 6:20 pm and returns at 7:45 pm", "6:20 pm", "7:45 pm"),
+    ],
+)
+def test_the_end_of_a_stay_or_trip_has_its_own_slot(text, start, end):
+    assert find(text, start).slot in ("date", "time")
+    assert find(text, end).slot in ("end_date", "end_time")
+
+
+def test_a_changed_date_is_not_an_end_date():
+    assert find("Change it to March 5th please", "March 5th").slot == "date"
 
 
 # --- contacts, ids, addresses, places, terms, names -----------------------------------------------
