@@ -49,7 +49,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     ap.add_argument("--no-long", action="store_true", help="skip the long chained sessions")
     ap.add_argument(
-        "--long-sessions", type=int, default=0, help="at most this many chained sessions per file (0: all)"
+        "--long-sessions",
+        type=int,
+        default=3,
+        help="chained sessions per file and config (default 3: each is ~400 messages fed one by one; 0: all)",
     )
     ap.add_argument(
         "--long-window", type=int, default=2000, help="max_history_tokens of the small-window long run"
