@@ -43,11 +43,15 @@ def _mostly_covered(inner: list[Hit], start: int, end: int) -> bool:
     return len(inner) >= 2 and uncovered <= len(inner) - 1
 
 
-def _glued_count(hard: list[Hit], start: int, surface: str) -> Hit | None:
-    """A count right before a venue name is part of it ("7天" in "7天连锁酒店"), not a duration."""
-    if not venue_suffix(surface):
+def _glued_count(text: str, hard: list[Hit], start: int, end: int) -> Hit | None:
+    """A count or "今日" right before a venue name is part of it ("7天连锁酒店", "今日美术馆"), not a
+    duration or a date."""
+    if not venue_suffix(text[start:end]):
         return None
-    return next((h for h in hard if h.end == start and h.type in ("duration", "quantity", "number")), None)
+    for h in hard:
+        if h.end == start and (h.type in ("duration", "quantity", "number") or text[h.start:h.end] == "今日"):
+            return h
+    return None
 
 
 @lru_cache(maxsize=4096)
@@ -64,7 +68,7 @@ def entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
     spans: list[tuple[int, int, str]] = []
     for n in find_names(text, [(h.start, h.end) for h in hard]):
         start = n.start
-        glued = _glued_count(hard, n.start, text[n.start:n.end])
+        glued = _glued_count(text, hard, n.start, n.end)
         if glued is not None:
             merged.add(glued)
             start = glued.start

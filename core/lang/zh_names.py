@@ -62,6 +62,7 @@ _DISCOURSE_LEAD = frozenset("那这还就也都再又")
 # "这条街", "两家店": a measure word after a demonstrative or numeral is no part of a name
 _MEASURE_CHARS = frozenset("个家条座间所位名只张辆件种道份部处栋")
 _COUNTERS = frozenset("这那哪一两二三四五六七八九十几每该某")
+_COUNT_FLAGS = frozenset({"m", "mq", "q"})
 _COUNT_WORD = re.compile(r"[一两二三四五六七八九十几]+[个家条座间所位名只张辆件种道份部处栋]")
 # Words before 吧 that make it a bar ("大堂吧", "茶吧"), not the sentence particle
 _BAR_WORDS = frozenset(("大堂", "茶", "书", "网", "水", "氧", "咖啡", "酒", "清", "啤酒"))
@@ -294,9 +295,10 @@ class _Chunker:
             start += 1  # "从没名儿生煎(北大店)", "吃水煮牛肉": a stop glued to the name ("从没", "吃水")
         if paren:
             close = _close_paren(text, end)
-            if close > 0:
+            while close > 0:  # "康福瑞连锁酒店(北京学院南路店)(原康福瑞假日酒店)": a second bracket too
                 end = close
                 self.skip_until = close
+                close = _close_paren(text, end) if end < len(text) and text[end] in _OPEN else -1
         surface = text[start:end]
         core = surface.split("(")[0].split("（")[0]
         if len(core) < 2 or core.isdigit() or end - start > _MAX_NAME:
@@ -320,8 +322,10 @@ class _Chunker:
         ("小时候", "口福"). A venue suffix (suffixed) is evidence enough, unless the word is very
         common ("天堂", "皇城"); very common words and set phrases need a strong cue."""
         word, flag = tok[0], tok[3]
+        if flag in _COUNT_FLAGS:
+            return False  # "两部", "三所": a count is no name, whatever it ends with
         freq = word_freq(word)
-        very_common = freq >= _VERY_COMMON_FREQ and not flag.startswith("ns")
+        very_common = freq >= _VERY_COMMON_FREQ and not flag.startswith(("ns", "nt"))
         if suffixed and not very_common:
             return True
         if flag in _NON_NAME_FLAGS and len(word) <= 4:
@@ -336,7 +340,7 @@ class _Chunker:
                 or (suffixed and left.endswith("的"))  # "长城脚下的公社"
         if flag.startswith(("ns", "nr", "nt", "nz", "eng")):
             return True
-        if (left and left[-1] in _LIST_SEPS) or (right and right[0] in _LIST_SEPS):
+        if (left and left[-1] in _ITEM_SEPS) or (right and right[0] in _ITEM_SEPS):
             return True
         return left.endswith(_LEFT_CUES) or right.startswith(_RIGHT_CUES)
 

@@ -35,7 +35,7 @@ _TRIP = re.compile(
     r"出租|打车|打的|叫车|叫个车|地铁|公交|开车|导航|路线|坐车|乘车|乘坐|坐到|出发|目的地|终点|起点"
 )
 # A clause about eating: 有X names a dish there
-_EATING = re.compile(r"餐馆|餐厅|饭店|饭馆|菜|吃|店")
+_EATING = re.compile(r"餐馆|餐厅|饭店|饭馆|菜|吃|店|哪家")
 _NEARBY = re.compile(r"周边|附近|周围")
 # Venue-type endings that are also dishes (烤鸭, 火锅): they do not make a name a venue
 _DISH_SUFFIXES = frozenset(("小吃", "火锅", "烤肉", "烤鸭", "烧烤", "涮肉", "铁板烧", "自助", "料理"))
@@ -89,8 +89,8 @@ def name_slot(
     last = cues[-1] if cues else None
     kind = last.lastgroup if last is not None else None
     same_clause = last is not None and not any(c in _CLAUSE_PUNCT for c in before[last.end():])
-    if _DISH_AFTER.match(text, end) and not venue:
-        return "food"
+    if _DISH_AFTER.match(text, end):
+        return "food"  # "有老建筑餐厅这道菜": said to be a dish, whatever it looks like
     if _FOOD_AFTER.match(text, end) and not venue and kind not in ("name", "origin", "destination"):
         return "food"
     trip = any(m.lastgroup == "origin" for m in cues) or bool(_TRIP.search(text))
@@ -107,7 +107,10 @@ def name_slot(
         return "destination"  # 从A坐地铁去B
     if kind == "food":
         return "food" if same_clause and not venue else "name"
-    if kind == "has":
-        eating = bool(_EATING.search(text)) and not _NEARBY.search(before)
+    if kind == "has" and same_clause:
+        if before[:last.start()].endswith(("推荐菜", "招牌菜", "特色菜", "菜品", "菜里")):
+            return "food"  # "推荐菜有X"
+        clause = before[max(before.rfind(c) for c in _CLAUSE_PUNCT) + 1:]
+        eating = bool(_EATING.search(text)) and not _NEARBY.search(clause)
         return "food" if eating and not venue else "name"
     return "name"

@@ -48,6 +48,9 @@ _HOURS_CUE = re.compile(r"(?:营业|开放|开门)(?:时间|时段)?(?:是|为|�
 _HOURS_GAP = re.compile(
     r"[\s、,，;；]*(?:(?:春|夏|秋|冬)季[、,，\s]*)*(?:-|~|～|—|–|至|到)?[\s、,，]*(?:早|晚)?"
 )
+_WEEK_RANGE = re.compile(
+    r"(?:周|星期)[一二三四五六日天]\s*(?:-|~|～|—|–|至|到)\s*(?:周|星期)[一二三四五六日天]"
+)
 _FULL_WEEK = re.compile(r"(?:周|星期)一\s*(?:-|~|～|—|–|至|到)\s*(?:周|星期)[日天]\s*")
 
 
@@ -205,12 +208,13 @@ def find_times(text: str, ts: datetime | None) -> list[TimeHit]:
 
 
 def _join_schedules(text: str, hits: list[TimeHit]) -> list[TimeHit]:
-    """Opening hours after a cue (营业时间, 开放时间) become one 'time' hit: they describe when a place
-    is open, so the weekdays in them are no dates ("周一至周日", which says "every day", is dropped)."""
+    """Opening hours after a cue (营业时间, 开放时间), or a weekday range with clock times, become one
+    'time' hit: they say when a place is open, so the weekdays in them are no dates ("周一至周日",
+    which says "every day", is dropped)."""
     out: list[TimeHit] = []
     i = 0
     while i < len(hits):
-        cue = _cue_before(text, hits[i].start)
+        cue = _cue_before(text, hits[i].start) or _weekly(text, hits, i)
         j = i
         while cue and j + 1 < len(hits) and _HOURS_GAP.fullmatch(text, hits[j].end, hits[j + 1].start):
             j += 1
@@ -227,6 +231,16 @@ def _join_schedules(text: str, hits: list[TimeHit]) -> list[TimeHit]:
             out.append(TimeHit(start, end, "time", " ".join(text[start:end].split())))
         i = j + 1
     return out
+
+
+def _weekly(text: str, hits: list[TimeHit], i: int) -> bool:
+    """True when hits[i] starts a weekday range followed by clock times ("周一至周日 10:00-21:30"): a
+    weekly schedule even without a cue."""
+    if i + 2 >= len(hits) or hits[i].type != "date" or hits[i + 2].type == "date":
+        return False
+    week = _WEEK_RANGE.match(text, hits[i].start)
+    return week is not None and week.end() >= hits[i + 1].end - 1 \
+        and bool(_HOURS_GAP.fullmatch(text, hits[i + 1].end, hits[i + 2].start))
 
 
 def _cue_before(text: str, start: int) -> bool:

@@ -64,6 +64,10 @@ _PHONE = re.compile(
     r"(?:0\d{2,3}[- ]?\d{7,8}|1[3-9]\d{9}|400[- ]?\d{3}[- ]?\d{4}|\d{3,4}-\d{7,8})"
     r"(?:转\d{1,5})?(?![\d])"
 )
+# A local number without its area code ("电话是64045361-3015", "打57201918"): a phone after a phone cue
+_LOCAL_PHONE = re.compile(
+    r"(?:电话|号码|联系方式|热线|打)(?:是|为|:|：)?\s*(?P<n>\d{7,8}(?:[-转]\d{1,5})?)(?!\d)"
+)
 _EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")
 _URL = re.compile(r"https?://[^\s，。！？、）)]+|www\.[^\s，。！？、）)]+")
 _REF = re.compile(
@@ -207,12 +211,18 @@ def _contacts(text: str) -> list[Hit]:
     for m in _PHONE.finditer(text):
         digits = re.sub(r"[^\d转+]", "", m.group(0))
         out.append(Hit(m.start(), m.end(), "phone", digits, "phone", 9))
+    for m in _LOCAL_PHONE.finditer(text):
+        digits = re.sub(r"[^\d转]", "", m.group("n"))
+        out.append(Hit(m.start("n"), m.end("n"), "phone", digits, "phone", 9))
     for m in _EMAIL.finditer(text):
         out.append(Hit(m.start(), m.end(), "email", m.group(0).lower(), "email", 9))
     for m in _URL.finditer(text):
         out.append(Hit(m.start(), m.end(), "url", m.group(0), "url", 9))
     for m in _REF.finditer(text):
-        out.append(Hit(m.start("id"), m.end("id"), "id", m.group("id"), "ref", 9))
+        ident = m.group("id")
+        if ident.startswith("#") and not any(c.isdigit() for c in ident):
+            continue  # "车牌是#CP": a placeholder for a value the data left out, not an identifier
+        out.append(Hit(m.start("id"), m.end("id"), "id", ident, "ref", 9))
     for m in _TRAIN_FLIGHT.finditer(text):
         out.append(Hit(m.start(), m.end(), "id", m.group(0), "ref", 5))
     return out

@@ -147,6 +147,19 @@ def test_questions_terminals_and_placeholders_are_no_values() -> None:
     assert ents("这家酒店的地址是什么？") == []
     assert ents("景山公园的地址在哪里？")[0][0] == "name"  # and no address
     assert all(e[0] != "id" for e in ents("在T2航站楼地铁站上车吧。"))
+    assert ents("车型是#CX，车牌是#CP。") == []  # placeholders the data left in, no identifiers
+
+
+def test_weekly_schedule_without_a_cue_and_local_phone_numbers() -> None:
+    assert [e[1] for e in ents("知道啊，周一至周日 09:00-21:00。")] == ["09:00-21:00"]
+    assert find("电话是64045361-3015和01051952712。", "64045361-3015")[0::3] == ("phone", "phone")
+
+
+def test_names_with_a_second_bracket_or_a_day_word_in_them() -> None:
+    text = "有康福瑞连锁酒店(北京学院南路店)(原康福瑞假日酒店)和北京京仪大酒店。"
+    assert find(text, "康福瑞连锁酒店(北京学院南路店)(原康福瑞假日酒店)")[0] == "name"
+    assert find("麻烦问下今日美术馆的营业时间？", "今日美术馆")[0] == "name"
+    assert find("北京大学是免费的么？", "北京大学")[0] == "name"
 
 
 @pytest.mark.parametrize(
@@ -218,6 +231,10 @@ def test_origin_destination_and_dish_slots() -> None:
         ("我要去名叫水湾部落的餐馆用餐", "水湾部落", "name"),  # named venue, not a dish
         ("想吃烤肉了，千岛炭火烤肉的电话发给我一下。", "千岛炭火烤肉", "name"),  # 吃 in another clause
         ("最想吃的就是精品羊蝎子，有没有4.5分以上的餐馆？", "精品羊蝎子", "food"),
+        ("酒店周边的餐馆里，找一个推荐菜有京东肉饼的餐馆", "京东肉饼", "food"),
+        ("哪家有辣炒蛏子啊？", "辣炒蛏子", "food"),
+        ("请给我找一家有老建筑餐厅这道菜的餐馆。", "老建筑餐厅", "food"),
+        ("雁栖湖附近没有地铁店哦，捞王锅物料理附近有地铁站", "捞王锅物料理", "name"),
     ],
 )
 def test_name_slot_hints(text: str, surface: str, slot: str) -> None:
