@@ -142,12 +142,36 @@ def _resolve(cands: list[V.Candidate]) -> list[V.Candidate]:
     return sorted(kept, key=lambda c: c.start)
 
 
+# A sentence about getting somewhere: only then is a name after from/to an origin or destination.
+_TRAVEL_SENTENCE = re.compile(
+    r"\b(?:taxi|taxis|cab|cabs|ride|rides|uber|lyft|car|drive|driving|driver|go|going|goes|went|get|"
+    r"getting|head|heading|headed|take\s+me|bring\s+me|travel\w*|trip|train|trains|bus|buses|coach|"
+    r"flights?|fly|flying|arriv\w*|leav\w*|depart\w*|commute|pick\w*\s+(?:\w+\s+)?up|pickup|drop\w*\s+"
+    r"(?:\w+\s+)?off|from|destination|route|directions?|way)\b",
+    re.IGNORECASE,
+)
+_HUB_END = re.compile(r"\b(?:airport|station|depot|terminal|port)$", re.IGNORECASE)
+_PICK = r"pick(?:ing|ed|s)?(?:\s+(?:it|them|me|us|the\s+car))?[\s-]?up"
+_PICKUP_SENTENCE = re.compile(rf"\b(?:{_PICK}|pickup|rent\w*|cars?|vehicles?)\b", re.IGNORECASE)
+_PICKUP_AT = re.compile(rf"\b{_PICK}\s+(?:\w+\s+){{0,3}}?(?:at|from|in)\s+(?:the\s+)?$", re.IGNORECASE)
+
+
 def _cue_slot(text: str, c: V.Candidate) -> str | None:
     before = text[max(0, c.start - 24) : c.start]
     for rx, slot in _CUES:
         if rx.search(before):
             if slot in ("origin", "destination") and c.type in ("place", "name", "address"):
+                if c.type == "name" and not _TRAVEL_SENTENCE.search(text):
+                    return "name"  # "a visit to Amber Court", "a reservation to X": no trip
                 return slot
+            if (
+                slot == "name"
+                and c.type in ("name", "place")
+                and (
+                    _PICKUP_AT.search(before) or (_HUB_END.search(c.value) and _PICKUP_SENTENCE.search(text))
+                )
+            ):
+                return "origin"  # "pick it up at Union Station", "a compact car at LAX Airport for pickup"
             if (
                 slot == "city"
                 and c.type in ("place", "name")
