@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 import re
 from datetime import datetime
+from functools import lru_cache
 
 from core.lang import en_values as V
 from core.lang.en_dates import find_dates
@@ -60,7 +61,7 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
                 d.start, d.end, "date", d.value or text[d.start : d.end].lower(), "date", V.PRIO["date"]
             )
         )
-    media = bool(_MEDIA_SENTENCE.search(text))
+    media = _is_media(text)
     for n in find_names(text):
         end = V.region_tail(text, n.end)
         surface = text[n.start : end]
@@ -209,6 +210,12 @@ _TO_A_PERSON = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)
+def _is_media(text: str) -> bool:
+    """Whether the text talks about movies, songs, shows or events (asked once per text)."""
+    return bool(_MEDIA_SENTENCE.search(text))
+
+
 def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
     """A name's slot refined by what it names: a title ("the song X", "X by Y", names in a sentence
     about movies, songs or events, not after at/in), a person ("send $50 to Emma", "songs from X"),
@@ -220,7 +227,7 @@ def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
         return "person"
     if _TITLE_BEFORE.search(before) or _BY_AFTER.match(text, c.end) or _VERSUS.search(c.value):
         return "title"
-    if not _MEDIA_SENTENCE.search(text):
+    if not _is_media(text):
         return slot
     if slot == "origin" and re.search(r"\bfrom\s+$", before, re.IGNORECASE):
         return "person"  # "10 songs you might like from In This Moment"
