@@ -61,7 +61,7 @@ _XIA_VERBS = frozenset("问查看说找试听讲聊解绍算等瞧搜帮想")
 _DISCOURSE_LEAD = frozenset("那这还就也都再又")
 # "这条街", "两家店": a measure word after a demonstrative or numeral is no part of a name
 _MEASURE_CHARS = frozenset("个家条座间所位名只张辆件种道份部处栋")
-_COUNTERS = frozenset("这那哪一两二三四五六七八九十几每该某")
+_COUNTERS = frozenset("这那哪一两二三四五六七八九十几每该某它他她您你我")
 _COUNT_FLAGS = frozenset({"m", "mq", "q"})
 _COUNT_WORD = re.compile(r"[一两二三四五六七八九十几]+[个家条座间所位名只张辆件种道份部处栋]")
 # Words before 吧 that make it a bar ("大堂吧", "茶吧"), not the sentence particle
@@ -70,7 +70,7 @@ _BAR_WORDS = frozenset(("大堂", "茶", "书", "网", "水", "氧", "咖啡", "
 _BRANCH_AHEAD = re.compile(r"[^\s，。！？、,.!?；;]{1,12}[(（]")
 _LIST_SEPS = frozenset("、，,和或及与/")
 _LEFT_CUES = word_list(
-    "去 到 从 有 是 叫 推荐 选 吃 尝 逛 在 包括 比如 例如 游览 参观 前往 想去 就去 如 像"
+    "去 到 从 有 叫 推荐 选 吃 尝 逛 包括 比如 例如 游览 参观 前往 想去 就去 如 像"
 )
 _RIGHT_CUES = word_list(
     "周边 附近 这 那 吧 怎么样 评分 门票 地址 电话 游玩 用餐 住宿 玩 看看 逛逛 吃饭 尝尝 等 都"
@@ -83,6 +83,8 @@ _STRONG_RIGHT_CUES = word_list(
     "周边 附近 的评分 的门票 的地址 的电话 的周边 的附近 这个景点 这家 这道菜"
 )
 _VERY_COMMON_FREQ = 1000
+# 是 after these is part of a conjunction or adverb (要是, 还是, 但是, 就是), not "is"
+_SHI_CONJUNCTIONS = frozenset("要还但可只总倒于若真不就也都正即")
 _PROPER_FLAGS = ("ns", "nr", "nt", "nz", "eng", "j")
 # A verb this common first in a run starts a phrase ("欣赏完美景"); rarer ones start names ("招牌虾滑")
 _PHRASE_VERB_FREQ = 500
@@ -269,15 +271,19 @@ class _Chunker:
             keep_soft = False  # a branch in brackets ("那家小馆(永安里店)") shows the name starts with 那
         if keep_soft and named:
             rest = [w for w, _, c, _ in run if c not in (SOFT, JOIN)]
-            keep_soft = not all(w in GENERIC_WORDS for w in rest)  # "该酒店", "哪站" are no names
+            # "该酒店", "哪站", "这口" are no names: nothing but a venue word after the soft stop
+            single_softs = all(len(w) == 1 for w, _, c, _ in run if c == SOFT)
+            keep_soft = not (all(w in GENERIC_WORDS for w in rest)
+                             or (len(rest) == 1 and rest[0] in _SUFFIX_SET and single_softs))
         while i < len(run) and (run[i][2] == JOIN or (run[i][2] == SOFT and not keep_soft)):
             i += 1
-        while i < len(run) - 1 and run[i][0] in LEADING_GENERIC:
-            i += 1
-        if i < len(run) - 1 and run[i][0] in _MEASURE_CHARS and text[run[i][1] - 1:run[i][1]] in _COUNTERS:
-            i += 1  # "这条街", "那家店": a demonstrative or numeral and its measure word
+        if i < len(run) - 1 and run[i][0] in _MEASURE_CHARS \
+                and (text[run[i][1] - 1:run[i][1]] in _COUNTERS or run[i][0] == "个"):
+            i += 1  # "这条街", "它家评分", "推荐个X": a demonstrative, numeral or pronoun and a measure word
         if not named and i < len(run) - 1 and _COUNT_WORD.fullmatch(run[i][0]):
             i += 1  # "一名航天员", "两家店": a count and its measure word before a common noun
+        while i < len(run) - 1 and run[i][0] in LEADING_GENERIC:
+            i += 1
         run = run[i:]
         if not paren:
             while len(run) > 1 and (run[-1][0] in SLOT_WORDS or run[-1][2] in (JOIN, SOFT)
@@ -342,6 +348,8 @@ class _Chunker:
             return True
         if (left and left[-1] in _ITEM_SEPS) or (right and right[0] in _ITEM_SEPS):
             return True
+        if left.endswith("是") and left[-2:-1] not in _SHI_CONJUNCTIONS:
+            return True  # "菜肴是酱料", but not "要是晚一点" (if) or "还是" (or)
         return left.endswith(_LEFT_CUES) or right.startswith(_RIGHT_CUES)
 
 

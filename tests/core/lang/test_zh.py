@@ -175,6 +175,10 @@ def test_names_with_a_second_bracket_or_a_day_word_in_them() -> None:
         ("但我还是推荐千只鹤手作り料理 居楽屋(昌平店)。", "千只鹤手作り料理 居楽屋(昌平店)"),
         ("我要从没名儿生煎(北大店)到北京满唐红酒店", "没名儿生煎(北大店)"),  # 从没 glued by jieba
         ("那家小馆(永安里店)就挺不错的啊", "那家小馆(永安里店)"),  # the branch shows 那 is part of it
+        ("就去国家大剧院转转吧", "国家大剧院"),
+        ("好，我去琉璃厂古玩字画一条街逛逛。", "琉璃厂古玩字画一条街"),
+        ("去先声画廊吧！很不错的！", "先声画廊"),  # a soft word inside a venue name
+        ("我想吃的菜肴是酱料", "酱料"),
     ],
 )
 def test_name_boundaries(text: str, name: str) -> None:
@@ -192,6 +196,10 @@ def test_name_boundaries(text: str, name: str) -> None:
         "这条街周边有什么餐馆？",
         "多谢您耐心答疑。",
         "我天，是私人电话吗？",
+        "那也无所谓了，就想吃这口。",  # 这 + a venue suffix alone
+        "那在你之前提过的酒店周围的餐馆里",
+        "吃了饭要是晚一点的话，我就想就近住下了！",  # 要是 is "if", not "is"
+        "好的谢谢，那它家评分高吗？",
     ],
 )
 def test_ordinary_words_and_phrases_are_no_names(text: str) -> None:
