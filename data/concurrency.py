@@ -115,6 +115,9 @@ class FileLease:
         self.poll = poll
         self.waiters = WaitersSignal(path)
         self._lock = threading.Lock()
+        # Writers of this process take turns: two threads updating one row would otherwise make
+        # DuckDB abort one of them (optimistic concurrency); reads stay concurrent.
+        self.write_lock = threading.RLock()
         self._con: duckdb.DuckDBPyConnection | None = None
         self._holders = 0
         self._idle_since = 0.0

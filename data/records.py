@@ -317,24 +317,60 @@ class ConfigVersion(BaseModel):
 
 
 class MetricBucket(BaseModel):
-    """A metric aggregated over one hour or day, for one source or all ('' = overall)."""
+    """A metric aggregated over one hour or day, for one source or all sources (overall)."""
 
     bucket: datetime
-    source: str
+    source: str = Field(description="the source, or '' on the overall row")
+    overall: bool = Field(description="True: aggregated over every source")
     metric: str
     n: int
     mean: float
-    p50: float
-    p95: float
     min: float
     max: float
 
 
+class MetricSeries(BaseModel):
+    """Metric buckets as columns (one entry per bucket x source x metric), ready for a chart.
+
+    Columns rather than a list of MetricBucket: a month of hourly buckets for five sources and
+    four metrics is ~15k rows, and one model per row cost more than the query (measured).
+    Quantiles are not kept per hour (they do not add up across hours); the latency p50/p95 of
+    the design come from ``Store.compaction_stats``.
+    """
+
+    bucket: list[datetime] = Field(default_factory=list, description="start of the hour or day, UTC")
+    source: list[str] = Field(default_factory=list)
+    overall: list[bool] = Field(default_factory=list)
+    metric: list[str] = Field(default_factory=list)
+    n: list[int] = Field(default_factory=list)
+    mean: list[float] = Field(default_factory=list)
+    min: list[float] = Field(default_factory=list)
+    max: list[float] = Field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.bucket)
+
+    def rows(self) -> list[MetricBucket]:
+        """The same data as one MetricBucket per row (for small series and tests)."""
+        names = list(MetricBucket.model_fields)
+        columns = [getattr(self, name) for name in names]
+        return [
+            MetricBucket(**dict(zip(names, values, strict=True))) for values in zip(*columns, strict=True)
+        ]
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame with one column per field (plotly takes it as it is)."""
+        import pandas as pd  # only the console's charts need pandas
+
+        return pd.DataFrame(self.model_dump())
+
+
 class CompactionStats(BaseModel):
-    """Compactions of one hour or day, for one source or all (''): outcomes and latency."""
+    """Compactions of one hour or day, for one source or all (overall): outcomes and latency."""
 
     bucket: datetime
-    source: str
+    source: str = Field(description="the source, or '' on the overall row")
+    overall: bool
     n: int
     passed: int = Field(description="validated without fallback and not failed")
     fallback: int

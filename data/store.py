@@ -52,8 +52,8 @@ from data.records import (
     FactHistoryEntry,
     FactRecord,
     IntegrityReport,
-    MetricBucket,
     MetricPoint,
+    MetricSeries,
     Page,
     SaveOutcome,
     StageTrace,
@@ -122,10 +122,15 @@ class Store:
     def _write(
         self, fn: Callable[[Any], R], retry_if: Callable[[BaseException], bool] = is_conflict_error
     ) -> R:
+        """Run ``fn`` in one transaction; writes of this process take turns (no write-write conflicts).
+
+        A conflict that still happens (retry_if) is retried with backoff until the policy's deadline.
+        """
+        deadline = time.monotonic() + self.policy.deadline
         attempt = 0
         while True:
             try:
-                with self.lease.acquire(self.policy.deadline) as cur:
+                with self.lease.write_lock, self.lease.acquire(self.policy.deadline) as cur:
                     cur.execute("BEGIN TRANSACTION")
                     try:
                         result = fn(cur)
@@ -136,7 +141,7 @@ class Store:
                         raise
                     return result
             except duckdb.Error as exc:
-                if not retry_if(exc) or attempt >= 20:
+                if not retry_if(exc) or time.monotonic() > deadline:
                     raise
                 time.sleep(self.policy.delay(attempt, self._rng))
                 attempt += 1
@@ -163,7 +168,14 @@ class Store:
         """
         if not bundles:
             return []
-        prepared = ingest_sql.prepare_save(bundles, self.clock())  # the heavy part, before taking the file
+        return self.save_prepared(self.prepare_save(bundles))
+
+    def prepare_save(self, bundles: Sequence[ContextIngest]) -> ingest_sql.PreparedSave:
+        """Build a batch's rows without touching the file (most of a save's work; no lock needed)."""
+        return ingest_sql.prepare_save(bundles, self.clock())
+
+    def save_prepared(self, prepared: ingest_sql.PreparedSave) -> list[SaveOutcome]:
+        """Write a prepared batch in one transaction (the file is held only for this part)."""
         return self._write(lambda con: ingest_sql.write_prepared(con, prepared), retry_if=_is_save_race)
 
     def save_context(self, bundle: ContextIngest) -> SaveOutcome:
@@ -378,8 +390,8 @@ class Store:
         source: str | None = None,
         start: datetime | None = None,
         end: datetime | None = None,
-    ) -> list[MetricBucket]:
-        """Metrics aggregated per hour or day, per source and overall (source '')."""
+    ) -> MetricSeries:
+        """Metrics aggregated per hour or day, per source and overall, as chart-ready columns."""
         return self._read(lambda con: metrics_sql.metric_series(con, metrics, bucket, source, start, end))
 
     def compaction_stats(

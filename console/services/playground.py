@@ -454,3 +454,55 @@ def save_run(
 
 def _ms(turn: TurnStages, stage: str) -> float | None:
     return turn.latency_ms.get(stage)
+
+
+# --- the stage tables the page shows ----------------------------------------------------------------
+
+
+def atom_rows(turn: TurnStages) -> list[dict[str, object]]:
+    """The parse stage: one row per atom."""
+    return [
+        {
+            "kind": a.kind,
+            "text": a.text,
+            "strength": a.strength,
+            "negation": a.negation.text if a.negation else "",
+            "action": f"{a.action.verb} ({a.action.status})" if a.action else "",
+            "pinned": a.pinned,
+        }
+        for a in turn.parsed.atoms
+    ]
+
+
+def entity_rows(turn: TurnStages) -> list[dict[str, object]]:
+    """The parse stage: one row per entity, as written and normalized."""
+    return [
+        {"type": e.type, "as written": e.text, "normalized": e.value, "slot": e.slot or ""}
+        for a in turn.parsed.atoms
+        for e in a.entities
+    ]
+
+
+def unit_rows(turn: TurnStages) -> list[dict[str, object]]:
+    """The extract stage: one row per fact candidate."""
+    return [
+        {"key": f.key, "value": f.value, "strength": f.strength, "kind": f.kind, "correction": f.correction}
+        for f in turn.units.facts
+    ]
+
+
+def unit_summary(turn: TurnStages) -> dict[str, str]:
+    """The extract stage's other units, one line each ('-' when none)."""
+    u = turn.units
+    return {
+        "Goals": ", ".join(g.text for g in u.goals) or "-",
+        "Constraints": ", ".join(c.text for c in u.constraints) or "-",
+        "Actions": ", ".join(f"{a.tool} ({a.status})" for a in u.actions) or "-",
+        "Todos": ", ".join(t.text for t in u.todos) or "-",
+        "Events": ", ".join(u.events) or "-",
+    }
+
+
+def state_rows(turn: TurnStages) -> list[dict[str, object]]:
+    """The merge stage: the state's facts after the turn, the ones it changed marked."""
+    return [{"key": k, "value": v, "changed here": k in turn.changed} for k, v in turn.facts.items()]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
+import duckdb
 import pyarrow as pa
 from pydantic_core import from_json, to_json
 
@@ -44,6 +47,21 @@ def arrow_table(columns: dict[str, list[Any]], types: dict[str, pa.DataType]) ->
     return pa.table({name: pa.array(values, type=types[name]) for name, values in columns.items()})
 
 
+@contextlib.contextmanager
+def registered(con: Any, name: str, data: pa.Table) -> Iterator[str]:
+    """Make ``data`` queryable as ``name`` inside the block.
+
+    Unregistering never masks the block's own error (after a failed statement DuckDB refuses
+    every call until ROLLBACK, unregister included).
+    """
+    con.register(name, data)
+    try:
+        yield name
+    finally:
+        with contextlib.suppress(duckdb.Error):
+            con.unregister(name)
+
+
 def insert_arrow(con: Any, table: str, data: pa.Table) -> None:
     """Append an Arrow table to ``table`` by column name, in the caller's transaction.
 
@@ -52,10 +70,6 @@ def insert_arrow(con: Any, table: str, data: pa.Table) -> None:
     """
     if data.num_rows == 0:
         return
-    view = f"_arrow_{table}"
-    con.register(view, data)
-    try:
+    with registered(con, f"_arrow_{table}", data) as view:
         names = ", ".join(data.column_names)
         con.execute(f"INSERT INTO {table} ({names}) SELECT {names} FROM {view}")
-    finally:
-        con.unregister(view)

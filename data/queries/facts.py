@@ -17,7 +17,8 @@ from typing import Any
 import pyarrow as pa
 
 from core.models import Fact, FactVersion
-from data.queries.columns import arrow_table, from_db_time, insert_arrow, json_text, parse_json
+from data.queries.columns import arrow_table, from_db_time, insert_arrow, json_text, parse_json, registered
+from data.queries.sessions import context_key
 from data.records import (
     CorrectionBatchResult,
     CorrectionOutcome,
@@ -81,22 +82,26 @@ def _core_history(entries: list[FactHistoryEntry]) -> list[FactVersion]:
 def fact_history(con: Any, context_id: str, key: str) -> list[FactHistoryEntry]:
     """Every version of one fact, oldest first."""
     rows = con.execute(
-        f"SELECT {_HISTORY_COLUMNS} FROM fact_history WHERE context_id = ? AND key = ? ORDER BY version",
-        [context_id, key],
+        f"SELECT {_HISTORY_COLUMNS} FROM fact_history "
+        "WHERE context_key = ? AND context_id = ? AND key = ? ORDER BY version",
+        [context_key(con, context_id), context_id, key],
     ).fetchall()
     return [_history_entry(r) for r in rows]
 
 
 def facts(con: Any, context_id: str, with_history: bool = True) -> list[FactRecord]:
     """A context's current facts ordered by key, each with its history when asked."""
+    ckey = context_key(con, context_id)
     rows = con.execute(
-        f"SELECT {_FACT_COLUMNS} FROM facts WHERE context_id = ? ORDER BY key", [context_id]
+        f"SELECT {_FACT_COLUMNS} FROM facts WHERE context_key = ? AND context_id = ? ORDER BY key",
+        [ckey, context_id],
     ).fetchall()
     history: dict[str, list[FactHistoryEntry]] = {}
     if with_history:
         for row in con.execute(
-            f"SELECT key, {_HISTORY_COLUMNS} FROM fact_history WHERE context_id = ? ORDER BY key, version",
-            [context_id],
+            f"SELECT key, {_HISTORY_COLUMNS} FROM fact_history WHERE context_key = ? AND context_id = ? "
+            "ORDER BY key, version",
+            [ckey, context_id],
         ).fetchall():
             history.setdefault(row[0], []).append(_history_entry(row[1:]))
     out = []
@@ -352,8 +357,7 @@ def _apply_fact_changes(con: Any, changes: list[dict[str, Any]], now: datetime) 
         "turn": _I,
         "recorded_at": _T,
     }
-    con.register("_fact_changes", arrow_table(cols, types))
-    try:
+    with registered(con, "_fact_changes", arrow_table(cols, types)):
         con.execute(
             "UPDATE facts SET value = u.value, norm = u.norm, status = u.status, strength = u.strength, "
             "pinned = u.pinned, verified_by_user = u.verified_by_user, version = u.version, "
@@ -362,14 +366,13 @@ def _apply_fact_changes(con: Any, changes: list[dict[str, Any]], now: datetime) 
             "FROM _fact_changes u WHERE facts.context_id = u.context_id AND facts.key = u.key"
         )
         con.execute(
-            "INSERT INTO fact_history (context_id, key, version, old_value, new_value, norm, status, "
-            "strength, "
-            "pinned, verified_by_user, turn, reason, actor, source, recorded_at) "
-            "SELECT context_id, key, version, old_value, value, norm, status, strength, pinned, "
-            "verified_by_user, turn, reason, updated_by, source, recorded_at FROM _fact_changes"
+            "INSERT INTO fact_history (context_id, context_key, key, version, old_value, new_value, norm, "
+            "status, strength, pinned, verified_by_user, turn, reason, actor, source, recorded_at) "
+            "SELECT u.context_id, c.context_key, u.key, u.version, u.old_value, u.value, u.norm, u.status, "
+            "u.strength, u.pinned, u.verified_by_user, u.turn, u.reason, u.updated_by, u.source, "
+            "u.recorded_at "
+            "FROM _fact_changes u JOIN contexts c USING (context_id)"
         )
-    finally:
-        con.unregister("_fact_changes")
 
 
 def _audit_corrections(

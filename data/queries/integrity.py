@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from data.records import IntegrityReport
-from data.schema import LATEST_VERSION, TABLES, current_version
+from data.schema import KEYED_TABLES, LATEST_VERSION, TABLES, current_version
 
 # (what is wrong, a query counting the rows that show it)
 _ORPHANS = tuple(
@@ -16,8 +16,21 @@ _ORPHANS = tuple(
     )
     for table in ("messages", "stage_traces", "facts", "fact_history", "compactions", "metrics")
 )
+_KEYS = tuple(
+    (
+        f"{table} rows whose context_key is not their context's",
+        f"SELECT count(*) FROM {table} t JOIN contexts c USING (context_id) "
+        "WHERE t.context_key IS DISTINCT FROM c.context_key",
+    )
+    for table in KEYED_TABLES
+)
 _CHECKS: tuple[tuple[str, str], ...] = (
     *_ORPHANS,
+    *_KEYS,
+    (
+        "metric samples missing from (or extra in) the hourly rollup",
+        "SELECT abs((SELECT coalesce(sum(n), 0) FROM metric_rollup) - (SELECT count(*) FROM metrics))",
+    ),
     (
         "fact_history rows whose fact is missing",
         "SELECT count(*) FROM fact_history h WHERE NOT EXISTS "

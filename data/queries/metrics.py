@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 import pyarrow as pa
 
-from data.queries.columns import arrow_table, from_db_time, insert_arrow, to_utc_naive
-from data.records import CompactionStats, MetricBucket, MetricPoint
+from data.queries.columns import arrow_table, from_db_time, registered, to_utc_naive
+from data.queries.ingest import append_metrics
+from data.records import CompactionStats, MetricPoint, MetricSeries
 
 Bucket = Literal["hour", "day"]
 _TYPES = {
@@ -23,7 +24,7 @@ _TYPES = {
 
 
 def add_metrics(con: Any, points: Sequence[MetricPoint]) -> int:
-    """Append samples (one Arrow insert); returns how many."""
+    """Append samples (with their context's key) and fold them into the hourly rollup."""
     cols: dict[str, list[Any]] = {name: [] for name in _TYPES}
     for p in points:
         for name, value in (
@@ -35,7 +36,12 @@ def add_metrics(con: Any, points: Sequence[MetricPoint]) -> int:
             ("recorded_at", to_utc_naive(p.at)),
         ):
             cols[name].append(value)
-    insert_arrow(con, "metrics", arrow_table(cols, _TYPES))
+    samples = arrow_table(cols, _TYPES)
+    with registered(con, "_samples", samples):
+        keyed = con.sql(
+            "SELECT s.*, c.context_key FROM _samples s LEFT JOIN contexts c USING (context_id)"
+        ).to_arrow_table()
+    append_metrics(con, keyed)
     return len(points)
 
 
@@ -57,11 +63,21 @@ def metric_series(
     source: str | None,
     start: datetime | None,
     end: datetime | None,
-) -> list[MetricBucket]:
-    """Per bucket and metric: every source's aggregate and the overall one (source '')."""
+) -> MetricSeries:
+    """Per bucket and metric: every source's aggregate and the overall one, as columns.
+
+    Read from the hourly rollup, so the cost follows the number of hours, not of samples; a
+    start or end inside an hour counts that whole hour.
+    """
     if bucket not in ("hour", "day"):
         raise ValueError(f"bucket must be 'hour' or 'day', not {bucket!r}")
-    clauses, params = _range(start, end, "recorded_at")
+    clauses, params = [], []
+    if start:
+        clauses.append("bucket >= date_trunc('hour', ?::TIMESTAMP)")
+        params.append(to_utc_naive(start))
+    if end:
+        clauses.append("bucket < ?")
+        params.append(to_utc_naive(end))
     if metrics:
         clauses.append("list_contains(?::VARCHAR[], metric)")
         params.append(list(metrics))
@@ -70,29 +86,25 @@ def metric_series(
         params.append(source)
     where = (" WHERE " + " AND ".join(clauses)) if clauses else ""
     rows = con.execute(
-        "SELECT date_trunc(?, recorded_at) AS bucket, coalesce(source, '') AS src, metric, count(*) AS n, "
-        "avg(value), "
-        "quantile_cont(value, 0.5), quantile_cont(value, 0.95), min(value), max(value) "
-        f"FROM metrics{where} GROUP BY GROUPING SETS ((bucket, metric, source), (bucket, metric)) "
-        "ORDER BY bucket, metric, src",
+        "SELECT date_trunc(?, bucket) AS b, coalesce(source, '') AS src, grouping(source) = 1, metric, "
+        f"sum(n), sum(total) / sum(n), min(min), max(max) FROM metric_rollup{where} "
+        "GROUP BY GROUPING SETS ((b, metric, source), (b, metric)) "
+        "ORDER BY b, metric, grouping(source) DESC, src",
         [bucket, *params],
     ).fetchall()
-    out = []
-    for b, src, metric, n, mean, p50, p95, lo, hi in rows:
-        out.append(
-            MetricBucket(
-                bucket=from_db_time(b),
-                source=src,
-                metric=metric,
-                n=n,
-                mean=mean,
-                p50=p50,
-                p95=p95,
-                min=lo,
-                max=hi,
-            )
-        )
-    return out
+    if not rows:
+        return MetricSeries()
+    columns = list(zip(*rows, strict=True))
+    return MetricSeries(
+        bucket=[b.replace(tzinfo=UTC) for b in columns[0]],
+        source=list(columns[1]),
+        overall=list(columns[2]),
+        metric=list(columns[3]),
+        n=list(columns[4]),
+        mean=list(columns[5]),
+        min=list(columns[6]),
+        max=list(columns[7]),
+    )
 
 
 def compaction_stats(
@@ -103,23 +115,25 @@ def compaction_stats(
         raise ValueError(f"bucket must be 'hour' or 'day', not {bucket!r}")
     clauses, params = _range(start, end, "k.created_at")
     if source is not None:
-        clauses.append("c.source = ?")
+        clauses.append("k.source = ?")
         params.append(source)
     where = (" WHERE " + " AND ".join(clauses)) if clauses else ""
     rows = con.execute(
-        "SELECT date_trunc(?, k.created_at) AS bucket, coalesce(c.source, '') AS src, count(*) AS n, "
+        "SELECT date_trunc(?, k.created_at) AS bucket, coalesce(k.source, '') AS src, "
+        "grouping(k.source) = 1 AS overall, count(*) AS n, "
         "count(*) FILTER (WHERE coalesce(k.validation_ok, true) AND NOT k.fallback AND NOT k.failed) "
         "AS passed, "
         "count(*) FILTER (WHERE k.fallback) AS fallback, count(*) FILTER (WHERE k.failed) AS failed, "
         "quantile_cont(k.latency_total_ms, 0.5) AS p50, quantile_cont(k.latency_total_ms, 0.95) AS p95 "
-        f"FROM compactions k JOIN contexts c USING (context_id){where} "
-        "GROUP BY GROUPING SETS ((bucket, c.source), (bucket)) ORDER BY bucket, src",
+        f"FROM compactions k{where} "
+        "GROUP BY GROUPING SETS ((bucket, k.source), (bucket)) ORDER BY bucket, overall DESC, src",
         [bucket, *params],
     ).fetchall()
     return [
         CompactionStats(
             bucket=from_db_time(b),
             source=src,
+            overall=overall,
             n=n,
             passed=passed,
             fallback=fallback,
@@ -127,5 +141,5 @@ def compaction_stats(
             latency_p50_ms=p50,
             latency_p95_ms=p95,
         )
-        for b, src, n, passed, fallback, failed, p50, p95 in rows
+        for b, src, overall, n, passed, fallback, failed, p50, p95 in rows
     ]

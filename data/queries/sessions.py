@@ -87,6 +87,17 @@ def find_contexts(
     return Page[ContextSummary](items=[_summary(r) for r in rows], total=total, limit=limit, offset=offset)
 
 
+def context_key(con: Any, context_id: str) -> int | None:
+    """The context's dense key (a primary-key lookup), or None if it is not stored.
+
+    Per-context reads filter on ``context_key = ? AND context_id = ?``: the key lets DuckDB skip
+    every row group whose min/max key cannot match (bulk ingest appends a context's rows together),
+    the id keeps the filter exact.
+    """
+    row = con.execute("SELECT context_key FROM contexts WHERE context_id = ?", [context_id]).fetchone()
+    return row[0] if row else None
+
+
 def get_context(con: Any, context_id: str) -> ContextSummary | None:
     """The summary row of one context, or None."""
     row = con.execute(f"SELECT {SUMMARY_COLUMNS} FROM contexts WHERE context_id = ?", [context_id]).fetchone()
@@ -103,10 +114,12 @@ def timeline(con: Any, context_id: str) -> Timeline | None:
     summary = get_context(con, context_id)
     if summary is None:
         return None
+    key = context_key(con, context_id)
     rows = con.execute(
         "SELECT idx, version, role, text, ts, tokens, tool_call, tool_result, attachments FROM messages "
-        "WHERE context_id = ? QUALIFY version = max(version) OVER (PARTITION BY idx) ORDER BY idx",
-        [context_id],
+        "WHERE context_key = ? AND context_id = ? "
+        "QUALIFY version = max(version) OVER (PARTITION BY idx) ORDER BY idx",
+        [key, context_id],
     ).fetchall()
     messages = [
         StoredMessage(
@@ -134,8 +147,8 @@ def message_versions(con: Any, context_id: str, idx: int) -> list[StoredMessage]
     """Every stored version of one turn, oldest first."""
     rows = con.execute(
         "SELECT version, role, text, ts, tokens, tool_call, tool_result, attachments FROM messages "
-        "WHERE context_id = ? AND idx = ? ORDER BY version",
-        [context_id, idx],
+        "WHERE context_key = ? AND context_id = ? AND idx = ? ORDER BY version",
+        [context_key(con, context_id), context_id, idx],
     ).fetchall()
     return [
         StoredMessage(
@@ -159,8 +172,9 @@ def message_versions(con: Any, context_id: str, idx: int) -> list[StoredMessage]
 def stage_traces(con: Any, context_id: str, idx: int) -> list[StageTrace]:
     """The stage outputs recorded for one turn, in the order the stages ran."""
     rows = con.execute(
-        "SELECT stage, payload, latency_ms FROM stage_traces WHERE context_id = ? AND idx = ? ORDER BY pos",
-        [context_id, idx],
+        "SELECT stage, payload, latency_ms FROM stage_traces "
+        "WHERE context_key = ? AND context_id = ? AND idx = ? ORDER BY pos",
+        [context_key(con, context_id), context_id, idx],
     ).fetchall()
     return [StageTrace(idx=idx, stage=s, payload=parse_json(p), latency_ms=lat) for s, p, lat in rows]
 
@@ -168,7 +182,8 @@ def stage_traces(con: Any, context_id: str, idx: int) -> list[StageTrace]:
 def traced_turns(con: Any, context_id: str) -> list[int]:
     """The turn indices that have stage traces (the replay's step list)."""
     rows = con.execute(
-        "SELECT DISTINCT idx FROM stage_traces WHERE context_id = ? ORDER BY idx", [context_id]
+        "SELECT DISTINCT idx FROM stage_traces WHERE context_key = ? AND context_id = ? ORDER BY idx",
+        [context_key(con, context_id), context_id],
     ).fetchall()
     return [r[0] for r in rows]
 
@@ -224,8 +239,8 @@ def compactions(
 ) -> list[StoredCompaction]:
     """A context's compactions by seq (all, or the given seqs), optionally with state and rendered text."""
     extra = ", state, rendered" if with_state else ""
-    sql = f"SELECT {_COMPACTION_COLUMNS}{extra} FROM compactions WHERE context_id = ?"
-    params: list[Any] = [context_id]
+    sql = f"SELECT {_COMPACTION_COLUMNS}{extra} FROM compactions WHERE context_key = ? AND context_id = ?"
+    params: list[Any] = [context_key(con, context_id), context_id]
     if seqs is not None:
         sql += " AND list_contains(?::INTEGER[], seq)"
         params.append(list(seqs))

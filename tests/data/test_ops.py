@@ -100,24 +100,29 @@ def test_metrics_per_hour_and_day_per_source_and_overall(store):
         MetricPoint(metric="goal_churn_rate", value=1.1, at=t, source="sgd"),
     ]
     assert store.add_metrics(points) == 5
-    hourly = store.metric_series(["bloat_rate"], bucket="hour")
-    rows = [(b.bucket.hour, b.source, b.n, round(b.mean, 3), round(b.max, 3)) for b in hourly]
+    hourly = store.metric_series(["bloat_rate"], bucket="hour").rows()
+    rows = [(b.bucket.hour, b.source, b.overall, b.n, round(b.mean, 3), round(b.max, 3)) for b in hourly]
     assert rows == [
-        (10, "", 3, 0.533, 1.0),  # overall: 0.2, 0.4, 1.0
-        (10, "crosswoz", 1, 1.0, 1.0),
-        (10, "sgd", 2, 0.3, 0.4),
-        (11, "", 1, 0.6, 0.6),
-        (11, "sgd", 1, 0.6, 0.6),
+        (10, "", True, 3, 0.533, 1.0),  # overall: 0.2, 0.4, 1.0
+        (10, "crosswoz", False, 1, 1.0, 1.0),
+        (10, "sgd", False, 2, 0.3, 0.4),
+        (11, "", True, 1, 0.6, 0.6),
+        (11, "sgd", False, 1, 0.6, 0.6),
     ]
+    assert hourly[0].bucket == t  # an aware UTC datetime
     daily = store.metric_series(bucket="day", source="sgd")
-    assert {(b.metric, b.source, b.n) for b in daily} == {
-        ("bloat_rate", "", 3),
-        ("bloat_rate", "sgd", 3),
-        ("goal_churn_rate", "", 1),
-        ("goal_churn_rate", "sgd", 1),
+    assert len(daily) == 4
+    assert set(zip(daily.metric, daily.source, daily.overall, daily.n, strict=True)) == {
+        ("bloat_rate", "", True, 3),
+        ("bloat_rate", "sgd", False, 3),
+        ("goal_churn_rate", "", True, 1),
+        ("goal_churn_rate", "sgd", False, 1),
     }
+    frame = daily.to_frame()
+    assert list(frame.columns)[:3] == ["bucket", "source", "overall"] and len(frame) == 4
     later = store.metric_series(["bloat_rate"], bucket="hour", start=t + timedelta(hours=1))
-    assert [(b.bucket.hour, b.n) for b in later if b.source == ""] == [(11, 1)]
+    assert [(b.bucket.hour, b.n) for b in later.rows() if b.overall] == [(11, 1)]
+    assert len(store.metric_series(["no_such_metric"])) == 0
     with pytest.raises(ValueError, match="bucket must be"):
         store.metric_series(bucket="minute")
 

@@ -52,8 +52,8 @@ def test_integrity_check_finds_orphans_and_broken_versions(store, db_path):
     store.close()
     con = duckdb.connect(str(db_path))
     con.execute(
-        "INSERT INTO messages SELECT 'ghost', idx, version, role, text, ts, tokens, tool_call, "
-        "tool_result, attachments, content_hash, ingested_at FROM messages WHERE context_id = 'a' LIMIT 2"
+        "INSERT INTO messages BY NAME SELECT * REPLACE ('ghost' AS context_id) FROM messages "
+        "WHERE context_id = 'a' LIMIT 2"
     )
     con.execute("UPDATE fact_history SET version = 5 WHERE context_id = 'a' AND key = 'hotel.people'")
     con.close()
@@ -70,3 +70,40 @@ def test_default_path_follows_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("CONSOLE_DB", str(tmp_path / "other.duckdb"))
     assert default_db_path() == tmp_path / "other.duckdb"
     assert Store().path == tmp_path / "other.duckdb"
+
+
+def test_a_version_1_file_with_data_migrates_to_the_latest(db_path, monkeypatch):
+    """Version 2 adds the dense context key, the compaction source and the metric rollup, backfilled."""
+    monkeypatch.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:1])
+    con = duckdb.connect(str(db_path))
+    assert schema.migrate(con) == 1
+    con.execute(
+        "INSERT INTO contexts (context_id, source, created_at, updated_at, turns) "
+        "VALUES ('old', 'sgd', '2025-01-01 10:00', '2025-01-01 10:05', 1)"
+    )
+    con.execute(
+        "INSERT INTO messages VALUES ('old', 0, 1, 'user', 'hello', '2025-01-01 10:00', 1, NULL, NULL, NULL, "
+        "'h', '2025-01-01 10:00')"
+    )
+    con.execute(
+        "INSERT INTO compactions (context_id, seq, at_turn, trigger, tier, fold_upto, tokens_in, tokens_out, "
+        "ratio, latency_ms, retries, fallback, failed, created_at) "
+        "VALUES ('old', 0, 0, 'tokens', 0, 0, 10, 5, 0.5, '{}', 0, false, false, '2025-01-01 10:01')"
+    )
+    con.execute(
+        "INSERT INTO metrics VALUES ('old', 'sgd', 'bloat_rate', 0.5, 0, '2025-01-01 10:01'), "
+        "('old', 'sgd', 'bloat_rate', 1.5, 0, '2025-01-01 10:20')"
+    )
+    con.close()
+    monkeypatch.undo()
+
+    store = Store.open(db_path, linger=0)
+    report = store.check()
+    assert report.schema_version == LATEST_VERSION and report.problems == []
+    assert [m.message.text for m in store.timeline("old").messages] == ["hello"]
+    [stats] = [s for s in store.compaction_stats(bucket="day") if not s.overall]
+    assert (stats.source, stats.n) == ("sgd", 1)
+    [row] = [b for b in store.metric_series(bucket="hour").rows() if not b.overall]
+    assert (row.n, row.mean, row.min, row.max) == (2, 1.0, 0.5, 1.5)
+    store.save_contexts([make_context("new")])  # keys continue after the backfilled ones
+    assert store.check().problems == []

@@ -1,0 +1,208 @@
+"""Config: the engine's settings with what each one does, a validated editor, the history of
+changes (with restore), and TOML export and import."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from console.auth import can_write, current_user
+from console.resources import get_store
+from console.services.config_edit import (
+    ConfigEditError,
+    FieldView,
+    describe_fields,
+    export_toml,
+    history,
+    import_toml,
+    parse_config_text,
+    restore_version,
+    save_edit,
+)
+
+store = get_store()
+actor, role = current_user()
+writable = can_write(role)
+current = store.current_config()
+versions = history(store)
+version = versions[0].version if versions else 0
+
+st.title("Configuration")
+st.markdown(
+    "The settings of the compaction engine: budgets and triggers, extraction and decay, "
+    "validation, and operations (breaker, alert tiers). The ingest and the playground use the "
+    "**newest saved version**. An edit is checked as a whole before anything is saved (an error "
+    "names the setting), and each save is a new version with who made it and why, so any version "
+    "can be restored."
+)
+st.caption(
+    f"Current: version {version} saved by {versions[0].actor} on {versions[0].at:%Y-%m-%d %H:%M} UTC"
+    if versions
+    else "Current: the defaults of the design notes (nothing saved yet)."
+)
+if not writable:
+    st.info(f"You are signed in as **{actor}** ({role}): read only. Operators and admins can edit.")
+
+flash = st.session_state.pop("cfg_flash", None)
+if flash:
+    (st.success if flash[0] == "success" else st.error)(flash[1])
+field_errors: dict[str, str] = st.session_state.pop("cfg_errors", {})
+
+fields = describe_fields(current)
+
+
+def _key(name: str) -> str:
+    # keyed by version: after a save or restore the editor starts from the stored values again
+    return f"cfg_v{version}_{name}"
+
+
+def _widget(f: FieldView) -> None:
+    label = f"{f.name}" + (" *" if f.changed_from_default else "")
+    help_text = f"{f.description}. Default: {f.default}" + (f". Allowed: {f.limits}" if f.limits else "")
+    key, off = _key(f.name), not writable
+    if f.kind == "bool":
+        st.checkbox(label, value=f.value, key=key, help=help_text, disabled=off)
+    elif f.kind == "int":
+        st.number_input(label, value=int(f.value), step=1, key=key, help=help_text, disabled=off)
+    elif f.kind == "float":
+        st.number_input(
+            label, value=float(f.value), step=0.01, format="%.4f", key=key, help=help_text, disabled=off
+        )
+    elif f.kind == "optional_int":
+        st.number_input(
+            label, value=f.value, step=1, key=key, help=help_text, disabled=off, placeholder="unset (derived)"
+        )
+    elif f.kind == "choice":
+        st.selectbox(
+            label, f.choices, index=f.choices.index(str(f.value)), key=key, help=help_text, disabled=off
+        )
+    elif f.kind == "numbers":
+        st.text_input(
+            label, value=", ".join(f"{v:g}" for v in f.value), key=key, help=help_text, disabled=off
+        )
+    else:
+        st.text_input(label, value=str(f.value), key=key, help=help_text, disabled=off)
+    st.caption(f.description)
+    if f.name in field_errors:
+        st.error(f"{f.name}: {field_errors[f.name]}")
+
+
+def _save() -> None:
+    edits = {f.name: st.session_state[_key(f.name)] for f in fields}
+    try:
+        saved, changes = save_edit(
+            store, edits, reason=st.session_state.get("cfg_reason", ""), actor=actor, role=role
+        )
+    except ConfigEditError as exc:
+        st.session_state["cfg_errors"] = exc.errors
+        st.session_state["cfg_flash"] = (
+            "error",
+            f"Nothing saved: {len(exc.errors)} setting(s) invalid, see below.",
+        )
+    except (ValueError, PermissionError) as exc:
+        st.session_state["cfg_flash"] = ("error", f"Nothing saved: {exc}")
+    else:
+        listed = ", ".join(f"{c.name} {c.old} -> {c.new}" for c in changes)
+        st.session_state["cfg_flash"] = ("success", f"Saved version {saved.version}: {listed}.")
+
+
+def _restore() -> None:
+    chosen = st.session_state.get("cfg_restore_version")
+    try:
+        saved, _ = restore_version(
+            store, int(chosen), reason=st.session_state.get("cfg_restore_reason", ""), actor=actor, role=role
+        )
+    except (ValueError, PermissionError, ConfigEditError) as exc:
+        st.session_state["cfg_flash"] = ("error", f"Nothing restored: {exc}")
+    else:
+        st.session_state["cfg_flash"] = ("success", f"Version {chosen} restored as version {saved.version}.")
+
+
+current_tab, edit_tab, history_tab, files_tab = st.tabs(
+    ["Current settings", "Edit", "History", "Export / import"]
+)
+
+with current_tab:
+    st.caption("Every setting with what it does; * marks a value changed from the default.")
+    st.dataframe(
+        pd.DataFrame(
+            [
+                {
+                    "group": f.group,
+                    "setting": f.name + (" *" if f.changed_from_default else ""),
+                    "value": str(f.value),
+                    "default": str(f.default),
+                    "allowed": f.limits,
+                    "what it does": f.description,
+                }
+                for f in fields
+            ]
+        ),
+        hide_index=True,
+    )
+
+with edit_tab:
+    st.caption("Change any values, give a reason, then save. Nothing is saved if any value is invalid.")
+    with st.form("cfg_form"):
+        for group in dict.fromkeys(f.group for f in fields):
+            st.markdown(f"**{group}**")
+            columns = st.columns(2)
+            for i, f in enumerate(x for x in fields if x.group == group):
+                with columns[i % 2]:
+                    _widget(f)
+        st.text_input("Reason for the change (required)", key="cfg_reason", disabled=not writable)
+        st.form_submit_button("Validate and save", on_click=_save, disabled=not writable, type="primary")
+
+with history_tab:
+    if not versions:
+        st.caption("No version saved yet: the defaults are in use.")
+    else:
+        st.dataframe(
+            pd.DataFrame(
+                [
+                    {
+                        "version": v.version,
+                        "saved (UTC)": v.at,
+                        "by": v.actor,
+                        "reason": v.reason,
+                        "changes": "; ".join(f"{c.name}: {c.old} -> {c.new}" for c in v.changes) or "(none)",
+                    }
+                    for v in versions
+                ]
+            ),
+            hide_index=True,
+        )
+        with st.form("cfg_restore_form"):
+            st.selectbox("Restore version", [v.version for v in versions], key="cfg_restore_version")
+            st.text_input("Reason (optional)", key="cfg_restore_reason", disabled=not writable)
+            st.form_submit_button("Restore as the newest version", on_click=_restore, disabled=not writable)
+
+with files_tab:
+    st.download_button(
+        "Download the current settings (TOML)",
+        export_toml(current),
+        file_name=f"compactor-config-v{version}.toml",
+        mime="application/toml",
+        key="cfg_download",
+    )
+    st.caption("Use the file with the CLI: python -m core compress INPUT.jsonl --config FILE.toml")
+    upload = st.file_uploader(
+        "Import settings from a TOML or JSON file", type=["toml", "json"], key="cfg_upload"
+    )
+    if upload is not None:
+        try:
+            text = upload.getvalue().decode("utf-8-sig")
+            parse_config_text(text, upload.name)
+        except ValueError as exc:  # not UTF-8, not TOML/JSON, or a bad setting (named)
+            st.error(f"Cannot use {upload.name}: {exc}")
+        else:
+            reason = st.text_input("Reason (required)", key="cfg_import_reason", disabled=not writable)
+            if st.button("Save the imported settings", key="cfg_import", disabled=not writable):
+                try:
+                    saved, changes = import_toml(
+                        store, text, name=upload.name, reason=reason, actor=actor, role=role
+                    )
+                except (ValueError, PermissionError) as exc:
+                    st.error(f"Nothing saved: {exc}")
+                else:
+                    st.success(f"Saved version {saved.version} ({len(changes)} settings changed).")
