@@ -57,7 +57,8 @@ _NOT_A_CONSTRAINT = re.compile(
     r"|^(?:can['’]?t|cannot|couldn['’]?t)\s+(?:wait|thank|remember|say|tell)"
     r"|^(?:isn|aren)['’]?t\s+(?:it|there|that|they)\b"
     r"|^nothing\s+(?:else|more|further|at\s+all|at\s+the\s+moment|right\s+now|for\s+now)"
-    r"|^never\s*(?:mind|been|heard|seen|tried)",
+    r"|^never\s*(?:mind|been|heard|seen|tried)"
+    r"|^(?:would\s*n[o']?t|wouldn['’]?t)\s+mind",
     re.IGNORECASE,
 )
 # "No I need one for 3", "No please play it": a leading "no" that answers, followed by a new clause.
@@ -73,6 +74,32 @@ _STOP = re.compile(
     re.IGNORECASE,
 )
 _MAX_WORDS = 8
+# Target words that name no thing: a negation of only these ("not correct", "won't be necessary",
+# "not right this minute", "don't work too hard", "without you") is an answer, not a constraint.
+_DISCOURSE = frozenset(
+    """that this it its it's them those these one ones anything something everything nothing else what
+    which who whom there here i me my you your we us our they he she is are be been being was were do
+    does did done have has had having to a an the for of in on at with by about so too very really quite
+    much many right now moment minute second time yet today tonight thanks thank please correct
+    necessary needed important interested picky favorite favourite familiar decide mind worry worried
+    feel feeling sure work works working worked hard forget know think thought asked expected wanted
+    mean meant need want like go going happen happening problem matter available possible fine ok okay
+    good great bad big deal way anymore again all any some other more less enough just only without
+    preference preferences particular specific""".split()
+)
+# "I don't need to book now", "not a reservation yet": an action put off, not a rule.
+_DEFERRED = re.compile(
+    r"\b(?:now|yet|at\s+(?:this|the)\s+(?:time|moment|point)|for\s+now|right\s+now)\s*$", re.IGNORECASE
+)
+_WORD = re.compile(r"[a-z0-9][a-z0-9'’]*")
+
+
+def _says_nothing(target: str) -> bool:
+    """True for a negation target without a thing in it, a deferral, or a new clause ('but I need')."""
+    low = target.lower()
+    if re.match(r"(?:but|and|so|or)\b", low) or _DEFERRED.search(low):
+        return True
+    return all(w in _DISCOURSE for w in _WORD.findall(low))
 
 
 def _target_end(text: str, start: int) -> int:
@@ -97,8 +124,10 @@ def find_negations(text: str) -> tuple[Negation, ...]:
         pos = m.end()
         cue = m.group("cue")
         low_rest = text[m.start() :].lower()
-        if _NOT_A_CONSTRAINT.match(low_rest):
-            continue
+        if _NOT_A_CONSTRAINT.match(low_rest) or re.search(
+            r"\bwhy\s+$", text[max(0, m.start() - 6) : m.start()], re.I
+        ):
+            continue  # "why don't we try turkish food": a suggestion
         after = text[m.end() :]
         if cue.lower() in ("no", "not", "nothing", "never") and _FILLER_AFTER.match(after):
             continue
@@ -117,7 +146,7 @@ def find_negations(text: str) -> tuple[Negation, ...]:
         if trail and trail.start() > 0:
             tend -= len(target) - trail.start()
             target = target[: trail.start()].strip(" ,")
-        if not target or not re.search(r"[A-Za-z0-9]", target):
+        if not target or not re.search(r"[A-Za-z0-9]", target) or _says_nothing(target):
             continue
         start = m.start()
         subj = _SUBJECT_BEFORE.search(text[max(0, start - 8) : start]) if _VERBAL_CUE.match(cue) else None

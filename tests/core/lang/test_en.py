@@ -473,6 +473,8 @@ def test_overlaps_keep_the_longest_and_offsets_index_the_text():
         ("anything but Chinese", "anything but Chinese", "anything but", "Chinese"),
         ("I'd like it without peanuts", "without peanuts", "without", "peanuts"),
         ("something not too expensive please", "not too expensive", "not too", "expensive"),
+        ("No, I don't need tickets.", "I don't need tickets", "don't need", "tickets"),
+        ("I need a cheap hotel not guesthouse.", "not guesthouse", "not", "guesthouse"),
     ],
 )
 def test_negations_kept_whole(text, whole, cue, target):
@@ -493,6 +495,15 @@ def test_negations_kept_whole(text, whole, cue, target):
         "Not now.",
         "I don't need anything else.",
         "It doesn't really matter.",
+        "That is not correct.",
+        "No, that won't be necessary.",
+        "Nah, not feeling it right now.",
+        "Thank you for your time and don't work too hard.",
+        "I couldn't have done it without you.",
+        "No, I don't need to book now.",
+        "I do not need a reservation yet.",
+        "I wouldn't mind checking out some churches.",
+        "Why don't we try turkish food instead",
     ],
 )
 def test_answers_and_filler_are_not_negation_constraints(text):
