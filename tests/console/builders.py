@@ -1,0 +1,77 @@
+"""Test contexts for the console, built with the real core from real dialogues.
+
+``build_ingest`` runs a dialogue through ``recompute_session`` (the core turn by turn, compactions
+where the triggers fire, a forced one at the end) and bundles messages, stage traces, facts,
+compactions and state as ``Store.save_contexts`` takes them. ``TEST_CONFIG`` makes compactions fire
+within a 20-turn dialogue (small history budget), so timelines and diffs have several of them.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from console.services.replay import recompute_session, turn_traces
+from core.compressor import Compressor
+from core.config import Config
+from core.dialogue import Dialogue, parse_dialogue_line
+from core.models import Fact
+from data.records import CompactionEntry, ContextIngest
+from data.store import Store
+
+DIALOGUES = Path(__file__).resolve().parent / "data" / "dialogues.jsonl"
+TEST_CONFIG = Config(use_embeddings=False, max_history_tokens_override=320, min_turns=6)
+T0 = datetime(2025, 3, 1, 9, 0, tzinfo=UTC)
+
+
+def load_dialogues() -> list[Dialogue]:
+    """The four test dialogues (two SGD, one MultiWOZ, one CrossWOZ), timestamped a minute apart."""
+    out = []
+    for n, line in enumerate(DIALOGUES.read_text(encoding="utf-8").splitlines(), start=1):
+        d = parse_dialogue_line(line, n)
+        start = T0 + timedelta(hours=n)
+        d.messages = [m.model_copy(update={"ts": start + timedelta(minutes=m.idx)}) for m in d.messages]
+        out.append(d)
+    return out
+
+
+def build_ingest(
+    dialogue: Dialogue, compressor: Compressor | None = None, health: str = "ok"
+) -> ContextIngest:
+    """A dialogue's complete ingest result, made by the real core (no traces are invented)."""
+    compressor = compressor or Compressor(TEST_CONFIG)
+    replay = recompute_session(dialogue.messages, compressor, context_id=dialogue.context_id)
+    state = replay.state
+    assert state is not None
+    facts: dict[str, Fact] = dict(state.facts)
+    for archived in state.archive:
+        facts.setdefault(archived.key, archived)
+    last = replay.turns[-1]
+    return ContextIngest(
+        context_id=dialogue.context_id,
+        source=dialogue.source,
+        lang=dialogue.lang or "en",
+        health=health,
+        messages=replay.messages,
+        traces=[trace for turn in replay.turns for trace in turn_traces(turn)],
+        facts=list(facts.values()),
+        compactions=[
+            CompactionEntry(record=c.record, state=c.state, rendered=c.rendered) for c in replay.compactions
+        ],
+        state=state,
+        rendered=last.rendered,
+        tokens_context=last.rendered_tokens or 0,
+    )
+
+
+def seed_store(store: Store, *, without_traces: tuple[str, ...] = ()) -> list[ContextIngest]:
+    """Save the test dialogues; contexts named in without_traces are stored with no stage traces."""
+    healths = ("ok", "yellow", "ok", "red")
+    bundles = []
+    for dialogue, health in zip(load_dialogues(), healths, strict=True):
+        bundle = build_ingest(dialogue, health=health)
+        if dialogue.context_id in without_traces:
+            bundle = bundle.model_copy(update={"traces": []})
+        bundles.append(bundle)
+    store.save_contexts(bundles)
+    return bundles

@@ -1,0 +1,55 @@
+"""Fixtures for the sessions / replay / facts services and pages: real contexts in a real DuckDB file.
+
+The four test dialogues are run through the real core once per test session (``seed_bundles``);
+each test gets its own database file with them saved (``seeded_store``). Fixture names are
+distinct so that other test modules of this folder can define their own ``store``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from data.records import ContextIngest
+from data.store import Store
+from tests.console.builders import load_dialogues, seed_store
+
+UNTRACED = "sgd-train-4_00021"  # stored without stage traces: the replay must offer a recompute
+
+
+class FixedClock:
+    """Every Store write is stamped with ``now`` (naive UTC)."""
+
+    def __init__(self, now: datetime = datetime(2025, 3, 2, 12, 0)) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture(scope="session")
+def seed_bundles(tmp_path_factory: pytest.TempPathFactory) -> list[ContextIngest]:
+    """The test contexts as built by the real core (once per test session)."""
+    path = tmp_path_factory.mktemp("seed") / "seed.duckdb"
+    store = Store.open(path, linger=0)
+    bundles = seed_store(store, without_traces=(UNTRACED,))
+    store.close()
+    return bundles
+
+
+@pytest.fixture
+def seeded_store(tmp_path: Path, seed_bundles: list[ContextIngest]) -> Iterator[Store]:
+    """A fresh database file holding the test contexts."""
+    store = Store.open(tmp_path / "console.duckdb", clock=FixedClock(), linger=5)
+    store.save_contexts(seed_bundles)
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def dialogue_ids() -> list[str]:
+    """The context ids of the test dialogues, in file order."""
+    return [d.context_id for d in load_dialogues()]
