@@ -1,0 +1,576 @@
+"""The Replay screen: one turn of a session through parse / extract / render, and compaction diffs.
+
+A turn's view (:class:`TurnReplay`) comes from the stage traces stored at ingest
+(``Store.stage_traces``), or, for a context stored without traces, from running the core again
+over its stored messages (:func:`recompute_session`, nothing is written). Both paths build the view
+from the same per-stage payloads, so they show the same thing:
+
+* ``parse``: a ``ParsedMessage`` dump (atoms with kinds, entities, negations, action markers);
+* ``extract``: a ``Units`` dump (proposed facts, goals, actions, constraints, todos, events);
+* ``merge``: ``{"changes": [{"key", "before", "after", "change"}], "changed", "events", "task_state"}``;
+* ``render``: ``{"text", "tokens", "label", "compaction_seq"}`` when the render stage ran on the turn.
+
+Payloads of other shapes (older ingests, synthetic data) are read field by field; what is missing
+is shown as missing, never invented. :func:`turn_traces` turns a recomputed turn back into
+``StageTrace`` rows, so an ingest can store exactly what this screen reads.
+
+    >>> replay = recompute_session(messages, compressor)         # or load_turn(store, cid, idx)
+    >>> replay.turn(3).atoms[0].kind
+    'instruction'
+    >>> diff = diff_compactions(replay.compactions[0], replay.compactions[-1])
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from core.compressor import Compressor
+from core.models import CompactionRecord, ContextState, Fact, Message
+from core.render import RECENT_SEPARATOR, parse_anchors, raw_history, render
+from core.tokens import count_tokens
+from data.records import StageTrace, StoredCompaction
+from data.store import Store
+
+Origin = Literal["stored", "recomputed"]
+Progress = Callable[[int, int], None]
+STAGES = ("parse", "extract", "merge", "render")
+_ANCHOR = re.compile(r"\[(USER_GOAL|FACT|ACTION_REQUIRED):([^\]\n]*)\]")
+
+
+class EntityView(BaseModel):
+    """An entity found in a turn: type, text as written, normalized value, slot hint."""
+
+    type: str
+    text: str
+    value: str = ""
+    slot: str | None = None
+
+
+class AtomView(BaseModel):
+    """One atom of the parse stage, flattened for display."""
+
+    kind: str
+    text: str
+    strength: str = ""
+    domain: str | None = None
+    pinned: bool = False
+    negation: str | None = None
+    action: str | None = None
+    entities: list[EntityView] = Field(default_factory=list)
+
+
+class ProposedFact(BaseModel):
+    """A fact the extract stage proposed from this turn."""
+
+    key: str
+    value: str
+    strength: str = ""
+    kind: str = ""
+    role: str = ""
+    correction: bool = False
+    negated: bool = False
+
+
+class FactChange(BaseModel):
+    """How one fact of the state moved: added, changed, decayed, archived, recalled or dropped."""
+
+    key: str
+    change: str
+    before: str | None = None
+    after: str | None = None
+
+
+class TurnReplay(BaseModel):
+    """One turn through the stages, ready for the three columns."""
+
+    context_id: str
+    idx: int
+    role: str
+    text: str
+    lang: str = ""
+    domain: str | None = None
+    atoms: list[AtomView] = Field(default_factory=list)
+    proposed: list[ProposedFact] = Field(default_factory=list)
+    goals: list[str] = Field(default_factory=list)
+    actions: list[str] = Field(default_factory=list)
+    constraints: list[str] = Field(default_factory=list)
+    todos: list[str] = Field(default_factory=list)
+    decisions: list[str] = Field(default_factory=list)
+    events: list[str] = Field(default_factory=list)
+    changes: list[FactChange] = Field(default_factory=list)
+    task_state: str | None = None
+    rendered: str | None = None
+    rendered_tokens: int | None = None
+    rendered_label: str = ""
+    latency_ms: dict[str, float] = Field(default_factory=dict)
+    origin: Origin = "stored"
+    missing_stages: list[str] = Field(default_factory=list, description="stages with no recorded output")
+    payloads: dict[str, Any] = Field(default_factory=dict, description="the raw stage outputs")
+
+
+class SessionReplay(BaseModel):
+    """Every turn of a session replayed, with the compactions that happened on the way."""
+
+    context_id: str
+    turns: list[TurnReplay]
+    compactions: list[StoredCompaction] = Field(default_factory=list)
+    origin: Origin = "recomputed"
+    elapsed_ms: float = 0.0
+    state: ContextState | None = Field(default=None, description="the state after the last turn")
+    messages: list[Message] = Field(default_factory=list, description="the turns as the core buffered them")
+
+    def turn(self, idx: int) -> TurnReplay:
+        """The replay of turn ``idx``; KeyError if the session has no such turn."""
+        for t in self.turns:
+            if t.idx == idx:
+                return t
+        raise KeyError(f"context {self.context_id!r} has no turn {idx}")
+
+    @property
+    def steps(self) -> list[int]:
+        """The turn numbers, in order (the stepper's positions)."""
+        return [t.idx for t in self.turns]
+
+
+# --- building a turn's view from stage payloads ---------------------------------------------------
+
+
+def _s(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def _atoms(parse: Any) -> list[AtomView]:
+    atoms = parse.get("atoms") if isinstance(parse, dict) else None
+    out = []
+    for atom in atoms or []:
+        if not isinstance(atom, dict):
+            continue
+        negation = atom.get("negation")
+        action = atom.get("action")
+        out.append(
+            AtomView(
+                kind=_s(atom.get("kind")) or "?",
+                text=_s(atom.get("text")),
+                strength=_s(atom.get("strength")),
+                domain=atom.get("domain"),
+                pinned=bool(atom.get("pinned")),
+                negation=_s(negation.get("text")) if isinstance(negation, dict) else None,
+                action=_action_text(action) if isinstance(action, dict) else None,
+                entities=[
+                    EntityView(
+                        type=_s(e.get("type")),
+                        text=_s(e.get("text")),
+                        value=_s(e.get("value")),
+                        slot=e.get("slot"),
+                    )
+                    for e in atom.get("entities") or []
+                    if isinstance(e, dict)
+                ],
+            )
+        )
+    return out
+
+
+def _action_text(action: dict[str, Any]) -> str:
+    parts = [_s(action.get("verb")) or _s(action.get("tool")) or "action", f"({_s(action.get('status'))})"]
+    if action.get("ref"):
+        parts.append(f"ref {action['ref']}")
+    return " ".join(p for p in parts if p and p != "()")
+
+
+def _texts(items: Any, field: str = "text") -> list[str]:
+    out = []
+    for item in items or []:
+        if isinstance(item, dict):
+            out.append(_s(item.get(field)))
+        elif item is not None:
+            out.append(_s(item))
+    return [t for t in out if t]
+
+
+def _proposed(extract: Any) -> list[ProposedFact]:
+    facts = extract.get("facts") if isinstance(extract, dict) else None
+    out = []
+    for f in facts or []:
+        if isinstance(f, dict) and f.get("key"):
+            out.append(
+                ProposedFact(
+                    key=_s(f.get("key")),
+                    value=_s(f.get("value")),
+                    strength=_s(f.get("strength")),
+                    kind=_s(f.get("kind")),
+                    role=_s(f.get("role")),
+                    correction=bool(f.get("correction")),
+                    negated=bool(f.get("negated")),
+                )
+            )
+    return out
+
+
+def _actions(extract: dict[str, Any]) -> list[str]:
+    out = []
+    for a in extract.get("actions") or []:
+        if isinstance(a, dict):
+            args = ", ".join(f"{k}={v}" for k, v in (a.get("args") or {}).items())
+            line = f"{_s(a.get('tool'))}({args}) [{_s(a.get('status')) or 'done'}]"
+            if a.get("result_summary"):
+                line += f" → {a['result_summary']}"
+            out.append(line)
+    return out
+
+
+def _changes(merge: Any) -> list[FactChange]:
+    if not isinstance(merge, dict):
+        return []
+    listed = [
+        FactChange(
+            key=_s(c.get("key")),
+            change=_s(c.get("change")) or "changed",
+            before=c.get("before"),
+            after=c.get("after"),
+        )
+        for c in merge.get("changes") or []
+        if isinstance(c, dict) and c.get("key")
+    ]
+    seen = {c.key for c in listed}
+    listed += [
+        FactChange(key=_s(k), change="changed") for k in merge.get("changed") or [] if _s(k) not in seen
+    ]
+    return listed
+
+
+def build_turn(
+    context_id: str,
+    message: Message,
+    payloads: dict[str, Any],
+    latency_ms: dict[str, float],
+    origin: Origin,
+) -> TurnReplay:
+    """A turn's view from its stage payloads (stored or recomputed alike)."""
+    parse = payloads.get("parse") if isinstance(payloads.get("parse"), dict) else {}
+    extract = payloads.get("extract") if isinstance(payloads.get("extract"), dict) else {}
+    merge = payloads.get("merge") if isinstance(payloads.get("merge"), dict) else {}
+    rendered = payloads.get("render") if isinstance(payloads.get("render"), dict) else None
+    events = [*_texts(extract.get("events"), ""), *_texts(merge.get("events"), "")]
+    return TurnReplay(
+        context_id=context_id,
+        idx=message.idx,
+        role=message.role,
+        text=message.text,
+        lang=_s(parse.get("lang")),
+        domain=parse.get("domain"),
+        atoms=_atoms(parse),
+        proposed=_proposed(extract),
+        goals=_texts(extract.get("goals")),
+        actions=_actions(extract),
+        constraints=_texts(extract.get("constraints")),
+        todos=_texts(extract.get("todos")),
+        decisions=_texts(extract.get("decisions")),
+        events=list(dict.fromkeys(events)),
+        changes=_changes(merge),
+        task_state=merge.get("task_state"),
+        rendered=_s(rendered.get("text")) if rendered else None,
+        rendered_tokens=rendered.get("tokens") if rendered else None,
+        rendered_label=_s(rendered.get("label")) if rendered else "",
+        latency_ms=latency_ms,
+        origin=origin,
+        missing_stages=[s for s in ("parse", "extract", "merge") if s not in payloads],
+        payloads=payloads,
+    )
+
+
+# --- stored traces --------------------------------------------------------------------------------
+
+
+def replay_steps(store: Store, context_id: str) -> list[int]:
+    """The turns of a context that have stored stage traces (empty: offer a recompute)."""
+    return store.traced_turns(context_id)
+
+
+def load_turn(
+    store: Store,
+    context_id: str,
+    idx: int,
+    *,
+    messages: Sequence[Message] | None = None,
+    compactions: Sequence[StoredCompaction] | None = None,
+) -> TurnReplay:
+    """Turn ``idx`` from its stored traces; the render column falls back to the compaction in effect.
+
+    messages / compactions: pass them when already loaded (the page loads them once per context)."""
+    if messages is None:
+        timeline = store.timeline(context_id)
+        messages = [m.message for m in timeline.messages] if timeline else []
+    message = next((m for m in messages if m.idx == idx), None)
+    if message is None:
+        raise KeyError(f"context {context_id!r} has no turn {idx}")
+    traces = store.stage_traces(context_id, idx)
+    payloads = {t.stage: t.payload for t in traces}
+    latency = {t.stage: float(t.latency_ms) for t in traces if t.latency_ms is not None}
+    turn = build_turn(context_id, message, payloads, latency, "stored")
+    if turn.rendered is None:
+        if compactions is None:
+            compactions = store.compactions(context_id, with_state=True)
+        apply_compaction_in_effect(turn, compactions)
+    return turn
+
+
+def apply_compaction_in_effect(turn: TurnReplay, compactions: Sequence[StoredCompaction]) -> None:
+    """Fill the render column with the last good compaction at or before the turn, or say raw."""
+    done = [c for c in compactions if not c.record.failed and c.record.at_turn <= turn.idx and c.rendered]
+    if not done:
+        turn.rendered = None
+        turn.rendered_label = "No compaction yet at this turn: the model is served the raw dialogue."
+        return
+    last = max(done, key=lambda c: (c.record.at_turn, c.record.seq))
+    turn.rendered = last.rendered
+    turn.rendered_tokens = last.record.tokens_out
+    where = "at this turn" if last.record.at_turn == turn.idx else f"at turn {last.record.at_turn}"
+    turn.rendered_label = f"Context in effect: compaction #{last.record.seq} {where} ({last.record.trigger})."
+
+
+# --- recomputing ----------------------------------------------------------------------------------
+
+
+def _fact_changes(before: ContextState, after: ContextState) -> list[FactChange]:
+    out = []
+    archived_after = {f.key for f in after.archive}
+    for key, fact in after.facts.items():
+        old = before.facts.get(key)
+        if old is None:
+            recalled = any(f.key == key for f in before.archive)
+            out.append(FactChange(key=key, change="recalled" if recalled else "added", after=fact.value))
+        elif old.norm != fact.norm:
+            out.append(FactChange(key=key, change="changed", before=old.value, after=fact.value))
+        elif old.status != fact.status:
+            out.append(FactChange(key=key, change=fact.status, before=old.value, after=fact.value))
+    for key, old in before.facts.items():
+        if key not in after.facts:
+            change = "archived" if key in archived_after else "dropped"
+            out.append(FactChange(key=key, change=change, before=old.value))
+    return out
+
+
+def _merge_payload(before: ContextState, after: ContextState, events: list[str]) -> dict[str, Any]:
+    changes = _fact_changes(before, after)
+    return {
+        "changes": [c.model_dump() for c in changes],
+        "changed": [c.key for c in changes],
+        "events": events,
+        "task_state": after.task_state,
+        "facts": len(after.facts),
+    }
+
+
+def recompute_session(
+    messages: Sequence[Message],
+    compressor: Compressor,
+    *,
+    context_id: str | None = None,
+    progress: Progress | None = None,
+    force_final: bool = True,
+) -> SessionReplay:
+    """Run the core over a transcript turn by turn, as an agent would, and keep every stage's output.
+
+    Compactions fire where the configured triggers say; with force_final a last compaction runs
+    at the end (as ``Compressor.compress`` does), so even a short session has one to look at. On a
+    turn without a compaction the render column shows the render stage run on the state after
+    the turn (a preview: the agent was not served it). Nothing is written to the store."""
+    started = time.perf_counter()
+    cid = context_id or (messages[0].context_id if messages and messages[0].context_id else None)
+    session = compressor.session(cid)
+    session.warm([m.text for m in messages if m.role == "user" and m.text])
+    config = compressor.config
+    turns: list[TurnReplay] = []
+    compactions: list[StoredCompaction] = []
+    total = len(messages)
+    for i, message in enumerate(messages):
+        before = session.state
+        result = session.add(message, auto_compact=True)
+        payloads: dict[str, Any] = {
+            "parse": result.parsed.model_dump(mode="json"),
+            "extract": result.units.model_dump(mode="json"),
+            "merge": _merge_payload(before, session.state, result.events),
+        }
+        latency = {k: v for k, v in result.latency_ms.items() if k != "total"}
+        last = i == total - 1
+        if last and force_final and not (result.record and not result.record.failed):
+            record = session.compact(reason="forced", force=True)
+            result = result.model_copy(update={"record": record, "compacted": not record.failed})
+        if result.record is not None:
+            compactions.append(_stored(session, result.record))
+        payloads["render"], latency["render"] = _render_payload(session, result.record, config)
+        turns.append(build_turn(session.context_id, message, payloads, latency, "recomputed"))
+        if progress is not None:
+            progress(i + 1, total)
+    return SessionReplay(
+        context_id=session.context_id,
+        turns=turns,
+        compactions=compactions,
+        origin="recomputed",
+        elapsed_ms=round((time.perf_counter() - started) * 1000, 1),
+        state=session.state,
+        messages=session.messages,
+    )
+
+
+def _stored(session: Any, record: CompactionRecord) -> StoredCompaction:
+    if record.failed or session.rendered is None:
+        return StoredCompaction(record=record)
+    state = session.compacted_state.model_copy(deep=True) if session.compacted_state is not None else None
+    return StoredCompaction(record=record, state=state, rendered=session.rendered.text)
+
+
+def _render_payload(
+    session: Any, record: CompactionRecord | None, config: Any
+) -> tuple[dict[str, Any], float]:
+    if record is not None and not record.failed and session.rendered is not None:
+        label = (
+            f"Compaction #{record.seq} ran at this turn ({record.trigger}): this is what the model is served."
+        )
+        tail = session.messages[session.folded_upto :]
+        text = session.rendered.state_text + (f"\n{RECENT_SEPARATOR}\n{raw_history(tail)}" if tail else "")
+        return (
+            {"text": text, "tokens": count_tokens(text), "label": label, "compaction_seq": record.seq},
+            float(record.latency_ms.get("render", 0.0)),
+        )
+    t0 = time.perf_counter()
+    keep = config.working_memory_turns
+    recent = session.messages[-keep:] if keep else []
+    preview = render(session.state, recent, config, session.history_tokens())
+    elapsed = round((time.perf_counter() - t0) * 1000, 3)
+    label = "Render stage run on the state after this turn (a preview: no compaction ran here)."
+    if record is not None and record.failed:
+        label = f"Compaction #{record.seq} failed here ({record.error}); preview of the render stage."
+    return {"text": preview.text, "tokens": preview.tokens, "label": label, "compaction_seq": None}, elapsed
+
+
+def turn_traces(turn: TurnReplay) -> list[StageTrace]:
+    """A replayed turn as the StageTrace rows an ingest stores (what ``load_turn`` reads back)."""
+    return [
+        StageTrace(
+            idx=turn.idx, stage=stage, payload=turn.payloads[stage], latency_ms=turn.latency_ms.get(stage)
+        )
+        for stage in STAGES
+        if stage in turn.payloads
+    ]
+
+
+# --- anchors --------------------------------------------------------------------------------------
+
+
+class Segment(BaseModel):
+    """A piece of a rendered context: plain text, an anchor (goal, fact, action) or the separator."""
+
+    kind: Literal["text", "goal", "fact", "action", "separator"]
+    text: str
+
+
+def anchor_segments(text: str) -> list[Segment]:
+    """The rendered context cut into plain text and anchors, for highlighting.
+
+    Only the compacted part (before the recent-turns separator) holds anchors, as the core reads
+    them; brackets a user typed into a recent turn stay plain text."""
+    head, sep, tail = text.partition(RECENT_SEPARATOR)
+    kinds = {"USER_GOAL": "goal", "FACT": "fact", "ACTION_REQUIRED": "action"}
+    out: list[Segment] = []
+    pos = 0
+    for m in _ANCHOR.finditer(head):
+        if m.start() > pos:
+            out.append(Segment(kind="text", text=head[pos : m.start()]))
+        out.append(Segment(kind=kinds[m.group(1)], text=m.group(0)))  # type: ignore[arg-type]
+        pos = m.end()
+    if pos < len(head):
+        out.append(Segment(kind="text", text=head[pos:]))
+    if sep:
+        out.append(Segment(kind="separator", text=sep))
+        if tail:
+            out.append(Segment(kind="text", text=tail))
+    return out
+
+
+# --- compaction diff ------------------------------------------------------------------------------
+
+
+class FactDiffRow(BaseModel):
+    """One fact's difference between two compactions."""
+
+    key: str
+    change: Literal["added", "changed", "decayed", "dropped"]
+    before: str | None = None
+    after: str | None = None
+    note: str = ""
+
+
+class CompactionDiff(BaseModel):
+    """What changed between compaction A and compaction B."""
+
+    a: CompactionRecord
+    b: CompactionRecord
+    added: list[FactDiffRow] = Field(default_factory=list)
+    changed: list[FactDiffRow] = Field(default_factory=list)
+    decayed: list[FactDiffRow] = Field(default_factory=list)
+    dropped: list[FactDiffRow] = Field(default_factory=list)
+    unchanged: int = 0
+    basis: Literal["state", "anchors"] = Field(
+        "state", description="state: the stored states; anchors: read back from the rendered texts"
+    )
+
+    @property
+    def rows(self) -> list[FactDiffRow]:
+        """Every difference, grouped by kind."""
+        return [*self.added, *self.changed, *self.decayed, *self.dropped]
+
+
+def _live_and_faded(c: StoredCompaction) -> tuple[dict[str, str], dict[str, str]]:
+    if c.state is not None:
+        live = {k: f.value for k, f in c.state.facts.items() if f.status == "active"}
+        faded: dict[str, str] = {k: f.value for k, f in c.state.facts.items() if f.status != "active"}
+        faded.update({f.key: f.value for f in c.state.archive if f.key not in live})
+        return live, faded
+    return dict(parse_anchors(c.rendered or "")["facts"]), {}
+
+
+def _norms(c: StoredCompaction) -> dict[str, str]:
+    if c.state is None:
+        return {}
+    facts: dict[str, Fact] = c.state.facts
+    return {k: f.norm for k, f in facts.items()}
+
+
+def diff_compactions(a: StoredCompaction, b: StoredCompaction) -> CompactionDiff:
+    """Facts added, changed, decayed and dropped from compaction A to compaction B.
+
+    added: live in B, not live in A ("recalled" when A had archived it); changed: live in both
+    with another value; decayed: live in A, decayed or archived in B; dropped: live in A, gone
+    from B altogether. Without stored states, facts are read back from the rendered anchors."""
+    live_a, faded_a = _live_and_faded(a)
+    live_b, faded_b = _live_and_faded(b)
+    norms_a, norms_b = _norms(a), _norms(b)
+    basis: Literal["state", "anchors"] = "state" if a.state is not None and b.state is not None else "anchors"
+    diff = CompactionDiff(a=a.record, b=b.record, basis=basis)
+    for key, value in live_b.items():
+        if key not in live_a:
+            note = "recalled from the archive" if key in faded_a else ""
+            diff.added.append(FactDiffRow(key=key, change="added", after=value, note=note))
+        else:
+            same = norms_a.get(key, live_a[key].casefold()) == norms_b.get(key, value.casefold())
+            if same and live_a[key] == value:
+                diff.unchanged += 1
+            else:
+                diff.changed.append(FactDiffRow(key=key, change="changed", before=live_a[key], after=value))
+    for key, value in live_a.items():
+        if key in live_b:
+            continue
+        if key in faded_b:
+            diff.decayed.append(FactDiffRow(key=key, change="decayed", before=value, after=faded_b[key]))
+        else:
+            diff.dropped.append(FactDiffRow(key=key, change="dropped", before=value))
+    for rows in (diff.added, diff.changed, diff.decayed, diff.dropped):
+        rows.sort(key=lambda r: r.key)
+    return diff

@@ -1,0 +1,432 @@
+"""The Sessions screen: search and page through contexts, and one session's timeline and records.
+
+    >>> page = search_sessions(store, SessionQuery(text="sgd-", health=["red"], page=1))
+    >>> detail = session_detail(store, page.items[0].context_id)
+    >>> figure = timeline_figure(detail)
+
+The timeline plots, per turn, the tokens of the raw dialogue so far and the tokens the model is
+served (after a compaction: the compacted context plus the turns since), with every compaction
+marked: green when it validated, orange when it fell back to key sentences, red when it failed.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Literal
+
+import pandas as pd
+import plotly.graph_objects as go
+from pydantic import BaseModel, Field
+
+from console.health import Severity
+from core.models import CompactionRecord
+from core.tokens import count_tokens
+from data.records import (
+    AuditEntry,
+    BreakerState,
+    ContextFilter,
+    ContextSummary,
+    Page,
+    StoredMessage,
+    Timeline,
+)
+from data.store import Store
+
+HEALTH_LABELS: tuple[str, ...] = tuple(s.value for s in Severity)
+SORT_COLUMNS = {
+    "updated_at": "Last activity",
+    "created_at": "Started",
+    "turns": "Turns",
+    "tokens_raw": "Raw tokens",
+    "context_id": "Context id",
+    "source": "Source",
+    "health": "Health",
+}
+PAGE_SIZES = (25, 50, 100, 200)
+MAX_SEARCH_CHARS = 512
+Outcome = Literal["ok", "fallback", "failed"]
+OUTCOME_COLOURS = {"ok": "#2e7d32", "fallback": "#ef6c00", "failed": "#c62828"}
+
+
+class SessionQuery(BaseModel):
+    """What the operator asked for in the search bar and filters."""
+
+    text: str = Field(default="", description="context_id prefix, or a full id pasted")
+    source: str | None = None
+    health: list[str] = Field(default_factory=list)
+    date_from: date | None = Field(default=None, description="last activity on or after this day (UTC)")
+    date_to: date | None = Field(default=None, description="last activity on or before this day (UTC)")
+    sort: str = "updated_at"
+    descending: bool = True
+    page: int = Field(default=1, ge=1)
+    page_size: int = Field(default=50, ge=1, le=1000)
+
+
+def to_filter(query: SessionQuery) -> ContextFilter:
+    """The Store's filter for a query; ValueError names a bad field (search too long, dates reversed)."""
+    text = query.text.strip()
+    if len(text) > MAX_SEARCH_CHARS:
+        raise ValueError(
+            f"the search text is {len(text)} characters; context ids are at most {MAX_SEARCH_CHARS}"
+        )
+    if query.date_from and query.date_to and query.date_from > query.date_to:
+        raise ValueError(f"the date range is reversed: {query.date_from} is after {query.date_to}")
+    unknown = [h for h in query.health if h not in HEALTH_LABELS]
+    if unknown:
+        raise ValueError(f"unknown health {', '.join(unknown)}; use {', '.join(HEALTH_LABELS)}")
+    return ContextFilter(
+        id_prefix=text or None,
+        source=query.source or None,
+        health=list(query.health) or None,
+        updated_from=datetime.combine(query.date_from, time.min, UTC) if query.date_from else None,
+        updated_to=datetime.combine(query.date_to + timedelta(days=1), time.min, UTC)
+        if query.date_to
+        else None,
+    )
+
+
+def search_sessions(store: Store, query: SessionQuery) -> Page[ContextSummary]:
+    """One page of matching contexts, with the total (for 'n of N' and the pager)."""
+    if query.sort not in SORT_COLUMNS:
+        raise ValueError(f"cannot sort by {query.sort!r}; use one of {', '.join(SORT_COLUMNS)}")
+    return store.find_contexts(
+        to_filter(query),
+        limit=query.page_size,
+        offset=(query.page - 1) * query.page_size,
+        order_by=query.sort,
+        descending=query.descending,
+    )
+
+
+def page_count(page: Page[ContextSummary]) -> int:
+    """How many pages the total makes (at least 1, so 'page 1 of 1' when nothing matched)."""
+    return max(1, math.ceil(page.total / max(1, page.limit)))
+
+
+def sessions_frame(items: list[ContextSummary]) -> pd.DataFrame:
+    """The grid's rows: one per context, numbers as numbers."""
+    rows = [
+        {
+            "context_id": c.context_id,
+            "source": c.source,
+            "lang": c.lang,
+            "turns": c.turns,
+            "raw_tokens": c.tokens_raw,
+            "context_tokens": c.tokens_context,
+            "reduction_pct": round(100 * (1 - c.tokens_context / c.tokens_raw), 1) if c.tokens_raw else None,
+            "compactions": c.compactions,
+            "health": c.health,
+            "mode": c.mode,
+            "last_activity": c.updated_at.strftime("%Y-%m-%d %H:%M"),
+        }
+        for c in items
+    ]
+    columns = [
+        "context_id",
+        "source",
+        "lang",
+        "turns",
+        "raw_tokens",
+        "context_tokens",
+        "reduction_pct",
+        "compactions",
+        "health",
+        "mode",
+        "last_activity",
+    ]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def recent_context_ids(store: Store, limit: int = 200) -> list[str]:
+    """The most recently active context ids (the context picker's list)."""
+    page = store.find_contexts(ContextFilter(), limit=limit, order_by="updated_at", descending=True)
+    return [c.context_id for c in page.items]
+
+
+def resolve_context(store: Store, text: str) -> tuple[str | None, list[str]]:
+    """An exact id, or the one context a prefix names; else (None, up to 10 candidates)."""
+    text = (text or "").strip()
+    if not text or len(text) > MAX_SEARCH_CHARS:
+        return None, []
+    if store.get_context(text) is not None:
+        return text, [text]
+    page = store.find_contexts(
+        ContextFilter(id_prefix=text), limit=10, order_by="context_id", descending=False
+    )
+    ids = [c.context_id for c in page.items]
+    return (ids[0] if page.total == 1 else None), ids
+
+
+# --- one session ---------------------------------------------------------------------------------
+
+
+class CompactionPoint(BaseModel):
+    """A compaction on the timeline: where, tokens before and after, and how it went."""
+
+    seq: int
+    turn: int
+    tokens_before: int
+    tokens_after: int
+    outcome: Outcome
+    trigger: str
+    tier: int
+    ratio: float
+    notice: str = ""
+
+
+class TokenSeries(BaseModel):
+    """Per turn: who spoke, the raw dialogue's tokens so far, the tokens served to the model."""
+
+    turns: list[int] = Field(default_factory=list)
+    roles: list[str] = Field(default_factory=list)
+    raw: list[int] = Field(default_factory=list)
+    served: list[int] = Field(default_factory=list)
+
+
+class SessionDetail(BaseModel):
+    """Everything the Sessions screen shows about one context."""
+
+    summary: ContextSummary
+    messages: list[StoredMessage]
+    compactions: list[CompactionRecord]
+    rendered: str | None
+    served_mode: str = Field(description="'raw' if the breaker (global or this context) says raw")
+    breaker: BreakerState | None = None
+    audit: list[AuditEntry] = Field(default_factory=list)
+    audit_total: int = 0
+
+
+def session_detail(store: Store, context_id: str, audit_limit: int = 200) -> SessionDetail | None:
+    """A context's timeline, compaction records, rendered context and operator audit; None if unknown."""
+    timeline: Timeline | None = store.timeline(context_id)
+    if timeline is None:
+        return None
+    audit = store.audit_log(context_id=context_id, limit=audit_limit)
+    return SessionDetail(
+        summary=timeline.context,
+        messages=timeline.messages,
+        compactions=timeline.compactions,
+        rendered=timeline.rendered,
+        served_mode=store.effective_mode(context_id),
+        breaker=store.get_breaker(context_id),
+        audit=audit.items,
+        audit_total=audit.total,
+    )
+
+
+def compaction_outcome(record: CompactionRecord) -> Outcome:
+    """ok (validated), fallback (key sentences served) or failed (the previous state was kept)."""
+    if record.failed:
+        return "failed"
+    if record.fallback or (record.validation is not None and not record.validation.ok):
+        return "fallback"
+    return "ok"
+
+
+def token_series(messages: list[StoredMessage], compactions: list[CompactionRecord]) -> TokenSeries:
+    """Raw tokens so far and tokens served after each turn.
+
+    Served: the raw dialogue until the first good compaction; from a compaction on, its output
+    tokens plus the turns said since (an estimate: the next compaction re-renders)."""
+    series = TokenSeries()
+    good = sorted((c for c in compactions if not c.failed), key=lambda c: (c.at_turn, c.seq))
+    raw_total = 0
+    since: dict[int, int] = {}  # compaction seq -> tokens of turns after it
+    for stored in messages:
+        m = stored.message
+        tokens = m.tokens or count_tokens(m.text)
+        raw_total += tokens
+        current = [c for c in good if c.at_turn <= m.idx]
+        if current:
+            last = current[-1]
+            if last.at_turn < m.idx:
+                since[last.seq] = since.get(last.seq, 0) + tokens
+            served = last.tokens_out + since.get(last.seq, 0)
+        else:
+            served = raw_total
+        series.turns.append(m.idx)
+        series.roles.append(m.role)
+        series.raw.append(raw_total)
+        series.served.append(served)
+    return series
+
+
+def compaction_points(compactions: list[CompactionRecord]) -> list[CompactionPoint]:
+    """The compactions as points of the timeline, in order."""
+    return [
+        CompactionPoint(
+            seq=c.seq,
+            turn=c.at_turn,
+            tokens_before=c.tokens_in,
+            tokens_after=c.tokens_out,
+            outcome=compaction_outcome(c),
+            trigger=c.trigger,
+            tier=c.tier,
+            ratio=c.ratio,
+            notice=c.change_notice,
+        )
+        for c in sorted(compactions, key=lambda c: (c.at_turn, c.seq))
+    ]
+
+
+def timeline_figure(detail: SessionDetail) -> go.Figure:
+    """Tokens over turns (raw dialogue vs served context) with the compactions marked."""
+    series = token_series(detail.messages, detail.compactions)
+    fig = go.Figure()
+    hover = [f"turn {t} ({r})" for t, r in zip(series.turns, series.roles, strict=True)]
+    fig.add_trace(
+        go.Scatter(
+            x=series.turns,
+            y=series.raw,
+            name="raw dialogue",
+            mode="lines",
+            line={"color": "#90a4ae", "dash": "dot"},
+            text=hover,
+            hovertemplate="%{text}<br>raw: %{y} tokens<extra></extra>",
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=series.turns,
+            y=series.served,
+            name="served to the model",
+            mode="lines+markers",
+            line={"color": "#1565c0", "width": 2},
+            marker={"size": 4},
+            text=hover,
+            hovertemplate="%{text}<br>served: %{y} tokens<extra></extra>",
+        )
+    )
+    for outcome, colour in OUTCOME_COLOURS.items():
+        points = [p for p in compaction_points(detail.compactions) if p.outcome == outcome]
+        if not points:
+            continue
+        fig.add_trace(
+            go.Scatter(
+                x=[p.turn for p in points],
+                y=[p.tokens_after for p in points],
+                name=f"compaction ({outcome})",
+                mode="markers",
+                marker={
+                    "symbol": "diamond",
+                    "size": 13,
+                    "color": colour,
+                    "line": {"width": 1, "color": "white"},
+                },
+                customdata=[
+                    [p.seq, p.trigger, p.tier, p.tokens_before, round(100 * p.ratio)] for p in points
+                ],
+                hovertemplate=(
+                    "compaction #%{customdata[0]} at turn %{x}<br>trigger %{customdata[1]}, "
+                    "tier %{customdata[2]}<br>%{customdata[3]} → %{y} tokens (%{customdata[4]}%)"
+                    "<extra></extra>"
+                ),
+            )
+        )
+        for p in points:
+            fig.add_vline(x=p.turn, line={"color": colour, "width": 1, "dash": "dash"}, opacity=0.5)
+    fig.update_layout(
+        height=320,
+        margin={"l": 10, "r": 10, "t": 30, "b": 10},
+        xaxis_title="turn",
+        yaxis_title="tokens",
+        legend={"orientation": "h", "y": 1.12, "x": 0},
+        hovermode="closest",
+        template="plotly_white",
+    )
+    return fig
+
+
+def compactions_frame(records: list[CompactionRecord]) -> pd.DataFrame:
+    """The compaction audit records as rows: when, why, tokens in/out, latency, validation."""
+    rows = []
+    for c in records:
+        validation = c.validation
+        rows.append(
+            {
+                "seq": c.seq,
+                "at_turn": c.at_turn,
+                "outcome": compaction_outcome(c),
+                "trigger": c.trigger,
+                "tier": c.tier,
+                "folded_upto": c.fold_upto,
+                "tokens_in": c.tokens_in,
+                "tokens_out": c.tokens_out,
+                "ratio_pct": round(100 * c.ratio, 1),
+                "latency_ms": round(c.latency_ms.get("total", 0.0), 2) if c.latency_ms else None,
+                "validated": None if validation is None else validation.ok,
+                "retries": c.retries,
+                "problems": "; ".join(validation.errors) if validation else (c.error or ""),
+                "change_notice": c.change_notice,
+                "at": c.created_at.strftime("%Y-%m-%d %H:%M:%S") if c.created_at else "",
+            }
+        )
+    columns = [
+        "seq",
+        "at_turn",
+        "outcome",
+        "trigger",
+        "tier",
+        "folded_upto",
+        "tokens_in",
+        "tokens_out",
+        "ratio_pct",
+        "latency_ms",
+        "validated",
+        "retries",
+        "problems",
+        "change_notice",
+        "at",
+    ]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def audit_frame(entries: list[AuditEntry]) -> pd.DataFrame:
+    """Operator actions on the context, newest first: who, role, what, from where, before/after."""
+    rows = [
+        {
+            "at": e.at.strftime("%Y-%m-%d %H:%M:%S"),
+            "actor": e.actor,
+            "role": e.role,
+            "action": e.action,
+            "target": e.target,
+            "source": e.source,
+            "before": _short(e.before),
+            "after": _short(e.after),
+        }
+        for e in entries
+    ]
+    return pd.DataFrame(
+        rows, columns=["at", "actor", "role", "action", "target", "source", "before", "after"]
+    )
+
+
+def transcript_frame(messages: list[StoredMessage]) -> pd.DataFrame:
+    """The dialogue as stored: turn, role, text, tokens, and the version when a turn was re-ingested."""
+    rows = []
+    for stored in messages:
+        m = stored.message
+        text = m.text
+        if m.tool_call is not None:
+            text = f"{text} <call {m.tool_call.name} {m.tool_call.args}>".strip()
+        if m.tool_result is not None:
+            text = f"{text} <result {m.tool_result.status}>".strip()
+        rows.append(
+            {
+                "turn": m.idx,
+                "role": m.role,
+                "text": text,
+                "tokens": m.tokens,
+                "at": m.ts.strftime("%Y-%m-%d %H:%M:%S") if m.ts else "",
+                "version": stored.version,
+            }
+        )
+    return pd.DataFrame(rows, columns=["turn", "role", "text", "tokens", "at", "version"])
+
+
+def _short(value: object, limit: int = 160) -> str:
+    if value is None:
+        return ""
+    text = value if isinstance(value, str) else str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,161 @@
+"""The Sessions screen's service: search, paging, one session's timeline and records."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from console.services.sessions import (
+    SessionQuery,
+    audit_frame,
+    compaction_outcome,
+    compaction_points,
+    compactions_frame,
+    page_count,
+    resolve_context,
+    search_sessions,
+    session_detail,
+    sessions_frame,
+    timeline_figure,
+    token_series,
+    transcript_frame,
+)
+from core.models import CompactionRecord, ValidationReport
+from data.records import FactCorrection
+
+pytestmark = pytest.mark.unit
+CID = "sgd-train-1_00000"
+
+
+def ids(store, **query) -> list[str]:
+    return sorted(c.context_id for c in search_sessions(store, SessionQuery(**query)).items)
+
+
+def test_search_by_prefix_is_case_insensitive_and_a_full_id_finds_one(seeded_store, dialogue_ids):
+    assert ids(seeded_store, text="SGD-") == sorted(i for i in dialogue_ids if i.startswith("sgd-"))
+    assert ids(seeded_store, text=f"  {CID} ") == [CID]
+    assert ids(seeded_store) == sorted(dialogue_ids)
+
+
+def test_filters_by_source_health_and_day(seeded_store):
+    assert ids(seeded_store, source="crosswoz") == ["crosswoz-val-3243"]
+    assert ids(seeded_store, health=["red"]) == ["crosswoz-val-3243"]  # set by the seed
+    assert ids(seeded_store, health=["ok", "yellow"]) == sorted(
+        ["sgd-train-1_00000", "sgd-train-4_00021", "multiwoz-val-MUL0012"]
+    )
+    assert len(ids(seeded_store, date_from=date(2025, 3, 1), date_to=date(2025, 3, 1))) == 4
+    assert ids(seeded_store, date_from=date(2025, 3, 2)) == []
+    assert ids(seeded_store, date_to=date(2025, 2, 28)) == []
+
+
+@pytest.mark.parametrize(
+    "text", ["' OR 1=1 --", "%", "_", "sgd'; DROP TABLE contexts; --", "\\", "北京", "🙂"]
+)
+def test_sql_metacharacters_in_the_search_match_nothing_and_break_nothing(seeded_store, text):
+    assert ids(seeded_store, text=text) == []
+    assert len(ids(seeded_store)) == 4
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ({"text": "x" * 513}, "context ids are at most 512"),
+        ({"date_from": date(2025, 3, 2), "date_to": date(2025, 3, 1)}, "reversed"),
+        ({"health": ["purple"]}, "unknown health purple"),
+        ({"sort": "tokens_raw; DROP"}, "cannot sort by"),
+    ],
+)
+def test_bad_queries_are_refused_with_the_reason(seeded_store, query, message):
+    with pytest.raises(ValueError, match=message):
+        search_sessions(seeded_store, SessionQuery(**query))
+
+
+def test_paging_walks_every_context_once_in_the_chosen_order(seeded_store, dialogue_ids):
+    first = search_sessions(seeded_store, SessionQuery(page_size=3, sort="context_id", descending=False))
+    second = search_sessions(
+        seeded_store, SessionQuery(page_size=3, page=2, sort="context_id", descending=False)
+    )
+    assert (first.total, page_count(first)) == (4, 2)
+    seen = [c.context_id for c in first.items + second.items]
+    assert seen == sorted(dialogue_ids)
+    frame = sessions_frame(first.items)
+    assert list(frame["context_id"]) == seen[:3]
+    row = frame.iloc[0]
+    assert row["reduction_pct"] == pytest.approx(
+        100 * (1 - row["context_tokens"] / row["raw_tokens"]), abs=0.05
+    )
+
+
+def test_resolve_context_takes_an_exact_id_or_a_unique_prefix(seeded_store):
+    assert resolve_context(seeded_store, CID) == (CID, [CID])
+    assert resolve_context(seeded_store, "multi")[0] == "multiwoz-val-MUL0012"
+    chosen, candidates = resolve_context(seeded_store, "sgd-")
+    assert chosen is None and len(candidates) == 2
+    assert resolve_context(seeded_store, "nothing") == (None, [])
+    assert resolve_context(seeded_store, "") == (None, [])
+
+
+def test_detail_has_every_turn_and_compaction_and_the_served_mode(seeded_store, seed_bundles):
+    bundle = next(b for b in seed_bundles if b.context_id == CID)
+    detail = session_detail(seeded_store, CID)
+    assert detail is not None
+    assert [m.message.idx for m in detail.messages] == [m.idx for m in bundle.messages]
+    assert [c.seq for c in detail.compactions] == [c.record.seq for c in bundle.compactions]
+    assert detail.rendered == bundle.rendered
+    assert detail.served_mode == "compressed"
+    seeded_store.set_breaker("raw", context_id=CID, reason="bloat", actor="ana")
+    detail = session_detail(seeded_store, CID)
+    assert detail.served_mode == "raw" and detail.breaker.reason == "bloat"
+    assert (detail.audit[0].action, detail.audit[0].actor, detail.audit_total) == ("breaker.set", "ana", 1)
+    assert session_detail(seeded_store, "no-such-context") is None
+
+
+def test_token_series_is_raw_until_the_first_compaction_then_its_output_plus_new_turns(seeded_store):
+    detail = session_detail(seeded_store, CID)
+    series = token_series(detail.messages, detail.compactions)
+    tokens = [m.message.tokens for m in detail.messages]
+    assert series.raw[-1] == sum(tokens)
+    assert all(b >= a for a, b in zip(series.raw, series.raw[1:], strict=False))
+    first = min(c.at_turn for c in detail.compactions)
+    assert series.served[:first] == series.raw[:first]
+    by_turn = {c.at_turn: c for c in detail.compactions}
+    for i, turn in enumerate(series.turns):
+        if turn in by_turn:
+            assert series.served[i] == by_turn[turn].tokens_out
+        elif turn > first and turn - 1 in by_turn:
+            assert series.served[i] == by_turn[turn - 1].tokens_out + tokens[i]
+
+
+def test_outcomes_and_the_figure_mark_every_compaction(seeded_store):
+    base = dict(context_id="c", seq=0, at_turn=1, trigger="t", tier=0, fold_upto=0, tokens_in=10, ratio=0.5)
+    base["tokens_out"] = 5
+    assert compaction_outcome(CompactionRecord(**base, validation=ValidationReport(ok=True))) == "ok"
+    assert compaction_outcome(CompactionRecord(**base, fallback=True)) == "fallback"
+    assert compaction_outcome(CompactionRecord(**base, validation=ValidationReport(ok=False))) == "fallback"
+    assert compaction_outcome(CompactionRecord(**base, failed=True, fallback=True)) == "failed"
+    detail = session_detail(seeded_store, CID)
+    figure = timeline_figure(detail)
+    marked = [t for t in figure.data if t.name.startswith("compaction")]
+    assert (
+        sum(len(t.x) for t in marked) == len(detail.compactions) == len(compaction_points(detail.compactions))
+    )
+    assert {t.name for t in figure.data} >= {"raw dialogue", "served to the model"}
+
+
+def test_record_frames_show_compactions_audit_and_transcript(seeded_store):
+    seeded_store.apply_corrections(
+        [
+            FactCorrection(
+                context_id=CID, key="restaurant.city", new_value="Oakland", actor="ana", source="form"
+            )
+        ]
+    )
+    detail = session_detail(seeded_store, CID)
+    comps = compactions_frame(detail.compactions)
+    assert list(comps["seq"]) == [c.seq for c in detail.compactions]
+    assert set(comps["outcome"]) == {"ok"}
+    audit = audit_frame(detail.audit)
+    assert "fact.correct" in set(audit["action"]) and "ana" in set(audit["actor"])
+    transcript = transcript_frame(detail.messages)
+    assert len(transcript) == len(detail.messages) and transcript.iloc[0]["role"] == "user"
