@@ -157,13 +157,18 @@ _PICKUP_SENTENCE = re.compile(rf"\b(?:{_PICK}|pickup|rent\w*|cars?|vehicles?)\b"
 _PICKUP_AT = re.compile(rf"\b{_PICK}\s+(?:\w+\s+){{0,3}}?(?:at|from|in)\s+(?:the\s+)?$", re.IGNORECASE)
 
 
-def _cue_slot(text: str, c: V.Candidate) -> str | None:
+_TO_GAP = re.compile(r"\s+to\s+(?:the\s+)?", re.IGNORECASE)
+
+
+def _cue_slot(text: str, c: V.Candidate, prev: V.Candidate | None = None) -> str | None:
     before = text[max(0, c.start - 24) : c.start]
     for rx, slot in _CUES:
         if rx.search(before):
             if slot in ("origin", "destination") and c.type in ("place", "name", "address"):
-                if c.type == "name" and not _TRAVEL_SENTENCE.search(text):
-                    return "name"  # "a visit to Amber Court", "a reservation to X": no trip
+                # "a visit to Amber Court": no trip; "Cambridge to Ely": a trip between two places
+                between_places = prev is not None and prev.type == "place" and prev.end >= c.start - 6
+                if c.type == "name" and not (_TRAVEL_SENTENCE.search(text) or between_places):
+                    return "name"
                 return slot
             if (
                 slot == "name"
@@ -279,6 +284,16 @@ def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
         surface = text[c.start : c.end]
         if not surface.strip():
             continue
-        slot = ends.get(i) or _name_hint(text, c, _cue_slot(text, c) or c.slot)
+        prev = kept[i - 1] if i > 0 else None
+        slot = ends.get(i) or _name_hint(text, c, _cue_slot(text, c, prev) or c.slot)
+        nxt = kept[i + 1] if i + 1 < len(kept) else None
+        if (
+            c.type == "place"
+            and slot == "city"
+            and nxt is not None
+            and nxt.type in ("place", "name")
+            and _TO_GAP.fullmatch(text, c.end, nxt.start)
+        ):
+            slot = "origin"  # "Cambridge to Ely"
         out.append(Entity(type=c.type, text=surface, value=c.value, start=c.start, end=c.end, slot=slot))
     return out

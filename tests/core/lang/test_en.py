@@ -384,6 +384,8 @@ def test_generic_phrases_are_not_names_or_counts(text):
         ("Transfer $1,630 from your checking account to Amir please", "Amir", "person"),
         ("I need a taxi to Backstreet Bistro by 15:15", "Backstreet Bistro", "destination"),
         ("I hear the Cocum is very good.", "the Cocum", "name"),
+        ("Cambridge to Ely?", "Cambridge", "origin"),
+        ("Cambridge to Ely?", "Ely", "destination"),
         ("Confirming a visit to Alderwood Apartments on March 5th.", "Alderwood Apartments", "name"),
         ("You will pick it up at Diridon Station on March 7th.", "Diridon Station", "origin"),
         ("a standard car at the Santa Fe Depot for pickup on March 1st", "the Santa Fe Depot", "origin"),
