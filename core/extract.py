@@ -45,6 +45,23 @@ SLOT_BY_TYPE = {
     "address": "address",
     "rating": "rating",
 }
+# slots that say where or how to reach a thing, or what it costs, rather than what the user chose:
+# rendered last, and never promoted to the user's own values by a "yes"
+INFORMATIONAL_SLOTS = frozenset(
+    {
+        "address",
+        "postcode",
+        "phone",
+        "email",
+        "url",
+        "other",
+        "amount",
+        "price",
+        "duration",
+        "rating",
+        "facility",
+    }
+)
 # What a booking in a domain needs before it can run (general knowledge of the task, not data).
 REQUIRED_SLOTS = {
     "restaurant": ("name", "date", "time", "people"),

@@ -19,6 +19,7 @@ import numpy as np
 
 from core.config import Config
 from core.embed import Embedder
+from core.extract import INFORMATIONAL_SLOTS
 from core.models import (
     ActionUnit,
     Constraint,
@@ -208,7 +209,9 @@ def _settle_acceptance(st: ContextState, parsed: ParsedMessage, units: Units) ->
             st.facts[key].first_idx = offer.first_idx
         st.offers.pop(key, None)
     for fact in st.facts.values():
-        if fact.role == "assistant" and idx - fact.last_idx <= 2 and " | " not in fact.norm:
+        slot = fact.key.rsplit(".", 1)[-1]
+        recent = idx - fact.last_idx <= 2 and " | " not in fact.norm
+        if fact.role == "assistant" and recent and slot not in INFORMATIONAL_SLOTS:
             fact.role, fact.kind = "user", "instruction"
 
 

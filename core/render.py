@@ -29,6 +29,7 @@ import re
 from collections.abc import Sequence
 
 from core.config import Config
+from core.extract import INFORMATIONAL_SLOTS
 from core.models import ActionUnit, ContextState, Fact, Goal, Message, Rendered, Todo
 from core.tokens import count_tokens
 
@@ -88,24 +89,6 @@ def parse_anchors(text: str) -> dict:
             facts[key] = _WAS.sub("", value).strip()
     actions = [m.group(1).strip() for m in _ACTION_RE.finditer(head)]
     return {"goals": goals, "facts": facts, "actions_required": actions}
-
-
-# slots that say where or how to reach a thing, rather than what the user chose: shown last
-INFORMATIONAL_SLOTS = frozenset(
-    {
-        "address",
-        "postcode",
-        "phone",
-        "email",
-        "url",
-        "other",
-        "amount",
-        "price",
-        "duration",
-        "rating",
-        "facility",
-    }
-)
 
 
 def fact_tier(fact: Fact) -> int:

@@ -112,6 +112,7 @@ _GENERIC_NOUNS = frozenset(
         weather wind rain price fee time date day night"""
     )
 )
+_DEVICE_WORDS = frozenset(w for d in DEVICE_WORDS for w in d.split())
 _CURRENCY_CODES = frozenset(words("gbp usd eur cny jpy inr gnp rmb"))
 _DETERMINERS = frozenset(words("a an another any some my your our their his her desired preferred"))
 # Lowercase words that end a capitalized place or venue name ("London Kings cross", "Bangkok city").
@@ -155,7 +156,8 @@ _NOT_EVENT_MODIFIERS = frozenset(
 _NOT_EVENT_STARTS = frozenset(
     words(
         """prefer like love want need use make book have enjoy attend schedule add see watch cancel
-        find get try hotel restaurant car taxi cab bus train flight table room"""
+        find get try hotel restaurant car taxi cab bus train flight table room confirm confirmed
+        reschedule upcoming"""
     )
 )
 # cue -> kind. Strong cues accept any words; weak ones need a word that is not everyday English.
@@ -353,6 +355,7 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
                     or (
                         toks[k].low in ("to", "on")
                         and k == j + 1
+                        and not (k + 1 < n and toks[k + 1].low in _DEVICE_WORDS)  # "Masquerade on TV"
                         and not any(t.low in ("from", "between") for t in toks[max(0, i - 2) : i])
                         and k + 1 < n
                         and _is_cap(toks[k + 1].text)
@@ -575,6 +578,13 @@ def _cue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
         first = starts.get(m.end())
         if first is None:
             continue
+        if (
+            kind == "strong"
+            and re.search(r"(?:album|track)\s*$", m.group(0), re.IGNORECASE)
+            and toks[first].text.islower()
+            and is_everyday(toks[first].low)
+        ):
+            continue  # "on the ... album interest you?": the cue noun ends a title, it starts none
         j = first
         seen_name = False
         while j < len(toks) and j - first < 7:

@@ -540,6 +540,8 @@ def terms(text: str) -> list[Candidate]:
         if text[end : end + 1] == "-" and not _HYPHEN_OK.match(text, end):
             continue
         slot, canon = table[key]
+        if key == "checking" and re.match(r"\s+(?:in|into|out)\b", text[end:], re.IGNORECASE):
+            continue  # "checking in on March 1st": a hotel stay, not an account
         if key in _VERB_LIKE_TERMS and not (
             _TERM_CONTEXT.match(text[end:])
             or _capitalized_mid_sentence(text, start)
