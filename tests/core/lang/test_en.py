@@ -364,6 +364,8 @@ def test_verb_like_genre_words(text, kept):
         "I prefer concert events.",
         "Alright, the song will be played on the TV.",
         "I found 4 cars you may like.",
+        "Please confirm appointment on March 1st at 4 pm.",
+        "Would that album interest you?",
     ],
 )
 def test_generic_phrases_are_not_names_or_counts(text):
@@ -438,6 +440,11 @@ def test_a_street_without_a_venue_noun_is_an_address_not_a_name():
     e = find("01223332320. It is on Trinity Lane.", "Trinity Lane")
     assert (e.type, e.slot) == ("address", "address")
     assert find("How about Regent Street Cinema?", "Regent Street Cinema").type == "name"
+
+
+def test_checking_in_is_no_account_and_on_tv_ends_a_title():
+    assert [e.slot for e in ents("Will you be checking in on March 1st?")] == ["date"]
+    assert find("Play Masquerade on TV", "TV").slot == "item"
 
 
 def test_long_pathological_text_is_handled_quickly():
