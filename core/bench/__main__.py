@@ -140,6 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run, print the tables, and write the JSON, report and chart that were asked for."""
     args = parse_args(argv)
     embedder = NgramEmbedder() if args.embedder == "ngram" else None
+    load_start = machine_info().get("load", "?")
     try:
         results = run_bench(
             args.files,
@@ -155,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     when = now_utc()
-    machine = machine_info()
+    machine = {**machine_info(), "load_start": load_start}
     command = "python -m core.bench " + shlex.join(list(argv) if argv is not None else sys.argv[1:])
     chart_html = chart_png = None
     note = ""

@@ -34,6 +34,10 @@ def machine_info() -> dict[str, str]:
         "os": platform.platform(),
     }
     try:
+        info["load"] = " / ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        info["load"] = "?"
+    try:
         cpu = Path("/proc/cpuinfo").read_text()
         info["cpu"] = next(
             (ln.split(":", 1)[1].strip() for ln in cpu.splitlines() if ln.startswith("model name")), "?"
@@ -245,7 +249,9 @@ def render_section(
         "",
         f"Measured {when:%Y-%m-%d %H:%M} UTC on {machine.get('cpu', '?')}, {machine.get('cores', '?')} "
         f"cores, {machine.get('ram', '?')} RAM; Python {machine.get('python', '?')}; "
-        f"commit {machine.get('commit', '?')}. The core's embedder: "
+        f"commit {machine.get('commit', '?')}. Load average (1 / 5 / 15 min) at the start: "
+        f"{machine.get('load_start', '?')}, at the end: {machine.get('load', '?')} (timings on a shared "
+        "machine are inflated when this exceeds the core count). The core's embedder: "
         + (
             "the n-gram stand-in (NOT the production MiniLM)."
             if embedder == "ngram"
