@@ -3,6 +3,8 @@ reset the automatic trips; every change is audited (who, when, why)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pandas as pd
 import streamlit as st
 
@@ -10,6 +12,7 @@ from console.auth import can_write, current_user
 from console.resources import get_store
 from console.services.breaker import (
     load_board,
+    reset_auto_trip,
     served_mode,
     set_context_mode,
     set_global_mode,
@@ -70,12 +73,12 @@ def _set_context() -> None:
 
 def _reset() -> None:
     cid = st.session_state.get("breaker_reset_cid") or ""
-    _apply(
-        lambda: set_context_mode(
-            store, cid, raw=False, reason=st.session_state["breaker_reset_reason"], actor=actor, role=role
-        ),
-        f"Context {cid} is compressed again.",
-    )
+    who = {"reason": st.session_state["breaker_reset_reason"], "actor": actor, "role": role}
+    if any(b.context_id == cid for b in load_board(store).auto_trips):
+        change = partial(reset_auto_trip, store, cid, **who)
+    else:
+        change = partial(set_context_mode, store, cid, raw=False, **who)
+    _apply(change, f"Context {cid} is compressed again.")
 
 
 flash = st.session_state.pop("breaker_flash", None)
