@@ -116,3 +116,37 @@ def test_a_viewer_can_run_but_not_save(db: Path, monkeypatch: pytest.MonkeyPatch
     assert not at.exception
     assert not [b for b in at.button if b.key == "pg_save"]
     assert any("read only" in c.value for c in at.caption)
+
+
+def test_rules_only_never_asks_for_the_model(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import console.resources
+
+    def no_model() -> None:
+        raise AssertionError("the rules-only run must not load the embedding model")
+
+    monkeypatch.setattr(console.resources, "get_embedder", no_model)
+    at = run_with(FOUR_TURNS, "pg-rules")
+    assert not at.exception
+    assert {m.label: m.value for m in at.metric}["Embeddings"] == "rules-only"
+
+
+def test_the_embeddings_mode_asks_for_the_shared_embedder_on_run(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import console.resources
+    from core.embed import NgramEmbedder
+
+    calls: list[int] = []
+
+    def fake_embedder() -> NgramEmbedder:  # a deterministic stand-in for MiniLM (no download, no load)
+        calls.append(1)
+        return NgramEmbedder()
+
+    monkeypatch.setattr(console.resources, "get_embedder", fake_embedder)
+    at = AppTest.from_file(PAGE, default_timeout=60).run()
+    assert calls == []  # opening the page loads nothing
+    at.text_area(key="pg_text").set_value(FOUR_TURNS)
+    at.radio(key="pg_mode").set_value(at.radio(key="pg_mode").options[1])
+    at.button(key="pg_run").click().run()
+    assert not at.exception and calls == [1]
+    assert {m.label: m.value for m in at.metric}["Embeddings"] == "ngram"
