@@ -18,7 +18,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from core.config import Config
-from core.embed import Embedder
+from core.embed import Embedder, is_chinese
 from core.extract import INFORMATIONAL_SLOTS
 from core.models import (
     ActionUnit,
@@ -48,19 +48,26 @@ ACCEPTANCE = re.compile(
 
 
 def same_value(a: str, b: str) -> bool:
-    """True when two normalized values name the same thing ('worth house' ~ 'the worth house')."""
+    """True when two normalized values name the same thing: 'worth house' ~ 'the worth house',
+    'toronto pearson airport' ~ 'toronto pearson international airport', '1 room' ~ '1 rooms'.
+
+    The words of the shorter (plural s dropped, articles ignored) must all occur in the longer."""
     if a == b:
         return True
     if " | " in a or " | " in b:
         return False
-    wa, wb = _WORD.findall(a), _WORD.findall(b)
+    wa, wb = _words(a), _words(b)
     if not wa or not wb:
         return False
     short, long_ = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
-    if len("".join(short)) < 3:
+    if len("".join(short)) < 3 or is_chinese(a) != is_chinese(b):
         return False
-    n = len(short)
-    return any(long_[i : i + n] == short for i in range(len(long_) - n + 1))
+    return set(short) <= set(long_)
+
+
+def _words(value: str) -> list[str]:
+    words = [w[:-1] if len(w) > 3 and w.endswith("s") else w for w in _WORD.findall(value)]
+    return [w for w in words if w not in ("the", "a", "an")]
 
 
 def merge(
@@ -204,7 +211,9 @@ def _settle_acceptance(st: ContextState, parsed: ParsedMessage, units: Units) ->
             role="user",
         )
         cur = st.facts.get(key)
-        if cur is not None:
+        if cur is not None and same_value(cur.norm, offer.norm):
+            cur.role, cur.kind = "user", "instruction"
+        elif cur is not None:
             _replace(st, cur, cand, "user accepted the assistant's offer")
             st.facts[key].first_idx = offer.first_idx
         st.offers.pop(key, None)
