@@ -398,7 +398,7 @@ class Session:
         added = [k for k in work.facts if k not in prev]
         changed = [k for k, f in work.facts.items() if k in prev and prev[k].norm != f.norm]
         archived = [k for k in prev if k not in work.facts]
-        first = f"Folded turns {self.folded_upto}-{fold_upto - 1} ({reason})."
+        first = f"Folded t{self.folded_upto}-{fold_upto - 1} ({reason})."
         second = f"+{len(added)} facts" + (f", changed {', '.join(changed[:3])}" if changed else "")
         return f"{first} {second}" + (f", {len(archived)} archived." if archived else ".")
 

@@ -288,20 +288,30 @@ def _after_action(st: ContextState, act: ActionUnit) -> None:
 
 
 def _advance_task_state(st: ContextState, parsed: ParsedMessage, units: Units) -> None:
-    """IDLE / EXECUTING / CONFIRMING from what this message did."""
+    """IDLE / EXECUTING / CONFIRMING from what this message did.
+
+    CONFIRMING: the assistant proposed something (an action, or values with a question) and waits
+    for the user; EXECUTING: a tool call is out, or the user just accepted; IDLE otherwise (a plain
+    answer, "anything else?", an action done or failed)."""
     role = parsed.message.role
     if any(a.status == "pending" for a in st.actions):
         st.task_state = "EXECUTING"
-    elif role == "assistant" and (units.todos or any(a.kind == "question" for a in parsed.atoms)):
-        st.task_state = "CONFIRMING"
-    elif (
-        role == "user"
-        and st.task_state == "CONFIRMING"
-        and any(a.kind == "confirmation" for a in parsed.atoms)
-    ):
-        st.task_state = "EXECUTING"
-    elif role in ("assistant", "tool") and any(a.status in ("done", "failed") for a in units.actions):
+    elif role == "assistant":
+        asks = any(a.kind in ("question", "confirmation") for a in parsed.atoms)
+        proposes = (
+            units.todos or (asks and units.facts) or any(a.kind == "confirmation" for a in parsed.atoms)
+        )
+        finished = any(a.status in ("done", "failed") for a in units.actions)
+        st.task_state = "CONFIRMING" if proposes and not finished else "IDLE"
+    elif role == "tool":
         st.task_state = "IDLE"
+    elif role == "user" and st.task_state == "CONFIRMING":
+        negated = any(a.negation is not None for a in parsed.atoms)
+        accepted = not negated and (
+            any(a.kind == "confirmation" for a in parsed.atoms)
+            or ACCEPTANCE.match(parsed.message.text.strip())
+        )
+        st.task_state = "EXECUTING" if accepted else "IDLE"
 
 
 def fact_weight(fact: Fact, user_turns: int, config: Config) -> float:
