@@ -1,0 +1,88 @@
+"""The operator console's entrypoint: ``streamlit run console/app.py``. It only routes.
+
+Every screen is one file in the top-level ``pages/`` folder, listed here explicitly with
+``st.navigation`` (Streamlit's automatic discovery does not apply: ``pages/`` is not beside this
+file). A page whose file is missing is left out of the menu instead of breaking the app.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # `streamlit run console/app.py` puts console/ on the path, not the repo root
+    sys.path.insert(0, str(ROOT))
+
+import streamlit as st  # noqa: E402
+
+from console.auth import current_user  # noqa: E402
+from data.paths import default_db_path  # noqa: E402
+
+log = logging.getLogger(__name__)
+
+# section -> (file, title, icon, url path); the first page is the default one
+PAGES: dict[str, list[tuple[str, str, str, str]]] = {
+    "Investigate": [
+        ("pages/sessions.py", "Sessions", ":material/list_alt:", "sessions"),
+        ("pages/replay.py", "Replay", ":material/slow_motion_video:", "replay"),
+        ("pages/facts.py", "Facts", ":material/fact_check:", "facts"),
+    ],
+    "Operate": [
+        ("pages/metrics.py", "Metrics", ":material/monitoring:", "metrics"),
+        ("pages/breaker.py", "Circuit breaker", ":material/power_settings_new:", "breaker"),
+    ],
+    "Tune": [
+        ("pages/playground.py", "Playground", ":material/science:", "playground"),
+        ("pages/config.py", "Config", ":material/tune:", "config"),
+    ],
+}
+
+
+def navigation_pages() -> dict[str, list]:
+    """The st.Page objects of every page file that exists, by section, plus the hidden home page.
+
+    Streamlit serves its default page at "/" and ignores that page's own url_path; so the default
+    is a hidden page that forwards to the first screen, and every screen keeps a stable address
+    (/sessions?context_id=... works as a link)."""
+    out: dict[str, list] = {}
+    for section, pages in PAGES.items():
+        for path, title, icon, url in pages:
+            file = ROOT / path
+            if not file.is_file():
+                log.warning("console page %s is missing; left out of the menu", path)
+                continue
+            out.setdefault(section, []).append(st.Page(file, title=title, icon=icon, url_path=url))
+    screens = [page for pages in out.values() for page in pages]
+    if screens:
+        first_section = next(iter(out))
+        out[first_section].insert(
+            0, st.Page(_home(screens[0]), title="Home", url_path="home", default=True, visibility="hidden")
+        )
+    return out
+
+
+def _home(first: object) -> Callable[[], None]:
+    """The default page: forwards to ``first`` with the same query parameters."""
+
+    def home() -> None:
+        st.switch_page(first, query_params=dict(st.query_params))  # type: ignore[arg-type]
+
+    return home
+
+
+def main() -> None:
+    """Set up the frame shared by every page, then run the page the URL names."""
+    st.set_page_config(page_title="Context console", page_icon=":material/compress:", layout="wide")
+    page = st.navigation(navigation_pages())
+    actor, role = current_user()
+    with st.sidebar:
+        st.caption(f"Signed in as **{actor}** ({role})")
+        st.caption(f"Database: `{default_db_path().name}`", help=str(default_db_path()))
+    page.run()
+
+
+if __name__ == "__main__":
+    main()

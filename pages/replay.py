@@ -1,0 +1,258 @@
+"""Replay: one turn of a session through parse / extract / render, and the diff of two compactions."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from console import widgets
+from console.resources import get_compressor, get_store
+from console.services import replay as svc
+
+st.title("Replay")
+st.caption(
+    "Follow one turn of a session through the pipeline, side by side: what **parse** found in the "
+    "message (atoms and entities), what **extract** proposed and how **merge** changed the state, and "
+    "what **render** made of it (anchors highlighted). Step with ◀ ▶ or the slider; the turn is in the "
+    "address bar (`&turn=N`). Below, compare any two compactions of the session."
+)
+
+store = get_store()
+cid = widgets.context_picker(store)
+if not cid:
+    st.info("Pick a session above (or open one from the Sessions page) to replay it.")
+    st.stop()
+
+timeline = store.timeline(cid)
+messages = [m.message for m in timeline.messages] if timeline else []
+recompute_key = f"replay-recomputed:{cid}"
+recomputed: svc.SessionReplay | None = st.session_state.get(recompute_key)
+steps = recomputed.steps if recomputed else svc.replay_steps(store, cid)
+
+if recomputed is not None:
+    note, discard = st.columns([5, 1])
+    note.info(
+        f"Recomputed now by the core with the current config ({len(recomputed.turns)} turns, "
+        f"{recomputed.elapsed_ms:,.0f} ms). Nothing was saved: the stored session is unchanged."
+    )
+    if discard.button("Discard", width="stretch"):
+        st.session_state.pop(recompute_key, None)
+        st.rerun()
+elif not steps:
+    st.warning(
+        "This session was stored without stage traces, so there is nothing recorded to replay. "
+        "The core can recompute every stage from the stored messages now (with the current config; "
+        "nothing is saved)."
+    )
+    if st.button("Recompute the replay", type="primary", icon=":material/replay:", disabled=not messages):
+        bar = st.progress(0.0, text="Preparing the pipeline (the language model loads on first use)…")
+        compressor = get_compressor()
+        result = svc.recompute_session(
+            messages,
+            compressor,
+            context_id=cid,
+            progress=lambda i, n: bar.progress(i / n, text=f"Turn {i} of {n}"),
+        )
+        st.session_state[recompute_key] = result
+        st.rerun()
+    st.stop()
+
+# --- which turn ---------------------------------------------------------------------------------
+
+try:
+    wanted = int(st.query_params.get("turn", steps[0]))
+except ValueError:
+    wanted = steps[0]
+turn_idx = min(steps, key=lambda s: (abs(s - wanted), s))
+st.query_params["turn"] = str(turn_idx)
+position = steps.index(turn_idx)
+
+
+def _go(idx: int) -> None:
+    st.query_params["turn"] = str(idx)
+
+
+def _slid() -> None:
+    _go(st.session_state["replay_turn"])
+
+
+if st.session_state.get("replay_turn") != turn_idx:
+    st.session_state["replay_turn"] = turn_idx
+back, slider, forward = st.columns([1, 8, 1], vertical_alignment="bottom")
+back.button(
+    "◀ Previous",
+    key="replay_prev",
+    disabled=position == 0,
+    on_click=_go,
+    args=(steps[max(0, position - 1)],),
+    width="stretch",
+)
+if len(steps) > 1:
+    slider.select_slider("Turn", options=steps, key="replay_turn", on_change=_slid)
+forward.button(
+    "Next ▶",
+    key="replay_next",
+    disabled=position == len(steps) - 1,
+    on_click=_go,
+    args=(steps[min(len(steps) - 1, position + 1)],),
+    width="stretch",
+)
+
+if recomputed is not None:
+    turn = recomputed.turn(turn_idx)
+    compactions = recomputed.compactions
+else:
+    compactions = store.compactions(cid, with_state=True)
+    turn = svc.load_turn(store, cid, turn_idx, messages=messages, compactions=compactions)
+
+st.markdown(
+    f"**Turn {turn.idx}** of {steps[-1]} · {turn.role}"
+    + (f" · domain `{turn.domain}`" if turn.domain else "")
+)
+with st.chat_message(turn.role if turn.role in ("user", "assistant") else "ai"):
+    st.markdown(turn.text or "_(no text: a tool call or result)_")
+if turn.missing_stages:
+    st.caption(f"No stored output for: {', '.join(turn.missing_stages)}.")
+
+# --- the three stages -----------------------------------------------------------------------------
+
+
+def _ms(stage: str) -> str:
+    value = turn.latency_ms.get(stage)
+    return f" · {value:.2f} ms" if value is not None else ""
+
+
+parse_col, extract_col, render_col = st.columns(3)
+with parse_col.container(border=True):
+    st.markdown(f"#### ① Parse{_ms('parse')}")
+    st.caption(
+        "The message cut into atoms: kind, strength and the entities found (type, text → value, slot)."
+    )
+    if not turn.atoms:
+        st.caption("No atoms recorded for this turn.")
+    for atom in turn.atoms:
+        flags = " · ".join(
+            x for x in (atom.strength, "pinned" if atom.pinned else "", atom.domain or "") if x
+        )
+        st.markdown(f"**`{atom.kind}`** {flags}  \n{atom.text}")
+        for e in atom.entities:
+            slot = f" (slot `{e.slot}`)" if e.slot else ""
+            value = f" → `{e.value}`" if e.value and e.value != e.text else ""
+            st.markdown(f"- `{e.type}` {e.text}{value}{slot}")
+        if atom.negation:
+            st.markdown(f"- negation kept whole: *{atom.negation}*")
+        if atom.action:
+            st.markdown(f"- action: {atom.action}")
+
+with extract_col.container(border=True):
+    st.markdown(f"#### ② Extract & merge{_ms('extract')}{_ms('merge')}")
+    st.caption("Facts the turn proposed, other units found, and how the state's facts changed after merging.")
+    st.markdown("**Facts proposed**")
+    if turn.proposed:
+        for p in turn.proposed:
+            flags = ", ".join(
+                x
+                for x in (
+                    p.strength,
+                    p.kind,
+                    p.role,
+                    "correction" if p.correction else "",
+                    "negated" if p.negated else "",
+                )
+                if x
+            )
+            st.markdown(f"- `{p.key}` = **{p.value}** ({flags})")
+    else:
+        st.caption("No fact proposed by this turn.")
+    for label, items in (
+        ("Goals", turn.goals),
+        ("Actions", turn.actions),
+        ("Constraints", turn.constraints),
+        ("Todos", turn.todos),
+        ("Decisions", turn.decisions),
+        ("Events", turn.events),
+    ):
+        if items:
+            st.markdown(f"**{label}**  \n" + "\n".join(f"- {item}" for item in items))
+    st.markdown("**State changes**")
+    if turn.changes:
+        for c in turn.changes:
+            if c.before is not None and c.after is not None and c.before != c.after:
+                st.markdown(f"- `{c.key}` {c.change}: {c.before} → **{c.after}**")
+            else:
+                value = c.after if c.after is not None else c.before
+                st.markdown(f"- `{c.key}` {c.change}" + (f": **{value}**" if value is not None else ""))
+    else:
+        st.caption("No fact changed on this turn.")
+    if turn.task_state:
+        st.caption(f"Task state after the turn: {turn.task_state}")
+
+with render_col.container(border=True):
+    tokens = f" · {turn.rendered_tokens:,} tokens" if turn.rendered_tokens else ""
+    st.markdown(f"#### ③ Render{_ms('render')}{tokens}")
+    st.caption(turn.rendered_label or "The rendered context.")
+    widgets.rendered_context(
+        turn.rendered, empty="The model is served the raw dialogue at this turn.", max_height=520
+    )
+    widgets.anchor_legend()
+
+with st.expander("Raw stage output (JSON)"):
+    st.json(turn.payloads, expanded=1)
+
+# --- compaction diff ------------------------------------------------------------------------------
+
+st.divider()
+st.subheader("Compare two compactions", anchor=False)
+st.caption(
+    "Pick an earlier (A) and a later (B) compaction: facts added, changed (old → new), decayed (kept in "
+    "the archive) and dropped between them, with the tokens each compaction took in and gave out."
+)
+done = [c for c in compactions if not c.record.failed]
+if len(done) < 2:
+    st.info("This session has fewer than two successful compactions: nothing to compare yet.")
+    st.stop()
+
+
+def _label(seq: int) -> str:
+    c = next(x for x in done if x.record.seq == seq)
+    return f"#{seq} at turn {c.record.at_turn} ({c.record.trigger})"
+
+
+seqs = [c.record.seq for c in done]
+pick_a, pick_b = st.columns(2)
+seq_a = pick_a.selectbox("Compaction A", seqs, index=len(seqs) - 2, format_func=_label, key=f"diff_a:{cid}")
+seq_b = pick_b.selectbox("Compaction B", seqs, index=len(seqs) - 1, format_func=_label, key=f"diff_b:{cid}")
+a = next(c for c in done if c.record.seq == seq_a)
+b = next(c for c in done if c.record.seq == seq_b)
+diff = svc.diff_compactions(a, b)
+
+k1, k2, k3, k4, k5, k6 = st.columns(6)
+k1.metric("A: tokens in → out", f"{diff.a.tokens_in:,} → {diff.a.tokens_out:,}")
+k2.metric(
+    "B: tokens in → out",
+    f"{diff.b.tokens_in:,} → {diff.b.tokens_out:,}",
+    delta=diff.b.tokens_out - diff.a.tokens_out,
+    delta_color="inverse",
+)
+k3.metric("Added", len(diff.added))
+k4.metric("Changed", len(diff.changed))
+k5.metric("Decayed", len(diff.decayed))
+k6.metric("Dropped", len(diff.dropped))
+if diff.basis == "anchors":
+    st.caption(
+        "These compactions were stored without their states: facts are read back from the rendered anchors."
+    )
+if diff.rows:
+    rows = pd.DataFrame([r.model_dump() for r in diff.rows])[["change", "key", "before", "after", "note"]]
+    rows = rows.fillna("—")
+    st.dataframe(rows, hide_index=True, width="stretch")
+else:
+    st.success(f"Same facts with the same values in both ({diff.unchanged} facts).")
+with st.expander("The two rendered contexts side by side"):
+    left, right = st.columns(2)
+    with left:
+        st.caption(_label(seq_a))
+        widgets.rendered_context(a.rendered)
+    with right:
+        st.caption(_label(seq_b))
+        widgets.rendered_context(b.rendered)
