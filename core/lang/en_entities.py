@@ -202,7 +202,7 @@ _TITLE_BEFORE = re.compile(
 )
 _MEDIA_SENTENCE = re.compile(
     r"\b(?:movies?|films?|songs?|albums?|tracks?|playlists?|watch(?:ing)?|listen(?:ing)?|showtimes?|"
-    r"showings?|screenings?|events?|concerts?|games|matches|perform\w*|playing|tickets?\s+(?:to|for))\b",
+    r"showings?|screenings?|events?|concerts?|games|matches|perform\w*|play(?:s|ed|ing)?|tickets?\s+(?:to|for))\b",
     re.IGNORECASE,
 )
 _BY_AFTER = re.compile(r"\s+by\s+[A-Z]")

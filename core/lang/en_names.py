@@ -112,6 +112,17 @@ _GENERIC_NOUNS = frozenset(
         weather wind rain price fee time date day night"""
     )
 )
+# Kinds of car and seat that lead a capitalized run without being part of a name ("Standard Honda").
+_CLASS_WORDS = frozenset(
+    w
+    for phrase in [*CAR_TYPES, *SEAT_CLASSES]
+    for w in phrase.split()
+    if w not in ("first", "value", "direct")
+)
+_PLAIN_VALUE_WORDS = _LEXICON_WORDS - frozenset(w for v in VENUE_TYPES for w in v.split())
+_MEDIA_NOUNS = frozenset(
+    words("songs song music movies movie films film tickets ticket events event cars car")
+)
 _DEVICE_WORDS = frozenset(w for d in DEVICE_WORDS for w in d.split())
 _CURRENCY_CODES = frozenset(words("gbp usd eur cny jpy inr gnp rmb"))
 _DETERMINERS = frozenset(words("a an another any some my your our their his her desired preferred"))
@@ -422,7 +433,14 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
             or toks[i].low in _STARTERS
             or any(c.isdigit() for c in toks[i].text)  # an id or a count, found by other finders
         )
-        if (
+        first = _first_name_token(toks, i, last)
+        if first is None:
+            pass  # "4 Economy", "An Economy", "Standard Car", "Metal Songs": values, not names
+        elif first > i:
+            spans.append(
+                NameSpan(toks[first].start, end, "caps")
+            )  # "Standard Honda Accord" -> "Honda Accord"
+        elif (
             not single
             and not (last == i and _generic_cap_word(text, toks, i))
             and not _no_name_run(toks, i, last)
@@ -430,6 +448,24 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
             spans.append(NameSpan(begin, end, "caps"))
         i = last + 1
     return spans
+
+
+def _first_name_token(toks: list[_Tok], i: int, last: int) -> int | None:
+    """Where the name of a capitalized run starts: None when the run is only values and generic nouns
+    after a count or an article ("4 Economy", "An Economy", "Standard Car", "Metal Songs"), later
+    when a kind of car or seat leads a longer name ("Standard Honda Accord" -> "Honda Accord")."""
+    j = i
+    while j <= last and (toks[j].low in ("a", "an") or toks[j].text.isdigit()):
+        j += 1
+    k = j
+    while k <= last and toks[k].low in _CLASS_WORDS:
+        k += 1
+    rest = toks[k : last + 1]
+    if all(
+        t.low in _PLAIN_VALUE_WORDS or t.low in _GENERIC_NOUNS or t.low in _MEDIA_NOUNS for t in rest
+    ) and (k > i or any(t.low in _GENERIC_NOUNS or t.low in _MEDIA_NOUNS for t in rest)):
+        return None
+    return k if k > j and len(rest) >= 2 else i
 
 
 def _generic_cap_word(text: str, toks: list[_Tok], i: int) -> bool:

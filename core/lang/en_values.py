@@ -141,6 +141,9 @@ _QUANTITY = re.compile(
     rf"|\b(?P<n3>{DIGITS_PATTERN}|{NUMBER_WORDS_PATTERN})-(?P<noun3>star|night|day|bedroom|room|person|seat)\b",
     re.IGNORECASE,
 )
+_COUNT_OVER_TERMS = re.compile(
+    rf"\b(?P<n>{_NUM})\s+(?P<between>[A-Za-z-]+(?:\s+[A-Za-z-]+)?)\s+(?P<noun>{_COUNT})\b", re.IGNORECASE
+)
 _PEOPLE_CUE = re.compile(
     rf"\b(?:table|reservation|booking|room|tickets?|seats?|ride|car|cab|taxi|party|group)\s+(?:for|of)\s+"
     rf"(?P<n>{_NUM})\b(?!\s*(?:[:.]\d|am\b|pm\b|o['\"’]?clock|%|nights?|days?|hours?|minutes?|weeks?|"
@@ -365,6 +368,15 @@ def quantities(text: str) -> list[Candidate]:
             canon = "people"
         kind = "duration" if slot == "duration" else "quantity"
         out.append(Candidate(m.start(), m.end(), kind, f"{format_number(n)} {canon}", slot, PRIO["quantity"]))
+    table, _ = _term_table()
+    for m in _COUNT_OVER_TERMS.finditer(text):  # "4 Economy tickets", "2 economy class seats"
+        between = phrase_key(m.group("between"))
+        noun_slot = COUNT_NOUNS.get(m.group("noun").lower(), "count")
+        n = to_number(m.group("n"))
+        if n is not None and between in table and noun_slot != "duration":
+            out.append(
+                Candidate(m.start("n"), m.end("n"), "number", format_number(n), noun_slot, PRIO["quantity"])
+            )
     for m in _PEOPLE_CUE.finditer(text):
         grp = next(g for g in ("n", "n2", "n4") if m.group(g))
         n = to_number(m.group(grp))

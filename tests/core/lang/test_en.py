@@ -290,7 +290,8 @@ def test_person_after_to_is_a_name_not_a_place():
 
 def test_imperative_verb_is_not_part_of_a_title():
     text = "Play Shape of You by Ed Sheeran on the living room speaker"
-    assert find(text, "Shape of You by Ed Sheeran").type == "name"
+    assert (find(text, "Shape of You").type, find(text, "Shape of You").slot) == ("name", "title")
+    assert find(text, "Ed Sheeran").slot == "person"  # a song and its artist, two facts
     assert find(text, "living room speaker").slot == "item"
 
 
@@ -445,6 +446,20 @@ def test_a_street_without_a_venue_noun_is_an_address_not_a_name():
 def test_checking_in_is_no_account_and_on_tv_ends_a_title():
     assert [e.slot for e in ents("Will you be checking in on March 1st?")] == ["date"]
     assert find("Play Masquerade on TV", "TV").slot == "item"
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("How about a Compact Chevrolet Bolt?", [("Compact", "type"), ("Chevrolet Bolt", "name")]),
+        ("A Standard Car is available at noon", [("Standard", "type"), ("noon", "time")]),
+        ("I'm setting up 4 Economy tickets", [("4", "people"), ("Economy", "seat_class")]),
+        ("1512 Barber Shop has a 4.8 rating", [("1512 Barber Shop", "name"), ("4.8", "rating")]),
+        ("A Madea Family Funeral is playing", [("A Madea Family Funeral", "title")]),
+    ],
+)
+def test_a_leading_kind_of_car_or_seat_is_a_value_not_part_of_a_name(text, kinds):
+    assert [(e.text, e.slot) for e in ents(text)] == kinds
 
 
 def test_long_pathological_text_is_handled_quickly():
