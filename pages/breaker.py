@@ -18,6 +18,7 @@ from console.services.breaker import (
     set_global_mode,
     since_text,
 )
+from console.widgets import context_picker
 
 store = get_store()
 actor, role = current_user()
@@ -60,8 +61,7 @@ def _set_global() -> None:
     )
 
 
-def _set_context() -> None:
-    cid = st.session_state["breaker_cid"].strip()
+def _set_context(cid: str) -> None:
     raw = st.session_state["breaker_context_raw"]
     _apply(
         lambda: set_context_mode(
@@ -103,25 +103,21 @@ with st.form("breaker_global_form"):
 
 # --- one context ------------------------------------------------------------------------------------
 st.subheader("One context")
-if "breaker_cid" not in st.session_state:
-    st.session_state["breaker_cid"] = st.query_params.get("context_id", "")
-cid = st.text_input("Context id", key="breaker_cid", help="The full context_id, e.g. copied from Sessions.")
-cid = cid.strip()
+cid = context_picker(store, label="Context")
 if cid:
-    st.query_params["context_id"] = cid
     served = served_mode(store, cid)
     st.badge(f"served {served.mode.upper()}", color="red" if served.mode == "raw" else "green")
     st.caption(served.why)
-    if not served.known:
-        st.warning(f"No stored context has the id {cid!r}; only stored contexts have their own switch.")
     st.caption("Own switch: " + since_text(served.own))
     own_raw = served.own is not None and served.own.mode == "raw"
     with st.form("breaker_context_form"):
         st.toggle("Serve this context raw", value=own_raw, key="breaker_context_raw", disabled=not writable)
         st.text_input("Reason (required)", key="breaker_context_reason", disabled=not writable)
-        st.form_submit_button("Apply to this context", on_click=_set_context, disabled=not writable)
+        st.form_submit_button(
+            "Apply to this context", on_click=_set_context, args=(cid,), disabled=not writable
+        )
 else:
-    st.caption("Enter a context id to see how it is served and to switch it.")
+    st.caption("Pick or paste a context id to see how it is served and to switch it.")
 
 # --- contexts in raw mode and automatic trips ---------------------------------------------------------
 st.subheader(f"Contexts now in raw mode ({len(board.raw_contexts)})")

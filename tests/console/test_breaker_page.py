@@ -44,7 +44,8 @@ def test_the_page_explains_itself_and_shows_the_switches(db: Path) -> None:
     assert "raw mode" in at.markdown[0].value
     assert any("Automatic trip" in c.value for c in at.caption)
     assert at.toggle(key="breaker_global_raw").value is False
-    assert at.text_input(key="breaker_cid").value == ""
+    assert at.selectbox(key="context_picker").options == ["ctx-a", "ctx-b"]
+    assert any("Pick or paste a context id" in c.value for c in at.caption)  # none picked yet
     assert [s.value for s in at.subheader] == [
         "Global switch",
         "One context",
@@ -55,21 +56,22 @@ def test_the_page_explains_itself_and_shows_the_switches(db: Path) -> None:
 
 def test_a_context_toggle_with_a_reason_lands_in_the_breaker_and_the_audit(db: Path) -> None:
     at = page()
-    at.text_input(key="breaker_cid").set_value("ctx-a").run()
+    # (AppTest reports an unset selectbox as its first option, so pick the second one to change it)
+    at.selectbox(key="context_picker").set_value("ctx-b").run()
     assert at.toggle(key="breaker_context_raw").value is False
     at.toggle(key="breaker_context_raw").set_value(True)
     at.text_input(key="breaker_context_reason").set_value("facts look wrong")
     at.button[1].click().run()  # the context form's submit button
     assert not at.exception
-    assert [s.value for s in at.success] == ["Context ctx-a set to raw."]
+    assert [s.value for s in at.success] == ["Context ctx-b set to raw."]
     store = check(db)
-    own = store.get_breaker("ctx-a")
+    own = store.get_breaker("ctx-b")
     assert own is not None and own.mode == "raw" and own.actor == "ana" and own.reason == "facts look wrong"
     audit = store.audit_log(action_prefix="breaker.").items
-    assert len(audit) == 1 and audit[0].context_id == "ctx-a" and audit[0].actor == "ana"
-    assert store.effective_mode("ctx-a") == "raw"
+    assert len(audit) == 1 and audit[0].context_id == "ctx-b" and audit[0].actor == "ana"
+    assert store.effective_mode("ctx-b") == "raw"
     assert at.subheader[2].value == "Contexts now in raw mode (1)"
-    assert at.query_params["context_id"] == "ctx-a"  # a link to this page opens the same context
+    assert at.query_params["context_id"] == "ctx-b"  # a link to this page opens the same context
     assert ":red-badge[served RAW]" in [m.value for m in at.markdown]
 
 
@@ -111,14 +113,16 @@ def test_a_link_with_a_context_id_opens_that_context(db: Path) -> None:
     at = AppTest.from_file(PAGE, default_timeout=30)
     at.query_params["context_id"] = "ctx-b"
     at.run()
-    assert at.text_input(key="breaker_cid").value == "ctx-b"
+    assert at.selectbox(key="context_picker").value == "ctx-b"
     assert any("no switch asks for raw" in c.value for c in at.caption)
 
 
 def test_an_unknown_context_is_named(db: Path) -> None:
-    at = page()
-    at.text_input(key="breaker_cid").set_value("nope").run()
-    assert at.warning and "nope" in at.warning[0].value
+    at = AppTest.from_file(PAGE, default_timeout=30)
+    at.query_params["context_id"] = "nope"
+    at.run()
+    assert at.error and "nope" in at.error[0].value
+    assert not [t for t in at.toggle if t.key == "breaker_context_raw"]  # no switch for an unknown id
 
 
 def test_a_viewer_sees_disabled_switches(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
