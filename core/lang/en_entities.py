@@ -243,11 +243,13 @@ def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
 
 # Words before a date or time that make it the end of a stay, rental or trip, not its start.
 _END_BEFORE = re.compile(
-    r"\b(?:until|till|til|thru|return(?:ing|s|ed)?(?:\s+(?:date|day|flight|trip|bus|train|journey))?|"
+    r"\b(?:until|till|til|thru|return(?:ing|s|ed)?(?:\s+(?:it|the\s+car|the\s+vehicle|date|day|flight|trip|bus|train|journey))?|"
     r"(?:be|come|coming|get|getting|fly|flying|head(?:ing)?)\s+back|back\s+home|"
     r"drop(?:ping|ped)?(?:\s+(?:it|the\s+car|the\s+vehicle))?\s+off|drop[\s-]?off(?:\s+date|\s+time)?|"
-    r"check(?:ing)?[\s-]*out(?:\s+date)?|end(?:ing|s)?|leaves?\s+back)"
-    r"(?:\s+(?:is|will\s+be|would\s+be|on|at|by|for|leaves|departs|the))*\s+$",
+    r"check(?:ing)?[\s-]*out(?:\s+date)?|end(?:ing|s)?|leaves?\s+back|"
+    r"leav(?:e|ing)\s+the\s+(?:hotel|house|room|apartment|place))"
+    r"(?:(?:\s+(?:for|of)\s+(?:the|my|this)\s+\w+)?(?:\s+(?:is|will\s+be|would\s+be|on|at|by|leaves|departs|the))+)?"
+    r"\s+$",
     re.IGNORECASE,
 )
 _RANGE_GAP = re.compile(r"\s*(?:to|through|thru|until|till|-|–)\s*(?:the\s+)?", re.IGNORECASE)

@@ -191,6 +191,8 @@ def test_an_article_is_not_a_count(text):
         ("check in on the 3rd and check out on the 7th", "the 3rd", "the 7th"),
         ("Leaving March 1st, returning March 4th", "March 1st", "March 4th"),
         ("It departs at 6:20 pm and returns at 7:45 pm", "6:20 pm", "7:45 pm"),
+        ("Pick it up at 10 am; I'll return the car at 5 pm", "10 am", "5 pm"),
+        ("I arrive on Friday and will leave the hotel on next Monday.", "Friday", "next Monday"),
     ],
 )
 def test_the_end_of_a_stay_or_trip_has_its_own_slot(text, start, end):
