@@ -178,6 +178,15 @@ class Store:
         """Write a prepared batch in one transaction (the file is held only for this part)."""
         return self._write(lambda con: ingest_sql.write_prepared(con, prepared), retry_if=_is_save_race)
 
+    def fingerprints(self, context_ids: Sequence[str]) -> dict[str, str]:
+        """The stored fingerprint of each given context that is stored (see messages_fingerprint).
+
+        An ingest compares it with ``data.queries.ingest.messages_fingerprint(turns)`` to skip a
+        conversation that is stored unchanged before running the core on it.
+        """
+        ids = list(context_ids)
+        return self._read(lambda con: ingest_sql.stored_fingerprints(con, ids)) if ids else {}
+
     def save_context(self, bundle: ContextIngest) -> SaveOutcome:
         """Save one context's ingest result in one transaction."""
         return self.save_contexts([bundle])[0]

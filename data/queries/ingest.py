@@ -118,6 +118,11 @@ def context_fingerprint(hashes: Sequence[tuple[int, str]]) -> str:
     return digest.hexdigest()
 
 
+def messages_fingerprint(messages: Sequence[Message]) -> str:
+    """The fingerprint a context with these turns is stored under (to skip unchanged work early)."""
+    return context_fingerprint([(m.idx, prepare_turn(m).content_hash) for m in messages])
+
+
 class _Rows:
     """Rows of one table as tuples in the order of ``types``; the first value is a context ref."""
 
@@ -295,6 +300,11 @@ def _only_contexts(table: pa.Table, refs: list[int]) -> pa.Table:
 def save_contexts(con: Any, bundles: Sequence[ContextIngest], now: datetime) -> list[SaveOutcome]:
     """Prepare and write in one go (callers that hold no lock while preparing use the two steps)."""
     return write_prepared(con, prepare_save(bundles, now))
+
+
+def stored_fingerprints(con: Any, ids: list[str]) -> dict[str, str]:
+    """context_id -> stored fingerprint, for the given ids that are stored."""
+    return _stored_fingerprints(con, ids)
 
 
 def _stored_fingerprints(con: Any, ids: list[str]) -> dict[str, str]:

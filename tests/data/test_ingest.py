@@ -201,3 +201,13 @@ def test_content_hash_ignores_position_and_token_count_but_not_content():
     hash_of = ingest_sql.prepare_turn
     assert hash_of(a).content_hash == hash_of(b).content_hash
     assert hash_of(a).content_hash != hash_of(c).content_hash
+
+
+def test_a_stored_fingerprint_tells_an_unchanged_context_before_any_work(store):
+    bundle = make_context()
+    assert store.fingerprints(["ctx-1"]) == {}
+    store.save_contexts([bundle])
+    stored = store.fingerprints(["ctx-1", "nope"])
+    assert stored == {"ctx-1": ingest_sql.messages_fingerprint(bundle.messages)}
+    changed = make_context(texts={2: "something else"})
+    assert stored["ctx-1"] != ingest_sql.messages_fingerprint(changed.messages)

@@ -1,0 +1,162 @@
+"""Command line of the console: ``python -m console ingest|seed|check``.
+
+    python -m console ingest FILE.jsonl [FILE ...] [--source NAME] [--config FILE] [--batch N]
+    python -m console seed [--if-empty]
+    python -m console check [--json]
+
+Every command works on $CONSOLE_DB (default data/console.duckdb), or --db. While the console runs
+on the same file, the commands share it (data/concurrency.py): a long ingest steps aside between
+batches whenever the console waits for the file.
+
+Exit status: 0 done; 2 some lines or conversations were skipped (each reported on stderr with its
+file and line), or check found a problem; 1 the command could not run (missing file, bad config,
+database busy past the deadline).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from core.config import Config, ConfigError, load_config
+from data.concurrency import RetryPolicy, StoreBusyError
+from data.store import Store
+
+if TYPE_CHECKING:
+    from console.ingest import IngestReport
+
+# An ingest waits this long for a file the console holds (it hands it over within one call).
+CLI_DEADLINE_S = 120.0
+# Between two batches the ingest keeps the file open this long, unless someone waits for it.
+CLI_LINGER_S = 10.0
+
+
+def _store(args: argparse.Namespace) -> Store:
+    return Store.open(args.db, policy=RetryPolicy(deadline=CLI_DEADLINE_S), linger=CLI_LINGER_S)
+
+
+def _config(args: argparse.Namespace, store: Store) -> Config:
+    """--config if given, else the configuration saved in the console (Config page), else defaults."""
+    config = load_config(args.config) if args.config else store.current_config()
+    if getattr(args, "rules_only", False):
+        config = config.model_copy(update={"use_embeddings": False})
+    return config
+
+
+def _count_lines(paths: list[Path]) -> int:
+    total = 0
+    for path in paths:
+        with open(path, "rb") as fh:
+            total += sum(1 for line in fh if line.strip())
+    return total
+
+
+def cmd_ingest(args: argparse.Namespace) -> int:
+    """Run the core over every conversation of the files and store everything."""
+    from tqdm import tqdm
+
+    from console.ingest import ingest_files
+    from core.compressor import Compressor
+
+    paths = [Path(p) for p in args.files]
+    missing = [str(p) for p in paths if not p.is_file()]
+    if missing:
+        print(f"error: no such file: {', '.join(missing)}", file=sys.stderr)
+        return 1
+    store = _store(args)
+    config = _config(args, store)
+    with tqdm(total=_count_lines(paths), unit="conv", file=sys.stderr, disable=args.quiet) as bar:
+        report = ingest_files(
+            paths, store, Compressor(config), source=args.source or "", batch=args.batch, progress=bar.update
+        )
+    store.close()
+    return _finish(report)
+
+
+def _finish(report: IngestReport) -> int:
+    for line in report.bad_lines:
+        print(f"skipped {line}", file=sys.stderr)
+    for line in report.failed:
+        print(f"core failed, skipped {line}", file=sys.stderr)
+    print(
+        f"{report.read} conversations: {report.created} created, {report.updated} updated, "
+        f"{report.unchanged} unchanged; {len(report.bad_lines)} bad lines, {len(report.failed)} failed; "
+        f"core {report.core_seconds:.1f}s, store {report.store_seconds:.1f}s",
+        file=sys.stderr,
+    )
+    return 0 if report.ok else 2
+
+
+def cmd_seed(args: argparse.Namespace) -> int:
+    """Load the demo sessions of data/samples (see its README) unless --if-empty finds sessions."""
+    from console.seed import seed_demo
+
+    store = _store(args)
+    existing = store.find_contexts(limit=1).total
+    if args.if_empty and existing:
+        print(f"{store.path} already holds {existing} sessions; not seeding", file=sys.stderr)
+        return 0
+    report = seed_demo(store, rules_only=args.rules_only, quiet=args.quiet)
+    store.close()
+    return _finish(report)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Integrity of the database: schema version, row counts, orphans, fact versions."""
+    if not Path(args.db).exists():
+        print(f"error: {args.db}: no database file", file=sys.stderr)
+        return 1
+    store = Store(args.db, policy=RetryPolicy(deadline=CLI_DEADLINE_S), linger=0)
+    report = store.check()
+    if args.json:
+        print(json.dumps(report.model_dump() | {"ok": report.ok}, indent=1))
+    else:
+        print(f"{report.path}: schema version {report.schema_version} (expected {report.expected_version})")
+        for table, n in report.counts.items():
+            print(f"  {table:16s} {n:>12,}")
+        print("OK: no problem found" if report.ok else "PROBLEMS:")
+        for problem in report.problems:
+            print(f"  - {problem}")
+    return 0 if report.ok else 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of ``python -m console``."""
+    from data.paths import default_db_path
+
+    parser = argparse.ArgumentParser(prog="python -m console", description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--db", type=Path, default=None, help="database file (default: $CONSOLE_DB or data/console.duckdb)"
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    ingest = sub.add_parser("ingest", help="run the core over dialogue JSONL files and store every output")
+    ingest.add_argument(
+        "files", nargs="+", help="dialogue JSONL (shared/data/dialogues format or {context_id, turns})"
+    )
+    ingest.add_argument("--source", help="source name for every conversation (default: each line's own)")
+    ingest.add_argument("--config", help="a TOML or JSON Config (default: the one saved in the console)")
+    ingest.add_argument("--batch", type=int, default=50, help="conversations per transaction (default 50)")
+    ingest.add_argument(
+        "--rules-only", action="store_true", help="no embedding model (faster, less semantic)"
+    )
+    ingest.add_argument("--quiet", action="store_true", help="no progress bar")
+    seed = sub.add_parser("seed", help="load the demo sessions shipped in data/samples")
+    seed.add_argument("--if-empty", action="store_true", help="do nothing if the database has sessions")
+    seed.add_argument("--rules-only", action="store_true", help="no embedding model (faster, less semantic)")
+    seed.add_argument("--quiet", action="store_true", help="no progress bar")
+    check = sub.add_parser("check", help="integrity check: schema version, row counts, orphan rows")
+    check.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = parser.parse_args(argv)
+    args.db = args.db or default_db_path()
+    commands = {"ingest": cmd_ingest, "seed": cmd_seed, "check": cmd_check}
+    try:
+        return commands[args.command](args)
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except StoreBusyError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1

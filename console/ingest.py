@@ -1,0 +1,208 @@
+"""Ingest: run the core over dialogues turn by turn, as an agent would, and store every output.
+
+Each conversation goes through ``recompute_session`` (the replay screen's own producer, so the
+stored stage traces are exactly what the replay reads): compactions fire where the configured
+triggers say, with their audit records, states and rendered contexts. Its facts (live and
+archived), the served context, the health metrics and the health label are bundled and saved,
+``batch`` conversations per transaction: a crash loses at most the batch in flight, never part
+of a context, and the next run completes it. A conversation already stored with the same turns
+is recognised by its fingerprint before the core runs, so a rerun skips it at once.
+
+    >>> report = ingest_files([Path("dialogues.jsonl")], store, Compressor(config), source="sgd")
+    >>> report.created, report.bad_lines
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from console.health import Thresholds
+from console.metrics import metric_points, session_health
+from console.services.replay import recompute_session, turn_traces
+from core.cli import load_dialogues
+from core.compressor import Compressor, ContextView, Session
+from core.dialogue import Dialogue, DialogueError
+from core.models import Fact, Message
+from core.render import raw_history
+from core.tokens import count_tokens
+from data.queries.ingest import messages_fingerprint
+from data.records import CompactionEntry, ContextIngest, SaveOutcome
+from data.store import Store
+
+Progress = Callable[[int], None]
+Retime = Callable[[Dialogue, int], list[Message]]
+
+
+class IngestReport(BaseModel):
+    """What an ingest run did."""
+
+    read: int = Field(0, description="conversations read")
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    bad_lines: list[str] = Field(default_factory=list, description="'file:line: why', skipped")
+    failed: list[str] = Field(default_factory=list, description="conversations the core failed on, skipped")
+    core_seconds: float = 0.0
+    store_seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        """True when every line was read and stored."""
+        return not self.bad_lines and not self.failed
+
+
+class _Capturing(Compressor):
+    """A Compressor that keeps its last session, so the served context can be asked of it."""
+
+    last: Session | None = None
+
+    def session(self, context_id: str | None = None) -> Session:
+        self.last = super().session(context_id)
+        return self.last
+
+
+def renumbered(messages: Sequence[Message]) -> list[Message]:
+    """Turns numbered 0..n-1 in order, as the core's session numbers them (empty turns skipped)."""
+    return [m.model_copy(update={"idx": i}) for i, m in enumerate(messages)]
+
+
+def build_bundle(dialogue: Dialogue, compressor: Compressor, *, source: str, now: datetime) -> ContextIngest:
+    """One conversation run through the core, bundled as the Store saves it."""
+    capturing = _Capturing(compressor.config, embedder=compressor.embedder)
+
+    def turn_time() -> datetime:
+        # a compaction is stamped with the time of the turn it ran at (a transcript's own time),
+        # falling back to the compressor's clock for turns without a timestamp
+        session = capturing.last
+        last = session.messages[-1].ts if session is not None and session.messages else None
+        return last or compressor.clock()
+
+    capturing.clock = turn_time
+    replay = recompute_session(
+        dialogue.messages, capturing, context_id=dialogue.context_id, force_final=False
+    )
+    session = capturing.last
+    assert session is not None and replay.state is not None
+    served: ContextView = session.context()
+    state = replay.state
+    facts: dict[str, Fact] = dict(state.facts)
+    for archived in state.archive:  # decayed facts stay recallable, so the grid shows them too
+        facts.setdefault(archived.key, archived)
+    records = [c.record for c in replay.compactions]
+    tokens_raw = count_tokens(raw_history(replay.messages))
+    health = session_health(
+        tokens_context=served.tokens,
+        tokens_raw=tokens_raw,
+        state=state,
+        units=session.units,
+        roles=[m.role for m in replay.messages],
+        records=records,
+    )
+    times = [m.ts for m in replay.messages if m.ts is not None]
+    at = max(times) if times else now
+    src = source or dialogue.source
+    return ContextIngest(
+        context_id=replay.context_id,
+        source=src,
+        lang=dialogue.lang or (replay.turns[0].lang if replay.turns else "") or "en",
+        created_at=min(times) if times else now,
+        health=health.health(Thresholds.from_config(compressor.config)).value,
+        messages=replay.messages,
+        traces=[trace for turn in replay.turns for trace in turn_traces(turn)],
+        facts=list(facts.values()),
+        compactions=[
+            CompactionEntry(record=c.record, state=c.state, rendered=c.rendered) for c in replay.compactions
+        ],
+        metrics=metric_points(
+            health, records, at=at, context_id=replay.context_id, source=src, idx=len(replay.messages) - 1
+        ),
+        state=state,
+        rendered=served.text,
+        tokens_context=served.tokens,
+    )
+
+
+def _dialogues(paths: Iterable[Path], report: IngestReport) -> Iterator[Dialogue]:
+    """Every good conversation of the files; bad and duplicate lines go to the report."""
+    for path in paths:
+        first_line: dict[str, int] = {}
+        for item in load_dialogues(path):
+            if isinstance(item, DialogueError):
+                report.bad_lines.append(f"{path}:{item.line}: {item.detail}")
+                continue
+            if item.context_id in first_line:
+                report.bad_lines.append(
+                    f"{path}:{item.line}: context_id {item.context_id!r} already on line "
+                    f"{first_line[item.context_id]} of this file; skipped"
+                )
+                continue
+            first_line[item.context_id] = item.line
+            yield item
+
+
+def ingest_files(
+    paths: Sequence[Path],
+    store: Store,
+    compressor: Compressor,
+    *,
+    source: str = "",
+    batch: int = 50,
+    progress: Progress | None = None,
+    retime: Retime | None = None,
+    clock: Callable[[], datetime] | None = None,
+) -> IngestReport:
+    """Ingest every conversation of ``paths`` into ``store``; see the module docstring.
+
+    source: overrides each line's own source; batch: conversations per transaction;
+    progress: called with 1 per conversation handled; retime: gives a conversation's turns new
+    timestamps (the demo seed spreads sessions over past days); clock: 'now' for turns without time.
+    """
+    report = IngestReport()
+    clock = clock or (lambda: datetime.now(UTC))
+    pending: list[ContextIngest] = []
+
+    def flush() -> None:
+        if not pending:
+            return
+        t0 = time.perf_counter()
+        outcomes: list[SaveOutcome] = store.save_contexts(pending)
+        report.store_seconds += time.perf_counter() - t0
+        for outcome in outcomes:
+            setattr(report, outcome.status, getattr(report, outcome.status) + 1)
+        pending.clear()
+
+    for number, dialogue in enumerate(_dialogues(paths, report)):
+        report.read += 1
+        if retime is not None:
+            dialogue = dialogue.model_copy(update={"messages": retime(dialogue, number)})
+        messages = renumbered(dialogue.messages)
+        dialogue = dialogue.model_copy(update={"messages": messages})
+        if store.fingerprints([dialogue.context_id]).get(dialogue.context_id) == messages_fingerprint(
+            messages
+        ):
+            report.unchanged += 1
+            if progress:
+                progress(1)
+            continue
+        t0 = time.perf_counter()
+        try:
+            bundle = build_bundle(dialogue, compressor, source=source, now=clock())
+        except Exception as exc:  # one conversation the core cannot take must not stop the others
+            report.failed.append(f"line {dialogue.line} ({dialogue.context_id}): {type(exc).__name__}: {exc}")
+            continue
+        finally:
+            report.core_seconds += time.perf_counter() - t0
+            if progress:
+                progress(1)
+        if any(p.context_id == bundle.context_id for p in pending):
+            flush()  # the same id in two files: the second becomes an update of the first
+        pending.append(bundle)
+        if len(pending) >= batch:
+            flush()
+    flush()
+    return report

@@ -1,0 +1,82 @@
+"""The demo data ``make run`` loads into an empty database (``python -m console seed``).
+
+data/samples/ holds a few real dialogues from the shared corpora (attribution in its README) and
+some sessions of our own, in English and Chinese, with tool calls, tool failures and corrections.
+They run through the real core with ``DEMO_CONFIG``: a small history budget, so compactions fire
+within a 20-turn dialogue and the timeline, replay and diff screens have something to show. One
+session runs with a configuration whose goal check cannot pass and whose fallback is raw, so the
+demo also holds a failed compaction (the audit record, the raw serving, the success rate).
+Sessions are spread over the past week, a few hours apart, so the metric charts have a shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from console.ingest import IngestReport, ingest_files
+from core.compressor import Compressor
+from core.config import Config
+from core.dialogue import Dialogue
+from core.models import Message
+from data.store import Store
+
+SAMPLES = Path(__file__).resolve().parents[1] / "data" / "samples"
+SAMPLE_FILES = ("sgd_sample.jsonl", "multiwoz_sample.jsonl", "crosswoz_sample.jsonl", "own_sessions.jsonl")
+FAILING_FILE = "failing_session.jsonl"
+DEMO_CONFIG = Config(max_history_tokens_override=320, min_turns=6)
+# The goal line must match the user turns exactly (cosine 1.0, which no rendering reaches) and a
+# failed check falls back to raw: every compaction of this session fails and is recorded as such.
+FAILING_CONFIG = DEMO_CONFIG.model_copy(update={"intent_similarity": 1.0, "fallback": "raw"})
+SPREAD = timedelta(days=7)
+TURN_GAP = timedelta(seconds=40)
+
+
+def spread_over_week(now: datetime, sessions: int) -> Callable[[Dialogue, int], list[Message]]:
+    """A retime function: session n starts n/sessions of the way through the past week."""
+
+    def retime(dialogue: Dialogue, number: int) -> list[Message]:
+        start = now - SPREAD + SPREAD * (number / max(1, sessions))
+        return [m.model_copy(update={"ts": start + TURN_GAP * i}) for i, m in enumerate(dialogue.messages)]
+
+    return retime
+
+
+def _count(paths: list[Path]) -> int:
+    return sum(1 for p in paths for line in p.read_text(encoding="utf-8").splitlines() if line.strip())
+
+
+def seed_demo(
+    store: Store, *, rules_only: bool = False, quiet: bool = True, now: datetime | None = None
+) -> IngestReport:
+    """Ingest the demo sessions into ``store``; returns what the ingest did."""
+    now = now or datetime.now(UTC)
+    files = [SAMPLES / name for name in SAMPLE_FILES]
+    failing = [SAMPLES / FAILING_FILE]
+    retime = spread_over_week(now, _count(files) + _count(failing))
+    config = DEMO_CONFIG.model_copy(update={"use_embeddings": not rules_only})
+    main_compressor = Compressor(config)
+    report = ingest_files(files, store, main_compressor, retime=retime, clock=lambda: now)
+    failing_config = FAILING_CONFIG.model_copy(update={"use_embeddings": not rules_only})
+    failing_compressor = Compressor(
+        failing_config, embedder=main_compressor.embedder if not rules_only else None
+    )
+    offset = report.read
+
+    def retime_after(dialogue: Dialogue, number: int) -> list[Message]:
+        return retime(dialogue, offset + number)
+
+    extra = ingest_files(failing, store, failing_compressor, retime=retime_after, clock=lambda: now)
+    return report.model_copy(
+        update={
+            "read": report.read + extra.read,
+            "created": report.created + extra.created,
+            "updated": report.updated + extra.updated,
+            "unchanged": report.unchanged + extra.unchanged,
+            "bad_lines": report.bad_lines + extra.bad_lines,
+            "failed": report.failed + extra.failed,
+            "core_seconds": report.core_seconds + extra.core_seconds,
+            "store_seconds": report.store_seconds + extra.store_seconds,
+        }
+    )

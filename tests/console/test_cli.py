@@ -1,0 +1,174 @@
+"""python -m console ingest | seed | check, on real dialogues and a real DuckDB file."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from console.cli import main
+from console.ingest import ingest_files
+from core.compressor import Compressor
+from core.config import Config
+from data.concurrency import RetryPolicy
+from data.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED = ROOT.parent / "shared" / "data" / "dialogues"
+SMALL_WINDOW = Config(use_embeddings=False, max_history_tokens_override=320, min_turns=6)
+
+
+def sample_lines(n: int, name: str = "sgd_dev_sample.jsonl") -> list[str]:
+    path = SHARED / name if (SHARED / name).exists() else ROOT / "data" / "samples" / "sgd_sample.jsonl"
+    return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()][:n]
+
+
+@pytest.fixture
+def config_file(tmp_path: Path) -> Path:
+    path = tmp_path / "config.json"
+    path.write_text(SMALL_WINDOW.model_dump_json(), encoding="utf-8")
+    return path
+
+
+def run(db: Path, *args: str) -> int:
+    return main(["--db", str(db), *args])
+
+
+@pytest.mark.slow
+def test_ingest_stores_every_stage_and_reports_bad_lines(tmp_path, config_file, capsys):
+    good = sample_lines(3)
+    lines = [good[0], '{"context_id": "broken", "turns": [', good[1], good[0], good[2]]
+    data = tmp_path / "in.jsonl"
+    data.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    db = tmp_path / "c.duckdb"
+
+    assert run(db, "ingest", str(data), "--config", str(config_file), "--quiet", "--batch", "2") == 2
+    err = capsys.readouterr().err
+    assert f"{data}:2: invalid JSON" in err
+    assert f"{data}:4: context_id 'sgd-train-1_00000' already on line 1 of this file; skipped" in err
+    assert "3 conversations: 3 created" in err
+
+    store = Store(db, linger=0)
+    assert store.check().problems == []
+    cid = json.loads(good[0])["context_id"]
+    summary = store.get_context(cid)
+    assert summary.source == "sgd" and summary.turns == len(json.loads(good[0])["turns"])
+    assert summary.compactions >= 1 and summary.health != "no_data"
+    assert {t.stage for t in store.stage_traces(cid, 2)} >= {"parse", "extract", "merge", "render"}
+    assert store.traced_turns(cid) == list(range(summary.turns))
+    assert store.facts(cid) and all(r.history for r in store.facts(cid))
+    first = store.compactions(cid, with_state=True)[0]
+    assert first.state is not None and first.rendered
+    assert {b.metric for b in store.metric_series(bucket="day").rows()} >= {"bloat_rate", "goal_churn_rate"}
+    assert store.timeline(cid).rendered  # the served context
+
+    # a rerun finds every conversation stored unchanged, before running the core
+    report = ingest_files([data], store, Compressor(SMALL_WINDOW))
+    assert (report.created, report.unchanged, report.core_seconds) == (0, 3, 0.0)
+    assert len(report.bad_lines) == 2
+
+
+@pytest.mark.slow
+def test_a_changed_turn_in_the_file_updates_the_context(tmp_path):
+    line = json.loads(sample_lines(1)[0])
+    data = tmp_path / "in.jsonl"
+    data.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    store = Store.open(tmp_path / "c.duckdb", linger=0)
+    assert ingest_files([data], store, Compressor(SMALL_WINDOW)).created == 1
+    line["turns"][4]["text"] = "Actually I would rather eat Italian food."
+    data.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    report = ingest_files([data], store, Compressor(SMALL_WINDOW))
+    assert report.updated == 1
+    versions = store.message_versions(line["context_id"], 4)
+    assert [v.message.text for v in versions][-1] == "Actually I would rather eat Italian food."
+    assert store.check().problems == []
+
+
+@pytest.mark.slow
+def test_a_killed_ingest_leaves_whole_batches_and_the_rerun_completes(tmp_path, config_file):
+    data = tmp_path / "in.jsonl"
+    data.write_text("\n".join(sample_lines(8)) + "\n", encoding="utf-8")
+    db = tmp_path / "c.duckdb"
+    Store.open(db, linger=0).close()
+    cmd = [sys.executable, "-m", "console", "--db", str(db), "ingest", str(data)]
+    cmd += ["--config", str(config_file), "--batch", "2", "--quiet"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    watcher = Store(db, policy=RetryPolicy(deadline=60), linger=0)
+    try:
+        deadline = time.monotonic() + 120
+        while watcher.find_contexts().total < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+    finally:
+        proc.kill()
+    report = watcher.check()
+    assert report.problems == []
+    stored = report.counts["contexts"]
+    assert 2 <= stored < 8 and stored % 2 == 0  # whole batches only
+    assert run(db, "ingest", str(data), "--config", str(config_file), "--quiet") == 0
+    report = watcher.check()
+    assert report.problems == [] and report.counts["contexts"] == 8
+
+
+@pytest.mark.unit
+def test_check_reports_and_exits(tmp_path, capsys):
+    db = tmp_path / "c.duckdb"
+    assert run(db, "check") == 1
+    assert "no database file" in capsys.readouterr().err
+    Store.open(db, linger=0).close()
+    assert run(db, "check") == 0
+    out = capsys.readouterr().out
+    assert "schema version 2 (expected 2)" in out and "OK: no problem found" in out
+    assert run(db, "check", "--json") == 0
+    assert json.loads(capsys.readouterr().out)["ok"] is True
+
+
+@pytest.mark.unit
+def test_ingest_refuses_a_missing_file_or_a_bad_config(tmp_path, capsys):
+    db = tmp_path / "c.duckdb"
+    assert run(db, "ingest", str(tmp_path / "nope.jsonl")) == 1
+    assert "no such file" in capsys.readouterr().err
+    data = tmp_path / "in.jsonl"
+    data.write_text(sample_lines(1)[0] + "\n", encoding="utf-8")
+    bad = tmp_path / "bad.toml"
+    bad.write_text("min_turns = -3\n", encoding="utf-8")
+    assert run(db, "ingest", str(data), "--config", str(bad)) == 1
+    assert "min_turns" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_seed_loads_the_demo_once(tmp_path, capsys):
+    db = tmp_path / "c.duckdb"
+    assert run(db, "seed", "--rules-only", "--quiet") == 0
+    store = Store(db, linger=0)
+    total = store.find_contexts().total
+    assert total == 23
+    assert set(store.sources()) == {"sgd", "multiwoz21", "crosswoz", "demo"}
+    days = {c.updated_at.date() for c in store.find_contexts(limit=100).items}
+    assert len(days) >= 5  # spread over the past week
+    assert len({s.bucket for s in store.compaction_stats(bucket="day") if s.overall}) >= 5
+    assert run(db, "seed", "--if-empty") == 0
+    assert "already holds 23 sessions; not seeding" in capsys.readouterr().err
+    assert store.find_contexts().total == 23
+    assert store.check().problems == []
+
+
+@pytest.mark.slow
+def test_seed_with_the_model_records_a_failed_compaction(tmp_path):
+    db = tmp_path / "c.duckdb"
+    from console.seed import seed_demo
+
+    store = Store.open(db, linger=0)
+    seed_demo(store)
+    failing = store.compactions("demo-en-failing-0005")
+    assert failing and all(c.record.failed for c in failing)
+    assert "validation failed" in failing[0].record.error
+    overall = [s for s in store.compaction_stats(bucket="day") if s.overall]
+    assert sum(s.failed for s in overall) == len(failing)
