@@ -106,7 +106,7 @@ else:
     turn = svc.load_turn(store, cid, turn_idx, messages=messages, compactions=compactions)
 
 st.markdown(
-    f"**Turn {turn.idx}** of {steps[-1]} · {turn.role}"
+    f"**Turn {turn.idx}** · step {position + 1} of {len(steps)} · {turn.role}"
     + (f" · domain `{turn.domain}`" if turn.domain else "")
 )
 with st.chat_message(turn.role if turn.role in ("user", "assistant") else "ai"):

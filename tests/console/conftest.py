@@ -53,3 +53,16 @@ def seeded_store(tmp_path: Path, seed_bundles: list[ContextIngest]) -> Iterator[
 def dialogue_ids() -> list[str]:
     """The context ids of the test dialogues, in file order."""
     return [d.context_id for d in load_dialogues()]
+
+
+@pytest.fixture
+def app_db(tmp_path: Path, seed_bundles: list[ContextIngest], monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A seeded database file the app under test uses ($CONSOLE_DB), acting as operator 'ana'."""
+    path = tmp_path / "app.duckdb"
+    store = Store.open(path, linger=0)
+    store.save_contexts(seed_bundles)
+    store.close()
+    monkeypatch.setenv("CONSOLE_DB", str(path))
+    monkeypatch.delenv("CONSOLE_ROLE", raising=False)
+    monkeypatch.setenv("CONSOLE_ACTOR", "ana")
+    return path
