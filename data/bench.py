@@ -117,9 +117,17 @@ def console_queries(store: Store, rng: random.Random) -> list[tuple[str, Callabl
             ),
         ),
         ("facts: preview a 1000-row CSV", lambda: store.preview_corrections(big_batch)),
-        ("metrics: per hour, all sources + overall", lambda: store.metric_series(bucket="hour")),
+        ("metrics: per day, all sources + overall", lambda: store.metric_series(bucket="day")),
+        (
+            "metrics: per hour over 7 days, all sources + overall",
+            lambda: store.metric_series(bucket="hour", start=week[0], end=week[1]),
+        ),
         ("metrics: per day, one source", lambda: store.metric_series(bucket="day", source=ctx.source)),
         ("metrics: compaction success and latency per day", lambda: store.compaction_stats(bucket="day")),
+        (
+            "metrics: compaction success and latency per hour over 7 days",
+            lambda: store.compaction_stats(bucket="hour", start=week[0], end=week[1]),
+        ),
         ("breaker: effective mode of a context", lambda: store.effective_mode(cid)),
         ("breaker: contexts in raw mode", lambda: store.breakers(mode="raw")),
         ("config: current", store.current_config),

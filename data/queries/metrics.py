@@ -95,8 +95,10 @@ def metric_series(
     if not rows:
         return MetricSeries()
     columns = list(zip(*rows, strict=True))
-    return MetricSeries(
-        bucket=[b.replace(tzinfo=UTC) for b in columns[0]],
+    aware = {b: b.replace(tzinfo=UTC) for b in set(columns[0])}  # ~1 in 20 rows has a new bucket
+    # trusted values straight from the typed columns: no per-item validation (15k rows, measured)
+    return MetricSeries.model_construct(
+        bucket=[aware[b] for b in columns[0]],
         source=list(columns[1]),
         overall=list(columns[2]),
         metric=list(columns[3]),
