@@ -36,6 +36,10 @@ from core.models import (
 STRENGTH_ORDER = {"strong": 0, "medium": 1, "weak": 2}
 DECAYED_BELOW = 0.6
 _WORD = re.compile(r"\w+", re.U)
+_DAY = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)\b|(\d{1,2})[日号]")
+_MONTH = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\d{1,2}\s*月|\d{4}-\d\d", re.I
+)
 _ACCEPT_KINDS = frozenset({"confirmation", "instruction"})
 # a reply that opens by agreeing accepts what was just proposed, whatever else it goes on to ask
 ACCEPTANCE = re.compile(
@@ -63,6 +67,21 @@ def same_value(a: str, b: str) -> bool:
     if len("".join(short)) < 3 or is_chinese(a) != is_chinese(b):
         return False
     return set(short) <= set(long_)
+
+
+def same_surface(a: str, b: str) -> bool:
+    """True when two written values are one value said two ways, though their normalized forms
+    differ: an abbreviation and its words ("NY" ~ "New York"), or the same day of the month with
+    and without the month ("the 11th" ~ "March 11th", "11号" ~ "3月11号")."""
+    a, b = a.strip(), b.strip()
+    for short, long_ in ((a, b), (b, a)):
+        words = re.findall(r"[A-Za-z]+", long_)
+        if short.isalpha() and short.isupper() and 2 <= len(short) == len(words) >= 2:
+            return short.lower() == "".join(w[0] for w in words).lower()
+    day_a, day_b = _DAY.search(a), _DAY.search(b)
+    if day_a and day_b and next(g for g in day_a.groups() if g) == next(g for g in day_b.groups() if g):
+        return not (_MONTH.search(a) and _MONTH.search(b))
+    return False
 
 
 def _words(value: str) -> list[str]:
@@ -114,7 +133,9 @@ def _merge_fact(st: ContextState, cand: FactCandidate) -> None:
         if cand.role == "user":
             st.offers.pop(cand.key, None)
         return
-    if same_value(cur.norm, cand.norm):
+    if same_value(cur.norm, cand.norm) or same_surface(cur.value, cand.value):
+        if not same_value(cur.norm, cand.norm) and cand.value.lower() != cur.value.lower():
+            cur.aliases = [cand.value]  # "the 11th" and "March 11th": one value, both forms kept
         if cand.source_idx != cur.last_idx:
             cur.mentions += 1
         cur.last_idx, cur.last_turn, cur.weight, cur.status = cand.source_idx, st.user_turns, 1.0, "active"
@@ -211,7 +232,7 @@ def _settle_acceptance(st: ContextState, parsed: ParsedMessage, units: Units) ->
             role="user",
         )
         cur = st.facts.get(key)
-        if cur is not None and same_value(cur.norm, offer.norm):
+        if cur is not None and (same_value(cur.norm, offer.norm) or same_surface(cur.value, offer.value)):
             cur.role, cur.kind = "user", "instruction"
         elif cur is not None:
             _replace(st, cur, cand, "user accepted the assistant's offer")

@@ -258,6 +258,9 @@ class Fact(BaseModel):
     pinned: bool = False
     negated: bool = False
     verified_by_user: bool = False
+    aliases: list[str] = Field(
+        default_factory=list, description="the same value written another way ('NY' for 'New York')"
+    )
     history: list[FactVersion] = Field(default_factory=list)
 
 

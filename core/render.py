@@ -17,7 +17,8 @@ Layout (each part only when it has content)::
 
 Facts of one domain share one anchor: ``[FACT:key=value]`` continued by ``|slot=value`` pairs of the
 same domain, so ``[FACT:restaurant.time=18:45|people=2]`` holds restaurant.time and restaurant.people
-(it saves a third of the tokens of a fact). A replaced value follows its fact as ``(was: ...)``.
+(it saves a third of the tokens of a fact). A replaced value follows its fact as ``(was: ...)``, the
+same value said another way as ``(aka ...)``: ``date=the 11th (aka March 11th)``.
 Priority when the budget is tight: required actions, then goals, then strong facts (pinned,
 user-stated, strong values), then recent facts by weight. A replaced value is only ever shown
 marked "(was: ...)".
@@ -36,7 +37,7 @@ from core.tokens import count_tokens
 RECENT_SEPARATOR = "--- recent turns ---"
 _GOAL_RE = re.compile(r"\[USER_GOAL:([^\]]*)\]")
 _FACT_RE = re.compile(r"\[FACT:([^\]\n]*)\]")
-_WAS = re.compile(r"\s*\(was: [^()]*(?:\([^()]*\)[^()]*)*\)\s*$")
+_WAS = re.compile(r"(?:\s*\((?:was:|aka) [^()]*\))+\s*$")
 _ACTION_RE = re.compile(r"\[ACTION_REQUIRED:([^\]\n]*)\]")
 MAX_GOALS = 2
 MAX_COMPLETED = 6
@@ -249,6 +250,8 @@ def _fact_piece(fact: Fact, first: bool) -> str:
     piece = f"{key}={anchor_value(fact.value)}"
     olds = [v.value for v in fact.history if v.norm != fact.norm and not v.reason.startswith("new value")]
     olds = list(dict.fromkeys(reversed(olds)))[:MAX_WAS]
+    if fact.aliases:
+        piece += f" (aka {anchor_value(fact.aliases[-1]).replace('(', '').replace(')', '')})"
     if olds:
         piece += f" (was: {'; was: '.join(anchor_value(v).replace('(', '').replace(')', '') for v in olds)})"
     return piece

@@ -107,7 +107,7 @@ _GENERIC_VENUE = frozenset(
 _GENERIC_NOUNS = frozenset(
     words(
         """id reference ref contact number phone address postcode city town station airport cab taxi
-        bus train car flight ride restaurant hotel table room event concert show movie song album
+        bus train car flight ride restaurant hotel table room event concert show movie song album game games
         ticket booking reservation appointment fahrenheit celsius degree temperature humidity
         weather wind rain price fee time date day night"""
     )
@@ -401,16 +401,18 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
         ):
             i = first_word  # "3 Middle Eastern restaurants": a count, not a name
         while (
-            not only_values
+            (not only_values or _before_venue_noun(text, toks, last + 1))
             and last + 1 < n
             and _space(text, toks[last], toks[last + 1])
             and not toks[last + 1].sent_start
             and toks[last + 1].text.islower()
             and (
                 toks[last + 1].low in _VENUE_SINGLE
+                or _possessive_base(toks[last + 1].low) in _VENUE_SINGLE
                 or toks[last + 1].low in _TRAILING_PARTS
                 or toks[last + 1].low in _EVENT_SINGLE
                 or _name_word(toks[last + 1].low)
+                or _before_venue_noun(text, toks, last + 1)  # "University arms hotel"
             )
         ):
             last += 1
@@ -425,6 +427,12 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
         ):
             begin = toks[i - 1].start
         end = toks[last].end
+        if (
+            last > i
+            and toks[last].low.endswith(("'s", "’s"))
+            and _possessive_base(toks[last].low) in _VENUE_SINGLE
+        ):
+            end -= 2  # "the University arms hotel's phone number"
         if toks[last].low in _NAME_ABBREV and text[end : end + 1] == ".":
             end += 1
         single = last == i and (
@@ -448,6 +456,28 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
             spans.append(NameSpan(begin, end, "caps"))
         i = last + 1
     return spans
+
+
+def _possessive_base(low: str) -> str:
+    """'hotel's' -> 'hotel'."""
+    return low[:-2] if low.endswith(("'s", "’s")) else low
+
+
+def _before_venue_noun(text: str, toks: list[_Tok], k: int) -> bool:
+    """A lowercase word right before a lowercase venue noun continues a name ("arms" in "University
+    arms hotel", "country" in "Wandlebury country park")."""
+    word = toks[k].low
+    if k + 1 >= len(toks) or word in FUNCTION_WORDS or not toks[k].text.isalpha():
+        return False
+    if word in _LEXICON_WORDS or word in _DATE_WORDS or word in _NUMBER_WORDS:
+        return False  # "Cambridge cheap hotel": a value before the noun, not a name
+    nxt = toks[k + 1]
+    return (
+        _space(text, toks[k], nxt)
+        and nxt.text.islower()
+        and not nxt.sent_start
+        and _possessive_base(nxt.low) in _VENUE_SINGLE
+    )
 
 
 def _first_name_token(toks: list[_Tok], i: int, last: int) -> int | None:

@@ -366,6 +366,8 @@ def quantities(text: str) -> list[Candidate]:
         canon = noun if noun != "of us" else "people"
         if slot == "people" and noun not in ("ticket", "tickets", "seat", "seats"):
             canon = "people"
+        if re.match(r"\s+old\b", text[m.end() :]):
+            continue  # "nine years old": an age
         kind = "duration" if slot == "duration" else "quantity"
         out.append(Candidate(m.start(), m.end(), kind, f"{format_number(n)} {canon}", slot, PRIO["quantity"]))
     table, _ = _term_table()
@@ -520,6 +522,10 @@ _ALONE = re.compile(
     re.IGNORECASE,
 )
 _VERB_LIKE_TERMS = frozenset(words("play plays music show shows match dance"))
+_VERB_LIKE_CONTEXT = re.compile(
+    r"\s*,?\s*-?\s*(?:events?|concerts?|shows?|tickets?|music|genre|type|category|festivals?|performances?)\b",
+    re.IGNORECASE,
+)
 _MUSIC_AS_MEDIA = re.compile(
     r"\b(?:play|playing|played|listen(?:ing)?\s+to|hear|stream|the|your|my|some|this|that|of)\s+(?:\w+\s+)?$",
     re.IGNORECASE,
@@ -555,11 +561,11 @@ def terms(text: str) -> list[Candidate]:
         if key == "checking" and re.match(r"\s+(?:in|into|out)\b", text[end:], re.IGNORECASE):
             continue  # "checking in on March 1st": a hotel stay, not an account
         if key in _VERB_LIKE_TERMS and not (
-            _TERM_CONTEXT.match(text[end:])
+            _VERB_LIKE_CONTEXT.match(text, end)
             or _capitalized_mid_sentence(text, start)
             or _in_a_list(text, start, end)
             or (key == "music" and not _MUSIC_AS_MEDIA.search(text, 0, start))
-            or (key != "music" and _ARTICLE_BEFORE.search(text, 0, start))
+            or (key in ("play", "plays") and _ARTICLE_BEFORE.search(text, 0, start))
         ):
             continue
         if (

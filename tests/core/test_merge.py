@@ -233,3 +233,28 @@ def test_a_reply_that_opens_by_agreeing_accepts_the_standing_offer(reply, accept
     neg = "not that one" if reply.startswith("No") else None
     st = run([parsed(2, "user", reply, kind=kind, negation=neg)], st)
     assert (st.facts["restaurant.time"].value == "7:30 pm") is accepted
+
+
+def test_one_value_said_two_ways_is_an_alias_not_a_correction():
+    st = run(
+        [
+            parsed(
+                0,
+                "user",
+                "Tickets for NY on the 11th",
+                [ent("place", "NY", "city"), ent("date", "the 11th", "date", "2026-01-11")],
+                domain="event",
+            ),
+            parsed(
+                1,
+                "assistant",
+                "3 tickets in New York on March 11th?",
+                [ent("place", "New York", "city"), ent("date", "March 11th", "date", "2026-03-11")],
+                kind="question",
+                domain="event",
+            ),
+        ]
+    )
+    assert (st.facts["event.city"].value, st.facts["event.city"].aliases) == ("NY", ["New York"])
+    assert (st.facts["event.date"].value, st.facts["event.date"].aliases) == ("the 11th", ["March 11th"])
+    assert not st.facts["event.date"].history and not st.offers
