@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -68,11 +69,27 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         return 1
     store = _store(args)
     config = _config(args, store)
+    started = time.perf_counter()
     with tqdm(total=_count_lines(paths), unit="conv", file=sys.stderr, disable=args.quiet) as bar:
         report = ingest_files(
             paths, store, Compressor(config), source=args.source or "", batch=args.batch, progress=bar.update
         )
     store.close()
+    seconds = time.perf_counter() - started
+    if args.json:
+        size = sum(
+            p.stat().st_size
+            for p in (store.path, store.path.with_name(store.path.name + ".wal"))
+            if p.exists()
+        )
+        summary = report.model_dump() | {
+            "files": [str(p) for p in paths],
+            "seconds": seconds,
+            "conversations_per_s": report.read / seconds if seconds else None,
+            "embeddings": config.use_embeddings,
+            "db_mb": size / 1e6,
+        }
+        Path(args.json).write_text(json.dumps(summary, indent=1), encoding="utf-8")
     return _finish(report)
 
 
@@ -143,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         "--rules-only", action="store_true", help="no embedding model (faster, less semantic)"
     )
     ingest.add_argument("--quiet", action="store_true", help="no progress bar")
+    ingest.add_argument("--json", help="also write a summary (counts, seconds, throughput) to this file")
     seed = sub.add_parser("seed", help="load the demo sessions shipped in data/samples")
     seed.add_argument("--if-empty", action="store_true", help="do nothing if the database has sessions")
     seed.add_argument("--rules-only", action="store_true", help="no embedding model (faster, less semantic)")

@@ -11,6 +11,7 @@ The results go between the store markers of the report, leaving the rest of the 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
@@ -163,17 +164,25 @@ def file_size_mb(path: Path) -> float:
     return (path.stat().st_size + (wal.stat().st_size if wal.exists() else 0)) / 1e6
 
 
-def render_section(write: dict[str, float], size_mb: float, queries: list[dict[str, Any]], args: Any) -> str:
+def render_section(
+    write: dict[str, float],
+    size_mb: float,
+    queries: list[dict[str, Any]],
+    args: Any,
+    loads: tuple[float, float],
+    concurrency: list[dict[str, Any]] | None = None,
+    ingest: dict[str, Any] | None = None,
+) -> str:
     """The markdown between the store markers."""
-    load = os.getloadavg()[0]
     worst = max(q["first_ms"] for q in queries[:-1])
     lines = [
         START,
         "## Store (DuckDB persistence)",
         "",
         f"Command: `python -m data.bench --contexts {args.contexts} --batch {args.batch}` "
-        f"({datetime.now(UTC):%Y-%m-%d}, {os.cpu_count()} cores, load average {load:.1f} while it ran: "
-        "other work shared the machine, so wall times are upper bounds; CPU time shows the cost itself).",
+        f"({datetime.now(UTC):%Y-%m-%d}, {os.cpu_count()} cores; load average {loads[0]:.1f} at the start "
+        f"and {loads[1]:.1f} at the end: other work shared the machine, so wall times are upper bounds and "
+        "the CPU time of the process shows the cost itself).",
         "",
         f"**Write** ({write['contexts']:,} synthetic contexts, {write['messages']:,} messages, "
         f"{write['traces']:,} stage traces; generation not timed, "
@@ -196,8 +205,57 @@ def render_section(write: dict[str, float], size_mb: float, queries: list[dict[s
     for q in queries:
         flag = "" if q["first_ms"] < TARGET_MS or "check" in q["query"] else " (over target)"
         lines.append(f"| {q['query']} | {q['first_ms']:.1f}{flag} | {q['median_ms']:.1f} |")
+    if concurrency:
+        lines += ["", *concurrency_table(concurrency)]
+    if ingest:
+        lines += ["", *ingest_table(ingest)]
     lines += ["", END]
     return "\n".join(lines)
+
+
+def ingest_table(run: dict[str, Any]) -> list[str]:
+    """A ``python -m console ingest --json`` summary (the whole ingest, core included) as markdown."""
+    files = " ".join(Path(f).name for f in run["files"])
+    model = "MiniLM embeddings" if run["embeddings"] else "rules only (no model)"
+    return [
+        f"**Whole ingest with the core** (`python -m console ingest {files}`, {model}; "
+        "the core runs turn by turn as an agent would, every stage stored):",
+        "",
+        "| conversations | wall time | conversations/s | core | store | database |",
+        "|---:|---:|---:|---:|---:|---:|",
+        f"| {run['read']} | {run['seconds']:.1f} s | **{run['conversations_per_s']:.1f}** | "
+        f"{run['core_seconds']:.1f} s | {run['store_seconds']:.1f} s | {run['db_mb']:.1f} MB |",
+    ]
+
+
+def concurrency_table(results: list[dict[str, Any]]) -> list[str]:
+    """The scenarios of data.bench_concurrency as a markdown table."""
+    lines = [
+        "**Sharing the file** (`python -m data.bench_concurrency`: an ingest-like writer saves synthetic "
+        "contexts in batches of 250 while a console-like process searches, opens a timeline, reads facts "
+        "and applies a one-row correction every fourth call; each scenario starts from the same file):",
+        "",
+        "| design | writer contexts/s | console p50 / p95 / max (ms) | console calls failed "
+        "| every row once |",
+        "|---|---:|---:|---:|---|",
+    ]
+    names = {
+        "alone": "each alone (baseline)",
+        "hold": "writer holds the file all along",
+        "short": "short connections, retry with backoff + jitter",
+        "inbox": "single writer draining an inbox of corrections",
+        "ondemand": "**leases handed over on demand (chosen)**",
+    }
+    for r in results:
+        once = r["contexts_arrived"] and r["corrections_applied"] == r["corrections_audited"]
+        delay = r.get("inbox_delay_p95_ms")
+        extra = f"; queued corrections applied after p95 {delay:.0f} ms" if delay else ""
+        lines.append(
+            f"| {names.get(r['scenario'], r['scenario'])} | {r['writer_ctx_per_s']:.0f} | "
+            f"{r['console_p50_ms']:.0f} / {r['console_p95_ms']:.0f} / {r['console_max_ms']:.0f}{extra} | "
+            f"{r['console_failed']} of {r['console_calls']} | {'yes' if once else 'NO'} |"
+        )
+    return lines
 
 
 def write_report(report: Path, section: str) -> None:
@@ -224,7 +282,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--db", type=Path, help="database file (default: a temporary file)")
     parser.add_argument("--keep", action="store_true", help="keep the database file afterwards")
     parser.add_argument("--report", type=Path, help="markdown file whose store section to (re)write")
+    parser.add_argument("--concurrency", type=Path, help="JSON of data.bench_concurrency --json, to include")
+    parser.add_argument("--ingest", type=Path, help="JSON of python -m console ingest --json, to include")
     args = parser.parse_args(argv)
+    load_start = os.getloadavg()[0]
     tmp = tempfile.TemporaryDirectory(prefix="bench-store-", ignore_cleanup_errors=True)
     path = args.db or Path(tmp.name) / "bench.duckdb"
     if path.exists() and not args.keep:
@@ -243,7 +304,11 @@ def main(argv: list[str] | None = None) -> None:
           f"{write['contexts'] / write['cpu_s']:.0f} contexts/s CPU; file {size:.0f} MB")  # fmt: skip
     queries = time_queries(path, args.seed)
     if args.report:
-        write_report(args.report, render_section(write, size, queries, args))
+        concurrency = json.loads(args.concurrency.read_text()) if args.concurrency else None
+        ingest = json.loads(args.ingest.read_text()) if args.ingest else None
+        loads = (load_start, os.getloadavg()[0])
+        section = render_section(write, size, queries, args, loads, concurrency, ingest)
+        write_report(args.report, section)
         print(f"wrote the store section of {args.report}")
     if not args.keep:
         close_all_leases()
