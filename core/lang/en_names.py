@@ -400,8 +400,9 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
             for t in toks[first_word : last + 1]
         ):
             i = first_word  # "3 Middle Eastern restaurants": a count, not a name
+        bridged = False
         while (
-            (not only_values or _before_venue_noun(text, toks, last + 1))
+            (not only_values or bridged or _before_venue_noun(text, toks, last + 1))
             and last + 1 < n
             and _space(text, toks[last], toks[last + 1])
             and not toks[last + 1].sent_start
@@ -415,6 +416,7 @@ def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
                 or _before_venue_noun(text, toks, last + 1)  # "University arms hotel"
             )
         ):
+            bridged = bridged or _before_venue_noun(text, toks, last + 1)
             last += 1
         begin = toks[i].start
         # a lowercase "the" just before the run belongs to many venue names ("the Lucky Star")
@@ -466,8 +468,10 @@ def _possessive_base(low: str) -> str:
 def _before_venue_noun(text: str, toks: list[_Tok], k: int) -> bool:
     """A lowercase word right before a lowercase venue noun continues a name ("arms" in "University
     arms hotel", "country" in "Wandlebury country park")."""
+    if k + 1 >= len(toks):
+        return False
     word = toks[k].low
-    if k + 1 >= len(toks) or word in FUNCTION_WORDS or not toks[k].text.isalpha():
+    if word in FUNCTION_WORDS or not toks[k].text.isalpha():
         return False
     if word in _LEXICON_WORDS or word in _DATE_WORDS or word in _NUMBER_WORDS:
         return False  # "Cambridge cheap hotel": a value before the noun, not a name

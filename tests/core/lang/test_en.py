@@ -464,6 +464,17 @@ def test_a_leading_kind_of_car_or_seat_is_a_value_not_part_of_a_name(text, kinds
     assert [(e.text, e.slot) for e in ents(text)] == kinds
 
 
+def test_a_lowercase_word_before_a_venue_noun_continues_a_name():
+    text = "Can I have the University arms hotel's phone number?"
+    assert find(text, "University arms hotel").type == "name"
+    assert "hotel" in [e.text for e in ents("I want a Cambridge cheap hotel")]  # a value, not a name
+
+
+@pytest.mark.parametrize("text", ["I am nine years old", "I like Games.", "Two tickets to the show please"])
+def test_ages_and_lone_generic_words_are_no_values(text):
+    assert [e.text for e in ents(text) if e.type in ("duration", "name") or e.slot == "genre"] == []
+
+
 def test_long_pathological_text_is_handled_quickly():
     import time
 
