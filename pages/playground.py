@@ -98,6 +98,7 @@ if st.button("Run", type="primary", key="pg_run"):
             st.error(f"The pipeline failed on this transcript: {type(exc).__name__}: {exc}")
             st.stop()
     st.session_state["pg_notes"] = notes
+    st.session_state["pg_transcript"] = transcript
 
 run: PlaygroundRun | None = st.session_state.get("pg_result")
 if run is None:
@@ -211,11 +212,15 @@ if not can_write(role):
     st.caption(f"{actor} ({role}) is read only: operators and admins can save runs.")
 else:
     st.caption(
-        "Stores the turns, every stage, facts, compactions and metrics; it then appears under Sessions."
+        "Stores the transcript as the ingest would, with this run's settings: turns, every stage, facts, "
+        "compactions where the trigger fires (not the forced final one) and metrics. It then appears "
+        "under Sessions and Replay."
     )
     if st.button("Save as session", key="pg_save"):
         try:
-            outcome = save_run(store, run, actor=actor, role=role)
+            embedder = get_embedder() if run.config.use_embeddings else None
+            transcript = st.session_state["pg_transcript"]
+            outcome = save_run(store, transcript, run, actor=actor, role=role, embedder=embedder)
         except (ValueError, PermissionError) as exc:
             st.error(str(exc))
         else:

@@ -23,16 +23,16 @@ import json
 import re
 import uuid
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 
 from pydantic import BaseModel, Field
 
-from console.health import Thresholds
-from console.metrics import SessionHealth, metric_points, session_health
+from console.ingest import build_bundle
+from console.metrics import SessionHealth, session_health
 from console.services.permissions import require_actor, require_writer
 from core.compressor import BreakerCheck, Compressor, ContextView
 from core.config import Config
-from core.dialogue import ROLE_ALIASES, ROLES, DialogueError, clean_text, parse_dialogue_line
+from core.dialogue import ROLE_ALIASES, ROLES, Dialogue, DialogueError, clean_text, parse_dialogue_line
 from core.embed import Embedder
 from core.models import (
     CompactionRecord,
@@ -47,7 +47,7 @@ from core.models import (
 from core.render import parse_anchors, raw_history
 from core.tokens import count_tokens
 from core.trigger import check_trigger
-from data.records import AuditEntry, CompactionEntry, ContextIngest, SaveOutcome, StageTrace
+from data.records import AuditEntry, SaveOutcome
 from data.store import Store
 
 MAX_UPLOAD_BYTES = 5_000_000  # the playground runs inside a page; bigger files go through the CLI
@@ -354,93 +354,41 @@ def _embedder_name(compressor: Compressor) -> str:
 # --- saving a run as a session ---------------------------------------------------------------------
 
 
-def to_ingest(
-    run: PlaygroundRun, *, source: str = PLAYGROUND_SOURCE, now: datetime | None = None
-) -> ContextIngest:
-    """A run as the Store's ingest bundle: turns, stage traces, facts, compactions, metrics, state."""
-    now = now or datetime.now(UTC)
-    traces: list[StageTrace] = []
-    for t in run.turns:
-        traces += [
-            StageTrace(
-                idx=t.idx, stage="parse", payload=t.parsed.model_dump(mode="json"), latency_ms=_ms(t, "parse")
-            ),
-            StageTrace(
-                idx=t.idx,
-                stage="extract",
-                payload=t.units.model_dump(mode="json"),
-                latency_ms=_ms(t, "extract"),
-            ),
-            StageTrace(
-                idx=t.idx,
-                stage="merge",
-                payload={
-                    "changed": t.changed,
-                    "facts": t.facts,
-                    "task_state": t.task_state,
-                    "events": t.events,
-                },
-                latency_ms=_ms(t, "merge"),
-            ),
-            StageTrace(idx=t.idx, stage="trigger", payload=t.trigger.model_dump(mode="json")),
-        ]
-        if t.rendered is not None:
-            traces.append(StageTrace(idx=t.idx, stage="render", payload=t.rendered.model_dump(mode="json")))
-        if t.compaction is not None and t.compaction.validation is not None:
-            traces.append(
-                StageTrace(
-                    idx=t.idx, stage="validate", payload=t.compaction.validation.model_dump(mode="json")
-                )
-            )
-    rendered_at = {t.compaction.seq: t.rendered for t in run.turns if t.compaction is not None}
-    compactions = [
-        CompactionEntry(
-            record=r,
-            state=run.state if r is run.records[-1] else None,
-            rendered=rendered_at[r.seq].text if rendered_at.get(r.seq) is not None else None,
-        )
-        for r in run.records
-    ]
-    health = run.health.health(Thresholds.from_config(run.config))
-    return ContextIngest(
-        context_id=run.context_id,
-        source=source,
-        lang=run.turns[0].parsed.lang if run.turns else "en",
-        created_at=now,
-        health=health.value,
-        mode=run.served.mode,
-        messages=[t.message for t in run.turns],
-        traces=traces,
-        facts=list(run.state.facts.values()),
-        compactions=compactions,
-        metrics=metric_points(
-            run.health, run.records, at=now, context_id=run.context_id, source=source, idx=len(run.turns) - 1
-        ),
-        state=run.state,
-        rendered=run.served.text,
-        tokens_context=run.served.tokens,
-    )
-
-
 def save_run(
-    store: Store, run: PlaygroundRun, *, actor: str, role: str, source: str = PLAYGROUND_SOURCE
+    store: Store,
+    transcript: Transcript,
+    run: PlaygroundRun,
+    *,
+    actor: str,
+    role: str,
+    embedder: Embedder | None = None,
+    source: str = PLAYGROUND_SOURCE,
 ) -> SaveOutcome:
-    """Save a run as a session (viewers refused); a context stored from another source is refused,
-    so a playground run never overwrites a real session."""
+    """Save a transcript as a session through the ingest path, with the run's config; audited.
+
+    The session is stored exactly as an ingest of the transcript would store it (the stage traces
+    the Replay screen reads; compactions where the trigger fires; the playground's forced final
+    compaction is not part of it). Viewers are refused, and a context stored from another source
+    is never overwritten by a playground run.
+    """
     require_writer(role, "save a playground run as a session")
-    require_actor(actor)
+    actor = require_actor(actor)
     existing = store.get_context(run.context_id)
     if existing is not None and existing.source != source:
         raise ValueError(
             f"context {run.context_id!r} already exists (source {existing.source!r}); "
             "give the playground run another context id"
         )
-    bundle = to_ingest(run, source=source, now=store.clock())
+    dialogue = Dialogue(
+        context_id=run.context_id, source=source, lang=transcript.lang, messages=transcript.messages
+    )
+    compressor = Compressor(run.config, embedder=embedder if run.config.use_embeddings else None)
+    bundle = build_bundle(dialogue, compressor, source=source, now=store.clock())
     outcome = store.save_context(bundle)
     store.record_audit(
         AuditEntry(
             at=store.clock(),
-            actor=actor.strip(),
+            actor=actor,
             role=role,
             action="session.save",
             target=f"context:{run.context_id}",
@@ -450,10 +398,6 @@ def save_run(
         )
     )
     return outcome
-
-
-def _ms(turn: TurnStages, stage: str) -> float | None:
-    return turn.latency_ms.get(stage)
 
 
 # --- the stage tables the page shows ----------------------------------------------------------------
