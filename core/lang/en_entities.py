@@ -1,8 +1,14 @@
 """English entity extraction: run every finder, keep the longest of overlaps, then give each kept span a
 slot hint from the cue words before it.
 
-A date next to a time ("March 3rd at 9:30 am") stays two entities, a date and a time, so that each is
-a fact of its own and a later "at 6 pm" replaces the time only."""
+Slot hints are what downstream keys facts by (domain.slot), so one kind of value gets one hint whoever
+says it and however it is phrased, and two kinds never share one:
+- a date next to a time ("March 3rd at 9:30 am") stays a date and a time (a later "at 6 pm" replaces
+  the time only); the end of a stay, rental or trip (check-out, drop-off, return, "X to Y") is
+  end_date / end_time, so it never replaces the start;
+- a title (movie, song, album, event, "X vs Y") is "title", a venue or business "name", an artist or
+  a payee "person"; a name after "to" is a destination only in a sentence about getting somewhere;
+- kinds of car and ride share "type" (see en_values.terms); "N tickets/seats/passengers" are people."""
 
 from __future__ import annotations
 
