@@ -85,19 +85,28 @@ _DISCOURSE = frozenset(
     feel feeling sure work works working worked hard forget know think thought asked expected wanted
     mean meant need want like go going happen happening problem matter available possible fine ok okay
     good great bad big deal way anymore again all any some other more less enough just only without
-    preference preferences particular specific""".split()
+    preference preferences particular specific criteria criterion requirements requirement request
+    requested requests specifications specification results result matches match matching meets meet
+    fits fit availability available vacancy vacancies info information listed list listing listings
+    options option showing show find found able system records record database anything under those
+    such left currently unfortunately sorry afraid not provided""".split()
 )
 # "I don't need to book now", "not a reservation yet": an action put off, not a rule.
 _DEFERRED = re.compile(
     r"\b(?:now|yet|at\s+(?:this|the)\s+(?:time|moment|point)|for\s+now|right\s+now)\s*$", re.IGNORECASE
 )
 _WORD = re.compile(r"[a-z0-9][a-z0-9'’]*")
+# "No rooms match your requirements": a search that found nothing, said without a value.
+_RESULT_REPORT = re.compile(
+    r"\b(?:match(?:es|ing)?|meets?|fits?|suits?)\s+(?:your|those|these|the|that|all)\s+"
+    r"(?:criteria|requirements?|needs?|requests?|query|specifications?|preferences?)\b"
+)
 
 
 def _says_nothing(target: str) -> bool:
     """True for a negation target without a thing in it, a deferral, or a new clause ('but I need')."""
     low = target.lower()
-    if re.match(r"(?:but|and|so|or)\b", low) or _DEFERRED.search(low):
+    if re.match(r"(?:but|and|so|or)\b", low) or _DEFERRED.search(low) or _RESULT_REPORT.search(low):
         return True
     return all(w in _DISCOURSE for w in _WORD.findall(low))
 

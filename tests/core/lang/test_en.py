@@ -512,6 +512,12 @@ def test_overlaps_keep_the_longest_and_offsets_index_the_text():
         ("something not too expensive please", "not too expensive", "not too", "expensive"),
         ("No, I don't need tickets.", "I don't need tickets", "don't need", "tickets"),
         ("I need a cheap hotel not guesthouse.", "not guesthouse", "not", "guesthouse"),
+        (
+            "Sorry, there are no cheap British restaurants.",
+            "no cheap British restaurants",
+            "no",
+            "cheap British restaurants",
+        ),
     ],
 )
 def test_negations_kept_whole(text, whole, cue, target):
@@ -541,6 +547,9 @@ def test_negations_kept_whole(text, whole, cue, target):
         "I do not need a reservation yet.",
         "I wouldn't mind checking out some churches.",
         "Why don't we try turkish food instead",
+        "I cannot find anything that meets your criteria.",
+        "No rooms match your requirements.",
+        "No there is not.",
     ],
 )
 def test_answers_and_filler_are_not_negation_constraints(text):
