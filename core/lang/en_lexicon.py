@@ -529,7 +529,7 @@ acceptable unacceptable understood agreed noted fine alright all-right handwritt
 preferable suitable convenient available unavailable booked full busy open closed
 bigger smaller larger cheaper pricier nicer closer further farther better worse best worst
 newest oldest biggest smallest closest nearest highest lowest
-particular throughout payable yuor thier teh
+particular throughout payable yuor thier teh savings checking
 """))
 
 

@@ -489,15 +489,19 @@ def _first_name_token(toks: list[_Tok], i: int, last: int) -> int | None:
     after a count or an article ("4 Economy", "An Economy", "Standard Car", "Metal Songs"), later
     when a kind of car or seat leads a longer name ("Standard Honda Accord" -> "Honda Accord")."""
     j = i
-    while j <= last and (toks[j].low in ("a", "an") or toks[j].text.isdigit()):
+    while j <= last and (toks[j].low in ("a", "an", "the") or toks[j].text.isdigit()):
         j += 1
     k = j
     while k <= last and toks[k].low in _CLASS_WORDS:
         k += 1
     rest = toks[k : last + 1]
-    if all(
-        t.low in _PLAIN_VALUE_WORDS or t.low in _GENERIC_NOUNS or t.low in _MEDIA_NOUNS for t in rest
-    ) and (k > i or any(t.low in _GENERIC_NOUNS or t.low in _MEDIA_NOUNS for t in rest)):
+    only_the = k > i and all(t.low == "the" for t in toks[i:k])
+    generic_after = last + 1 < len(toks) and toks[last + 1].low in _GENERIC_TAIL
+    if (
+        all(t.low in _PLAIN_VALUE_WORDS or t.low in _GENERIC_NOUNS or t.low in _MEDIA_NOUNS for t in rest)
+        and (k > i or any(t.low in _GENERIC_NOUNS or t.low in _MEDIA_NOUNS for t in rest))
+        and (not only_the or generic_after)  # "The Italian place" is a value, "The Hotpot" a name
+    ):
         return None
     return k if k > j and len(rest) >= 2 else i
 

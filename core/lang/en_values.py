@@ -171,7 +171,7 @@ _AMBIGUOUS_TERMS = frozenset(
     washer dryer elevator fireplace shuttle restaurant restaurants hotels attraction bed landmark inn
     terrace mall bar pub cafe deli diner breakfast business coach value crime romance musical rock pop
     metal soul country house concert concerts theater theatre romantic animated
-    family kids anime western funny scary""")
+    family kids anime western funny scary checking savings""")
 )
 # An ambiguous word is a value when the turn is about its kind of thing ("a standard car", "rock concert").
 _GROUP_CONTEXT = {
@@ -187,7 +187,7 @@ _GROUP_CONTEXT = {
     "food": r"food|cuisine|restaurants?|eat|eating|dinner|lunch|breakfast|place|serve|serves|serving|meal|"
     r"dish|menu|hungry|table",
     "item": r"play|playing|speaker|device|tv|cast|pay|paying|payment|method",
-    "account": r"accounts?|transfer|send|pay|balance|bank|money|from|to",
+    "account": r"accounts?|transfer|send|pay|balance|bank|money|from|to|have|has",
 }
 _TERM_GROUPS: tuple[tuple[str, tuple[str, ...] | dict[str, str]], ...] = (
     ("price_range", PRICE_WORDS),
@@ -488,6 +488,8 @@ def places(text: str) -> list[Candidate]:
             continue
         if surface.islower() and (key in _CITY_AMBIGUOUS or key in COMMON_WORDS):
             continue
+        if key in _CITY_AMBIGUOUS and not text[:start].strip() and region_tail(text, end) == end:
+            continue  # "Nice, thanks.", "Surprise me!": a word opening the turn, not a city
         if text[end : end + 1] == "-" or text[max(0, start - 1) : start] == "-":
             continue
         end = region_tail(text, end)
@@ -572,6 +574,7 @@ def terms(text: str) -> list[Candidate]:
             key in _AMBIGUOUS_TERMS
             and slot not in ("price_range", "area")
             and not _TERM_CONTEXT.match(text[end:])
+            and not (slot == "account" and _in_a_list(text, start, end))  # "checking or savings?"
             and not _capitalized_mid_sentence(text, start)
             and not _ALONE.fullmatch(text[:start] + text[end:])
         ):

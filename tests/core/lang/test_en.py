@@ -475,6 +475,22 @@ def test_ages_and_lone_generic_words_are_no_values(text):
     assert [e.text for e in ents(text) if e.type in ("duration", "name") or e.slot == "genre"] == []
 
 
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Nice, thanks. Can you find a song?", []),
+        ("Surprise me!", []),
+        ("I want to fly to Nice", ["Nice"]),
+        ("thanks for checking", []),
+        ("In checking or savings?", ["checking", "savings"]),
+        ("The Italian place would be great.", ["Italian"]),
+        ("The Hotpot is an expensive Chinese restaurant", ["The Hotpot", "expensive", "Chinese"]),
+    ],
+)
+def test_words_that_open_a_turn_or_are_verbs_are_no_values(text, kept):
+    assert [e.text for e in ents(text)] == kept
+
+
 def test_long_pathological_text_is_handled_quickly():
     import time
 
