@@ -247,18 +247,25 @@ def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
     return slot
 
 
-# Words before a date or time that make it the end of a stay, rental or trip, not its start.
-_END_BEFORE = re.compile(
-    r"\b(?:until|till|til|thru|return(?:ing|s|ed)?(?:\s+(?:it|the\s+car|the\s+vehicle|date|day|flight|trip|bus|train|journey))?|"
-    r"(?:be|come|coming|get|getting|fly|flying|head(?:ing)?)\s+back|back\s+home|"
+# Words before a date or time that make it the end of a stay, rental or trip, not its start. For a
+# time, "until" and "leave the hotel by" are not ends: "I can't leave until 21:30" is a departure.
+_END_CUES = (
+    r"return(?:ing|s|ed)?(?:\s+(?:it|the\s+car|the\s+vehicle|date|day|flight|trip|bus|train|journey))?|"
+    r"(?:be|come|coming|get|getting|fly|flying|head(?:ing)?)\s+back|back\s+home|leaves?\s+back|"
     r"drop(?:ping|ped)?(?:\s+(?:it|the\s+car|the\s+vehicle))?\s+off|drop[\s-]?off(?:\s+date|\s+time)?|"
-    r"check(?:ing)?[\s-]*out(?:\s+date)?|end(?:ing|s)?|leaves?\s+back|"
-    r"leav(?:e|ing)\s+the\s+(?:hotel|house|room|apartment|place))"
+    r"check(?:ing)?[\s-]*out(?:\s+date)?|end(?:ing|s)?"
+)
+_END_TAIL = (
     r"(?:(?:\s+(?:for|of)\s+(?:the|my|this)\s+\w+)?(?:\s+(?:is|will\s+be|would\s+be|on|at|by|leaves|departs|the))+)?"
-    r"\s+$",
+    r"\s+$"
+)
+_END_DATE_BEFORE = re.compile(
+    rf"\b(?:{_END_CUES}|until|till|til|thru|leav(?:e|ing)\s+the\s+(?:hotel|house|room|apartment|place)){_END_TAIL}",
     re.IGNORECASE,
 )
+_END_TIME_BEFORE = re.compile(rf"\b(?:{_END_CUES}){_END_TAIL}", re.IGNORECASE)
 _RANGE_GAP = re.compile(r"\s*(?:to|through|thru|until|till|-|–)\s*(?:the\s+)?", re.IGNORECASE)
+_TIME_RANGE_GAP = re.compile(r"\s*(?:to|until|till|-|–)\s*", re.IGNORECASE)
 
 
 def _end_slots(text: str, kept: list[V.Candidate]) -> dict[int, str]:
@@ -269,11 +276,13 @@ def _end_slots(text: str, kept: list[V.Candidate]) -> dict[int, str]:
         if c.type not in ("date", "time"):
             continue
         end_slot = "end_date" if c.type == "date" else "end_time"
-        if _END_BEFORE.search(text, max(0, c.start - 40), c.start):
+        cue = _END_DATE_BEFORE if c.type == "date" else _END_TIME_BEFORE
+        if cue.search(text, max(0, c.start - 40), c.start):
             out[i] = end_slot
             continue
         prev = next((p for p in reversed(kept[:i]) if p.type == c.type), None)
-        if prev is not None and _RANGE_GAP.fullmatch(text, prev.end, c.start) and prev.end < c.start:
+        gap = _RANGE_GAP if c.type == "date" else _TIME_RANGE_GAP
+        if prev is not None and gap.fullmatch(text, prev.end, c.start) and prev.end < c.start:
             out[i] = end_slot
     return out
 

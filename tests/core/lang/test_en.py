@@ -200,8 +200,16 @@ def test_the_end_of_a_stay_or_trip_has_its_own_slot(text, start, end):
     assert find(text, end).slot in ("end_date", "end_time")
 
 
-def test_a_changed_date_is_not_an_end_date():
-    assert find("Change it to March 5th please", "March 5th").slot == "date"
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [
+        ("Change it to March 5th please", "March 5th"),
+        ("I want to leave the hotel by 7:15.", "7:15"),  # a taxi's departure
+        ("I can't leave until 21:30", "21:30"),
+    ],
+)
+def test_a_changed_date_or_a_departure_is_not_an_end(text, surface):
+    assert find(text, surface).slot in ("date", "time")
 
 
 # --- contacts, ids, addresses, places, terms, names -----------------------------------------------
