@@ -82,7 +82,7 @@ with grid_tab:
         grid = widgets.data_grid(
             shown,
             key=f"facts-grid:{cid}:{generation}",
-            height=min(460, 70 + 29 * len(shown)),
+            height=min(560, 75 + 29 * len(shown)),
             select=True,
             editable=editable if writable else None,
             pinned="key",
@@ -93,9 +93,10 @@ with grid_tab:
                 "strength": 90,
                 "pinned": 80,
                 "verified": 85,
+                "versions": 85,
                 "updated_at": 150,
             },
-            hidden=("role", "mentions", "first_turn", "version"),
+            hidden=("role", "weight", "mentions", "first_turn", "version"),
             headers={
                 "versions": "Versions",
                 "last_turn": "Last turn",
@@ -248,6 +249,7 @@ with csv_tab:
             m3.metric("No change", sum(r.status == "no change" for r in preview.rows))
             m4.metric("Errors", len(preview.errors))
             table = pd.DataFrame([r.model_dump() for r in preview.rows])
+            table[["old_value", "new_value"]] = table[["old_value", "new_value"]].fillna("—")
             if preview.errors:
                 st.error(
                     f"{len(preview.errors)} row(s) cannot be applied, so nothing will be: fix them and "

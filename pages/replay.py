@@ -51,6 +51,7 @@ elif not steps:
             messages,
             compressor,
             context_id=cid,
+            force_final=False,  # as an ingest would have stored it
             progress=lambda i, n: bar.progress(i / n, text=f"Turn {i} of {n}"),
         )
         st.session_state[recompute_key] = result
@@ -117,14 +118,17 @@ if turn.missing_stages:
 # --- the three stages -----------------------------------------------------------------------------
 
 
-def _ms(stage: str) -> str:
-    value = turn.latency_ms.get(stage)
-    return f" · {value:.2f} ms" if value is not None else ""
+def _timing(*stages: str) -> None:
+    """The stages' recorded latencies, as a caption under the heading."""
+    parts = [f"{s} {turn.latency_ms[s]:.2f} ms" for s in stages if turn.latency_ms.get(s) is not None]
+    if parts:
+        st.caption(" · ".join(parts))
 
 
 parse_col, extract_col, render_col = st.columns(3)
 with parse_col.container(border=True):
-    st.markdown(f"#### ① Parse{_ms('parse')}")
+    st.markdown("#### ① Parse")
+    _timing("parse")
     st.caption(
         "The message cut into atoms: kind, strength and the entities found (type, text → value, slot)."
     )
@@ -145,7 +149,8 @@ with parse_col.container(border=True):
             st.markdown(f"- action: {atom.action}")
 
 with extract_col.container(border=True):
-    st.markdown(f"#### ② Extract & merge{_ms('extract')}{_ms('merge')}")
+    st.markdown("#### ② Extract & merge")
+    _timing("extract", "merge")
     st.caption("Facts the turn proposed, other units found, and how the state's facts changed after merging.")
     st.markdown("**Facts proposed**")
     if turn.proposed:
@@ -188,9 +193,10 @@ with extract_col.container(border=True):
         st.caption(f"Task state after the turn: {turn.task_state}")
 
 with render_col.container(border=True):
-    tokens = f" · {turn.rendered_tokens:,} tokens" if turn.rendered_tokens else ""
-    st.markdown(f"#### ③ Render{_ms('render')}{tokens}")
-    st.caption(turn.rendered_label or "The rendered context.")
+    st.markdown("#### ③ Render")
+    _timing("render")
+    tokens = f" ({turn.rendered_tokens:,} tokens)" if turn.rendered_tokens else ""
+    st.caption((turn.rendered_label or "The rendered context.") + tokens)
     widgets.rendered_context(
         turn.rendered, empty="The model is served the raw dialogue at this turn.", max_height=520
     )

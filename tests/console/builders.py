@@ -1,9 +1,10 @@
 """Test contexts for the console, built with the real core from real dialogues.
 
-``build_ingest`` runs a dialogue through ``recompute_session`` (the core turn by turn, compactions
-where the triggers fire, a forced one at the end) and bundles messages, stage traces, facts,
-compactions and state as ``Store.save_contexts`` takes them. ``TEST_CONFIG`` makes compactions fire
-within a 20-turn dialogue (small history budget), so timelines and diffs have several of them.
+``build_ingest`` runs a dialogue through the console's ingest (``console.ingest.build_bundle``: the
+core turn by turn, compactions where the triggers fire) and bundles messages, stage traces, facts,
+compactions, metrics and state as ``Store.save_contexts`` takes them. ``TEST_CONFIG`` makes
+compactions fire within a 20-turn dialogue (small history budget), so timelines and diffs have
+several of them.
 """
 
 from __future__ import annotations
@@ -11,12 +12,11 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from console.services.replay import recompute_session, turn_traces
+from console.ingest import build_bundle
 from core.compressor import Compressor
 from core.config import Config
 from core.dialogue import Dialogue, parse_dialogue_line
-from core.models import Fact
-from data.records import CompactionEntry, ContextIngest
+from data.records import ContextIngest
 from data.store import Store
 
 DIALOGUES = Path(__file__).resolve().parent / "data" / "dialogues.jsonl"
@@ -36,32 +36,12 @@ def load_dialogues() -> list[Dialogue]:
 
 
 def build_ingest(
-    dialogue: Dialogue, compressor: Compressor | None = None, health: str = "ok"
+    dialogue: Dialogue, compressor: Compressor | None = None, health: str | None = None
 ) -> ContextIngest:
-    """A dialogue's complete ingest result, made by the real core (no traces are invented)."""
+    """A dialogue's complete ingest result, made as ``python -m console ingest`` makes it (real core)."""
     compressor = compressor or Compressor(TEST_CONFIG)
-    replay = recompute_session(dialogue.messages, compressor, context_id=dialogue.context_id)
-    state = replay.state
-    assert state is not None
-    facts: dict[str, Fact] = dict(state.facts)
-    for archived in state.archive:
-        facts.setdefault(archived.key, archived)
-    last = replay.turns[-1]
-    return ContextIngest(
-        context_id=dialogue.context_id,
-        source=dialogue.source,
-        lang=dialogue.lang or "en",
-        health=health,
-        messages=replay.messages,
-        traces=[trace for turn in replay.turns for trace in turn_traces(turn)],
-        facts=list(facts.values()),
-        compactions=[
-            CompactionEntry(record=c.record, state=c.state, rendered=c.rendered) for c in replay.compactions
-        ],
-        state=state,
-        rendered=last.rendered,
-        tokens_context=last.rendered_tokens or 0,
-    )
+    bundle = build_bundle(dialogue, compressor, source=dialogue.source, now=T0)
+    return bundle.model_copy(update={"health": health}) if health else bundle
 
 
 def seed_store(store: Store, *, without_traces: tuple[str, ...] = ()) -> list[ContextIngest]:
