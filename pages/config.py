@@ -95,9 +95,11 @@ def _save() -> None:
         )
     except ConfigEditError as exc:
         st.session_state["cfg_errors"] = exc.errors
+        st.session_state["cfg_tabs"] = "Edit"  # keep the editor open, each error under its field
+        listed = "; ".join(f"{name}: {message}" for name, message in exc.errors.items())
         st.session_state["cfg_flash"] = (
             "error",
-            f"Nothing saved: {len(exc.errors)} setting(s) invalid, see below.",
+            f"Nothing saved: {len(exc.errors)} setting(s) invalid ({listed}).",
         )
     except (ValueError, PermissionError) as exc:
         st.session_state["cfg_flash"] = ("error", f"Nothing saved: {exc}")
@@ -119,7 +121,7 @@ def _restore() -> None:
 
 
 current_tab, edit_tab, history_tab, files_tab = st.tabs(
-    ["Current settings", "Edit", "History", "Export / import"]
+    ["Current settings", "Edit", "History", "Export / import"], key="cfg_tabs", on_change="rerun"
 )
 
 with current_tab:

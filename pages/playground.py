@@ -142,7 +142,9 @@ st.markdown(f"**{turn.message.role}:** {turn.message.text}")
 st.caption("Latency: " + ", ".join(f"{k} {v:.2f} ms" for k, v in turn.latency_ms.items()))
 
 parse_tab, extract_tab, merge_tab, trigger_tab, render_tab, validate_tab = st.tabs(
-    ["1 Parse", "2 Extract", "3 Merge", "4 Trigger", "5 Render", "6 Validate"]
+    ["1 Parse", "2 Extract", "3 Merge", "4 Trigger", "5 Render", "6 Validate"],
+    key="pg_stage",
+    on_change="rerun",  # the chosen stage stays open while stepping through the turns
 )
 with parse_tab:
     st.caption(

@@ -14,7 +14,7 @@ console.health.classify; this module only maps the resulting Severity to colours
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -196,6 +196,7 @@ def metric_figure(board: MetricsDashboard, metric: str) -> Any:
     coloured by severity, the healthy range as a green band and the alert tiers as dotted lines.
 
     Built as plain dicts and validated once (plotly's add_hline is ~50 ms a call)."""
+    import pandas as pd
     import plotly.graph_objects as go
 
     info = METRICS[metric]
@@ -243,6 +244,11 @@ def metric_figure(board: MetricsDashboard, metric: str) -> Any:
         "yaxis": {"tickformat": ".0%"} if info.unit == "percent" else {},
     }
     _bounds_layout(layout, board.thresholds, metric, data["value"].dropna().tolist())
+    buckets = data["bucket"].unique()
+    if len(buckets) == 1:  # one bucket: plotly would zoom to milliseconds around it
+        step = timedelta(hours=1) if board.bucket == "hour" else timedelta(days=1)
+        only = pd.Timestamp(buckets[0]).to_pydatetime()
+        layout["xaxis"] = {"range": [only - step, only + step]}
     return go.Figure(data=traces, layout=layout)
 
 

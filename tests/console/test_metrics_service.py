@@ -123,3 +123,12 @@ def test_values_are_formatted_for_the_screen() -> None:
     assert format_value("goal_churn_rate", 0.5) == "0.50 / turn"
     assert format_value(LATENCY_P95_MS, 12.345) == "12.3 ms"
     assert format_value(BLOAT_RATE, None) == "-"
+
+
+def test_a_single_bucket_gets_a_readable_time_axis(store: Store) -> None:
+    board = load_dashboard(store, Config(), bucket="day")  # every sample falls on one day
+    fig = metric_figure(board, BLOAT_RATE)
+    low, high = fig.layout.xaxis.range
+    assert str(low).startswith("2025-02-28") and str(high).startswith("2025-03-02")
+    hourly = metric_figure(load_dashboard(store, Config(), bucket="hour"), BLOAT_RATE)
+    assert hourly.layout.xaxis.range is None  # several buckets: plotly's own range
