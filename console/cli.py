@@ -69,13 +69,14 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         return 1
     store = _store(args)
     config = _config(args, store)
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     with tqdm(total=_count_lines(paths), unit="conv", file=sys.stderr, disable=args.quiet) as bar:
         report = ingest_files(
             paths, store, Compressor(config), source=args.source or "", batch=args.batch, progress=bar.update
         )
     store.close()
     seconds = time.perf_counter() - started
+    cpu_seconds = time.process_time() - cpu_started
     if args.json:
         size = sum(
             p.stat().st_size
@@ -85,6 +86,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         summary = report.model_dump() | {
             "files": [str(p) for p in paths],
             "seconds": seconds,
+            "cpu_seconds": cpu_seconds,
             "conversations_per_s": report.read / seconds if seconds else None,
             "embeddings": config.use_embeddings,
             "db_mb": size / 1e6,

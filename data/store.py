@@ -10,7 +10,8 @@
 Each method holds the file only for its own work (see data/concurrency.py): the console, an ingest
 run and an agent can use the same file at once; a call waits (backoff with jitter) while another
 process holds it and raises StoreBusyError past the deadline. Every multi-row change is one
-transaction; a write-write conflict between two threads of one process is retried.
+transaction; the writes of one process take turns (reads run side by side), and a conflict that
+still happens is retried with backoff.
 """
 
 from __future__ import annotations
