@@ -64,7 +64,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
         rf"\b(?<!how\s)(?<!what\s)(?:at|by|after|before|around|about|until|till|til|from|between|and)\s+"
         rf"(?:about\s+|around\s+)?"
         rf"(?P<h>1[0-2]|[1-9]|{_HW})(?:\s*(?:ish))?\b(?!\s*(?:[:.]\d|%|people|persons|guests|adults|"
-        rf"tickets|seats|nights|days|rooms|stars|of\b|or\s+more|pounds|dollars|bucks|minutes|hours|"
+        rf"tickets|seats|nights|days|rooms|stars|of\b|or\s+more|more\b|extra\b|pounds|dollars|bucks|minutes|hours|"
         rf"st\b|nd\b|rd\b|th\b|-|[a-z]*\s+(?:people|persons|guests|tickets|nights|days|rooms|stars)))",
     ),
 )

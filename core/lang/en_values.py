@@ -449,8 +449,27 @@ def numbers(text: str) -> list[Candidate]:
         n = to_number(surface)
         if n is None:
             continue
-        out.append(Candidate(m.start(grp), m.end(grp), "number", format_number(n), None, PRIO["number"]))
+        slot = _counted_noun_slot(text)
+        out.append(Candidate(m.start(grp), m.end(grp), "number", format_number(n), slot, PRIO["number"]))
     return out
+
+
+_NOUN_WITHOUT_NUMBER = re.compile(rf"\b(?P<noun>{_COUNT})\b", re.IGNORECASE)
+_NUMBER_BEFORE = re.compile(rf"(?:{_NUM}|a|an)(?:\s+[A-Za-z-]+){{0,2}}\s+$", re.IGNORECASE)
+
+
+def _counted_noun_slot(text: str) -> str | None:
+    """The slot of what a bare number counts when the turn names it without a number: "Please buy
+    tickets to that event. I will need 4." -> people (like "4 tickets"), so both land on one key."""
+    slots = {
+        COUNT_NOUNS[m.group("noun").lower()]
+        for m in _NOUN_WITHOUT_NUMBER.finditer(text)
+        if not _NUMBER_BEFORE.search(text, max(0, m.start() - 30), m.start())
+    }
+    slots.discard("duration")
+    slots.discard("amount")
+    slots.discard("other")
+    return slots.pop() if len(slots) == 1 else None
 
 
 @lru_cache(maxsize=1)

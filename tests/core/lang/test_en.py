@@ -163,6 +163,18 @@ def test_bare_numbers_that_answer_are_kept(text, surface):
 
 
 @pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("Please buy tickets to that event. I will need 4.", "people"),
+        ("How many nights? 3 please", "nights"),
+        ("I will need 4.", None),
+    ],
+)
+def test_a_bare_number_counts_the_noun_its_turn_names(text, slot):
+    assert [(e.type, e.slot) for e in ents(text)] == [("number", slot)]
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "I found 10 hotels for you.",  # a count of results
