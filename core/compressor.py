@@ -358,7 +358,8 @@ class Session:
         recent = self.messages[fold_upto:]
         notice = self._change_notice(work, fold_upto, reason, tier)
         t = time.perf_counter()
-        rendered = render(work, recent, self.config, tokens_in, notice)
+        first = self.compacted_state is None
+        rendered = render(work, recent, self.config, tokens_in, notice, notice_in_context=not first)
         latency["render"] = _ms(t, time.perf_counter())
         if not self.config.consistency_check:
             return rendered, None, 0, False, intents
@@ -373,7 +374,15 @@ class Session:
             if report.goal_similarity is not None and report.goal_similarity < self.config.intent_similarity:
                 for goal in work.goals:
                     goal.text = next((m.text for m in self.messages if m.idx == goal.idx), goal.text)
-            rendered = render(work, recent, self.config, tokens_in, notice, room=1.0 + 0.5 * retries)
+            rendered = render(
+                work,
+                recent,
+                self.config,
+                tokens_in,
+                notice,
+                room=1.0 + 0.5 * retries,
+                notice_in_context=not first,
+            )
             report = validate(rendered, work, self.messages, self.config, embedder, surfaces)
         latency["validate"] = _ms(t, time.perf_counter())
         if report.ok:

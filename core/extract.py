@@ -199,6 +199,10 @@ def is_value(entity: Entity, domain: str | None, role: str) -> bool:
     return True
 
 
+def _digits(text: str) -> bool:
+    return any(ch.isdigit() for ch in text)
+
+
 def facility_fact(entity: Entity, domain: str | None, negated: bool, lang: str) -> tuple[str, str]:
     """An amenity as a yes/no slot: "free wifi" -> (hotel.internet, yes); negated "parking" -> no."""
     low = (entity.value or entity.text).lower()
@@ -265,11 +269,15 @@ def _facts_of(atom: Atom, role: str, idx: int, units: Units) -> None:
         if not is_value(ent, atom.domain, role):
             continue
         negated = neg_span is not None and ent.start >= 0 and neg_span[0] <= ent.start < neg_span[1]
-        key, value, norm = (
-            fact_key(ent, atom.domain),
-            ent.text.strip(),
-            (ent.value or ent.text).strip().lower(),
-        )
+        key, value = fact_key(ent, atom.domain), ent.text.strip()
+        norm = (ent.value or ent.text).strip().lower()
+        if (
+            ent.type in ("quantity", "number")
+            and atom.lang == "en"
+            and _digits(ent.value)
+            and not _digits(value)
+        ):
+            value = ent.value  # "four people" -> "4 people": numbers in digits, as a machine reads them
         if ent.slot == "facility":
             key, value = facility_fact(ent, atom.domain, negated, atom.lang)
             norm = value.lower()

@@ -159,12 +159,16 @@ def render(
     change_notice: str = "",
     room: float = 1.0,
     must_include: Sequence[str] = (),
+    notice_in_context: bool = True,
 ) -> Rendered:
     """Render the state and the recent raw turns within budget.
 
     tokens_in: tokens of the history being replaced (sets the soft budget, (1 - target_ratio) of
     it); room: > 1 on a retry, to give facts more space; must_include: fact keys to keep whatever
-    the budget (the ones validation found missing)."""
+    the budget (the ones validation found missing); notice_in_context: False keeps the change
+    notice in the Rendered record only (the first compaction: the model saw no earlier state to
+    compare with, so the notice tells it nothing)."""
+    shown_notice = change_notice if notice_in_context else ""
     head: list[str] = []
     anchors: list[str] = []
     goals = _goal_texts(state)
@@ -184,7 +188,7 @@ def render(
     # the soft budget is for the compacted part: (1 - target_ratio) of the history it replaces
     soft = max(int((1.0 - config.target_ratio) * max(0, tokens_in - recent_tokens) * room), 0)
     hard = int(config.target_compressed_tokens * room) - recent_tokens
-    used = count_tokens("\n".join([*head, *required, *musts, change_notice])) + 8
+    used = count_tokens("\n".join([*head, *required, *musts, shown_notice])) + 8
     shown: list[Fact] = []
     offered: list[Fact] = []
     dropped: list[str] = []
@@ -223,8 +227,8 @@ def render(
     if required:
         body.append("Next: " + " ".join(required))
         anchors += required
-    if change_notice:
-        body.append(f"Change: {change_notice}")
+    if shown_notice:
+        body.append(f"Change: {shown_notice}")
     state_text = "\n".join(line for line in body if line)
     text = state_text + (f"\n{RECENT_SEPARATOR}\n{recent_text}" if recent else "")
     return Rendered(

@@ -136,3 +136,16 @@ def test_a_streak_of_tool_failures_triggers_one_compaction_not_one_per_turn():
         )
     triggers = [r.trigger for r in session.records]
     assert sum(t.startswith("tool_failures") for t in triggers) == 1, triggers
+
+
+def test_the_change_notice_is_audited_always_and_shown_from_the_second_compaction():
+    session = Compressor(Config(use_embeddings=False)).session("notice")
+    for m in messages()[:6]:
+        session.add(m, auto_compact=False)
+    first = session.compact(reason="manual")
+    assert first.change_notice.startswith("Folded t0-") and "Change:" not in session.context().text
+    for m in messages()[6:]:
+        session.add(m, auto_compact=False)
+    second = session.compact(reason="manual")
+    assert second.change_notice in session.context().text
+    assert session.context().text.count("Change:") == 1
