@@ -91,6 +91,19 @@ SEVERITY_STYLE: dict[Severity, tuple[str, str, str]] = {
 }
 
 
+def _stepped_scale() -> list[list[Any]]:
+    steps: list[list[Any]] = []
+    n = len(Severity)
+    for severity in Severity:
+        colour = SEVERITY_STYLE[severity][0]
+        steps += [[severity.rank / n, colour], [(severity.rank + 1) / n, colour]]
+    return steps
+
+
+_SEVERITY_SCALE = _stepped_scale()
+_RANKS = {s.value: s.rank for s in Severity}
+
+
 class MetricStatus(BaseModel):
     """A metric's current state: its latest bucket's value and severity."""
 
@@ -106,7 +119,7 @@ class MetricStatus(BaseModel):
 class MetricsDashboard:
     """Long-format points (one row per bucket x scope x metric) and the status of each metric."""
 
-    points: Any  # pandas DataFrame: bucket, scope, metric, value, n, severity
+    points: Any  # pandas DataFrame: bucket (naive UTC), scope, metric, value, n, severity
     status: dict[str, MetricStatus]
     thresholds: Thresholds
     bucket: str
@@ -151,6 +164,8 @@ def load_dashboard(
         rows.append((s.bucket, scope, LATENCY_P95_MS, s.latency_p95_ms, s.n))
         rows.append((s.bucket, scope, LATENCY_P50_MS, s.latency_p50_ms, s.n))
     frame = pd.DataFrame(rows, columns=["bucket", "scope", "metric", "value", "n"])
+    # naive UTC datetime64: plotly takes it as one array (tz-aware objects are copied one by one)
+    frame["bucket"] = pd.to_datetime(frame["bucket"], utc=True).dt.tz_localize(None)
     frame["severity"] = [
         classify(m, v, thresholds) if m in thresholds.bounds else Severity.NO_DATA
         for m, v in zip(frame["metric"], frame["value"], strict=True)
@@ -171,7 +186,7 @@ def _status(frame: Any, metric: str, scope: str, thresholds: Thresholds) -> Metr
         metric=metric,
         value=float(last["value"]),
         severity=last["severity"],
-        bucket=last["bucket"].to_pydatetime(),
+        bucket=last["bucket"].tz_localize("UTC").to_pydatetime(),
         n=int(last["n"]),
         bound=bound,
     )
@@ -195,7 +210,9 @@ def metric_figure(board: MetricsDashboard, metric: str) -> Any:
     """A plotly figure of one metric over time: a line per source and a bold overall line, points
     coloured by severity, the healthy range as a green band and the alert tiers as dotted lines.
 
-    Built as plain dicts and validated once (plotly's add_hline is ~50 ms a call)."""
+    Built as plain dicts of numpy arrays and validated once (plotly's add_hline is ~50 ms a call,
+    and it validates Python lists item by item: 2.4 s for 20k hourly points, numpy ~0.2 s)."""
+    import numpy as np
     import pandas as pd
     import plotly.graph_objects as go
 
@@ -208,17 +225,22 @@ def metric_figure(board: MetricsDashboard, metric: str) -> Any:
         traces.append(
             {
                 "type": "scatter",
-                "x": part["bucket"].tolist(),
-                "y": part["value"].tolist(),
+                "x": part["bucket"].to_numpy(),
+                "y": part["value"].to_numpy(dtype=float),
                 "name": scope,
                 "mode": "lines+markers",
                 "line": {"width": 3 if overall else 1.2},
                 "marker": {
                     "size": 9 if overall else 6,
-                    "color": [SEVERITY_STYLE[s][0] for s in part["severity"]],
+                    # severity ranks on a stepped colour scale: plotly checks a numeric array at
+                    # once, where a list of colour strings is validated one item at a time
+                    "color": part["severity"].map(_RANKS).to_numpy(dtype=float),
+                    "cmin": -0.5,
+                    "cmax": len(Severity) - 0.5,
+                    "colorscale": _SEVERITY_SCALE,
                     "line": {"width": 1, "color": "#ffffff"},
                 },
-                "customdata": [SEVERITY_STYLE[s][2] for s in part["severity"]],
+                "customdata": np.array([SEVERITY_STYLE[s][2] for s in part["severity"]]),
                 "hovertemplate": f"{scope}<br>%{{x}}<br>%{{y:.4g}} (%{{customdata}})<extra></extra>",
             }
         )
@@ -229,8 +251,8 @@ def metric_figure(board: MetricsDashboard, metric: str) -> Any:
             traces.append(
                 {
                     "type": "scatter",
-                    "x": p50["bucket"].tolist(),
-                    "y": p50["value"].tolist(),
+                    "x": p50["bucket"].to_numpy(),
+                    "y": p50["value"].to_numpy(dtype=float),
                     "name": "overall p50",
                     "mode": "lines",
                     "line": {"dash": "dash", "color": "#757575"},

@@ -44,6 +44,13 @@ def rows(board, metric: str, scope: str) -> list[tuple[float | None, Severity]]:
     return list(zip(part["value"], part["severity"], strict=True))
 
 
+def colour_of(marker, value: float) -> str:
+    """The colour a marker value gets from its stepped colour scale (as plotly draws it)."""
+    share = (value - marker.cmin) / (marker.cmax - marker.cmin)
+    below = [colour for stop, colour in marker.colorscale if stop <= share]
+    return below[-1]
+
+
 def test_points_per_source_and_overall_are_classified(store: Store) -> None:
     board = load_dashboard(store, Config(), bucket="hour")
     assert board.sources == ["multiwoz21", "sgd"]
@@ -108,7 +115,11 @@ def test_figures_have_a_trace_per_scope_colours_by_severity_and_the_healthy_band
     names = [t.name for t in fig.data]
     assert names == ["multiwoz21", "sgd", OVERALL]
     sgd = fig.data[1]
-    assert list(sgd.marker.color) == [SEVERITY_STYLE[Severity.OK][0], SEVERITY_STYLE[Severity.ORANGE][0]]
+    assert [colour_of(sgd.marker, v) for v in sgd.marker.color] == [
+        SEVERITY_STYLE[Severity.OK][0],
+        SEVERITY_STYLE[Severity.ORANGE][0],
+    ]
+    assert list(sgd.customdata) == ["OK", "ORANGE"]  # the hover names the state too
     band = fig.layout.shapes[0]
     assert band.type == "rect" and band.y1 == 1.2
     tier_lines = sorted(s.y0 for s in fig.layout.shapes[1:])
