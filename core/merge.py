@@ -144,6 +144,8 @@ def _merge_fact(st: ContextState, cand: FactCandidate) -> None:
             cur.strength = cand.strength
         if cand.role == "user" and cur.role != "user":  # the user took up the assistant's value
             cur.role, cur.kind = "user", cand.kind
+            if same_value(cur.norm, cand.norm):
+                cur.value = cand.value  # in the user's own words
         return
     user_held = cur.role == "user" or cur.verified_by_user
     options = " | " in cand.norm and " | " not in cur.norm
