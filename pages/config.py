@@ -141,6 +141,7 @@ with current_tab:
             ]
         ),
         hide_index=True,
+        height=(len(fields) + 1) * 35 + 3,  # every setting at once, no inner scrolling
     )
 
 with edit_tab:
