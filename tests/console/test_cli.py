@@ -48,11 +48,21 @@ def test_ingest_stores_every_stage_and_reports_bad_lines(tmp_path, config_file, 
     data.write_text("\n".join(lines) + "\n", encoding="utf-8")
     db = tmp_path / "c.duckdb"
 
-    assert run(db, "ingest", str(data), "--config", str(config_file), "--quiet", "--batch", "2") == 2
+    summary = tmp_path / "summary.json"
+    args = ("--config", str(config_file), "--quiet", "--batch", "2", "--json", str(summary))
+    assert run(db, "ingest", str(data), *args) == 2
     err = capsys.readouterr().err
     assert f"{data}:2: invalid JSON" in err
     assert f"{data}:4: context_id 'sgd-train-1_00000' already on line 1 of this file; skipped" in err
     assert "3 conversations: 3 created" in err
+    written = json.loads(summary.read_text())
+    assert (written["read"], written["created"], len(written["bad_lines"]), written["embeddings"]) == (
+        3,
+        3,
+        2,
+        False,
+    )
+    assert written["seconds"] > 0 and written["cpu_seconds"] > 0 and written["db_mb"] > 0
 
     store = Store(db, linger=0)
     assert store.check().problems == []
