@@ -19,6 +19,7 @@ if str(ROOT) not in sys.path:  # `streamlit run console/app.py` puts console/ on
 import streamlit as st  # noqa: E402
 
 from console.auth import current_user  # noqa: E402
+from data.concurrency import StoreBusyError  # noqa: E402
 from data.paths import default_db_path  # noqa: E402
 
 log = logging.getLogger(__name__)
@@ -81,7 +82,14 @@ def main() -> None:
     with st.sidebar:
         st.caption(f"Signed in as **{actor}** ({role})")
         st.caption(f"Database: `{default_db_path().name}`", help=str(default_db_path()))
-    page.run()
+    try:
+        page.run()
+    except StoreBusyError:
+        st.warning(
+            "The database is busy: another process (an ingest run, most likely) is writing to it. "
+            "Nothing was changed; reload the page in a moment.",
+            icon=":material/hourglass_top:",
+        )
 
 
 if __name__ == "__main__":

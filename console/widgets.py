@@ -274,10 +274,10 @@ def health_badge(health: str) -> None:
     st.badge(health.replace("_", " "), color=HEALTH_COLOURS.get(health, "gray"))  # type: ignore[arg-type]
 
 
-def mode_badge(mode: str) -> None:
-    """Compressed (blue) or raw dialogue (red) as a badge."""
+def mode_badge(mode: str, reason: str = "") -> None:
+    """Compressed (blue) or raw dialogue (red) as a badge; hovering says why raw."""
     if mode == "raw":
-        st.badge("served raw", icon=":material/bolt:", color="red")
+        st.badge("served raw", icon=":material/bolt:", color="red", help=reason or None)
     else:
         st.badge("compressed", icon=":material/compress:", color="blue")
 

@@ -85,14 +85,14 @@ grid = widgets.data_grid(
     select=True,
     pinned="context_id",
     widths={
-        "context_id": 200,
+        "context_id": 190,
         "source": 90,
-        "lang": 55,
+        "lang": 68,
         "turns": 65,
         "raw_tokens": 75,
         "context_tokens": 80,
         "reduction_pct": 70,
-        "compactions": 105,
+        "compactions": 120,
         "health": 75,
         "mode": 100,
         "last_activity": 125,
@@ -136,28 +136,35 @@ with head:
         st.badge(summary.source or "no source", color="gray")
         st.badge(summary.lang, color="violet")
         widgets.health_badge(summary.health)
-        widgets.mode_badge(detail.served_mode)
+        widgets.mode_badge(detail.served_mode, detail.served_reason)
 with links:
     widgets.page_link("replay", "Replay this session", ":material/slow_motion_video:", {"context_id": cid})
     widgets.page_link("facts", "Facts of this session", ":material/fact_check:", {"context_id": cid})
-if detail.served_mode == "raw":
+if detail.served_reason == "the circuit breaker is set to raw":
     who = (
         f" by {detail.breaker.actor}: “{detail.breaker.reason}”"
         if detail.breaker and detail.breaker.mode == "raw"
         else ""
     )
     st.warning(f"The circuit breaker serves this context as raw dialogue{who}. See the Circuit breaker page.")
+elif detail.served_reason == "the last compaction failed":
+    st.warning(
+        "The last compaction of this context failed, so the model is served the raw dialogue until the "
+        "next good one. The Compactions tab says what went wrong; Replay shows the turns."
+    )
+elif detail.served_reason:
+    st.info("No compaction has run for this context yet: the model is served the raw dialogue.")
 
 m1, m2, m3, m4, m5 = st.columns(5)
 m1.metric("Turns", summary.turns)
 m2.metric("Raw tokens", f"{summary.tokens_raw:,}")
-reduction = f"-{100 * (1 - summary.tokens_context / summary.tokens_raw):.0f}%" if summary.tokens_raw else None
+change = svc.context_change_pct(summary)
 m3.metric(
     "Context tokens",
     f"{summary.tokens_context:,}",
-    delta=reduction,
+    delta=None if change is None else f"{change:+.0f}% vs raw",
     delta_color="inverse",
-    help="Tokens of the context the model is served now; the delta is the saving against the raw dialogue.",
+    help="Tokens of the context the model is served now, against the raw dialogue (negative: smaller).",
 )
 m4.metric("Compactions", summary.compactions)
 m5.metric(

@@ -446,7 +446,10 @@ def _render_payload(
     elapsed = round((time.perf_counter() - t0) * 1000, 3)
     label = "Render stage run on the state after this turn (a preview: no compaction ran here)."
     if record is not None and record.failed:
-        label = f"Compaction #{record.seq} failed here ({record.error}); preview of the render stage."
+        label = (
+            f"Compaction #{record.seq} failed here ({record.error}): the model is served the raw dialogue. "
+            "Below, what the render stage made of the state."
+        )
     return {"text": preview.text, "tokens": preview.tokens, "label": label, "compaction_seq": None}, elapsed
 
 

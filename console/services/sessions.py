@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import math
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Literal
+from typing import Any, Literal
 
 import pandas as pd
-import plotly.graph_objects as go
 from pydantic import BaseModel, Field
 
 from console.health import Severity
@@ -138,6 +137,13 @@ def sessions_frame(items: list[ContextSummary]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=columns)
 
 
+def context_change_pct(summary: ContextSummary) -> float | None:
+    """How much bigger (+) or smaller (-) the served context is than the raw dialogue, in percent."""
+    if not summary.tokens_raw:
+        return None
+    return 100.0 * (summary.tokens_context - summary.tokens_raw) / summary.tokens_raw
+
+
 def recent_context_ids(store: Store, limit: int = 200) -> list[str]:
     """The most recently active context ids (the context picker's list)."""
     page = store.find_contexts(ContextFilter(), limit=limit, order_by="updated_at", descending=True)
@@ -191,7 +197,8 @@ class SessionDetail(BaseModel):
     messages: list[StoredMessage]
     compactions: list[CompactionRecord]
     rendered: str | None
-    served_mode: str = Field(description="'raw' if the breaker (global or this context) says raw")
+    served_mode: str = Field(description="'raw' or 'compressed': what the model is given now")
+    served_reason: str = Field("", description="why raw: the breaker, no compaction yet, the last one failed")
     breaker: BreakerState | None = None
     audit: list[AuditEntry] = Field(default_factory=list)
     audit_total: int = 0
@@ -203,16 +210,31 @@ def session_detail(store: Store, context_id: str, audit_limit: int = 200) -> Ses
     if timeline is None:
         return None
     audit = store.audit_log(context_id=context_id, limit=audit_limit)
+    mode, reason = served_mode(store.effective_mode(context_id), timeline.compactions)
     return SessionDetail(
         summary=timeline.context,
         messages=timeline.messages,
         compactions=timeline.compactions,
         rendered=timeline.rendered,
-        served_mode=store.effective_mode(context_id),
+        served_mode=mode,
+        served_reason=reason,
         breaker=store.get_breaker(context_id),
         audit=audit.items,
         audit_total=audit.total,
     )
+
+
+def served_mode(breaker_mode: str, compactions: list[CompactionRecord]) -> tuple[str, str]:
+    """What the model is given now, and why raw, as the core decides it (Session.context): the
+    breaker first, then raw until a first compaction, and raw while the last one failed."""
+    if breaker_mode == "raw":
+        return "raw", "the circuit breaker is set to raw"
+    if not compactions:
+        return "raw", "no compaction yet"
+    last = max(compactions, key=lambda c: (c.at_turn, c.seq))
+    if last.failed:
+        return "raw", "the last compaction failed"
+    return "compressed", ""
 
 
 def compaction_outcome(record: CompactionRecord) -> Outcome:
@@ -270,72 +292,95 @@ def compaction_points(compactions: list[CompactionRecord]) -> list[CompactionPoi
     ]
 
 
-def timeline_figure(detail: SessionDetail) -> go.Figure:
-    """Tokens over turns (raw dialogue vs served context) with the compactions marked."""
+def timeline_figure(detail: SessionDetail) -> dict[str, Any]:
+    """Tokens over turns (raw dialogue vs served context) with the compactions marked.
+
+    A plain plotly figure dict (``st.plotly_chart`` takes it): building ``go.Figure`` objects costs
+    a validation pass that took longer than the rest of the page."""
     series = token_series(detail.messages, detail.compactions)
-    fig = go.Figure()
     hover = [f"turn {t} ({r})" for t, r in zip(series.turns, series.roles, strict=True)]
-    fig.add_trace(
-        go.Scatter(
-            x=series.turns,
-            y=series.raw,
-            name="raw dialogue",
-            mode="lines",
-            line={"color": "#90a4ae", "dash": "dot"},
-            text=hover,
-            hovertemplate="%{text}<br>raw: %{y} tokens<extra></extra>",
-        )
-    )
-    fig.add_trace(
-        go.Scatter(
-            x=series.turns,
-            y=series.served,
-            name="served to the model",
-            mode="lines+markers",
-            line={"color": "#1565c0", "width": 2},
-            marker={"size": 4},
-            text=hover,
-            hovertemplate="%{text}<br>served: %{y} tokens<extra></extra>",
-        )
-    )
+    data: list[dict[str, Any]] = [
+        {
+            "type": "scatter",
+            "x": series.turns,
+            "y": series.raw,
+            "name": "raw dialogue",
+            "mode": "lines",
+            "line": {"color": "#90a4ae", "dash": "dot"},
+            "text": hover,
+            "hovertemplate": "%{text}<br>raw: %{y} tokens<extra></extra>",
+        },
+        {
+            "type": "scatter",
+            "x": series.turns,
+            "y": series.served,
+            "name": "served to the model",
+            "mode": "lines+markers",
+            "line": {"color": "#1565c0", "width": 2},
+            "marker": {"size": 4},
+            "text": hover,
+            "hovertemplate": "%{text}<br>served: %{y} tokens<extra></extra>",
+        },
+    ]
+    shapes = []
+    points = compaction_points(detail.compactions)
+    served_at = dict(zip(series.turns, series.served, strict=True))
     for outcome, colour in OUTCOME_COLOURS.items():
-        points = [p for p in compaction_points(detail.compactions) if p.outcome == outcome]
-        if not points:
+        chosen = [p for p in points if p.outcome == outcome]
+        if not chosen:
             continue
-        fig.add_trace(
-            go.Scatter(
-                x=[p.turn for p in points],
-                y=[p.tokens_after for p in points],
-                name=f"compaction ({outcome})",
-                mode="markers",
-                marker={
+        data.append(
+            {
+                "type": "scatter",
+                "x": [p.turn for p in chosen],
+                # a failed compaction changed nothing: mark it on the served line
+                "y": [
+                    served_at.get(p.turn, p.tokens_after) if p.outcome == "failed" else p.tokens_after
+                    for p in chosen
+                ],
+                "name": f"compaction ({outcome})",
+                "mode": "markers",
+                "marker": {
                     "symbol": "diamond",
                     "size": 13,
                     "color": colour,
                     "line": {"width": 1, "color": "white"},
                 },
-                customdata=[
-                    [p.seq, p.trigger, p.tier, p.tokens_before, round(100 * p.ratio)] for p in points
+                "customdata": [
+                    [p.seq, p.trigger, p.tier, p.tokens_before, round(100 * p.ratio)] for p in chosen
                 ],
-                hovertemplate=(
+                "hovertemplate": (
                     "compaction #%{customdata[0]} at turn %{x}<br>trigger %{customdata[1]}, "
-                    "tier %{customdata[2]}<br>%{customdata[3]} → %{y} tokens (%{customdata[4]}%)"
+                    "tier %{customdata[2]}<br>%{customdata[3]} → %{customdata[5]} tokens (%{customdata[4]}%)"
                     "<extra></extra>"
                 ),
-            )
+            }
         )
-        for p in points:
-            fig.add_vline(x=p.turn, line={"color": colour, "width": 1, "dash": "dash"}, opacity=0.5)
-    fig.update_layout(
-        height=320,
-        margin={"l": 10, "r": 10, "t": 30, "b": 10},
-        xaxis_title="turn",
-        yaxis_title="tokens",
-        legend={"orientation": "h", "y": 1.12, "x": 0},
-        hovermode="closest",
-        template="plotly_white",
-    )
-    return fig
+        shapes += [
+            {
+                "type": "line",
+                "xref": "x",
+                "yref": "paper",
+                "x0": p.turn,
+                "x1": p.turn,
+                "y0": 0,
+                "y1": 1,
+                "line": {"color": colour, "width": 1, "dash": "dash"},
+                "opacity": 0.5,
+            }
+            for p in chosen
+        ]
+    layout = {
+        "height": 320,
+        "margin": {"l": 10, "r": 10, "t": 30, "b": 10},
+        "xaxis": {"title": {"text": "turn"}},
+        "yaxis": {"title": {"text": "tokens"}, "rangemode": "tozero"},
+        "legend": {"orientation": "h", "y": 1.12, "x": 0},
+        "hovermode": "closest",
+        "template": "plotly_white",
+        "shapes": shapes,
+    }
+    return {"data": data, "layout": layout}
 
 
 def compactions_frame(records: list[CompactionRecord]) -> pd.DataFrame:

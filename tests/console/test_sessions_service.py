@@ -2,27 +2,31 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 
+import plotly.graph_objects as go
 import pytest
 
 from console.services.sessions import (
+    SessionDetail,
     SessionQuery,
     audit_frame,
     compaction_outcome,
     compaction_points,
     compactions_frame,
+    context_change_pct,
     page_count,
     resolve_context,
     search_sessions,
+    served_mode,
     session_detail,
     sessions_frame,
     timeline_figure,
     token_series,
     transcript_frame,
 )
-from core.models import CompactionRecord, ValidationReport
-from data.records import FactCorrection
+from core.models import CompactionRecord, Message, ValidationReport
+from data.records import ContextSummary, FactCorrection, StoredMessage
 
 pytestmark = pytest.mark.unit
 CID = "sgd-train-1_00000"
@@ -136,11 +140,17 @@ def test_outcomes_and_the_figure_mark_every_compaction(seeded_store):
     assert compaction_outcome(CompactionRecord(**base, failed=True, fallback=True)) == "failed"
     detail = session_detail(seeded_store, CID)
     figure = timeline_figure(detail)
-    marked = [t for t in figure.data if t.name.startswith("compaction")]
+    marked = [t for t in figure["data"] if t["name"].startswith("compaction")]
     assert (
-        sum(len(t.x) for t in marked) == len(detail.compactions) == len(compaction_points(detail.compactions))
+        sum(len(t["x"]) for t in marked)
+        == len(detail.compactions)
+        == len(compaction_points(detail.compactions))
     )
-    assert {t.name for t in figure.data} >= {"raw dialogue", "served to the model"}
+    assert {t["name"] for t in figure["data"]} >= {"raw dialogue", "served to the model"}
+    assert sorted(s["x0"] for s in figure["layout"]["shapes"]) == sorted(
+        c.at_turn for c in detail.compactions
+    )
+    go.Figure(figure)  # a valid plotly figure: validation raises on a wrong property
 
 
 def test_record_frames_show_compactions_audit_and_transcript(seeded_store):
@@ -159,3 +169,77 @@ def test_record_frames_show_compactions_audit_and_transcript(seeded_store):
     assert "fact.correct" in set(audit["action"]) and "ana" in set(audit["actor"])
     transcript = transcript_frame(detail.messages)
     assert len(transcript) == len(detail.messages) and transcript.iloc[0]["role"] == "user"
+
+
+def _summary(raw: int, served: int) -> ContextSummary:
+    now = datetime(2025, 3, 1)
+    return ContextSummary(
+        context_id="c",
+        source="s",
+        lang="en",
+        created_at=now,
+        updated_at=now,
+        turns=4,
+        tokens_raw=raw,
+        tokens_context=served,
+        compactions=0,
+        health="ok",
+        mode="compressed",
+    )
+
+
+def test_the_context_change_is_signed_against_the_raw_dialogue():
+    assert context_change_pct(_summary(200, 50)) == -75.0
+    assert context_change_pct(_summary(200, 300)) == 50.0
+    assert context_change_pct(_summary(0, 10)) is None
+
+
+def test_a_failed_compaction_is_marked_on_the_served_line_and_changes_nothing():
+    messages = [
+        StoredMessage(message=Message(idx=i, role="user", text="x", tokens=10), version=1) for i in range(4)
+    ]
+    failed = CompactionRecord(
+        context_id="c",
+        seq=0,
+        at_turn=2,
+        trigger="tokens",
+        tier=0,
+        fold_upto=1,
+        tokens_in=999,
+        tokens_out=999,
+        ratio=1.0,
+        failed=True,
+    )
+    detail = SessionDetail(
+        summary=_summary(40, 40),
+        messages=messages,
+        compactions=[failed],
+        rendered=None,
+        served_mode="compressed",
+    )
+    assert token_series(messages, [failed]).served == [10, 20, 30, 40]
+    [marker] = [t for t in timeline_figure(detail)["data"] if t["name"] == "compaction (failed)"]
+    assert (marker["x"], marker["y"]) == ([2], [30])
+
+
+def _record(seq: int, at_turn: int, failed: bool = False) -> CompactionRecord:
+    return CompactionRecord(
+        context_id="c",
+        seq=seq,
+        at_turn=at_turn,
+        trigger="t",
+        tier=0,
+        fold_upto=0,
+        tokens_in=10,
+        tokens_out=5,
+        ratio=0.5,
+        failed=failed,
+    )
+
+
+def test_served_mode_follows_the_core_breaker_first_then_raw_until_a_good_compaction():
+    ok, bad = _record(0, 3), _record(1, 5, failed=True)
+    assert served_mode("raw", [ok]) == ("raw", "the circuit breaker is set to raw")
+    assert served_mode("compressed", []) == ("raw", "no compaction yet")
+    assert served_mode("compressed", [ok, bad]) == ("raw", "the last compaction failed")
+    assert served_mode("compressed", [bad, _record(2, 7)]) == ("compressed", "")
