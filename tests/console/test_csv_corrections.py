@@ -5,6 +5,8 @@ from __future__ import annotations
 import codecs
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from console.services.csv_corrections import (
     MAX_CSV_BYTES,
@@ -249,3 +251,32 @@ def test_a_20_mb_file_is_read_and_every_unknown_row_named(seeded_store):
     assert len(preview.rows) == 260_000
     assert len(preview.errors) == 260_000
     assert preview.errors[0].line == 2 and "unknown context" in preview.errors[0].error
+
+
+# --- properties -----------------------------------------------------------------------------------
+
+_cells = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=12)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.binary(max_size=400))
+def test_any_bytes_give_a_result_never_an_exception(data):
+    parsed = read_corrections_csv(data, actor="ana")
+    assert parsed.file_error is not None or all(c.row >= 2 for c in parsed.corrections)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.sampled_from([",", ";", "\t"]),
+    st.lists(st.lists(_cells, min_size=0, max_size=5), max_size=8),
+    st.sampled_from(["utf-8", "utf-8-sig", "utf-16"]),
+)
+def test_any_table_under_a_valid_header_names_every_row_it_refuses(sep, rows, encoding):
+    lines = [sep.join(["context_id", "key", "new_value", "reason"])]
+    lines += [sep.join(cells) for cells in rows]
+    parsed = read_corrections_csv("\n".join(lines).encode(encoding), actor="ana")
+    assert parsed.file_error is None
+    seen = [c.row for c in parsed.corrections] + [e.line for e in parsed.errors]
+    assert len(seen) == len(set(seen)) == parsed.rows  # every row read is either a correction or an error
+    assert all(line >= 2 for line in seen)
+    assert all(c.new_value and c.context_id and c.key for c in parsed.corrections)
