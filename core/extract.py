@@ -109,6 +109,7 @@ SELF_DOUBT = re.compile(
     re.I,
 )
 MAX_GOAL_CHARS = 60
+OR_CONNECTIVE = re.compile(r"\b(?:or|either|otherwise)\b|或者|还是|或", re.I)
 GOAL_WORDS = 7
 ZH_GOAL_CHARS = 16
 GOAL_STOPWORDS = frozenset(
@@ -265,6 +266,7 @@ def _facts_of(atom: Atom, role: str, idx: int, units: Units) -> None:
     kind: FactKind = "tool_data" if role == "tool" else "other"
     if role in ("user", "system"):
         kind = "preference" if SOFT_PREFERENCE.search(atom.text) else "instruction"
+    last_end: dict[str, int] = {}
     for ent in atom.entities:
         if not is_value(ent, atom.domain, role):
             continue
@@ -294,13 +296,18 @@ def _facts_of(atom: Atom, role: str, idx: int, units: Units) -> None:
             pinned=atom.pinned,
             correction=atom.kind == "correction",
         )
+        if key in last_end and ent.start >= 0:
+            between = atom.text[last_end[key] : ent.start]
+            cand.alternative = bool(OR_CONNECTIVE.search(between))
+        last_end[key] = ent.end
         if kind == "preference":
             units.preference_changes.append(cand)
         units.facts.append(cand)
 
 
 def _join_same_key(units: Units) -> None:
-    """Several values for one key in one message (offered options, a range) become one fact."""
+    """Several values for one key in one message become one fact: options the user must pick from
+    when they were offered as alternatives ("X or Y": norm "x | y"), else a list ("X and Y")."""
     by_key: dict[str, FactCandidate] = {}
     out: list[FactCandidate] = []
     for cand in units.facts:
@@ -308,11 +315,12 @@ def _join_same_key(units: Units) -> None:
         if prev is None:
             by_key[cand.key] = cand
             out.append(cand)
-        elif cand.norm != prev.norm and cand.norm not in prev.norm.split(" | "):
+        elif cand.norm != prev.norm and cand.norm not in re.split(r" \| |, ", prev.norm):
+            options = cand.alternative or " | " in prev.norm
             merged = prev.model_copy(
                 update={
                     "value": f"{prev.value}, {cand.value}",
-                    "norm": f"{prev.norm} | {cand.norm}",
+                    "norm": f"{prev.norm}{' | ' if options else ', '}{cand.norm}",
                     "strength": min(prev.strength, cand.strength, key=["strong", "medium", "weak"].index),
                     "pinned": prev.pinned or cand.pinned,
                     "correction": prev.correction or cand.correction,

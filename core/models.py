@@ -162,6 +162,9 @@ class FactCandidate(BaseModel):
     pinned: bool = False
     negated: bool = False
     correction: bool = Field(default=False, description="the turn says this replaces an earlier value")
+    alternative: bool = Field(
+        default=False, description="offered as an alternative ('X or Y') to another value of its key"
+    )
 
 
 class ActionUnit(BaseModel):

@@ -124,7 +124,7 @@ def _clause_atom(
         negation=negation,
         strength=strength_of(entities, negation is not None, pinned),
         # the user drives the topic: only a user clause opens a new domain once one is set
-        domain=(analyzer.domain(clause) if role == "user" or domain is None else None) or domain,
+        domain=(analyzer.domain(clause, domain) if role == "user" or domain is None else None) or domain,
         action=action,
         pinned=pinned,
     )

@@ -55,8 +55,9 @@ class LanguageAnalyzer(Protocol):
         """The clause's kind: instruction, constraint, preference, question, answer, ..."""
         ...
 
-    def domain(self, text: str) -> str | None:
-        """The task domain the clause names (one of DOMAINS), or None."""
+    def domain(self, text: str, current: str | None = None) -> str | None:
+        """The task domain the clause names (one of DOMAINS), or None. current: the domain of the
+        conversation so far; a word that only suggests a domain should not switch away from it."""
         ...
 
     def pinned(self, text: str) -> bool:

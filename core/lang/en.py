@@ -77,9 +77,10 @@ class EnglishAnalyzer:
             find_action(text, role),
         )
 
-    def domain(self, text: str) -> str | None:
-        """The task domain the clause names (one of base.DOMAINS), or None."""
-        return find_domain(text)
+    def domain(self, text: str, current: str | None = None) -> str | None:
+        """The task domain the clause names (one of base.DOMAINS), or None; an ambiguous word
+        ("tickets", "stay") names one only when no domain is current."""
+        return find_domain(text, current)
 
     def pinned(self, text: str) -> bool:
         """True when the speaker stresses the clause (must, make sure, important, never, ...)."""

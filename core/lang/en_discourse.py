@@ -369,6 +369,7 @@ def find_action(text: str, role: Role) -> ActionMarker | None:
 
 # --- domain -----------------------------------------------------------------------------------------
 
+# Words that name a service outright: they open (or switch to) their domain.
 _DOMAIN_KEYWORDS: tuple[tuple[str, str], ...] = (
     ("taxi", r"taxis?|cabs?|taxicab"),
     ("ride", r"rides?|uber|lyft|rideshare|ride-share|shared\s+ride"),
@@ -388,57 +389,70 @@ _DOMAIN_KEYWORDS: tuple[tuple[str, str], ...] = (
         r"send\s+money|payments?|pay\s+(?:\w+\s+)?back|venmo|paypal|reimburse|app\s+balance|"
         r"send\s+(?:\w+\s+){0,3}(?:dollars|bucks|\$)|send\s+\$",
     ),
-    (
-        "bank",
-        r"bank|banking|account\s+balance|balance|checking\s+account|savings\s+account|transfer\s+money|"
-        r"transfer",
-    ),
-    ("weather", r"weather|forecast|rain|sunny|temperature"),
+    ("bank", r"bank|banking|account\s+balance|checking\s+account|savings\s+account|transfer\s+money"),
+    ("weather", r"weather|forecast"),
     ("doctor", r"doctor|physician|gp|general\s+practitioner|medical|clinic|dermatologist|ophthalmologist"),
     ("dentist", r"dentist|dental|orthodontist"),
     ("salon", r"salon|haircut|hair\s*cut|stylist|barber|hairdresser"),
-    ("movie", r"movies?|films?|cinema|showtimes?|screening|theatre\s+near|imax|watch"),
-    ("music", r"songs?|music|album|playlist|artist|play|listen|speaker"),
-    ("event", r"concerts?|events?|games?|tickets?|shows?|match|festival|gig|theater|theatre|sports?"),
-    (
-        "restaurant",
-        r"restaurants?|table|dinner|lunch|breakfast|brunch|cuisine|eat|dine|dining|food|meal|"
-        r"bistro|cafe|reservation\s+at",
-    ),
+    ("movie", r"movies?|films?|cinema|showtimes?|screening|theatre\s+near|imax"),
+    ("music", r"songs?|music|album|playlist|artist"),
+    ("event", r"concerts?|events?|festival|gig|theater|theatre"),
+    ("restaurant", r"restaurants?|cuisine|bistro|cafe|reservation\s+at"),
     (
         "hotel",
-        r"hotels?|room|rooms|stay|guesthouse|guest\s+house|b&b|bed\s+and\s+breakfast|motel|hostel|"
-        r"check\s*-?in|check\s*-?out|lodging|accommodation",
+        r"hotels?|guesthouse|guest\s+house|b&b|bed\s+and\s+breakfast|motel|hostel|lodging|accommodation",
     ),
-    ("apartment", r"apartments?|flat|rent\s+an?\s+apartment|property|bedroom\s+apartment|viewing"),
-    ("home", r"house|home\s+visit|homes?|visit\s+the\s+house"),
+    ("apartment", r"apartments?|rent\s+an?\s+apartment|bedroom\s+apartment"),
+    ("home", r"home\s+visit|visit\s+the\s+house"),
     (
         "attraction",
-        r"attractions?|museums?|college|park|gallery|galleries|tour|sightseeing|zoo|aquarium|"
-        r"landmark|church|architecture|entertainment|nightclub|swimming\s+pool",
+        r"attractions?|museums?|college|gallery|galleries|sightseeing|zoo|aquarium|landmark|church|"
+        r"architecture|nightclub|swimming\s+pool",
     ),
     ("police", r"police|robbed|stolen|theft"),
     ("hospital", r"hospital|emergency\s+room|a&e"),
-    ("calendar", r"calendar|meeting|schedule\s+an?\s+event"),
+    ("calendar", r"calendar|schedule\s+an?\s+event"),
     (
         "messaging",
         r"message|text\s+(?:him|her|them|my)|sms|whatsapp|(?:share|send)\s+(?:my\s+)?(?:current\s+)?location",
     ),
-    ("media", r"tv\s+show|episode|series|stream"),
+    ("media", r"tv\s+show|episode"),
+)
+# Words that suggest a domain but are said in many ("tickets" for a train, "stay" for a flight, "play"
+# a song or a game): they open a domain only when none is set, never switch away from one.
+_WEAK_DOMAIN_KEYWORDS: tuple[tuple[str, str], ...] = (
+    ("music", r"play|listen|speaker"),
+    ("movie", r"watch"),
+    ("event", r"games?|tickets?|shows?|match|sports?"),
+    ("restaurant", r"table|dinner|lunch|breakfast|brunch|eat|dine|dining|food|meal"),
+    ("hotel", r"room|rooms|stay|check\s*-?in|check\s*-?out"),
+    ("apartment", r"flat|property|viewing"),
+    ("home", r"house|homes?"),
+    ("attraction", r"park|tour|entertainment"),
+    ("bank", r"balance|transfer"),
+    ("weather", r"rain|sunny|temperature"),
+    ("calendar", r"meeting"),
+    ("media", r"series|stream"),
     ("shopping", r"buy|shop|shopping|order\s+online|purchase"),
-    ("travel", r"trip|travel|vacation|holiday|sightseeing"),
+    ("travel", r"trip|travel|vacation|holiday"),
 )
 
 
-@lru_cache(maxsize=1)
-def _domain_regexes() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    return tuple((d, re.compile(rf"\b(?:{p})\b", re.IGNORECASE)) for d, p in _DOMAIN_KEYWORDS)
+@lru_cache(maxsize=2)
+def _domain_regexes(weak: bool = False) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    table = _WEAK_DOMAIN_KEYWORDS if weak else _DOMAIN_KEYWORDS
+    return tuple((d, re.compile(rf"\b(?:{p})\b", re.IGNORECASE)) for d, p in table)
 
 
 @lru_cache(maxsize=8192)
-def find_domain(text: str) -> str | None:
-    """The first domain (in a fixed specificity order) whose keywords the text names, else None."""
+def find_domain(text: str, current: str | None = None) -> str | None:
+    """The domain the text names: the first strong keyword's (fixed specificity order); a weak
+    keyword ("tickets", "stay", "play") only when no domain is current; else None."""
     for domain, rx in _domain_regexes():
         if rx.search(text):
             return domain
+    if current is None:
+        for domain, rx in _domain_regexes(weak=True):
+            if rx.search(text):
+                return domain
     return None

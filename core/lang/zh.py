@@ -68,8 +68,9 @@ class ChineseAnalyzer:
             return assistant_kind(t, role)
         return user_kind(t, bool(find_negations(t)))
 
-    def domain(self, text: str) -> str | None:
-        """The task domain the text names (one of base.DOMAINS), or None."""
+    def domain(self, text: str, current: str | None = None) -> str | None:
+        """The task domain the text names (one of base.DOMAINS), or None (current is not needed:
+        Chinese domain words are specific)."""
         return domain_of(text)
 
     def pinned(self, text: str) -> bool:
