@@ -66,7 +66,32 @@ def same_value(a: str, b: str) -> bool:
     short, long_ = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
     if len("".join(short)) < 3 or is_chinese(a) != is_chinese(b):
         return False
-    return set(short) <= set(long_)
+    return set(short) <= set(long_) or (len(wa) == len(wb) and all(map(_spelling_variant, wa, wb)))
+
+
+def _spelling_variant(a: str, b: str) -> bool:
+    """The same word spelled another way: one edit or one swap apart in a word of 5+ letters
+    ('centre' ~ 'center', 'theatre' ~ 'theater')."""
+    if a == b:
+        return True
+    if min(len(a), len(b)) < 5 or abs(len(a) - len(b)) > 1 or a.isdigit() or b.isdigit():
+        return False
+    return _edit_distance(a, b) <= 1
+
+
+def _edit_distance(a: str, b: str) -> int:
+    """Damerau-Levenshtein distance (adjacent swaps count one)."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cost = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cost = min(cost, prev2[j - 2] + 1)
+            cur.append(cost)
+        prev2, prev = prev, cur
+    return prev[-1]
 
 
 def same_surface(a: str, b: str) -> bool:
@@ -134,8 +159,7 @@ def _merge_fact(st: ContextState, cand: FactCandidate) -> None:
             st.offers.pop(cand.key, None)
         return
     if same_value(cur.norm, cand.norm) or same_surface(cur.value, cand.value):
-        if not same_value(cur.norm, cand.norm) and cand.value.lower() != cur.value.lower():
-            cur.aliases = [cand.value]  # "the 11th" and "March 11th": one value, both forms kept
+        _keep_both_forms(cur, cand.value)
         if cand.source_idx != cur.last_idx:
             cur.mentions += 1
         cur.last_idx, cur.last_turn, cur.weight, cur.status = cand.source_idx, st.user_turns, 1.0, "active"
@@ -144,8 +168,6 @@ def _merge_fact(st: ContextState, cand: FactCandidate) -> None:
             cur.strength = cand.strength
         if cand.role == "user" and cur.role != "user":  # the user took up the assistant's value
             cur.role, cur.kind = "user", cand.kind
-            if same_value(cur.norm, cand.norm):
-                cur.value = cand.value  # in the user's own words
         return
     user_held = cur.role == "user" or cur.verified_by_user
     options = " | " in cand.norm and " | " not in cur.norm
@@ -154,6 +176,19 @@ def _merge_fact(st: ContextState, cand: FactCandidate) -> None:
         st.offers[cand.key] = _new_fact(st, cand)
         return
     _replace(st, cur, cand, _reason(cur, cand))
+
+
+def _keep_both_forms(fact: Fact, other: str) -> None:
+    """One value written two ways keeps both: the longer form when it contains the other ('Olive
+    Garden' in 'Olive Garden Italian Restaurant'), else the other as an alias ('center' / 'centre',
+    'NY' / 'New York', 'the 11th' / 'March 11th')."""
+    low, other_low = fact.value.lower(), other.lower()
+    if low == other_low or other_low in low:
+        return
+    if low in other_low:
+        fact.value = other
+    else:
+        fact.aliases = [other]
 
 
 def _reason(cur: Fact, cand: FactCandidate) -> str:

@@ -446,11 +446,13 @@ def _domain_regexes(weak: bool = False) -> tuple[tuple[str, re.Pattern[str]], ..
 
 @lru_cache(maxsize=8192)
 def find_domain(text: str, current: str | None = None) -> str | None:
-    """The domain the text names: the first strong keyword's (fixed specificity order); a weak
-    keyword ("tickets", "stay", "play") only when no domain is current; else None."""
-    for domain, rx in _domain_regexes():
-        if rx.search(text):
-            return domain
+    """The domain the text names: the current one if the text names it among others, else the first
+    strong keyword's (fixed specificity order); a weak keyword ("tickets", "stay", "play") only when
+    no domain is current; else None."""
+    named = [domain for domain, rx in _domain_regexes() if rx.search(text)]
+    if named:
+        # "a hotel in the same area as the restaurant": the domain already being talked about wins
+        return current if current in named else named[0]
     if current is None:
         for domain, rx in _domain_regexes(weak=True):
             if rx.search(text):
