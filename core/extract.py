@@ -273,13 +273,10 @@ def _facts_of(atom: Atom, role: str, idx: int, units: Units) -> None:
         negated = neg_span is not None and ent.start >= 0 and neg_span[0] <= ent.start < neg_span[1]
         key, value = fact_key(ent, atom.domain), ent.text.strip()
         norm = (ent.value or ent.text).strip().lower()
-        if (
-            ent.type in ("quantity", "number")
-            and atom.lang == "en"
-            and _digits(ent.value)
-            and not _digits(value)
-        ):
-            value = ent.value  # "four people" -> "4 people": numbers in digits, as a machine reads them
+        aliases = []
+        number = re.search(r"\d+(?:\.\d+)?", ent.value or "")
+        if ent.type in ("quantity", "number") and atom.lang == "en" and number and not _digits(value):
+            aliases = [number.group(0)]  # "four people" (aka 4): the number as a machine reads it
         if ent.slot == "facility":
             key, value = facility_fact(ent, atom.domain, negated, atom.lang)
             norm = value.lower()
@@ -295,6 +292,7 @@ def _facts_of(atom: Atom, role: str, idx: int, units: Units) -> None:
             role=atom.role,
             pinned=atom.pinned,
             correction=atom.kind == "correction",
+            aliases=aliases,
         )
         if key in last_end and ent.start >= 0:
             between = atom.text[last_end[key] : ent.start]

@@ -232,6 +232,7 @@ def _new_fact(st: ContextState, cand: FactCandidate) -> Fact:
         role=cand.role,
         pinned=cand.pinned,
         negated=cand.negated,
+        aliases=list(cand.aliases),
     )
 
 

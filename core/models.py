@@ -165,6 +165,7 @@ class FactCandidate(BaseModel):
     alternative: bool = Field(
         default=False, description="offered as an alternative ('X or Y') to another value of its key"
     )
+    aliases: list[str] = Field(default_factory=list, description="the value written another way")
 
 
 class ActionUnit(BaseModel):
