@@ -109,7 +109,7 @@ if run is None:
 for note in st.session_state.get("pg_notes", []):
     st.warning(note)
 st.subheader(f"Result for {run.context_id}")
-cols = st.columns(5)
+cols = st.columns([1, 1.2, 1.2, 1.4, 2.2])  # room for "compressed" and the embedder name
 cols[0].metric("Turns", len(run.turns))
 cols[1].metric("Raw dialogue", f"{run.tokens_raw} tokens")
 cols[2].metric("Served context", f"{run.served.tokens} tokens")
