@@ -128,6 +128,9 @@ def merge(
     st.context_id = st.context_id or msg.context_id
     if msg.role == "user":
         st.user_turns += 1
+        for atom in parsed.atoms:
+            if atom.domain:
+                st.domain_turns[atom.domain] = st.user_turns
         _settle_acceptance(st, parsed, units)
     for cand in units.facts:
         _merge_fact(st, cand)
@@ -373,11 +376,16 @@ def _advance_task_state(st: ContextState, parsed: ParsedMessage, units: Units) -
         st.task_state = "EXECUTING" if accepted else "IDLE"
 
 
-def fact_weight(fact: Fact, user_turns: int, config: Config) -> float:
-    """Weight of a fact now, by kind: instructions and pinned facts keep 1.0 until overridden."""
+def fact_weight(fact: Fact, user_turns: int, config: Config, topic_turn: int = 0) -> float:
+    """Weight of a fact now, by kind: instructions and pinned facts keep 1.0 until overridden.
+
+    topic_turn: when the user last spoke of the fact's domain; a preference counts its age from
+    then (it is "repeated" while its task is still being talked about)."""
     if fact.pinned or fact.verified_by_user or fact.kind == "instruction":
         return 1.0
     age = max(0, user_turns - fact.last_turn)
+    if fact.kind == "preference":
+        age = max(0, user_turns - max(fact.last_turn, topic_turn))
     if fact.kind == "tool_data":
         return max(0.0, 1.0 - config.tool_data_step * age) if age <= config.tool_data_turns else 0.0
     if fact.kind == "preference":
@@ -392,7 +400,8 @@ def fact_weight(fact: Fact, user_turns: int, config: Config) -> float:
 def apply_decay(st: ContextState, config: Config) -> None:
     """Re-weigh every fact; archive those below archive_below (kept, recallable)."""
     for key, fact in list(st.facts.items()):
-        fact.weight = round(fact_weight(fact, st.user_turns, config), 4)
+        topic_turn = st.domain_turns.get(key.split(".", 1)[0], 0)
+        fact.weight = round(fact_weight(fact, st.user_turns, config, topic_turn), 4)
         if fact.weight < config.archive_below:
             fact.status = "archived"
             st.archive.append(st.facts.pop(key))

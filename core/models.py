@@ -303,6 +303,9 @@ class ContextState(BaseModel):
     todos: list[Todo] = Field(default_factory=list)
     decisions: list[Decision] = Field(default_factory=list)
     decision_edges: list[DecisionEdge] = Field(default_factory=list)
+    domain_turns: dict[str, int] = Field(
+        default_factory=dict, description="user-turn count when the user last spoke of each domain"
+    )
     task_state: TaskState = "IDLE"
     consecutive_failures: int = 0
     version: int = 0

@@ -258,3 +258,17 @@ def test_one_value_said_two_ways_is_an_alias_not_a_correction():
     assert (st.facts["event.city"].value, st.facts["event.city"].aliases) == ("NY", ["New York"])
     assert (st.facts["event.date"].value, st.facts["event.date"].aliases) == ("the 11th", ["March 11th"])
     assert not st.facts["event.date"].history and not st.offers
+
+
+def test_a_preference_stays_while_its_task_is_talked_about_and_fades_after():
+    pref = parsed(0, "user", "preferably in the north", [ent("term", "north", "area")], domain="hotel")
+    on_topic = [
+        parsed(1 + i, "user", "and the hotel price?", kind="question", domain="hotel") for i in range(6)
+    ]
+    st = run([pref, *on_topic])
+    assert st.facts["hotel.area"].weight == 1.0
+    off_topic = [
+        parsed(7 + i, "user", "what about a taxi?", kind="question", domain="taxi") for i in range(5)
+    ]
+    st = run(off_topic, st)
+    assert "hotel.area" not in st.facts and [f.key for f in st.archive] == ["hotel.area"]
