@@ -44,6 +44,13 @@ class Config(BaseModel):
         [0.3, 0.5, 1.0], min_length=1, description="share of history folded by the 1st, 2nd, later compaction"
     )
     milestone_scan: bool = Field(True, description="compact when a milestone (completed action) is reached")
+    dynamic_min_fraction: float = Field(
+        0.5,
+        ge=0,
+        le=1,
+        description="dynamic events compact only when history is at least this share of max_history_tokens "
+        "(below half the threshold a compaction costs more than it saves)",
+    )
     tool_failure_limit: int = Field(3, ge=1, description="tool failures in a row that trigger compaction")
     drift_threshold: float = Field(
         0.25, ge=0, le=1, description="user-turn similarity to the goal below which the topic drifted"

@@ -4,8 +4,9 @@ Static: the history given to the model exceeds ``max_history_tokens``. Dynamic: 
 action completed), a repeated action or the assistant doubting itself, drift of the user's turns
 away from the goal, or ``tool_failure_limit`` failures in a row. Below ``min_turns`` turns (or
 fewer than ``min_turns`` new turns since the last compaction, for dynamic events) it is not worth
-its cost. Tiers: the first compaction folds the oldest 30% of the turns, the next 50%, then all
-but the working memory.
+its cost, and so is a dynamic compaction of a history under half the budget
+(``dynamic_min_fraction``). Tiers: the first compaction folds the oldest 30% of the turns, the next
+50%, then all but the working memory.
 """
 
 from __future__ import annotations
@@ -54,7 +55,10 @@ def check_trigger(
     reason = ""
     if history_tokens > config.max_history_tokens:
         reason = f"budget: {history_tokens} > {config.max_history_tokens} tokens"
-    elif n_messages - folded >= config.min_turns:
+    elif (
+        n_messages - folded >= config.min_turns
+        and history_tokens >= config.dynamic_min_fraction * config.max_history_tokens
+    ):
         seen = [e for e in DYNAMIC_EVENTS if e in events and (e != "milestone" or config.milestone_scan)]
         reason = seen[0] if seen else ""
         if reason == "tool_failures":

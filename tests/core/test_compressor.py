@@ -125,7 +125,7 @@ def test_raw_mode_is_clipped_to_the_window():
 
 
 def test_a_streak_of_tool_failures_triggers_one_compaction_not_one_per_turn():
-    cfg = Config(use_embeddings=False, min_turns=4, tool_failure_limit=3)
+    cfg = Config(use_embeddings=False, min_turns=4, tool_failure_limit=3, dynamic_min_fraction=0.0)
     session = Compressor(cfg).session("fail")
     session.add(Message(idx=0, role="user", text="Pay my electricity bill of $50."))
     for i in range(1, 12):

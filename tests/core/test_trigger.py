@@ -36,16 +36,18 @@ def test_under_budget_without_events_does_not_fire():
     assert not check_trigger(ST, 100, 16_000, 0, 0, [], CFG).fire
 
 
-def test_dynamic_events_fire_only_with_enough_new_turns():
-    assert check_trigger(ST, 20, 100, 0, 0, ["self_doubt"], CFG).reason == "self_doubt"
-    assert not check_trigger(ST, 20, 100, 15, 1, ["self_doubt"], CFG).fire
-    assert not check_trigger(ST, 20, 100, 0, 0, ["milestone"], Config(milestone_scan=False)).fire
+def test_dynamic_events_fire_only_with_enough_new_turns_and_history():
+    assert check_trigger(ST, 20, 8000, 0, 0, ["self_doubt"], CFG).reason == "self_doubt"
+    assert not check_trigger(ST, 20, 8000, 15, 1, ["self_doubt"], CFG).fire
+    assert not check_trigger(ST, 20, 8000, 0, 0, ["milestone"], Config(milestone_scan=False)).fire
+    # under half the budget a compaction costs more than it saves
+    assert not check_trigger(ST, 20, 7999, 0, 0, ["self_doubt"], CFG).fire
 
 
 def test_tool_failures_in_a_row_fire_once_per_streak():
     st = ContextState(consecutive_failures=3)
-    assert check_trigger(st, 20, 100, 0, 0, ["tool_failures"], CFG).reason.startswith("tool_failures")
-    assert not check_trigger(st.model_copy(update={"consecutive_failures": 4}), 20, 100, 0, 0, [], CFG).fire
+    assert check_trigger(st, 20, 9000, 0, 0, ["tool_failures"], CFG).reason.startswith("tool_failures")
+    assert not check_trigger(st.model_copy(update={"consecutive_failures": 4}), 20, 9000, 0, 0, [], CFG).fire
 
 
 def test_force_folds_everything_but_the_working_memory():
