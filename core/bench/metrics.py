@@ -11,7 +11,8 @@ Every match is a case-insensitive substring match of a gold value in the context
 - constraint-fact retention: gold facts of kind "constraint" with literal=true, distinct (slot, value),
   found in the context (a replaced value counts too: it was stated by the user).
 - correction handled: the new value occurs in the context AND no occurrence of the old value is
-  "presented as current", i.e. every occurrence (outside occurrences of the new value) is preceded
+  "presented as current", i.e. every occurrence as a whole token (an old "2" is not found inside
+  "12:30" or "$23"; outside occurrences of the new value) is preceded
   within 25 characters by a marker (was / previously / formerly / 原 / 之前 / 曾; the core renders a
   replaced value as "(was: OLD)"). Scored for corrections whose new value occurs in the transcript.
 - goal covered: one of the goal's content words occurs in the context (see goal_words).
@@ -94,7 +95,18 @@ def unmarked_old_occurrences(context: str, old: str, new: str) -> int:
     ctx = fold(context)
     # old "2" inside new "12" is not an occurrence of the old value; new "2" inside old "12" must stay
     masked = _mask(ctx, n) if n and n not in o else ctx
-    return sum(1 for m in re.finditer(re.escape(o), masked) if not old_value_marked(ctx, m.start()))
+    return sum(1 for m in re.finditer(_whole(o), masked) if not old_value_marked(ctx, m.start()))
+
+
+def _whole(value: str) -> str:
+    """A pattern for value as a whole token: "2" is not an occurrence inside "12:30" or "$23"
+    (Chinese has no word boundaries: there it is a plain substring)."""
+    pattern = re.escape(value)
+    if value[:1].isascii() and value[:1].isalnum():
+        pattern = r"(?<![0-9a-z])" + pattern
+    if value[-1:].isascii() and value[-1:].isalnum():
+        pattern += r"(?![0-9a-z])"
+    return pattern
 
 
 @dataclass(frozen=True)

@@ -215,3 +215,12 @@ def test_summarize_reports_nan_where_nothing_was_scored():
     assert math.isnan(summary.final_state_retention)
     assert math.isnan(summary.joint_retention)
     assert math.isnan(summary.oracle_overhead)
+
+
+def test_an_old_number_inside_another_value_is_not_an_occurrence():
+    from core.bench.metrics import correction_outcome
+
+    ctx = "[FACT:bus.people=1 (was: 2)|time=12:30|price=$23]"
+    assert correction_outcome(ctx, "2", "1").handled
+    assert not correction_outcome("[FACT:bus.people=1|seats=2]", "2", "1").handled
+    assert correction_outcome("改成晚上8点 (was: 晚上7点)", "晚上7点", "晚上8点").handled
