@@ -39,7 +39,7 @@ _GOAL_RE = re.compile(r"\[USER_GOAL:([^\]]*)\]")
 _FACT_RE = re.compile(r"\[FACT:([^\]\n]*)\]")
 _WAS = re.compile(r"(?:\s*\((?:was:|aka) [^()]*\))+\s*$")
 _ACTION_RE = re.compile(r"\[ACTION_REQUIRED:([^\]\n]*)\]")
-MAX_GOALS = 2
+MAX_GOALS = 1
 MAX_COMPLETED = 6
 MAX_WAS = 2  # earlier values shown per fact, newest first
 
