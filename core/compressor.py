@@ -223,7 +223,7 @@ class Session:
         if self.state.consecutive_failures == self.config.tool_failure_limit > before.consecutive_failures:
             self._events.append("tool_failures")  # once per streak, when it reaches the limit
         # drift only matters to the trigger: a batch run that compacts at the end skips the embedding
-        if auto_compact and message.role == "user" and self._drifted(message.text, before, units):
+        if auto_compact and message.role == "user" and self._drifted(message.text, before):
             self._events.append("drift")
             units.events.append("drift")
         changed = [k for k, f in self.state.facts.items() if before.facts.get(k) != f]
@@ -243,19 +243,20 @@ class Session:
         result.latency_ms["total"] = _ms(t0, time.perf_counter())
         return result
 
-    def _drifted(self, text: str, before: ContextState, units: Units) -> bool:
+    def _drifted(self, text: str, before: ContextState) -> bool:
         """True when a user turn is far from every goal held so far (cosine < drift_threshold).
 
-        The turn and any goals it opened are embedded in one call, so the compaction's goal check
-        later finds them in the cache."""
+        A goal is compared through the user turn that stated it (already embedded), so an add()
+        costs one embedding: its own turn."""
         emb = self.compressor.embedder
-        goals = [g.text for g in before.goals]
-        if emb is None or not text.strip():
+        sources = {g.idx for g in before.goals}
+        goal_turns = [m.text for m in self.messages if m.idx in sources and m.text.strip()]
+        if emb is None or not goal_turns or not text.strip():
+            if emb is not None and text.strip():
+                emb.encode([text])  # embedded now, as a later goal's source turn or for clustering
             return False
-        vecs = emb.encode([text, *goals, *(g.text for g in units.goals)])
-        if not goals:
-            return False
-        return float((vecs[1 : 1 + len(goals)] @ vecs[0]).max()) < self.config.drift_threshold
+        vecs = emb.encode([text, *goal_turns])
+        return float((vecs[1:] @ vecs[0]).max()) < self.config.drift_threshold
 
     # --- compaction ----------------------------------------------------------------------------
 

@@ -340,18 +340,19 @@ DEFINITIONS = """### Definitions
 - **last-n**: the last 5 turns; **user-verbatim**: every user turn verbatim."""
 
 
-def write_section(path: str | Path, section: str) -> None:
-    """Put section between the bench markers of the file, keeping everything else in it."""
+def write_section(path: str | Path, section: str, markers: tuple[str, str] = (START, END)) -> None:
+    """Put section between the markers of the file (the core's by default), keeping everything else."""
     p = Path(path)
-    block = f"{START}\n{section.rstrip()}\n{END}"
+    start, end = markers
+    block = f"{start}\n{section.rstrip()}\n{end}"
     if not p.exists():
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(f"# Benchmarks\n\n{block}\n", encoding="utf-8")
         return
     text = p.read_text(encoding="utf-8")
-    if START in text and END in text and text.index(START) < text.index(END):
-        head, rest = text.split(START, 1)
-        tail = rest.split(END, 1)[1]
+    if start in text and end in text and text.index(start) < text.index(end):
+        head, rest = text.split(start, 1)
+        tail = rest.split(end, 1)[1]
         p.write_text(f"{head}{block}{tail}", encoding="utf-8")
     else:
         p.write_text(text.rstrip("\n") + f"\n\n{block}\n", encoding="utf-8")

@@ -80,3 +80,16 @@ def test_constraints_that_say_the_same_are_merged_semantically(minilm):
         p = parse_message(Message(idx=2 * i, role="user", text=text))
         st = merge(st, p, extract(p, st), Config(), RoutedEmbedder(minilm))
     assert len(st.constraints) == 1, [c.text for c in st.constraints]
+
+
+def test_the_traced_model_gives_the_sentence_transformer_vectors(minilm):
+    texts = [
+        "Book a table for two.",
+        "I need a cheap hotel in the north of town with free parking please.",
+        "What time does the last train to London leave tonight?",
+        "ok",
+    ]
+    ours = minilm.encode(texts)
+    reference = minilm._model.encode(texts, normalize_embeddings=True)
+    assert minilm._traced is not None
+    assert float(np.min(np.sum(ours * reference, axis=1))) > 0.9999
