@@ -21,6 +21,7 @@ lint: install
 ## run: install, seed the demo database if it is empty, serve the console on http://127.0.0.1:8501
 run: install
 	$(PY) -m console seed --if-empty
+	$(PY) -m console users init-demo
 	$(PY) -m streamlit run console/app.py --server.address 127.0.0.1 --server.port 8501
 
 ## test: lint and the whole test suite (unit, AppTest, browser tests where chromium is installed)

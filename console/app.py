@@ -3,6 +3,9 @@
 Every screen is one file in the top-level ``pages/`` folder, listed here explicitly with
 ``st.navigation`` (Streamlit's automatic discovery does not apply: ``pages/`` is not beside this
 file). A page whose file is missing is left out of the menu instead of breaking the app.
+
+Every run starts at the sign-in gate (console/auth.py): nobody sees a page before signing in, and
+the admin screen (Users) is in the menu of admins only.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ if str(ROOT) not in sys.path:  # `streamlit run console/app.py` puts console/ on
 
 import streamlit as st  # noqa: E402
 
+from console import auth  # noqa: E402
 from console.auth import current_user  # noqa: E402
 from data.concurrency import StoreBusyError  # noqa: E402
 from data.paths import default_db_path  # noqa: E402
@@ -40,16 +44,23 @@ PAGES: dict[str, list[tuple[str, str, str, str]]] = {
         ("pages/config.py", "Config", ":material/tune:", "config"),
     ],
 }
+# shown to admins only (the page refuses anyone else too)
+ADMIN_PAGES: dict[str, list[tuple[str, str, str, str]]] = {
+    "Admin": [("pages/users.py", "Users", ":material/group:", "users")],
+}
 
 
-def navigation_pages() -> dict[str, list]:
+def navigation_pages(role: str = "viewer") -> dict[str, list]:
     """The st.Page objects of every page file that exists, by section, plus the hidden home page.
+
+    ``role`` admin adds the admin section.
 
     Streamlit serves its default page at "/" and ignores that page's own url_path; so the default
     is a hidden page that forwards to the first screen, and every screen keeps a stable address
     (/sessions?context_id=... works as a link)."""
     out: dict[str, list] = {}
-    for section, pages in PAGES.items():
+    sections = {**PAGES, **(ADMIN_PAGES if auth.is_admin(role) else {})}
+    for section, pages in sections.items():
         for path, title, icon, url in pages:
             file = ROOT / path
             if not file.is_file():
@@ -77,10 +88,15 @@ def _home(first: object) -> Callable[[], None]:
 def main() -> None:
     """Set up the frame shared by every page, then run the page the URL names."""
     st.set_page_config(page_title="Context console", page_icon=":material/compress:", layout="wide")
-    page = st.navigation(navigation_pages())
+    if not auth.gate():  # the sign-in form, or why a session ended; no page for a visitor
+        return
     actor, role = current_user()
+    page = st.navigation(navigation_pages(role))
     with st.sidebar:
         st.caption(f"Signed in as **{actor}** ({role})")
+        if auth.auth_mode() != "off":
+            st.button("Sign out", key="console_sign_out", on_click=auth.sign_out, icon=":material/logout:")
+        st.caption(auth.session_note())
         st.caption(f"Database: `{default_db_path().name}`", help=str(default_db_path()))
     try:
         page.run()

@@ -1,8 +1,9 @@
-"""Command line of the console: ``python -m console ingest|seed|check``.
+"""Command line of the console: ``python -m console ingest|seed|check|users``.
 
     python -m console ingest FILE.jsonl [FILE ...] [--source NAME] [--config FILE] [--batch N]
     python -m console seed [--if-empty]
     python -m console check [--json]
+    python -m console users init-demo|list|add|remove|set-role|reset-password ...
 
 Every command works on $CONSOLE_DB (default data/console.duckdb), or --db. While the console runs
 on the same file, the commands share it (data/concurrency.py): a long ingest steps aside between
@@ -96,6 +97,8 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 
 def _finish(report: IngestReport) -> int:
+    for line in report.notes:
+        print(f"note {line}", file=sys.stderr)
     for line in report.bad_lines:
         print(f"skipped {line}", file=sys.stderr)
     for line in report.failed:
@@ -142,6 +145,81 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0 if report.ok else 2
 
 
+def cmd_users(args: argparse.Namespace) -> int:
+    """Manage the console's accounts (credentials file of console/users.py) as the local admin.
+
+    Whoever can run this can edit the credentials file anyway, so the CLI acts as admin; every
+    change is audited as ``cli:<login name>`` from source ``cli``."""
+    import getpass
+
+    from console import users as accounts
+
+    path = accounts.credentials_path()
+    if args.users_command == "list":
+        for u in accounts.list_users(path):
+            print(f"{u['username']:24s} {u['role']:9s} {u['name']}")
+        return 0
+    store = _store(args)
+    who = {"actor": f"cli:{getpass.getuser()}", "actor_role": "admin", "store": store, "source": "cli"}
+    password = sys.stdin.readline().rstrip("\n") if getattr(args, "password_stdin", False) else None
+    if args.users_command == "init-demo":
+        created = accounts.init_demo(store, actor=who["actor"], path=path)
+        if not created:
+            print(
+                f"{path} exists; sign in with its accounts (`python -m console users list`)", file=sys.stderr
+            )
+            return 0
+        print(f"Created {path} with demo accounts. Their passwords are shown this once:")
+        for username, secret, role in created:
+            print(f"  {username:16s} {role:9s} password: {secret}")
+        print("Lost one? `python -m console users reset-password NAME` sets a new one.")
+    elif args.users_command == "add":
+        chosen = password or accounts.generate_password()
+        account = accounts.add_user(args.username, chosen, args.role, name=args.name, email=args.email, **who)
+        print(f"added {account.username} ({account.role})" + ("" if password else f", password: {chosen}"))
+    elif args.users_command == "remove":
+        accounts.remove_user(args.username, **who)
+        print(f"removed {args.username}")
+    elif args.users_command == "set-role":
+        account = accounts.set_role(args.username, args.role, **who)
+        print(f"{account.username} is now {account.role}")
+    elif args.users_command == "reset-password":
+        new = accounts.reset_password(args.username, password, **who)
+        print(f"new password for {args.username}" + ("" if password else f": {new}"))
+    return 0
+
+
+def _users_parser(sub: argparse._SubParsersAction) -> None:
+    users = sub.add_parser(
+        "users", help="console accounts: init-demo, list, add, remove, set-role, reset-password"
+    )
+    cmds = users.add_subparsers(dest="users_command", required=True)
+    cmds.add_parser(
+        "init-demo", help="create the credentials file with demo accounts (prints passwords once)"
+    )
+    cmds.add_parser("list", help="list the accounts and roles")
+    add = cmds.add_parser(
+        "add", help="add an account (password generated and printed unless --password-stdin)"
+    )
+    add.add_argument("username")
+    add.add_argument("--role", choices=["viewer", "operator", "admin"], default="viewer")
+    add.add_argument("--name", default="")
+    add.add_argument("--email", default="")
+    add.add_argument(
+        "--password-stdin", action="store_true", help="read the password from the first stdin line"
+    )
+    remove = cmds.add_parser("remove", help="remove an account")
+    remove.add_argument("username")
+    role = cmds.add_parser("set-role", help="change an account's role")
+    role.add_argument("username")
+    role.add_argument("role", choices=["viewer", "operator", "admin"])
+    reset = cmds.add_parser("reset-password", help="set a new password (generated unless --password-stdin)")
+    reset.add_argument("username")
+    reset.add_argument(
+        "--password-stdin", action="store_true", help="read the password from the first stdin line"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``python -m console``."""
     from data.paths import default_db_path
@@ -169,14 +247,20 @@ def main(argv: list[str] | None = None) -> int:
     seed.add_argument("--quiet", action="store_true", help="no progress bar")
     check = sub.add_parser("check", help="integrity check: schema version, row counts, orphan rows")
     check.add_argument("--json", action="store_true", help="print the report as JSON")
+    _users_parser(sub)
     args = parser.parse_args(argv)
     args.db = args.db or default_db_path()
-    commands = {"ingest": cmd_ingest, "seed": cmd_seed, "check": cmd_check}
+    commands = {"ingest": cmd_ingest, "seed": cmd_seed, "check": cmd_check, "users": cmd_users}
     try:
         return commands[args.command](args)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     except StoreBusyError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except (ValueError, PermissionError) as exc:  # users: a bad name, role or password; CredentialsError
+        if args.command != "users":
+            raise
         print(f"error: {exc}", file=sys.stderr)
         return 1

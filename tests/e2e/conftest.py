@@ -90,7 +90,13 @@ def console_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Console
     seed_store(store, without_traces=(UNTRACED,))
     store.close()
     port = _free_port()
-    env = {**os.environ, "CONSOLE_DB": str(db), "CONSOLE_ROLE": "operator", "CONSOLE_ACTOR": "e2e-operator"}
+    env = {
+        **os.environ,
+        "CONSOLE_DB": str(db),
+        "CONSOLE_AUTH": "off",  # these tests are about the screens; tests/e2e/test_login.py signs in
+        "CONSOLE_ROLE": "operator",
+        "CONSOLE_ACTOR": "e2e-operator",
+    }
     command = [
         sys.executable,
         "-m",
