@@ -1,8 +1,9 @@
 """Command line: ``python -m core compress INPUT.jsonl [--out OUT.jsonl] [--config FILE] [--force]``.
 
 One JSON line per conversation, in input order: context_id, context (the full text the model would
-see), tokens_raw, tokens_context, latency_ms, mode, fallback. A malformed line is reported on stderr
-with its line number and skipped; the exit status is 2 at the end if any line was bad.
+see), tokens_raw, tokens_context, latency_ms, mode, fallback. A malformed line, or one repeating an
+earlier line's context_id, is reported on stderr with its line number and skipped; the exit status
+is 2 at the end if any line was bad.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ def cmd_compress(args: argparse.Namespace) -> int:
     compressor = Compressor(config)
     out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115
     bad = 0
+    first_line: dict[str, int] = {}
     try:
         for item in tqdm(
             load_dialogues(args.input),
@@ -69,6 +71,15 @@ def cmd_compress(args: argparse.Namespace) -> int:
                 bad += 1
                 print(f"{args.input}:{item}", file=sys.stderr)
                 continue
+            if item.context_id in first_line:  # two outputs with one id could not be told apart
+                bad += 1
+                print(
+                    f"{args.input}:line {item.line}: context_id {item.context_id!r} already on line "
+                    f"{first_line[item.context_id]} of this file; skipped",
+                    file=sys.stderr,
+                )
+                continue
+            first_line[item.context_id] = item.line
             for warning in item.warnings:
                 print(f"{args.input}:line {item.line}: {warning}", file=sys.stderr)
             t0 = time.perf_counter()

@@ -27,7 +27,7 @@ from pydantic import BaseModel, Field
 
 from core.config import Config
 from core.embed import Embedder, default_embedder
-from core.extract import extract
+from core.extract import extract, strip_opener
 from core.intents import IntentClusters, cluster_intents, substantive
 from core.merge import merge
 from core.models import (
@@ -374,8 +374,7 @@ class Session:
             for key in report.missing_facts:  # a value not found in the source is never shown
                 work.facts.pop(key, None)
             if report.goal_similarity is not None and report.goal_similarity < self.config.intent_similarity:
-                for goal in work.goals:
-                    goal.text = next((m.text for m in self.messages if m.idx == goal.idx), goal.text)
+                self._fuller_goals(work, whole=retries > 1)
             rendered = render(
                 work,
                 recent,
@@ -402,6 +401,18 @@ class Session:
             change_notice=notice,
         )
         return fallback, report, retries, True, intents
+
+    def _fuller_goals(self, work: ContextState, whole: bool) -> None:
+        """Goals in more of the user's own words: the request without its polite opener, or
+        (whole) the entire turn; a value the user has since replaced is left out ("…")."""
+        for goal in work.goals:
+            text = next((m.text for m in self.messages if m.idx == goal.idx), goal.text)
+            text = text if whole else strip_opener(text)
+            for key, surface in goal.values.items():
+                fact = work.facts.get(key)
+                if fact is not None and fact.history and surface.lower() != fact.value.lower():
+                    text = text.replace(surface, "…")
+            goal.text, goal.values = text, {}
 
     def _change_notice(self, work: ContextState, fold_upto: int, reason: str, tier: int) -> str:
         """Two sentences: what this compaction folded and why, and how the facts changed since the last."""

@@ -31,6 +31,7 @@ ROLE_ALIASES = {
     "助手": "assistant",
 }
 MAX_TEXT_CHARS = 1_000_000
+MAX_NESTING = 64  # levels of lists/objects in a turn's tool_call, tool_result or attachments
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
@@ -65,12 +66,14 @@ def parse_dialogue_line(line: str, line_no: int) -> Dialogue:
         obj = json.loads(line)
     except json.JSONDecodeError as exc:
         raise DialogueError(line_no, f"invalid JSON ({exc.msg} at column {exc.colno})") from exc
+    except RecursionError as exc:  # the decoder recurses once per level: "[[[[..." exhausts the stack
+        raise DialogueError(line_no, "invalid JSON (lists or objects nested too deeply)") from exc
     if not isinstance(obj, dict):
         raise DialogueError(line_no, f"expected a JSON object, got {type(obj).__name__}")
     cid = obj.get("context_id")
     if cid is None:
         cid = str(uuid.uuid4())
-    elif not isinstance(cid, (str, int)) or not str(cid).strip():
+    elif isinstance(cid, bool) or not isinstance(cid, (str, int)) or not str(cid).strip():
         raise DialogueError(line_no, "field 'context_id' must be a non-empty string")
     turns = obj.get("turns")
     if not isinstance(turns, list):
@@ -122,9 +125,26 @@ def _message(turn: Any, i: int, cid: str, line_no: int) -> Message | None:
     fields = {
         k: turn[k] for k in ("ts", "tool_call", "tool_result", "attachments") if turn.get(k) is not None
     }
+    for name, value in fields.items():  # deeper than this cannot be stored (JSON writers stop at ~255)
+        if _nesting(value) > MAX_NESTING:
+            raise DialogueError(line_no, f"{where}.{name}: nested more than {MAX_NESTING} levels")
     try:
         return Message(context_id=cid, idx=i, role=role, text=text, **fields)
     except ValidationError as exc:
         first = exc.errors()[0]
         field = ".".join(str(p) for p in first["loc"])
         raise DialogueError(line_no, f"{where}.{field}: {first['msg']}") from exc
+
+
+def _nesting(value: Any, limit: int = MAX_NESTING + 1) -> int:
+    """Levels of lists/objects in a JSON value ("x": 0, {"a": 1}: 1, {"a": [1]}: 2), counted up to limit.
+
+    Level by level rather than recursively, so a value nested thousands deep costs no stack."""
+    depth, level = 0, [value]
+    while depth < limit:
+        containers = [v for v in level if isinstance(v, (dict, list))]
+        if not containers:
+            return depth
+        depth += 1
+        level = [child for v in containers for child in (v.values() if isinstance(v, dict) else v)]
+    return depth

@@ -116,9 +116,9 @@ GOAL_STOPWORDS = frozenset(
     (
         "i i'm i'd i'll me my we us our you your it its it's is are am was were be been being a an the "
         "this that these those there here of in on at to for from with by about as into some any please "
-        "can could would will shall should do does did have has had get got want wanted need needed like "
+        "can could would will shall should do does did have has had got want wanted need needed like "
         "looking look also just so and or but then too very really maybe one which what where when who "
-        "how if know tell give help let find see"
+        "how if know tell give help let see"
     ).split()
 )
 # amenities named many ways, one slot each (general knowledge of what hotels and venues offer)
@@ -214,12 +214,17 @@ def facility_fact(entity: Entity, domain: str | None, negated: bool, lang: str) 
     return f"{domain or 'general'}.{name}", no if negated else yes
 
 
+def strip_opener(text: str) -> str:
+    """A user turn without its polite opener ("Hi, could you ..."), or the turn if nothing is left."""
+    stripped = ZH_POLITE_PREFIX.sub("", POLITE_PREFIX.sub("", text.strip())).strip(" ,.!?;，。！？；")
+    return stripped or text.strip()
+
+
 def condense_goal(text: str, entities: Sequence[Entity] = ()) -> str:
     """A user clause as a short goal phrase: polite openers and function words dropped, at most
     GOAL_WORDS content words (English) or ZH_GOAL_CHARS characters (Chinese). Entity surfaces are
     kept whole, so a value in the goal can later be replaced by its corrected value."""
-    goal = ZH_POLITE_PREFIX.sub("", POLITE_PREFIX.sub("", text.strip())).strip(" ,.!?;，。！？；")
-    goal = goal or text.strip()
+    goal = strip_opener(text)
     if is_chinese(goal):
         goal = ZH_FILLER.sub("", goal).strip(" ,.!?;，。！？；") or goal
         return goal if len(goal) <= ZH_GOAL_CHARS else goal[:ZH_GOAL_CHARS] + "…"

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 
 from core.config import Config
 from core.embed import Embedder, is_chinese
-from core.intents import substantive
 from core.models import Atom, ContextState, Message, ParsedMessage, Rendered, ValidationReport
 from core.render import RECENT_SEPARATOR, anchor_value, parse_anchors, raw_history
 from core.tokens import count_tokens
@@ -178,9 +177,7 @@ def validate(
             missing.append(key)
     if missing:
         errors.append(f"facts not found in the source: {', '.join(missing)}")
-    user_texts = [m.text for m in messages if m.role == "user" and substantive(m.text)] or [
-        m.text for m in messages if m.role == "user" and m.text.strip()
-    ]
+    user_texts = [m.text for m in messages if m.role == "user" and m.text.strip()]
     values = [f.value for f in state.facts.values()]
     sim = goal_similarity(anchors["goals"], user_texts, embedder, values)
     if sim is not None and sim < config.intent_similarity:
