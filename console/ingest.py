@@ -46,6 +46,7 @@ class IngestReport(BaseModel):
     updated: int = 0
     unchanged: int = 0
     bad_lines: list[str] = Field(default_factory=list, description="'file:line: why', skipped")
+    notes: list[str] = Field(default_factory=list, description="'file:line: what', e.g. empty turn skipped")
     failed: list[str] = Field(default_factory=list, description="conversations the core failed on, skipped")
     core_seconds: float = 0.0
     store_seconds: float = 0.0
@@ -142,6 +143,7 @@ def _dialogues(paths: Iterable[Path], report: IngestReport) -> Iterator[Dialogue
                 )
                 continue
             first_line[item.context_id] = item.line
+            report.notes += [f"{path}:{item.line}: {warning}" for warning in item.warnings]
             yield item
 
 

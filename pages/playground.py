@@ -14,9 +14,9 @@ from console.services.playground import (
     PlaygroundRun,
     TranscriptError,
     atom_rows,
-    decode_upload,
     entity_rows,
     read_transcripts,
+    read_upload,
     run_playground,
     save_run,
     state_rows,
@@ -72,8 +72,10 @@ compact_at_end = st.checkbox(
 if st.button("Run", type="primary", key="pg_run"):
     st.session_state.pop("pg_result", None)
     try:
-        text = decode_upload(uploaded.getvalue(), uploaded.name) if uploaded is not None else pasted
-        parsed = read_transcripts(text, context_id or None)
+        if uploaded is not None:
+            parsed = read_upload(uploaded.getvalue(), uploaded.name, context_id or None)
+        else:
+            parsed = read_transcripts(pasted, context_id or None)
     except TranscriptError as exc:
         st.error(f"Cannot read the transcript: {exc}")
         st.stop()

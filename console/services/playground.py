@@ -19,6 +19,7 @@ when the trigger fires (and, optionally, once more at the end), and keeps every 
 
 from __future__ import annotations
 
+import codecs
 import json
 import re
 import uuid
@@ -96,17 +97,49 @@ class ParsedInput(BaseModel):
 
 def decode_upload(data: bytes, name: str = "upload") -> str:
     """An uploaded file's text: UTF-8 (with or without BOM); TranscriptError for big or binary files."""
+    _check_size(data, name)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise TranscriptError(line, f"{name}: not UTF-8 text (byte {exc.start} cannot be decoded)") from exc
+
+
+def _check_size(data: bytes, name: str) -> None:
     if len(data) > MAX_UPLOAD_BYTES:
         raise TranscriptError(
             0,
             f"{name}: {len(data):,} bytes, more than the playground takes ({MAX_UPLOAD_BYTES:,}); "
             "use the CLI ingest",
         )
+
+
+def read_upload(data: bytes, name: str = "upload", context_id: str | None = None) -> ParsedInput:
+    """An uploaded file's conversations, like read_transcripts; TranscriptError for big or unusable files.
+
+    In a JSONL file a line that is not UTF-8 is named and skipped like any other bad line, and the
+    good lines are kept; plain ``role: text`` lines are one conversation, so there a bad byte
+    refuses the file (naming its line)."""
+    body = data[len(codecs.BOM_UTF8) :] if data.startswith(codecs.BOM_UTF8) else data
+    if not body.lstrip().startswith((b"{", b"[")):
+        return read_transcripts(decode_upload(data, name), context_id)
+    _check_size(data, name)
+    lines: list[str] = []
+    undecodable: list[LineError] = []
+    for i, raw in enumerate(body.split(b"\n"), start=1):
+        try:
+            lines.append(raw.decode("utf-8"))
+        except UnicodeDecodeError as exc:
+            detail = f"{name}: not UTF-8 text (byte {exc.start} of the line cannot be decoded)"
+            undecodable.append(LineError(line=i, detail=detail))
+            lines.append("")
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise TranscriptError(line, f"{name}: not UTF-8 text (byte {exc.start} cannot be decoded)") from exc
+        parsed = read_transcripts("\n".join(lines), context_id)
+    except TranscriptError as exc:
+        first = min([*undecodable, LineError(line=exc.line, detail=exc.detail)], key=lambda e: e.line)
+        raise TranscriptError(first.line, first.detail) from exc
+    parsed.errors = sorted([*parsed.errors, *undecodable], key=lambda e: e.line)
+    return parsed
 
 
 def parse_transcript(text: str, context_id: str | None = None) -> list[Transcript]:
@@ -148,11 +181,11 @@ def _read_jsonl(text: str) -> ParsedInput:
     first = next(i for i, line in enumerate(lines) if line.strip())
     try:
         json.loads(lines[first])
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):
         # not one object per line: maybe one pretty-printed conversation
         try:
             whole = json.loads(text)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             pass
         else:
             if isinstance(whole, dict):
