@@ -75,6 +75,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         report = ingest_files(
             paths, store, Compressor(config), source=args.source or "", batch=args.batch, progress=bar.update
         )
+    _audit_run(store, "ingest.run", "ingest:" + ",".join(p.name for p in paths), report)
     store.close()
     seconds = time.perf_counter() - started
     cpu_seconds = time.process_time() - cpu_started
@@ -94,6 +95,31 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         }
         Path(args.json).write_text(json.dumps(summary, indent=1), encoding="utf-8")
     return _finish(report)
+
+
+def _audit_run(store: Store, action: str, target: str, report: IngestReport) -> None:
+    """One audit row per ingest or seed run: who ran it and what it wrote (contexts are the pipeline's)."""
+    import getpass
+
+    from data.records import AuditEntry
+
+    if not (report.created or report.updated):
+        return  # nothing written, nothing to audit
+    store.record_audit(
+        AuditEntry(
+            at=store.clock(),
+            actor=f"cli:{getpass.getuser()}",
+            role="system",
+            action=action,
+            target=target,
+            source="cli",
+            after={
+                **report.model_dump(include={"read", "created", "updated", "unchanged"}),
+                "bad_lines": len(report.bad_lines),
+                "failed": len(report.failed),
+            },
+        )
+    )
 
 
 def _finish(report: IngestReport) -> int:
@@ -122,6 +148,7 @@ def cmd_seed(args: argparse.Namespace) -> int:
         print(f"{store.path} already holds {existing} sessions; not seeding", file=sys.stderr)
         return 0
     report = seed_demo(store, rules_only=args.rules_only, quiet=args.quiet)
+    _audit_run(store, "seed.run", "seed:data/samples", report)
     store.close()
     return _finish(report)
 

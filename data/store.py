@@ -372,11 +372,11 @@ class Store:
         return self._read(lambda con: ops_sql.audit_log(con, context_id, action_prefix, actor, limit, offset))
 
     def save_config(
-        self, config: Config, *, actor: str, role: str = "operator", reason: str = ""
+        self, config: Config, *, actor: str, role: str = "operator", reason: str = "", source: str = "form"
     ) -> ConfigVersion:
-        """Store a new Config version (validated by its type) and audit it."""
+        """Store a new Config version (validated by its type) and audit it (source: form, upload, api)."""
         now = self.clock()
-        return self._write(lambda con: ops_sql.save_config(con, config, actor, role, reason, now))
+        return self._write(lambda con: ops_sql.save_config(con, config, actor, role, reason, now, source))
 
     def current_config(self) -> Config:
         """The newest saved Config, or the defaults."""

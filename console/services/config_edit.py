@@ -215,7 +215,7 @@ def import_toml(
     if extra:
         raise ConfigEditError(extra)
     result = EditResult(config=config, changes=diff_configs(current, config))
-    return _save(store, current, result, reason=reason, actor=actor, role=role)
+    return _save(store, current, result, reason=reason, actor=actor, role=role, source="upload")
 
 
 def parse_config_text(text: str, name: str = "upload") -> Config:
@@ -274,14 +274,21 @@ def export_toml(config: Config) -> str:
 
 
 def _save(
-    store: Store, current: Config, result: EditResult, *, reason: str, actor: str, role: str
+    store: Store,
+    current: Config,
+    result: EditResult,
+    *,
+    reason: str,
+    actor: str,
+    role: str,
+    source: str = "form",
 ) -> tuple[ConfigVersion, list[FieldChange]]:
     if not reason.strip():
         raise ValueError("a reason is required to change the configuration")
     if not result.changes:
         raise ValueError("nothing changed: the edit equals the current configuration")
     assert result.config is not None
-    saved = store.save_config(result.config, actor=actor, role=role, reason=reason.strip())
+    saved = store.save_config(result.config, actor=actor, role=role, reason=reason.strip(), source=source)
     return saved, result.changes
 
 

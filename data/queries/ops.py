@@ -150,8 +150,10 @@ def breakers(con: Any, mode: str | None) -> list[BreakerState]:
     return [_breaker(r) for r in rows]
 
 
-def save_config(con: Any, config: Config, actor: str, role: str, reason: str, now: datetime) -> ConfigVersion:
-    """Store a new configuration version and audit the change (before/after as dicts)."""
+def save_config(
+    con: Any, config: Config, actor: str, role: str, reason: str, now: datetime, source: str = "form"
+) -> ConfigVersion:
+    """Store a new configuration version and audit the change (before/after as dicts, from source)."""
     previous = con.execute(
         "SELECT version, config FROM config_history ORDER BY version DESC LIMIT 1"
     ).fetchone()
@@ -169,7 +171,7 @@ def save_config(con: Any, config: Config, actor: str, role: str, reason: str, no
             role=role,
             action="config.save",
             target=f"config:v{version}",
-            source="form",
+            source=source,
             before=parse_json(previous[1]) if previous else None,
             after=body,
         ),
