@@ -123,16 +123,18 @@ def goal_similarity(
 ) -> float | None:
     """The lowest, over goals, of how well the goal is grounded in what the user said.
 
-    English with a model: the best cosine of the goal to a user turn. Chinese (MiniLM does not read
-    it) and the rules-only mode: the share of the goal's bigrams (or words) found in the user turns
-    and the state's current values (a goal shows a corrected value as it is now)."""
+    A goal made only of the user's own words (or the state's current values: a goal shows a
+    corrected value as it is now) is grounded: 1.0. Otherwise, in English with a model, the best
+    cosine of the goal to a user turn; in Chinese (MiniLM does not read it) and the rules-only
+    mode, the share of its bigrams (or words) found in the user turns and values."""
     if not goals or not user_texts:
         return None
     reference = " ".join([*user_texts, *values])
     scores = []
     for goal in goals:
-        if embedder is None or is_chinese(goal):
-            scores.append(bigram_similarity(goal, reference))
+        contained = bigram_similarity(goal, reference)
+        if embedder is None or is_chinese(goal) or contained >= 1.0:
+            scores.append(contained)
             continue
         english = [u for u in user_texts if not is_chinese(u)] or list(user_texts)
         vecs = embedder.encode([goal, *english])
