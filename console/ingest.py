@@ -27,6 +27,7 @@ from console.services.replay import recompute_session, turn_traces
 from core.cli import load_dialogues
 from core.compressor import Compressor, ContextView, Session
 from core.dialogue import Dialogue, DialogueError
+from core.intents import substantive
 from core.models import Fact, Message
 from core.render import raw_history
 from core.tokens import count_tokens
@@ -147,6 +148,25 @@ def _dialogues(paths: Iterable[Path], report: IngestReport) -> Iterator[Dialogue
             yield item
 
 
+def _chunks(items: Iterable, size: int) -> Iterator[list]:
+    chunk: list = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _embed_ahead(dialogues: Sequence[Dialogue], compressor: Compressor) -> None:
+    """Embed the user turns of many conversations in one pass, so each session finds them cached."""
+    embedder = compressor.embedder
+    texts = [m.text for d in dialogues for m in d.messages if m.role == "user" and substantive(m.text)]
+    if embedder is not None and texts:
+        embedder.encode(texts)
+
+
 def ingest_files(
     paths: Sequence[Path],
     store: Store,
@@ -178,33 +198,41 @@ def ingest_files(
             setattr(report, outcome.status, getattr(report, outcome.status) + 1)
         pending.clear()
 
-    for number, dialogue in enumerate(_dialogues(paths, report)):
-        report.read += 1
-        if retime is not None:
-            dialogue = dialogue.model_copy(update={"messages": retime(dialogue, number)})
-        messages = renumbered(dialogue.messages)
-        dialogue = dialogue.model_copy(update={"messages": messages})
-        if store.fingerprints([dialogue.context_id]).get(dialogue.context_id) == messages_fingerprint(
-            messages
-        ):
-            report.unchanged += 1
-            if progress:
-                progress(1)
-            continue
+    for chunk in _chunks(enumerate(_dialogues(paths, report)), batch):
+        prepared = []
+        for number, dialogue in chunk:
+            report.read += 1
+            if retime is not None:
+                dialogue = dialogue.model_copy(update={"messages": retime(dialogue, number)})
+            prepared.append(dialogue.model_copy(update={"messages": renumbered(dialogue.messages)}))
+        stored = store.fingerprints([d.context_id for d in prepared])
+        todo = []
+        for dialogue in prepared:
+            if stored.get(dialogue.context_id) == messages_fingerprint(dialogue.messages):
+                report.unchanged += 1
+                if progress:
+                    progress(1)
+            else:
+                todo.append(dialogue)
         t0 = time.perf_counter()
-        try:
-            bundle = build_bundle(dialogue, compressor, source=source, now=clock())
-        except Exception as exc:  # one conversation the core cannot take must not stop the others
-            report.failed.append(f"line {dialogue.line} ({dialogue.context_id}): {type(exc).__name__}: {exc}")
-            continue
-        finally:
-            report.core_seconds += time.perf_counter() - t0
-            if progress:
-                progress(1)
-        if any(p.context_id == bundle.context_id for p in pending):
-            flush()  # the same id in two files: the second becomes an update of the first
-        pending.append(bundle)
-        if len(pending) >= batch:
-            flush()
+        _embed_ahead(todo, compressor)  # the turns are known: one batched model pass for the chunk
+        report.core_seconds += time.perf_counter() - t0
+        for dialogue in todo:
+            t0 = time.perf_counter()
+            try:
+                bundle = build_bundle(dialogue, compressor, source=source, now=clock())
+            except Exception as exc:  # one conversation the core cannot take must not stop the others
+                report.failed.append(
+                    f"line {dialogue.line} ({dialogue.context_id}): {type(exc).__name__}: {exc}"
+                )
+                continue
+            finally:
+                report.core_seconds += time.perf_counter() - t0
+                if progress:
+                    progress(1)
+            if any(p.context_id == bundle.context_id for p in pending):
+                flush()  # the same id in two files: the second becomes an update of the first
+            pending.append(bundle)
+        flush()
     flush()
     return report

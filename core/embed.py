@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import threading
 import warnings
@@ -157,6 +158,9 @@ class MiniLMEmbedder:
         import torch
 
         out = []
+        # a big batch may use every core, but only while the machine is otherwise idle (see load())
+        wide = len(texts) >= 4 * self.batch_size and _idle_cores() >= 2
+        torch.set_num_threads(max(self.threads, min(2, os.cpu_count() or 1)) if wide else self.threads)
         with torch.inference_mode():
             for k in range(0, len(texts), self.batch_size):
                 batch = self._model.tokenizer(
@@ -168,6 +172,14 @@ class MiniLMEmbedder:
                 )
                 out.append(self._traced(batch["input_ids"], batch["attention_mask"]).numpy())
         return np.concatenate(out).astype(np.float32)
+
+
+def _idle_cores() -> float:
+    """Cores not busy right now (by the 1-minute load average); 0 when unknown."""
+    try:
+        return (os.cpu_count() or 1) - os.getloadavg()[0]
+    except OSError:
+        return 0.0
 
 
 def _trace(model: object) -> object | None:

@@ -114,6 +114,27 @@ def _words(value: str) -> list[str]:
     return [w for w in words if w not in ("the", "a", "an")]
 
 
+def copy_state(state: ContextState) -> ContextState:
+    """A copy merge can change freely: new containers and a new object for every fact, goal,
+    action, todo and constraint (what merge mutates in place); versions, decisions and edges are
+    never mutated, so they are shared. Three times faster than a deep copy, which dominated add()."""
+    return state.model_copy(
+        update={
+            "facts": {k: f.model_copy() for k, f in state.facts.items()},
+            "offers": {k: f.model_copy() for k, f in state.offers.items()},
+            "archive": [f.model_copy() for f in state.archive],
+            "constraints": [c.model_copy() for c in state.constraints],
+            "goals": [g.model_copy() for g in state.goals],
+            "actions": [a.model_copy() for a in state.actions],
+            "artifacts": list(state.artifacts),
+            "todos": [t.model_copy() for t in state.todos],
+            "decisions": list(state.decisions),
+            "decision_edges": list(state.decision_edges),
+            "domain_turns": dict(state.domain_turns),
+        }
+    )
+
+
 def merge(
     state: ContextState,
     parsed: ParsedMessage,
@@ -122,7 +143,7 @@ def merge(
     embedder: Embedder | None = None,
 ) -> ContextState:
     """The state after one message: units folded in, offers settled, decay applied."""
-    st = state.model_copy(deep=True)
+    st = copy_state(state)
     msg = parsed.message
     st.turn = msg.idx
     st.context_id = st.context_id or msg.context_id

@@ -30,6 +30,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from core.compressor import Compressor
+from core.intents import substantive
 from core.models import CompactionRecord, ContextState, Fact, Message
 from core.render import RECENT_SEPARATOR, parse_anchors, raw_history, render
 from core.tokens import count_tokens
@@ -384,7 +385,7 @@ def recompute_session(
     started = time.perf_counter()
     cid = context_id or (messages[0].context_id if messages and messages[0].context_id else None)
     session = compressor.session(cid)
-    session.warm([m.text for m in messages if m.role == "user" and m.text])
+    session.warm([m.text for m in messages if m.role == "user" and substantive(m.text)])
     config = compressor.config
     turns: list[TurnReplay] = []
     compactions: list[StoredCompaction] = []
