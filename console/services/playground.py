@@ -427,6 +427,7 @@ def save_run(
             target=f"context:{run.context_id}",
             source=source,
             context_id=run.context_id,
+            before={"turns": existing.turns, "compactions": existing.compactions} if existing else None,
             after={"turns": len(bundle.messages), "status": outcome.status, "embedder": run.embedder},
         )
     )
