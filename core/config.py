@@ -124,6 +124,8 @@ def load_config(path: str | Path | None = None, text: str | None = None, fmt: st
         raw = json.loads(text) if fmt == "json" else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"{where}: not valid {fmt.upper()}: {exc}") from exc
+    except RecursionError as exc:  # both parsers recurse once per level of nesting
+        raise ConfigError(f"{where}: not valid {fmt.upper()}: lists or tables nested too deeply") from exc
     if not isinstance(raw, dict):
         raise ConfigError(f"{where}: expected a table of settings, got {type(raw).__name__}")
     if "max_history_tokens" in raw:  # the notes' name for the trigger threshold

@@ -362,7 +362,7 @@ def console_checks(config: Config) -> dict[str, str]:
     errors = {}
     try:
         ZoneInfo(config.timezone)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # "Asia" is a folder; a long name, too long a path
         errors["timezone"] = (
             f"unknown time zone {config.timezone!r} (use an IANA name such as UTC or Asia/Shanghai)"
         )
