@@ -249,11 +249,12 @@ class Session:
         A goal is compared through the user turn that stated it (already embedded), so an add()
         costs one embedding: its own turn."""
         emb = self.compressor.embedder
+        if emb is None or not substantive(text):
+            return False  # "yes please" does not drift from anything
         sources = {g.idx for g in before.goals}
         goal_turns = [m.text for m in self.messages if m.idx in sources and m.text.strip()]
-        if emb is None or not goal_turns or not text.strip():
-            if emb is not None and text.strip():
-                emb.encode([text])  # embedded now, as a later goal's source turn or for clustering
+        if not goal_turns:
+            emb.encode([text])  # embedded now: a later goal's source turn, and clustered later
             return False
         vecs = emb.encode([text, *goal_turns])
         return float((vecs[1:] @ vecs[0]).max()) < self.config.drift_threshold

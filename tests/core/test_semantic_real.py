@@ -82,14 +82,24 @@ def test_constraints_that_say_the_same_are_merged_semantically(minilm):
     assert len(st.constraints) == 1, [c.text for c in st.constraints]
 
 
-def test_the_traced_model_gives_the_sentence_transformer_vectors(minilm):
+def test_the_traced_model_gives_the_sentence_transformer_vectors(tmp_path, monkeypatch):
+    from sentence_transformers import SentenceTransformer
+
+    from core.minilm import MiniLM, model_dir
+
     texts = [
         "Book a table for two.",
         "I need a cheap hotel in the north of town with free parking please.",
         "What time does the last train to London leave tonight?",
         "ok",
+        "word " * 400,
     ]
-    ours = minilm.encode(texts)
-    reference = minilm._model.encode(texts, normalize_embeddings=True)
-    assert minilm._traced is not None
-    assert float(np.min(np.sum(ours * reference, axis=1))) > 0.9999
+    monkeypatch.setenv("CORE_MODEL_CACHE", str(tmp_path))
+    built = MiniLM.load()  # traces and saves
+    loaded = MiniLM.load()  # reads the saved trace, no sentence-transformers
+    assert built.traced is not None and loaded.reference is None and list(tmp_path.glob("minilm-*.pt"))
+    ordered = sorted(texts, key=len)
+    reference = SentenceTransformer(str(model_dir()), device="cpu").encode(ordered, normalize_embeddings=True)
+    for model in (built, loaded):
+        ours = model.embed(ordered, threads=1)
+        assert float(np.min(np.sum(ours * reference, axis=1))) > 0.9999
