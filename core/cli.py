@@ -14,9 +14,13 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core.config import ConfigError, load_config
 from core.dialogue import Dialogue, DialogueError, parse_dialogue_line
+
+if TYPE_CHECKING:
+    from core.compressor import Compressor
 
 
 def load_dialogues(path: str | Path) -> Iterator[Dialogue | DialogueError]:
@@ -34,6 +38,36 @@ def load_dialogues(path: str | Path) -> Iterator[Dialogue | DialogueError]:
                 yield parse_dialogue_line(text, line_no)
             except DialogueError as exc:
                 yield exc
+
+
+def embedded_ahead(
+    items: Iterator[Dialogue | DialogueError], compressor: Compressor, chunk: int = 64
+) -> Iterator[Dialogue | DialogueError]:
+    """The items, with the user turns of each next `chunk` conversations embedded in one model
+    pass first (the turns are known: batching is several times cheaper than one call a turn)."""
+    from core.intents import substantive
+
+    pending: list[Dialogue | DialogueError] = []
+
+    def warm() -> None:
+        texts = [
+            m.text
+            for d in pending
+            if isinstance(d, Dialogue)
+            for m in d.messages
+            if m.role == "user" and substantive(m.text)
+        ]
+        if compressor.embedder is not None and texts:
+            compressor.embedder.encode(texts)
+
+    for item in items:
+        pending.append(item)
+        if len(pending) >= chunk:
+            warm()
+            yield from pending
+            pending = []
+    warm()
+    yield from pending
 
 
 def _count_lines(path: str) -> int:
@@ -61,7 +95,7 @@ def cmd_compress(args: argparse.Namespace) -> int:
     first_line: dict[str, int] = {}
     try:
         for item in tqdm(
-            load_dialogues(args.input),
+            embedded_ahead(load_dialogues(args.input), compressor),
             total=_count_lines(args.input),
             file=sys.stderr,
             unit="conv",
