@@ -40,6 +40,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "min_turns",
         "tiers",
         "milestone_scan",
+        "dynamic_min_fraction",
         "tool_failure_limit",
         "drift_threshold",
         "snapshot_interval",
