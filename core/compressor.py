@@ -18,6 +18,7 @@ every context build; if it raises, the context is served raw (fail closed).
 
 from __future__ import annotations
 
+import threading
 import time
 import uuid
 from collections.abc import Callable, Sequence
@@ -40,7 +41,7 @@ from core.models import (
     Units,
     ValidationReport,
 )
-from core.parse import parse_message
+from core.parse import detect_lang, parse_message
 from core.render import RECENT_SEPARATOR, raw_history, render
 from core.tokens import clip_to_tokens, count_tokens
 from core.trigger import check_trigger
@@ -187,6 +188,9 @@ class Session:
         self.failed = False
         self._events: list[str] = []
         self._raw_tokens: list[int] = []
+        # add, compact and context take turns: two threads adding to one context would otherwise
+        # number two messages alike (idx is the length of the history when the add starts)
+        self._lock = threading.RLock()
 
     # --- input ---------------------------------------------------------------------------------
 
@@ -197,7 +201,15 @@ class Session:
             emb.encode(list(texts))
 
     def add(self, message: Message, auto_compact: bool = True) -> AddResult:
-        """Take one message through parse, extract and merge; compact when the trigger fires."""
+        """Take one message through parse, extract and merge; compact when the trigger fires.
+
+        A stage that raises never loses the message: it is kept, the state stays as it was, a
+        failed record names the stage, and the context is served raw until the next good
+        compaction (see _stage_failed). Threads adding to one session take turns."""
+        with self._lock:
+            return self._add(message, auto_compact)
+
+    def _add(self, message: Message, auto_compact: bool) -> AddResult:
         t0 = time.perf_counter()
         idx = len(self.messages)
         message = message.model_copy(
@@ -208,13 +220,19 @@ class Session:
             }
         )
         prev_domain = self.parsed[-1].domain if self.parsed else None
-        parsed = parse_message(message, prev_domain)
-        t1 = time.perf_counter()
-        units = extract(parsed, self.state)
-        t2 = time.perf_counter()
-        before = self.state
-        self.state = merge(before, parsed, units, self.config, self.compressor.embedder)
+        stage = "parse"
+        try:
+            parsed = parse_message(message, prev_domain)
+            t1 = time.perf_counter()
+            stage = "extract"
+            units = extract(parsed, self.state)
+            t2 = time.perf_counter()
+            stage = "merge"
+            merged = merge(self.state, parsed, units, self.config, self.compressor.embedder)
+        except Exception as exc:  # a failing stage never breaks the session (nor loses the message)
+            return self._stage_failed(message, prev_domain, stage, exc, t0)
         t3 = time.perf_counter()
+        before, self.state = self.state, merged
         self.messages.append(message)
         self.parsed.append(parsed)
         self.units.append(units)
@@ -242,6 +260,45 @@ class Session:
                 result.compacted, result.record = not record.failed, record
         result.latency_ms["total"] = _ms(t0, time.perf_counter())
         return result
+
+    def _stage_failed(
+        self, message: Message, prev_domain: str | None, stage: str, exc: Exception, t0: float
+    ) -> AddResult:
+        """Keep a message a stage failed on: as a raw turn with no atoms, the state not moved, and a
+        failed record (trigger 'stage_error') so the failure is audited and counted like a failed
+        compaction. The context is served raw until the next good compaction."""
+        parsed = ParsedMessage(message=message, lang=detect_lang(message.text), domain=prev_domain)
+        self.messages.append(message)
+        self.parsed.append(parsed)
+        self.units.append(Units())
+        self._raw_tokens.append(count_tokens(raw_history([message])) + 1)
+        self.failed = True
+        tokens = self.history_tokens()
+        elapsed = _ms(t0, time.perf_counter())
+        record = CompactionRecord(
+            context_id=self.context_id,
+            seq=len(self.records),
+            at_turn=message.idx,
+            trigger="stage_error",
+            tier=len([r for r in self.records if not r.failed]),
+            fold_upto=self.folded_upto,
+            tokens_in=tokens,
+            tokens_out=tokens,
+            ratio=1.0,
+            latency_ms={stage: elapsed, "total": elapsed},
+            failed=True,
+            error=f"{stage} stage: {type(exc).__name__}: {exc}",
+            created_at=self.compressor.clock(),
+        )
+        self.records.append(record)
+        return AddResult(
+            context_id=self.context_id,
+            idx=message.idx,
+            parsed=parsed,
+            units=self.units[-1],
+            record=record,
+            latency_ms={stage: elapsed, "total": elapsed},
+        )
 
     def _drifted(self, text: str, before: ContextState) -> bool:
         """True when a user turn is far from every goal held so far (cosine < drift_threshold).
@@ -294,6 +351,10 @@ class Session:
         tier: int | None = None,
     ) -> CompactionRecord:
         """One atomic compaction: render and validate on a copy, swap in on success, audit always."""
+        with self._lock:
+            return self._compact(reason, force, fold_upto, tier)
+
+    def _compact(self, reason: str, force: bool, fold_upto: int | None, tier: int | None) -> CompactionRecord:
         done = len([r for r in self.records if not r.failed])
         if fold_upto is None or force:
             decision = check_trigger(
@@ -429,6 +490,10 @@ class Session:
 
     def context(self) -> ContextView:
         """The context for the model now; the breaker is asked first and fails closed to raw."""
+        with self._lock:
+            return self._context()
+
+    def _context(self) -> ContextView:
         try:
             raw_forced = bool(self.compressor.breaker(self.context_id)) if self.compressor.breaker else False
             reason = "breaker" if raw_forced else ""

@@ -66,7 +66,9 @@ def same_value(a: str, b: str) -> bool:
     short, long_ = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
     if len("".join(short)) < 3 or is_chinese(a) != is_chinese(b):
         return False
-    return set(short) <= set(long_) or (len(wa) == len(wb) and all(map(_spelling_variant, wa, wb)))
+    if set(short) <= set(long_) or (len(wa) == len(wb) and all(map(_spelling_variant, wa, wb))):
+        return True
+    return _spelling_variant("".join(wa), "".join(wb))  # "guest house" ~ "guesthouses", "night club"
 
 
 def _spelling_variant(a: str, b: str) -> bool:
@@ -74,9 +76,13 @@ def _spelling_variant(a: str, b: str) -> bool:
     ('centre' ~ 'center', 'theatre' ~ 'theater')."""
     if a == b:
         return True
-    if min(len(a), len(b)) < 5 or abs(len(a) - len(b)) > 1 or a.isdigit() or b.isdigit():
-        return False
+    if min(len(a), len(b)) < 5 or abs(len(a) - len(b)) > 1 or _has_digit(a + b):
+        return False  # numbers, times, codes differ by one character and are different values
     return _edit_distance(a, b) <= 1
+
+
+def _has_digit(text: str) -> bool:
+    return any(ch.isdigit() for ch in text)
 
 
 def _edit_distance(a: str, b: str) -> int:

@@ -438,6 +438,10 @@ _WEAK_DOMAIN_KEYWORDS: tuple[tuple[str, str], ...] = (
 )
 
 
+# "I also need a place to stay": a new task, so even a weak word names its domain
+_NEW_TASK = re.compile(r"\b(?:also|as well|another|in addition|besides)\b", re.I)
+
+
 @lru_cache(maxsize=2)
 def _domain_regexes(weak: bool = False) -> tuple[tuple[str, re.Pattern[str]], ...]:
     table = _WEAK_DOMAIN_KEYWORDS if weak else _DOMAIN_KEYWORDS
@@ -448,12 +452,12 @@ def _domain_regexes(weak: bool = False) -> tuple[tuple[str, re.Pattern[str]], ..
 def find_domain(text: str, current: str | None = None) -> str | None:
     """The domain the text names: the current one if the text names it among others, else the first
     strong keyword's (fixed specificity order); a weak keyword ("tickets", "stay", "play") only when
-    no domain is current; else None."""
+    no domain is current or the text opens a new task ("I also need a place to stay"); else None."""
     named = [domain for domain, rx in _domain_regexes() if rx.search(text)]
     if named:
         # "a hotel in the same area as the restaurant": the domain already being talked about wins
         return current if current in named else named[0]
-    if current is None:
+    if current is None or _NEW_TASK.search(text):
         for domain, rx in _domain_regexes(weak=True):
             if rx.search(text):
                 return domain

@@ -26,6 +26,9 @@ def test_same_value_matches_word_spans_not_substrings():
     assert not same_value("2", "12")
     assert not same_value("north", "northampton")
     assert not same_value("a | b", "a")
+    assert same_value("centre", "center") and same_value("guest house", "guesthouses")
+    assert not same_value("5:30 pm", "5:45 pm") and not same_value("tr1234", "tr1235")
+    assert not same_value("monday", "sunday")
 
 
 def test_conflict_keeps_newest_and_records_old_with_turn_and_reason():
