@@ -276,9 +276,10 @@ def _fact_lines(facts: Sequence[Fact]) -> list[str]:
 
 
 def _without_ref_repeats(actions: Sequence[ActionUnit]) -> list[ActionUnit]:
-    """Drop an action without a ref when the same tool later reports one (the confirmation of it)."""
-    with_ref = {a.tool for a in actions if a.ref}
-    return [a for a in actions if a.ref or a.tool not in with_ref]
+    """Drop an action without a ref when the same tool, or the same turn, reports one with a ref
+    ("I confirmed and booked it, ref X": one completed action)."""
+    with_ref = {a.tool for a in actions if a.ref} | {a.idx for a in actions if a.ref}
+    return [a for a in actions if a.ref or (a.tool not in with_ref and a.idx not in with_ref)]
 
 
 def _goal_texts(state: ContextState) -> list[str]:
