@@ -28,7 +28,6 @@ from core.models import (
     Fact,
     FactCandidate,
     FactVersion,
-    Goal,
     ParsedMessage,
     Units,
 )
@@ -450,8 +449,3 @@ def recall(state: ContextState, query: str) -> tuple[ContextState, list[Fact]]:
         if cur is None or cur.last_idx < fact.last_idx:
             st.facts[fact.key] = fact
     return st, back
-
-
-def goals_for_domains(goals: Sequence[Goal]) -> list[str]:
-    """Distinct domains the goals name, in order of first appearance."""
-    return list(dict.fromkeys(g.domain for g in goals if g.domain))

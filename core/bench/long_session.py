@@ -7,7 +7,8 @@ triggers and tiers fire by themselves. Scored at the end:
 
 - last task: the last conversation's scored final-state values found in the context (must stay ~100%);
 - earlier tasks, live: the other conversations' values found in the context;
-- earlier tasks, recallable: found in the context or among the values of the state's archive
+- earlier tasks, recallable: found in the context, among the values of the state's archive, or
+  among the earlier versions its facts keep in their history
   (decayed facts the core can recall);
 - every compaction's tier and tokens in/out (from the compaction records).
 """
@@ -111,11 +112,12 @@ def run_long_session(chain: ChainedSession, compressor: Any, label: str) -> Long
     view = session.context()
     text = view.text
     state = getattr(session, "state", None)
-    # recallable: the current values of the archive's facts and of the state's decayed facts
-    stored = list(getattr(state, "archive", []) or []) + [
-        f for f in (getattr(state, "facts", {}) or {}).values() if f.status != "active"
-    ]
-    archive = "\n".join(f.value for f in stored)
+    # recallable: the values the state keeps out of the context: its archive (decayed facts, which
+    # recall() brings back), facts not active, and every earlier version in a fact's history
+    facts = list((getattr(state, "facts", {}) or {}).values())
+    stored = list(getattr(state, "archive", []) or []) + [f for f in facts if f.status != "active"]
+    versions = [v.value for f in [*facts, *stored] for v in f.history]
+    archive = "\n".join([f.value for f in stored] + versions)
     last = chain.tasks[-1] if chain.tasks else []
     earlier = [pair for task in chain.tasks[:-1] for pair in task]
     last_lost = [p for p in last if not occurs(p[1], text)]

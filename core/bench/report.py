@@ -170,7 +170,7 @@ def _long_table(ds: DatasetResult) -> list[str]:
         "includes the compactions add() ran; tokens out per tier are the compaction records' tokens_out.",
         "",
         "| config | sessions | messages | raw tokens | context tokens at end | last task retained "
-        "| earlier tasks in context | earlier tasks in context or archive | compactions per session "
+        "| earlier tasks in context | earlier tasks in context, archive or history | compactions per session "
         "| tokens out per tier (count) | compaction p50 / p95 ms | add() p95 ms |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
