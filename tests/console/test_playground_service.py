@@ -81,9 +81,7 @@ def test_one_pretty_printed_conversation_is_accepted_and_the_id_can_be_overridde
 
 
 def test_the_dev_sample_format_reads(tmp_path: Path) -> None:
-    sample = Path(__file__).resolve().parents[3] / "shared/data/dialogues/sgd_dev_sample.jsonl"
-    if not sample.exists():
-        pytest.skip("shared dev sample not present")
+    sample = Path(__file__).resolve().parents[2] / "data/samples/sgd_sample.jsonl"  # the dev format, gold too
     first = sample.read_text(encoding="utf-8").splitlines()[0]
     t = parse_transcript(first)[0]
     assert t.messages and t.format == "jsonl"
