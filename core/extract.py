@@ -336,7 +336,7 @@ def _join_same_key(units: Units) -> None:
 
 def _is_goal(atom: Atom, state: ContextState, units: Units) -> bool:
     """A user clause is a goal when it states an intent for a domain no goal covers yet."""
-    if atom.negation is not None or not (INTENT_CUE.search(atom.text) or atom.kind == "instruction"):
+    if not (INTENT_CUE.search(atom.text) or atom.kind == "instruction"):
         return False
     known = {g.domain for g in state.goals} | {g.domain for g in units.goals}
     return atom.domain not in known
