@@ -22,8 +22,9 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from console.health import Thresholds
-from console.metrics import metric_points, session_health
-from console.services.replay import recompute_session, turn_traces
+from console.metrics import bloat_rate, metric_points, session_health, should_trip_for
+from console.services.breaker import AUTO_ACTOR
+from console.services.replay import SessionReplay, recompute_session, turn_traces
 from core.cli import load_dialogues
 from core.compressor import Compressor, ContextView, Session
 from core.dialogue import Dialogue, DialogueError
@@ -49,6 +50,7 @@ class IngestReport(BaseModel):
     bad_lines: list[str] = Field(default_factory=list, description="'file:line: why', skipped")
     notes: list[str] = Field(default_factory=list, description="'file:line: what', e.g. empty turn skipped")
     failed: list[str] = Field(default_factory=list, description="conversations the core failed on, skipped")
+    auto_trips: int = Field(0, description="contexts the automatic breaker rule switched to raw")
     core_seconds: float = 0.0
     store_seconds: float = 0.0
 
@@ -107,6 +109,7 @@ def build_bundle(dialogue: Dialogue, compressor: Compressor, *, source: str, now
     )
     times = [m.ts for m in replay.messages if m.ts is not None]
     at = max(times) if times else now
+    trip = should_trip_for(bloat_samples(replay, now), compressor.config)
     src = source or dialogue.source
     return ContextIngest(
         context_id=replay.context_id,
@@ -126,7 +129,40 @@ def build_bundle(dialogue: Dialogue, compressor: Compressor, *, source: str, now
         state=state,
         rendered=served.text,
         tokens_context=served.tokens,
+        mode="raw" if trip.trip else "compressed",
+        auto_trip=trip.reason if trip.trip else None,
     )
+
+
+def bloat_samples(replay: SessionReplay, now: datetime) -> list[tuple[datetime, float | None]]:
+    """(time, bloat rate) after each turn: tokens served to the model / tokens of the raw dialogue."""
+    out = []
+    for turn, message in zip(replay.turns, replay.messages, strict=False):
+        rate = bloat_rate(turn.served_tokens or 0, turn.raw_tokens or 0) if turn.raw_tokens else None
+        out.append((message.ts or now, rate))
+    return out
+
+
+def apply_auto_trips(store: Store, bundles: Sequence[ContextIngest]) -> int:
+    """Switch to raw the contexts whose bloat stayed over the limit long enough (audited as automatic);
+    a context already raw keeps who set it and why. Returns how many were switched."""
+    tripped = 0
+    for bundle in bundles:
+        if bundle.auto_trip is None:
+            continue
+        own = store.get_breaker(bundle.context_id)
+        if own is None or own.mode != "raw":
+            store.set_breaker(
+                "raw",
+                context_id=bundle.context_id,
+                reason=bundle.auto_trip,
+                actor=AUTO_ACTOR,
+                role="system",
+                auto=True,
+                source="auto",
+            )
+            tripped += 1
+    return tripped
 
 
 def _dialogues(paths: Iterable[Path], report: IngestReport) -> Iterator[Dialogue]:
@@ -193,6 +229,7 @@ def ingest_files(
             return
         t0 = time.perf_counter()
         outcomes: list[SaveOutcome] = store.save_contexts(pending)
+        report.auto_trips += apply_auto_trips(store, pending)
         report.store_seconds += time.perf_counter() - t0
         for outcome in outcomes:
             setattr(report, outcome.status, getattr(report, outcome.status) + 1)

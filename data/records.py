@@ -79,6 +79,9 @@ class ContextIngest(BaseModel):
     state: ContextState | None = None
     rendered: str | None = Field(default=None, description="the context the model sees now")
     tokens_context: int = Field(default=0, ge=0, description="tokens of the rendered context")
+    auto_trip: str | None = Field(
+        default=None, description="why the automatic breaker rule switches this context to raw, if it does"
+    )
 
     @model_validator(mode="after")
     def _check_consistent(self) -> ContextIngest:

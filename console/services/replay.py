@@ -108,6 +108,8 @@ class TurnReplay(BaseModel):
     rendered: str | None = None
     rendered_tokens: int | None = None
     rendered_label: str = ""
+    served_tokens: int | None = Field(default=None, description="tokens the model is served after the turn")
+    raw_tokens: int | None = Field(default=None, description="tokens of the raw dialogue up to the turn")
     latency_ms: dict[str, float] = Field(default_factory=dict)
     origin: Origin = "stored"
     missing_stages: list[str] = Field(default_factory=list, description="stages with no recorded output")
@@ -406,7 +408,9 @@ def recompute_session(
         if result.record is not None:
             compactions.append(_stored(session, result.record))
         payloads["render"], latency["render"] = _render_payload(session, result.record, config)
-        turns.append(build_turn(session.context_id, message, payloads, latency, "recomputed"))
+        turn = build_turn(session.context_id, message, payloads, latency, "recomputed")
+        turn.served_tokens, turn.raw_tokens = session.history_tokens(), sum(session._raw_tokens)
+        turns.append(turn)
         if progress is not None:
             progress(i + 1, total)
     return SessionReplay(
