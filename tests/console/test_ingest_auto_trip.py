@@ -34,11 +34,8 @@ def dialogue(n: int = 10) -> Dialogue:
 
 
 def test_bloat_samples_follow_every_turn_with_its_time():
-    bundle_cfg = Config(use_embeddings=False)
-    from console.services.replay import recompute_session
-
     replay = recompute_session(
-        dialogue().messages, Compressor(bundle_cfg), context_id="c1", force_final=False
+        dialogue().messages, Compressor(Config(use_embeddings=False)), context_id="c1", force_final=False
     )
     samples = bloat_samples(replay, T0)
     assert [at for at, _ in samples] == [T0 + timedelta(minutes=i) for i in range(10)]
