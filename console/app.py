@@ -23,7 +23,7 @@ import streamlit as st  # noqa: E402
 
 from console import auth  # noqa: E402
 from console.auth import current_user  # noqa: E402
-from data.concurrency import StoreBusyError  # noqa: E402
+from data.concurrency import StoreBusyError, StoreError  # noqa: E402
 from data.paths import default_db_path  # noqa: E402
 
 log = logging.getLogger(__name__)
@@ -106,6 +106,8 @@ def main() -> None:
             "Nothing was changed; reload the page in a moment.",
             icon=":material/hourglass_top:",
         )
+    except StoreError as exc:  # a full disk, a damaged file: the change was rolled back
+        st.error(f"The database could not do this: {exc}", icon=":material/database:")
 
 
 if __name__ == "__main__":

@@ -10,8 +10,9 @@ on the same file, the commands share it (data/concurrency.py): a long ingest ste
 batches whenever the console waits for the file.
 
 Exit status: 0 done; 2 some lines or conversations were skipped (each reported on stderr with its
-file and line), or check found a problem; 1 the command could not run (missing file, bad config,
-database busy past the deadline).
+file and line), or check found a problem (a damaged file included); 1 the command could not run
+(missing file, bad config, database busy past the deadline, a file that is not a database, a write
+the disk refused: that batch was rolled back, the ones before it are saved, a rerun completes).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.config import Config, ConfigError, load_config
-from data.concurrency import RetryPolicy, StoreBusyError
+from data.concurrency import RetryPolicy, StoreBusyError, StoreError
 from data.store import Store
 
 if TYPE_CHECKING:
@@ -159,7 +160,11 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(f"error: {args.db}: no database file", file=sys.stderr)
         return 1
     store = Store(args.db, policy=RetryPolicy(deadline=CLI_DEADLINE_S), linger=0)
-    report = store.check()
+    try:
+        report = store.check()
+    except StoreError as exc:  # not a DuckDB file, or a damaged one: that is what check is for
+        print(f"PROBLEMS:\n  - {exc}", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(report.model_dump() | {"ok": report.ok}, indent=1))
     else:
@@ -283,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    except StoreBusyError as exc:
+    except (StoreBusyError, StoreError) as exc:  # busy past the deadline; a full disk, a damaged file
         print(f"error: {exc}", file=sys.stderr)
         return 1
     except (ValueError, PermissionError) as exc:  # users: a bad name, role or password; CredentialsError

@@ -42,6 +42,12 @@ class StoreBusyError(RuntimeError):
     """The database stayed locked by another process past the deadline; nothing was written."""
 
 
+class StoreError(RuntimeError):
+    """The database could not do what was asked: a full disk, a damaged file, a file that is not ours.
+
+    A failed write was rolled back: nothing of it is in the file, and what was there before is."""
+
+
 @dataclass(frozen=True)
 class RetryPolicy:
     """Exponential backoff with jitter: wait uniform(cap/4, cap), cap = min(max_delay, first_delay * 2**n)."""
@@ -62,9 +68,10 @@ def is_lock_error(exc: BaseException) -> bool:
 
 
 def is_conflict_error(exc: BaseException) -> bool:
-    """True for a write-write conflict between two transactions of one process (retry it)."""
-    if isinstance(exc, duckdb.TransactionException):
-        return True
+    """True for a write-write conflict between two transactions of one process (retry it).
+
+    Not every TransactionException is one: a commit the disk refused ("Failed to commit: Could
+    not write file ...") would fail again, so it is not retried until the deadline."""
     return isinstance(exc, duckdb.Error) and "conflict" in str(exc).lower()
 
 
@@ -208,7 +215,7 @@ class FileLease:
             return self._connect()
         except duckdb.IOException as exc:
             if not is_lock_error(exc):
-                raise
+                raise StoreError(f"{self.path}: cannot open the database: {exc}") from exc
         deadline = time.monotonic() + deadline_s
         with self.waiters.waiting():
             attempt = 0
@@ -225,7 +232,7 @@ class FileLease:
                     return self._connect()
                 except duckdb.IOException as exc:
                     if not is_lock_error(exc):
-                        raise
+                        raise StoreError(f"{self.path}: cannot open the database: {exc}") from exc
 
     def _connect(self) -> duckdb.DuckDBPyConnection:
         con = duckdb.connect(str(self.path))

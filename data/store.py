@@ -30,7 +30,14 @@ import duckdb
 
 from core.config import Config
 from core.models import ContextState, Mode
-from data.concurrency import FileLease, RetryPolicy, StoreBusyError, is_conflict_error, leased
+from data.concurrency import (
+    FileLease,
+    RetryPolicy,
+    StoreBusyError,
+    StoreError,
+    is_conflict_error,
+    leased,
+)
 from data.paths import default_db_path
 from data.queries import facts as facts_sql
 from data.queries import ingest as ingest_sql
@@ -143,7 +150,10 @@ class Store:
                     return result
             except duckdb.Error as exc:
                 if not retry_if(exc) or time.monotonic() > deadline:
-                    raise
+                    raise StoreError(
+                        f"{self.path}: the write failed and was rolled back (nothing of it was "
+                        f"saved; what was there before is intact): {exc}"
+                    ) from exc
                 time.sleep(self.policy.delay(attempt, self._rng))
                 attempt += 1
 
@@ -346,7 +356,7 @@ class Store:
             global_state, own = self._read(
                 lambda con: (ops_sql.get_breaker(con, None), ops_sql.get_breaker(con, context_id))
             )
-        except (duckdb.Error, StoreBusyError, OSError) as exc:
+        except (duckdb.Error, StoreBusyError, StoreError, OSError) as exc:
             log.warning("breaker unreadable for %s, serving raw: %s", context_id, exc)
             return "raw"
         if (global_state and global_state.mode == "raw") or (own and own.mode == "raw"):
@@ -418,5 +428,12 @@ class Store:
     # --- integrity ------------------------------------------------------------------------------
 
     def check(self) -> IntegrityReport:
-        """Row counts, orphan rows, fact version order and schema version (python -m console check)."""
-        return self._read(lambda con: integrity_sql.check(con, str(self.path)))
+        """Row counts, orphan rows, fact version order and schema version (python -m console check).
+
+        StoreError when the file cannot be read at all (not a DuckDB file, a damaged block)."""
+        try:
+            return self._read(lambda con: integrity_sql.check(con, str(self.path)))
+        except duckdb.Error as exc:
+            raise StoreError(
+                f"{self.path}: the database cannot be read; it is damaged or not ours: {exc}"
+            ) from exc
