@@ -197,10 +197,8 @@ def _chunks(items: Iterable, size: int) -> Iterator[list]:
 
 def _embed_ahead(dialogues: Sequence[Dialogue], compressor: Compressor) -> None:
     """Embed the user turns of many conversations in one pass, so each session finds them cached."""
-    embedder = compressor.embedder
     texts = [m.text for d in dialogues for m in d.messages if m.role == "user" and substantive(m.text)]
-    if embedder is not None and texts:
-        embedder.encode(texts)
+    compressor.warm(texts)
 
 
 def ingest_files(
@@ -251,9 +249,10 @@ def ingest_files(
                     progress(1)
             else:
                 todo.append(dialogue)
-        t0 = time.perf_counter()
-        _embed_ahead(todo, compressor)  # the turns are known: one batched model pass for the chunk
-        report.core_seconds += time.perf_counter() - t0
+        if todo:
+            t0 = time.perf_counter()
+            _embed_ahead(todo, compressor)  # the turns are known: one batched model pass for the chunk
+            report.core_seconds += time.perf_counter() - t0
         for dialogue in todo:
             t0 = time.perf_counter()
             try:

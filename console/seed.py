@@ -4,16 +4,18 @@ data/samples/ holds a few real dialogues from the shared corpora (attribution in
 some sessions of our own, in English and Chinese, with tool calls, tool failures and corrections.
 They run through the real core with ``DEMO_CONFIG``: a small history budget, so compactions fire
 within a 20-turn dialogue and the timeline, replay and diff screens have something to show. One
-session runs with a configuration whose goal check cannot pass and whose fallback is raw, so the
-demo also holds a failed compaction (the audit record, the raw serving, the success rate).
+session runs with an embedding model that fails on every call, so the demo also holds failed
+compactions (the audit record, the raw serving, the success rate).
 Sessions are spread over the past week, a few hours apart, so the metric charts have a shape.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+
+import numpy as np
 
 from console.ingest import IngestReport, ingest_files
 from core.compressor import Compressor
@@ -26,11 +28,22 @@ SAMPLES = Path(__file__).resolve().parents[1] / "data" / "samples"
 SAMPLE_FILES = ("sgd_sample.jsonl", "multiwoz_sample.jsonl", "crosswoz_sample.jsonl", "own_sessions.jsonl")
 FAILING_FILE = "failing_session.jsonl"
 DEMO_CONFIG = Config(max_history_tokens_override=320, min_turns=6)
-# The goal line must match the user turns exactly (cosine 1.0, which no rendering reaches) and a
-# failed check falls back to raw: every compaction of this session fails and is recorded as such.
-FAILING_CONFIG = DEMO_CONFIG.model_copy(update={"intent_similarity": 1.0, "fallback": "raw"})
+FAILING_CONFIG = DEMO_CONFIG.model_copy(update={"use_embeddings": True, "fallback": "raw"})
 SPREAD = timedelta(days=7)
 TURN_GAP = timedelta(seconds=40)
+
+
+class UnavailableModel:
+    """An embedder whose model cannot be used (say its files went missing): every call raises.
+
+    The demo's failing session runs with it, so its compactions fail the way a real broken
+    model makes them fail: recorded, audited, counted, and the context served raw."""
+
+    name = "unavailable-model"
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """Raise, as a model that failed to load does."""
+        raise RuntimeError("the embedding model is unavailable (demo: a broken model)")
 
 
 def spread_over_week(now: datetime, sessions: int) -> Callable[[Dialogue, int], list[Message]]:
@@ -58,10 +71,7 @@ def seed_demo(
     config = DEMO_CONFIG.model_copy(update={"use_embeddings": not rules_only})
     main_compressor = Compressor(config)
     report = ingest_files(files, store, main_compressor, retime=retime, clock=lambda: now)
-    failing_config = FAILING_CONFIG.model_copy(update={"use_embeddings": not rules_only})
-    failing_compressor = Compressor(
-        failing_config, embedder=main_compressor.embedder if not rules_only else None
-    )
+    failing_compressor = Compressor(FAILING_CONFIG, embedder=UnavailableModel())
     offset = report.read
 
     def retime_after(dialogue: Dialogue, number: int) -> list[Message]:

@@ -57,8 +57,7 @@ def embedded_ahead(
             for m in d.messages
             if m.role == "user" and substantive(m.text)
         ]
-        if compressor.embedder is not None and texts:
-            compressor.embedder.encode(texts)
+        compressor.warm(texts)
 
     for item in items:
         pending.append(item)

@@ -18,6 +18,7 @@ every context build; if it raises, the context is served raw (fail closed).
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 import uuid
@@ -46,6 +47,8 @@ from core.render import RECENT_SEPARATOR, raw_history, render
 from core.tokens import clip_to_tokens, count_tokens
 from core.trigger import check_trigger
 from core.validate import key_sentence_fallback, validate
+
+log = logging.getLogger(__name__)
 
 BreakerCheck = Callable[[str], bool]
 Clock = Callable[[], datetime]
@@ -129,6 +132,21 @@ class Compressor:
             self._embedder = default_embedder()
         return self._embedder
 
+    def warm(self, texts: Sequence[str]) -> bool:
+        """Embed texts known in advance in one batch, so later single look-ups hit the cache.
+
+        Best effort: a model that fails here is left to fail inside the stage that needs it, where
+        the failure is recorded and the context served raw. False when the batch failed."""
+        emb = self.embedder
+        if emb is None or not texts:
+            return True
+        try:
+            emb.encode(list(texts))
+        except Exception as exc:
+            log.warning("embedding ahead failed (%s: %s); the stages will report it", type(exc).__name__, exc)
+            return False
+        return True
+
     def session(self, context_id: str | None = None) -> Session:
         """A new session; a fresh UUIDv4 context_id when none is given."""
         return Session(self, context_id or str(uuid.uuid4()))
@@ -196,9 +214,7 @@ class Session:
 
     def warm(self, texts: Sequence[str]) -> None:
         """Embed texts known in advance in one batch, so later single look-ups hit the cache."""
-        emb = self.compressor.embedder
-        if emb is not None and texts:
-            emb.encode(list(texts))
+        self.compressor.warm(texts)
 
     def add(self, message: Message, auto_compact: bool = True) -> AddResult:
         """Take one message through parse, extract and merge; compact when the trigger fires.
@@ -310,10 +326,14 @@ class Session:
             return False  # "yes please" does not drift from anything
         sources = {g.idx for g in before.goals}
         goal_turns = [m.text for m in self.messages if m.idx in sources and m.text.strip()]
-        if not goal_turns:
-            emb.encode([text])  # embedded now: a later goal's source turn, and clustered later
+        try:
+            if not goal_turns:
+                emb.encode([text])  # embedded now: a later goal's source turn, and clustered later
+                return False
+            vecs = emb.encode([text, *goal_turns])
+        except Exception as exc:  # drift is one trigger among several: the message is already kept
+            log.warning("drift check skipped: %s: %s", type(exc).__name__, exc)
             return False
-        vecs = emb.encode([text, *goal_turns])
         return float((vecs[1:] @ vecs[0]).max()) < self.config.drift_threshold
 
     # --- compaction ----------------------------------------------------------------------------

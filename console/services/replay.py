@@ -147,6 +147,11 @@ def _s(value: Any) -> str:
     return "" if value is None else str(value)
 
 
+def _int(value: Any) -> int | None:
+    """An integer a stored payload holds (older traces have none; JSON may hold it as a float)."""
+    return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
 def _atoms(parse: Any) -> list[AtomView]:
     atoms = parse.get("atoms") if isinstance(parse, dict) else None
     out = []
@@ -280,6 +285,8 @@ def build_turn(
         rendered=_s(rendered.get("text")) if rendered else None,
         rendered_tokens=rendered.get("tokens") if rendered else None,
         rendered_label=_s(rendered.get("label")) if rendered else "",
+        served_tokens=_int(rendered.get("served_tokens")) if rendered else None,
+        raw_tokens=_int(rendered.get("raw_tokens")) if rendered else None,
         latency_ms=latency_ms,
         origin=origin,
         missing_stages=[s for s in ("parse", "extract", "merge") if s not in payloads],
@@ -408,8 +415,9 @@ def recompute_session(
         if result.record is not None:
             compactions.append(_stored(session, result.record))
         payloads["render"], latency["render"] = _render_payload(session, result.record, config)
+        # what the model is served after the turn against the raw dialogue (the bloat of this turn)
+        payloads["render"].update(served_tokens=session.history_tokens(), raw_tokens=sum(session._raw_tokens))
         turn = build_turn(session.context_id, message, payloads, latency, "recomputed")
-        turn.served_tokens, turn.raw_tokens = session.history_tokens(), sum(session._raw_tokens)
         turns.append(turn)
         if progress is not None:
             progress(i + 1, total)
