@@ -6,9 +6,10 @@ The file has a header and one correction per row::
     sgd-train-1_00000,restaurant.time,19:30,user called back
 
 ``reason`` is optional. The reader takes what spreadsheets and editors produce: UTF-8 with or
-without a BOM, UTF-16 (with a BOM, or without one if the text is mostly ASCII), commas, semicolons
-or tabs as separators, quoted cells with separators and newlines inside, blank lines. A cell that
-an export neutralised (a leading apostrophe before ``= + - @``) gets its apostrophe back off.
+without a BOM, UTF-16 (with a BOM, or without one: told by the NUL in every other byte of its ASCII
+characters), commas, semicolons or tabs as separators, quoted cells with separators and newlines
+inside, blank lines. A cell that an export neutralised (a leading apostrophe before ``= + - @``)
+gets its apostrophe back off.
 
 Every problem is reported with the line of the file it starts on (the header is line 1): a
 malformed line, a wrong number of cells, an empty value, a control character, and (from the
@@ -126,15 +127,29 @@ def decode_csv_bytes(data: bytes) -> tuple[str, str]:
         return _decode(data[len(codecs.BOM_UTF8) :], "utf-8"), "utf-8-sig"
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return _decode(data, "utf-16"), "utf-16"
-    sample = data[:4096]
-    if len(sample) >= 4:
-        odd_nuls = sample[1::2].count(0) / max(1, len(sample) // 2)
-        even_nuls = sample[0::2].count(0) / max(1, len(sample) // 2)
-        if odd_nuls > 0.3 and even_nuls < 0.05:
-            return _decode(data, "utf-16-le"), "utf-16-le"
-        if even_nuls > 0.3 and odd_nuls < 0.05:
-            return _decode(data, "utf-16-be"), "utf-16-be"
+    utf16 = _utf16_without_bom(data[:4096])
+    if utf16 is not None:
+        return _decode(data, utf16), utf16
     return _decode(data, "utf-8"), "utf-8"
+
+
+def _utf16_without_bom(sample: bytes) -> str | None:
+    """'utf-16-le' or 'utf-16-be' when the bytes are UTF-16 text without a BOM, else None.
+
+    ASCII text (the header at least) in UTF-16 has a NUL in every other byte: the high bytes, odd
+    offsets in little-endian, even ones in big-endian. The other side may hold a few NULs too (a
+    U+0000 cell, a CJK character such as U+4E00), so it only has to have half as many or fewer.
+    """
+    pairs = len(sample) // 2
+    if pairs < 2:
+        return None
+    odd_nuls = sample[1::2].count(0) / pairs
+    even_nuls = sample[0::2].count(0) / pairs
+    if odd_nuls > 0.3 and odd_nuls >= 2 * even_nuls:
+        return "utf-16-le"
+    if even_nuls > 0.3 and even_nuls >= 2 * odd_nuls:
+        return "utf-16-be"
+    return None
 
 
 def _decode(data: bytes, encoding: str) -> str:

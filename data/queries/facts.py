@@ -167,12 +167,15 @@ def _current_facts(con: Any, pairs: list[tuple[str, str]]) -> dict[tuple[str, st
         return {}
     rows = con.execute(
         "SELECT f.context_id, f.key, f.value, f.norm, f.status, f.strength, f.pinned, f.verified_by_user, "
-        "f.version, f.last_idx FROM facts f "
+        "f.version, f.last_idx, h.recorded_at FROM facts f "
         "JOIN (SELECT unnest(?::VARCHAR[]) AS cid, unnest(?::VARCHAR[]) AS k) w "
-        "ON f.context_id = w.cid AND f.key = w.k",
+        "ON f.context_id = w.cid AND f.key = w.k "
+        "LEFT JOIN fact_history h ON h.context_id = f.context_id AND h.key = f.key AND h.version = f.version",
         [[p[0] for p in pairs], [p[1] for p in pairs]],
     ).fetchall()
-    names = ("value", "norm", "status", "strength", "pinned", "verified_by_user", "version", "last_idx")
+    names = (
+        "value", "norm", "status", "strength", "pinned", "verified_by_user", "version", "last_idx", "last_at",
+    )  # fmt: skip
     return {(r[0], r[1]): dict(zip(names, r[2:], strict=True)) for r in rows}
 
 
@@ -258,6 +261,7 @@ def evaluate_corrections(
                 "after": after,
                 "version": version,
                 "turn": fact["last_idx"],
+                "last_at": fact["last_at"],
             }
         )
     return outcomes, changes
@@ -347,7 +351,8 @@ def _apply_fact_changes(con: Any, changes: list[dict[str, Any]], now: datetime) 
             ("old_value", change["before"]["value"]),
             ("turn", change["turn"]),
             ("reason", c.reason),
-            ("recorded_at", now),
+            # never before the version it replaces (a turn time from the dialogue may be later)
+            ("recorded_at", max(now, change["last_at"]) if change["last_at"] is not None else now),
         ):
             cols[name].append(value)
     types = {n: _S for n in cols} | {

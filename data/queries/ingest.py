@@ -402,11 +402,15 @@ def _add_history(
     start_version: int,
     old_value: str | None,
     reason: str | None = None,
+    floor: datetime | None = None,
 ) -> None:
     """The fact's versions in order: each earlier value, then the current one.
 
     Version k+1 replaces version k; the FactVersion that was replaced says when (replaced_at),
-    why (reason), by whom (actor) and from where (source).
+    why (reason), by whom (actor) and from where (source). A version is recorded at its turn's
+    time, but never before the version it replaces (``floor``: the stored latest version's time):
+    turn times come from the dialogue and may go back (a historical import corrected today, clocks
+    that disagree), and a fact's versions must stay ordered in time as in number.
     """
     chain = [(v.value, v.norm, v.idx) for v in fact.history] + [(fact.value, fact.norm, fact.last_idx)]
     previous = old_value
@@ -414,14 +418,17 @@ def _add_history(
     for position, (value, norm, stated_idx) in enumerate(chain):
         replaced = fact.history[position - 1] if position > 0 else None
         turn = replaced.replaced_at if replaced else stated_idx
+        at = ts_by_idx.get(turn) or now
+        if floor is not None and at < floor:
+            at = floor
+        floor = at
         # positional, in HISTORY_TYPES order
         batch.history.rows.append((
             ref, fact.key, start_version + position, previous, value, norm,
             fact.status if position == last else "active", fact.strength, fact.pinned,
             fact.verified_by_user and position == last, turn,
             reason or (replaced.reason if replaced else "stated"),
-            replaced.actor if replaced else "pipeline", replaced.source if replaced else "pipeline",
-            ts_by_idx.get(turn) or now,
+            replaced.actor if replaced else "pipeline", replaced.source if replaced else "pipeline", at,
         ))  # fmt: skip
         previous = value
 
@@ -524,10 +531,12 @@ def _merge_pipeline_facts(
     """New keys get their whole chain; a changed value gets one version; operator-verified facts stay."""
     cid = bundle.context_id
     stored = {
-        key: (value, norm, version, verified)
-        for key, value, norm, version, verified in con.execute(
-            "SELECT key, value, norm, version, verified_by_user FROM facts WHERE context_id = ?",
-            [cid],
+        key: (value, norm, version, verified, latest)
+        for key, value, norm, version, verified, latest in con.execute(
+            "SELECT f.key, f.value, f.norm, f.version, f.verified_by_user, h.latest FROM facts f "
+            "LEFT JOIN (SELECT key, max(recorded_at) AS latest FROM fact_history "
+            "WHERE context_id = ? GROUP BY key) h USING (key) WHERE f.context_id = ?",
+            [cid, cid],
         ).fetchall()
     }
     for fact in bundle.facts:
@@ -535,7 +544,7 @@ def _merge_pipeline_facts(
             _add_fact(batch, ref, fact, now)
             _add_history(batch, ref, fact, ts_by_idx, now, start_version=1, old_value=None)
             continue
-        value, norm, version, verified = stored[fact.key]
+        value, norm, version, verified, latest = stored[fact.key]
         if verified or (fact.value == value and fact.norm == norm):
             continue
         _update_fact_row(con, cid, fact, version + 1, now)
@@ -549,6 +558,7 @@ def _merge_pipeline_facts(
             start_version=version + 1,
             old_value=value,
             reason="re-ingest: value changed",
+            floor=latest,
         )
 
 
