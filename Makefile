@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: install run test test-fast e2e bench lint seed check clean
+.PHONY: install run test test-fast e2e bench lint seed check clean reliability
 
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -44,6 +44,18 @@ bench: $(BENCH_STAMP)
 		$(DIALOGUES)/crosswoz_dev_sample.jsonl --json docs/benchmarks.json --report docs/benchmarks.md
 	$(PY) -m core.bench.speed $(DIALOGUES)/sgd_dev_sample.jsonl --report docs/benchmarks.md
 	$(PY) -m data.bench --contexts 100000 --report docs/benchmarks.md
+
+## reliability: the reliability suite with its long cases (kill loops, 50 MB files, a real console
+## server) and the roles and audit tests, then docs/reliability.md from their results
+RELIABILITY_JSON ?= .pytest_cache/reliability-results.json
+ROLES_AUDIT_TESTS := tests/console/test_roles.py tests/console/test_audit.py \
+	tests/console/test_auth_users.py tests/console/test_auth.py
+reliability: install
+	mkdir -p $(dir $(RELIABILITY_JSON))
+	rm -f $(RELIABILITY_JSON)
+	RELIABILITY_LONG=1 RELIABILITY_RESULTS=$(RELIABILITY_JSON) $(PY) -m pytest -p tests.reliability.recorder \
+		tests/reliability $(ROLES_AUDIT_TESTS); status=$$?; \
+	$(PY) -m tests.reliability.report $(RELIABILITY_JSON) --out docs/reliability.md && exit $$status
 
 seed: install
 	$(PY) -m console seed --if-empty

@@ -26,6 +26,7 @@ from console.services import breaker, config_edit, csv_corrections, facts, playg
 from core.config import Config
 from data.records import AuditEntry, FactCorrection
 from data.store import Store
+from tests.reliability.cases import covers
 
 pytestmark = pytest.mark.unit
 CID = "sgd-train-1_00000"
@@ -235,6 +236,9 @@ PATHS: dict[str, Path_] = {
 }
 
 
+@covers(
+    "Roles and audit", "every mutating path leaves its audit row: actor, role, time, source, before and after"
+)
 @pytest.mark.parametrize("name", list(PATHS))
 def test_every_mutating_path_leaves_its_audit_row(name, seeded_store, tmp_path):
     path = PATHS[name]
@@ -265,6 +269,7 @@ STORE_WRITES = {
 }
 
 
+@covers("Roles and audit", "every Store method that writes is walked by the audit test (guard)")
 def test_every_store_method_that_writes_is_walked():
     writers = {
         name

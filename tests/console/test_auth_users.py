@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 from console import users
 from console.cli import main
 from data.store import Store
+from tests.reliability.cases import covers
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "pages" / "users.py")
@@ -44,6 +45,7 @@ def hash_of(path: Path, username: str) -> str:
     return yaml.safe_load(path.read_text())["credentials"]["usernames"][username]["password"]
 
 
+@covers("Roles and audit", "admins manage operators; anyone else is refused, nothing changes")
 @pytest.mark.unit
 @pytest.mark.parametrize("role", ["operator", "viewer", "", "ADMIN"])
 def test_only_admins_manage_users_and_a_refusal_changes_nothing(accounts, store, role):
@@ -62,6 +64,7 @@ def test_only_admins_manage_users_and_a_refusal_changes_nothing(accounts, store,
     assert store.audit_log(action_prefix="user.").total == 2  # the two set-up rows only
 
 
+@covers("Roles and audit", "each user-admin change audited with before and after, never a hash")
 @pytest.mark.unit
 def test_each_admin_change_is_audited_with_before_and_after_and_never_a_hash(accounts, store):
     who = admin(store, accounts)
@@ -79,6 +82,7 @@ def test_each_admin_change_is_audited_with_before_and_after_and_never_a_hash(acc
     assert "$2b$" not in str([(r.before, r.after) for r in rows])
 
 
+@covers("Roles and audit", "the last admin can be neither removed nor demoted")
 @pytest.mark.unit
 def test_the_last_admin_can_be_neither_removed_nor_demoted(accounts, store):
     who = admin(store, accounts)
@@ -91,6 +95,7 @@ def test_the_last_admin_can_be_neither_removed_nor_demoted(accounts, store):
     assert users.load_directory(accounts).admins() == ["ana"]
 
 
+@covers("Roles and audit", "bad user names and passwords refused with the reason")
 @pytest.mark.unit
 @pytest.mark.parametrize(
     ("username", "password", "message"),
@@ -110,6 +115,7 @@ def test_bad_names_and_passwords_are_refused_with_the_reason(accounts, store, us
     assert accounts.read_bytes() == before
 
 
+@covers("Roles and audit", "a reset password is a new bcrypt hash")
 @pytest.mark.unit
 def test_a_reset_password_is_a_new_bcrypt_hash_and_a_generated_one_is_returned(accounts, store):
     old = hash_of(accounts, "ana")
@@ -120,6 +126,7 @@ def test_a_reset_password_is_a_new_bcrypt_hash_and_a_generated_one_is_returned(a
     assert users.load_directory(accounts).users["ana"].sessions_valid_after > 0
 
 
+@covers("Roles and audit", "a user change whose audit row cannot be written is undone")
 @pytest.mark.unit
 def test_a_change_whose_audit_row_cannot_be_written_is_undone(accounts):
     before = accounts.read_bytes()
@@ -140,6 +147,7 @@ def test_a_change_whose_audit_row_cannot_be_written_is_undone(accounts):
     assert accounts.read_bytes() == before
 
 
+@covers("Roles and audit", "concurrent user-admin changes lose nothing")
 @pytest.mark.unit
 def test_concurrent_admin_changes_lose_nothing(accounts, store):
     errors: list[BaseException] = []
@@ -160,6 +168,7 @@ def test_concurrent_admin_changes_lose_nothing(accounts, store):
     assert store.audit_log(action_prefix="user.add").total == 2 + 6
 
 
+@covers("Roles and audit", "make run: a demo operator, credentials printed once")
 @pytest.mark.unit
 def test_cli_init_demo_prints_working_passwords_once_and_never_overwrites(tmp_path, capsys):
     db = tmp_path / "cli.duckdb"
@@ -181,6 +190,7 @@ def test_cli_init_demo_prints_working_passwords_once_and_never_overwrites(tmp_pa
     assert len(rows) == 3 and {r.source for r in rows} == {"cli"} and rows[0].actor.startswith("cli:")
 
 
+@covers("Roles and audit", "user admin from the CLI: add, set role, reset, remove")
 @pytest.mark.unit
 def test_cli_add_set_role_reset_and_remove(tmp_path, capsys, monkeypatch):
     db = tmp_path / "cli.duckdb"
@@ -221,6 +231,7 @@ def form_button(at: AppTest, label: str):
     return next(b for b in at.button if b.label == label)
 
 
+@covers("Roles and audit", "the Users page: an admin adds a user, sees the password once")
 @pytest.mark.apptest
 def test_an_admin_adds_a_user_and_sees_the_password_once(page_env, accounts):
     at = AppTest.from_file(PAGE, default_timeout=30).run()
@@ -244,6 +255,7 @@ def test_an_admin_adds_a_user_and_sees_the_password_once(page_env, accounts):
     assert (row.actor, row.role, row.source, row.after["role"]) == ("ada", "admin", "form", "operator")
 
 
+@covers("Roles and audit", "the Users page refuses the last admin's demotion with the reason")
 @pytest.mark.apptest
 def test_the_page_refuses_the_last_admins_demotion_with_the_reason(page_env, accounts):
     at = AppTest.from_file(PAGE, default_timeout=30).run()
@@ -255,6 +267,7 @@ def test_the_page_refuses_the_last_admins_demotion_with_the_reason(page_env, acc
     assert users.load_directory(accounts).users["ada"].role == "admin"
 
 
+@covers("Roles and audit", "the Users page: non-admins get an explanation and no controls")
 @pytest.mark.apptest
 @pytest.mark.parametrize("role", ["operator", "viewer"])
 def test_non_admins_get_an_explanation_and_no_controls(page_env, monkeypatch, role):

@@ -18,6 +18,7 @@ from core.config import Config
 from data.records import FactCorrection
 from data.store import Store
 from tests.console.auth_accounts import PASSWORDS, copy_accounts, make_accounts, sign_in
+from tests.reliability.cases import covers
 
 CID = "sgd-train-1_00000"
 NOW = datetime(2025, 3, 2, 12, 0)  # the seeded_store's clock
@@ -108,6 +109,7 @@ def snapshot(store: Store) -> tuple:
     )
 
 
+@covers("Roles and audit", "a viewer is refused in the service layer on each mutating path, nothing changes")
 @pytest.mark.unit
 @pytest.mark.parametrize("name", list(SERVICE_PATHS))
 def test_a_viewer_is_refused_in_the_service_layer_and_nothing_changes(name, seeded_store):
@@ -167,6 +169,9 @@ def check_read_only(at: AppTest, page: str) -> None:
     )
 
 
+@covers(
+    "Roles and audit", "a viewer is refused in the UI (AppTest): each mutating control disabled or absent"
+)
 @pytest.mark.apptest
 @pytest.mark.parametrize("page", list(MUTATING_CONTROLS))
 def test_every_mutating_control_is_disabled_or_absent_for_a_viewer(page, app_db, monkeypatch):
@@ -179,6 +184,7 @@ def test_every_mutating_control_is_disabled_or_absent_for_a_viewer(page, app_db,
         assert any(c.label in MUTATING_CONTROLS[page][0] for c in controls(at))
 
 
+@covers("Roles and audit", "viewers read: the playground runs, its save is not offered")
 @pytest.mark.apptest
 def test_a_viewer_can_run_the_playground_but_is_not_offered_the_save(app_db, monkeypatch):
     monkeypatch.setenv("CONSOLE_ROLE", "viewer")
@@ -190,6 +196,7 @@ def test_a_viewer_can_run_the_playground_but_is_not_offered_the_save(app_db, mon
     assert any("read only: operators and admins can save runs" in c.value for c in at.caption)
 
 
+@covers("Roles and audit", "a viewer signed in through the login form gets read-only pages")
 @pytest.mark.apptest
 def test_a_viewer_signed_in_through_the_form_gets_the_read_only_pages(app_db, tmp_path, monkeypatch):
     store = Store(app_db, linger=0)
