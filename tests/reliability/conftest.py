@@ -19,16 +19,17 @@ from core.config import Config, config_to_toml
 from data.records import ContextIngest
 from data.store import Store
 from tests.console.builders import TEST_CONFIG, seed_store
+from tests.reliability import recorder
 from tests.reliability.cases import NUMBERS, Numbers
 from tests.reliability.recorder import LONG_ENV, in_suite, long_run
 
-RECORDER = "tests.reliability.recorder"
 __all__ = ["long_run"]
 
 
 def pytest_configure(config: pytest.Config) -> None:
     """Load the recorder unless ``-p tests.reliability.recorder`` already did."""
-    config.pluginmanager.import_plugin(RECORDER)
+    if not config.pluginmanager.is_registered(recorder):
+        config.pluginmanager.register(recorder, recorder.__name__)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

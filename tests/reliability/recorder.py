@@ -29,6 +29,7 @@ LONG_ENV = "RELIABILITY_LONG"
 RESULTS_ENV = "RELIABILITY_RESULTS"
 _RESULTS: dict[str, dict] = {}
 _CASES: dict[str, list[tuple[str, str]]] = {}
+_VARIANTS: dict[str, str] = {}  # node id -> the parameter id of a parametrized test
 _STARTED = time.time()
 
 
@@ -43,11 +44,9 @@ def in_suite(item: pytest.Item) -> bool:
 
 
 def cases_of(item: pytest.Item) -> list[tuple[str, str]]:
-    """The (section, case) pairs a test proves; a parametrized test adds its parameter id to the case."""
+    """The (section, case) pairs a test proves (each variant of a parametrized test proves them too)."""
     cases = list(getattr(getattr(item, "function", None), "reliability_cases", []))
-    cases += COVERED_ELSEWHERE.get(item.nodeid.split("[", 1)[0], ())
-    callspec = getattr(item, "callspec", None)
-    return [(section, f"{case} [{callspec.id}]" if callspec is not None else case) for section, case in cases]
+    return cases + list(COVERED_ELSEWHERE.get(item.nodeid.split("[", 1)[0], ()))
 
 
 @pytest.hookimpl(trylast=True)
@@ -57,6 +56,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         cases = cases_of(item)
         if cases or in_suite(item):
             _CASES[item.nodeid] = cases
+            callspec = getattr(item, "callspec", None)
+            if callspec is not None:
+                _VARIANTS[item.nodeid] = callspec.id
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
@@ -87,7 +89,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if not target or not _RESULTS:
         return
     tests = [
-        {"nodeid": nodeid, "cases": _CASES.get(nodeid, []), **result} for nodeid, result in _RESULTS.items()
+        {"nodeid": nodeid, "variant": _VARIANTS.get(nodeid), "cases": _CASES.get(nodeid, []), **result}
+        for nodeid, result in _RESULTS.items()
     ]
     dirty = [line for line in _git("status", "--porcelain", "--untracked-files=no").splitlines() if line]
     Path(target).parent.mkdir(parents=True, exist_ok=True)

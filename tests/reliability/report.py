@@ -14,6 +14,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,12 @@ from typing import Any
 from tests.reliability.cases import SECTIONS
 
 RESULT_MARK = {"passed": "passed", "failed": "**FAILED**", "error": "**ERROR**", "skipped": "skipped"}
+SUBCOUNT = "of those"  # a number that counts part of the one before it (not added to a total)
+TOTALLED = (
+    "Inputs fuzzed (property tests)",
+    "Faults injected and survived",
+    "Rows written concurrently and found",
+)
 # How a measured number is grouped in the doc: the first group whose word the name contains.
 NUMBER_GROUPS = (
     ("Inputs fuzzed (property tests)", ("fuzzed",)),
@@ -45,26 +52,61 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def case_rows(results: dict[str, Any]) -> dict[str, list[tuple[str, str, str, float]]]:
-    """Per section: (case, test, outcome, seconds), cases in the order the tests ran; a case whose
-    test is listed in covered_elsewhere but did not run at all shows as 'not run'."""
-    rows: dict[str, list[tuple[str, str, str, float]]] = {s: [] for s in SECTIONS}
+@dataclass
+class CaseRow:
+    """One case as the doc shows it: the test proving it and the outcome of each of its variants."""
+
+    case: str
+    nodeid: str
+    outcomes: list[tuple[str | None, str]] = field(default_factory=list)  # (variant, outcome)
+    seconds: float = 0.0
+
+    def result(self) -> str:
+        """'passed', '**FAILED** (1 of 17)', 'skipped', 'passed 3, skipped 1', 'not run'."""
+        counts: dict[str, int] = {}
+        for _, outcome in self.outcomes:
+            counts[outcome] = counts.get(outcome, 0) + 1
+        bad = counts.get("failed", 0) + counts.get("error", 0)
+        if bad:
+            return f"**FAILED** ({bad} of {len(self.outcomes)})"
+        if len(counts) == 1:
+            return next(iter(counts))
+        return ", ".join(f"{k} {n}" for k, n in sorted(counts.items()))
+
+    def variants(self) -> str:
+        """The parameter ids of a parametrized test (each cut to 32 characters), failed ones in bold."""
+        shown = []
+        for variant, outcome in self.outcomes:
+            if variant is None:
+                continue
+            text = variant if len(variant) <= 32 else variant[:31] + "…"
+            shown.append(f"**{text}**" if outcome in ("failed", "error") else text)
+        return ", ".join(shown)
+
+
+def case_rows(results: dict[str, Any]) -> dict[str, list[CaseRow]]:
+    """Per section, its cases in the order their tests ran, the variants of one test in one row; a
+    test listed in covered_elsewhere that did not run at all shows as 'not run'."""
+    rows: dict[str, dict[tuple[str, str], CaseRow]] = {s: {} for s in SECTIONS}
     ran = set()
     for test in results["tests"]:
-        ran.add(test["nodeid"].split("[", 1)[0])
+        base = test["nodeid"].split("[", 1)[0]
+        ran.add(base)
         for section, case in test["cases"]:
-            rows.setdefault(section, []).append((case, test["nodeid"], test["outcome"], test["seconds"]))
+            row = rows.setdefault(section, {}).setdefault((case, base), CaseRow(case, base))
+            row.outcomes.append((test.get("variant"), test["outcome"]))
+            row.seconds += test["seconds"]
     for nodeid, cases in results.get("covered_elsewhere", {}).items():
         if nodeid not in ran:
             for section, case in cases:
-                rows.setdefault(section, []).append((case, nodeid, "not run", 0.0))
-    return rows
+                rows.setdefault(section, {})[(case, nodeid)] = CaseRow(case, nodeid, [(None, "not run")])
+    return {section: list(by_case.values()) for section, by_case in rows.items()}
 
 
 def number_groups(numbers: dict[str, float]) -> list[tuple[str, list[tuple[str, float]]]]:
-    """The measured totals sorted into NUMBER_GROUPS, each with its entries."""
+    """The measured totals sorted into NUMBER_GROUPS, each with its entries in the order measured."""
     grouped: dict[str, list[tuple[str, float]]] = {title: [] for title, _ in NUMBER_GROUPS}
-    for name, value in sorted(numbers.items()):
+    for name, value in numbers.items():
         title = next(t for t, words in NUMBER_GROUPS if any(w in name for w in words))
         grouped[title].append((name, value))
     return [(title, entries) for title, entries in grouped.items() if entries]
@@ -108,9 +150,12 @@ def render(results: dict[str, Any], command: str = "make reliability") -> str:
         "",
     ]
     for title, entries in number_groups(results.get("numbers", {})):
-        total = sum(v for _, v in entries)
-        lines += [f"### {title}: {_fmt(total)}", "", "| What | Count |", "|---|---:|"]
-        lines += [f"| {_cell(name)} | {_fmt(value)} |" for name, value in entries]
+        total = sum(v for name, v in entries if not name.startswith(SUBCOUNT))
+        heading = f"### {title}: {_fmt(total)}" if title in TOTALLED else f"### {title}"
+        lines += [heading, "", "| What | Count |", "|---|---:|"]
+        for name, value in entries:
+            shown = f"&nbsp;&nbsp;&nbsp;{name}" if name.startswith(SUBCOUNT) else name
+            lines.append(f"| {_cell(shown)} | {_fmt(value)} |")
         lines.append("")
     rows = case_rows(results)
     for section in [*SECTIONS, *(s for s in rows if s not in SECTIONS)]:
@@ -118,10 +163,12 @@ def render(results: dict[str, Any], command: str = "make reliability") -> str:
         if not rows.get(section):
             lines += ["No test of this section ran.", ""]
             continue
-        lines += ["| Case | Test | Result | s |", "|---|---|---|---:|"]
-        for case, nodeid, outcome, seconds in rows[section]:
-            result = RESULT_MARK.get(outcome, outcome)
-            lines.append(f"| {_cell(case)} | `{short_test(nodeid)}` | {result} | {seconds:.1f} |")
+        lines += ["| Case | Test | Result | Variants | s |", "|---|---|---|---|---:|"]
+        for row in rows[section]:
+            lines.append(
+                f"| {_cell(row.case)} | `{short_test(row.nodeid)}` | {row.result()} | "
+                f"{_cell(row.variants())} | {row.seconds:.1f} |"
+            )
         lines.append("")
     lines += _problems(results["tests"])
     return "\n".join(lines).rstrip() + "\n"

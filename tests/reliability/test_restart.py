@@ -63,7 +63,7 @@ def test_an_ingest_killed_at_random_points_never_corrupts_the_database(tmp_path,
     rerun = run_module("console", *args)
     assert rerun.returncode == 0, rerun.stderr[-2000:]
     assert assert_consistent(db)["counts"]["contexts"] == total
-    numbers.add("restarts that replayed a WAL left by a killed process", replays)
+    numbers.add("of those ingest kills: the next open replayed a WAL", replays)
 
 
 def _free_port() -> int:
@@ -152,7 +152,7 @@ def test_the_console_killed_while_it_writes_never_half_applies_or_corrupts(tmp_p
         proc.terminate()
         proc.wait(timeout=30)
     assert_consistent(db)
-    numbers.add("console kills that landed after the commit (all rows applied)", sum(outcomes))
+    numbers.add("of those console kills: landed after the commit (all rows applied)", sum(outcomes))
 
 
 def damaged_copy(good: Path, target: Path) -> Path:
