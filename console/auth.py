@@ -8,7 +8,14 @@ Modes (env ``CONSOLE_AUTH``):
   ends after ``idle_minutes`` without a click (default 30; ``CONSOLE_IDLE_MINUTES``), when the cookie
   lifetime has passed since the password was typed, when an admin resets the password or removes
   the account, and on "Sign out". A cookie is honoured only while this server process has seen the
-  user within the idle timeout, so after a restart everyone types their password again.
+  user within the idle timeout and only if it was issued after the user's last sign-out, so after a
+  restart everyone types their password again and a copied cookie dies with the sign-out.
+
+  The cookie is the library's own token (PyJWT, HS256, the file's random key; payload username and
+  exp_date). It is read on the server from the request that opened the session (``st.context.cookies``)
+  and written or deleted by a one-line script in the page (``st.html`` with JavaScript). The
+  library's cookie component is not used for either: it reruns the app on its own schedule, which
+  in a real browser interrupted sign-ins half way.
 * ``off``: no login, for tests and scripted local runs. ``CONSOLE_ROLE`` (viewer | operator | admin)
   and ``CONSOLE_ACTOR`` say who acts; an unknown role fails closed to viewer.
 
@@ -42,6 +49,8 @@ SIGNED_IN_AT = "console_signed_in_at"
 SEEN_AT = "console_seen_at"
 SIGN_OUT = "console_sign_out"
 NOTICE = "console_auth_notice"
+COOKIE_PENDING = "console_cookie_pending"  # (name, value, expires, page to open) drawn on every run
+RETURN_TO = "console_return_to"  # the page the URL named when the login form was first shown
 
 __all__ = ["ROLES", "Role", "can_write", "current_user", "gate"]
 
@@ -51,6 +60,7 @@ log = logging.getLogger(__name__)
 # failed attempts per user (lockout). Lost on restart, which only makes the server stricter.
 _lock = threading.Lock()
 _last_seen: dict[str, float] = {}
+_ended: dict[str, float] = {}  # user -> when a session of theirs last ended (older cookies are refused)
 _failures: dict[str, tuple[int, float]] = {}
 
 
@@ -137,16 +147,30 @@ def gate(now: float | None = None) -> bool:
         st.error(f"Sign-in is not set up: {exc}")
         return False
     state = st.session_state
+    if state.get("authentication_status") and not (state.get("username") and state.get(SIGNED_IN_AT)):
+        # A run stopped between the library's "signed in" and ours (a rerun can interrupt any run at
+        # any session_state access): fail closed, the cookie or the form decides again below.
+        _sign_in_controller(directory).logout()
+        state["logout"] = None
     ended = _why_session_ends(directory, state, now) if state.get("authentication_status") else None
     if state.get("authentication_status") and not ended:
         _touch(state["username"], now)
+        _write_pending_cookie()
         return True
-    # Only a visitor who is not signed in (or whose session ends now) meets the library: its cookie
-    # component would otherwise sit on every page and rerun it once on load.
-    authenticator = _authenticator(directory)
     if ended:
-        _end_session(authenticator, directory, ended)
-    return _login(authenticator, directory, now)
+        _end_session(directory, ended)
+    elif _sign_in_from_cookie(directory, now):
+        return True
+    state.setdefault(RETURN_TO, _requested_page())  # before the form's run rewrites the URL to /
+    # The form (and whatever it says) is drawn in a placeholder: a right password clears it and a
+    # page opens in this same run, query parameters kept (the linked page itself: see _requested_page).
+    placeholder = st.empty()
+    with placeholder.container():
+        signed_in = _login(directory, now)
+    if signed_in:
+        placeholder.empty()
+        _write_pending_cookie()
+    return signed_in
 
 
 def _touch(username: str, now: float) -> None:
@@ -164,9 +188,114 @@ def _authenticator(directory: Directory) -> Any:
         directory.authenticator_credentials(),
         directory.cookie_name,
         directory.cookie_key,
-        directory.expiry_days,
+        0,  # 0: the library never writes the cookie itself (see the module docstring)
         auto_hash=False,  # plaintext never reaches the library: load_directory refuses it
     )
+
+
+def _sign_in_controller(directory: Directory) -> Any:
+    """The library's sign-in state keeper alone (no form, no cookie component)."""
+    from streamlit_authenticator.controllers import AuthenticationController
+
+    return AuthenticationController(directory.authenticator_credentials(), auto_hash=False)
+
+
+def cookie_token(directory: Directory, username: str, issued_at: float) -> str:
+    """The re-authentication cookie's value: the token streamlit-authenticator 0.4 writes and reads."""
+    import jwt
+
+    expires = _expiry(directory, issued_at)
+    return jwt.encode({"username": username, "exp_date": expires}, directory.cookie_key, algorithm="HS256")
+
+
+def read_cookie(directory: Directory, now: float) -> dict[str, Any] | None:
+    """The browser's re-authentication cookie, decoded and checked, or None.
+
+    None for no cookie, a bad signature (another key, a forged or damaged value) or a token past
+    its expiry. The browser sends its cookies once, when the page opens its session."""
+    import jwt
+
+    raw = _browser_cookies().get(directory.cookie_name)
+    if not raw:
+        return None
+    try:
+        token = jwt.decode(raw, directory.cookie_key, algorithms=["HS256"])
+    except jwt.InvalidTokenError:
+        return None
+    if not isinstance(token, dict) or not token.get("username"):
+        return None
+    try:
+        expires = float(token.get("exp_date") or 0.0)
+    except (TypeError, ValueError):
+        return None
+    return token if expires > now else None
+
+
+def _browser_cookies() -> dict[str, str]:
+    """The cookies of the request that opened this session (empty under AppTest)."""
+    import streamlit as st
+
+    try:
+        return dict(st.context.cookies)
+    except Exception:  # no request behind this session (tests)
+        return {}
+
+
+def _requested_page() -> str:
+    """The URL path of the page the browser asked for in this run ('' for the default page).
+
+    The login runs draw no menu, so Streamlit rewrites the address to the app's root; this is how
+    a link to /facts?context_id=... still opens Facts after signing in."""
+    import re
+
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx(suppress_warning=True)
+    name = str(getattr(getattr(ctx, "pages_manager", None), "intended_page_name", None) or "")
+    return name if re.fullmatch(r"[A-Za-z0-9_-]{1,100}", name) else ""
+
+
+def _write_pending_cookie() -> None:
+    """Draw the script that stores the cookie made at sign-in, on every run of the session.
+
+    Not once: a run can be cut short before the browser draws it (the home page forwarding to the
+    first page, any rerun). Drawn the same each time, the browser runs it when it first appears.
+    When the link that led to the form named another page, the script then opens it (a new
+    session, signed in by the cookie it just stored; without cookies the user stays here)."""
+    import streamlit as st
+
+    pending = st.session_state.get(COOKIE_PENDING)
+    if pending:
+        name, value, expires, page = pending
+        _cookie_script(name, value, expires, where=st.sidebar, then_open=page)
+
+
+def delete_cookie(directory: Directory) -> None:
+    """Remove the re-authentication cookie from the browser (sign-out, expiry, a refused cookie)."""
+    import streamlit as st
+
+    _cookie_script(directory.cookie_name, "", 0.0, where=st)
+
+
+def _cookie_script(name: str, value: str, expires: float, *, where: Any, then_open: str = "") -> None:
+    """Set (or, with a past date, delete) a cookie on the page's own origin: path /, SameSite=Strict,
+    Secure over https. Runs in the page itself (st.html in ``where``), not in a sandboxed frame.
+    ``then_open``: a page's URL path to open next (same query string) once the cookie is stored."""
+    import json
+    from email.utils import formatdate
+
+    script = (
+        f"document.cookie = {json.dumps(name)} + '=' + {json.dumps(value)} + '; expires=' + "
+        f"{json.dumps(formatdate(expires, usegmt=True))} + '; path=/; SameSite=Strict' + "
+        "(location.protocol === 'https:' ? '; Secure' : '');"
+    )
+    if then_open:
+        script += (
+            f"if (document.cookie.split('; ').some(c => c.startsWith({json.dumps(name + '=')}))"
+            f" && !location.pathname.endsWith({json.dumps('/' + then_open)}))"
+            f" location.replace(new URL({json.dumps(then_open)} + location.search, location.href));"
+        )
+    where.html(f"<script>{script}</script>", unsafe_allow_javascript=True, width="content")
 
 
 def _why_session_ends(directory: Directory, state: Any, now: float) -> str | None:
@@ -188,7 +317,7 @@ def _why_session_ends(directory: Directory, state: Any, now: float) -> str | Non
     return None
 
 
-def _end_session(authenticator: Any, directory: Directory, why: str) -> None:
+def _end_session(directory: Directory, why: str) -> None:
     import streamlit as st
 
     state = st.session_state
@@ -204,28 +333,28 @@ def _end_session(authenticator: Any, directory: Directory, why: str) -> None:
         after={"why": why},
         source=source,
     )
-    authenticator.logout(location="unrendered")  # clears the library's state and deletes the cookie
-    for key in (SIGNED_IN_AT, SEEN_AT):
+    _sign_in_controller(directory).logout()  # clears the library's state, sets its 'logout' flag
+    delete_cookie(directory)
+    for key in (SIGNED_IN_AT, SEEN_AT, COOKIE_PENDING, RETURN_TO):
         state.pop(key, None)
     with _lock:
         _last_seen.pop(username, None)
+        _ended[username] = time.time()
     state[NOTICE] = (
         "You are signed out." if why == "signed out" else f"Your session ended: {why}. Sign in again."
     )
 
 
-def _login(authenticator: Any, directory: Directory, now: float) -> bool:
-    """Restore a valid cookie, or draw the login form; True when signed in by the cookie."""
+def _login(directory: Directory, now: float) -> bool:
+    """Draw the login form; True when a right password was just typed (the user is signed in).
+
+    Only a visitor who is not signed in meets the library's form (its constructor also draws the
+    library's cookie component, which reruns the login page once when it loads)."""
     import streamlit as st
     from streamlit_authenticator import LoginError
 
+    authenticator = _authenticator(directory)
     state = st.session_state
-    if _acceptable_cookie(authenticator, directory, now):
-        authenticator.login(location="unrendered", key=LOGIN_FORM_KEY)  # signs in from the cookie
-        if state.get("authentication_status"):
-            state[SIGNED_IN_AT] = _cookie_issued_at(authenticator, directory, now)
-            _touch(state["username"], now)
-            return True
     credentials = authenticator.authentication_controller.authentication_model.credentials["usernames"]
     with _lock:
         for username, (count, last) in list(_failures.items()):
@@ -278,26 +407,30 @@ def _login(authenticator: Any, directory: Directory, now: float) -> bool:
     account = directory.users[username]
     with _lock:
         _failures.pop(username, None)
-    state[SIGNED_IN_AT] = now
-    _touch(username, now)
     _audit(username, account.role, "auth.login", after={"name": account.name, "role": account.role})
-    # The form and the cookie writer were drawn in this run; the cookie component reruns the app
-    # once the browser has stored the cookie, and the page opens. The button covers a browser that
-    # does not run it.
-    st.success(f"Signed in as {username} ({account.role}).")
-    st.button("Open the console", type="primary", key="console_open")
-    return False
+    token = cookie_token(directory, username, now)
+    state[COOKIE_PENDING] = (directory.cookie_name, token, _expiry(directory, now), state.pop(RETURN_TO, ""))
+    state[SIGNED_IN_AT] = now  # last: the gate treats a sign-in without it as unfinished
+    _touch(username, now)
+    return True
 
 
-def _acceptable_cookie(authenticator: Any, directory: Directory, now: float) -> bool:
-    """True when the browser holds a valid cookie this process vouches for; a stale one is deleted.
+def _expiry(directory: Directory, issued_at: float) -> float:
+    return issued_at + directory.expiry_days * 86400
+
+
+def _sign_in_from_cookie(directory: Directory, now: float) -> bool:
+    """Sign in from the browser's cookie when this process vouches for it; a stale one is deleted.
 
     Stale: unknown user, no click seen by this process within the idle timeout (or a restart since),
-    or issued before the user's password was reset."""
+    issued before the user's password was reset or before their last sign-out. Not audited as a
+    sign-in: the session continues the one the password opened (its start is the cookie's)."""
     import streamlit as st
 
     state = st.session_state
-    token = authenticator.cookie_controller.get_cookie()
+    if state.get("logout"):  # this browser session signed out (or was signed out): the form only
+        return False
+    token = read_cookie(directory, now)
     if not token:
         return False
     username = str(token.get("username") or "")
@@ -311,21 +444,25 @@ def _acceptable_cookie(authenticator: Any, directory: Directory, now: float) -> 
         why = f"no activity for more than {directory.idle_minutes:g} minutes"
     elif _issued_at(token, directory) < account.sessions_valid_after:
         why = "the password was reset"
+    elif _issued_at(token, directory) < _ended.get(username, 0.0):
+        why = "signed out"
     if why is None:
+        _sign_in_controller(directory).login(token=token)  # the library's own sign-in from a token
+        if not state.get("authentication_status"):
+            return False
+        state[SIGNED_IN_AT] = _issued_at(token, directory)
+        _touch(username, now)
         return True
-    state["logout"] = True  # the library then ignores the cookie for this browser session
-    authenticator.cookie_controller.delete_cookie()
-    state[NOTICE] = f"Your session ended: {why}. Sign in again."
+    state["logout"] = True  # this browser session ignores the cookie from now on
+    delete_cookie(directory)
+    state[NOTICE] = (
+        "You are signed out." if why == "signed out" else f"Your session ended: {why}. Sign in again."
+    )
     return False
 
 
 def _issued_at(token: dict[str, Any], directory: Directory) -> float:
     return float(token.get("exp_date") or 0.0) - directory.expiry_days * 86400
-
-
-def _cookie_issued_at(authenticator: Any, directory: Directory, now: float) -> float:
-    token = authenticator.cookie_controller.get_cookie()
-    return _issued_at(token, directory) if token else now
 
 
 def sign_out() -> None:
@@ -388,3 +525,4 @@ def reset_process_memory() -> None:
     with _lock:
         _last_seen.clear()
         _failures.clear()
+        _ended.clear()

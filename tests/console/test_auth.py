@@ -61,6 +61,11 @@ def auth_rows(db: Path) -> list:
     return Store(db, linger=0).audit_log(action_prefix="auth.", limit=100).items
 
 
+def cookie_scripts(at: AppTest) -> list[str]:
+    """The scripts this run drew to set or delete a cookie in the browser."""
+    return [h.proto.body for h in at.html if "document.cookie" in h.proto.body]
+
+
 def titles(at: AppTest) -> list[str]:
     return [t.value for t in at.title]
 
@@ -104,17 +109,17 @@ def test_the_right_password_signs_in_and_opens_the_linked_page(login_on, app_db)
     at = app()
     at.query_params["context_id"] = CID
     at.run()
-    at = sign_in(at, "ana", PASSWORDS["ana"])
+    at = sign_in(at, "ana", PASSWORDS["ana"])  # the form's run reruns the app: the page opens
     assert not at.exception and not at.error
-    assert [s.value for s in at.success] == ["Signed in as ana (operator)."]
-    at.run()  # the cookie component (or the button) reruns the app: the page opens
-    assert not at.exception
     assert titles(at) == ["Sessions"]
     assert any(s.value == CID for s in at.subheader)
     assert "Signed in as **ana** (operator)" in [c.value for c in at.sidebar.caption]
     (row,) = auth_rows(app_db)
     assert (row.action, row.actor, row.role, row.source) == ("auth.login", "ana", "operator", "form")
     assert row.after == {"name": "Ana", "role": "operator"}
+    (script,) = cookie_scripts(at)  # the page stores the signed cookie (the same script every run)
+    assert users.COOKIE_NAME in script and "SameSite=Strict" in script
+    assert cookie_scripts(at.run()) == [script]
 
 
 @pytest.mark.apptest
@@ -189,7 +194,7 @@ def test_a_password_reset_ends_the_open_session(login_on, app_db):
     at = sign_in(at, "ana", PASSWORDS["ana"])  # the old password no longer works
     assert [e.value for e in at.error] == ["Wrong username or password."]
     at = sign_in(at, "ana", "a-brand-new-pw")
-    assert [s.value for s in at.success] == ["Signed in as ana (operator)."]
+    assert titles(at) == ["Sessions"]
 
 
 @pytest.mark.apptest
@@ -206,6 +211,80 @@ def test_a_role_change_applies_at_the_next_click_and_a_removed_account_is_signed
     assert "the account was removed" in at.info[0].value
 
 
+def with_cookie(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    """The browser opens its next session sending the re-authentication cookie ``value``."""
+    monkeypatch.setattr(auth, "_browser_cookies", lambda: {users.COOKIE_NAME: value})
+
+
+def issued_cookie(username: str, issued_at: float, key: str | None = None) -> str:
+    directory = users.load_directory()
+    if key is not None:
+        directory = directory.model_copy(update={"cookie_key": key})
+    return auth.cookie_token(directory, username, issued_at)
+
+
+@pytest.mark.apptest
+def test_a_reload_with_the_cookie_opens_the_page_without_the_form(login_on, app_db, monkeypatch):
+    signed_in("ana")  # this process has seen ana a moment ago
+    issued = time.time() - 60
+    with_cookie(monkeypatch, issued_cookie("ana", issued))
+    at = app()
+    at.query_params["context_id"] = CID
+    at.run()  # a new browser session (a reload, a new tab)
+    assert not at.exception
+    assert titles(at) == ["Sessions"] and "Password" not in [t.label for t in at.text_input]
+    assert "Signed in as **ana** (operator)" in [c.value for c in at.sidebar.caption]
+    assert at.session_state[auth.SIGNED_IN_AT] == pytest.approx(issued)  # the session's start: the password's
+    assert [r.action for r in auth_rows(app_db)] == ["auth.login"]  # one sign-in, not two
+
+
+@pytest.mark.apptest
+@pytest.mark.parametrize(
+    "case", ["forged", "expired", "after a restart", "after sign-out", "password reset", "removed"]
+)
+def test_a_stale_or_forged_cookie_is_refused_and_deleted(case, login_on, app_db, monkeypatch):
+    first = signed_in("ana")
+    issued = time.time() - 60
+    cookie = issued_cookie("ana", issued)
+    store = Store(app_db, linger=0)
+    if case == "forged":
+        cookie = issued_cookie("ana", issued, key="f" * 64)
+    elif case == "expired":
+        cookie = issued_cookie("ana", time.time() - 2 * 86400)
+    elif case == "after a restart":
+        auth.reset_process_memory()
+    elif case == "after sign-out":
+        next(b for b in first.sidebar.button if b.label == "Sign out").click()
+        first.run()
+    elif case == "password reset":
+        users.reset_password(
+            "ana", "another-pw-123", actor="ada", actor_role="admin", store=store, path=login_on
+        )
+    else:
+        users.remove_user("ana", actor="ada", actor_role="admin", store=store, path=login_on)
+    with_cookie(monkeypatch, cookie)
+    at = app().run()
+    assert not at.exception
+    assert titles(at) == ["Context console"] and [t.label for t in at.text_input] == ["Username", "Password"]
+    assert at.session_state["authentication_status"] is not True
+    assert auth.current_user() == ("anonymous", "viewer")
+    if case not in ("forged", "expired"):  # a cookie the server recognises but refuses is deleted
+        (script,) = cookie_scripts(at)
+        assert "1970" in script and users.COOKIE_NAME in script
+
+
+@pytest.mark.apptest
+def test_a_sign_in_interrupted_half_way_fails_closed(login_on, app_db):
+    at = app().run()
+    at.session_state["authentication_status"] = True  # the library's mark without the gate's
+    at.session_state["username"] = "ana"
+    at.run()
+    assert not at.exception
+    assert titles(at) == ["Context console"] and [t.label for t in at.text_input] == ["Username", "Password"]
+    assert at.session_state["authentication_status"] is not True
+    assert auth_rows(app_db) == []
+
+
 @pytest.mark.apptest
 def test_five_wrong_passwords_lock_the_account(login_on, app_db):
     at = app().run()
@@ -218,7 +297,7 @@ def test_five_wrong_passwords_lock_the_account(login_on, app_db):
     failed = [r for r in auth_rows(app_db) if r.action == "auth.login_failed"]
     assert [r.after["attempt"] for r in failed] == [5, 4, 3, 2, 1]
     other = sign_in(app().run(), "vic", PASSWORDS["vic"])  # other accounts are not locked
-    assert [s.value for s in other.success] == ["Signed in as vic (viewer)."]
+    assert "Signed in as **vic** (viewer)" in [c.value for c in other.sidebar.caption]
 
 
 @pytest.mark.apptest
