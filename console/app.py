@@ -91,7 +91,13 @@ def main() -> None:
     if not auth.gate():  # the sign-in form, or why a session ended; no page for a visitor
         return
     actor, role = current_user()
-    page = st.navigation(navigation_pages(role))
+    pages = navigation_pages(role)
+    page = st.navigation(pages)
+    linked = auth.page_to_open()  # a link that met the sign-in form opens its page now
+    if linked and linked != page.url_path:
+        target = next((p for section in pages.values() for p in section if p.url_path == linked), None)
+        if target is not None:
+            st.switch_page(target, query_params=dict(st.query_params))
     with st.sidebar:
         st.caption(f"Signed in as **{actor}** ({role})")
         if auth.auth_mode() != "off":

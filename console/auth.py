@@ -49,8 +49,9 @@ SIGNED_IN_AT = "console_signed_in_at"
 SEEN_AT = "console_seen_at"
 SIGN_OUT = "console_sign_out"
 NOTICE = "console_auth_notice"
-COOKIE_PENDING = "console_cookie_pending"  # (name, value, expires, page to open) drawn on every run
+COOKIE_PENDING = "console_cookie_pending"  # (name, value, expires) drawn on every run
 RETURN_TO = "console_return_to"  # the page the URL named when the login form was first shown
+OPEN_NEXT = "console_open_next"  # that page, to open once signed in (see page_to_open)
 
 __all__ = ["ROLES", "Role", "can_write", "current_user", "gate"]
 
@@ -259,15 +260,23 @@ def _write_pending_cookie() -> None:
     """Draw the script that stores the cookie made at sign-in, on every run of the session.
 
     Not once: a run can be cut short before the browser draws it (the home page forwarding to the
-    first page, any rerun). Drawn the same each time, the browser runs it when it first appears.
-    When the link that led to the form named another page, the script then opens it (a new
-    session, signed in by the cookie it just stored; without cookies the user stays here)."""
+    first page, any rerun). Drawn the same each time, the browser runs it when it first appears."""
     import streamlit as st
 
     pending = st.session_state.get(COOKIE_PENDING)
     if pending:
-        name, value, expires, page = pending
-        _cookie_script(name, value, expires, where=st.sidebar, then_open=page)
+        name, value, expires = pending[:3]
+        _cookie_script(name, value, expires, where=st.sidebar)
+
+
+def page_to_open() -> str:
+    """The URL path of the page a link asked for before the sign-in form ('' if none), once.
+
+    The form's runs draw no menu, so Streamlit rewrites the address to the app's root; the app
+    switches to this page in the session that signed in (query parameters kept)."""
+    import streamlit as st
+
+    return str(st.session_state.pop(OPEN_NEXT, "") or "")
 
 
 def delete_cookie(directory: Directory) -> None:
@@ -277,10 +286,9 @@ def delete_cookie(directory: Directory) -> None:
     _cookie_script(directory.cookie_name, "", 0.0, where=st)
 
 
-def _cookie_script(name: str, value: str, expires: float, *, where: Any, then_open: str = "") -> None:
+def _cookie_script(name: str, value: str, expires: float, *, where: Any) -> None:
     """Set (or, with a past date, delete) a cookie on the page's own origin: path /, SameSite=Strict,
-    Secure over https. Runs in the page itself (st.html in ``where``), not in a sandboxed frame.
-    ``then_open``: a page's URL path to open next (same query string) once the cookie is stored."""
+    Secure over https. Runs in the page itself (st.html in ``where``), not in a sandboxed frame."""
     import json
     from email.utils import formatdate
 
@@ -289,12 +297,6 @@ def _cookie_script(name: str, value: str, expires: float, *, where: Any, then_op
         f"{json.dumps(formatdate(expires, usegmt=True))} + '; path=/; SameSite=Strict' + "
         "(location.protocol === 'https:' ? '; Secure' : '');"
     )
-    if then_open:
-        script += (
-            f"if (document.cookie.split('; ').some(c => c.startsWith({json.dumps(name + '=')}))"
-            f" && !location.pathname.endsWith({json.dumps('/' + then_open)}))"
-            f" location.replace(new URL({json.dumps(then_open)} + location.search, location.href));"
-        )
     where.html(f"<script>{script}</script>", unsafe_allow_javascript=True, width="content")
 
 
@@ -335,7 +337,7 @@ def _end_session(directory: Directory, why: str) -> None:
     )
     _sign_in_controller(directory).logout()  # clears the library's state, sets its 'logout' flag
     delete_cookie(directory)
-    for key in (SIGNED_IN_AT, SEEN_AT, COOKIE_PENDING, RETURN_TO):
+    for key in (SIGNED_IN_AT, SEEN_AT, COOKIE_PENDING, RETURN_TO, OPEN_NEXT):
         state.pop(key, None)
     with _lock:
         _last_seen.pop(username, None)
@@ -409,7 +411,8 @@ def _login(directory: Directory, now: float) -> bool:
         _failures.pop(username, None)
     _audit(username, account.role, "auth.login", after={"name": account.name, "role": account.role})
     token = cookie_token(directory, username, now)
-    state[COOKIE_PENDING] = (directory.cookie_name, token, _expiry(directory, now), state.pop(RETURN_TO, ""))
+    state[COOKIE_PENDING] = (directory.cookie_name, token, _expiry(directory, now))
+    state[OPEN_NEXT] = state.pop(RETURN_TO, "")
     state[SIGNED_IN_AT] = now  # last: the gate treats a sign-in without it as unfinished
     _touch(username, now)
     return True
