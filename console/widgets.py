@@ -17,7 +17,7 @@ import streamlit as st
 from st_aggrid import AgGrid, AgGridReturn, GridOptionsBuilder
 from streamlit.errors import StreamlitAPIException
 
-from console.services.replay import anchor_segments
+from console.services.compaction_diff import anchor_segments
 from console.services.sessions import recent_context_ids, resolve_context
 from data.store import Store
 

@@ -7,6 +7,7 @@ import streamlit as st
 
 from console import widgets
 from console.resources import get_compressor, get_store
+from console.services import compaction_diff
 from console.services import replay as svc
 
 st.title("Replay")
@@ -230,7 +231,7 @@ seq_a = pick_a.selectbox("Compaction A", seqs, index=len(seqs) - 2, format_func=
 seq_b = pick_b.selectbox("Compaction B", seqs, index=len(seqs) - 1, format_func=_label, key=f"diff_b:{cid}")
 a = next(c for c in done if c.record.seq == seq_a)
 b = next(c for c in done if c.record.seq == seq_b)
-diff = svc.diff_compactions(a, b)
+diff = compaction_diff.diff_compactions(a, b)
 
 k1, k2, k3, k4, k5, k6 = st.columns(6)
 k1.metric("A: tokens in → out", f"{diff.a.tokens_in:,} → {diff.a.tokens_out:,}")

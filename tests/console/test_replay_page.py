@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from console.services.replay import diff_compactions, load_turn
+from console.services.compaction_diff import diff_compactions
+from console.services.replay import load_turn
 from data.store import Store
 from tests.console.conftest import UNTRACED
 

@@ -7,11 +7,10 @@ from datetime import UTC, datetime
 
 import pytest
 
+from console.services.compaction_diff import anchor_segments, diff_compactions
 from console.services.replay import (
-    anchor_segments,
     apply_compaction_in_effect,
     build_turn,
-    diff_compactions,
     load_turn,
     recompute_session,
     replay_steps,
