@@ -80,6 +80,35 @@ def _wait_healthy(url: str, proc: subprocess.Popen, log: Path) -> None:
     raise RuntimeError(f"streamlit did not answer within {START_TIMEOUT_S} s:\n{log.read_text()[-3000:]}")
 
 
+@contextlib.contextmanager
+def serve_console(db: Path, log: Path, env: dict[str, str], unset: tuple[str, ...] = ()) -> Iterator[str]:
+    """``streamlit run console/app.py`` on ``db`` on a free local port; yields its URL once healthy.
+
+    ``env`` is added to this process's environment (``unset`` names variables to drop); the
+    server's output goes to ``log``; it is stopped (then killed) when the block ends."""
+    port = _free_port()
+    environment = {k: v for k, v in os.environ.items() if k not in unset}
+    environment.update({"CONSOLE_DB": str(db), **env})
+    command = [
+        sys.executable, "-m", "streamlit", "run", "console/app.py",
+        "--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true",
+        "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
+    ]  # fmt: skip
+    with log.open("w") as out:
+        proc = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_healthy(url, proc, log)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
 @pytest.fixture(scope="session")
 def console_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ConsoleServer]:
     """The console served on a free port over a freshly seeded database."""
@@ -89,44 +118,10 @@ def console_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Console
     store = Store.open(db, linger=0)
     seed_store(store, without_traces=(UNTRACED,))
     store.close()
-    port = _free_port()
-    env = {
-        **os.environ,
-        "CONSOLE_DB": str(db),
-        "CONSOLE_AUTH": "off",  # these tests are about the screens; tests/e2e/test_login.py signs in
-        "CONSOLE_ROLE": "operator",
-        "CONSOLE_ACTOR": "e2e-operator",
-    }
-    command = [
-        sys.executable,
-        "-m",
-        "streamlit",
-        "run",
-        "console/app.py",
-        "--server.port",
-        str(port),
-        "--server.address",
-        "127.0.0.1",
-        "--server.headless",
-        "true",
-        "--browser.gatherUsageStats",
-        "false",
-        "--server.fileWatcherType",
-        "none",
-    ]
-    with log.open("w") as out:
-        proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_healthy(url, proc, log)
+    # these tests are about the screens; tests/e2e/test_login.py signs in
+    env = {"CONSOLE_AUTH": "off", "CONSOLE_ROLE": "operator", "CONSOLE_ACTOR": "e2e-operator"}
+    with serve_console(db, log, env) as url:
         yield ConsoleServer(url=url, db=db, log=log)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
 
 
 @pytest.fixture(scope="session")

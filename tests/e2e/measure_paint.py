@@ -38,7 +38,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from data.store import Store
-from tests.e2e.conftest import CHROMIUM, LAUNCH_ARGS, ROOT, _free_port, _wait_healthy
+from tests.e2e.conftest import CHROMIUM, LAUNCH_ARGS, ROOT, serve_console
 
 START = "<!-- bench:paint:start -->"
 END = "<!-- bench:paint:end -->"
@@ -134,40 +134,10 @@ def page_paths(context_id: str) -> list[tuple[str, str]]:
 @contextlib.contextmanager
 def serve(db: Path) -> Iterator[str]:
     """``streamlit run console/app.py`` on ``db`` (auth off, operator) on a free port; yields its URL."""
-    port = _free_port()
-    env = {**os.environ, "CONSOLE_DB": str(db), "CONSOLE_AUTH": "off", "CONSOLE_ROLE": "operator"}
-    command = [
-        sys.executable,
-        "-m",
-        "streamlit",
-        "run",
-        "console/app.py",
-        "--server.port",
-        str(port),
-        "--server.address",
-        "127.0.0.1",
-        "--server.headless",
-        "true",
-        "--browser.gatherUsageStats",
-        "false",
-        "--server.fileWatcherType",
-        "none",
-    ]
     with tempfile.TemporaryDirectory(prefix="paint-") as folder:
-        log = Path(folder) / "streamlit.log"
-        with log.open("w") as out:
-            proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-        url = f"http://127.0.0.1:{port}"
-        try:
-            _wait_healthy(url, proc, log)
+        env = {"CONSOLE_AUTH": "off", "CONSOLE_ROLE": "operator"}
+        with serve_console(db, Path(folder) / "streamlit.log", env) as url:
             yield url
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=10)
 
 
 def open_once(browser: object, url: str, title: str) -> tuple[float, float]:

@@ -9,9 +9,6 @@ disabled. Every event lands in the audit table (a reload through the cookie is n
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 
@@ -22,12 +19,10 @@ from data.store import Store
 from tests.console.auth_accounts import PASSWORDS, make_accounts
 from tests.console.builders import seed_store
 from tests.e2e.conftest import (
-    ROOT,
     ConsoleServer,
-    _free_port,
     _require_chromium,
-    _wait_healthy,
     screenshot,
+    serve_console,
     settle,
 )
 
@@ -46,33 +41,9 @@ def login_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ConsoleSe
     seed_store(store)
     credentials = make_accounts(folder / "accounts" / "credentials.yaml", store)
     store.close()
-    port = _free_port()
-    env = {
-        **os.environ,
-        "CONSOLE_DB": str(db),
-        "CONSOLE_AUTH": "password",
-        "CONSOLE_CREDENTIALS": str(credentials),
-    }
-    for name in ("CONSOLE_ROLE", "CONSOLE_ACTOR", "CONSOLE_IDLE_MINUTES"):
-        env.pop(name, None)
-    command = [
-        sys.executable, "-m", "streamlit", "run", "console/app.py",
-        "--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true",
-        "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
-    ]  # fmt: skip
-    with log.open("w") as out:
-        proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_healthy(url, proc, log)
+    env = {"CONSOLE_AUTH": "password", "CONSOLE_CREDENTIALS": str(credentials)}
+    with serve_console(db, log, env, unset=("CONSOLE_ROLE", "CONSOLE_ACTOR", "CONSOLE_IDLE_MINUTES")) as url:
         yield ConsoleServer(url=url, db=db, log=log)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
 
 
 @pytest.fixture
