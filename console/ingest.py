@@ -129,6 +129,7 @@ def build_bundle(dialogue: Dialogue, compressor: Compressor, *, source: str, now
         state=state,
         rendered=served.text,
         tokens_context=served.tokens,
+        tokens_raw=tokens_raw,
         mode="raw" if trip.trip else "compressed",
         auto_trip=trip.reason if trip.trip else None,
     )

@@ -43,7 +43,7 @@ from core.models import (
     ValidationReport,
 )
 from core.parse import detect_lang, parse_message
-from core.render import RECENT_SEPARATOR, raw_history, render
+from core.render import RECENT_SEPARATOR, raw_history, render, turn_tokens
 from core.tokens import clip_to_tokens, count_tokens
 from core.trigger import check_trigger
 from core.validate import key_sentence_fallback, validate
@@ -252,7 +252,7 @@ class Session:
         self.messages.append(message)
         self.parsed.append(parsed)
         self.units.append(units)
-        self._raw_tokens.append(count_tokens(raw_history([message])) + 1)
+        self._raw_tokens.append(turn_tokens(message))
         self._events += units.events
         if self.state.consecutive_failures == self.config.tool_failure_limit > before.consecutive_failures:
             self._events.append("tool_failures")  # once per streak, when it reaches the limit
@@ -287,7 +287,7 @@ class Session:
         self.messages.append(message)
         self.parsed.append(parsed)
         self.units.append(Units())
-        self._raw_tokens.append(count_tokens(raw_history([message])) + 1)
+        self._raw_tokens.append(turn_tokens(message))
         self.failed = True
         tokens = self.history_tokens()
         elapsed = _ms(t0, time.perf_counter())

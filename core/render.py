@@ -67,6 +67,13 @@ def raw_history(messages: Sequence[Message]) -> str:
     return "\n".join(message_line(m) for m in messages)
 
 
+def turn_tokens(message: Message) -> int:
+    """Tokens one turn adds to the raw history as served: its 'role: text' line and the newline.
+
+    The one measure of "raw" that served contexts are compared with (bloat, the session timeline)."""
+    return count_tokens(message_line(message)) + 1
+
+
 def parse_anchors(text: str) -> dict:
     """Goals, facts and required actions read back from the anchors of a rendered context.
 

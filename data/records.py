@@ -79,6 +79,12 @@ class ContextIngest(BaseModel):
     state: ContextState | None = None
     rendered: str | None = Field(default=None, description="the context the model sees now")
     tokens_context: int = Field(default=0, ge=0, description="tokens of the rendered context")
+    tokens_raw: int | None = Field(
+        default=None,
+        ge=0,
+        description="tokens of the raw history as it would be served (role prefixes, tool calls and "
+        "results), the measure tokens_context is compared with; None: the sum of the messages' tokens",
+    )
     auto_trip: str | None = Field(
         default=None, description="why the automatic breaker rule switches this context to raw, if it does"
     )

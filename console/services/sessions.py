@@ -20,7 +20,7 @@ from pydantic import BaseModel, Field
 
 from console.health import Severity
 from core.models import CompactionRecord
-from core.tokens import count_tokens
+from core.render import turn_tokens
 from data.records import (
     AuditEntry,
     BreakerState,
@@ -247,7 +247,7 @@ def compaction_outcome(record: CompactionRecord) -> Outcome:
 
 
 def token_series(messages: list[StoredMessage], compactions: list[CompactionRecord]) -> TokenSeries:
-    """Raw tokens so far and tokens served after each turn.
+    """Raw tokens so far (the raw history as it would be served) and tokens served after each turn.
 
     Served: the raw dialogue until the first good compaction; from a compaction on, its output
     tokens plus the turns said since (an estimate: the next compaction re-renders)."""
@@ -257,7 +257,7 @@ def token_series(messages: list[StoredMessage], compactions: list[CompactionReco
     since: dict[int, int] = {}  # compaction seq -> tokens of turns after it
     for stored in messages:
         m = stored.message
-        tokens = m.tokens or count_tokens(m.text)
+        tokens = turn_tokens(m)
         raw_total += tokens
         current = [c for c in good if c.at_turn <= m.idx]
         if current:

@@ -329,7 +329,7 @@ def _add_new_context(
         created_at=to_utc_naive(bundle.created_at) or (min(times) if times else now),
         updated_at=max(times) if times else now,
         turns=len(turns),
-        tokens_raw=sum(t.message.tokens for t in turns),
+        tokens_raw=sum(t.message.tokens for t in turns) if bundle.tokens_raw is None else bundle.tokens_raw,
         tokens_context=bundle.tokens_context,
         compactions=len(bundle.compactions),
         health=bundle.health,
@@ -607,14 +607,15 @@ def _refresh_context_row(
     times = [t.ts for t in turns if t.ts is not None]
     con.execute(
         "UPDATE contexts SET updated_at = greatest(updated_at, ?), turns = ?, "
-        "tokens_raw = (SELECT coalesce(sum(tokens), 0) FROM (SELECT arg_max(tokens, version) AS tokens "
-        "  FROM messages WHERE context_key = ? GROUP BY idx)), "
+        "tokens_raw = coalesce(?, (SELECT coalesce(sum(tokens), 0) FROM (SELECT arg_max(tokens, version) "
+        "  AS tokens FROM messages WHERE context_key = ? GROUP BY idx))), "
         "tokens_context = ?, compactions = (SELECT count(*) FROM compactions WHERE context_key = ?), "
         "health = ?, fingerprint = ?, rendered = coalesce(?, rendered), state = coalesce(?, state) "
         "WHERE context_id = ?",
         [
             max(times) if times else now,
             len(merged),
+            bundle.tokens_raw,
             key,
             bundle.tokens_context,
             key,

@@ -180,5 +180,9 @@ def test_the_seeded_failing_session_records_failed_compactions(tmp_path):
     failing = store.compactions("demo-en-failing-0005")
     assert failing and all(c.record.failed for c in failing)
     assert all("embedding model is unavailable" in c.record.error for c in failing)
+    # served raw, it costs what its raw history costs (tool calls included), not more
+    summary = store.get_context("demo-en-failing-0005")
+    assert summary.mode == "compressed" and summary.tokens_context <= summary.tokens_raw
+    assert summary.tokens_raw > sum(m.message.tokens for m in store.timeline("demo-en-failing-0005").messages)
     overall = [s for s in store.compaction_stats(bucket="day") if s.overall]
     assert sum(s.failed for s in overall) == len(failing)

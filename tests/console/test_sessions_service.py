@@ -26,6 +26,7 @@ from console.services.sessions import (
     transcript_frame,
 )
 from core.models import CompactionRecord, Message, ValidationReport
+from core.render import turn_tokens
 from data.records import ContextSummary, FactCorrection, StoredMessage
 
 pytestmark = pytest.mark.unit
@@ -118,8 +119,8 @@ def test_detail_has_every_turn_and_compaction_and_the_served_mode(seeded_store, 
 def test_token_series_is_raw_until_the_first_compaction_then_its_output_plus_new_turns(seeded_store):
     detail = session_detail(seeded_store, CID)
     series = token_series(detail.messages, detail.compactions)
-    tokens = [m.message.tokens for m in detail.messages]
-    assert series.raw[-1] == sum(tokens)
+    tokens = [turn_tokens(m.message) for m in detail.messages]  # the 'role: text' line, tool calls included
+    assert series.raw[-1] == sum(tokens) > sum(m.message.tokens for m in detail.messages)
     assert all(b >= a for a, b in zip(series.raw, series.raw[1:], strict=False))
     first = min(c.at_turn for c in detail.compactions)
     assert series.served[:first] == series.raw[:first]
@@ -217,9 +218,10 @@ def test_a_failed_compaction_is_marked_on_the_served_line_and_changes_nothing():
         rendered=None,
         served_mode="compressed",
     )
-    assert token_series(messages, [failed]).served == [10, 20, 30, 40]
+    # each turn is the line 'user: x' (3 tokens) and its newline, whatever the message's own count
+    assert token_series(messages, [failed]).served == [4, 8, 12, 16]
     [marker] = [t for t in timeline_figure(detail)["data"] if t["name"] == "compaction (failed)"]
-    assert (marker["x"], marker["y"]) == ([2], [30])
+    assert (marker["x"], marker["y"]) == ([2], [12])
 
 
 def _record(seq: int, at_turn: int, failed: bool = False) -> CompactionRecord:
