@@ -14,8 +14,8 @@ Modes (env ``CONSOLE_AUTH``):
   The cookie is the library's own token (PyJWT, HS256, the file's random key; payload username and
   exp_date). It is read on the server from the request that opened the session (``st.context.cookies``)
   and written or deleted by a one-line script in the page (``st.html`` with JavaScript). The
-  library's cookie component is not used for either: it reruns the app on its own schedule, which
-  in a real browser interrupted sign-ins half way.
+  library's cookie component is never drawn (nor its login view, which draws it): it reruns the app
+  on its own schedule, which in a real browser interrupted sign-ins half way and swallowed clicks.
 * ``off``: no login, for tests and scripted local runs. ``CONSOLE_ROLE`` (viewer | operator | admin)
   and ``CONSOLE_ACTOR`` say who acts; an unknown role fails closed to viewer.
 
@@ -182,18 +182,6 @@ def _touch(username: str, now: float) -> None:
         _last_seen[username] = now
 
 
-def _authenticator(directory: Directory) -> Any:
-    from streamlit_authenticator import Authenticate
-
-    return Authenticate(
-        directory.authenticator_credentials(),
-        directory.cookie_name,
-        directory.cookie_key,
-        0,  # 0: the library never writes the cookie itself (see the module docstring)
-        auto_hash=False,  # plaintext never reaches the library: load_directory refuses it
-    )
-
-
 def _sign_in_controller(directory: Directory) -> Any:
     """The library's sign-in state keeper alone (no form, no cookie component)."""
     from streamlit_authenticator.controllers import AuthenticationController
@@ -350,14 +338,15 @@ def _end_session(directory: Directory, why: str) -> None:
 def _login(directory: Directory, now: float) -> bool:
     """Draw the login form; True when a right password was just typed (the user is signed in).
 
-    Only a visitor who is not signed in meets the library's form (its constructor also draws the
-    library's cookie component, which reruns the login page once when it loads)."""
+    A plain st.form over the library's controller (bcrypt check, failed-attempt count, lockout):
+    the library's own login view also draws its cookie component, whose rerun when it loads could
+    swallow a click on "Sign in" made in the meantime."""
     import streamlit as st
     from streamlit_authenticator import LoginError
 
-    authenticator = _authenticator(directory)
+    controller = _sign_in_controller(directory)
     state = st.session_state
-    credentials = authenticator.authentication_controller.authentication_model.credentials["usernames"]
+    credentials = controller.authentication_model.credentials["usernames"]
     with _lock:
         for username, (count, last) in list(_failures.items()):
             if now - last > LOCKOUT_SECONDS:
@@ -377,18 +366,15 @@ def _login(directory: Directory, now: float) -> bool:
         st.info(notice, icon=":material/logout:")
     signed_by_form: dict[str, Any] = {}
     try:
-        authenticator.login(
-            location="main",
-            key=LOGIN_FORM_KEY,
-            max_login_attempts=MAX_FAILED_LOGINS,
-            fields={
-                "Form name": "Sign in",
-                "Username": "Username",
-                "Password": "Password",
-                "Login": "Sign in",
-            },
-            callback=signed_by_form.update,
-        )
+        with st.form(LOGIN_FORM_KEY):
+            st.subheader("Sign in")
+            username = st.text_input("Username", autocomplete="off")
+            password = st.text_input("Password", type="password", autocomplete="off")
+            submitted = st.form_submit_button("Sign in")
+        if submitted:
+            controller.login(
+                username, password, max_login_attempts=MAX_FAILED_LOGINS, callback=signed_by_form.update
+            )
     except LoginError as exc:
         st.error(f"{exc}. Wait {LOCKOUT_SECONDS // 60} minutes or ask an admin to reset the password.")
         return False

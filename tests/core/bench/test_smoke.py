@@ -27,7 +27,10 @@ def _inputs(tmp_path: Path) -> list[str]:
     real = [DIALOGUES / name for name in SAMPLES if (DIALOGUES / name).is_file()]
     if real:
         return [str(p) for p in real]
-    return [str(write_jsonl(tmp_path / "synthetic.jsonl", [record("s-1"), record("s-2")]))]
+    # without the shared corpora (a clean clone elsewhere): two records with a user's constraint each
+    facts = [{"slot": "hotel.area", "value": "north", "kind": "constraint", "literal": True}]
+    records = [record("s-1", facts=facts), record("s-2", facts=facts)]
+    return [str(write_jsonl(tmp_path / "synthetic.jsonl", records))]
 
 
 def test_harness_runs_end_to_end_and_writes_report_and_json(tmp_path):
