@@ -101,7 +101,7 @@ def test_a_changed_turn_in_the_file_updates_the_context(tmp_path):
 
 
 @pytest.mark.slow
-def test_a_killed_ingest_leaves_whole_batches_and_the_rerun_completes(tmp_path, config_file):
+def test_a_killed_ingest_leaves_whole_batches_and_the_rerun_completes(tmp_path, config_file, capsys):
     data = tmp_path / "in.jsonl"
     data.write_text("\n".join(sample_lines(8)) + "\n", encoding="utf-8")
     db = tmp_path / "c.duckdb"
@@ -122,9 +122,12 @@ def test_a_killed_ingest_leaves_whole_batches_and_the_rerun_completes(tmp_path, 
     assert report.problems == []
     stored = report.counts["contexts"]
     assert 2 <= stored < 8 and stored % 2 == 0  # whole batches only
+    capsys.readouterr()
     assert run(db, "ingest", str(data), "--config", str(config_file), "--quiet") == 0
+    said = capsys.readouterr().err  # what the rerun did, should the count below be wrong
     report = watcher.check()
-    assert report.problems == [] and report.counts["contexts"] == 8
+    assert report.problems == [], report.problems
+    assert report.counts["contexts"] == 8, f"{stored} stored before the rerun, which said: {said}"
 
 
 @pytest.mark.unit
