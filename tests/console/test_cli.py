@@ -25,8 +25,14 @@ SMALL_WINDOW = Config(use_embeddings=False, max_history_tokens_override=320, min
 
 
 def sample_lines(n: int, name: str = "sgd_dev_sample.jsonl") -> list[str]:
-    path = SHARED / name if (SHARED / name).exists() else ROOT / "data" / "samples" / "sgd_sample.jsonl"
-    return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()][:n]
+    """n dialogue lines: the shared dev sample's, or (a clone without it) the project's own samples."""
+    own = ROOT / "data" / "samples"
+    paths = [SHARED / name]
+    if not paths[0].exists():
+        paths = [own / "sgd_sample.jsonl", own / "multiwoz_sample.jsonl"]
+    lines = [line for path in paths for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert len(lines) >= n, f"only {len(lines)} sample dialogues for a test that needs {n}"
+    return lines[:n]
 
 
 @pytest.fixture
