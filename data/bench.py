@@ -22,6 +22,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from core.bench.report import write_section
 from data.concurrency import close_all_leases
 from data.records import ContextFilter, FactCorrection
 from data.store import Store
@@ -173,10 +174,9 @@ def render_section(
     concurrency: list[dict[str, Any]] | None = None,
     ingest: dict[str, Any] | None = None,
 ) -> str:
-    """The markdown between the store markers."""
+    """The markdown between the store markers (write_section adds them)."""
     worst = max(q["first_ms"] for q in queries[:-1])
     lines = [
-        START,
         "## Store (DuckDB persistence)",
         "",
         f"Command: `python -m data.bench --contexts {args.contexts} --batch {args.batch}` "
@@ -209,7 +209,6 @@ def render_section(
         lines += ["", *concurrency_table(concurrency)]
     if ingest:
         lines += ["", *ingest_table(ingest)]
-    lines += ["", END]
     return "\n".join(lines)
 
 
@@ -261,19 +260,6 @@ def concurrency_table(results: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def write_report(report: Path, section: str) -> None:
-    """Replace the store section of the report (or append it), keeping everything else."""
-    text = report.read_text(encoding="utf-8") if report.exists() else "# Benchmarks\n"
-    if START in text and END in text:
-        before, rest = text.split(START, 1)
-        after = rest.split(END, 1)[1]
-        text = before + section + after
-    else:
-        text = text.rstrip("\n") + "\n\n" + section + "\n"
-    report.parent.mkdir(parents=True, exist_ok=True)
-    report.write_text(text, encoding="utf-8")
-
-
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark and write its section of the report."""
     parser = argparse.ArgumentParser(
@@ -311,7 +297,7 @@ def main(argv: list[str] | None = None) -> None:
         ingest = json.loads(args.ingest.read_text()) if args.ingest else None
         loads = (load_start, os.getloadavg()[0])
         section = render_section(write, size, queries, args, loads, concurrency, ingest)
-        write_report(args.report, section)
+        write_section(args.report, section, (START, END))
         print(f"wrote the store section of {args.report}")
     if not args.keep:
         close_all_leases()

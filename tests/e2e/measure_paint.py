@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from core.bench.report import write_section
 from data.store import Store
 from tests.e2e.conftest import CHROMIUM, LAUNCH_ARGS, ROOT, serve_console
 
@@ -228,9 +229,8 @@ def render_section(
     loads: tuple[float, float],
     started: datetime,
 ) -> str:
-    """The paint section of the report, markers included."""
+    """The paint section of the report (write_section adds the markers)."""
     lines = [
-        START,
         "## Console first paint (real browser)",
         "",
         f"`{command}`",
@@ -252,19 +252,7 @@ def render_section(
     ]
     for db, timings in zip(dbs, results, strict=True):
         lines += render_table(db, timings, runs)
-    return "\n".join([*lines, END])
-
-
-def write_report(report: Path, section: str) -> None:
-    """Replace the paint section of the report (or append it at the end), keeping everything else."""
-    text = report.read_text(encoding="utf-8") if report.exists() else "# Benchmarks\n"
-    if START in text and END in text:
-        before, rest = text.split(START, 1)
-        text = before + section + rest.split(END, 1)[1]
-    else:
-        text = text.rstrip("\n") + "\n\n" + section + "\n"
-    report.parent.mkdir(parents=True, exist_ok=True)
-    report.write_text(text, encoding="utf-8")
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -301,7 +289,7 @@ def main(argv: list[str] | None = None) -> None:
     section = render_section(command, dbs, results, args.runs, loads, started)
     print(section)
     if args.report:
-        write_report(args.report, section)
+        write_section(args.report, section, (START, END))
         print(f"wrote the paint section of {args.report}")
 
 
