@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 from core.embed import is_chinese
@@ -26,6 +27,7 @@ from core.models import (
     Units,
 )
 from core.parse import strength_of
+from core.values import same_surface, same_value
 
 SLOT_BY_TYPE = {
     "money": "price",
@@ -243,8 +245,8 @@ def extract(parsed: ParsedMessage, state: ContextState) -> Units:
     role = parsed.message.role
     idx = parsed.message.idx
     for atom in parsed.atoms:
-        if atom.kind in ("greeting", "filler") and not atom.entities:
-            continue
+        if atom.kind in ("greeting", "filler") and (not atom.entities or role == "assistant"):
+            continue  # pleasantries; an assistant's "thank you for contacting <service>" names no value
         _facts_of(atom, role, idx, units)
         if role in ("user", "system") and (atom.negation is not None or atom.pinned):
             units.constraints.append(atom)
@@ -256,6 +258,8 @@ def extract(parsed: ParsedMessage, state: ContextState) -> Units:
             _action_of(atom, parsed, state, units)
         if role == "assistant" and SELF_DOUBT.search(atom.text):
             units.events.append("self_doubt")
+    if role in ("user", "system"):
+        _drop_replaced_values(units, state)
     _join_same_key(units)
     if role == "user":
         _decisions_of(units, state, idx)
@@ -308,6 +312,21 @@ def _facts_of(atom: Atom, role: str, idx: int, units: Units) -> None:
         units.facts.append(cand)
 
 
+def _drop_replaced_values(units: Units, state: ContextState) -> None:
+    """A correction that names the old value beside the new one ("I have something on the 12th, make
+    it the 13th instead", "not Italian, Thai instead") replaces it: for a key with several values in
+    one message, one of them said as a correction, the values equal to what the state holds go."""
+    keys = Counter(c.key for c in units.facts)
+    for key in [k for k, n in keys.items() if n > 1]:
+        cands = [c for c in units.facts if c.key == key]
+        cur = state.facts.get(key)
+        if cur is None or not any(c.correction for c in cands):
+            continue
+        old = [c for c in cands if same_value(cur.norm, c.norm) or same_surface(cur.value, c.value)]
+        if old and len(old) < len(cands):
+            units.facts = [c for c in units.facts if not any(c is o for o in old)]
+
+
 def _join_same_key(units: Units) -> None:
     """Several values for one key in one message become one fact: options the user must pick from
     when they were offered as alternatives ("X or Y": norm "x | y"), else a list ("X and Y")."""
@@ -336,8 +355,8 @@ def _join_same_key(units: Units) -> None:
 
 def _is_goal(atom: Atom, state: ContextState, units: Units) -> bool:
     """A user clause is a goal when it states an intent for a domain no goal covers yet."""
-    if not (INTENT_CUE.search(atom.text) or atom.kind == "instruction"):
-        return False
+    if atom.negation is not None or not (INTENT_CUE.search(atom.text) or atom.kind == "instruction"):
+        return False  # "I don't need a reservation" is a constraint, not an intent
     known = {g.domain for g in state.goals} | {g.domain for g in units.goals}
     return atom.domain not in known
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from core.config import Config
-from core.embed import Embedder, is_chinese
+from core.embed import Embedder
 from core.extract import INFORMATIONAL_SLOTS
 from core.models import (
     ActionUnit,
@@ -31,14 +31,17 @@ from core.models import (
     ParsedMessage,
     Units,
 )
+from core.values import same_surface, same_value
 
+# declining what was just offered: "no thanks", "not now", "maybe later", "不用了", "先不"
+POLITE_DECLINE = re.compile(
+    r"(?i)^(?:no,?\s*(?:thanks|thank\s+you)|nope|not\s+(?:now|yet|right\s+now|at\s+(?:the|this)\s+moment|"
+    r"this\s+(?:moment|time)|today)|maybe\s+later|i['’]?ll\s+pass|don['’]?t\s+bother)\b"
+    r"|^(?:不用|不需要|先不|暂时不|不必|算了)"
+)
+BARE_NO = re.compile(r"(?i)^no\b(?!\s+(?:problem|worries))|^不[，,。.]")
 STRENGTH_ORDER = {"strong": 0, "medium": 1, "weak": 2}
 DECAYED_BELOW = 0.6
-_WORD = re.compile(r"\w+", re.U)
-_DAY = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)\b|(\d{1,2})[日号]")
-_MONTH = re.compile(
-    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\d{1,2}\s*月|\d{4}-\d\d", re.I
-)
 _ACCEPT_KINDS = frozenset({"confirmation", "instruction"})
 # a reply that opens by agreeing accepts what was just proposed, whatever else it goes on to ask
 ACCEPTANCE = re.compile(
@@ -48,75 +51,6 @@ ACCEPTANCE = re.compile(
     r"(?:good|great|fine|perfect|okay|ok|right|correct|wonderful|excellent|amazing|awesome|nice|for me))\b"
     r"|^(?:好的|好|可以|行|对|没问题|就这个|就这家|嗯)"
 )
-
-
-def same_value(a: str, b: str) -> bool:
-    """True when two normalized values name the same thing: 'worth house' ~ 'the worth house',
-    'toronto pearson airport' ~ 'toronto pearson international airport', '1 room' ~ '1 rooms'.
-
-    The words of the shorter (plural s dropped, articles ignored) must all occur in the longer."""
-    if a == b:
-        return True
-    if " | " in a or " | " in b:
-        return False
-    wa, wb = _words(a), _words(b)
-    if not wa or not wb:
-        return False
-    short, long_ = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
-    if len("".join(short)) < 3 or is_chinese(a) != is_chinese(b):
-        return False
-    if set(short) <= set(long_) or (len(wa) == len(wb) and all(map(_spelling_variant, wa, wb))):
-        return True
-    return _spelling_variant("".join(wa), "".join(wb))  # "guest house" ~ "guesthouses", "night club"
-
-
-def _spelling_variant(a: str, b: str) -> bool:
-    """The same word spelled another way: one edit or one swap apart in a word of 5+ letters
-    ('centre' ~ 'center', 'theatre' ~ 'theater')."""
-    if a == b:
-        return True
-    if min(len(a), len(b)) < 5 or abs(len(a) - len(b)) > 1 or _has_digit(a + b):
-        return False  # numbers, times, codes differ by one character and are different values
-    return _edit_distance(a, b) <= 1
-
-
-def _has_digit(text: str) -> bool:
-    return any(ch.isdigit() for ch in text)
-
-
-def _edit_distance(a: str, b: str) -> int:
-    """Damerau-Levenshtein distance (adjacent swaps count one)."""
-    prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cost = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                cost = min(cost, prev2[j - 2] + 1)
-            cur.append(cost)
-        prev2, prev = prev, cur
-    return prev[-1]
-
-
-def same_surface(a: str, b: str) -> bool:
-    """True when two written values are one value said two ways, though their normalized forms
-    differ: an abbreviation and its words ("NY" ~ "New York"), or the same day of the month with
-    and without the month ("the 11th" ~ "March 11th", "11号" ~ "3月11号")."""
-    a, b = a.strip(), b.strip()
-    for short, long_ in ((a, b), (b, a)):
-        words = re.findall(r"[A-Za-z]+", long_)
-        if short.isalpha() and short.isupper() and 2 <= len(short) == len(words) >= 2:
-            return short.lower() == "".join(w[0] for w in words).lower()
-    day_a, day_b = _DAY.search(a), _DAY.search(b)
-    if day_a and day_b and next(g for g in day_a.groups() if g) == next(g for g in day_b.groups() if g):
-        return not (_MONTH.search(a) and _MONTH.search(b))
-    return False
-
-
-def _words(value: str) -> list[str]:
-    words = [w[:-1] if len(w) > 3 and w.endswith("s") else w for w in _WORD.findall(value)]
-    return [w for w in words if w not in ("the", "a", "an")]
 
 
 def copy_state(state: ContextState) -> ContextState:
@@ -158,6 +92,7 @@ def merge(
             if atom.domain:
                 st.domain_turns[atom.domain] = st.user_turns
         _settle_acceptance(st, parsed, units)
+        _settle_decline(st, parsed, units)
     for cand in units.facts:
         _merge_fact(st, cand)
     _merge_texts(st, units, embedder, config)
@@ -312,6 +247,18 @@ def _settle_acceptance(st: ContextState, parsed: ParsedMessage, units: Units) ->
             fact.role, fact.kind = "user", "instruction"
 
 
+def _settle_decline(st: ContextState, parsed: ParsedMessage, units: Units) -> None:
+    """A user 'no thanks' / 'not now' / '不用了' to the assistant's offer just before declines the
+    next steps it proposed (they stay in the state, marked, and leave the Next line). A bare 'no'
+    declines only when it brings no value of its own ("no, 1 room" corrects the offer instead)."""
+    text = parsed.message.text.strip()
+    if not (POLITE_DECLINE.match(text) or (BARE_NO.match(text) and not units.facts)):
+        return
+    for todo in st.todos:
+        if not todo.done and todo.idx == parsed.message.idx - 1:
+            todo.declined = True
+
+
 def _merge_texts(st: ContextState, units: Units, embedder: Embedder | None, config: Config) -> None:
     """Constraints and goals, de-duplicated by text and, with an embedder, by meaning."""
     for atom in units.constraints:
@@ -403,12 +350,15 @@ def _advance_task_state(st: ContextState, parsed: ParsedMessage, units: Units) -
 
 
 def fact_weight(fact: Fact, user_turns: int, config: Config, topic_turn: int = 0) -> float:
-    """Weight of a fact now, by kind: instructions and pinned facts keep 1.0 until overridden.
+    """Weight of a fact now, by kind: instructions, pinned facts and changed preferences keep 1.0
+    until overridden.
 
     topic_turn: when the user last spoke of the fact's domain; a preference counts its age from
     then (it is "repeated" while its task is still being talked about)."""
     if fact.pinned or fact.verified_by_user or fact.kind == "instruction":
         return 1.0
+    if fact.kind == "preference" and fact.role == "user" and fact.history:
+        return 1.0  # a preference the user changed is a decision: kept like an instruction
     age = max(0, user_turns - fact.last_turn)
     if fact.kind == "preference":
         age = max(0, user_turns - max(fact.last_turn, topic_turn))

@@ -203,6 +203,7 @@ class Todo(BaseModel):
     requires: list[str] = Field(default_factory=list)
     missing: list[str] = Field(default_factory=list)
     done: bool = False
+    declined: bool = Field(False, description="the user said no to the offer that proposed it")
 
 
 class Decision(BaseModel):

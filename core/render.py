@@ -30,6 +30,7 @@ import re
 from collections.abc import Sequence
 
 from core.config import Config
+from core.embed import is_chinese
 from core.extract import INFORMATIONAL_SLOTS
 from core.models import ActionUnit, ContextState, Fact, Goal, Message, Rendered, Todo
 from core.tokens import count_tokens
@@ -124,7 +125,7 @@ def required_actions(state: ContextState) -> list[str]:
     """Open todos with their missing preconditions, and tool calls still waiting for a result."""
     out = []
     for todo in state.todos:
-        if todo.done:
+        if todo.done or todo.declined:
             continue
         missing = missing_preconditions(todo, state)
         slots = [k.split(".", 1)[-1] for k in missing]
@@ -259,7 +260,11 @@ def _fact_piece(fact: Fact, first: bool) -> str:
     earlier values marked '(was: ...)'."""
     key = fact.key if first or "." not in fact.key else fact.key.split(".", 1)[1]
     piece = f"{key}={anchor_value(fact.value)}"
-    olds = [v.value for v in fact.history if v.norm != fact.norm and not v.reason.startswith("new value")]
+    olds = [
+        v.value
+        for v in fact.history
+        if v.norm != fact.norm and not v.reason.startswith(("new value", "user stated another"))
+    ]
     olds = list(dict.fromkeys(reversed(olds)))[:MAX_WAS]
     if fact.aliases:
         piece += f" (aka {anchor_value(fact.aliases[-1]).replace('(', '').replace(')', '')})"
@@ -303,6 +308,10 @@ def _current_values(goal: Goal, state: ContextState) -> str:
     text = goal.text
     for key, surface in goal.values.items():
         fact = state.facts.get(key)
-        if fact is not None and fact.history and surface.lower() != fact.value.lower():
+        forms = [fact.value, *fact.aliases] if fact is not None else []
+        if surface.lower() in (f.lower() for f in forms) and not is_chinese(text):
+            bare = " ".join(text.replace(surface, " ").split())
+            text = bare if bare else text
+        elif fact is not None and fact.history and surface.lower() != fact.value.lower():
             text = text.replace(surface, fact.value)
     return text

@@ -144,3 +144,108 @@ def test_parse_never_crashes_and_offsets_index_the_clause(text, role):
         for ent in atom.entities:
             if ent.start >= 0:
                 assert atom.text[ent.start : ent.end] == ent.text
+
+
+def test_a_correction_naming_the_old_value_keeps_only_the_new_one():
+    r = run(
+        [
+            ("user", "I need a dentist appointment on the 12th at noon."),
+            ("assistant", "To confirm: an appointment on March 12th at 12 pm?"),
+            ("user", "No, I have something on the 12th. Can you schedule it for the 14th instead?"),
+            ("assistant", "Sure."),
+            *FILLER,
+        ]
+    )
+    facts = parse_anchors(r.context.text)["facts"]
+    dates = [v for k, v in facts.items() if k.endswith(".date")]
+    assert dates == ["the 14th"], facts
+    assert "(was: " in head(r) and "12th" in head(r).split("(was: ")[1]
+
+
+def test_the_users_day_stays_current_when_the_assistant_restates_it_with_the_month():
+    r = run(
+        [
+            ("user", "I need a hotel room checking in on the 1st."),
+            ("assistant", "Which hotel?"),
+            ("user", "The Grand Hotel, and check in on the 2nd please."),
+            ("assistant", "So 1 room at the Grand Hotel checking in on March 2nd, is that correct?"),
+            ("user", "Yes that sounds good."),
+            *FILLER,
+        ]
+    )
+    facts = parse_anchors(r.context.text)["facts"]
+    date = next(v for k, v in facts.items() if k.endswith(".date"))
+    assert date in ("the 2nd", "March 2nd") and "the 2nd" in head(r)
+    assert "was: the 1st" in head(r)
+
+
+def test_a_changed_preference_does_not_decay_when_the_user_moves_on():
+    r = run(
+        [
+            ("user", "I'd like to stream a thriller movie."),
+            ("assistant", "I found Pet Sematary. Does that sound good?"),
+            ("user", "Something else. Preferably a drama film."),
+            ("assistant", "I found Wild Nights. How does that sound?"),
+            ("user", "Not now. I want to find an event in Seattle."),
+            ("assistant", "What kind of event?"),
+            ("user", "A concert please."),
+            ("assistant", "I found a concert at the Paramount."),
+            ("user", "That works."),
+            ("assistant", "Should I buy tickets?"),
+            ("user", "No thanks."),
+            ("assistant", "Anything else?"),
+            ("user", "No, that's all."),
+        ]
+    )
+    assert "drama" in head(r).lower()
+
+
+def test_a_declined_offer_leaves_the_next_steps():
+    offer = [
+        ("user", "I need a cheap guesthouse in the north."),
+        ("assistant", "Acorn House is a cheap guesthouse in the north. Would you like me to book it?"),
+    ]
+    declined = run([*offer, ("user", "No thanks, I just need the postcode."), *FILLER])
+    assert declined.state.todos and all(t.declined for t in declined.state.todos)
+    assert not parse_anchors(declined.context.text)["actions_required"]
+    corrected = run([*offer, ("user", "No, for 3 people please."), *FILLER])
+    assert not any(t.declined for t in corrected.state.todos)
+
+
+def test_a_chinese_decline_leaves_the_next_steps():
+    r = run(
+        [
+            ("user", "帮我找一家便宜的酒店。"),
+            ("assistant", "如家酒店很便宜，需要帮您预订吗？"),
+            ("user", "不用了，谢谢。"),
+            ("assistant", "好的。"),
+            ("user", "再见。"),
+        ]
+    )
+    assert all(t.declined for t in r.state.todos)
+    assert not parse_anchors(r.context.text)["actions_required"]
+
+
+def test_an_assistants_sign_off_names_no_fact_and_a_negated_clause_is_no_goal():
+    r = run(
+        [
+            ("user", "I want a table at an Italian restaurant. I don't need a reservation."),
+            ("assistant", "Pizza Express serves Italian food. Thank you for contacting the Town Info Desk."),
+            *FILLER,
+        ]
+    )
+    assert "Town Info Desk" not in head(r)
+    assert not any("don't" in g or "reservation" in g for g in parse_anchors(r.context.text)["goals"])
+
+
+def test_the_goal_line_leaves_out_values_the_facts_already_show():
+    r = run(
+        [
+            ("user", "Book a table for 6 people at 20:00 on Thursday."),
+            ("assistant", "Which restaurant?"),
+            *FILLER,
+        ]
+    )
+    goal = parse_anchors(r.context.text)["goals"][0]
+    facts = parse_anchors(r.context.text)["facts"].values()
+    assert "20:00" in facts and "20:00" not in goal and goal.startswith("Book table")

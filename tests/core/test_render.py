@@ -111,3 +111,23 @@ def test_facts_of_one_domain_share_an_anchor_and_was_is_not_part_of_the_value():
 def test_brackets_in_values_cannot_break_anchors():
     st = ContextState(facts={"x.name": fact("x.name", "A [B] C|D")})
     assert parse_anchors(render(st, [], CFG, 1000).text)["facts"] == {"x.name": "A (B) C/D"}
+
+
+def test_an_assistant_proposal_the_user_overrode_is_not_shown_as_was():
+    st = state()
+    st.facts["hotel.name"] = fact(
+        "hotel.name",
+        "Worth House",
+        history=[
+            FactVersion(
+                value="Acorn House",
+                norm="acorn house",
+                idx=1,
+                replaced_at=2,
+                reason="user stated another value",
+            )
+        ],
+    )
+    out = render(st, [], CFG, tokens_in=10_000)
+    assert "name=Worth House" in out.text and "Acorn House" not in out.text
+    assert "(was: Thursday)" in out.text  # the user's own change is still marked

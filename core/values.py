@@ -1,0 +1,88 @@
+"""When two written values are one value: word containment, spelling variants, abbreviations, the
+same day of the month with and without the month. Shared by extract (a correction naming the old
+value beside the new) and merge (refresh or replace)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from core.embed import is_chinese
+
+_WORD = re.compile(r"\w+", re.U)
+# normalized dates and times ("2026-03-02", "2026-03-02T15:00", "15:00"): equal or not, never "contained"
+_ISO_WHEN = re.compile(r"\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?)?|\d{1,2}:\d\d(?::\d\d)?")
+_DAY = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)\b|(\d{1,2})[日号]")
+_MONTH = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\d{1,2}\s*月|\d{4}-\d\d", re.I
+)
+
+
+def same_value(a: str, b: str) -> bool:
+    """True when two normalized values name the same thing: 'worth house' ~ 'the worth house',
+    'toronto pearson airport' ~ 'toronto pearson international airport', '1 room' ~ '1 rooms'.
+
+    The words of the shorter (plural s dropped, articles ignored) must all occur in the longer, as
+    many times (so '2026-01-01' is not in '2026-01-02'); normalized dates and times must be equal."""
+    if a == b:
+        return True
+    if " | " in a or " | " in b or (_ISO_WHEN.fullmatch(a) and _ISO_WHEN.fullmatch(b)):
+        return False
+    wa, wb = _words(a), _words(b)
+    if not wa or not wb:
+        return False
+    short, long_ = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
+    if len("".join(short)) < 3 or is_chinese(a) != is_chinese(b):
+        return False
+    if not Counter(short) - Counter(long_) or (len(wa) == len(wb) and all(map(_spelling_variant, wa, wb))):
+        return True
+    return _spelling_variant("".join(wa), "".join(wb))  # "guest house" ~ "guesthouses", "night club"
+
+
+def _spelling_variant(a: str, b: str) -> bool:
+    """The same word spelled another way: one edit or one swap apart in a word of 5+ letters
+    ('centre' ~ 'center', 'theatre' ~ 'theater')."""
+    if a == b:
+        return True
+    if min(len(a), len(b)) < 5 or abs(len(a) - len(b)) > 1 or _has_digit(a + b):
+        return False  # numbers, times, codes differ by one character and are different values
+    return _edit_distance(a, b) <= 1
+
+
+def _has_digit(text: str) -> bool:
+    return any(ch.isdigit() for ch in text)
+
+
+def _edit_distance(a: str, b: str) -> int:
+    """Damerau-Levenshtein distance (adjacent swaps count one)."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cost = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cost = min(cost, prev2[j - 2] + 1)
+            cur.append(cost)
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def same_surface(a: str, b: str) -> bool:
+    """True when two written values are one value said two ways, though their normalized forms
+    differ: an abbreviation and its words ("NY" ~ "New York"), or the same day of the month with
+    and without the month ("the 11th" ~ "March 11th", "11号" ~ "3月11号")."""
+    a, b = a.strip(), b.strip()
+    for short, long_ in ((a, b), (b, a)):
+        words = re.findall(r"[A-Za-z]+", long_)
+        if short.isalpha() and short.isupper() and 2 <= len(short) == len(words) >= 2:
+            return short.lower() == "".join(w[0] for w in words).lower()
+    day_a, day_b = _DAY.search(a), _DAY.search(b)
+    if day_a and day_b and next(g for g in day_a.groups() if g) == next(g for g in day_b.groups() if g):
+        return not (_MONTH.search(a) and _MONTH.search(b))
+    return False
+
+
+def _words(value: str) -> list[str]:
+    words = [w[:-1] if len(w) > 3 and w.endswith("s") else w for w in _WORD.findall(value)]
+    return [w for w in words if w not in ("the", "a", "an")]
