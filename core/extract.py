@@ -239,6 +239,15 @@ def condense_goal(text: str, entities: Sequence[Entity] = ()) -> str:
     return out.replace(";", ",").replace("[", "(").replace("]", ")").replace("|", "/")
 
 
+# declining what was just offered: "no thanks", "not now", "maybe later", "不用了", "先不"
+POLITE_DECLINE = re.compile(
+    r"(?i)^(?:no,?\s*(?:thanks|thank\s+you)|nope|not\s+(?:now|yet|right\s+now|at\s+(?:the|this)\s+moment|"
+    r"this\s+(?:moment|time)|today)|maybe\s+later|i['’]?ll\s+pass|don['’]?t\s+bother)\b"
+    r"|^(?:不用|不需要|先不|暂时不|不必|算了)"
+)
+BARE_NO = re.compile(r"(?i)^no\b(?!\s+(?:problem|worries))|^不[，,。.]")
+
+
 def extract(parsed: ParsedMessage, state: ContextState) -> Units:
     """Cognitive units of one parsed message, given the state before it (read only)."""
     units = Units()
@@ -357,6 +366,8 @@ def _is_goal(atom: Atom, state: ContextState, units: Units) -> bool:
     """A user clause is a goal when it states an intent for a domain no goal covers yet."""
     if atom.negation is not None or not (INTENT_CUE.search(atom.text) or atom.kind == "instruction"):
         return False  # "I don't need a reservation" is a constraint, not an intent
+    if POLITE_DECLINE.match(atom.text) or BARE_NO.match(atom.text):
+        return False  # "no, that's all for today", "not now": a decline or a closing
     known = {g.domain for g in state.goals} | {g.domain for g in units.goals}
     return atom.domain not in known
 

@@ -19,7 +19,7 @@ import numpy as np
 
 from core.config import Config
 from core.embed import Embedder
-from core.extract import INFORMATIONAL_SLOTS
+from core.extract import BARE_NO, INFORMATIONAL_SLOTS, POLITE_DECLINE
 from core.models import (
     ActionUnit,
     Constraint,
@@ -33,13 +33,6 @@ from core.models import (
 )
 from core.values import same_surface, same_value
 
-# declining what was just offered: "no thanks", "not now", "maybe later", "不用了", "先不"
-POLITE_DECLINE = re.compile(
-    r"(?i)^(?:no,?\s*(?:thanks|thank\s+you)|nope|not\s+(?:now|yet|right\s+now|at\s+(?:the|this)\s+moment|"
-    r"this\s+(?:moment|time)|today)|maybe\s+later|i['’]?ll\s+pass|don['’]?t\s+bother)\b"
-    r"|^(?:不用|不需要|先不|暂时不|不必|算了)"
-)
-BARE_NO = re.compile(r"(?i)^no\b(?!\s+(?:problem|worries))|^不[，,。.]")
 STRENGTH_ORDER = {"strong": 0, "medium": 1, "weak": 2}
 DECAYED_BELOW = 0.6
 _ACCEPT_KINDS = frozenset({"confirmation", "instruction"})

@@ -208,9 +208,17 @@ def render(
         candidates, key=lambda c: (max(fact_tier(c[0]), 2 if c[1] else 0), *fact_priority(c[0])[1:])
     )
     seen_values: set[tuple[str, str]] = set()
+    in_a_domain = {
+        (f.key.rsplit(".", 1)[-1], f.value.lower())
+        for f in state.facts.values()
+        if "." in f.key and not f.key.startswith("general.")
+    }
     for fact, is_offer in ranked:
         if fact.key.endswith(".ref") and fact.value in shown_refs:
             continue  # already on the Completed line
+        said_in_a_task = (fact.key.split(".", 1)[-1], fact.value.lower()) in in_a_domain
+        if fact.key.startswith("general.") and said_in_a_task and not fact.history:
+            continue  # said before its task was known; the task's own fact shows it
         domain_value = (fact.key.split(".", 1)[0], fact.value.lower())
         if domain_value in seen_values:
             continue  # the same value under another slot of the domain is shown once

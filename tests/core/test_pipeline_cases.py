@@ -235,6 +235,8 @@ def test_an_assistants_sign_off_names_no_fact_and_a_negated_clause_is_no_goal():
         ]
     )
     assert "Town Info Desk" not in head(r)
+    closing = run([("user", "I need a taxi to the station."), ("assistant", "Booked."), *FILLER])
+    assert not any("that's all" in g for g in parse_anchors(closing.context.text)["goals"])
     assert not any("don't" in g or "reservation" in g for g in parse_anchors(r.context.text)["goals"])
 
 

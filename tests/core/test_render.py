@@ -131,3 +131,14 @@ def test_an_assistant_proposal_the_user_overrode_is_not_shown_as_was():
     out = render(st, [], CFG, tokens_in=10_000)
     assert "name=Worth House" in out.text and "Acorn House" not in out.text
     assert "(was: Thursday)" in out.text  # the user's own change is still marked
+
+
+def test_a_value_said_before_its_task_was_known_is_shown_once_under_the_task():
+    st = state()
+    st.facts["general.area"] = fact("general.area", "north")
+    st.facts["hotel.area"] = fact("hotel.area", "north")
+    st.facts["general.parking"] = fact("general.parking", "yes")
+    out = render(st, [], CFG, tokens_in=10_000)
+    facts = parse_anchors(out.text)["facts"]
+    assert facts["hotel.area"] == "north" and "general.area" not in facts
+    assert facts["general.parking"] == "yes"  # no task holds it: kept
