@@ -33,8 +33,8 @@ import threading
 import time
 from typing import Any
 
+from console.credentials import ROLES, CredentialsError, Directory, Role, load_directory
 from console.services.permissions import WRITER_ROLES
-from console.users import ROLES, CredentialsError, Directory, Role, load_directory
 
 ROLE_ENV_VAR = "CONSOLE_ROLE"
 ACTOR_ENV_VAR = "CONSOLE_ACTOR"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from console import credentials
 from console import users as accounts
 from console.auth import current_user, forget_failures, is_admin
 from console.resources import get_store
@@ -26,8 +27,8 @@ if not is_admin(role):
 
 store = get_store()
 try:
-    directory = accounts.load_directory()
-except accounts.CredentialsError as exc:
+    directory = credentials.load_directory()
+except credentials.CredentialsError as exc:
     st.error(str(exc))
     st.stop()
 st.caption(
@@ -65,7 +66,7 @@ add, change, reset, remove = st.tabs(["Add", "Change role", "Reset password", "R
 with add, st.form("users_add", clear_on_submit=True):
     c1, c2 = st.columns(2)
     username = c1.text_input("Username", help="lower-case letters, digits and . _ @ -")
-    new_role = c2.selectbox("Role", accounts.ROLES, index=0)
+    new_role = c2.selectbox("Role", credentials.ROLES, index=0)
     name = c1.text_input("Full name (optional)")
     email = c2.text_input("Email (optional)")
     password = st.text_input(
@@ -82,7 +83,7 @@ with add, st.form("users_add", clear_on_submit=True):
 
 with change, st.form("users_role"):
     target = st.selectbox("User", names, key="users_role_user")
-    new_role = st.selectbox("New role", accounts.ROLES, key="users_role_role")
+    new_role = st.selectbox("New role", credentials.ROLES, key="users_role_role")
     st.caption("Takes effect at the user's next click. The last admin cannot be demoted.")
     if st.form_submit_button("Change role"):
         try:

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from console import users
+from console import credentials, users
 from console.cli import main
 from console.services import breaker, config_edit, csv_corrections, facts, playground
 from core.config import Config
@@ -141,7 +141,7 @@ def cli_ingest(store: Store, tmp: Path) -> None:
 
 
 def user_admin(store: Store, tmp: Path) -> None:
-    path = users.credentials_path()
+    path = credentials.credentials_path()
     users.add_user(
         "ada", "ada-admin-pw-1", "admin", actor="setup", actor_role="admin", store=store, path=path
     )

@@ -17,7 +17,7 @@ import pytest
 import yaml
 from streamlit.testing.v1 import AppTest
 
-from console import auth, users
+from console import auth, credentials, users
 from data.store import Store
 from tests.console.auth_accounts import PASSWORDS, copy_accounts, make_accounts, sign_in
 
@@ -118,7 +118,7 @@ def test_the_right_password_signs_in_and_opens_the_linked_page(login_on, app_db)
     assert (row.action, row.actor, row.role, row.source) == ("auth.login", "ana", "operator", "form")
     assert row.after == {"name": "Ana", "role": "operator"}
     (script,) = cookie_scripts(at)  # the page stores the signed cookie (the same script every run)
-    assert users.COOKIE_NAME in script and "SameSite=Strict" in script
+    assert credentials.COOKIE_NAME in script and "SameSite=Strict" in script
     assert cookie_scripts(at.run()) == [script]
 
 
@@ -213,11 +213,11 @@ def test_a_role_change_applies_at_the_next_click_and_a_removed_account_is_signed
 
 def with_cookie(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
     """The browser opens its next session sending the re-authentication cookie ``value``."""
-    monkeypatch.setattr(auth, "_browser_cookies", lambda: {users.COOKIE_NAME: value})
+    monkeypatch.setattr(auth, "_browser_cookies", lambda: {credentials.COOKIE_NAME: value})
 
 
 def issued_cookie(username: str, issued_at: float, key: str | None = None) -> str:
-    directory = users.load_directory()
+    directory = credentials.load_directory()
     if key is not None:
         directory = directory.model_copy(update={"cookie_key": key})
     return auth.cookie_token(directory, username, issued_at)
@@ -270,7 +270,7 @@ def test_a_stale_or_forged_cookie_is_refused_and_deleted(case, login_on, app_db,
     assert auth.current_user() == ("anonymous", "viewer")
     if case not in ("forged", "expired"):  # a cookie the server recognises but refuses is deleted
         (script,) = cookie_scripts(at)
-        assert "1970" in script and users.COOKIE_NAME in script
+        assert "1970" in script and credentials.COOKIE_NAME in script
 
 
 @pytest.mark.apptest
@@ -359,19 +359,19 @@ def test_a_plaintext_password_in_the_file_is_refused_naming_the_user(tmp_path):
         ),
         encoding="utf-8",
     )
-    with pytest.raises(users.CredentialsError, match=r"user 'bob': the password is not a bcrypt hash"):
-        users.load_directory(path)
+    with pytest.raises(credentials.CredentialsError, match=r"user 'bob': the password is not a bcrypt hash"):
+        credentials.load_directory(path)
 
 
 @pytest.mark.unit
 def test_the_credentials_file_lives_outside_the_repository(monkeypatch):
     monkeypatch.delenv("CONSOLE_CREDENTIALS")
-    default = users.credentials_path()
+    default = credentials.credentials_path()
     assert default == Path("~/.config/context-console/credentials.yaml").expanduser().resolve()
     assert not default.is_relative_to(ROOT)
     monkeypatch.setenv("CONSOLE_CREDENTIALS", str(ROOT / "data" / "credentials.yaml"))
-    with pytest.raises(users.CredentialsError, match="outside the repository"):
-        users.credentials_path()
+    with pytest.raises(credentials.CredentialsError, match="outside the repository"):
+        credentials.credentials_path()
 
 
 @pytest.mark.unit

@@ -10,7 +10,7 @@ import pytest
 import yaml
 from streamlit.testing.v1 import AppTest
 
-from console import users
+from console import credentials, users
 from console.cli import main
 from data.store import Store
 from tests.reliability.cases import covers
@@ -27,7 +27,7 @@ def store(tmp_path: Path) -> Store:
 @pytest.fixture
 def accounts(tmp_path: Path, store: Store) -> Path:
     """A credentials file with admin 'ada' and operator 'ana'."""
-    path = users.credentials_path()
+    path = credentials.credentials_path()
     users.add_user(
         "ada", "ada-admin-pw-1", "admin", actor="setup", actor_role="admin", store=store, path=path
     )
@@ -92,7 +92,7 @@ def test_the_last_admin_can_be_neither_removed_nor_demoted(accounts, store):
         users.set_role("ada", "operator", **who)
     users.set_role("ana", "admin", **who)
     users.set_role("ada", "operator", **who)  # another admin exists now
-    assert users.load_directory(accounts).admins() == ["ana"]
+    assert credentials.load_directory(accounts).admins() == ["ana"]
 
 
 @covers("Roles and audit", "bad user names and passwords refused with the reason")
@@ -123,7 +123,7 @@ def test_a_reset_password_is_a_new_bcrypt_hash_and_a_generated_one_is_returned(a
     assert len(new) >= 16
     assert hash_of(accounts, "ana") != old
     assert bcrypt.checkpw(new.encode(), hash_of(accounts, "ana").encode())
-    assert users.load_directory(accounts).users["ana"].sessions_valid_after > 0
+    assert credentials.load_directory(accounts).users["ana"].sessions_valid_after > 0
 
 
 @covers("Roles and audit", "a user change whose audit row cannot be written is undone")
@@ -164,7 +164,7 @@ def test_concurrent_admin_changes_lose_nothing(accounts, store):
     for t in threads:
         t.join()
     assert errors == []
-    assert {f"user{i}" for i in range(6)} <= set(users.load_directory(accounts).users)
+    assert {f"user{i}" for i in range(6)} <= set(credentials.load_directory(accounts).users)
     assert store.audit_log(action_prefix="user.add").total == 2 + 6
 
 
@@ -178,7 +178,7 @@ def test_cli_init_demo_prints_working_passwords_once_and_never_overwrites(tmp_pa
         (line.split()[0], line.split("password: ")[1]) for line in out.splitlines() if "password: " in line
     )
     assert set(printed) == {"demo-admin", "demo-operator", "demo-viewer"}
-    path = users.credentials_path()
+    path = credentials.credentials_path()
     for username, password in printed.items():
         assert bcrypt.checkpw(password.encode(), hash_of(path, username).encode())
     roles = {u["username"]: u["role"] for u in users.list_users(path)}
@@ -204,7 +204,7 @@ def test_cli_add_set_role_reset_and_remove(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("typed-password-1\n"))
     assert main(["--db", str(db), "users", "reset-password", "bo", "--password-stdin"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "new password for bo"  # a typed one is not echoed
-    assert bcrypt.checkpw(b"typed-password-1", hash_of(users.credentials_path(), "bo").encode())
+    assert bcrypt.checkpw(b"typed-password-1", hash_of(credentials.credentials_path(), "bo").encode())
     assert main(["--db", str(db), "users", "remove", "demo-admin"]) == 1  # the only admin
     assert "without an admin" in capsys.readouterr().err
     assert main(["--db", str(db), "users", "remove", "bo"]) == 0
@@ -264,7 +264,7 @@ def test_the_page_refuses_the_last_admins_demotion_with_the_reason(page_env, acc
     form_button(at, "Change role").click()
     at.run()
     assert "without an admin" in at.error[0].value
-    assert users.load_directory(accounts).users["ada"].role == "admin"
+    assert credentials.load_directory(accounts).users["ada"].role == "admin"
 
 
 @covers("Roles and audit", "the Users page: non-admins get an explanation and no controls")

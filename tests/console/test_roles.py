@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from console import auth, users
+from console import auth, credentials, users
 from console.services import breaker, config_edit, csv_corrections, facts, playground
 from core.config import Config
 from data.records import FactCorrection
@@ -71,7 +71,7 @@ def _save_run(store: Store) -> None:
 
 def _admin(call: Callable[..., Any], *args: Any) -> Callable[[Store], None]:
     def run(store: Store) -> None:
-        call(*args, actor="vic", actor_role="viewer", store=store, path=users.credentials_path())
+        call(*args, actor="vic", actor_role="viewer", store=store, path=credentials.credentials_path())
 
     return run
 
@@ -105,7 +105,7 @@ def snapshot(store: Store) -> tuple:
         [v.version for v in store.config_history()],
         store.get_context("pg-v"),
         [(e.action, e.actor) for e in store.audit_log(limit=1000).items if e.actor != "auto-breaker"],
-        users.credentials_path().read_bytes(),
+        credentials.credentials_path().read_bytes(),
     )
 
 
@@ -123,7 +123,7 @@ def test_a_viewer_is_refused_in_the_service_layer_and_nothing_changes(name, seed
         actor="setup",
         actor_role="admin",
         store=seeded_store,
-        path=users.credentials_path(),
+        path=credentials.credentials_path(),
     )
     before = snapshot(seeded_store)
     with pytest.raises(PermissionError, match="'viewer' may not"):

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from console.users import COOKIE_NAME
+from console.credentials import COOKIE_NAME
 from data.store import Store
 from tests.console.auth_accounts import PASSWORDS, make_accounts
 from tests.console.builders import seed_store
