@@ -3,7 +3,7 @@
 Modes (env ``CONSOLE_AUTH``):
 
 * ``password`` (default): streamlit-authenticator's login form against the credentials file of
-  console/users.py (bcrypt hashes, outside the repository). A signed-in browser keeps a signed
+  console/credentials.py (bcrypt hashes, outside the repository). A signed-in browser keeps a signed
   cookie (``cookie.expiry_days``, default 1 day) so a reload or a new tab stays signed in; a session
   ends after ``idle_minutes`` without a click (default 30; ``CONSOLE_IDLE_MINUTES``), when the cookie
   lifetime has passed since the password was typed, when an admin resets the password or removes
@@ -11,11 +11,10 @@ Modes (env ``CONSOLE_AUTH``):
   user within the idle timeout and only if it was issued after the user's last sign-out, so after a
   restart everyone types their password again and a copied cookie dies with the sign-out.
 
-  The cookie is the library's own token (PyJWT, HS256, the file's random key; payload username and
-  exp_date). It is read on the server from the request that opened the session (``st.context.cookies``)
-  and written or deleted by a one-line script in the page (``st.html`` with JavaScript). The
-  library's cookie component is never drawn (nor its login view, which draws it): it reruns the app
-  on its own schedule, which in a real browser interrupted sign-ins half way and swallowed clicks.
+  The cookie (console/auth_cookie.py) is the library's own token, read from the request that
+  opened the session and written by a script in the page; the library's cookie component is never
+  drawn (nor its login view, which draws it): it reruns the app on its own schedule, which in a
+  real browser interrupted sign-ins half way and swallowed clicks.
 * ``off``: no login, for tests and scripted local runs. ``CONSOLE_ROLE`` (viewer | operator | admin)
   and ``CONSOLE_ACTOR`` say who acts; an unknown role fails closed to viewer.
 
@@ -33,6 +32,7 @@ import threading
 import time
 from typing import Any
 
+from console.auth_cookie import cookie_token, delete_cookie, expiry, read_cookie, write_pending_cookie
 from console.credentials import ROLES, CredentialsError, Directory, Role, load_directory
 from console.services.permissions import WRITER_ROLES
 
@@ -156,7 +156,7 @@ def gate(now: float | None = None) -> bool:
     ended = _why_session_ends(directory, state, now) if state.get("authentication_status") else None
     if state.get("authentication_status") and not ended:
         _touch(state["username"], now)
-        _write_pending_cookie()
+        write_pending_cookie(st.session_state.get(COOKIE_PENDING))
         return True
     if ended:
         _end_session(directory, ended)
@@ -170,7 +170,7 @@ def gate(now: float | None = None) -> bool:
         signed_in = _login(directory, now)
     if signed_in:
         placeholder.empty()
-        _write_pending_cookie()
+        write_pending_cookie(st.session_state.get(COOKIE_PENDING))
     return signed_in
 
 
@@ -189,47 +189,6 @@ def _sign_in_controller(directory: Directory) -> Any:
     return AuthenticationController(directory.authenticator_credentials(), auto_hash=False)
 
 
-def cookie_token(directory: Directory, username: str, issued_at: float) -> str:
-    """The re-authentication cookie's value: the token streamlit-authenticator 0.4 writes and reads."""
-    import jwt
-
-    expires = _expiry(directory, issued_at)
-    return jwt.encode({"username": username, "exp_date": expires}, directory.cookie_key, algorithm="HS256")
-
-
-def read_cookie(directory: Directory, now: float) -> dict[str, Any] | None:
-    """The browser's re-authentication cookie, decoded and checked, or None.
-
-    None for no cookie, a bad signature (another key, a forged or damaged value) or a token past
-    its expiry. The browser sends its cookies once, when the page opens its session."""
-    import jwt
-
-    raw = _browser_cookies().get(directory.cookie_name)
-    if not raw:
-        return None
-    try:
-        token = jwt.decode(raw, directory.cookie_key, algorithms=["HS256"])
-    except jwt.InvalidTokenError:
-        return None
-    if not isinstance(token, dict) or not token.get("username"):
-        return None
-    try:
-        expires = float(token.get("exp_date") or 0.0)
-    except (TypeError, ValueError):
-        return None
-    return token if expires > now else None
-
-
-def _browser_cookies() -> dict[str, str]:
-    """The cookies of the request that opened this session (empty under AppTest)."""
-    import streamlit as st
-
-    try:
-        return dict(st.context.cookies)
-    except Exception:  # no request behind this session (tests)
-        return {}
-
-
 def _requested_page() -> str:
     """The URL path of the page the browser asked for in this run ('' for the default page).
 
@@ -244,19 +203,6 @@ def _requested_page() -> str:
     return name if re.fullmatch(r"[A-Za-z0-9_-]{1,100}", name) else ""
 
 
-def _write_pending_cookie() -> None:
-    """Draw the script that stores the cookie made at sign-in, on every run of the session.
-
-    Not once: a run can be cut short before the browser draws it (the home page forwarding to the
-    first page, any rerun). Drawn the same each time, the browser runs it when it first appears."""
-    import streamlit as st
-
-    pending = st.session_state.get(COOKIE_PENDING)
-    if pending:
-        name, value, expires = pending[:3]
-        _cookie_script(name, value, expires, where=st.sidebar)
-
-
 def page_to_open() -> str:
     """The URL path of the page a link asked for before the sign-in form ('' if none), once.
 
@@ -265,27 +211,6 @@ def page_to_open() -> str:
     import streamlit as st
 
     return str(st.session_state.pop(OPEN_NEXT, "") or "")
-
-
-def delete_cookie(directory: Directory) -> None:
-    """Remove the re-authentication cookie from the browser (sign-out, expiry, a refused cookie)."""
-    import streamlit as st
-
-    _cookie_script(directory.cookie_name, "", 0.0, where=st)
-
-
-def _cookie_script(name: str, value: str, expires: float, *, where: Any) -> None:
-    """Set (or, with a past date, delete) a cookie on the page's own origin: path /, SameSite=Strict,
-    Secure over https. Runs in the page itself (st.html in ``where``), not in a sandboxed frame."""
-    import json
-    from email.utils import formatdate
-
-    script = (
-        f"document.cookie = {json.dumps(name)} + '=' + {json.dumps(value)} + '; expires=' + "
-        f"{json.dumps(formatdate(expires, usegmt=True))} + '; path=/; SameSite=Strict' + "
-        "(location.protocol === 'https:' ? '; Secure' : '');"
-    )
-    where.html(f"<script>{script}</script>", unsafe_allow_javascript=True, width="content")
 
 
 def _why_session_ends(directory: Directory, state: Any, now: float) -> str | None:
@@ -397,15 +322,11 @@ def _login(directory: Directory, now: float) -> bool:
         _failures.pop(username, None)
     _audit(username, account.role, "auth.login", after={"name": account.name, "role": account.role})
     token = cookie_token(directory, username, now)
-    state[COOKIE_PENDING] = (directory.cookie_name, token, _expiry(directory, now))
+    state[COOKIE_PENDING] = (directory.cookie_name, token, expiry(directory, now))
     state[OPEN_NEXT] = state.pop(RETURN_TO, "")
     state[SIGNED_IN_AT] = now  # last: the gate treats a sign-in without it as unfinished
     _touch(username, now)
     return True
-
-
-def _expiry(directory: Directory, issued_at: float) -> float:
-    return issued_at + directory.expiry_days * 86400
 
 
 def _sign_in_from_cookie(directory: Directory, now: float) -> bool:

@@ -17,7 +17,7 @@ import pytest
 import yaml
 from streamlit.testing.v1 import AppTest
 
-from console import auth, credentials, users
+from console import auth, auth_cookie, credentials, users
 from data.store import Store
 from tests.console.auth_accounts import PASSWORDS, copy_accounts, make_accounts, sign_in
 
@@ -213,14 +213,14 @@ def test_a_role_change_applies_at_the_next_click_and_a_removed_account_is_signed
 
 def with_cookie(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
     """The browser opens its next session sending the re-authentication cookie ``value``."""
-    monkeypatch.setattr(auth, "_browser_cookies", lambda: {credentials.COOKIE_NAME: value})
+    monkeypatch.setattr(auth_cookie, "browser_cookies", lambda: {credentials.COOKIE_NAME: value})
 
 
 def issued_cookie(username: str, issued_at: float, key: str | None = None) -> str:
     directory = credentials.load_directory()
     if key is not None:
         directory = directory.model_copy(update={"cookie_key": key})
-    return auth.cookie_token(directory, username, issued_at)
+    return auth_cookie.cookie_token(directory, username, issued_at)
 
 
 @pytest.mark.apptest
