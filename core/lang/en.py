@@ -51,6 +51,9 @@ class EnglishAnalyzer:
     """Implements core.lang.base.LanguageAnalyzer for English."""
 
     lang: Lang = "en"
+    # (text, entities) of the last entities(text, None) call: kind() of the same clause reuses them
+    # (one tuple, swapped whole, so a thread never sees another thread's text with its entities)
+    _last: tuple[str, list[Entity]] | None = None
 
     def split(self, text: str) -> list[str]:
         """Sentences of text (stripped substrings, in order, none empty)."""
@@ -58,7 +61,10 @@ class EnglishAnalyzer:
 
     def entities(self, text: str, ts: datetime | None) -> list[Entity]:
         """Typed value spans with normalized values, offsets into text and slot hints."""
-        return extract_entities(text, ts)
+        found = extract_entities(text, ts)
+        if ts is None:
+            self._last = (text, found)
+        return found
 
     def negations(self, text: str) -> list[Negation]:
         """Prohibitions and dislikes kept whole ('no spicy food', "don't call before 9am")."""
@@ -66,7 +72,13 @@ class EnglishAnalyzer:
 
     def kind(self, text: str, role: Role) -> AtomKind:
         """The clause's kind (instruction, constraint, preference, question, ...)."""
-        ents = extract_entities(text, None) if role == "user" else []
+        last = self._last
+        if role != "user":
+            ents: list[Entity] = []
+        elif last is not None and last[0] == text:
+            ents = last[1]  # the parse stage asked entities() of this clause just before: same answer
+        else:
+            ents = extract_entities(text, None)
         has_values = any((e.type in _VALUE_TYPES or e.slot is not None) and e.slot != "other" for e in ents)
         return classify_kind(
             text,
