@@ -384,13 +384,18 @@ def recompute_session(
     context_id: str | None = None,
     progress: Progress | None = None,
     force_final: bool = True,
+    views: bool = True,
 ) -> SessionReplay:
     """Run the core over a transcript turn by turn, as an agent would, and keep every stage's output.
 
     Compactions fire where the configured triggers say; with force_final a last compaction runs
     at the end (as ``Compressor.compress`` does), so even a short session has one to look at. On a
     turn without a compaction the render column shows the render stage run on the state after
-    the turn (a preview: the agent was not served it). Nothing is written to the store."""
+    the turn (a preview: the agent was not served it). Nothing is written to the store.
+
+    views=False (an ingest, which stores the payloads and reads the screen's view back later):
+    each turn keeps its payloads, latencies, language and token counts only, the screen's
+    columns (atoms, proposed facts, ...) are left empty; the payloads are the same."""
     started = time.perf_counter()
     cid = context_id or (messages[0].context_id if messages and messages[0].context_id else None)
     session = compressor.session(cid)
@@ -414,11 +419,14 @@ def recompute_session(
             result = result.model_copy(update={"record": record, "compacted": not record.failed})
         if result.record is not None:
             compactions.append(_stored(session, result.record))
-        payloads["render"], latency["render"] = _render_payload(session, result.record, config)
-        # what the model is served after the turn against the raw dialogue (the bloat of this turn)
-        payloads["render"].update(served_tokens=session.history_tokens(), raw_tokens=sum(session._raw_tokens))
-        turn = build_turn(session.context_id, message, payloads, latency, "recomputed")
-        turns.append(turn)
+        served = session.history_tokens()  # what the model is served after the turn (counted once)
+        payloads["render"], latency["render"] = _render_payload(session, result.record, config, served)
+        # served against the raw dialogue: the bloat of this turn
+        payloads["render"].update(served_tokens=served, raw_tokens=sum(session._raw_tokens))
+        if views:
+            turns.append(build_turn(session.context_id, message, payloads, latency, "recomputed"))
+        else:
+            turns.append(_bare_turn(session.context_id, message, payloads, latency))
         if progress is not None:
             progress(i + 1, total)
     return SessionReplay(
@@ -439,8 +447,27 @@ def _stored(session: Any, record: CompactionRecord) -> StoredCompaction:
     return StoredCompaction(record=record, state=state, rendered=session.rendered.text)
 
 
+def _bare_turn(
+    context_id: str, message: Message, payloads: dict[str, Any], latency_ms: dict[str, float]
+) -> TurnReplay:
+    """A turn with its payloads and token counts only."""
+    rendered = payloads["render"]
+    return TurnReplay(
+        context_id=context_id,
+        idx=message.idx,
+        role=message.role,
+        text=message.text,
+        lang=_s(payloads["parse"].get("lang")),
+        served_tokens=rendered["served_tokens"],
+        raw_tokens=rendered["raw_tokens"],
+        latency_ms=latency_ms,
+        origin="recomputed",
+        payloads=payloads,
+    )
+
+
 def _render_payload(
-    session: Any, record: CompactionRecord | None, config: Any
+    session: Any, record: CompactionRecord | None, config: Any, served_tokens: int
 ) -> tuple[dict[str, Any], float]:
     if record is not None and not record.failed and session.rendered is not None:
         label = (
@@ -455,7 +482,7 @@ def _render_payload(
     t0 = time.perf_counter()
     keep = config.working_memory_turns
     recent = session.messages[-keep:] if keep else []
-    preview = render(session.state, recent, config, session.history_tokens())
+    preview = render(session.state, recent, config, served_tokens)
     elapsed = round((time.perf_counter() - t0) * 1000, 3)
     label = "Render stage run on the state after this turn (a preview: no compaction ran here)."
     if record is not None and record.failed:
