@@ -1,6 +1,6 @@
 """Command line of the console: ``python -m console ingest|seed|check|users``.
 
-    python -m console ingest FILE.jsonl [FILE ...] [--source NAME] [--config FILE] [--batch N]
+    python -m console ingest FILE.jsonl [FILE ...] [--source NAME] [--config FILE] [--batch N] [--workers N]
     python -m console seed [--if-empty]
     python -m console check [--json]
     python -m console users init-demo|list|add|remove|set-role|reset-password ...
@@ -62,6 +62,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     from console.ingest import ingest_files
+    from console.ingest_workers import default_workers
     from core.compressor import Compressor
 
     paths = [Path(p) for p in args.files]
@@ -72,14 +73,23 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     store = _store(args)
     config = _config(args, store)
     started, cpu_started = time.perf_counter(), time.process_time()
-    with tqdm(total=_count_lines(paths), unit="conv", file=sys.stderr, disable=args.quiet) as bar:
+    lines = _count_lines(paths)
+    workers = args.workers if args.workers else default_workers(lines)
+    with tqdm(total=lines, unit="conv", file=sys.stderr, disable=args.quiet) as bar:
         report = ingest_files(
-            paths, store, Compressor(config), source=args.source or "", batch=args.batch, progress=bar.update
+            paths,
+            store,
+            Compressor(config),
+            source=args.source or "",
+            batch=args.batch,
+            progress=bar.update,
+            workers=workers,
         )
     _audit_run(store, "ingest.run", "ingest:" + ",".join(p.name for p in paths), report)
     store.close()
+    # wall time from the first line read to the store closed: worker start-up and model loads included
     seconds = time.perf_counter() - started
-    cpu_seconds = time.process_time() - cpu_started
+    cpu_seconds = time.process_time() - cpu_started  # this process only (the workers' is not counted)
     if args.json:
         size = sum(
             p.stat().st_size
@@ -95,7 +105,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
             "db_mb": size / 1e6,
         }
         Path(args.json).write_text(json.dumps(summary, indent=1), encoding="utf-8")
-    return _finish(report)
+    return _finish(report, seconds)
 
 
 def _audit_run(store: Store, action: str, target: str, report: IngestReport) -> None:
@@ -123,7 +133,7 @@ def _audit_run(store: Store, action: str, target: str, report: IngestReport) -> 
     )
 
 
-def _finish(report: IngestReport) -> int:
+def _finish(report: IngestReport, seconds: float | None = None) -> int:
     for line in report.notes:
         print(f"note {line}", file=sys.stderr)
     for line in report.bad_lines:
@@ -133,7 +143,13 @@ def _finish(report: IngestReport) -> int:
     print(
         f"{report.read} conversations: {report.created} created, {report.updated} updated, "
         f"{report.unchanged} unchanged; {len(report.bad_lines)} bad lines, {len(report.failed)} failed; "
-        f"core {report.core_seconds:.1f}s, store {report.store_seconds:.1f}s",
+        f"core {report.core_seconds:.1f}s, store {report.store_seconds:.1f}s"
+        + (
+            f"; {seconds:.1f}s in all, {report.read / seconds:.1f} conversations/s, "
+            f"{report.workers} core process{'es' if report.workers > 1 else ''}"
+            if seconds
+            else ""
+        ),
         file=sys.stderr,
     )
     return 0 if report.ok else 2
@@ -268,6 +284,12 @@ def main(argv: list[str] | None = None) -> int:
     ingest.add_argument("--source", help="source name for every conversation (default: each line's own)")
     ingest.add_argument("--config", help="a TOML or JSON Config (default: the one saved in the console)")
     ingest.add_argument("--batch", type=int, default=50, help="conversations per transaction (default 50)")
+    ingest.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        help="processes running the core (default: 2 with 2+ cores and 100+ conversations, else 1)",
+    )
     ingest.add_argument(
         "--rules-only", action="store_true", help="no embedding model (faster, less semantic)"
     )

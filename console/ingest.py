@@ -15,6 +15,7 @@ is recognised by its fingerprint before the core runs, so a rerun skips it at on
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -22,13 +23,13 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from console.health import Thresholds
+from console.ingest_workers import CorePool, Task, TaskResult, embed_ahead, run_dialogue, tasks_of
 from console.metrics import bloat_rate, metric_points, session_health, should_trip_for
 from console.services.breaker import AUTO_ACTOR
 from console.services.replay import SessionReplay, recompute_session, turn_traces
 from core.cli import load_dialogues
 from core.compressor import Compressor, ContextView, Session
 from core.dialogue import Dialogue, DialogueError
-from core.intents import substantive
 from core.models import Fact, Message
 from core.render import raw_history
 from core.tokens import count_tokens
@@ -51,7 +52,8 @@ class IngestReport(BaseModel):
     notes: list[str] = Field(default_factory=list, description="'file:line: what', e.g. empty turn skipped")
     failed: list[str] = Field(default_factory=list, description="conversations the core failed on, skipped")
     auto_trips: int = Field(0, description="contexts the automatic breaker rule switched to raw")
-    core_seconds: float = 0.0
+    workers: int = Field(1, description="processes that ran the core")
+    core_seconds: float = Field(0.0, description="time in the core, summed over the worker processes")
     store_seconds: float = 0.0
 
     @property
@@ -88,7 +90,7 @@ def build_bundle(dialogue: Dialogue, compressor: Compressor, *, source: str, now
 
     capturing.clock = turn_time
     replay = recompute_session(
-        dialogue.messages, capturing, context_id=dialogue.context_id, force_final=False
+        dialogue.messages, capturing, context_id=dialogue.context_id, force_final=False, views=False
     )
     session = capturing.last
     assert session is not None and replay.state is not None
@@ -196,44 +198,16 @@ def _chunks(items: Iterable, size: int) -> Iterator[list]:
         yield chunk
 
 
-def _embed_ahead(dialogues: Sequence[Dialogue], compressor: Compressor) -> None:
-    """Embed the user turns of many conversations in one pass, so each session finds them cached."""
-    texts = [m.text for d in dialogues for m in d.messages if m.role == "user" and substantive(m.text)]
-    compressor.warm(texts)
-
-
-def ingest_files(
+def _todo_chunks(
     paths: Sequence[Path],
     store: Store,
-    compressor: Compressor,
-    *,
-    source: str = "",
-    batch: int = 50,
-    progress: Progress | None = None,
-    retime: Retime | None = None,
-    clock: Callable[[], datetime] | None = None,
-) -> IngestReport:
-    """Ingest every conversation of ``paths`` into ``store``; see the module docstring.
-
-    source: overrides each line's own source; batch: conversations per transaction;
-    progress: called with 1 per conversation handled; retime: gives a conversation's turns new
-    timestamps (the demo seed spreads sessions over past days); clock: 'now' for turns without time.
-    """
-    report = IngestReport()
-    clock = clock or (lambda: datetime.now(UTC))
-    pending: list[ContextIngest] = []
-
-    def flush() -> None:
-        if not pending:
-            return
-        t0 = time.perf_counter()
-        outcomes: list[SaveOutcome] = store.save_contexts(pending)
-        report.auto_trips += apply_auto_trips(store, pending)
-        report.store_seconds += time.perf_counter() - t0
-        for outcome in outcomes:
-            setattr(report, outcome.status, getattr(report, outcome.status) + 1)
-        pending.clear()
-
+    report: IngestReport,
+    batch: int,
+    retime: Retime | None,
+    progress: Progress | None,
+) -> Iterator[list[Dialogue]]:
+    """The conversations the core must run, ``batch`` lines at a time (a transaction each): numbered
+    and retimed; those stored already with the same turns are counted unchanged and left out."""
     for chunk in _chunks(enumerate(_dialogues(paths, report)), batch):
         prepared = []
         for number, dialogue in chunk:
@@ -250,26 +224,104 @@ def ingest_files(
                     progress(1)
             else:
                 todo.append(dialogue)
-        if todo:
+        yield todo
+
+
+def _in_process(
+    chunks: Iterable[list[Dialogue]], compressor: Compressor, source: str, clock: Callable[[], datetime]
+) -> Iterator[tuple[TaskResult, bool]]:
+    """The core in this process: a chunk's user turns embedded in one pass, then one result per
+    conversation (True after a chunk's last)."""
+    for todo in chunks:
+        if not todo:
+            continue
+        t0 = time.perf_counter()
+        embed_ahead(todo, compressor)  # the turns are known: one batched model pass for the chunk
+        ahead = time.perf_counter() - t0
+        for n, dialogue in enumerate(todo):
             t0 = time.perf_counter()
-            _embed_ahead(todo, compressor)  # the turns are known: one batched model pass for the chunk
-            report.core_seconds += time.perf_counter() - t0
-        for dialogue in todo:
-            t0 = time.perf_counter()
-            try:
-                bundle = build_bundle(dialogue, compressor, source=source, now=clock())
-            except Exception as exc:  # one conversation the core cannot take must not stop the others
-                report.failed.append(
-                    f"line {dialogue.line} ({dialogue.context_id}): {type(exc).__name__}: {exc}"
-                )
+            outcome = run_dialogue(dialogue, compressor, source, clock())
+            seconds = time.perf_counter() - t0 + (ahead if n == 0 else 0.0)
+            yield ([dialogue], [outcome], seconds), n == len(todo) - 1
+
+
+def _on_workers(
+    pool: CorePool, chunks: Iterable[list[Dialogue]], clock: Callable[[], datetime]
+) -> Iterator[tuple[TaskResult, bool]]:
+    """The core on the pool's processes: each chunk cut into small tasks, results in input order
+    (True after a chunk's last task)."""
+    ends: deque[bool] = deque()
+
+    def tasks() -> Iterator[Task]:
+        for todo in chunks:
+            cut = tasks_of([(d, clock()) for d in todo])
+            for n, task in enumerate(cut):
+                ends.append(n == len(cut) - 1)
+                yield task
+
+    for result in pool.run(tasks()):
+        yield result, ends.popleft()
+
+
+def ingest_files(
+    paths: Sequence[Path],
+    store: Store,
+    compressor: Compressor,
+    *,
+    source: str = "",
+    batch: int = 50,
+    progress: Progress | None = None,
+    retime: Retime | None = None,
+    clock: Callable[[], datetime] | None = None,
+    workers: int = 1,
+) -> IngestReport:
+    """Ingest every conversation of ``paths`` into ``store``; see the module docstring.
+
+    source: overrides each line's own source; batch: conversations per transaction;
+    progress: called with the number of conversations handled; retime: gives a conversation's turns
+    new timestamps (the demo seed spreads sessions over past days); clock: 'now' for turns without
+    time; workers: processes running the core (1: this one, with ``compressor``; more: each its own
+    ``Compressor(compressor.config)``, see console/ingest_workers.py).
+    """
+    report = IngestReport(workers=workers)
+    clock = clock or (lambda: datetime.now(UTC))
+    pending: list[ContextIngest] = []
+
+    def flush() -> None:
+        if not pending:
+            return
+        t0 = time.perf_counter()
+        outcomes: list[SaveOutcome] = store.save_contexts(pending)
+        report.auto_trips += apply_auto_trips(store, pending)
+        report.store_seconds += time.perf_counter() - t0
+        for outcome in outcomes:
+            setattr(report, outcome.status, getattr(report, outcome.status) + 1)
+        pending.clear()
+
+    def take(result: TaskResult, chunk_end: bool) -> None:
+        dialogues, outcomes, seconds = result
+        report.core_seconds += seconds
+        for outcome in outcomes:
+            if isinstance(outcome, str):  # one conversation the core cannot take must not stop the others
+                report.failed.append(outcome)
                 continue
-            finally:
-                report.core_seconds += time.perf_counter() - t0
-                if progress:
-                    progress(1)
-            if any(p.context_id == bundle.context_id for p in pending):
+            if any(p.context_id == outcome.context_id for p in pending):
                 flush()  # the same id in two files: the second becomes an update of the first
-            pending.append(bundle)
-        flush()
+            pending.append(outcome)
+        if progress:
+            progress(len(dialogues))
+        if chunk_end:
+            flush()
+
+    chunks = _todo_chunks(paths, store, report, batch, retime, progress)
+    if workers <= 1:
+        for result, chunk_end in _in_process(chunks, compressor, source, clock):
+            take(result, chunk_end)
+    else:
+        with CorePool(compressor.config, workers, fallback=compressor, source=source) as pool:
+            for result, chunk_end in _on_workers(pool, chunks, clock):
+                take(result, chunk_end)
+        if pool.broken:
+            report.notes.append(f"the worker processes stopped ({pool.broken}); the rest ran in this process")
     flush()
     return report

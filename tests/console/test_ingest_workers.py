@@ -1,0 +1,176 @@
+"""The ingest's core on worker processes: the same stored data as in-process, in input order, bad
+lines and failures reported, and no worker left running when the ingest is killed."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from console.ingest import ingest_files
+from console.ingest_workers import default_workers, run_dialogue, tasks_of
+from core.compressor import Compressor
+from core.config import Config
+from core.dialogue import parse_dialogue_line
+from data.store import Store
+from tests.console.test_cli import ROOT, SMALL_WINDOW, sample_lines
+
+RULES = Config(use_embeddings=False)
+
+
+def stored_rows(store: Store, cid: str) -> dict:
+    """What the console reads of one context, without times and latencies."""
+    timeline = store.timeline(cid)
+    turns = [m.message for m in timeline.messages]
+    traces = {
+        (t.idx, t.stage): json.dumps(t.payload, sort_keys=True)
+        for m in turns
+        for t in store.stage_traces(cid, m.idx)
+    }
+    facts = {r.fact.key: (r.fact.value, r.version, r.fact.status) for r in store.facts(cid)}
+    compactions = [
+        (c.record.seq, c.record.at_turn, c.rendered) for c in store.compactions(cid, with_state=True)
+    ]
+    summary = store.get_context(cid)
+    return {
+        "turns": [(m.idx, m.role, m.text) for m in turns],
+        "traces": traces,
+        "facts": facts,
+        "compactions": compactions,
+        "summary": (summary.turns, summary.health, summary.tokens_raw, summary.tokens_context),
+        "rendered": timeline.rendered,
+    }
+
+
+@pytest.mark.unit
+def test_default_workers_uses_both_cores_only_when_there_is_enough_to_do():
+    assert default_workers(650, cpus=2) == 2
+    assert default_workers(650, cpus=8) == 2  # the pool is sized for this machine's two cores
+    assert default_workers(99, cpus=2) == 1  # starting a worker costs seconds: not worth it
+    assert default_workers(650, cpus=1) == 1
+
+
+@pytest.mark.unit
+def test_tasks_keep_the_input_order():
+    now = datetime(2025, 1, 1, tzinfo=UTC)
+    items = [(n, now) for n in range(7)]
+    tasks = tasks_of(items, 3)  # type: ignore[arg-type]
+    assert [[n for n, _ in t] for t in tasks] == [[0, 1, 2], [3, 4, 5], [6]]
+
+
+@pytest.mark.unit
+def test_a_conversation_the_core_cannot_take_is_named_not_raised():
+    dialogue = parse_dialogue_line(sample_lines(1)[0], 7)
+
+    class Broken(Compressor):
+        @property
+        def embedder(self):
+            raise RuntimeError("no session today")
+
+    outcome = run_dialogue(dialogue, Broken(RULES), "", datetime.now(UTC))
+    assert outcome == f"line 7 ({dialogue.context_id}): RuntimeError: no session today"
+
+
+@pytest.mark.slow
+def test_two_workers_store_the_same_as_one_process(tmp_path):
+    lines = (
+        sample_lines(6)
+        + sample_lines(4, "multiwoz_dev_sample.jsonl")
+        + sample_lines(3, "crosswoz_dev_sample.jsonl")
+    )
+    data = tmp_path / "in.jsonl"
+    data.write_text("\n".join([*lines[:5], "{not json", *lines[5:]]) + "\n", encoding="utf-8")
+    reports, stores = [], []
+    for workers in (1, 2):
+        store = Store.open(tmp_path / f"w{workers}.duckdb", linger=0)
+        progress: list[int] = []
+        reports.append(
+            ingest_files(
+                [data], store, Compressor(SMALL_WINDOW), batch=4, workers=workers, progress=progress.append
+            )
+        )
+        assert sum(progress) == len(lines)
+        stores.append(store)
+    one, two = reports
+    assert two.workers == 2 and not two.notes  # the workers ran it (no fallback note)
+    assert (one.read, one.created, one.bad_lines) == (two.read, two.created, two.bad_lines)
+    assert two.created == len(lines) and len(two.bad_lines) == 1
+    assert two.bad_lines[0].startswith(f"{data}:6: invalid JSON")
+    ids = [json.loads(line)["context_id"] for line in lines]
+    for cid in ids:
+        assert stored_rows(stores[0], cid) == stored_rows(stores[1], cid), cid
+    # a rerun on workers finds everything unchanged before running the core
+    again = ingest_files([data], stores[1], Compressor(SMALL_WINDOW), batch=4, workers=2)
+    assert (again.unchanged, again.created, again.core_seconds) == (len(lines), 0, 0.0)
+    for store in stores:
+        assert store.check().problems == []
+        store.close()
+
+
+def _children(pid: int) -> list[int]:
+    """Live child processes of pid (from /proc)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                out.append(int(entry.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table from /proc")
+def test_a_killed_ingest_leaves_no_worker_running_and_the_rerun_completes(tmp_path):
+    lines = sample_lines(6)
+    copies = [
+        json.loads(line) | {"context_id": f"{json.loads(line)['context_id']}-{n}"}
+        for n in range(8)
+        for line in lines
+    ]
+    data = tmp_path / "in.jsonl"
+    data.write_text("\n".join(json.dumps(c) for c in copies) + "\n", encoding="utf-8")
+    db = tmp_path / "c.duckdb"
+    cmd = [sys.executable, "-m", "console", "--db", str(db), "ingest", str(data)]
+    cmd += ["--rules-only", "--batch", "4", "--workers", "2", "--quiet"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        workers: list[int] = []
+        while len(workers) < 2 and time.monotonic() < deadline:  # the pool's two workers (and a tracker)
+            time.sleep(0.2)
+            workers = [
+                p for p in _children(proc.pid) if b"spawn_main" in Path(f"/proc/{p}/cmdline").read_bytes()
+            ]
+        assert len(workers) == 2, "the ingest did not start two workers"
+        time.sleep(2.0)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+        deadline = time.monotonic() + 10
+        while any(_alive(p) for p in workers) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not any(_alive(p) for p in workers), "a worker kept running after the ingest was killed"
+    finally:
+        proc.kill()
+    rerun = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert rerun.returncode == 0, rerun.stderr[-2000:]
+    store = Store(db, linger=0)
+    report = store.check()
+    assert report.problems == [] and report.counts["contexts"] == len(copies)
