@@ -12,17 +12,15 @@ from console.resources import breaker_hook, get_embedder, get_store
 from console.services.metrics import METRICS, SEVERITY_STYLE, format_value
 from console.services.playground import (
     PlaygroundRun,
-    TranscriptError,
     atom_rows,
     entity_rows,
-    read_transcripts,
-    read_upload,
     run_playground,
     save_run,
     state_rows,
     unit_rows,
     unit_summary,
 )
+from console.services.transcripts import TranscriptError, read_transcripts, read_upload
 
 RULES_ONLY = "Rules only (no model, instant)"
 WITH_MODEL = "With embeddings (loads the MiniLM model on first use, a few seconds)"

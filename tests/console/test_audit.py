@@ -22,7 +22,7 @@ import pytest
 
 from console import credentials, users
 from console.cli import main
-from console.services import breaker, config_edit, csv_corrections, facts, playground
+from console.services import breaker, config_edit, csv_corrections, facts, playground, transcripts
 from core.config import Config
 from data.records import AuditEntry, FactCorrection
 from data.store import Store
@@ -125,7 +125,7 @@ def config_upload(store: Store, tmp: Path) -> None:
 
 def playground_save(store: Store, tmp: Path) -> None:
     text = "user: a table for 2 at 7pm in the north\nassistant: Golden Dragon has one at 7pm.\n"
-    transcript = playground.parse_transcript(text, "pg-audit")[0]
+    transcript = transcripts.parse_transcript(text, "pg-audit")[0]
     run = playground.run_playground(transcript, Config(use_embeddings=False))
     playground.save_run(store, transcript, run, **OP)
 

@@ -8,14 +8,13 @@ from pathlib import Path
 import pytest
 
 from console.services.breaker import set_context_mode
-from console.services.playground import (
+from console.services.playground import run_playground, save_run
+from console.services.transcripts import (
     MAX_UPLOAD_BYTES,
     TranscriptError,
     decode_upload,
     parse_transcript,
     read_transcripts,
-    run_playground,
-    save_run,
 )
 from core.config import Config
 from data.store import Store

@@ -13,7 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from console import auth, credentials, users
-from console.services import breaker, config_edit, csv_corrections, facts, playground
+from console.services import breaker, config_edit, csv_corrections, facts, playground, transcripts
 from core.config import Config
 from data.records import FactCorrection
 from data.store import Store
@@ -64,7 +64,7 @@ def _reset(store: Store) -> None:
 
 
 def _save_run(store: Store) -> None:
-    transcript = playground.parse_transcript("user: a table for 2\nassistant: which area?\n", "pg-v")[0]
+    transcript = transcripts.parse_transcript("user: a table for 2\nassistant: which area?\n", "pg-v")[0]
     run = playground.run_playground(transcript, Config(use_embeddings=False))
     playground.save_run(store, transcript, run, **VIEWER)
 

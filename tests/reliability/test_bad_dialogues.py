@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from console.cli import main as console_main
-from console.services.playground import MAX_UPLOAD_BYTES, TranscriptError, read_transcripts, read_upload
+from console.services.transcripts import MAX_UPLOAD_BYTES, TranscriptError, read_transcripts, read_upload
 from core.cli import main as core_main
 from core.dialogue import MAX_NESTING, MAX_TEXT_CHARS
 from data.store import Store
