@@ -6,6 +6,7 @@ import streamlit as st
 
 from console import widgets
 from console.resources import get_store
+from console.services import session_views as views
 from console.services import sessions as svc
 from console.services.csv_export import frame_to_csv_bytes
 
@@ -186,7 +187,7 @@ with timeline_tab:
         "Diamonds mark compactions (green: validated, orange: fell back to key sentences, red: failed "
         "and the previous context was kept); hover one for its trigger and tokens before → after."
     )
-    st.plotly_chart(svc.timeline_figure(detail), key="timeline", config={"displaylogo": False})
+    st.plotly_chart(views.timeline_figure(detail), key="timeline", config={"displaylogo": False})
 with context_tab:
     st.caption(
         "The context the model is given now: the compacted state with its machine anchors, "
@@ -201,14 +202,14 @@ with compactions_tab:
         "The audit record of every compaction: why it ran, how much it folded, tokens in and out, "
         "latency, validation."
     )
-    comps = svc.compactions_frame(detail.compactions)
+    comps = views.compactions_frame(detail.compactions)
     st.dataframe(comps, hide_index=True, width="stretch")
 with audit_tab:
     st.caption(
         "What operators and automatic rules did to this context (corrections, breaker switches), "
         "newest first."
     )
-    audit = svc.audit_frame(detail.audit)
+    audit = views.audit_frame(detail.audit)
     if audit.empty:
         st.caption("No operator action recorded for this context yet.")
     else:
@@ -221,4 +222,4 @@ with audit_tab:
             icon=":material/download:",
         )
 with transcript_tab:
-    st.dataframe(svc.transcript_frame(detail.messages), hide_index=True, width="stretch")
+    st.dataframe(views.transcript_frame(detail.messages), hide_index=True, width="stretch")

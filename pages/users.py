@@ -11,7 +11,7 @@ from console import credentials
 from console import users as accounts
 from console.auth import current_user, forget_failures, is_admin
 from console.resources import get_store
-from console.services.sessions import audit_frame
+from console.services.session_views import audit_frame
 
 actor, role = current_user()
 st.title("Users")

@@ -7,13 +7,12 @@ from datetime import date, datetime
 import plotly.graph_objects as go
 import pytest
 
+from console.services.session_views import audit_frame, compactions_frame, timeline_figure, transcript_frame
 from console.services.sessions import (
     SessionDetail,
     SessionQuery,
-    audit_frame,
     compaction_outcome,
     compaction_points,
-    compactions_frame,
     context_change_pct,
     page_count,
     resolve_context,
@@ -21,9 +20,7 @@ from console.services.sessions import (
     served_mode,
     session_detail,
     sessions_frame,
-    timeline_figure,
     token_series,
-    transcript_frame,
 )
 from core.models import CompactionRecord, Message, ValidationReport
 from core.render import turn_tokens

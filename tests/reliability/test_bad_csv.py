@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from console.services import facts as facts_svc
+from console.services import session_views
 from console.services import sessions as sessions_svc
 from console.services.csv_corrections import apply_csv, preview_csv, preview_csv_bytes, template_csv
 from console.services.csv_export import FORMULA_STARTS, frame_to_csv_bytes, restore_cell
@@ -264,7 +265,7 @@ def test_every_csv_export_neutralises_formula_cells(export, seeded_store, number
     elif export == "audit download":
         detail = sessions_svc.session_detail(seeded_store, cid)
         assert detail is not None
-        data = frame_to_csv_bytes(sessions_svc.audit_frame(detail.audit))
+        data = frame_to_csv_bytes(session_views.audit_frame(detail.audit))
         originals = ["fact.correct"]
     elif export == "corrections template":
         data = template_csv(records)
