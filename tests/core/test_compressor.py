@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core import compressor as compressor_module
+from core import session as session_module
 from core.compressor import Compressor
 from core.config import Config
 from core.models import Message, ToolCall, ToolResult
@@ -94,7 +94,7 @@ def test_a_failing_stage_keeps_the_previous_compaction_and_serves_raw(monkeypatc
     def boom(*args, **kwargs):
         raise RuntimeError("render exploded")
 
-    monkeypatch.setattr(compressor_module, "render", boom)
+    monkeypatch.setattr(session_module, "render", boom)
     bad = session.compact(reason="manual")
     assert bad.failed and "render exploded" in (bad.error or "")
     assert session.compacted_state is state_before and session.rendered is rendered_before
@@ -107,9 +107,9 @@ def test_a_failing_stage_keeps_the_previous_compaction_and_serves_raw(monkeypatc
 
 def test_failed_validation_falls_back_to_key_sentences(monkeypatch):
     monkeypatch.setattr(
-        compressor_module,
+        session_module,
         "validate",
-        lambda *a, **k: compressor_module.ValidationReport(ok=False, errors=["forced failure"]),
+        lambda *a, **k: session_module.ValidationReport(ok=False, errors=["forced failure"]),
     )
     result = Compressor(Config(use_embeddings=False)).compress(messages())
     assert result.fallback and result.record is not None and result.record.fallback

@@ -1,6 +1,6 @@
 """Fault injection inside the core's stages, for the tests and for a worker process to be killed in.
 
-Each stage is reached through the name ``core.compressor`` calls it by, so only a live session's
+Each stage is reached through the name ``core.session`` calls it by, so only a live session's
 own call fails (the replay screen's previews keep working). The injected stage runs for real
 first, then fails: a fault after the stage did its work is the harder case for atomicity.
 
@@ -19,9 +19,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-import core.compressor
+import core.session
 
-# stage -> (the name core.compressor calls it by, (args) -> (context_id, turn) of the call)
+# stage -> (the name core.session calls it by, (args) -> (context_id, turn) of the call)
 STAGES: dict[str, tuple[str, Callable[[tuple[Any, ...]], tuple[str, int]]]] = {
     "parse": ("parse_message", lambda a: (a[0].context_id, a[0].idx)),
     "extract": ("extract", lambda a: (a[0].message.context_id, a[0].message.idx)),
@@ -54,7 +54,7 @@ class Fault:
 def inject(stage: str, at_turn: int, context_id: str | None = None, kill: bool = False) -> Iterator[Fault]:
     """Make ``stage`` fail once (raise StageFault, or SIGKILL this process) inside the block."""
     name, where = STAGES[stage]
-    real = getattr(core.compressor, name)
+    real = getattr(core.session, name)
     fault = Fault(stage=stage, at_turn=at_turn, context_id=context_id, kill=kill)
 
     def faulty(*args: Any, **kwargs: Any) -> Any:
@@ -67,8 +67,8 @@ def inject(stage: str, at_turn: int, context_id: str | None = None, kill: bool =
             os.kill(os.getpid(), signal.SIGKILL)
         raise StageFault(f"injected fault in {stage} at turn {turn}")
 
-    setattr(core.compressor, name, faulty)
+    setattr(core.session, name, faulty)
     try:
         yield fault
     finally:
-        setattr(core.compressor, name, real)
+        setattr(core.session, name, real)

@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from core.compressor import Compressor, Session
+from core.compressor import Compressor
 from core.config import Config
 from core.models import Message
+from core.session import Session
 from data.records import ContextIngest
 from data.store import Store
 from tests.console.builders import load_dialogues

@@ -208,9 +208,9 @@ def test_a_kill_inside_a_stage_leaves_the_database_intact_and_the_rerun_complete
 
 
 @pytest.mark.unit
-def test_the_stages_named_are_the_ones_the_compressor_calls():
-    import core.compressor
+def test_the_stages_named_are_the_ones_a_session_calls():
+    import core.session
 
     for stage, (name, _) in STAGES.items():
-        assert callable(getattr(core.compressor, name)), stage
+        assert callable(getattr(core.session, name)), stage
     assert set(ADD_STAGES) | set(COMPACTION_STAGES) == set(STAGES)

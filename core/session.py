@@ -1,0 +1,427 @@
+"""A session: one context's messages, stage outputs, live state and last good compaction.
+
+Every message goes through parse -> extract -> merge as it arrives (``Session.add``); when the trigger
+fires, a compaction renders and validates the state on a copy and swaps it in in one step, with an
+audit record. A failed compaction leaves the previous one in place and the context is served raw
+until the next good one. The breaker is asked first on every context build; if it raises, the
+context is served raw (fail closed). Sessions are made by ``core.compressor.Compressor.session``.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, Field
+
+from core.extract import extract, strip_opener
+from core.intents import IntentClusters, cluster_intents, substantive
+from core.merge import merge
+from core.models import (
+    CompactionRecord,
+    ContextState,
+    Message,
+    Mode,
+    ParsedMessage,
+    Rendered,
+    Units,
+    ValidationReport,
+)
+from core.parse import detect_lang, parse_message
+from core.render import RECENT_SEPARATOR, raw_history, render, turn_tokens
+from core.tokens import clip_to_tokens, count_tokens
+from core.trigger import check_trigger
+from core.validate import key_sentence_fallback, validate
+
+if TYPE_CHECKING:
+    from core.compressor import Compressor
+
+log = logging.getLogger(__name__)
+
+
+class AddResult(BaseModel):
+    """What one ``Session.add`` did: the stage outputs, what changed, and any compaction."""
+
+    context_id: str
+    idx: int
+    parsed: ParsedMessage
+    units: Units
+    changed: list[str] = Field(default_factory=list, description="fact keys added or changed")
+    events: list[str] = Field(default_factory=list)
+    compacted: bool = False
+    record: CompactionRecord | None = None
+    latency_ms: dict[str, float] = Field(default_factory=dict)
+
+
+class ContextView(BaseModel):
+    """The context to give the model now."""
+
+    context_id: str
+    text: str
+    tokens: int
+    mode: Mode
+    reason: str = Field("", description="why raw: breaker, breaker_error, no_compaction, compaction_failed")
+    fallback: bool = False
+    folded_upto: int = 0
+
+
+class Session:
+    """One context: its messages, stage outputs, live state and the last good compaction."""
+
+    def __init__(self, compressor: Compressor, context_id: str) -> None:
+        self.compressor = compressor
+        self.config = compressor.config
+        self.context_id = context_id
+        self.messages: list[Message] = []
+        self.parsed: list[ParsedMessage] = []
+        self.units: list[Units] = []
+        self.state = ContextState(context_id=context_id)
+        self.records: list[CompactionRecord] = []
+        self.rendered: Rendered | None = None
+        self.compacted_state: ContextState | None = None
+        self.intents: IntentClusters | None = None
+        self.folded_upto = 0
+        self.fallback = False
+        self.failed = False
+        self._events: list[str] = []
+        self._raw_tokens: list[int] = []
+        # add, compact and context take turns: two threads adding to one context would otherwise
+        # number two messages alike (idx is the length of the history when the add starts)
+        self._lock = threading.RLock()
+
+    # --- input ---------------------------------------------------------------------------------
+
+    def warm(self, texts: Sequence[str]) -> None:
+        """Embed texts known in advance in one batch, so later single look-ups hit the cache."""
+        self.compressor.warm(texts)
+
+    def add(self, message: Message, auto_compact: bool = True) -> AddResult:
+        """Take one message through parse, extract and merge; compact when the trigger fires.
+
+        A stage that raises never loses the message: it is kept, the state stays as it was, a
+        failed record names the stage, and the context is served raw until the next good
+        compaction (see _stage_failed). Threads adding to one session take turns."""
+        with self._lock:
+            return self._add(message, auto_compact)
+
+    def _add(self, message: Message, auto_compact: bool) -> AddResult:
+        t0 = time.perf_counter()
+        idx = len(self.messages)
+        message = message.model_copy(
+            update={
+                "context_id": self.context_id,
+                "idx": idx,
+                "tokens": message.tokens or count_tokens(message.text),
+            }
+        )
+        prev_domain = self.parsed[-1].domain if self.parsed else None
+        stage = "parse"
+        try:
+            parsed = parse_message(message, prev_domain)
+            t1 = time.perf_counter()
+            stage = "extract"
+            units = extract(parsed, self.state)
+            t2 = time.perf_counter()
+            stage = "merge"
+            merged = merge(self.state, parsed, units, self.config, self.compressor.embedder)
+        except Exception as exc:  # a failing stage never breaks the session (nor loses the message)
+            return self._stage_failed(message, prev_domain, stage, exc, t0)
+        t3 = time.perf_counter()
+        before, self.state = self.state, merged
+        self.messages.append(message)
+        self.parsed.append(parsed)
+        self.units.append(units)
+        self._raw_tokens.append(turn_tokens(message))
+        self._events += units.events
+        if self.state.consecutive_failures == self.config.tool_failure_limit > before.consecutive_failures:
+            self._events.append("tool_failures")  # once per streak, when it reaches the limit
+        # drift only matters to the trigger: a batch run that compacts at the end skips the embedding
+        if auto_compact and message.role == "user" and self._drifted(message.text, before):
+            self._events.append("drift")
+            units.events.append("drift")
+        changed = [k for k, f in self.state.facts.items() if before.facts.get(k) != f]
+        result = AddResult(
+            context_id=self.context_id,
+            idx=idx,
+            parsed=parsed,
+            units=units,
+            changed=changed,
+            events=list(units.events),
+            latency_ms={"parse": _ms(t0, t1), "extract": _ms(t1, t2), "merge": _ms(t2, t3)},
+        )
+        if auto_compact:
+            record = self.maybe_compact()
+            if record is not None:
+                result.compacted, result.record = not record.failed, record
+        result.latency_ms["total"] = _ms(t0, time.perf_counter())
+        return result
+
+    def _stage_failed(
+        self, message: Message, prev_domain: str | None, stage: str, exc: Exception, t0: float
+    ) -> AddResult:
+        """Keep a message a stage failed on: as a raw turn with no atoms, the state not moved, and a
+        failed record (trigger 'stage_error') so the failure is audited and counted like a failed
+        compaction. The context is served raw until the next good compaction."""
+        parsed = ParsedMessage(message=message, lang=detect_lang(message.text), domain=prev_domain)
+        self.messages.append(message)
+        self.parsed.append(parsed)
+        self.units.append(Units())
+        self._raw_tokens.append(turn_tokens(message))
+        self.failed = True
+        tokens = self.history_tokens()
+        elapsed = _ms(t0, time.perf_counter())
+        record = CompactionRecord(
+            context_id=self.context_id,
+            seq=len(self.records),
+            at_turn=message.idx,
+            trigger="stage_error",
+            tier=len([r for r in self.records if not r.failed]),
+            fold_upto=self.folded_upto,
+            tokens_in=tokens,
+            tokens_out=tokens,
+            ratio=1.0,
+            latency_ms={stage: elapsed, "total": elapsed},
+            failed=True,
+            error=f"{stage} stage: {type(exc).__name__}: {exc}",
+            created_at=self.compressor.clock(),
+        )
+        self.records.append(record)
+        return AddResult(
+            context_id=self.context_id,
+            idx=message.idx,
+            parsed=parsed,
+            units=self.units[-1],
+            record=record,
+            latency_ms={stage: elapsed, "total": elapsed},
+        )
+
+    def _drifted(self, text: str, before: ContextState) -> bool:
+        """True when a user turn is far from every goal held so far (cosine < drift_threshold).
+
+        A goal is compared through the user turn that stated it (already embedded), so an add()
+        costs one embedding: its own turn."""
+        emb = self.compressor.embedder
+        if emb is None or not substantive(text):
+            return False  # "yes please" does not drift from anything
+        sources = {g.idx for g in before.goals}
+        goal_turns = [m.text for m in self.messages if m.idx in sources and m.text.strip()]
+        try:
+            if not goal_turns:
+                emb.encode([text])  # embedded now: a later goal's source turn, and clustered later
+                return False
+            vecs = emb.encode([text, *goal_turns])
+        except Exception as exc:  # drift is one trigger among several: the message is already kept
+            log.warning("drift check skipped: %s: %s", type(exc).__name__, exc)
+            return False
+        return float((vecs[1:] @ vecs[0]).max()) < self.config.drift_threshold
+
+    # --- compaction ----------------------------------------------------------------------------
+
+    def history_tokens(self) -> int:
+        """Tokens of the context as it would be served now (compacted state + unfolded raw turns)."""
+        raw = sum(self._raw_tokens[self.folded_upto :])
+        return raw + (self.rendered_state_tokens if self.rendered is not None else 0)
+
+    @property
+    def rendered_state_tokens(self) -> int:
+        """Tokens of the compacted part of the last good compaction."""
+        return count_tokens(self.rendered.state_text) if self.rendered is not None else 0
+
+    def maybe_compact(self) -> CompactionRecord | None:
+        """Ask the trigger; compact if it fires."""
+        decision = check_trigger(
+            self.state,
+            len(self.messages),
+            self.history_tokens(),
+            self.folded_upto,
+            len([r for r in self.records if not r.failed]),
+            self._events,
+            self.config,
+        )
+        if not decision.fire:
+            return None
+        return self.compact(reason=decision.reason, fold_upto=decision.fold_upto, tier=decision.tier)
+
+    def compact(
+        self,
+        reason: str = "manual",
+        force: bool = False,
+        fold_upto: int | None = None,
+        tier: int | None = None,
+    ) -> CompactionRecord:
+        """One atomic compaction: render and validate on a copy, swap in on success, audit always."""
+        with self._lock:
+            return self._compact(reason, force, fold_upto, tier)
+
+    def _compact(self, reason: str, force: bool, fold_upto: int | None, tier: int | None) -> CompactionRecord:
+        done = len([r for r in self.records if not r.failed])
+        if fold_upto is None or force:
+            decision = check_trigger(
+                self.state,
+                len(self.messages),
+                self.history_tokens(),
+                self.folded_upto,
+                done,
+                [],
+                self.config,
+                force=True,
+            )
+            fold_upto = decision.fold_upto
+        tier = done if tier is None else tier
+        tokens_in = self.history_tokens()
+        t0 = time.perf_counter()
+        latency: dict[str, float] = {}
+        record = CompactionRecord(
+            context_id=self.context_id,
+            seq=len(self.records),
+            at_turn=len(self.messages) - 1,
+            trigger=reason,
+            tier=tier,
+            fold_upto=fold_upto,
+            tokens_in=tokens_in,
+            tokens_out=tokens_in,
+            ratio=1.0,
+            created_at=self.compressor.clock(),
+        )
+        try:
+            work = self.state.model_copy(deep=True)
+            outcome = self._compact_on_copy(work, fold_upto, tokens_in, reason, tier, latency)
+        except Exception as exc:  # a failed compaction never breaks the session: serve raw, keep the old one
+            self.failed = True
+            record.failed, record.error = True, f"{type(exc).__name__}: {exc}"
+            latency["total"] = _ms(t0, time.perf_counter())
+            record.latency_ms = latency
+            self.records.append(record)
+            return record
+        rendered, report, retries, fallback, intents = outcome
+        # the swap: one assignment block, after everything above succeeded
+        self.rendered, self.compacted_state, self.intents = rendered, work, intents
+        self.folded_upto, self.fallback, self.failed = fold_upto, fallback, False
+        self._events = []
+        latency["total"] = _ms(t0, time.perf_counter())
+        record.tokens_out, record.ratio = rendered.tokens, round(rendered.tokens / max(1, tokens_in), 4)
+        record.latency_ms, record.validation, record.retries = latency, report, retries
+        record.fallback, record.change_notice = fallback, rendered.change_notice
+        self.records.append(record)
+        return record
+
+    def _compact_on_copy(
+        self,
+        work: ContextState,
+        fold_upto: int,
+        tokens_in: int,
+        reason: str,
+        tier: int,
+        latency: dict[str, float],
+    ) -> tuple[Rendered, ValidationReport | None, int, bool, IntentClusters]:
+        embedder = self.compressor.embedder
+        t = time.perf_counter()
+        intents = cluster_intents(self.parsed, self.units, embedder, self.config)
+        latency["extract"] = _ms(t, time.perf_counter())
+        recent = self.messages[fold_upto:]
+        notice = self._change_notice(work, fold_upto, reason, tier)
+        t = time.perf_counter()
+        first = self.compacted_state is None
+        rendered = render(work, recent, self.config, tokens_in, notice, notice_in_context=not first)
+        latency["render"] = _ms(t, time.perf_counter())
+        if not self.config.consistency_check:
+            return rendered, None, 0, False, intents
+        t = time.perf_counter()
+        surfaces = sorted({e.text for p in self.parsed for a in p.atoms for e in a.entities})
+        report = validate(rendered, work, self.messages, self.config, embedder, surfaces)
+        retries = 0
+        while not report.ok and retries < self.config.max_retries:
+            retries += 1
+            for key in report.missing_facts:  # a value not found in the source is never shown
+                work.facts.pop(key, None)
+            if report.goal_similarity is not None and report.goal_similarity < self.config.intent_similarity:
+                self._fuller_goals(work, whole=retries > 1)
+            rendered = render(
+                work,
+                recent,
+                self.config,
+                tokens_in,
+                notice,
+                room=1.0 + 0.5 * retries,
+                notice_in_context=not first,
+            )
+            report = validate(rendered, work, self.messages, self.config, embedder, surfaces)
+        latency["validate"] = _ms(t, time.perf_counter())
+        if report.ok:
+            return rendered, report, retries, False, intents
+        if self.config.fallback == "raw":
+            raise RuntimeError("validation failed: " + "; ".join(report.errors))
+        budget = max(int((1 - self.config.target_ratio) * tokens_in), rendered.tokens)
+        text = key_sentence_fallback(self.parsed[:fold_upto], recent, self.config, budget)
+        state_text = text.split(f"\n{RECENT_SEPARATOR}\n", 1)[0]
+        fallback = Rendered(
+            text=text,
+            tokens=count_tokens(text),
+            state_text=state_text,
+            recent_idx=[m.idx for m in recent],
+            change_notice=notice,
+        )
+        return fallback, report, retries, True, intents
+
+    def _fuller_goals(self, work: ContextState, whole: bool) -> None:
+        """Goals in more of the user's own words: the request without its polite opener, or
+        (whole) the entire turn; a value the user has since replaced is left out ("…")."""
+        for goal in work.goals:
+            text = next((m.text for m in self.messages if m.idx == goal.idx), goal.text)
+            text = text if whole else strip_opener(text)
+            for key, surface in goal.values.items():
+                fact = work.facts.get(key)
+                if fact is not None and fact.history and surface.lower() != fact.value.lower():
+                    text = text.replace(surface, "…")
+            goal.text, goal.values = text, {}
+
+    def _change_notice(self, work: ContextState, fold_upto: int, reason: str, tier: int) -> str:
+        """Two sentences: what this compaction folded and why, and how the facts changed since the last."""
+        prev = self.compacted_state.facts if self.compacted_state is not None else {}
+        added = [k for k in work.facts if k not in prev]
+        changed = [k for k, f in work.facts.items() if k in prev and prev[k].norm != f.norm]
+        archived = [k for k in prev if k not in work.facts]
+        first = f"Folded t{self.folded_upto}-{fold_upto - 1} ({reason})."
+        second = f"+{len(added)} facts" + (f", changed {', '.join(changed[:3])}" if changed else "")
+        return f"{first} {second}" + (f", {len(archived)} archived." if archived else ".")
+
+    # --- output --------------------------------------------------------------------------------
+
+    def context(self) -> ContextView:
+        """The context for the model now; the breaker is asked first and fails closed to raw."""
+        with self._lock:
+            return self._context()
+
+    def _context(self) -> ContextView:
+        try:
+            raw_forced = bool(self.compressor.breaker(self.context_id)) if self.compressor.breaker else False
+            reason = "breaker" if raw_forced else ""
+        except Exception:
+            raw_forced, reason = True, "breaker_error"
+        if not raw_forced and self.failed:
+            raw_forced, reason = True, "compaction_failed"
+        if not raw_forced and self.rendered is None:
+            raw_forced, reason = True, "no_compaction"
+        if raw_forced:
+            text = clip_to_tokens(raw_history(self.messages), self.config.history_budget, keep="end")
+            return ContextView(
+                context_id=self.context_id, text=text, tokens=count_tokens(text), mode="raw", reason=reason
+            )
+        assert self.rendered is not None
+        tail = self.messages[self.folded_upto :]
+        text = self.rendered.state_text + (f"\n{RECENT_SEPARATOR}\n{raw_history(tail)}" if tail else "")
+        return ContextView(
+            context_id=self.context_id,
+            text=text,
+            tokens=count_tokens(text),
+            mode="compressed",
+            fallback=self.fallback,
+            folded_upto=self.folded_upto,
+        )
+
+
+def _ms(start: float, end: float) -> float:
+    return round((end - start) * 1000, 3)
