@@ -62,8 +62,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     from console.ingest import ingest_files
-    from console.ingest_workers import default_workers
-    from core.compressor import Compressor
+    from console.ingest_workers import default_workers, ingest_compressor
 
     paths = [Path(p) for p in args.files]
     missing = [str(p) for p in paths if not p.is_file()]
@@ -79,7 +78,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         report = ingest_files(
             paths,
             store,
-            Compressor(config),
+            ingest_compressor(config),
             source=args.source or "",
             batch=args.batch,
             progress=bar.update,

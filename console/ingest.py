@@ -280,8 +280,9 @@ def ingest_files(
     source: overrides each line's own source; batch: conversations per transaction;
     progress: called with the number of conversations handled; retime: gives a conversation's turns
     new timestamps (the demo seed spreads sessions over past days); clock: 'now' for turns without
-    time; workers: processes running the core (1: this one, with ``compressor``; more: each its own
-    ``Compressor(compressor.config)``, see console/ingest_workers.py).
+    time; workers: processes running the core (1: this one, with ``compressor``; more: this one
+    and ``workers - 1`` spawned, each with its own ``Compressor(compressor.config)``, see
+    console/ingest_workers.py).
     """
     report = IngestReport(workers=workers)
     clock = clock or (lambda: datetime.now(UTC))
@@ -318,7 +319,7 @@ def ingest_files(
         for result, chunk_end in _in_process(chunks, compressor, source, clock):
             take(result, chunk_end)
     else:
-        with CorePool(compressor.config, workers, fallback=compressor, source=source) as pool:
+        with CorePool(compressor.config, workers, local=compressor, source=source) as pool:
             for result, chunk_end in _on_workers(pool, chunks, clock):
                 take(result, chunk_end)
         if pool.broken:

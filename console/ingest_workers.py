@@ -1,18 +1,20 @@
-"""The core of an ingest on worker processes: conversations in, store bundles out, in input order.
+"""The core of an ingest on several processes: conversations in, store bundles out, in input order.
 
 The core is pure Python and single-threaded, so on a machine with two cores two processes run it
-twice as fast. Each worker (started with ``spawn``: no inherited DuckDB handles, no forked torch
-thread pools) builds its own ``Compressor`` from the ingest's ``Config`` and loads the embedding
-model lazily, on its first English turn. The main process keeps the store: it hands out small
-tasks (a few conversations each), takes the bundles back strictly in input order and writes them
-in its own transactions, so what is stored, and when a batch commits, is the same as in-process.
+about twice as fast. ``CorePool(workers=2)`` spawns one worker (``spawn``: no inherited DuckDB
+handle, no forked torch thread pool) that builds its own ``Compressor`` from the ingest's
+``Config`` and loads the embedding model lazily, on its first English turn; this process runs
+tasks too whenever the next result it needs is not ready yet. Tasks are a few dozen
+conversations each: the user turns of a task are embedded in one pass (the model's batches pad
+little), and results are handed back strictly in input order, so the store writes the same rows
+in the same transactions as an in-process ingest.
 
 A worker watches its parent: when the ingest process dies (killed mid-run, the reliability tests
-do that) the worker exits too instead of running on. If the worker processes themselves break,
-the remaining conversations run in the main process (a note says so).
+do that) the worker exits too instead of running on. If the workers break, the remaining tasks
+run in this process (the report's notes say so).
 
-    >>> with CorePool(config, workers=2) as pool:
-    ...     for dialogues, outcomes, seconds in pool.run(tasks):
+    >>> with CorePool(config, workers=2, local=compressor) as pool:
+    ...     for dialogues, outcomes, seconds in pool.run(tasks_of(items)):
     ...         ...
 """
 
@@ -22,15 +24,18 @@ import multiprocessing
 import os
 import threading
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from core.config import Config
 from core.dialogue import Dialogue
+from core.embed import Embedder
 
 if TYPE_CHECKING:
     from core.compressor import Compressor
@@ -42,15 +47,57 @@ Task = list[tuple[Dialogue, datetime]]
 # ('line N (id): Error: ...'), and the seconds the core took.
 TaskResult = tuple[list[Dialogue], list["ContextIngest | str"], float]
 
-# Conversations per task: small enough that two workers finish together (a task is ~0.3 s of core
-# work) and that a task's user turns stay under the embedder's two-thread batch size (128 texts).
+# Conversations per task: about 1 s of core work, so two processes finish close together, and
+# enough user turns for the model's batches to pad little (8 a task cost 18% more model time).
 TASK_SIZE = 24
-# Texts per embedding call in a worker: a multiple of the model's batch (32), under 128 so the
-# model keeps to one thread (two workers already use both cores).
+# Texts per embedding call in a pool: a multiple of the model's batch (32), under 128 so the
+# model keeps to one thread (the pool's processes already use every core).
 EMBED_SLICE = 96
 PARENT_POLL_S = 0.5
 
 _compressor: Compressor | None = None
+
+
+class CachedEmbedder:
+    """An embedder whose vectors are kept per text (LRU): the n-gram embedder of Chinese turns has
+    no cache of its own, and a session compares each user turn with every goal turn so far."""
+
+    def __init__(self, inner: Embedder, size: int = 50_000) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self._size = size
+        self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """The inner embedder's vectors of texts; each text is embedded once."""
+        with self._lock:
+            todo = list(dict.fromkeys(t for t in texts if t not in self._vectors))
+        if todo:
+            fresh = self.inner.encode(todo)
+            with self._lock:
+                for text, vec in zip(todo, fresh, strict=True):
+                    self._vectors[text] = vec
+                    if len(self._vectors) > self._size:
+                        self._vectors.popitem(last=False)
+                rows = [self._vectors.get(t) for t in texts]
+            if any(r is None for r in rows):  # evicted meanwhile (a batch bigger than the cache)
+                return self.inner.encode(list(texts))
+        else:
+            with self._lock:
+                rows = [self._vectors[t] for t in texts]
+        if not rows:
+            return self.inner.encode([])
+        return np.stack(rows)
+
+
+def ingest_compressor(config: Config) -> Compressor:
+    """The Compressor an ingest runs: the production embedder (MiniLM for English, n-grams for
+    Chinese), with the Chinese vectors cached too (the same vectors, computed once)."""
+    from core.compressor import Compressor
+    from core.embed import MiniLMEmbedder, NgramEmbedder, RoutedEmbedder
+
+    return Compressor(config, embedder=RoutedEmbedder(MiniLMEmbedder(), CachedEmbedder(NgramEmbedder())))
 
 
 def run_dialogue(
@@ -104,9 +151,7 @@ def _init_worker(config: Config, parent: int) -> None:
     global _compressor
     os.environ.setdefault("OMP_NUM_THREADS", "1")  # before torch is imported (lazily, by the embedder)
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
-    from core.compressor import Compressor
-
-    _compressor = Compressor(config)
+    _compressor = ingest_compressor(config)
 
 
 def _worker_task(task: Task, source: str) -> TaskResult:
@@ -115,21 +160,30 @@ def _worker_task(task: Task, source: str) -> TaskResult:
 
 
 class CorePool:
-    """``workers`` processes running the core; results come back in the order tasks went in."""
+    """The core on ``workers`` processes: this one and ``workers - 1`` spawned; results come back
+    in the order tasks went in.
 
-    def __init__(self, config: Config, workers: int, fallback: Compressor, source: str = "") -> None:
+    This process runs tasks too, whenever the next result it needs is not ready yet: it would
+    only wait otherwise, and each spawned worker costs its own start-up (imports, dictionaries,
+    the model: about 4 s of CPU)."""
+
+    def __init__(self, config: Config, workers: int, local: Compressor, source: str = "") -> None:
         self.config = config
         self.workers = workers
-        self.fallback = fallback  # runs what is left in this process if the workers break
+        self.local = local  # this process's compressor; it also runs what is left if the workers break
         self.source = source
         self.broken: str | None = None  # why the workers stopped, when they did
         self._executor: ProcessPoolExecutor | None = None
 
     def __enter__(self) -> CorePool:
-        context = multiprocessing.get_context("spawn")
-        self._executor = ProcessPoolExecutor(
-            self.workers, mp_context=context, initializer=_init_worker, initargs=(self.config, os.getpid())
-        )
+        if self.workers > 1:
+            context = multiprocessing.get_context("spawn")
+            self._executor = ProcessPoolExecutor(
+                self.workers - 1,
+                mp_context=context,
+                initializer=_init_worker,
+                initargs=(self.config, os.getpid()),
+            )
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -137,27 +191,46 @@ class CorePool:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
 
-    def run(self, tasks: Iterable[Task], ahead: int | None = None) -> Iterator[TaskResult]:
-        """Each task's result in input order; up to ``ahead`` tasks in flight (default 2 per worker + 1).
+    def run(self, tasks: Iterable[Task], per_worker: int = 2, held: int = 8) -> Iterator[TaskResult]:
+        """Each task's result in input order.
 
-        Tasks are taken from ``tasks`` only as room frees up, so the caller may read its input
-        (and the store) lazily between results."""
-        assert self._executor is not None, "use CorePool as a context manager"
-        window = ahead or 2 * self.workers + 1
-        flying: deque[tuple[Task, Future | None]] = deque()
+        Each spawned worker has up to ``per_worker`` tasks queued; while the oldest is not done,
+        this process runs the next task itself (up to ``held`` results kept waiting for their
+        turn). Tasks are taken from ``tasks`` only as they are handed out, so the caller may read
+        its input (and the store) lazily between results."""
+        flying = (self.workers - 1) * per_worker
+        queue: deque[tuple[Task, Future | None, TaskResult | None]] = deque()
         source = iter(tasks)
         exhausted = False
+
+        def take() -> Task | None:
+            nonlocal exhausted
+            task = None if exhausted else next(source, None)
+            exhausted = task is None
+            return task
+
         while True:
-            while not exhausted and len(flying) < window:
-                task = next(source, None)
-                if task is None:
-                    exhausted = True
+            while not exhausted and sum(f is not None and not f.done() for _, f, _ in queue) < flying:
+                task = take()
+                if task is not None:
+                    queue.append((task, self._submit(task), None))
+                if self.broken is not None:
                     break
-                flying.append((task, self._submit(task)))
-            if not flying:
-                return
-            task, future = flying.popleft()
-            yield self._result(task, future)
+            if not queue:
+                task = take()
+                if task is None:
+                    return
+                queue.append((task, None, run_task(task, self.local, self.source, EMBED_SLICE)))
+                continue
+            task, future, done = queue[0]
+            waiting = future is not None and not future.done()
+            if waiting and not exhausted and len(queue) < held:
+                task = take()  # the worker is busy with the head: run the next task here meanwhile
+                if task is not None:
+                    queue.append((task, None, run_task(task, self.local, self.source, EMBED_SLICE)))
+                continue
+            queue.popleft()
+            yield done if done is not None else self._result(task, future)
 
     def _submit(self, task: Task) -> Future | None:
         if self.broken is not None or self._executor is None:
@@ -174,7 +247,7 @@ class CorePool:
                 return future.result()
             except BrokenProcessPool as exc:
                 self.broken = self.broken or f"{type(exc).__name__}: {exc}"
-        return run_task(task, self.fallback, self.source)
+        return run_task(task, self.local, self.source, EMBED_SLICE)
 
 
 def tasks_of(dialogues: Sequence[tuple[Dialogue, datetime]], size: int = TASK_SIZE) -> list[Task]:
