@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import gc
 import hashlib
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -74,9 +73,12 @@ def _json(value: Any) -> bytes | None:
     return None if value is None else to_json(value)
 
 
-@dataclass(frozen=True)
-class _Turn:
-    """A message with what its row needs: normalised time, JSON columns, content hash."""
+class _Turn(NamedTuple):
+    """A message with what its row needs: normalised time, JSON columns, content hash.
+
+    A NamedTuple rather than a frozen dataclass: one is built per message on the hot path, and a
+    frozen dataclass's __init__ costs several times a tuple's (measured).
+    """
 
     message: Message
     ts: datetime | None
@@ -92,22 +94,26 @@ def prepare_turn(m: Message) -> _Turn:
     The hash covers what was said and done (role, text, time, tool call/result, attachments), not
     the position or the token count, so re-ingesting the same turn compares equal.
     """
-    ts = to_utc_naive(m.ts)
-    call = _json(m.tool_call)
-    result = _json(m.tool_result)
-    attachments = _json(m.attachments) if m.attachments else None
-    digest = hashlib.blake2b(digest_size=16)
-    for part in (
-        m.role.encode(),
-        m.text.encode(),
-        ts.isoformat().encode() if ts else b"",
-        call,
-        result,
-        attachments,
-    ):
-        digest.update(part or b"")
-        digest.update(b"\x1f")
-    return _Turn(m, ts, call, result, attachments, digest.hexdigest())
+    ts = m.ts
+    if ts is not None and ts.tzinfo is not None:
+        ts = to_utc_naive(ts)
+    call = None if m.tool_call is None else to_json(m.tool_call)
+    result = None if m.tool_result is None else to_json(m.tool_result)
+    attachments = to_json(m.attachments) if m.attachments else None
+    # Each part followed by a 0x1f separator, hashed in one call (the digest of the part-by-part
+    # updates it replaced, so stored fingerprints stay valid).
+    content = b"\x1f".join(
+        (
+            m.role.encode(),
+            m.text.encode(),
+            ts.isoformat().encode() if ts else b"",
+            call or b"",
+            result or b"",
+            attachments or b"",
+            b"",
+        )
+    )
+    return _Turn(m, ts, call, result, attachments, hashlib.blake2b(content, digest_size=16).hexdigest())
 
 
 def context_fingerprint(hashes: Sequence[tuple[int, str]]) -> str:
@@ -369,13 +375,19 @@ def _add_message(batch: _Batch, ref: int, t: _Turn, version: int, now: datetime)
 
 
 def _add_traces(batch: _Batch, ref: int, traces: Sequence[StageTrace]) -> None:
-    position: dict[int, int] = defaultdict(int)
-    rows = batch.traces.rows
-    for trace in traces:  # positional, in TRACE_TYPES order: the hottest path (about 60 rows per context)
-        rows.append(
-            (ref, trace.idx, position[trace.idx], trace.stage, to_json(trace.payload), trace.latency_ms)
-        )
-        position[trace.idx] += 1
+    # positional, in TRACE_TYPES order: the hottest path (about 60 rows per context). A turn's traces
+    # usually come together, so the position restarts at 0 without a dict lookup per row.
+    append, dump = batch.traces.rows.append, to_json
+    position: dict[int, int] = {}
+    current, pos = None, 0
+    for trace in traces:
+        idx = trace.idx
+        if idx != current:
+            if current is not None:
+                position[current] = pos
+            current, pos = idx, position.get(idx, 0)
+        append((ref, idx, pos, trace.stage, dump(trace.payload), trace.latency_ms))
+        pos += 1
 
 
 def _fact_extra(fact: Fact) -> bytes | None:

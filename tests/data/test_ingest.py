@@ -211,3 +211,30 @@ def test_a_stored_fingerprint_tells_an_unchanged_context_before_any_work(store):
     assert stored == {"ctx-1": ingest_sql.messages_fingerprint(bundle.messages)}
     changed = make_context(texts={2: "something else"})
     assert stored["ctx-1"] != ingest_sql.messages_fingerprint(changed.messages)
+
+
+def test_content_hash_is_the_part_by_part_digest_stored_fingerprints_rely_on():
+    # Files written before the one-call hash hold digests of role, text, time, call, result and
+    # attachments each followed by 0x1f; a re-ingest must compute the same value or see a change.
+    import hashlib
+
+    message = Message(idx=3, role="user", text="订 a table for 2", ts=T0, tokens=4)
+    digest = hashlib.blake2b(digest_size=16)
+    for part in (b"user", "订 a table for 2".encode(), b"2025-03-01T09:00:00", b"", b"", b""):
+        digest.update(part)
+        digest.update(b"\x1f")
+    assert ingest_sql.prepare_turn(message).content_hash == digest.hexdigest()
+
+
+def test_trace_positions_count_per_turn_even_when_turns_interleave():
+    # pos is the order of a turn's traces among that turn's traces, whatever order the list is in.
+    from data.records import StageTrace
+
+    order = [(0, "parse"), (0, "extract"), (1, "parse"), (0, "merge"), (1, "extract"), (2, "parse")]
+    traces = [StageTrace(idx=i, stage=s, payload={}) for i, s in order]
+    batch = ingest_sql._Batch()
+    ingest_sql._add_traces(batch, 0, traces)
+    assert [(row[1], row[2], row[3]) for row in batch.traces.rows] == [
+        (0, 0, "parse"), (0, 1, "extract"), (1, 0, "parse"),
+        (0, 2, "merge"), (1, 1, "extract"), (2, 0, "parse"),
+    ]  # fmt: skip
