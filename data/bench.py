@@ -65,11 +65,15 @@ def _time(fn: Callable[[], Any]) -> float:
 
 def console_queries(store: Store, rng: random.Random) -> list[tuple[str, Callable[[], Any]]]:
     """The calls the console's screens make, with arguments picked from the stored data."""
-    sample = store.find_contexts(limit=500, offset=rng.randrange(0, 1000)).items
+    total = store.find_contexts(limit=1).total
+    if total == 0:
+        raise SystemExit("the database holds no contexts: nothing to time the console queries on")
+    # The sample starts within the first 1000 (as at 100k) but never past the end of a small file.
+    sample = store.find_contexts(limit=500, offset=rng.randrange(0, max(1, min(1000, total - 499)))).items
     ctx = rng.choice([c for c in sample if c.compactions >= 2] or sample)
     cid = ctx.context_id
     facts = store.facts(cid)
-    key = facts[0].fact.key
+    key = facts[0].fact.key if facts else "x.unknown"
     prefix = cid[: len(cid.split("-")[0]) + 3]
     week = (ctx.updated_at - timedelta(days=3), ctx.updated_at + timedelta(days=4))
     counter = iter(range(10**6))
