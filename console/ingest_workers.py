@@ -59,8 +59,9 @@ _compressor: Compressor | None = None
 
 
 class CachedEmbedder:
-    """An embedder whose vectors are kept per text (LRU): the n-gram embedder of Chinese turns has
-    no cache of its own, and a session compares each user turn with every goal turn so far."""
+    """An embedder whose vectors are kept per text (the oldest dropped past ``size``): the n-gram
+    embedder of Chinese turns has no cache of its own, and a session compares each user turn with
+    every goal turn so far."""
 
     def __init__(self, inner: Embedder, size: int = 50_000) -> None:
         self.inner = inner
@@ -115,8 +116,8 @@ def run_dialogue(
 def embed_ahead(dialogues: Sequence[Dialogue], compressor: Compressor, slice_size: int | None = None) -> None:
     """Embed the user turns of many conversations in one pass, so each session finds them cached.
 
-    slice_size: at most that many texts per model call (texts sorted by length first, so the
-    model's padded batches are the same as in one call)."""
+    slice_size: at most that many texts per model call (texts sorted by length first, so each
+    call's batches still group texts of similar length and pad little)."""
     from core.intents import substantive
 
     texts = [m.text for d in dialogues for m in d.messages if m.role == "user" and substantive(m.text)]

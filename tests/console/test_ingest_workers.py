@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 
 from console.ingest import ingest_files
-from console.ingest_workers import default_workers, run_dialogue, tasks_of
+from console.ingest_workers import CachedEmbedder, default_workers, run_dialogue, tasks_of
 from core.compressor import Compressor
 from core.config import Config
 from core.dialogue import parse_dialogue_line
+from core.embed import NgramEmbedder
 from data.store import Store
 from tests.console.test_cli import ROOT, SMALL_WINDOW, sample_lines
 
@@ -55,6 +56,25 @@ def test_default_workers_uses_both_cores_only_when_there_is_enough_to_do():
     assert default_workers(650, cpus=8) == 2  # the pool is sized for this machine's two cores
     assert default_workers(99, cpus=2) == 1  # starting a worker costs seconds: not worth it
     assert default_workers(650, cpus=1) == 1
+
+
+@pytest.mark.unit
+def test_the_cached_embedder_gives_the_inner_vectors_and_embeds_each_text_once():
+    seen: list[str] = []
+
+    class Counting(NgramEmbedder):
+        def encode(self, texts):
+            seen.extend(texts)
+            return super().encode(texts)
+
+    cached = CachedEmbedder(Counting(), size=3)
+    texts = ["我想订一家酒店", "便宜一点的", "我想订一家酒店"]
+    assert (cached.encode(texts) == NgramEmbedder().encode(texts)).all()
+    assert seen == ["我想订一家酒店", "便宜一点的"]
+    assert (cached.encode(["便宜一点的"]) == NgramEmbedder().encode(["便宜一点的"])).all()
+    assert len(seen) == 2  # a hit
+    many = ["一", "二", "三", "四", "五"]  # more than the cache holds: still the right vectors
+    assert (cached.encode(many) == NgramEmbedder().encode(many)).all()
 
 
 @pytest.mark.unit
