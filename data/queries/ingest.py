@@ -14,9 +14,10 @@ Arrow as bytes; aware datetimes are normalised to naive UTC once per turn.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
@@ -243,9 +244,7 @@ def prepare_save(bundles: Sequence[ContextIngest], now: datetime) -> PreparedSav
         raise ValueError(f"context_id given twice in one save: {', '.join(dupes[:5])}")
     batch = _Batch()
     all_turns, fingerprints = [], []
-    collecting = gc.isenabled()
-    gc.disable()  # a batch allocates ~100 row tuples per context and no cycles: gen-0 passes cost ~20%
-    try:
+    with gc_paused():
         for bundle in bundles:
             turns = [prepare_turn(m) for m in bundle.messages]
             fingerprint = context_fingerprint([(t.message.idx, t.content_hash) for t in turns])
@@ -253,14 +252,35 @@ def prepare_save(bundles: Sequence[ContextIngest], now: datetime) -> PreparedSav
             all_turns.append(turns)
             fingerprints.append(fingerprint)
         tables = batch.tables()
+        # Free the row tuples while collection is off: alive when it resumed, they made the next
+        # allocation scan them all (and move them up the generations): ~3% of a save (measured).
+        del batch
+    return PreparedSave(tuple(bundles), tuple(all_turns), tuple(fingerprints), tables, now)
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off inside the block (restored as it was after it).
+
+    A batch allocates ~100 row tuples and outcomes per context and no reference cycles; with the
+    collector on, each gen-0 pass re-scans them and the passes cost ~20% of a save (measured).
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
     finally:
         if collecting:
             gc.enable()
-    return PreparedSave(tuple(bundles), tuple(all_turns), tuple(fingerprints), tables, now)
 
 
 def write_prepared(con: Any, prepared: PreparedSave) -> list[SaveOutcome]:
     """Write a prepared batch in the caller's transaction; one outcome per bundle, in order."""
+    with gc_paused():
+        return _write_prepared(con, prepared)
+
+
+def _write_prepared(con: Any, prepared: PreparedSave) -> list[SaveOutcome]:
     ids = [bundle.context_id for bundle in prepared.bundles]
     stored = _stored_fingerprints(con, ids)
     outcomes: list[SaveOutcome] = []
