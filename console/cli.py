@@ -287,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
         "--workers",
         type=int,
         default=0,
-        help="processes running the core (default: 2 with 2+ cores and 100+ conversations, else 1)",
+        help="processes running the core (default: 2 for 100+ conversations with two idle cores, else 1)",
     )
     ingest.add_argument(
         "--rules-only", action="store_true", help="no embedding model (faster, less semantic)"

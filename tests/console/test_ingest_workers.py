@@ -51,11 +51,12 @@ def stored_rows(store: Store, cid: str) -> dict:
 
 
 @pytest.mark.unit
-def test_default_workers_uses_both_cores_only_when_there_is_enough_to_do():
-    assert default_workers(650, cpus=2) == 2
-    assert default_workers(650, cpus=8) == 2  # the pool is sized for this machine's two cores
-    assert default_workers(99, cpus=2) == 1  # starting a worker costs seconds: not worth it
-    assert default_workers(650, cpus=1) == 1
+def test_default_workers_uses_two_processes_only_with_enough_work_and_two_free_cores():
+    assert default_workers(650, cpus=2, load=0.2) == 2
+    assert default_workers(650, cpus=8, load=0.2) == 2  # sized for this machine's two cores
+    assert default_workers(99, cpus=2, load=0.0) == 1  # a worker's start-up costs seconds
+    assert default_workers(650, cpus=1, load=0.0) == 1
+    assert default_workers(650, cpus=2, load=1.0) == 1  # another process holds a core
 
 
 @pytest.mark.unit
