@@ -15,6 +15,7 @@ Arrow as bytes; aware datetimes are normalised to naive UTC once per turn.
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import hashlib
 from collections.abc import Iterator, Sequence
@@ -410,9 +411,15 @@ def _add_traces(batch: _Batch, ref: int, traces: Sequence[StageTrace]) -> None:
         pos += 1
 
 
+@functools.cache
+def _extra_fields(fact_type: type[Fact]) -> tuple[str, ...]:
+    """The fields of a Fact class without a column of their own (computed once per class)."""
+    return tuple(name for name in fact_type.model_fields if name not in FACT_COLUMNS)
+
+
 def _fact_extra(fact: Fact) -> bytes | None:
     """The Fact fields without a column of their own (added to the core model later), as JSON."""
-    names = [name for name in type(fact).model_fields if name not in FACT_COLUMNS]
+    names = _extra_fields(type(fact))
     return to_json({name: getattr(fact, name) for name in names}) if names else None
 
 
