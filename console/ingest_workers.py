@@ -29,6 +29,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from datetime import datetime
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -252,8 +253,11 @@ class CorePool:
 
 
 def tasks_of(dialogues: Sequence[tuple[Dialogue, datetime]], size: int = TASK_SIZE) -> list[Task]:
-    """Conversations cut into tasks of ``size`` (in order)."""
-    return [list(dialogues[k : k + size]) for k in range(0, len(dialogues), size)]
+    """Conversations cut, in order, into the fewest tasks of at most ``size``, evenly (50 makes
+    16 + 17 + 17, not 24 + 24 + 2: a tiny task embeds its few turns in a poorly filled batch)."""
+    parts = -(-len(dialogues) // size) if dialogues else 0
+    bounds = [len(dialogues) * k // parts for k in range(parts + 1)] if parts else [0]
+    return [list(dialogues[a:b]) for a, b in pairwise(bounds)]
 
 
 def default_workers(

@@ -83,7 +83,9 @@ def test_tasks_keep_the_input_order():
     now = datetime(2025, 1, 1, tzinfo=UTC)
     items = [(n, now) for n in range(7)]
     tasks = tasks_of(items, 3)  # type: ignore[arg-type]
-    assert [[n for n, _ in t] for t in tasks] == [[0, 1, 2], [3, 4, 5], [6]]
+    assert [[n for n, _ in t] for t in tasks] == [[0, 1], [2, 3], [4, 5, 6]]  # 3 tasks, even sizes
+    assert [len(t) for t in tasks_of(items * 7 + items[:1], 24)] == [16, 17, 17]  # type: ignore[arg-type]
+    assert tasks_of([], 24) == [] and [len(t) for t in tasks_of(items, 24)] == [7]  # type: ignore[arg-type]
 
 
 @pytest.mark.unit
