@@ -1,6 +1,6 @@
 """Storage benchmark: write N synthetic contexts, then time every console query at that size.
 
-    python -m data.bench --contexts 100000 [--batch 2000] [--db PATH] [--keep] [--report docs/benchmarks.md]
+    python -m data.bench --contexts 100000 [--batch 10000] [--db PATH] [--keep] [--report docs/benchmarks.md]
 
 Generation is not timed (data.synthetic stands in for the core); the save calls are, through the
 real Store (lease, prepare, one transaction per batch). Then each console query runs on a Store
@@ -270,7 +270,9 @@ def main(argv: list[str] | None = None) -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--contexts", type=int, default=100_000)
-    parser.add_argument("--batch", type=int, default=2000, help="contexts per save transaction")
+    parser.add_argument(
+        "--batch", type=int, default=10_000, help="contexts per save transaction (bigger: fewer commits)"
+    )
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--db", type=Path, help="database file (default: a temporary file)")
     parser.add_argument("--keep", action="store_true", help="keep the database file afterwards")
