@@ -264,15 +264,36 @@ def default_workers(
     conversations: int, cpus: int | None = None, load: float | None = None, threshold: int = 100
 ) -> int:
     """How many processes an ingest of ``conversations`` should run the core on: 2 when there are
-    enough to pay for a worker's start-up (about 4 s of CPU) and two cores are free (the 1-minute
-    load average at most 0.5), else 1. Measured here with another process holding one core, two
-    processes made an ingest slower, not faster (the 650 dev conversations, rules only: 40 s
-    against 22-27 s on one): they shared the one free core and each spent a quarter to a third
-    more CPU time on the same work."""
+    enough to pay for a worker's start-up (about 4 s of CPU) and two cores are free now, else 1.
+
+    load: the cores busy now (default: sampled from /proc/stat over a quarter of a second; the
+    1-minute load average lags a minute behind, and read right after another job it kept two idle
+    cores at one process). Measured here with another process holding one core, two processes made
+    an ingest slower, not faster (the 650 dev conversations, rules only: 40 s against 22-27 s on
+    one): they shared the one free core and each spent a quarter to a third more CPU time."""
     cpus = cpus if cpus is not None else (os.cpu_count() or 1)
     if load is None:
-        try:
-            load = os.getloadavg()[0]
-        except OSError:
-            load = 0.0
+        load = busy_cores()
     return 2 if conversations >= threshold and cpus >= 2 and cpus - load >= 1.5 else 1
+
+
+def busy_cores(sample_seconds: float = 0.25) -> float:
+    """Cores busy over the next ``sample_seconds`` (from /proc/stat; the 1-minute load average where
+    /proc/stat cannot be read)."""
+
+    def times() -> tuple[int, int]:
+        with open("/proc/stat", encoding="ascii") as fh:
+            fields = [int(v) for v in fh.readline().split()[1:]]
+        return sum(fields), fields[3] + (fields[4] if len(fields) > 4 else 0)  # total, idle + iowait
+
+    try:
+        total0, idle0 = times()
+        time.sleep(sample_seconds)
+        total1, idle1 = times()
+    except (OSError, ValueError, IndexError):
+        try:
+            return os.getloadavg()[0]
+        except OSError:
+            return 0.0
+    elapsed = max(1, total1 - total0)
+    return (os.cpu_count() or 1) * (1.0 - (idle1 - idle0) / elapsed)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from console.ingest import ingest_files
-from console.ingest_workers import CachedEmbedder, default_workers, run_dialogue, tasks_of
+from console.ingest_workers import CachedEmbedder, busy_cores, default_workers, run_dialogue, tasks_of
 from core.compressor import Compressor
 from core.config import Config
 from core.dialogue import parse_dialogue_line
@@ -197,3 +197,26 @@ def test_a_killed_ingest_leaves_no_worker_running_and_the_rerun_completes(tmp_pa
     store = Store(db, linger=0)
     report = store.check()
     assert report.problems == [] and report.counts["contexts"] == len(copies)
+
+
+@pytest.mark.unit
+def test_busy_cores_sees_a_spinning_process():
+    import multiprocessing
+
+    idle = busy_cores(0.3)
+    assert 0.0 <= idle <= (os.cpu_count() or 1)
+    spinner = multiprocessing.get_context("spawn").Process(target=_spin, args=(3.0,))
+    spinner.start()
+    try:
+        time.sleep(0.8)  # the spawned interpreter is up and spinning
+        busy = busy_cores(0.5)
+    finally:
+        spinner.terminate()
+        spinner.join()
+    assert busy >= 0.7, (idle, busy)
+
+
+def _spin(seconds: float) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        pass
