@@ -217,20 +217,25 @@ def render_section(
 
 
 def ingest_table(run: dict[str, Any]) -> list[str]:
-    """A ``python -m console ingest --json`` summary (the whole ingest, core included) as markdown."""
+    """A ``python -m console ingest --json`` summary (the whole ingest, core included) as markdown.
+
+    With several core processes the core's seconds are summed over them (more than the wall time)
+    and the CPU time recorded is the main process's only, so no CPU rate is shown then."""
     files = " ".join(Path(f).name for f in run["files"])
     model = "MiniLM embeddings" if run["embeddings"] else "rules only (no model)"
+    workers = int(run.get("workers") or 1)
     cpu = run.get("cpu_seconds")
-    cpu_rate = f"{run['read'] / cpu:.1f}" if cpu else "not recorded"
+    cpu_rate = f"{run['read'] / cpu:.1f}" if cpu and workers == 1 else "-"
     return [
         f"**Whole ingest with the core** (`python -m console ingest {files}`, {model}; "
-        "the core runs turn by turn as an agent would, every stage stored):",
+        "the core runs turn by turn as an agent would, every stage stored; wall time from the store "
+        "opened to the store closed, model loads included, interpreter start not):",
         "",
-        "| conversations | wall time | conversations/s (wall) | conversations/s (CPU time) "
-        "| of the wall time: core / store | database |",
-        "|---:|---:|---:|---:|---:|---:|",
-        f"| {run['read']} | {run['seconds']:.1f} s | **{run['conversations_per_s']:.1f}** | {cpu_rate} | "
-        f"{run['core_seconds']:.1f} s / {run['store_seconds']:.1f} s | {run['db_mb']:.1f} MB |",
+        "| conversations | core processes | wall time | conversations/s (wall) | conversations/s (CPU, "
+        "one process) | core (summed over processes) / store | database |",
+        "|---:|---:|---:|---:|---:|---:|---:|",
+        f"| {run['read']} | {workers} | {run['seconds']:.1f} s | **{run['conversations_per_s']:.1f}** | "
+        f"{cpu_rate} | {run['core_seconds']:.1f} s / {run['store_seconds']:.1f} s | {run['db_mb']:.1f} MB |",
     ]
 
 
