@@ -28,8 +28,10 @@ def sample_lines(n: int, name: str = "sgd_dev_sample.jsonl") -> list[str]:
     """n dialogue lines: the shared dev sample's, or (a clone without it) the project's own samples."""
     own = ROOT / "data" / "samples"
     paths = [SHARED / name]
-    if not paths[0].exists():
-        paths = [own / "sgd_sample.jsonl", own / "multiwoz_sample.jsonl"]
+    if not paths[0].exists():  # the same corpus's own sample first, then the others for more lines
+        corpora = ["sgd", "multiwoz", "crosswoz"]
+        first = next((c for c in corpora if name.startswith(c)), "sgd")
+        paths = [own / f"{c}_sample.jsonl" for c in [first, *(c for c in corpora if c != first)]]
     lines = [line for path in paths for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     assert len(lines) >= n, f"only {len(lines)} sample dialogues for a test that needs {n}"
     return lines[:n]
