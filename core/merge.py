@@ -19,7 +19,8 @@ import numpy as np
 
 from core.config import Config
 from core.embed import Embedder
-from core.extract import BARE_NO, INFORMATIONAL_SLOTS, POLITE_DECLINE
+from core.extract import INFORMATIONAL_SLOTS
+from core.goals import BARE_NO, POLITE_DECLINE
 from core.models import (
     ActionUnit,
     Constraint,

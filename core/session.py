@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field
 
-from core.extract import extract, strip_opener
+from core.extract import extract
+from core.goals import strip_opener
 from core.intents import IntentClusters, cluster_intents, substantive
 from core.merge import merge
 from core.models import (
