@@ -2,7 +2,9 @@
 
 Each conversation goes through ``recompute_session`` (the replay screen's own producer, so the
 stored stage traces are exactly what the replay reads): compactions fire where the configured
-triggers say, with their audit records, states and rendered contexts. Its facts (live and
+triggers say, with their audit records, states and rendered contexts. Parse, extract and merge
+are stored for every turn, render where it ran (a compaction); Replay computes the render stage
+of any other turn on request. Its facts (live and
 archived), the served context, the health metrics and the health label are bundled and saved,
 ``batch`` conversations per transaction: a crash loses at most the batch in flight, never part
 of a context, and the next run completes it. A conversation already stored with the same turns
@@ -90,7 +92,12 @@ def build_bundle(dialogue: Dialogue, compressor: Compressor, *, source: str, now
 
     capturing.clock = turn_time
     replay = recompute_session(
-        dialogue.messages, capturing, context_id=dialogue.context_id, force_final=False, views=False
+        dialogue.messages,
+        capturing,
+        context_id=dialogue.context_id,
+        force_final=False,
+        views=False,
+        previews=False,
     )
     session = capturing.last
     assert session is not None and replay.state is not None

@@ -202,6 +202,25 @@ with render_col.container(border=True):
         turn.rendered, empty="The model is served the raw dialogue at this turn.", max_height=520
     )
     widgets.anchor_legend()
+    if recomputed is None and "text" not in (turn.payloads.get("render") or {}):
+        preview_key = f"replay-preview:{cid}:{turn.idx}"
+        if st.button(
+            "Preview the render stage at this turn",
+            key=f"preview-{turn.idx}",
+            icon=":material/preview:",
+            help="No compaction ran here. Recompute the session up to this turn (current config, "
+            "nothing saved) and render its state.",
+        ):
+            with st.spinner("Recomputing up to this turn…"):
+                st.session_state[preview_key] = svc.render_preview(
+                    messages, turn.idx, get_compressor(), context_id=cid
+                )
+        preview: svc.RenderPreview | None = st.session_state.get(preview_key)
+        if preview is not None:
+            st.caption(
+                f"{preview.label} ({preview.tokens:,} tokens; recomputed in {preview.elapsed_ms:,.0f} ms)"
+            )
+            widgets.rendered_context(preview.text, max_height=520)
 
 with st.expander("Raw stage output (JSON)"):
     st.json(turn.payloads, expanded=1)

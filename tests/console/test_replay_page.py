@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from console.services.compaction_diff import diff_compactions
-from console.services.replay import load_turn
+from console.services.replay import load_turn, render_preview
+from core.compressor import Compressor
 from data.store import Store
 from tests.console.conftest import UNTRACED
 
@@ -76,6 +78,30 @@ def test_a_turn_out_of_range_goes_to_the_nearest_step_and_the_ends_disable_the_b
     assert at.button(key="replay_next").disabled and not at.button(key="replay_prev").disabled
     at = page(context_id=CID, turn="not-a-number")
     assert param(at, "turn") == "0" and at.button(key="replay_prev").disabled
+
+
+def test_a_turn_without_a_compaction_shows_the_one_in_effect_and_a_preview_on_request(app_db):
+    store = Store(app_db, linger=0)
+    records = [c.record for c in store.compactions(CID)]
+    ran = {r.at_turn for r in records}
+    messages = [m.message for m in store.timeline(CID).messages]
+    idx = min(m.idx for m in messages if m.idx not in ran and m.idx > min(ran))
+    done = max((r for r in records if not r.failed and r.at_turn < idx), key=lambda r: (r.at_turn, r.seq))
+    at = page(context_id=CID, turn=str(idx))
+    assert not at.exception
+    in_effect = f"Context in effect: compaction #{done.seq} at turn {done.at_turn}"
+    assert any(c.value.startswith(in_effect) for c in at.caption)
+    before = [h.proto.body for h in at.get("html") if "rendered-context" in h.proto.body]
+    at.button(key=f"preview-{idx}").click().run()
+    assert not at.exception
+    expected = render_preview(messages, idx, Compressor(store.current_config()), context_id=CID)
+    shown = [c.value for c in at.caption if c.value.startswith(expected.label)]
+    assert len(shown) == 1 and shown[0].startswith(
+        f"{expected.label} ({expected.tokens:,} tokens; recomputed in"
+    )
+    bodies = [h.proto.body for h in at.get("html") if "rendered-context" in h.proto.body]
+    assert len(bodies) == len(before) + 1  # the preview, right under the context in effect
+    assert bodies[1] not in before and html.escape(expected.text.splitlines()[-1]) in bodies[1]
 
 
 def test_an_untraced_session_is_recomputed_on_request(app_db):

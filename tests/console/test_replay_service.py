@@ -13,6 +13,7 @@ from console.services.replay import (
     build_turn,
     load_turn,
     recompute_session,
+    render_preview,
     replay_steps,
     turn_traces,
 )
@@ -58,13 +59,42 @@ def test_an_unknown_turn_is_a_key_error(seeded_store):
 
 def test_recomputing_gives_the_same_stages_as_stored_deterministic_core(seeded_store):
     dialogue = next(d for d in load_dialogues() if d.context_id == CID)
-    replay = recompute_session(dialogue.messages, Compressor(TEST_CONFIG), context_id=CID)
-    for idx in (0, 2, 4, 10):
+    replay = recompute_session(dialogue.messages, Compressor(TEST_CONFIG), context_id=CID, force_final=False)
+    compacted = {c.record.at_turn for c in replay.compactions if not c.record.failed}
+    ran = {c.record.at_turn for c in replay.compactions}  # failed ones too: render shows the state
+    assert compacted and ran != set(replay.steps)  # both kinds of turn are checked below
+    for idx in replay.steps:
         stored, fresh = load_turn(seeded_store, CID, idx), replay.turn(idx)
         assert fresh.origin == "recomputed"
         assert [a.model_dump() for a in fresh.atoms] == [a.model_dump() for a in stored.atoms]
         assert fresh.proposed == stored.proposed and fresh.changes == stored.changes
-        assert fresh.rendered == stored.rendered
+        if idx in ran:  # the render stage ran there: the ingest stored what it made
+            assert (fresh.rendered, fresh.rendered_label) == (stored.rendered, stored.rendered_label)
+        else:  # the ingest stored no preview: the screen shows the compaction in effect, or raw
+            assert "preview" in fresh.rendered_label and "preview" not in stored.rendered_label
+            earlier = [t for t in compacted if t < idx]
+            assert (stored.rendered is None) == (not earlier)
+            assert (
+                f"at turn {max(earlier)}" in stored.rendered_label
+                if earlier
+                else "raw" in stored.rendered_label
+            )
+
+
+def test_a_render_preview_on_demand_is_the_preview_a_full_recompute_shows():
+    dialogue = next(d for d in load_dialogues() if d.context_id == CID)
+    replay = recompute_session(dialogue.messages, Compressor(TEST_CONFIG), context_id=CID, force_final=False)
+    ran = {c.record.at_turn for c in replay.compactions}
+    for idx in [i for i in replay.steps if i not in ran][::5]:
+        preview = render_preview(dialogue.messages, idx, Compressor(TEST_CONFIG), context_id=CID)
+        fresh = replay.turn(idx)
+        assert (preview.text, preview.tokens, preview.label) == (
+            fresh.rendered,
+            fresh.rendered_tokens,
+            fresh.rendered_label,
+        )
+    with pytest.raises(KeyError, match="no turn 999"):
+        render_preview(dialogue.messages, 999, Compressor(TEST_CONFIG), context_id=CID)
 
 
 def test_recompute_reports_progress_and_compactions_with_states(seed_bundles):
