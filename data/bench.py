@@ -228,7 +228,8 @@ def ingest_table(run: dict[str, Any]) -> list[str]:
     cpu_rate = f"{run['read'] / cpu:.1f}" if cpu and workers == 1 else "-"
     return [
         f"**Whole ingest with the core** (`python -m console ingest {files}`, {model}; "
-        "the core runs turn by turn as an agent would, every stage stored; wall time from the store "
+        "the core runs turn by turn as an agent would; parse, extract and merge stored for every turn, "
+        "render where a compaction ran; wall time from the store "
         "opened to the store closed, model loads included, interpreter start not):",
         "",
         "| conversations | core processes | wall time | conversations/s (wall) | conversations/s (CPU, "
