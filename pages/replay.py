@@ -197,11 +197,10 @@ with render_col.container(border=True):
     st.markdown("#### ③ Render")
     _timing("render")
     tokens = f" ({turn.rendered_tokens:,} tokens)" if turn.rendered_tokens else ""
-    st.caption((turn.rendered_label or "The rendered context.") + tokens)
-    widgets.rendered_context(
-        turn.rendered, empty="The model is served the raw dialogue at this turn.", max_height=520
-    )
-    widgets.anchor_legend()
+    st.caption((turn.rendered_label or "The model is served the raw dialogue at this turn.") + tokens)
+    if turn.rendered:
+        widgets.rendered_context(turn.rendered, max_height=520)
+    preview: svc.RenderPreview | None = None
     if recomputed is None and "text" not in (turn.payloads.get("render") or {}):
         preview_key = f"replay-preview:{cid}:{turn.idx}"
         if st.button(
@@ -215,12 +214,14 @@ with render_col.container(border=True):
                 st.session_state[preview_key] = svc.render_preview(
                     messages, turn.idx, get_compressor(), context_id=cid
                 )
-        preview: svc.RenderPreview | None = st.session_state.get(preview_key)
+        preview = st.session_state.get(preview_key)
         if preview is not None:
             st.caption(
                 f"{preview.label} ({preview.tokens:,} tokens; recomputed in {preview.elapsed_ms:,.0f} ms)"
             )
             widgets.rendered_context(preview.text, max_height=520)
+    if turn.rendered or preview is not None:
+        widgets.anchor_legend()
 
 with st.expander("Raw stage output (JSON)"):
     st.json(turn.payloads, expanded=1)

@@ -55,6 +55,13 @@ def test_the_replay_steps_forward_and_back_with_the_turn_in_the_url(page, consol
     wait_text(page, "Turn 4 · step 5 of 24")
     for stage in ("① Parse", "② Extract & merge", "③ Render"):
         assert page.get_by_role("heading", name=re.compile(re.escape(stage))).is_visible()
+    wait_text(page, "No compaction yet at this turn")  # turn 4 is served raw: no render stored
+    assert page.locator(".rendered-context:visible").count() == 0  # (the diff's are in a closed expander)
+    page.get_by_role("button", name="Preview the render stage at this turn").click()
+    wait_text(page, "Render stage run on the state after this turn")
+    preview = page.locator(".rendered-context:visible").first.inner_text()
+    assert "[FACT:" in preview and "American" in preview  # the food the turn just set
+    page.mouse.move(0, 0)  # no tooltip over the screenshot
     screenshot(page, "replay")
 
     page.get_by_role("button", name="Next ▶").click()
