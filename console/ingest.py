@@ -28,7 +28,8 @@ from console.health import Thresholds
 from console.ingest_workers import CorePool, Task, TaskResult, embed_ahead, run_dialogue, tasks_of
 from console.metrics import bloat_rate, metric_points, session_health, should_trip_for
 from console.services.breaker import AUTO_ACTOR
-from console.services.replay import SessionReplay, recompute_session, turn_traces
+from console.services.recompute import recompute_session
+from console.services.replay import SessionReplay, turn_traces
 from core.cli import load_dialogues
 from core.compressor import Compressor, ContextView, Session
 from core.dialogue import Dialogue, DialogueError

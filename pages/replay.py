@@ -7,7 +7,7 @@ import streamlit as st
 
 from console import widgets
 from console.resources import get_compressor, get_store
-from console.services import compaction_diff
+from console.services import compaction_diff, recompute
 from console.services import replay as svc
 
 st.title("Replay")
@@ -48,7 +48,7 @@ elif not steps:
     if st.button("Recompute the replay", type="primary", icon=":material/replay:", disabled=not messages):
         bar = st.progress(0.0, text="Preparing the pipeline (the language model loads on first use)…")
         compressor = get_compressor()
-        result = svc.recompute_session(
+        result = recompute.recompute_session(
             messages,
             compressor,
             context_id=cid,
@@ -200,7 +200,7 @@ with render_col.container(border=True):
     st.caption((turn.rendered_label or "The model is served the raw dialogue at this turn.") + tokens)
     if turn.rendered:
         widgets.rendered_context(turn.rendered, max_height=520)
-    preview: svc.RenderPreview | None = None
+    preview: recompute.RenderPreview | None = None
     if recomputed is None and "text" not in (turn.payloads.get("render") or {}):
         preview_key = f"replay-preview:{cid}:{turn.idx}"
         if st.button(
@@ -211,7 +211,7 @@ with render_col.container(border=True):
             "nothing saved) and render its state.",
         ):
             with st.spinner("Recomputing up to this turn…"):
-                st.session_state[preview_key] = svc.render_preview(
+                st.session_state[preview_key] = recompute.render_preview(
                     messages, turn.idx, get_compressor(), context_id=cid
                 )
         preview = st.session_state.get(preview_key)

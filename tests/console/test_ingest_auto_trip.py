@@ -8,7 +8,7 @@ import pytest
 
 from console.ingest import apply_auto_trips, bloat_samples, build_bundle
 from console.services.breaker import AUTO_ACTOR
-from console.services.replay import recompute_session
+from console.services.recompute import recompute_session
 from core.compressor import Compressor
 from core.config import Config
 from core.dialogue import Dialogue

@@ -9,7 +9,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from console.services.compaction_diff import diff_compactions
-from console.services.replay import load_turn, render_preview
+from console.services.recompute import render_preview
+from console.services.replay import load_turn
 from core.compressor import Compressor
 from data.store import Store
 from tests.console.conftest import UNTRACED

@@ -8,12 +8,11 @@ from datetime import UTC, datetime
 import pytest
 
 from console.services.compaction_diff import anchor_segments, diff_compactions
+from console.services.recompute import recompute_session, render_preview
 from console.services.replay import (
     apply_compaction_in_effect,
     build_turn,
     load_turn,
-    recompute_session,
-    render_preview,
     replay_steps,
     turn_traces,
 )
