@@ -199,10 +199,10 @@ class CorePool:
         Each spawned worker has up to ``per_worker`` tasks queued, so it never idles while this
         process is busy with a task of its own or with the caller's work (the store); while the
         oldest is not done, this process runs the next task itself (up to ``held`` results kept
-        waiting for their turn), and once the input is exhausted (or ``held`` is reached) it takes
-        back the newest task a worker has not started yet, so the two finish together instead of
-        this one waiting on the worker's backlog. Tasks are taken from ``tasks`` only as they are
-        handed out, so the caller may read its input (and the store) lazily between results."""
+        waiting for their turn). Queued tasks are never cancelled to run here instead: Python 3.11's
+        pool, should a worker die, fails on a cancelled task and leaves the others unresolved.
+        Tasks are taken from ``tasks`` only as they are handed out, so the caller may read its
+        input (and the store) lazily between results."""
         flying = (self.workers - 1) * per_worker
         queue: deque[tuple[Task, Future | None, TaskResult | None]] = deque()
         source = iter(tasks)
@@ -234,20 +234,8 @@ class CorePool:
                 if task is not None:
                     queue.append((task, None, run_task(task, self.local, self.source, EMBED_SLICE)))
                 continue
-            if waiting and self._take_back(queue):
-                continue
             queue.popleft()
             yield done if done is not None else self._result(task, future)
-
-    def _take_back(self, queue: deque[tuple[Task, Future | None, TaskResult | None]]) -> bool:
-        """Run here the newest queued task no worker has started (its future cancelled); False
-        when every queued task has started (the executor hands a worker a task or two ahead)."""
-        for n in range(len(queue) - 1, 0, -1):
-            task, future, done = queue[n]
-            if future is not None and done is None and future.cancel():
-                queue[n] = (task, None, run_task(task, self.local, self.source, EMBED_SLICE))
-                return True
-        return False
 
     def _submit(self, task: Task) -> Future | None:
         if self.broken is not None or self._executor is None:

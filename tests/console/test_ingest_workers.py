@@ -9,8 +9,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections import deque
-from concurrent.futures import Future
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -19,7 +17,6 @@ import pytest
 from console.ingest import ingest_files
 from console.ingest_workers import (
     CachedEmbedder,
-    CorePool,
     busy_cores,
     default_workers,
     run_dialogue,
@@ -108,25 +105,6 @@ def test_a_conversation_the_core_cannot_take_is_named_not_raised():
 
     outcome = run_dialogue(dialogue, Broken(RULES), "", datetime.now(UTC))
     assert outcome == f"line 7 ({dialogue.context_id}): RuntimeError: no session today"
-
-
-@pytest.mark.unit
-def test_the_newest_task_no_worker_started_is_taken_back_and_run_here():
-    now = datetime.now(UTC)
-    tasks = [[(parse_dialogue_line(line, n), now)] for n, line in enumerate(sample_lines(3), 1)]
-    started, queued_a, queued_b = Future(), Future(), Future()
-    assert started.set_running_or_notify_cancel()  # a worker has it: it cannot be cancelled
-    queue = deque([(tasks[0], started, None), (tasks[1], queued_a, None), (tasks[2], queued_b, None)])
-    pool = CorePool(RULES, workers=2, local=Compressor(RULES))
-    assert pool._take_back(queue)
-    assert queued_b.cancelled() and not queued_a.cancelled()
-    task, future, done = queue[2]
-    assert task is tasks[2] and future is None and done is not None
-    assert [d.context_id for d in done[0]] == [tasks[2][0][0].context_id]
-    assert done[1][0].context_id == tasks[2][0][0].context_id  # the bundle, stored later in order
-    assert pool._take_back(queue) and queued_a.cancelled()
-    assert not pool._take_back(queue)  # only the head is left with a worker, and it has started
-    assert queue[0][1] is started and not started.cancelled()
 
 
 @pytest.mark.slow
