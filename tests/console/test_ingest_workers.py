@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+import types
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -107,8 +108,15 @@ def test_a_conversation_the_core_cannot_take_is_named_not_raised():
     assert outcome == f"line 7 ({dialogue.context_id}): RuntimeError: no session today"
 
 
+@pytest.fixture
+def plain_main(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A spawned worker first re-runs the parent's ``__main__``: the CLI's is console/__main__.py,
+    but a Streamlit AppTest run earlier in this pytest process leaves a page script there."""
+    monkeypatch.setitem(sys.modules, "__main__", types.ModuleType("__main__"))
+
+
 @pytest.mark.slow
-def test_two_workers_store_the_same_as_one_process(tmp_path):
+def test_two_workers_store_the_same_as_one_process(tmp_path, plain_main):
     lines = (
         sample_lines(6)
         + sample_lines(4, "multiwoz_dev_sample.jsonl")
