@@ -36,7 +36,7 @@ from core.dialogue import Dialogue, DialogueError
 from core.models import Fact, Message
 from core.render import raw_history
 from core.tokens import count_tokens
-from data.queries.ingest import messages_fingerprint
+from data.queries.ingest_rows import messages_fingerprint
 from data.records import CompactionEntry, ContextIngest, SaveOutcome
 from data.store import Store
 

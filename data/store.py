@@ -41,6 +41,7 @@ from data.concurrency import (
 from data.paths import default_db_path
 from data.queries import facts as facts_sql
 from data.queries import ingest as ingest_sql
+from data.queries import ingest_rows
 from data.queries import integrity as integrity_sql
 from data.queries import metrics as metrics_sql
 from data.queries import ops as ops_sql
@@ -181,18 +182,18 @@ class Store:
             return []
         return self.save_prepared(self.prepare_save(bundles))
 
-    def prepare_save(self, bundles: Sequence[ContextIngest]) -> ingest_sql.PreparedSave:
+    def prepare_save(self, bundles: Sequence[ContextIngest]) -> ingest_rows.PreparedSave:
         """Build a batch's rows without touching the file (most of a save's work; no lock needed)."""
-        return ingest_sql.prepare_save(bundles, self.clock())
+        return ingest_rows.prepare_save(bundles, self.clock())
 
-    def save_prepared(self, prepared: ingest_sql.PreparedSave) -> list[SaveOutcome]:
+    def save_prepared(self, prepared: ingest_rows.PreparedSave) -> list[SaveOutcome]:
         """Write a prepared batch in one transaction (the file is held only for this part)."""
         return self._write(lambda con: ingest_sql.write_prepared(con, prepared), retry_if=_is_save_race)
 
     def fingerprints(self, context_ids: Sequence[str]) -> dict[str, str]:
         """The stored fingerprint of each given context that is stored (see messages_fingerprint).
 
-        An ingest compares it with ``data.queries.ingest.messages_fingerprint(turns)`` to skip a
+        An ingest compares it with ``data.queries.ingest_rows.messages_fingerprint(turns)`` to skip a
         conversation that is stored unchanged before running the core on it.
         """
         ids = list(context_ids)

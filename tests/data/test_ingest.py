@@ -9,6 +9,7 @@ from pydantic import ValidationError
 
 from core.models import Message
 from data.queries import ingest as ingest_sql
+from data.queries import ingest_rows
 from data.records import ContextIngest, FactCorrection
 from tests.data.conftest import T0, make_context
 
@@ -198,7 +199,7 @@ def test_content_hash_ignores_position_and_token_count_but_not_content():
     a = Message(context_id="x", idx=1, role="user", text="hi", tokens=3)
     b = Message(context_id="y", idx=7, role="user", text="hi", tokens=9)
     c = Message(context_id="x", idx=1, role="assistant", text="hi", tokens=3)
-    hash_of = ingest_sql.prepare_turn
+    hash_of = ingest_rows.prepare_turn
     assert hash_of(a).content_hash == hash_of(b).content_hash
     assert hash_of(a).content_hash != hash_of(c).content_hash
 
@@ -208,9 +209,9 @@ def test_a_stored_fingerprint_tells_an_unchanged_context_before_any_work(store):
     assert store.fingerprints(["ctx-1"]) == {}
     store.save_contexts([bundle])
     stored = store.fingerprints(["ctx-1", "nope"])
-    assert stored == {"ctx-1": ingest_sql.messages_fingerprint(bundle.messages)}
+    assert stored == {"ctx-1": ingest_rows.messages_fingerprint(bundle.messages)}
     changed = make_context(texts={2: "something else"})
-    assert stored["ctx-1"] != ingest_sql.messages_fingerprint(changed.messages)
+    assert stored["ctx-1"] != ingest_rows.messages_fingerprint(changed.messages)
 
 
 def test_content_hash_is_the_part_by_part_digest_stored_fingerprints_rely_on():
@@ -223,7 +224,7 @@ def test_content_hash_is_the_part_by_part_digest_stored_fingerprints_rely_on():
     for part in (b"user", "订 a table for 2".encode(), b"2025-03-01T09:00:00", b"", b"", b""):
         digest.update(part)
         digest.update(b"\x1f")
-    assert ingest_sql.prepare_turn(message).content_hash == digest.hexdigest()
+    assert ingest_rows.prepare_turn(message).content_hash == digest.hexdigest()
 
 
 def test_trace_positions_count_per_turn_even_when_turns_interleave():
@@ -232,8 +233,8 @@ def test_trace_positions_count_per_turn_even_when_turns_interleave():
 
     order = [(0, "parse"), (0, "extract"), (1, "parse"), (0, "merge"), (1, "extract"), (2, "parse")]
     traces = [StageTrace(idx=i, stage=s, payload={}) for i, s in order]
-    batch = ingest_sql._Batch()
-    ingest_sql._add_traces(batch, 0, traces)
+    batch = ingest_rows._Batch()
+    ingest_rows._add_traces(batch, 0, traces)
     assert [(row[1], row[2], row[3]) for row in batch.traces.rows] == [
         (0, 0, "parse"), (0, 1, "extract"), (1, 0, "parse"),
         (0, 2, "merge"), (1, 1, "extract"), (2, 0, "parse"),
