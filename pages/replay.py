@@ -201,7 +201,7 @@ with render_col.container(border=True):
     if turn.rendered:
         widgets.rendered_context(turn.rendered, max_height=520)
     preview: recompute.RenderPreview | None = None
-    if recomputed is None and "text" not in (turn.payloads.get("render") or {}):
+    if recomputed is None and not turn.render_ran:
         preview_key = f"replay-preview:{cid}:{turn.idx}"
         if st.button(
             "Preview the render stage at this turn",

@@ -148,6 +148,7 @@ def _bare_turn(
         role=message.role,
         text=message.text,
         lang=str(payloads["parse"].get("lang") or ""),
+        render_ran="text" in rendered,
         served_tokens=rendered["served_tokens"],
         raw_tokens=rendered["raw_tokens"],
         latency_ms=latency_ms,

@@ -105,6 +105,9 @@ class TurnReplay(BaseModel):
     rendered: str | None = None
     rendered_tokens: int | None = None
     rendered_label: str = ""
+    render_ran: bool = Field(
+        default=False, description="the render stage ran on this turn (a compaction, or a recomputed preview)"
+    )
     served_tokens: int | None = Field(default=None, description="tokens the model is served after the turn")
     raw_tokens: int | None = Field(default=None, description="tokens of the raw dialogue up to the turn")
     latency_ms: dict[str, float] = Field(default_factory=dict)
@@ -261,6 +264,7 @@ def build_turn(
     extract = payloads.get("extract") if isinstance(payloads.get("extract"), dict) else {}
     merge = payloads.get("merge") if isinstance(payloads.get("merge"), dict) else {}
     rendered = payloads.get("render") if isinstance(payloads.get("render"), dict) else None
+    render_ran = rendered is not None and "text" in rendered
     events = [*_texts(extract.get("events"), ""), *_texts(merge.get("events"), "")]
     return TurnReplay(
         context_id=context_id,
@@ -279,7 +283,8 @@ def build_turn(
         events=list(dict.fromkeys(events)),
         changes=_changes(merge),
         task_state=merge.get("task_state"),
-        rendered=_s(rendered.get("text")) if rendered and "text" in rendered else None,
+        rendered=_s(rendered.get("text")) if render_ran else None,
+        render_ran=render_ran,
         rendered_tokens=rendered.get("tokens") if rendered else None,
         rendered_label=_s(rendered.get("label")) if rendered else "",
         served_tokens=_int(rendered.get("served_tokens")) if rendered else None,
