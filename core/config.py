@@ -39,6 +39,9 @@ class Config(BaseModel):
         0.65, ge=0, lt=1, description="token reduction the renderer aims for with optional sections"
     )
     working_memory_turns: int = Field(3, ge=0, le=20, description="last raw turns appended verbatim")
+    recent_result_tokens: int = Field(
+        800, ge=50, description="a tool result among the recent turns longer than this is shown as its digest"
+    )
     min_turns: int = Field(8, ge=0, description="below this many turns compaction is not worth its cost")
     tiers: list[float] = Field(
         [0.3, 0.5, 1.0], min_length=1, description="share of history folded by the 1st, 2nd, later compaction"

@@ -7,7 +7,6 @@ message is read (never written) to recognise repeated actions, accepted offers a
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 
@@ -26,6 +25,7 @@ from core.models import (
     Units,
 )
 from core.parse import strength_of
+from core.tool_records import ToolIndex, call_record, promoted_facts, result_record
 from core.values import same_surface, same_value
 
 SLOT_BY_TYPE = {
@@ -184,11 +184,18 @@ def facility_fact(entity: Entity, domain: str | None, negated: bool, lang: str) 
     return f"{domain or 'general'}.{name}", no if negated else yes
 
 
-def extract(parsed: ParsedMessage, state: ContextState) -> Units:
-    """Cognitive units of one parsed message, given the state before it (read only)."""
+def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | None = None) -> Units:
+    """Cognitive units of one parsed message, given the state before it (read only).
+
+    tool_index: the values of earlier tool results by their text (see core.tool_records); a user or
+    assistant turn that names one promotes it to a pinned fact of its call."""
     units = Units()
     role = parsed.message.role
     idx = parsed.message.idx
+    if parsed.message.tool_call is not None or parsed.message.tool_result is not None:
+        _tool_turn(parsed, state, units)
+    if role in ("user", "assistant") and tool_index:
+        units.facts += promoted_facts(tool_index.referenced(parsed.message.text), idx, role)
     for atom in parsed.atoms:
         if atom.kind in ("greeting", "filler") and (not atom.entities or role == "assistant"):
             continue  # pleasantries; an assistant's "thank you for contacting <service>" names no value
@@ -199,7 +206,7 @@ def extract(parsed: ParsedMessage, state: ContextState) -> Units:
             text = condense_goal(atom.text, atom.entities)
             values = {fact_key(e, atom.domain): e.text for e in atom.entities if e.text and e.text in text}
             units.goals.append(Goal(text=text, idx=idx, domain=atom.domain, values=values))
-        if atom.action is not None:
+        if atom.action is not None and atom.kind not in ("action", "result"):
             _action_of(atom, parsed, state, units)
         if role == "assistant" and SELF_DOUBT.search(atom.text):
             units.events.append("self_doubt")
@@ -307,29 +314,7 @@ def _action_of(atom: Atom, parsed: ParsedMessage, state: ContextState, units: Un
     if marker.ref:
         refs.insert(0, marker.ref)
     units.artifacts += [r for r in refs if r not in units.artifacts]
-    if atom.kind == "result" and marker.call_id:
-        summary = atom.text[:160]
-        rtype = "error" if marker.status == "failed" else _result_type(parsed)
-        units.actions.append(
-            ActionUnit(
-                tool=marker.verb,
-                idx=idx,
-                ts=ts,
-                status="failed" if marker.status == "failed" else "done",
-                call_id=marker.call_id,
-                result_summary=summary,
-                result_type=rtype,
-                ref=refs[0] if refs else None,
-            )
-        )
-    elif marker.tool:  # a tool call the assistant issued
-        args = parsed.message.tool_call.args if parsed.message.tool_call else {}
-        if any(a.tool == marker.tool and a.args == args and a.status == "done" for a in state.actions):
-            units.events.append("repeated_action")
-        units.actions.append(
-            ActionUnit(tool=marker.tool, args=args, idx=idx, ts=ts, status="pending", call_id=marker.call_id)
-        )
-    elif marker.status == "offered":
+    if marker.status == "offered":
         domain = atom.domain or "general"
         units.todos.append(Todo(text=f"{marker.verb} {domain}".strip(), idx=idx, requires=_required(domain)))
     elif marker.status in ("done", "failed", "pending"):
@@ -355,23 +340,27 @@ def _action_of(atom: Atom, parsed: ParsedMessage, state: ContextState, units: Un
         units.events.append("milestone")
 
 
+def _tool_turn(parsed: ParsedMessage, state: ContextState, units: Units) -> None:
+    """A tool call opens its record; a tool result completes it (merge joins them by call_id)."""
+    msg = parsed.message
+    if msg.tool_call is not None:
+        record, repeated = call_record(msg, state)
+        units.actions.append(record)
+        if repeated:
+            units.events.append("repeated_action")
+    if msg.tool_result is not None:
+        record = result_record(msg, state)
+        units.actions.append(record)
+        if record.ref:
+            units.artifacts.append(record.ref)
+        if record.status == "failed":
+            units.events.append("tool_failure")
+        elif record.write:
+            units.events.append("milestone")
+
+
 def _required(domain: str) -> list[str]:
     return [f"{domain}.{slot}" for slot in REQUIRED_SLOTS.get(domain, ())]
-
-
-def _result_type(parsed: ParsedMessage) -> str:
-    data = parsed.message.tool_result.data if parsed.message.tool_result else None
-    if isinstance(data, list):
-        return "list"
-    if isinstance(data, dict):
-        return "record"
-    if data is None:
-        return "none"
-    try:
-        json.dumps(data)
-    except (TypeError, ValueError):
-        return "text"
-    return "text" if isinstance(data, str) else "ok"
 
 
 def _decisions_of(units: Units, state: ContextState, idx: int) -> None:

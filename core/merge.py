@@ -32,9 +32,14 @@ from core.models import (
     ParsedMessage,
     Units,
 )
+from core.tools import tool_words
 from core.values import same_surface, same_value
 
 STRENGTH_ORDER = {"strong": 0, "medium": 1, "weak": 2}
+# what a tool result adds to the record its call opened
+RESULT_FIELDS = frozenset(
+    {"status", "result_summary", "result_type", "ref", "result_idx", "shape", "detail", "summary", "error"}
+)
 DECAYED_BELOW = 0.6
 _ACCEPT_KINDS = frozenset({"confirmation", "instruction"})
 # a reply that opens by agreeing accepts what was just proposed, whatever else it goes on to ask
@@ -291,10 +296,12 @@ def _merge_actions(st: ContextState, units: Units) -> None:
             pending = next(
                 (a for a in st.actions if a.call_id == act.call_id and a.status == "pending"), None
             )
-            if pending is not None:
-                pending.status, pending.result_summary = act.status, act.result_summary
-                pending.result_type, pending.ref = act.result_type, act.ref or pending.ref
-                _after_action(st, pending)
+            if pending is not None:  # the result completes its call's record
+                result = act.model_dump(include=RESULT_FIELDS)
+                result["ref"] = act.ref or pending.ref
+                at = st.actions.index(pending)
+                st.actions[at] = pending.model_copy(update=result)
+                _after_action(st, st.actions[at])
                 continue
         st.actions.append(act.model_copy())
         _after_action(st, act)
@@ -307,7 +314,7 @@ def _after_action(st: ContextState, act: ActionUnit) -> None:
     if act.status != "done":
         return
     st.consecutive_failures = 0
-    words = set(act.tool.lower().split())
+    words = tool_words(act.tool)
     for todo in st.todos:
         if not todo.done and set(todo.text.lower().split()) & words - {"general"}:
             todo.done = True

@@ -169,7 +169,12 @@ class FactCandidate(BaseModel):
 
 
 class ActionUnit(BaseModel):
-    """An executed (or failed) action: what was called, with what, and what came back."""
+    """An executed (or failed) action: what was called, with what, and what came back.
+
+    A tool call and its result are one record (joined by call_id): the arguments, the status, the
+    result's shape, a digest of it for a model to read while it is fresh, and the key values it
+    keeps once it decayed (addressed by path). An action the assistant only reported in text has
+    no call_id and no shape."""
 
     tool: str
     args: dict[str, Any] = Field(default_factory=dict)
@@ -180,6 +185,14 @@ class ActionUnit(BaseModel):
     ts: datetime | None = None
     status: Literal["done", "failed", "pending"] = "done"
     call_id: str | None = None
+    result_idx: int | None = Field(default=None, description="turn of the tool result, once it came")
+    shape: str = Field(default="", description="object, list of N, text, number, none, error")
+    detail: str = Field(default="", description="the result for a model, within a character budget")
+    summary: dict[str, str] = Field(
+        default_factory=dict, description="path -> value: ids, codes, names, amounts, dates it keeps"
+    )
+    error: str = Field(default="", description="the error message of a failed call")
+    write: bool = Field(default=False, description="the tool's name says it changes something")
 
 
 class Goal(BaseModel):
@@ -346,6 +359,9 @@ class ValidationReport(BaseModel):
     roundtrip_ok: bool = True
     roundtrip_diff: list[str] = Field(default_factory=list)
     errors: list[str] = Field(default_factory=list)
+    served_raw: str = Field(
+        "", description="why the context is served raw although the checks passed (it is not smaller)"
+    )
 
 
 class CompactionRecord(BaseModel):

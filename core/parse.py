@@ -1,20 +1,19 @@
 """Parse stage: one message -> atoms (clauses with kind, entities, negation, strength, action).
 
 Language-specific work is done by the analyzers of ``core.lang``; this module picks one per
-message, turns tool calls and tool results into atoms, attaches attachments as labelled atoms,
+message, turns tool calls and tool results into one atom each (their JSON is never read as prose:
+``core.tools`` addresses its values by path in the extract stage), attaches attachments as labelled atoms,
 and decides strength and the task domain carried from earlier turns.
 """
 
 from __future__ import annotations
 
-import json
-from datetime import datetime
 from functools import lru_cache
-from typing import Any
 
 from core.embed import is_chinese
 from core.lang.base import LanguageAnalyzer
 from core.models import ActionMarker, Atom, Entity, Lang, Message, ParsedMessage, Strength
+from core.tools import args_text, digest
 
 STRONG_TYPES = frozenset({"money", "date", "time", "datetime", "duration", "phone", "id", "email"})
 MEDIUM_TYPES = frozenset({"name", "place", "quantity", "term", "address", "rating", "url", "number"})
@@ -66,36 +65,29 @@ def parse_message(message: Message, prev_domain: str | None = None) -> ParsedMes
             atoms.append(atom.model_copy(update={"text": f"[{att.label}] {piece}", "kind": "answer"}))
     if message.tool_call is not None:
         call = message.tool_call
-        ents = _entities_from_data(call.args, analyzer, message.ts)
         atoms.append(
             Atom(
                 msg_idx=message.idx,
                 role=message.role,
                 kind="action",
                 lang=lang,
-                text=f"call {call.name}({_compact_json(call.args)})",
-                entities=ents,
-                strength=strength_of(ents, False, False),
+                text=f"call {call.name}({args_text(call.args)})",
                 domain=domain,
                 action=ActionMarker(verb=call.name, status="pending", tool=call.name, call_id=call.call_id),
             )
         )
     if message.tool_result is not None:
         res = message.tool_result
-        ents = _entities_from_data(res.data, analyzer, message.ts)
         status = "failed" if res.status == "error" else "done"
-        ref = next((e.text for e in ents if e.type == "id"), None)
         atoms.append(
             Atom(
                 msg_idx=message.idx,
                 role=message.role,
                 kind="result",
                 lang=lang,
-                text=f"result {res.status}: {_compact_json(res.data)}",
-                entities=ents,
-                strength=strength_of(ents, False, False),
+                text=f"result {res.status}: {digest(res.data, 300)}",
                 domain=domain,
-                action=ActionMarker(verb="result", status=status, call_id=res.call_id, ref=ref),
+                action=ActionMarker(verb="result", status=status, call_id=res.call_id),
             )
         )
     return ParsedMessage(message=message, lang=lang, atoms=atoms, domain=domain)
@@ -144,46 +136,3 @@ def _pieces(text: str) -> list[str]:
             out.append(text[start:end].strip())
         start = end
     return out
-
-
-def _compact_json(data: Any, limit: int = 300) -> str:
-    try:
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True, default=str)
-    except (TypeError, ValueError):
-        text = str(data)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _entities_from_data(data: Any, analyzer: LanguageAnalyzer, ts: datetime | None) -> list[Entity]:
-    """Entities of a tool's arguments or result: each scalar leaf keyed by its field name."""
-    out: list[Entity] = []
-    for path, value in _leaves(data):
-        text = str(value).strip()
-        if not text or len(text) > 200:
-            continue
-        found = analyzer.entities(text, ts)
-        slot = path.rsplit(".", 1)[-1] or None
-        if len(found) == 1 and found[0].text == text:
-            out.append(found[0].model_copy(update={"slot": slot, "start": -1, "end": -1}))
-        else:
-            etype = "number" if isinstance(value, (int, float)) and not isinstance(value, bool) else "name"
-            out.append(Entity(type=etype, text=text, value=text.lower(), slot=slot))
-    return out
-
-
-def _leaves(data: Any, prefix: str = "", depth: int = 0) -> list[tuple[str, Any]]:
-    if depth > 3:
-        return []
-    if isinstance(data, dict):
-        out = []
-        for k, v in list(data.items())[:40]:
-            out += _leaves(v, f"{prefix}.{k}" if prefix else str(k), depth + 1)
-        return out
-    if isinstance(data, list):
-        out = []
-        for v in data[:20]:
-            out += _leaves(v, prefix, depth + 1)
-        return out
-    if data is None or isinstance(data, bool):
-        return []
-    return [(prefix, data)]

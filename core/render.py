@@ -33,7 +33,9 @@ from core.config import Config
 from core.embed import is_chinese
 from core.extract import INFORMATIONAL_SLOTS
 from core.models import ActionUnit, ContextState, Fact, Goal, Message, Rendered, Todo
-from core.tokens import count_tokens
+from core.render_tools import TOOLS_HEADER, is_promoted_key, tool_sections
+from core.tokens import clip_to_tokens, count_tokens
+from core.tools import digest, dumps
 
 RECENT_SEPARATOR = "--- recent turns ---"
 _GOAL_RE = re.compile(r"\[USER_GOAL:([^\]]*)\]")
@@ -51,16 +53,37 @@ def anchor_value(value: str) -> str:
 
 
 def message_line(message: Message) -> str:
-    """One raw turn as the model sees it: 'role: text' (tool calls and results included)."""
+    """One raw turn as the model sees it: 'role: text', tool calls and results as compact JSON in
+    full (``<call NAME {args}>``, ``<result STATUS data>``): what raw mode serves, and what "raw
+    tokens" count."""
     text = message.text
     if message.tool_call is not None:
-        text = (text + " " if text else "") + f"<call {message.tool_call.name} {message.tool_call.args}>"
+        call = message.tool_call
+        text = (text + " " if text else "") + f"<call {call.name} {dumps(call.args)}>"
     if message.tool_result is not None:
-        data = str(message.tool_result.data)
-        text = (text + " " if text else "") + f"<result {message.tool_result.status} {data[:500]}>"
+        res = message.tool_result
+        text = (text + " " if text else "") + f"<result {res.status} {dumps(res.data)}>"
     for att in message.attachments:
         text += f"\n[{att.label}] {att.text}"
     return f"{message.role}: {text}"
+
+
+def recent_line(message: Message, max_tokens: int) -> str:
+    """A raw turn within max_tokens: in full when it fits; a tool result cut to its digest, other
+    text cut in the middle, each with a note of what was cut (the model must know it is partial)."""
+    line = message_line(message)
+    total = count_tokens(line)
+    if total <= max_tokens:
+        return line
+    chars = max(80, max_tokens * 3)
+    if message.tool_result is not None and not message.text:
+        res = message.tool_result
+        return (
+            f"{message.role}: <result {res.status} {digest(res.data, chars)}> "
+            f"(cut to a digest: {total} tokens in full)"
+        )
+    half = max(40, chars // 2)
+    return f"{line[:half]} …[cut: {total} tokens in full]… {line[-half:]}"
 
 
 def raw_history(messages: Sequence[Message]) -> str:
@@ -183,26 +206,39 @@ def render(
     if goals:
         head.append(f"[USER_GOAL:{'; '.join(goals)}]")
         anchors.append(head[-1])
-    done = [a for a in state.actions if a.status == "done"]
-    head.append(_actions_line("Completed", _without_ref_repeats(done)[-MAX_COMPLETED:]))
-    head.append(_actions_line("Failed", [a for a in state.actions if a.status == "failed"][-2:]))
+    hard_total = int(config.target_compressed_tokens * room)
+    shown_recent = recent_text(recent, hard_total // 2, config.recent_result_tokens)
+    recent_tokens = count_tokens(shown_recent) if recent else 0
+    # the soft budget is for the compacted part: (1 - target_ratio) of the history it replaces
+    soft = max(int((1.0 - config.target_ratio) * max(0, tokens_in - recent_tokens) * room), 0)
+    hard = hard_total - recent_tokens
+    text_actions = [a for a in state.actions if not a.call_id]
+    done = [a for a in text_actions if a.status == "done"]
+    required = [f"[ACTION_REQUIRED:{anchor_value(r)}]" for r in required_actions(state)]
+    musts = [c.text for c in state.constraints]
+    tools_budget = max(0, min(hard // 2, max(soft, hard // 4)))
+    completed, failed, tool_lines, tools_dropped = tool_sections(
+        state, {m.idx for m in recent}, tools_budget
+    )
+    completed_text = _actions_line("Completed", _without_ref_repeats(done)[-MAX_COMPLETED:])
+    if completed:
+        completed_text = (completed_text + "; " if completed_text else "Completed: ") + "; ".join(completed)
+    failed_text = _actions_line("Failed", [a for a in text_actions if a.status == "failed"][-2:])
+    if failed:
+        failed_text = (failed_text + "; " if failed_text else "Failed: ") + "; ".join(failed)
+    head += [completed_text, failed_text]
     if state.task_state != "IDLE":
         head.append(f"State: {state.task_state}")
     head = [line for line in head if line]
-    required = [f"[ACTION_REQUIRED:{anchor_value(r)}]" for r in required_actions(state)]
-    musts = [c.text for c in state.constraints]
-    recent_text = raw_history(recent)
-    recent_tokens = count_tokens(recent_text) if recent else 0
-    # the soft budget is for the compacted part: (1 - target_ratio) of the history it replaces
-    soft = max(int((1.0 - config.target_ratio) * max(0, tokens_in - recent_tokens) * room), 0)
-    hard = int(config.target_compressed_tokens * room) - recent_tokens
-    used = count_tokens("\n".join([*head, *required, *musts, shown_notice])) + 8
+    tools_block = [TOOLS_HEADER, *tool_lines] if tool_lines else []
+    used = count_tokens("\n".join([*head, *required, *musts, *tools_block, shown_notice])) + 8
     shown: list[Fact] = []
     offered: list[Fact] = []
-    dropped: list[str] = []
+    dropped: list[str] = list(tools_dropped)
     must = set(must_include)
-    shown_refs = {a.ref for a in done if a.ref}
-    candidates = [(f, False) for f in state.facts.values()] + [(o, True) for o in state.offers.values()]
+    shown_refs = {a.ref for a in state.actions if a.ref and a.status == "done"}
+    candidates = [(f, False) for f in state.facts.values() if not is_promoted_key(f.key)]
+    candidates += [(o, True) for o in state.offers.values()]
     # offers (proposals not taken up yet) rank with informational values: after all stated facts
     ranked = sorted(
         candidates, key=lambda c: (max(fact_tier(c[0]), 2 if c[1] else 0), *fact_priority(c[0])[1:])
@@ -240,13 +276,17 @@ def render(
     body = [*head, *_fact_lines(shown), offer_line]
     if musts:
         body.append("Must: " + "; ".join(musts))
+    body += tools_block
     if required:
         body.append("Next: " + " ".join(required))
         anchors += required
     if shown_notice:
         body.append(f"Change: {shown_notice}")
     state_text = "\n".join(line for line in body if line)
-    text = state_text + (f"\n{RECENT_SEPARATOR}\n{recent_text}" if recent else "")
+    if count_tokens(state_text) > max(0, hard):  # the hard budget holds whatever the parts cost
+        state_text = clip_to_tokens(state_text, max(0, hard - 12), keep="start") + "\n…[state cut to budget]"
+        dropped.append("state: cut to the hard budget")
+    text = state_text + (f"\n{RECENT_SEPARATOR}\n{shown_recent}" if recent else "")
     return Rendered(
         text=text,
         tokens=count_tokens(text),
@@ -256,6 +296,30 @@ def render(
         dropped=dropped,
         change_notice=change_notice,
     )
+
+
+def recent_text(recent: Sequence[Message], budget: int, result_tokens: int | None = None) -> str:
+    """The working-memory turns verbatim, each clipped to its share of `budget` tokens (a share
+    a short turn leaves unused goes to the longer ones); a tool result longer than result_tokens
+    is shown as its digest whatever the budget (a listing of thousands of rows is data, not
+    dialogue)."""
+    if not recent:
+        return ""
+    lines = [message_line(m) for m in recent]
+    costs = [count_tokens(line) for line in lines]
+    is_result = [m.tool_result is not None and not m.text for m in recent]
+    caps = [result_tokens if result_tokens and res else budget for res in is_result]
+    if sum(costs) + len(lines) <= budget and all(c <= cap for c, cap in zip(costs, caps, strict=True)):
+        return "\n".join(lines)
+    share = max(40, budget // len(recent))
+    small = sum(c for c in costs if c <= share)
+    big = [c for c in costs if c > share]
+    share = max(share, (budget - small) // max(1, len(big)) - 1)
+    out = []
+    for m, line, cost, cap in zip(recent, lines, costs, caps, strict=True):
+        limit = min(share, cap)
+        out.append(line if cost <= limit else recent_line(m, limit))
+    return "\n".join(out)
 
 
 def rendered_facts(rendered: Rendered) -> dict[str, str]:

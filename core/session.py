@@ -32,8 +32,9 @@ from core.models import (
     ValidationReport,
 )
 from core.parse import detect_lang, parse_message
-from core.render import RECENT_SEPARATOR, raw_history, render, turn_tokens
+from core.render import RECENT_SEPARATOR, message_line, recent_text, render, turn_tokens
 from core.tokens import clip_to_tokens, count_tokens
+from core.tool_records import ToolIndex
 from core.trigger import check_trigger
 from core.validate import key_sentence_fallback, validate
 
@@ -41,6 +42,8 @@ if TYPE_CHECKING:
     from core.compressor import Compressor
 
 log = logging.getLogger(__name__)
+# a compacted context is served only when it is smaller than this share of the raw history
+MIN_SAVING = 1.0
 
 
 class AddResult(BaseModel):
@@ -64,9 +67,12 @@ class ContextView(BaseModel):
     text: str
     tokens: int
     mode: Mode
-    reason: str = Field("", description="why raw: breaker, breaker_error, no_compaction, compaction_failed")
+    reason: str = Field(
+        "", description="why raw: breaker, breaker_error, no_compaction, compaction_failed, not_smaller"
+    )
     fallback: bool = False
     folded_upto: int = 0
+    system_tokens: int = Field(0, description="tokens of the system prompts passed through at the head")
 
 
 class Session:
@@ -88,7 +94,8 @@ class Session:
         self.fallback = False
         self.failed = False
         self._events: list[str] = []
-        self._raw_tokens: list[int] = []
+        self._raw_tokens: list[int] = []  # per message, as served raw (0 for a system prompt)
+        self._tool_index = ToolIndex()
         # add, compact and context take turns: two threads adding to one context would otherwise
         # number two messages alike (idx is the length of the history when the add starts)
         self._lock = threading.RLock()
@@ -119,12 +126,14 @@ class Session:
             }
         )
         prev_domain = self.parsed[-1].domain if self.parsed else None
+        if message.role == "system":
+            return self._system_prompt(message, prev_domain, t0)
         stage = "parse"
         try:
             parsed = parse_message(message, prev_domain)
             t1 = time.perf_counter()
             stage = "extract"
-            units = extract(parsed, self.state)
+            units = extract(parsed, self.state, self._tool_index)
             t2 = time.perf_counter()
             stage = "merge"
             merged = merge(self.state, parsed, units, self.config, self.compressor.embedder)
@@ -136,6 +145,10 @@ class Session:
         self.parsed.append(parsed)
         self.units.append(units)
         self._raw_tokens.append(turn_tokens(message))
+        if message.tool_result is not None:
+            call_id = message.tool_result.call_id
+            tool = next((a.tool for a in self.state.actions if a.call_id == call_id), "result")
+            self._tool_index.add_result(message, tool)
         self._events += units.events
         if self.state.consecutive_failures == self.config.tool_failure_limit > before.consecutive_failures:
             self._events.append("tool_failures")  # once per streak, when it reaches the limit
@@ -159,6 +172,23 @@ class Session:
                 result.compacted, result.record = not record.failed, record
         result.latency_ms["total"] = _ms(t0, time.perf_counter())
         return result
+
+    def _system_prompt(self, message: Message, prev_domain: str | None, t0: float) -> AddResult:
+        """A system prompt is passed through as written: kept, never parsed into facts nor folded,
+        served at the head of every context, its tokens counted apart from the history's."""
+        parsed = ParsedMessage(message=message, lang=detect_lang(message.text), domain=prev_domain)
+        self.messages.append(message)
+        self.parsed.append(parsed)
+        self.units.append(Units())
+        self._raw_tokens.append(0)
+        elapsed = _ms(t0, time.perf_counter())
+        return AddResult(
+            context_id=self.context_id,
+            idx=message.idx,
+            parsed=parsed,
+            units=self.units[-1],
+            latency_ms={"total": elapsed},
+        )
 
     def _stage_failed(
         self, message: Message, prev_domain: str | None, stage: str, exc: Exception, t0: float
@@ -306,6 +336,10 @@ class Session:
         record.tokens_out, record.ratio = rendered.tokens, round(rendered.tokens / max(1, tokens_in), 4)
         record.latency_ms, record.validation, record.retries = latency, report, retries
         record.fallback, record.change_notice = fallback, rendered.change_notice
+        served = count_tokens(self._compressed_text(self.config.history_budget))
+        if not self._saves_enough(served) and record.validation is not None:
+            raw = self.raw_history_tokens()
+            record.validation.served_raw = f"not smaller than the raw history ({served} of {raw} tokens)"
         self.records.append(record)
         return record
 
@@ -322,7 +356,7 @@ class Session:
         t = time.perf_counter()
         intents = cluster_intents(self.parsed, self.units, embedder, self.config)
         latency["extract"] = _ms(t, time.perf_counter())
-        recent = self.messages[fold_upto:]
+        recent = [m for m in self.messages[fold_upto:] if m.role != "system"]
         notice = self._change_notice(work, fold_upto, reason, tier)
         t = time.perf_counter()
         first = self.compacted_state is None
@@ -406,22 +440,70 @@ class Session:
             raw_forced, reason = True, "compaction_failed"
         if not raw_forced and self.rendered is None:
             raw_forced, reason = True, "no_compaction"
+        system = [m for m in self.messages if m.role == "system"]
+        head = "\n".join(message_line(m) for m in system)
+        system_tokens = count_tokens(head) if head else 0
+        budget = max(0, self.config.history_budget - system_tokens)
+        text = ""
+        if not raw_forced:
+            text = self._compressed_text(budget)
+            if not self._saves_enough(count_tokens(text)):
+                raw_forced, reason = True, "not_smaller"  # a compaction that saves nothing is not served
+        mode: Mode = "raw" if raw_forced else "compressed"
         if raw_forced:
-            text = clip_to_tokens(raw_history(self.messages), self.config.history_budget, keep="end")
-            return ContextView(
-                context_id=self.context_id, text=text, tokens=count_tokens(text), mode="raw", reason=reason
-            )
-        assert self.rendered is not None
-        tail = self.messages[self.folded_upto :]
-        text = self.rendered.state_text + (f"\n{RECENT_SEPARATOR}\n{raw_history(tail)}" if tail else "")
+            text = self._raw_window(budget)
+        text = f"{head}\n{text}" if head else text
         return ContextView(
             context_id=self.context_id,
             text=text,
             tokens=count_tokens(text),
-            mode="compressed",
-            fallback=self.fallback,
-            folded_upto=self.folded_upto,
+            mode=mode,
+            reason=reason,
+            fallback=self.fallback and mode == "compressed",
+            folded_upto=self.folded_upto if mode == "compressed" else 0,
+            system_tokens=system_tokens,
         )
+
+    def _compressed_text(self, budget: int) -> str:
+        """The compacted state and the raw turns since it, within the compressed budget."""
+        assert self.rendered is not None
+        tail = [m for m in self.messages[self.folded_upto :] if m.role != "system"]
+        room = min(budget, self.config.target_compressed_tokens) - self.rendered_state_tokens
+        text = self.rendered.state_text
+        if tail:
+            text += f"\n{RECENT_SEPARATOR}\n{recent_text(tail, room, self.config.recent_result_tokens)}"
+        return text
+
+    def _saves_enough(self, tokens: int) -> bool:
+        """True when a compacted context of `tokens` is at most MIN_SAVING of the raw history.
+
+        The per-turn counts (summed) overstate the joined text by a token or two a turn, so the
+        exact count of the raw text is taken when the estimate is close, and only then."""
+        estimate = sum(self._raw_tokens)
+        if tokens < 0.8 * MIN_SAVING * estimate:
+            return True
+        return tokens < MIN_SAVING * self.raw_history_tokens()
+
+    def raw_history_tokens(self) -> int:
+        """Tokens of the raw history as raw mode serves it unclipped (system prompts apart)."""
+        return count_tokens("\n".join(message_line(m) for m in self.messages if m.role != "system"))
+
+    def _raw_window(self, budget: int) -> str:
+        """The raw history exactly as received (system prompts apart), clipped to budget tokens from
+        the oldest end: whole turns from the newest back, the oldest one kept cut at its start."""
+        kept: list[str] = []
+        used = 0
+        for msg, tokens in zip(reversed(self.messages), reversed(self._raw_tokens), strict=True):
+            if msg.role == "system":
+                continue
+            if used + tokens > budget:
+                rest = budget - used
+                if rest > 8:
+                    kept.append(clip_to_tokens(message_line(msg), rest - 1, keep="end"))
+                break
+            kept.append(message_line(msg))
+            used += tokens
+        return "\n".join(reversed(kept))
 
 
 def _ms(start: float, end: float) -> float:

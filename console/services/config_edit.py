@@ -37,6 +37,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "target_compressed_tokens",
         "target_ratio",
         "working_memory_turns",
+        "recent_result_tokens",
         "min_turns",
         "tiers",
         "milestone_scan",

@@ -15,11 +15,20 @@ CFG = Config(use_embeddings=False, min_turns=4, max_history_tokens_override=120)
 
 TURNS = [
     ("user", "I need a hotel in the north for 2 people, no smoking rooms please."),
-    ("assistant", "Acorn Guest House is in the north. Shall I book it?"),
+    (
+        "assistant",
+        "Acorn Guest House is in the north. It is a family-run guesthouse in a quiet residential street, "
+        "about twenty minutes on foot from the centre, with a garden, a small library and a breakfast room "
+        "that looks onto the river meadows; guests often mention the friendly hosts. Shall I book it?",
+    ),
     ("user", "Yes, book it for Friday for 3 nights."),
     ("assistant", "I have booked Acorn Guest House for Friday. Your reference number is XK29A1B."),
     ("user", "I also need a taxi to the station at 5pm."),
-    ("assistant", "Your taxi is booked, a red Toyota, contact 07700900123."),
+    (
+        "assistant",
+        "Your taxi is booked, a red Toyota, contact 07700900123. The driver will wait outside the main "
+        "entrance for up to ten minutes and will call you on arrival; please keep your phone at hand.",
+    ),
     ("user", "Actually make the taxi 6pm instead."),
     ("assistant", "Done, the taxi now comes at 6pm."),
     ("user", "Thanks, that's all."),
@@ -85,8 +94,8 @@ def test_breaker_serves_raw_and_fails_closed_when_it_raises():
 
 def test_a_failing_stage_keeps_the_previous_compaction_and_serves_raw(monkeypatch):
     session = Compressor(CFG).session("f")
-    for m in messages()[:6]:
-        session.add(m)
+    for m in messages():
+        session.add(m, auto_compact=False)
     good = session.compact(reason="manual")
     assert not good.failed
     state_before, rendered_before = session.compacted_state, session.rendered

@@ -7,7 +7,8 @@ import pytest
 from core.config import Config
 from core.extract import extract
 from core.merge import merge, recall, same_value
-from core.models import ActionMarker, ContextState, ParsedMessage
+from core.models import ActionMarker, ContextState, Message, ParsedMessage, ToolCall, ToolResult
+from core.parse import parse_message
 from tests.core.builders import ent, parsed
 
 pytestmark = pytest.mark.unit
@@ -165,20 +166,18 @@ def test_negated_values_become_constraints_not_facts():
 
 
 def test_tool_call_completes_by_call_id_and_state_machine_moves():
-    call = parsed(
-        0,
-        "assistant",
-        "",
-        kind="action",
-        action=ActionMarker(verb="search", status="pending", tool="search", call_id="c1"),
+    call = parse_message(
+        Message(idx=0, role="assistant", tool_call=ToolCall(call_id="c1", name="search", args={"q": "x"}))
     )
     st = run([call])
     assert st.task_state == "EXECUTING" and st.actions[0].status == "pending"
-    res = parsed(
-        1, "tool", "result ok", kind="result", action=ActionMarker(verb="result", status="done", call_id="c1")
+    res = parse_message(
+        Message(idx=1, role="tool", tool_result=ToolResult(call_id="c1", data={"hits": ["a", "b"]}))
     )
     st = run([res], st)
     assert st.task_state == "IDLE" and st.actions[0].status == "done" and len(st.actions) == 1
+    record = st.actions[0]
+    assert (record.tool, record.args, record.result_idx, record.shape) == ("search", {"q": "x"}, 1, "object")
 
 
 def test_consecutive_tool_failures_are_counted_and_reset_on_success():

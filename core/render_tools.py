@@ -1,0 +1,132 @@
+"""Render stage, tool part: one line per tool record, typed, within a token budget.
+
+::
+
+    Completed: t5 place_order(symbol=SYNX, amount=150) -> object {"order_id":12446,"status":"Open"}, at 10:30
+    Failed: t7 cancel_order(order_id=1) -> error: Order not found
+    Tool results (path=value; newest last):
+    t1 get_stock_info(symbol=SYNX) -> object {price=345.67; MA(5)=[500 numbers 200.59..248.49]; ...}
+    t3 ls() x2 -> list of 9000: [0].name=a.txt; [1].name=b.txt (summary)
+
+A result is shown in full detail while fresh (the last ``FRESH_RESULTS`` results, as seed 004 asks
+of API data), then as its summary: the ids, codes, names, amounts and dates it holds, by path. A
+value a later turn named (a promoted fact ``tool@tN.path``) stays on its record's line for good.
+Successful write calls are the Completed line; failed calls the Failed line, never completed; the
+same call repeated with the same arguments is one line with a count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.models import ActionUnit, ContextState, Fact
+from core.tokens import count_tokens
+from core.tools import args_text
+
+FRESH_RESULTS = 3
+TOOLS_HEADER = "Tool results (path=value; newest last):"
+MAX_COMPLETED_RECORDS = 12
+
+
+def promoted_by_record(state: ContextState) -> dict[int, list[Fact]]:
+    """The promoted facts (``tool@tN.path``) of each record, by the record's result turn N."""
+    out: dict[int, list[Fact]] = {}
+    for key, fact in state.facts.items():
+        call, sep, _ = key.partition(".")
+        at = call.rpartition("@t")[2]
+        if sep and "@t" in call and at.isdigit():
+            out.setdefault(int(at), []).append(fact)
+    return out
+
+
+def is_promoted_key(key: str) -> bool:
+    """True for a fact a turn promoted from a tool result (rendered on its record's line)."""
+    call = key.partition(".")[0]
+    return "@t" in call and call.rpartition("@t")[2].isdigit()
+
+
+def tool_records(state: ContextState) -> list[ActionUnit]:
+    """The records of real tool calls (they have a call id), in call order."""
+    return [a for a in state.actions if a.call_id]
+
+
+def _grouped(records: Sequence[ActionUnit]) -> list[tuple[ActionUnit, int]]:
+    """Records with the same tool, arguments and outcome folded into one, with their count; the
+    newest of a group stands for it (its result is the freshest)."""
+    groups: dict[tuple[str, str, str, str], list[ActionUnit]] = {}
+    for rec in records:
+        key = (rec.tool, args_text(rec.args, 10_000), rec.status, rec.detail)
+        groups.setdefault(key, []).append(rec)
+    return sorted(((g[-1], len(g)) for g in groups.values()), key=lambda rc: rc[0].idx)
+
+
+def record_line(rec: ActionUnit, count: int, fresh: bool, promoted: Sequence[Fact]) -> str:
+    """One record: 'tN tool(args) [xK] -> shape detail-or-summary[; named: path=value][, at HH:MM]'."""
+    head = f"t{rec.idx} {rec.tool}({args_text(rec.args)})" + (f" x{count}" if count > 1 else "")
+    if rec.status == "pending":
+        body = "pending"
+    elif rec.status == "failed":
+        body = f"error: {rec.error or rec.result_summary}"
+    elif fresh or not rec.summary:
+        body = "ok" if rec.shape in ("none", "") else f"{rec.shape} {rec.detail}"
+    else:
+        pairs = "; ".join(f"{p}={v}" for p, v in rec.summary.items())
+        body = f"{rec.shape}: {pairs} (summary)"
+    named = [f"{f.key.partition('.')[2]}={f.value}" for f in promoted]
+    if named:
+        body += "; named: " + "; ".join(named)
+    when = f", at {rec.ts.strftime('%H:%M')}" if rec.ts else ""
+    return f"{head} -> {body}{when}"
+
+
+def tool_sections(
+    state: ContextState, recent_idx: set[int], budget: int
+) -> tuple[list[str], list[str], list[str], list[str]]:
+    """(completed, failed, result lines, dropped) for the records, within `budget` tokens.
+
+    A read whose result is among the recent raw turns is left to them; a write always shows on
+    the Completed line. Over budget, fresh details give way to summaries, oldest first, then the
+    oldest reads go (named in `dropped`)."""
+    records = tool_records(state)
+    promoted = promoted_by_record(state)
+    results = [r.result_idx for r in records if r.result_idx is not None]
+    fresh_from = sorted(results)[-FRESH_RESULTS] if len(results) >= FRESH_RESULTS else -1
+    completed, failed, reads = [], [], []
+    for rec, count in _grouped(records):
+        in_recent = rec.result_idx in recent_idx or (rec.result_idx is None and rec.idx in recent_idx)
+        mine = promoted.get(rec.result_idx or -1, [])
+        fresh = (rec.result_idx or -1) >= fresh_from
+        if rec.status == "failed":
+            failed.append((rec, count, fresh and not in_recent, mine))
+        elif rec.write and rec.status == "done":
+            completed.append((rec, count, fresh and not in_recent, mine))
+        elif not in_recent or mine or count > 1:  # a repeat's count is news the raw turns lack
+            reads.append((rec, count, fresh and not in_recent, mine))
+    completed = completed[-MAX_COMPLETED_RECORDS:]
+    dropped: list[str] = []
+
+    def lines() -> tuple[list[str], list[str], list[str]]:
+        return (
+            [record_line(*c) for c in completed],
+            [record_line(*f) for f in failed[-3:]],
+            [record_line(*r) for r in reads],
+        )
+
+    def cost(parts: tuple[list[str], list[str], list[str]]) -> int:
+        done, fail, res = parts
+        return count_tokens("\n".join([*done, *fail, TOOLS_HEADER if res else "", *res]))
+
+    parts = lines()
+    for group in (reads, completed, failed):  # details give way to summaries, oldest first
+        for i, item in enumerate(group):
+            if cost(parts) <= budget:
+                break
+            if item[2] and item[0].summary:
+                group[i] = (item[0], item[1], False, item[3])
+                parts = lines()
+    while reads and cost(parts) > budget:  # then the oldest reads go
+        rec = reads.pop(0)[0]
+        dropped.append(f"t{rec.idx} {rec.tool}")
+        parts = lines()
+    done, fail, res = parts
+    return done, fail, res, dropped

@@ -1,0 +1,163 @@
+"""Extract-stage work on tool turns: one record per call and result, and values a turn refers to.
+
+A call opens a record (tool, arguments, pending); its result, matched by call_id, completes it with
+the status, the result's shape, a digest for a model to read while fresh, and the key values it
+keeps once decayed. Records of different calls stay apart: ``get_weather(city=北京)`` and
+``get_weather(city=上海)`` are two records, never one value replacing another.
+
+A value inside a result that a later user or assistant turn names (the flight the user picked, the
+order id the assistant read out) is promoted to a fact keyed ``tool@tN.path`` (N: the result's
+turn), pinned, so it outlives the result's decay; the key names the call, so two calls' values
+never replace each other.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel
+
+from core.embed import is_chinese
+from core.models import ActionUnit, ContextState, FactCandidate, Message
+from core.tools import digest as result_digest
+from core.tools import (
+    error_text,
+    is_reference,
+    is_write_call,
+    scalar_text,
+    shape_of,
+    summary_values,
+    value_index,
+)
+
+DETAIL_CHARS = 2000  # the digest a fresh result is rendered with (about 500 tokens)
+_TOKEN = re.compile(r"[\w][\w.\-@/:+]*")
+
+
+class IndexedValue(BaseModel):
+    """Where a value of a tool result lives: the result's turn, its tool and the path inside it."""
+
+    result_idx: int
+    tool: str
+    path: str
+    value: str
+
+
+class ToolIndex:
+    """The values of a session's tool results by their lowercased text, newest result first to
+    win, bounded (MAX_INDEXED): what a later turn's words are looked up in. One-word values are
+    found by a dictionary look-up of the turn's words; values of several words (or Chinese) by a
+    substring test, so a look-up costs the turn's length, not the index's."""
+
+    MAX_INDEXED = 50_000
+
+    def __init__(self) -> None:
+        self.words: dict[str, IndexedValue] = {}
+        self.phrases: dict[str, IndexedValue] = {}
+
+    def __len__(self) -> int:
+        return len(self.words) + len(self.phrases)
+
+    def add_result(self, message: Message, tool: str) -> None:
+        """Index a successful result's values (3+ characters); an error result names nothing."""
+        res = message.tool_result
+        if res is None or res.status == "error":
+            return
+        for low, (path, text) in value_index(res.data).items():
+            where = IndexedValue(result_idx=message.idx, tool=tool, path=path, value=text)
+            table = self.phrases if (" " in low or is_chinese(low)) else self.words
+            table.pop(low, None)  # re-inserted: the newest result's path wins and is evicted last
+            table[low] = where
+        for table in (self.words, self.phrases):
+            while len(table) > self.MAX_INDEXED:
+                del table[next(iter(table))]
+
+    def referenced(self, text: str) -> list[IndexedValue]:
+        """The indexed values a user or assistant turn names, as whole words (or, for phrases and
+        Chinese, as a substring), longest first so 'gift_card_7480005' ranks above '7480005'."""
+        if not text or not len(self):
+            return []
+        low = text.lower()
+        hits = {t: self.words[t] for t in (w.rstrip(".:-/") for w in _TOKEN.findall(low)) if t in self.words}
+        hits |= {p: where for p, where in self.phrases.items() if p in low}
+        return sorted(hits.values(), key=lambda h: -len(h.value))
+
+
+def call_record(message: Message, state: ContextState) -> tuple[ActionUnit, bool]:
+    """The pending record a tool call opens, and whether the same call (tool and arguments) was
+    already made and finished (a repeat the trigger watches for)."""
+    call = message.tool_call
+    assert call is not None
+    repeated = any(a.tool == call.name and a.args == call.args and a.status == "done" for a in state.actions)
+    record = ActionUnit(
+        tool=call.name,
+        args=dict(call.args),
+        idx=message.idx,
+        ts=message.ts,
+        status="pending",
+        call_id=call.call_id,
+        write=is_write_call(call.name),
+    )
+    return record, repeated
+
+
+def result_record(message: Message, state: ContextState) -> ActionUnit:
+    """The record a tool result completes (merged into its call's by call_id): status, shape,
+    digest, the key values of its summary and, for a failed call, the error."""
+    res = message.tool_result
+    assert res is not None
+    call = next((a for a in state.actions if a.call_id == res.call_id and a.call_id), None)
+    tool = call.tool if call is not None else "result"
+    failed = res.status == "error"
+    summary = summary_values(res.data)
+    ref = next((v for p, v in summary.items() if is_reference(p)), None)
+    return ActionUnit(
+        tool=tool,
+        args=dict(call.args) if call is not None else {},
+        idx=call.idx if call is not None else message.idx,
+        ts=message.ts or (call.ts if call is not None else None),
+        status="failed" if failed else "done",
+        call_id=res.call_id,
+        result_idx=message.idx,
+        result_type=_result_type(res.data, failed),
+        result_summary=scalar_text(result_digest(res.data, 160), 160),
+        shape=shape_of(res.data, res.status),
+        detail=result_digest(res.data, DETAIL_CHARS),
+        summary=summary,
+        error=error_text(res.data) if failed else "",
+        ref=ref,
+        write=call.write if call is not None else False,
+    )
+
+
+def _result_type(data: object, failed: bool) -> str:
+    if failed:
+        return "error"
+    if isinstance(data, list):
+        return "list"
+    if isinstance(data, dict):
+        return "record"
+    if data is None:
+        return "none"
+    return "text" if isinstance(data, str) else "ok"
+
+
+def promoted_facts(hits: list[IndexedValue], idx: int, role: str) -> list[FactCandidate]:
+    """Pinned facts for the result values a turn named, keyed by the call (``tool@tN.path``)."""
+    out = []
+    for hit in hits:
+        key = f"{hit.tool}@t{hit.result_idx}.{hit.path}"
+        out.append(
+            FactCandidate(
+                key=key,
+                value=hit.value,
+                norm=hit.value.lower(),
+                strength="strong",
+                kind="tool_data",
+                source_idx=idx,
+                role="tool",
+                pinned=True,
+            )
+        )
+    return out
+
