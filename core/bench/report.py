@@ -256,10 +256,12 @@ def render_section(
     chart_png: str | None,
     chart_note: str = "",
     embedder: str = "default",
+    heading: str = "Core against its peers",
+    make_note: str = "`make bench` runs it on the three dev samples",
 ) -> str:
     """The markdown of the benchmark section (without the markers)."""
     lines = [
-        "## Core against its peers",
+        f"## {heading}",
         "",
         f"Measured {when:%Y-%m-%d %H:%M} UTC on {machine.get('cpu', '?')}, {machine.get('cores', '?')} "
         f"cores, {machine.get('ram', '?')} RAM; Python {machine.get('python', '?')}; "
@@ -272,7 +274,7 @@ def render_section(
             else "its default (MiniLM for English, character n-grams for Chinese)."
         ),
         "",
-        "Command (`make bench` runs it on the three dev samples):",
+        f"Command ({make_note}):",
         "",
         "```",
         command,
@@ -314,6 +316,11 @@ def render_section(
         ]
     lines += ["", DEFINITIONS]
     return "\n".join(lines)
+
+
+def section_markers(name: str) -> tuple[str, str]:
+    """The start and end markers of a named section of docs/benchmarks.md ('core': the default)."""
+    return f"<!-- bench:{name}:start -->", f"<!-- bench:{name}:end -->"
 
 
 def write_section(path: str | Path, section: str, markers: tuple[str, str] = (START, END)) -> None:

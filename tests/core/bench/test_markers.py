@@ -168,3 +168,41 @@ def test_the_loader_keeps_tool_calls_and_results():
     conv = conversation_from_record(rec)
     assert conv.messages[1].tool_call is not None and conv.messages[1].tool_call.args == {"a": True}
     assert conv.messages[2].tool_result is not None and conv.messages[2].tool_result.data == ["x.txt"]
+
+
+def test_a_free_form_set_runs_into_its_own_report_section(tmp_path):
+    from core.bench.__main__ import main
+
+    en = {
+        **FREEFORM,
+        "context_id": "ff-en-1",
+        "lang": "en",
+        "turns": [
+            {"role": "user", "text": "Two tickets for Friday at the Odeon, please."},
+            {"role": "assistant", "text": "Two for Friday at the Odeon."},
+            {"role": "user", "text": "Make it Saturday instead, still two."},
+        ],
+        "gold": {
+            "final_state": {"ticket.date": "Saturday", "ticket.venue": "Odeon"},
+            "corrections": [{"slot": "ticket.date", "old": "Friday", "new": "Saturday", "turn": 2}],
+            "must_not_replace": ["Odeon"],
+        },
+    }
+    files = [
+        write_jsonl(tmp_path / "freeform_en.jsonl", [en]),
+        write_jsonl(tmp_path / "freeform_zh.jsonl", [FREEFORM]),
+    ]
+    report = tmp_path / "benchmarks.md"
+    report.write_text("# Benchmarks\n\n<!-- bench:core:start -->\nkept\n<!-- bench:core:end -->\n")
+    args = [*map(str, files), "--methods", "core-rules,user-verbatim,oracle", "--runs", "1", "--no-long"]
+    args += ["--no-png", "--embedder", "ngram", "--section", "freeform", "--report", str(report)]
+    assert main(args) == 0
+    text = report.read_text()
+    assert "<!-- bench:core:start -->\nkept\n<!-- bench:core:end -->" in text
+    assert text.count("<!-- bench:freeform:start -->") == 1
+    assert "## Core against its peers: the freeform data" in text
+    assert "must-not-replace values shown replaced" in text
+    assert (tmp_path / "benchmarks_freeform_retention.html").is_file()
+    verbatim = next(ln for ln in text.splitlines() if ln.startswith("| user-verbatim |") and "of 1" in ln)
+    cells = [c.strip() for c in verbatim.split("|")[1:-1]]
+    assert cells[1:5] == ["100.0%", "100.0%", "0.0%", "100.0% of 1"]  # verbatim shows the old value
