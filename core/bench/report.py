@@ -404,9 +404,9 @@ def retention_figure(datasets: Sequence[DatasetResult]) -> Any:
             )
         fig.add_vline(x=ds.raw_tokens_mean, line_dash="dot", line_color="grey", row=1, col=col)
         fig.update_xaxes(title_text="context tokens (dotted: raw)", row=1, col=col)
-    fig.update_yaxes(title_text="final-state retention, %", row=1, col=1)
+    fig.update_yaxes(title_text="final-state retention (strict), %", row=1, col=1)
     fig.update_layout(
-        title="Final-state retention against context size (means per conversation)",
+        title="Final-state retention (strict) against context size (means per conversation)",
         template="plotly_white",
         width=420 * max(1, len(datasets)) + 160,
         height=480,
