@@ -36,12 +36,20 @@ $(BENCH_STAMP): requirements-bench.txt $(STAMP)
 	$(PY) -m pip install --quiet -r requirements-bench.txt
 	touch $(BENCH_STAMP)
 
-## bench: the core against its peers and its speed on the three dev samples, then the store at 100k
-## contexts; writes docs/benchmarks.md (DIALOGUES: where the annotated dev samples are)
+## bench: the core against its peers and its speed on the three dev samples, on the agent traces
+## and (when its files exist) on the free-form set, then the store at 100k contexts; writes
+## docs/benchmarks.md (DIALOGUES, AGENT_TRACES, FREEFORM: where those data sets are)
 DIALOGUES ?= ../shared/data/dialogues
+AGENT_TRACES ?= ../shared/data/agent_traces
+FREEFORM ?= bench/data
+FREEFORM_FILES = $(wildcard $(FREEFORM)/freeform_en.jsonl $(FREEFORM)/freeform_zh.jsonl)
 bench: $(BENCH_STAMP)
 	$(PY) -m core.bench $(DIALOGUES)/sgd_dev_sample.jsonl $(DIALOGUES)/multiwoz_dev_sample.jsonl \
 		$(DIALOGUES)/crosswoz_dev_sample.jsonl --json docs/benchmarks.json --report docs/benchmarks.md
+	$(PY) -m core.bench.agent $(AGENT_TRACES)/bfcl_base_dev.jsonl $(AGENT_TRACES)/bfcl_long_context_dev.jsonl \
+		--json docs/benchmarks_agent.json --report docs/benchmarks.md
+	$(if $(FREEFORM_FILES),$(PY) -m core.bench $(FREEFORM_FILES) --section freeform --no-long \
+		--json docs/benchmarks_freeform.json --report docs/benchmarks.md,@echo "no free-form set in $(FREEFORM)/: skipped")
 	$(PY) -m core.bench.speed $(DIALOGUES)/sgd_dev_sample.jsonl --report docs/benchmarks.md
 	$(PY) -m data.bench --contexts 100000 --report docs/benchmarks.md
 

@@ -9,6 +9,7 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import re
 import shlex
 import sys
 from collections.abc import Sequence
@@ -20,7 +21,15 @@ from tqdm import tqdm
 from core.bench.data import DialogueFileError, load_conversations
 from core.bench.long_session import run_long_sessions
 from core.bench.methods import ALL_METHODS, MethodUnavailable, build_method
-from core.bench.report import machine_info, now_utc, render_section, write_chart, write_json, write_section
+from core.bench.report import (
+    machine_info,
+    now_utc,
+    render_section,
+    section_markers,
+    write_chart,
+    write_json,
+    write_section,
+)
 from core.bench.runner import DatasetResult, run_dataset
 from core.embed import Embedder, NgramEmbedder
 
@@ -64,6 +73,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="the core's embedder: its default (MiniLM + n-grams for Chinese) or the n-gram stand-in",
     )
     ap.add_argument("--no-png", action="store_true", help="write the chart as HTML only")
+    ap.add_argument(
+        "--section",
+        default="core",
+        help="the report section to write (default 'core': the dev samples; e.g. 'freeform' for "
+        "another data set, written beside it with its own chart)",
+    )
     args = ap.parse_args(argv)
     args.methods = [m for part in args.methods for m in part.split(",") if m]
     unknown = [m for m in args.methods if m not in ALL_METHODS]
@@ -71,6 +86,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         ap.error(f"unknown method(s) {', '.join(unknown)}; choose from {', '.join(ALL_METHODS)}")
     if args.runs < 1:
         ap.error("--runs must be at least 1")
+    if not re.fullmatch(r"[a-z0-9_-]+", args.section):
+        ap.error("--section must be lowercase letters, digits, '-' or '_'")
     return args
 
 
@@ -161,16 +178,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     chart_html = chart_png = None
     note = ""
     if args.report:
-        html = Path(args.report).with_name(Path(args.report).stem + "_retention.html")
+        infix = "" if args.section == "core" else f"_{args.section}"
+        html = Path(args.report).with_name(Path(args.report).stem + infix + "_retention.html")
         png_ok, note = write_chart(results, html, png=not args.no_png)
         chart_html = html.name
         chart_png = html.with_suffix(".png").name if png_ok else None
+    extra = {}
+    if args.section != "core":
+        extra = {
+            "heading": f"Core against its peers: the {args.section} data",
+            "make_note": f"`make bench` runs it when the {args.section} files exist",
+        }
     section = render_section(
-        results, command, machine, when, args.runs, chart_html, chart_png, note, embedder=args.embedder
+        results, command, machine, when, args.runs, chart_html, chart_png, note, args.embedder, **extra
     )
     print(section)
     if args.report:
-        write_section(args.report, section)
+        write_section(args.report, section, section_markers(args.section))
         print(f"\nwrote {args.report}", file=sys.stderr)
     if args.json:
         meta = {
@@ -180,6 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "runs": args.runs,
             "embedder": args.embedder,
             "limit": args.limit,
+            "section": args.section,
         }
         write_json(args.json, results, meta)
         print(f"wrote {args.json}", file=sys.stderr)

@@ -21,6 +21,7 @@ from core.tokens import count_tokens
 # reads them, so the numbers agree with the CLI; chained long sessions get times from this reference.
 REFERENCE_TS = datetime(2026, 1, 5, 9, 0, 0)
 TURN_GAP = timedelta(seconds=30)
+TURN_EXTRAS = ("tool_call", "tool_result", "attachments")
 
 
 class DialogueFileError(ValueError):
@@ -75,6 +76,8 @@ def conversation_from_record(record: dict[str, Any], where: str = "record") -> C
                 f"{where} ({context_id}): turn {pos} needs a role user/assistant/tool/system"
             )
         text = str(turn.get("text") or "")
+        # tool turns (agent traces) carry their call or result; a dialogue turn has neither
+        extra = {k: turn[k] for k in TURN_EXTRAS if turn.get(k) is not None}
         try:
             message = Message(
                 context_id=context_id,
@@ -83,6 +86,7 @@ def conversation_from_record(record: dict[str, Any], where: str = "record") -> C
                 text=text,
                 ts=turn.get("ts"),
                 tokens=count_tokens(text),
+                **extra,
             )
         except ValidationError as exc:
             first = exc.errors()[0]

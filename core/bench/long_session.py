@@ -23,6 +23,7 @@ from datetime import timedelta
 from typing import Any
 
 from core.bench.data import REFERENCE_TS, TURN_GAP, Conversation
+from core.bench.markers import occurs_unmarked
 from core.bench.methods import MethodUnavailable
 from core.bench.metrics import fold, occurs, percentile, ratio, scored_final_values
 from core.embed import Embedder
@@ -120,7 +121,7 @@ def run_long_session(chain: ChainedSession, compressor: Any, label: str) -> Long
     archive = "\n".join([f.value for f in stored] + versions)
     last = chain.tasks[-1] if chain.tasks else []
     earlier = [pair for task in chain.tasks[:-1] for pair in task]
-    last_lost = [p for p in last if not occurs(p[1], text)]
+    last_lost = [p for p in last if not occurs_unmarked(p[1], text)]  # strict: current values
     live = [p for p in earlier if occurs(p[1], text)]
     recallable = [p for p in earlier if occurs(p[1], text) or (fold(p[1]).strip() and occurs(p[1], archive))]
     points = [

@@ -6,8 +6,16 @@ Every match is a case-insensitive substring match of a gold value in the context
 - scored value: a gold final-state value (non-empty) that occurs literally, case-insensitively, in the
   transcript (the turns' texts). Values that never appear in the text ("dontcare", "yes" for free
   wifi) cannot be found by string match in any context and are left out for every method alike.
-- final-state retention: retained scored values / scored values; joint retention: share of
-  conversations (with at least one scored value) that keep all of theirs.
+- final-state retention (strict, the one reported): a scored value counts only where it occurs
+  outside every "(was: ...)" marker (core.bench.markers): a current value shown only as replaced
+  is not retained. The loose count (anywhere, markers included) is kept as final_state_retention_loose.
+  Joint retention: share of conversations (with at least one scored value) that keep all of theirs
+  (strict).
+- false supersession: scored current values that occur in the context only inside markers.
+- old values shown unmarked: scored corrections whose old value (not also a current final-state
+  value) occurs as a whole token outside every marker (occurrences inside the new value excluded).
+- must-not-replace shown replaced: gold `must_not_replace` values (those in the transcript) that
+  occur as a whole token inside a marker.
 - constraint-fact retention: gold facts of kind "constraint" with literal=true, distinct (slot, value),
   found in the context (a replaced value counts too: it was stated by the user).
 - correction handled: the new value occurs in the context AND no occurrence of the old value is
@@ -27,6 +35,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.bench.markers import (
+    fold,
+    occurs_unmarked,
+    old_shown_unmarked,
+    only_marked,
+    shown_replaced,
+    whole_token,
+)
+
 MARKER_WINDOW = 25
 EN_MARKERS = re.compile(r"\b(?:was|previously|formerly)\b")
 ZH_MARKERS = ("原", "之前", "曾")
@@ -37,11 +54,6 @@ GOAL_VERBS = frozenset(
     | {"transfer", "make", "request"}
 )
 GOAL_FILLER = frozenset(["up", "for", "available", "time", "times", "date", "dates", "oneway", "roundtrip"])
-
-
-def fold(text: str) -> str:
-    """The case-folded form every match uses (lower(), which keeps string offsets for CJK and ASCII)."""
-    return text.lower()
 
 
 def occurs(value: str, text: str) -> bool:
@@ -75,6 +87,30 @@ def split_found(
     return found, lost
 
 
+def split_found_strict(
+    pairs: Iterable[tuple[str, str]], context: str
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """Split (slot, value) pairs into (found outside every "(was: ...)" marker, lost)."""
+    found, lost = [], []
+    for pair in pairs:
+        (found if occurs_unmarked(pair[1], context) else lost).append(pair)
+    return found, lost
+
+
+def must_not_replace_values(gold: Mapping[str, Any], transcript: str) -> list[str]:
+    """The gold `must_not_replace` values that occur in the transcript (distinct, in order)."""
+    values = [str(v) for v in gold.get("must_not_replace") or [] if str(v).strip()]
+    return list(dict.fromkeys(v for v in values if occurs(v, transcript)))
+
+
+def old_value_scored(corr: Mapping[str, Any], gold: Mapping[str, Any]) -> bool:
+    """True when a correction's old value must not be shown as current: it differs from the new
+    value and from every current final-state value (a value still current elsewhere may be shown)."""
+    old = fold(str(corr.get("old", ""))).strip()
+    current = {fold(str(v)).strip() for v in (gold.get("final_state") or {}).values()}
+    return bool(old) and old != fold(str(corr.get("new", ""))).strip() and old not in current
+
+
 def _mask(text: str, value: str) -> str:
     """Blank out occurrences of value (same length, so offsets stay) in the folded text."""
     v = fold(value)
@@ -95,18 +131,7 @@ def unmarked_old_occurrences(context: str, old: str, new: str) -> int:
     ctx = fold(context)
     # old "2" inside new "12" is not an occurrence of the old value; new "2" inside old "12" must stay
     masked = _mask(ctx, n) if n and n not in o else ctx
-    return sum(1 for m in re.finditer(_whole(o), masked) if not old_value_marked(ctx, m.start()))
-
-
-def _whole(value: str) -> str:
-    """A pattern for value as a whole token: "2" is not an occurrence inside "12:30" or "$23"
-    (Chinese has no word boundaries: there it is a plain substring)."""
-    pattern = re.escape(value)
-    if value[:1].isascii() and value[:1].isalnum():
-        pattern = r"(?<![0-9a-z])" + pattern
-    if value[-1:].isascii() and value[-1:].isalnum():
-        pattern += r"(?![0-9a-z])"
-    return pattern
+    return sum(1 for m in re.finditer(whole_token(o), masked) if not old_value_marked(ctx, m.start()))
 
 
 @dataclass(frozen=True)
@@ -125,7 +150,7 @@ class CorrectionOutcome:
 def correction_outcome(context: str, old: str, new: str) -> CorrectionOutcome:
     """Score one correction against a context (see the module docstring)."""
     return CorrectionOutcome(
-        new_present=occurs(new, context), old_unmarked=unmarked_old_occurrences(context, old, new)
+        new_present=occurs_unmarked(new, context), old_unmarked=unmarked_old_occurrences(context, old, new)
     )
 
 
@@ -237,8 +262,14 @@ class ConversationScore:
     raw_tokens: int
     oracle_tokens: int
     final_total: int = 0
-    final_retained: int = 0
+    final_retained: int = 0  # strict: outside every "(was: ...)" marker
+    final_retained_loose: int = 0  # anywhere in the context, markers included
     lost: list[tuple[str, str]] = field(default_factory=list)
+    falsely_superseded: list[tuple[str, str]] = field(default_factory=list)
+    old_total: int = 0
+    old_unmarked: int = 0
+    keep_total: int = 0
+    keep_replaced: int = 0
     constraint_total: int = 0
     constraint_retained: int = 0
     corrections_total: int = 0
@@ -258,9 +289,14 @@ def score_conversation(
     oracle_tokens: int,
 ) -> ConversationScore:
     """Score one context against its conversation's gold (all counts; rates come from summarize)."""
-    final_found, final_lost = split_found(scored_final_values(gold, transcript), context)
+    final_pairs = scored_final_values(gold, transcript)
+    final_found, final_lost = split_found_strict(final_pairs, context)
+    loose_found, _ = split_found(final_pairs, context)
+    corrections = scored_corrections(gold, transcript)
+    olds = [c for c in corrections if old_value_scored(c, gold)]
+    keep = must_not_replace_values(gold, transcript)
     cons_found, cons_lost = split_found(literal_constraint_facts(gold), context)
-    outcomes = [correction_outcome(context, c["old"], c["new"]) for c in scored_corrections(gold, transcript)]
+    outcomes = [correction_outcome(context, c["old"], c["new"]) for c in corrections]
     goals = [str(g) for g in gold.get("goals") or []]
     return ConversationScore(
         context_id=context_id,
@@ -269,7 +305,13 @@ def score_conversation(
         oracle_tokens=oracle_tokens,
         final_total=len(final_found) + len(final_lost),
         final_retained=len(final_found),
+        final_retained_loose=len(loose_found),
         lost=final_lost,
+        falsely_superseded=[p for p in final_pairs if only_marked(p[1], context)],
+        old_total=len(olds),
+        old_unmarked=sum(old_shown_unmarked(context, str(c["old"]), str(c["new"])) for c in olds),
+        keep_total=len(keep),
+        keep_replaced=sum(shown_replaced(v, context) for v in keep),
         constraint_total=len(cons_found) + len(cons_lost),
         constraint_retained=len(cons_found),
         corrections_total=len(outcomes),
@@ -285,8 +327,14 @@ class Summary:
     """One method's scores over one data set (rates in 0..1; NaN where nothing was scored)."""
 
     conversations: int
-    final_state_retention: float
-    joint_retention: float
+    final_state_retention: float  # strict (outside "(was: ...)" markers)
+    joint_retention: float  # strict
+    final_state_retention_loose: float
+    false_supersession: float
+    old_unmarked: float
+    olds: int
+    must_not_replace_replaced: float
+    must_not_replace: int
     constraint_retention: float
     correction_new_present: float
     correction_handled: float
@@ -312,6 +360,18 @@ def summarize(scores: Sequence[ConversationScore]) -> Summary:
             sum(s.final_retained for s in scores), sum(s.final_total for s in scores)
         ),
         joint_retention=ratio(sum(s.final_retained == s.final_total for s in joint_pool), len(joint_pool)),
+        final_state_retention_loose=ratio(
+            sum(s.final_retained_loose for s in scores), sum(s.final_total for s in scores)
+        ),
+        false_supersession=ratio(
+            sum(len(s.falsely_superseded) for s in scores), sum(s.final_total for s in scores)
+        ),
+        old_unmarked=ratio(sum(s.old_unmarked for s in scores), sum(s.old_total for s in scores)),
+        olds=sum(s.old_total for s in scores),
+        must_not_replace_replaced=ratio(
+            sum(s.keep_replaced for s in scores), sum(s.keep_total for s in scores)
+        ),
+        must_not_replace=sum(s.keep_total for s in scores),
         constraint_retention=ratio(
             sum(s.constraint_retained for s in scores), sum(s.constraint_total for s in scores)
         ),

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from core.bench.definitions import DEFINITIONS
 from core.bench.metrics import Summary
 from core.bench.runner import DatasetResult, MethodResult
 
@@ -85,7 +86,7 @@ def _latency(m: MethodResult) -> str:
 
 def _row(m: MethodResult) -> str:
     if m.summary is None:
-        return f"| {m.method} | {m.status} |" + " |" * 13
+        return f"| {m.method} | {m.status} |" + " |" * 16
     s: Summary = m.summary
     notes = []
     if m.budget_source:
@@ -97,6 +98,11 @@ def _row(m: MethodResult) -> str:
     if m.errors:
         first = next(r.error for r in m.rows if r.error) or ""
         notes.append(f"{m.errors} errors, scored as empty (first: {first[:120]})")
+    if s.must_not_replace:
+        notes.append(
+            f"must-not-replace values shown replaced {_pct(s.must_not_replace_replaced)} "
+            f"of {s.must_not_replace}"
+        )
     if not m.deterministic:
         notes.append("output differs between runs")
     if not math.isnan(m.engine_p50_ms):
@@ -104,6 +110,9 @@ def _row(m: MethodResult) -> str:
     cells = [
         m.method,
         _pct(s.final_state_retention),
+        _pct(s.final_state_retention_loose),
+        _pct(s.false_supersession),
+        f"{_pct(s.old_unmarked)} of {s.olds}",
         _pct(s.joint_retention),
         _pct(s.constraint_retention),
         f"{_pct(s.correction_handled)} / {_pct(s.correction_new_present)}",
@@ -121,10 +130,11 @@ def _row(m: MethodResult) -> str:
 
 
 HEADER = (
-    "| method | final-state retention | joint | constraint facts | corrections handled / new present "
+    "| method | final-state retention (strict) | loose (markers included) | false supersession "
+    "| old values shown unmarked | joint (strict) | constraint facts | corrections handled / new present "
     "| tokens (mean) | token reduction | oracle overhead | EID | goals covered "
     "| state consistency exact / anchors agree | latency p50 / p95 ms | conv/s | notes |\n"
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -169,8 +179,9 @@ def _long_table(ds: DatasetResult) -> list[str]:
         "is also run with a small window (`Config(max_history_tokens_override=...)`). add() p95 "
         "includes the compactions add() ran; tokens out per tier are the compaction records' tokens_out.",
         "",
-        "| config | sessions | messages | raw tokens | context tokens at end | last task retained "
-        "| earlier tasks in context | earlier tasks in context, archive or history | compactions per session "
+        "| config | sessions | messages | raw tokens | context tokens at end | last task retained (strict) "
+        "| earlier tasks in context (markers included) | earlier tasks in context, archive or history "
+        "| compactions per session "
         "| tokens out per tier (count) | compaction p50 / p95 ms | add() p95 ms |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
@@ -222,8 +233,11 @@ def _failures(ds: DatasetResult, n: int = 5) -> list[str]:
     out = []
     for r in bad:
         said = r.lost_said_by or ["?"] * len(r.lost)
+        superseded = set(r.falsely_superseded)
         lost = "; ".join(
-            f'`{slot}` = "{value}" (first said by {who})'
+            f'`{slot}` = "{value}" (first said by {who}'
+            + ("; shown only as replaced" if (slot, value) in superseded else "")
+            + ")"
             for (slot, value), who in zip(r.lost, said, strict=False)
         )
         out.append(
@@ -242,10 +256,12 @@ def render_section(
     chart_png: str | None,
     chart_note: str = "",
     embedder: str = "default",
+    heading: str = "Core against its peers",
+    make_note: str = "`make bench` runs it on the three dev samples",
 ) -> str:
     """The markdown of the benchmark section (without the markers)."""
     lines = [
-        "## Core against its peers",
+        f"## {heading}",
         "",
         f"Measured {when:%Y-%m-%d %H:%M} UTC on {machine.get('cpu', '?')}, {machine.get('cores', '?')} "
         f"cores, {machine.get('ram', '?')} RAM; Python {machine.get('python', '?')}; "
@@ -258,7 +274,7 @@ def render_section(
             else "its default (MiniLM for English, character n-grams for Chinese)."
         ),
         "",
-        "Command (`make bench` runs it on the three dev samples):",
+        f"Command ({make_note}):",
         "",
         "```",
         command,
@@ -302,42 +318,9 @@ def render_section(
     return "\n".join(lines)
 
 
-DEFINITIONS = """### Definitions
-
-- **final-state retention**: of the gold final-state values that occur literally (case-insensitive) in the
-  transcript, the share found (case-insensitive substring) in the method's context. Values that never
-  appear in the text ("dontcare", "yes" for free wifi) are left out for every method.
-  **joint**: share of conversations that keep all of their values.
-- **constraint facts**: distinct gold facts of kind `constraint` with `literal: true`, found in the context.
-- **corrections handled / new present**: gold corrections whose new value occurs in the transcript. New
-  present: the new value is in the context. Handled: new present AND every occurrence of the old value
-  (outside occurrences of the new one) is preceded within 25 characters by a marker: was, previously,
-  formerly, 原, 之前, 曾 (the core renders a replaced value as `(was: OLD)`). A verbatim transcript shows
-  the old value unmarked, so verbatim methods score low here even though a reader could work it out.
-- **token reduction**: 1 - context tokens / raw tokens, raw = `"\\n".join(f"{role}: {text}")` of all turns;
-  mean over conversations. **oracle overhead**: context tokens / oracle tokens, mean over conversations;
-  the oracle is the gold final state as `slot: value` lines.
-- **EID**: (retained final-state values + covered goals) per 100 context tokens, pooled over conversations.
-  A goal is **covered** when one of its content words occurs in the context: the goal name split on
-  CamelCase and underscores, lowercased, plural s dropped, intent verbs (find, search, get, book,
-  reserve, buy, play, lookup, check, add, schedule, transfer, make, request) and filler (available,
-  time, date, oneway, roundtrip, up, for) removed: `FindRestaurants` -> restaurant, `book_taxi` -> taxi,
-  `GetCarsAvailable` -> car; a Chinese goal (`景点`) is its own word. It is lenient: it tells
-  whether the domain is named at all, not whether the intent (find vs book) is.
-- **state consistency** (core methods), share of conversations. Exact: the `[FACT:key=value]` anchors
-  parsed back from the context (`core.render.parse_anchors`) equal the state's active facts (key ->
-  value); a fact the renderer dropped for the budget, or a decayed fact it still anchors, makes it
-  fail. Anchors agree: every anchored fact is held in `state.facts` (any status) with that value
-  (nothing wrong or invented; dropped facts allowed).
-- **latency**: wall time of the whole method per conversation (for the core: parse, extract, merge of
-  every turn plus the forced compaction, i.e. `Compressor.compress`); "first run" is the first of the
-  timed runs (embedding caches cold for all but the warm-up conversation); "compaction step alone" is
-  the core's own audit record (`CompactionRecord.latency_ms["total"]`).
-- **equal budget**: langchain-trim, llamaindex-buffer and key-sentence get B = the core's token count for
-  that conversation. LangChain counts our tokens over the kept messages' `role: text` lines;
-  LlamaIndex's buffer counts tokens of the messages' contents only (its own contract), so its
-  rendered `role: text` lines can exceed B by a few tokens per message.
-- **last-n**: the last 5 turns; **user-verbatim**: every user turn verbatim."""
+def section_markers(name: str) -> tuple[str, str]:
+    """The start and end markers of a named section of docs/benchmarks.md ('core': the default)."""
+    return f"<!-- bench:{name}:start -->", f"<!-- bench:{name}:end -->"
 
 
 def write_section(path: str | Path, section: str, markers: tuple[str, str] = (START, END)) -> None:
@@ -421,9 +404,9 @@ def retention_figure(datasets: Sequence[DatasetResult]) -> Any:
             )
         fig.add_vline(x=ds.raw_tokens_mean, line_dash="dot", line_color="grey", row=1, col=col)
         fig.update_xaxes(title_text="context tokens (dotted: raw)", row=1, col=col)
-    fig.update_yaxes(title_text="final-state retention, %", row=1, col=1)
+    fig.update_yaxes(title_text="final-state retention (strict), %", row=1, col=1)
     fig.update_layout(
-        title="Final-state retention against context size (means per conversation)",
+        title="Final-state retention (strict) against context size (means per conversation)",
         template="plotly_white",
         width=420 * max(1, len(datasets)) + 160,
         height=480,

@@ -44,6 +44,7 @@ class ConversationRow:
     final_retained: int
     lost: list[tuple[str, str]] = field(default_factory=list)
     lost_said_by: list[str] = field(default_factory=list)
+    falsely_superseded: list[tuple[str, str]] = field(default_factory=list)
     budget: int | None = None
     mode: str = ""
     fallback: bool = False
@@ -191,6 +192,7 @@ def _score(
                 final_retained=score.final_retained,
                 lost=score.lost,
                 lost_said_by=[first_speaker(conv, value) for _, value in score.lost],
+                falsely_superseded=score.falsely_superseded,
                 budget=plan[conv.context_id][0] if method.needs_budget else None,
                 mode=ok.mode if ok else "error",
                 fallback=ok.fallback if ok else False,
