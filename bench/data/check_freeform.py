@@ -82,8 +82,8 @@ def check_record(rec: dict[str, Any], where: str) -> list[str]:
             errs.append(f"correction {slot} turn {turn!r} is not a user turn")
         elif old.lower() not in transcript({"turns": turns[:turn]}).lower():
             errs.append(f"correction {slot} old {old!r} not said before turn {turn}")
-        elif new.lower() not in transcript({"turns": turns[: turn + 1]}).lower():
-            errs.append(f"correction {slot} new {new!r} not said by turn {turn}")
+        elif new.lower() not in transcript({"turns": turns[_offer_start(turns, turn) : turn + 1]}).lower():
+            errs.append(f"correction {slot} new {new!r} neither in turn {turn} nor in the offer just before it")
     finals = [str(v).lower() for v in state.values()]
     for v in gold.get("must_not_replace") or []:
         if str(v).lower() not in text:
@@ -104,6 +104,14 @@ def check_record(rec: dict[str, Any], where: str) -> list[str]:
         except ValueError:
             errs.append(f"relative_time {r.get('text')!r}: value {r.get('value')!r} is not ISO")
     return [f"{where} ({rec.get('context_id')}): {e}" for e in errs]
+
+
+def _offer_start(turns: list[dict[str, Any]], turn: int) -> int:
+    """Where the assistant's offer a user turn answers begins: the non-user turns right before it."""
+    i = turn
+    while i > 0 and turns[i - 1]["role"] != "user":
+        i -= 1
+    return i
 
 
 def load(files: tuple[Path, ...] = FILES) -> tuple[list[dict[str, Any]], list[str]]:
