@@ -78,11 +78,18 @@ def parse_source(path: Path) -> list[dict[str, Any]]:
             finish()
             cid, scenario, ts = m.groups()
             lang = cid.split("-")[1] if cid.count("-") >= 2 else ""
-            cur = {"context_id": cid, "source": "freeform", "lang": lang, "scenario": scenario,
-                   "turns": [], "_labels": {}, "_ts": ts}
+            cur = {
+                "context_id": cid,
+                "source": "freeform",
+                "lang": lang,
+                "scenario": scenario,
+                "turns": [],
+                "_labels": {},
+                "_ts": ts,
+            }
             gold_lines = None
             continue
-        if not line.strip() or line.lstrip().startswith("#") and gold_lines is None:
+        if not line.strip() or (line.lstrip().startswith("#") and gold_lines is None):
             continue
         if cur is None:
             raise SourceError(f"{where}: text before the first === header")
@@ -104,15 +111,27 @@ def parse_source(path: Path) -> list[dict[str, Any]]:
         elif m := CALL.match(line):
             call_id, name, args = m.groups()
             try:
-                cur["turns"].append({"idx": idx, "role": "assistant", "text": "",
-                                     "tool_call": {"call_id": call_id, "name": name, "args": json.loads(args)}})
+                cur["turns"].append(
+                    {
+                        "idx": idx,
+                        "role": "assistant",
+                        "text": "",
+                        "tool_call": {"call_id": call_id, "name": name, "args": json.loads(args)},
+                    }
+                )
             except json.JSONDecodeError as exc:
                 raise SourceError(f"{where}: CALL args are not JSON: {exc}") from exc
         elif m := RESULT.match(line):
             call_id, status, data = m.groups()
             try:
-                cur["turns"].append({"idx": idx, "role": "tool", "text": "",
-                                     "tool_result": {"call_id": call_id, "status": status, "data": json.loads(data)}})
+                cur["turns"].append(
+                    {
+                        "idx": idx,
+                        "role": "tool",
+                        "text": "",
+                        "tool_result": {"call_id": call_id, "status": status, "data": json.loads(data)},
+                    }
+                )
             except json.JSONDecodeError as exc:
                 raise SourceError(f"{where}: RESULT data is not JSON: {exc}") from exc
         else:

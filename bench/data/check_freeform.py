@@ -6,8 +6,9 @@
 Checks, per line: it parses with the project's reader (core.dialogue.parse_dialogue_line); 12-40
 turns; 5-15 final_state slots named domain.slot; every final_state, corrections and
 must_not_replace value occurs literally (case-insensitive) in the transcript (turn texts, tool
-args, tool results); a correction's new value is the slot's final value, its turn is a user turn
-and its old value was said before it; must_not_replace values are current (inside a final value);
+args, tool results); a correction's new value is the slot's final value, its turn is a user turn,
+its old value was said before it and is no whole token of another slot's current value;
+must_not_replace values are current (inside a final value);
 relative_times name a user turn with a ts whose text holds the words; context ids are unique.
 
 The scorer feeds each conversation (tool turns included) to a core Session, forces one compaction
@@ -37,8 +38,15 @@ from core.dialogue import DialogueError, parse_dialogue_line  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 FILES = (HERE / "freeform_en.jsonl", HERE / "freeform_zh.jsonl")
-SCENARIOS = ("insurance_parents", "credit_card", "medical_appointment", "food_delivery",
-             "weather_travel", "logistics", "software")
+SCENARIOS = (
+    "insurance_parents",
+    "credit_card",
+    "medical_appointment",
+    "food_delivery",
+    "weather_travel",
+    "logistics",
+    "software",
+)
 SLOT = re.compile(r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$")
 WAS = re.compile(r"\(was: [^()]*(?:\([^()]*\)[^()]*)*\)")
 
@@ -76,6 +84,11 @@ def check_record(rec: dict[str, Any], where: str) -> list[str]:
         for v in (old, new):
             if not v.strip() or v.lower() not in text:
                 errs.append(f"correction {slot} value {v!r} not in the transcript")
+        clash = [k for k, v in state.items() if k != slot and old.strip() and _has_token(str(v), old)]
+        if clash:
+            errs.append(
+                f"correction {slot} old {old!r} is still current in {clash}: it cannot be scored as replaced"
+            )
         if state.get(slot) != new:
             errs.append(f"correction {slot} new {new!r} != final_state {state.get(slot)!r}")
         if not isinstance(turn, int) or not 0 <= turn < len(turns) or turns[turn]["role"] != "user":
@@ -83,7 +96,9 @@ def check_record(rec: dict[str, Any], where: str) -> list[str]:
         elif old.lower() not in transcript({"turns": turns[:turn]}).lower():
             errs.append(f"correction {slot} old {old!r} not said before turn {turn}")
         elif new.lower() not in transcript({"turns": turns[_offer_start(turns, turn) : turn + 1]}).lower():
-            errs.append(f"correction {slot} new {new!r} neither in turn {turn} nor in the offer just before it")
+            errs.append(
+                f"correction {slot} new {new!r} neither in turn {turn} nor in the offer just before it"
+            )
     finals = [str(v).lower() for v in state.values()]
     for v in gold.get("must_not_replace") or []:
         if str(v).lower() not in text:
@@ -104,6 +119,16 @@ def check_record(rec: dict[str, Any], where: str) -> list[str]:
         except ValueError:
             errs.append(f"relative_time {r.get('text')!r}: value {r.get('value')!r} is not ISO")
     return [f"{where} ({rec.get('context_id')}): {e}" for e in errs]
+
+
+def _has_token(text: str, value: str) -> bool:
+    """value occurs in text as a whole token, as the benchmark seeks an old value ("2" is not in "20th")."""
+    pattern = re.escape(value.lower())
+    if value[:1].isascii() and value[:1].isalnum():
+        pattern = r"(?<![0-9a-z])" + pattern
+    if value[-1:].isascii() and value[-1:].isalnum():
+        pattern += r"(?![0-9a-z])"
+    return re.search(pattern, text.lower()) is not None
 
 
 def _offer_start(turns: list[dict[str, Any]], turn: int) -> int:
@@ -149,8 +174,11 @@ def stats(recs: list[dict[str, Any]]) -> str:
     out.append("|---" * (len(langs) + 2) + "|")
 
     def row(name: str, fn) -> None:
-        out.append(f"| {name} | " + " | ".join(fn([r for r in recs if r["lang"] == lg]) for lg in langs)
-                   + f" | {fn(recs)} |")
+        out.append(
+            f"| {name} | "
+            + " | ".join(fn([r for r in recs if r["lang"] == lg]) for lg in langs)
+            + f" | {fn(recs)} |"
+        )
 
     def turns(rs):
         n = [len(r["turns"]) for r in rs]
@@ -160,17 +188,26 @@ def stats(recs: list[dict[str, Any]]) -> str:
         return f"{statistics.median(len(transcript(r)) for r in rs):g}"
 
     def with_corr(rs):
-        return f"{sum(len(r['gold'].get('corrections') or []) for r in rs)} ({sum(1 for r in rs if r['gold'].get('corrections'))})"
+        total = sum(len(r["gold"].get("corrections") or []) for r in rs)
+        return f"{total} ({sum(1 for r in rs if r['gold'].get('corrections'))})"
 
     row("conversations", lambda rs: str(len(rs)))
     row("turns, median / min / max", turns)
     row("characters per conversation, median", chars)
     row("user turns, total", lambda rs: str(sum(t["role"] == "user" for r in rs for t in r["turns"])))
     row("tool calls, total", lambda rs: str(sum(bool(t.get("tool_call")) for r in rs for t in r["turns"])))
-    row("final_state slots, total / mean", lambda rs: f"{sum(len(r['gold']['final_state']) for r in rs)} / "
-        f"{statistics.mean(len(r['gold']['final_state']) for r in rs):.1f}")
+    row(
+        "final_state slots, total / mean",
+        lambda rs: (
+            f"{sum(len(r['gold']['final_state']) for r in rs)} / "
+            f"{statistics.mean(len(r['gold']['final_state']) for r in rs):.1f}"
+        ),
+    )
     row("corrections, total (conversations with >= 1)", with_corr)
-    row("must_not_replace values, total", lambda rs: str(sum(len(r["gold"].get("must_not_replace") or []) for r in rs)))
+    row(
+        "must_not_replace values, total",
+        lambda rs: str(sum(len(r["gold"].get("must_not_replace") or []) for r in rs)),
+    )
     row("relative_times, total", lambda rs: str(sum(len(r["gold"].get("relative_times") or []) for r in rs)))
     out.append("")
     out.append("| scenario | " + " | ".join(langs) + " |")

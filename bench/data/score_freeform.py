@@ -60,33 +60,51 @@ def score_one(comp: Compressor, rec: dict[str, Any]) -> dict[str, Any]:
     current |= {v for k, v in state.items() if k not in corrected}
     lost = [k for k, v in state.items() if v not in outside]
     false_sup = sorted(v for v in current if v in inside and v not in outside)
-    handled = [correction_outcome(view.text, str(c["old"]), str(c["new"])).handled
-               for c in gold.get("corrections") or []]
+    handled = [
+        correction_outcome(view.text, str(c["old"]), str(c["new"])).handled
+        for c in gold.get("corrections") or []
+    ]
     raw = count_tokens(raw_text(dlg.messages))
-    return {"id": rec["context_id"], "lang": rec["lang"], "slots": len(state), "kept": len(state) - len(lost),
-            "lost": lost, "false_sup": false_sup, "current": len(current), "handled": handled,
-            "raw": raw, "ctx": view.tokens, "mode": view.mode}
+    return {
+        "id": rec["context_id"],
+        "lang": rec["lang"],
+        "slots": len(state),
+        "kept": len(state) - len(lost),
+        "lost": lost,
+        "false_sup": false_sup,
+        "current": len(current),
+        "handled": handled,
+        "raw": raw,
+        "ctx": view.tokens,
+        "mode": view.mode,
+    }
 
 
 def score_all(recs: list[dict[str, Any]]) -> str:
     """Score every conversation with the default config; a markdown table per language and overall."""
     comp = Compressor(Config())
     rows = [score_one(comp, r) for r in recs]
-    out = ["| set | conv. | retention (outside was-markers) | false supersession | corrections handled |"
-           " raw tokens, median | context tokens, median | token reduction, mean |",
-           "|---|---|---|---|---|---|---|---|"]
-    for name in sorted({r["lang"] for r in rows}) + ["all"]:
+    out = [
+        "| set | conv. | retention (outside was-markers) | false supersession | corrections handled |"
+        " raw tokens, median | context tokens, median | token reduction, mean |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for name in [*sorted({r["lang"] for r in rows}), "all"]:
         rs = [r for r in rows if name in ("all", r["lang"])]
         slots, kept = sum(r["slots"] for r in rs), sum(r["kept"] for r in rs)
         cur, fs = sum(r["current"] for r in rs), sum(len(r["false_sup"]) for r in rs)
         hd = [h for r in rs for h in r["handled"]]
         red = statistics.mean(1 - r["ctx"] / r["raw"] for r in rs)
-        out.append(f"| {name} | {len(rs)} | {kept}/{slots} = {kept / slots:.1%} | {fs}/{cur} = {fs / cur:.1%} |"
-                   f" {sum(hd)}/{len(hd)} | {statistics.median(r['raw'] for r in rs):g} |"
-                   f" {statistics.median(r['ctx'] for r in rs):g} | {red:.1%} |")
+        out.append(
+            f"| {name} | {len(rs)} | {kept}/{slots} = {kept / slots:.1%} | {fs}/{cur} = {fs / cur:.1%} |"
+            f" {sum(hd)}/{len(hd)} | {statistics.median(r['raw'] for r in rs):g} |"
+            f" {statistics.median(r['ctx'] for r in rs):g} | {red:.1%} |"
+        )
     out.append("")
     for r in rows:
         if r["lost"] or r["false_sup"] or not all(r["handled"]) or r["mode"] != "compressed":
-            out.append(f"- {r['id']} ({r['mode']}): lost {r['lost']}; shown as replaced {r['false_sup']};"
-                       f" corrections handled {r['handled']}")
+            out.append(
+                f"- {r['id']} ({r['mode']}): lost {r['lost']}; shown as replaced {r['false_sup']};"
+                f" corrections handled {r['handled']}"
+            )
     return "\n".join(out)
