@@ -7,7 +7,8 @@ Checks, per line: it parses with the project's reader (core.dialogue.parse_dialo
 turns; 5-15 final_state slots named domain.slot; every final_state, corrections and
 must_not_replace value occurs literally (case-insensitive) in the transcript (turn texts, tool
 args, tool results); a correction's new value is the slot's final value, its turn is a user turn,
-its old value was said before it and is no whole token of another slot's current value;
+its old value was said before it (and not repeated in it) and is no whole token of
+another slot's current value;
 must_not_replace values are current (inside a final value);
 relative_times name a user turn with a ts whose text holds the words; context ids are unique.
 
@@ -95,6 +96,8 @@ def check_record(rec: dict[str, Any], where: str) -> list[str]:
             errs.append(f"correction {slot} turn {turn!r} is not a user turn")
         elif old.lower() not in transcript({"turns": turns[:turn]}).lower():
             errs.append(f"correction {slot} old {old!r} not said before turn {turn}")
+        elif _has_token(turns[turn]["text"], old):
+            errs.append(f"correction {slot} old {old!r} is repeated in the correction turn {turn}")
         elif new.lower() not in transcript({"turns": turns[_offer_start(turns, turn) : turn + 1]}).lower():
             errs.append(
                 f"correction {slot} new {new!r} neither in turn {turn} nor in the offer just before it"
