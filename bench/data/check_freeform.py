@@ -10,7 +10,8 @@ args, tool results); a correction's new value is the slot's final value, its tur
 its old value was said before it (and not repeated in it) and is no whole token of
 another slot's current value;
 must_not_replace values are current (inside a final value);
-relative_times name a user turn with a ts whose text holds the words; context ids are unique.
+relative_times name a user turn with a ts whose text holds the words; context ids are unique; each
+of SEED_SENTENCES (the seed notes' example sentences) occurs in some conversation.
 
 The scorer feeds each conversation (tool turns included) to a core Session, forces one compaction
 at the end and reads session.context().text: final-state retention counted outside "(was: ...)"
@@ -47,6 +48,51 @@ SCENARIOS = (
     "weather_travel",
     "logistics",
     "software",
+)
+SEEDS = ROOT.parent / "shared" / "seeds"  # ../shared/seeds of a worktree (checked when present)
+# Example sentences of the project's seed notes (../shared/seeds/*.txt) that the set must contain.
+SEED_SENTENCES = (
+    "不要香菜、过敏源标注必须醒目",
+    "父母是否已投保",
+    "推荐三款覆盖高血压的百万医疗险",
+    "预算5000元",
+    "孩子3岁",
+    "过敏源：花生",
+    "我不想要年费高的卡，最好免年费",
+    "首年免年费，次年收300元",
+    "下周三下午3点做核磁",
+    "货物需恒温运输",
+    "帮我查下昨天北京的天气",
+    "那上海呢",
+    "对比下两地温差",
+    "把刚才三个城市的气温做成表格发我",
+    "改成柱状图",
+    "查下北京和上海今天天气要带湿度的",
+    "所有输出必须用中文",
+    "不要调用某外部接口",
+    "用户要求使用批量模式",
+    "取消批量模式",
+    "必须用异步方式",
+    "不要电话回访",
+    "取消订单并退款到原支付渠道",
+    "帮我看看这个单子，血糖是不是偏高？",
+    "空腹血糖8.2mmol/L",
+    "地中海贫血",
+    "年化收益4.5%",
+    "起投金额1万",
+    "iPhone15价格",
+    "我要基础版",
+    "增值服务不用了",
+    "一直用简体",
+    "理赔快吗",
+    "要求人工介入",
+    "差不多就行",
+    "context window exceeded",
+    "error running remote compact task",
+    "青霉素",
+    "头孢",
+    "哮喘",
+    "糖尿病",
 )
 SLOT = re.compile(r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$")
 WAS = re.compile(r"\(was: [^()]*(?:\([^()]*\)[^()]*)*\)")
@@ -169,6 +215,18 @@ def load(files: tuple[Path, ...] = FILES) -> tuple[list[dict[str, Any]], list[st
     return recs, errs
 
 
+def check_seed_sentences(recs: list[dict[str, Any]], seeds_dir: Path = SEEDS) -> list[str]:
+    """Each seed sentence occurs in some conversation and (when the seed notes are here) in a seed note."""
+    every = "\n".join(transcript(r) for r in recs)
+    seeds = "\n".join(p.read_text(encoding="utf-8") for p in sorted(seeds_dir.glob("*.txt")))
+    errs = [f"seed sentence {x!r} is in no conversation" for x in SEED_SENTENCES if x not in every]
+    if seeds:
+        errs += [
+            f"seed sentence {x!r} is in no seed note of {seeds_dir}" for x in SEED_SENTENCES if x not in seeds
+        ]
+    return errs
+
+
 def stats(recs: list[dict[str, Any]]) -> str:
     """The set's statistics as markdown (copied into README.md)."""
     out = []
@@ -224,6 +282,7 @@ def stats(recs: list[dict[str, Any]]) -> str:
 def main(argv: list[str]) -> int:
     """Validate, print statistics, optionally score; exit 1 when any check fails."""
     recs, errs = load()
+    errs += check_seed_sentences(recs)
     for e in errs:
         print("FAIL", e)
     print(stats(recs))
