@@ -4,7 +4,8 @@
     /work/main/.venv/bin/python bench/data/check_freeform.py --score    # also score the core
 
 Checks, per line: it parses with the project's reader (core.dialogue.parse_dialogue_line); 12-40
-turns; 5-15 final_state slots named domain.slot; every final_state, corrections and
+turns; each tool result answers an earlier call (call ids unique); 5-15 final_state slots named
+domain.slot; every final_state, corrections and
 must_not_replace value occurs literally (case-insensitive) in the transcript (turn texts, tool
 args, tool results); a correction's new value is the slot's final value, its turn is a user turn,
 its old value was said before it (and not repeated in it) and is no whole token of
@@ -118,6 +119,17 @@ def check_record(rec: dict[str, Any], where: str) -> list[str]:
         errs.append(f"{len(turns)} turns (need 12-40)")
     if rec.get("scenario") not in SCENARIOS:
         errs.append(f"scenario {rec.get('scenario')!r} not one of {SCENARIOS}")
+    calls: set[str] = set()
+    for t in turns:
+        if t.get("tool_call"):
+            cid = t["tool_call"].get("call_id")
+            if cid in calls:
+                errs.append(f"turn {t['idx']}: call_id {cid!r} used twice")
+            calls.add(cid)
+        if t.get("tool_result") and t["tool_result"].get("call_id") not in calls:
+            errs.append(
+                f"turn {t['idx']}: result for call_id {t['tool_result'].get('call_id')!r} before any call"
+            )
     state = gold.get("final_state") or {}
     if not 5 <= len(state) <= 15:
         errs.append(f"{len(state)} final_state slots (need 5-15)")
