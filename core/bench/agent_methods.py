@@ -1,11 +1,9 @@
 """The methods of the agent-trace benchmark: what each serves an agent at a cut of its trace.
 
-A trace turn is rendered as ``role: text`` with its tool call or result as compact JSON
-(``assistant: {"call_id":"c1","name":"ls","args":{"a":true}}``, ``tool: {"call_id":"c1","status":
-"ok","data":{...}}``), as the data README's scoring suggests. That is also the raw trace the token
-reduction is counted against. (The core's own raw-mode text, ``core.render.raw_history``, is not
-used for it: it clips every tool result to 500 characters and writes Python reprs, so it is not the
-full history.)
+A trace turn is rendered as the core's raw mode serves it (``core.render.message_line``):
+``role: text`` with its tool call or result as compact JSON in full (``assistant: <call ls
+{"a":true}>``, ``tool: <result ok {...}>``), as the data README's scoring suggests. That is also the
+raw trace the token reduction is counted against, so "raw" means the same text everywhere.
 
 - core / core-rules: the cut's messages fed one by one through ``Session.add`` (auto compaction on,
   as an agent would), then a forced ``Session.compact``; served ``session.context().text``.
@@ -27,6 +25,7 @@ from core.bench.data import Conversation
 from core.bench.methods import MethodUnavailable
 from core.embed import Embedder
 from core.models import Message
+from core.render import message_line
 from core.tokens import count_tokens
 
 CLEARED = "[tool result cleared]"
@@ -73,16 +72,10 @@ def compact_json(value: Any) -> str:
 
 
 def trace_line(message: Message, cleared: bool = False) -> str:
-    """One turn as 'role: text', its tool call or result appended as compact JSON (cleared: the
-    result replaced by the placeholder)."""
-    parts = [message.text] if message.text else []
-    if message.tool_call is not None:
-        parts.append(compact_json(message.tool_call.model_dump(mode="json")))
-    if message.tool_result is not None:
-        parts.append(CLEARED if cleared else compact_json(message.tool_result.model_dump(mode="json")))
-    for att in message.attachments:
-        parts.append(f"[{att.label}] {att.text}")
-    return f"{message.role}: {' '.join(parts)}"
+    """One turn as raw mode serves it (cleared: its tool result replaced by the placeholder)."""
+    if cleared and message.tool_result is not None:
+        return f"{message.role}: <result {message.tool_result.status} {CLEARED}>"
+    return message_line(message)
 
 
 def raw_trace_text(messages: Sequence[Message]) -> str:

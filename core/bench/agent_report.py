@@ -13,9 +13,9 @@ AGENT_MARKERS = ("<!-- bench:agent:start -->", "<!-- bench:agent:end -->")
 
 HEADER = (
     "| method | needed values kept | cuts with all needed | from history kept "
-    "| needed shown only as replaced | tokens (mean) | token reduction "
+    "| needed shown only as replaced | tokens (mean) | token reduction (total) | (mean of cuts) "
     "| add() p50 / p95 ms | compaction p50 / p95 ms | notes |\n"
-    "|---|---|---|---|---|---|---|---|---|---|"
+    "|---|---|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -33,7 +33,7 @@ def _pair(a: float, b: float) -> str:
 
 def _row(m: AgentMethodResult) -> str:
     if m.summary is None:
-        return f"| {m.method} | {m.status} |" + " |" * 8
+        return f"| {m.method} | {m.status} |" + " |" * 9
     s = m.summary
     notes = []
     if m.raw_mode_rate:
@@ -56,6 +56,7 @@ def _row(m: AgentMethodResult) -> str:
         f"{_pct(s.from_history_retention)} of {s.from_history}",
         _pct(s.only_marked),
         _num(s.tokens_mean, 0),
+        _pct(s.total_reduction),
         _pct(s.token_reduction),
         _pair(m.add_p50_ms, m.add_p95_ms),
         _pair(m.compaction_p50_ms, m.compaction_p95_ms),
@@ -132,10 +133,12 @@ AGENT_DEFINITIONS = """### Definitions (agent traces)
   `(was: ...)` marker** (a value shown only as replaced misleads the agent, and is counted in
   **needed shown only as replaced**). Rates pool the values of all cuts; **cuts with all needed**:
   share of cuts with at least one needed value that keep every one.
-- **tokens**: cl100k (`core.tokens.count_tokens`). **token reduction**: 1 - context tokens / raw
-  trace tokens, mean over cuts; the raw trace is every turn as `role: text` with its tool call or
-  result appended as compact JSON (`json.dumps(..., separators=(",", ":"))` of the call or result
-  object), which is also what `raw` serves.
+- **tokens**: cl100k (`core.tokens.count_tokens`). **token reduction (total)**: 1 - the context
+  tokens of all cuts / their raw trace tokens (what a deployment saves); **(mean of cuts)**: 1 -
+  context tokens / raw trace tokens, averaged over cuts (a short cut weighs as much as a long one).
+  The raw trace is what the core's raw mode serves (`core.render.raw_history`): every turn as
+  `role: text`, a tool call as `<call NAME {args}>` and a result as `<result STATUS data>`, both as
+  compact JSON in full; `raw` serves exactly that.
 - **core**: the cut's messages fed one by one through `Session.add` (auto compaction on, default
   config), then `Session.compact(force=True)`; served `session.context().text`. **add()**: p50 / p95
   over the messages an agent would feed for the first time (a cut that extends an earlier cut of

@@ -5,7 +5,9 @@ in the trace so far) counts as kept when it occurs, case-insensitively, in the c
 "(was: ...)" marker (core.bench.markers): a value shown only as replaced misleads the agent. The
 same for ``needed_from_history`` (the needed values not in the last user message). Rates pool the
 values of all cuts; "all needed" is the share of cuts (with at least one needed value) that keep
-every one; token reduction is the mean over cuts of 1 - context tokens / raw trace tokens.
+every one; token reduction (total) is 1 - the context tokens of all cuts / their raw trace tokens
+(tokens mean / raw mean: what a deployment saves); token reduction (mean of cuts) is the mean over
+cuts of 1 - context tokens / raw trace tokens (every cut weighs alike, short ones too).
 """
 
 from __future__ import annotations
@@ -79,6 +81,7 @@ class AgentSummary:
     only_marked: float
     tokens_mean: float
     token_reduction: float
+    total_reduction: float = float("nan")
 
 
 def summarize_cuts(scores: Sequence[CutScore]) -> AgentSummary:
@@ -96,6 +99,7 @@ def summarize_cuts(scores: Sequence[CutScore]) -> AgentSummary:
         only_marked=ratio(sum(len(s.only_marked) for s in scores), needed),
         tokens_mean=ratio(sum(s.tokens for s in scores), len(scores)),
         token_reduction=ratio(sum(token_reduction(s.tokens, s.raw_tokens) for s in scores), len(scores)),
+        total_reduction=token_reduction(sum(s.tokens for s in scores), sum(s.raw_tokens for s in scores)),
     )
 
 

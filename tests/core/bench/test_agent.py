@@ -21,6 +21,7 @@ from core.bench.agent_report import AGENT_MARKERS
 from core.bench.agent_run import first_seen_flags
 from core.bench.agent_score import score_cut, summarize_cuts
 from core.bench.data import DialogueFileError, conversation_from_record, load_conversations
+from core.render import raw_history
 from tests.core.bench.helpers import write_jsonl
 
 pytestmark = pytest.mark.unit
@@ -66,9 +67,9 @@ def _conv():
 def test_a_trace_line_carries_the_call_or_result_as_compact_json():
     msgs = _conv().messages
     assert trace_line(msgs[0]) == "user: Find my report and check the budget."
-    assert trace_line(msgs[3]) == 'assistant: {"call_id":"c1","name":"cd","args":{"folder":"docs"}}'
-    assert trace_line(msgs[6]) == 'tool: {"call_id":"c2","status":"ok","data":{"lines":4021}}'
-    assert raw_trace_text(msgs).count("\n") == len(msgs) - 1
+    assert trace_line(msgs[3]) == 'assistant: <call cd {"folder":"docs"}>'
+    assert trace_line(msgs[6]) == 'tool: <result ok {"lines":4021}>'
+    assert raw_trace_text(msgs) == raw_history(msgs)  # the raw trace is what raw mode serves
 
 
 @pytest.mark.parametrize(
@@ -79,7 +80,7 @@ def test_clear_tools_replaces_every_result_but_the_last_n(keep, cleared):
     msgs = _conv().messages
     assert cleared_positions(msgs, keep) == cleared
     lines = clear_tools_text(msgs, keep).split("\n")
-    assert [i for i, ln in enumerate(lines) if ln == f"tool: {CLEARED}"] == sorted(cleared)
+    assert [i for i, ln in enumerate(lines) if ln == f"tool: <result ok {CLEARED}>"] == sorted(cleared)
     for i, ln in enumerate(lines):  # calls, user turns and kept results are the raw lines
         if i not in cleared:
             assert ln == trace_line(msgs[i])
