@@ -17,6 +17,7 @@ from core.models import (
     ContextState,
     Decision,
     Entity,
+    Evidence,
     FactCandidate,
     FactKind,
     Goal,
@@ -24,7 +25,7 @@ from core.models import (
     Todo,
     Units,
 )
-from core.parse import strength_of
+from core.parse import analyzer_for, strength_of
 from core.tool_records import ToolIndex, call_record, promoted_facts, result_record
 from core.values import same_surface, same_value
 
@@ -196,10 +197,15 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
         _tool_turn(parsed, state, units)
     if role in ("user", "assistant") and tool_index:
         units.facts += promoted_facts(tool_index.referenced(parsed.message.text), idx, role)
+    text = parsed.message.text
+    cursor = 0
     for atom in parsed.atoms:
+        offset = text.find(atom.text, cursor)
+        offset = offset if offset >= 0 else text.find(atom.text)
+        cursor = offset + len(atom.text) if offset >= 0 else cursor
         if atom.kind in ("greeting", "filler") and (not atom.entities or role == "assistant"):
             continue  # pleasantries; an assistant's "thank you for contacting <service>" names no value
-        _facts_of(atom, role, idx, units)
+        _facts_of(atom, role, idx, units, text, offset)
         if role in ("user", "system") and (atom.negation is not None or atom.pinned):
             units.constraints.append(atom)
         if role == "user" and atom.kind in GOAL_KINDS and is_goal(atom, state, units):
@@ -210,7 +216,7 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
             _action_of(atom, parsed, state, units)
         if role == "assistant" and SELF_DOUBT.search(atom.text):
             units.events.append("self_doubt")
-    if role in ("user", "system"):
+    if role in ("user", "system", "assistant"):
         _drop_replaced_values(units, state)
     _join_same_key(units)
     if role == "user":
@@ -218,8 +224,11 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
     return units
 
 
-def _facts_of(atom: Atom, role: str, idx: int, units: Units) -> None:
+def _facts_of(atom: Atom, role: str, idx: int, units: Units, text: str = "", offset: int = -1) -> None:
+    """The facts of one clause, each with the span of the turn it came from (offset: where the
+    clause starts in the turn's text, -1 when it is not there verbatim)."""
     neg = atom.negation
+    proposes = role == "assistant" and analyzer_for(atom.lang).proposes_alternative(atom.text)
     neg_span = None
     if neg is not None:
         at = atom.text.find(neg.text)
@@ -254,6 +263,8 @@ def _facts_of(atom: Atom, role: str, idx: int, units: Units) -> None:
             pinned=atom.pinned,
             correction=atom.kind == "correction",
             aliases=aliases,
+            evidence=_evidence(ent, atom, idx, text, offset),
+            proposes=proposes,
         )
         if key in last_end and ent.start >= 0:
             between = atom.text[last_end[key] : ent.start]
@@ -264,15 +275,30 @@ def _facts_of(atom: Atom, role: str, idx: int, units: Units) -> None:
         units.facts.append(cand)
 
 
+def _evidence(ent: Entity, atom: Atom, idx: int, text: str, offset: int) -> Evidence:
+    """Where the entity's value sits in its turn: the span from the clause offset and the entity's
+    place in the clause, checked against the text (else the first occurrence of its surface)."""
+    said = "corrected" if atom.kind == "correction" else "said"
+    how = {"assistant": "offered", "tool": "returned"}.get(atom.role, said)
+    start = offset + ent.start if offset >= 0 and ent.start >= 0 else -1
+    if start < 0 or text[start : start + len(ent.text)] != ent.text:
+        start = text.find(ent.text)
+    end = start + len(ent.text) if start >= 0 else -1
+    found = ent.text if start >= 0 else ""
+    return Evidence(idx=idx, role=atom.role, how=how, start=start, end=end, text=found)
+
+
 def _drop_replaced_values(units: Units, state: ContextState) -> None:
     """A correction that names the old value beside the new one ("I have something on the 12th, make
-    it the 13th instead", "not Italian, Thai instead") replaces it: for a key with several values in
-    one message, one of them said as a correction, the values equal to what the state holds go."""
+    it the 13th instead", "not Italian, Thai instead"), or an assistant's alternative that does
+    ("19:45 is fully booked; how about 18:45?"), replaces it: for a key with several values in one
+    message, one of them said as a correction or a proposal, the values equal to what the state
+    holds go."""
     keys = Counter(c.key for c in units.facts)
     for key in [k for k, n in keys.items() if n > 1]:
         cands = [c for c in units.facts if c.key == key]
         cur = state.facts.get(key)
-        if cur is None or not any(c.correction for c in cands):
+        if cur is None or not any(c.correction or c.proposes for c in cands):
             continue
         old = [c for c in cands if same_value(cur.norm, c.norm) or same_surface(cur.value, c.value)]
         if old and len(old) < len(cands):

@@ -36,6 +36,9 @@ from core.tools import tool_words
 from core.values import same_surface, same_value
 
 STRENGTH_ORDER = {"strong": 0, "medium": 1, "weak": 2}
+# the key of an assistant value the user agreed to that stands beside the user's own value for the
+# slot (no cue said it replaces it: "today" beside "March 1st", the airport beside the city)
+AGREED_SUFFIX = "_agreed"
 # what a tool result adds to the record its call opened
 RESULT_FIELDS = frozenset(
     {"status", "result_summary", "result_type", "ref", "result_idx", "shape", "detail", "summary", "error"}
@@ -130,7 +133,7 @@ def _merge_fact(st: ContextState, cand: FactCandidate) -> None:
         if STRENGTH_ORDER[cand.strength] < STRENGTH_ORDER[cur.strength]:
             cur.strength = cand.strength
         if cand.role == "user" and cur.role != "user":  # the user took up the assistant's value
-            cur.role, cur.kind = "user", cand.kind
+            cur.role, cur.kind, cur.evidence = "user", cand.kind, cand.evidence or cur.evidence
         return
     user_held = cur.role == "user" or cur.verified_by_user
     options = " | " in cand.norm and " | " not in cur.norm
@@ -173,6 +176,7 @@ def _replace(st: ContextState, cur: Fact, cand: FactCandidate, reason: str) -> N
         idx=cur.last_idx,
         replaced_at=cand.source_idx,
         reason=("invalid: " if invalid else "") + reason,
+        evidence=cur.evidence,
     )
     fact = _new_fact(st, cand)
     fact.history = [*cur.history, version]
@@ -196,6 +200,8 @@ def _new_fact(st: ContextState, cand: FactCandidate) -> Fact:
         pinned=cand.pinned,
         negated=cand.negated,
         aliases=list(cand.aliases),
+        evidence=cand.evidence,
+        proposes=cand.proposes,
     )
 
 
@@ -232,12 +238,17 @@ def _settle_acceptance(st: ContextState, parsed: ParsedMessage, units: Units) ->
             source_idx=idx,
             role="user",
         )
+        cand.evidence = offer.evidence.model_copy(update={"how": "accepted"}) if offer.evidence else None
         cur = st.facts.get(key)
         if cur is not None and (same_value(cur.norm, offer.norm) or same_surface(cur.value, offer.value)):
             cur.role, cur.kind = "user", "instruction"
-        elif cur is not None:
+        elif cur is not None and offer.proposes:  # offered in place of the user's value: a yes takes it
             _replace(st, cur, cand, "user accepted the assistant's offer")
             st.facts[key].first_idx = offer.first_idx
+        elif cur is not None:  # no evidence it replaces the user's value: both stand
+            agreed = f"{key}{AGREED_SUFFIX}"
+            st.facts[agreed] = _new_fact(st, cand.model_copy(update={"key": agreed}))
+            st.facts[agreed].first_idx = offer.first_idx
         st.offers.pop(key, None)
     for fact in st.facts.values():
         slot = fact.key.rsplit(".", 1)[-1]

@@ -149,6 +149,21 @@ class ParsedMessage(BaseModel):
 # --- extract ---------------------------------------------------------------------------------
 
 
+class Evidence(BaseModel):
+    """Where a value was said: the turn, the span of its text, who said it and how.
+
+    ``messages[idx].text[start:end] == text`` for a value said in a turn; a value a tool returned
+    has the result's turn and its JSON ``path`` instead of a span (start = end = -1)."""
+
+    idx: int
+    role: Role
+    how: Literal["said", "offered", "confirmed", "returned", "accepted", "corrected"] = "said"
+    start: int = -1
+    end: int = -1
+    text: str = ""
+    path: str = ""
+
+
 class FactCandidate(BaseModel):
     """A keyed value the extract stage proposes for the state."""
 
@@ -166,6 +181,10 @@ class FactCandidate(BaseModel):
         default=False, description="offered as an alternative ('X or Y') to another value of its key"
     )
     aliases: list[str] = Field(default_factory=list, description="the value written another way")
+    evidence: Evidence | None = Field(default=None, description="the turn and span the value came from")
+    proposes: bool = Field(
+        default=False, description="the assistant offered it as an alternative ('how about 19:30 instead?')"
+    )
 
 
 class ActionUnit(BaseModel):
@@ -256,6 +275,7 @@ class FactVersion(BaseModel):
     reason: str = ""
     source: ChangeSource = "pipeline"
     actor: str = "pipeline"
+    evidence: Evidence | None = None
 
 
 class Fact(BaseModel):
@@ -279,6 +299,8 @@ class Fact(BaseModel):
     aliases: list[str] = Field(
         default_factory=list, description="the same value written another way ('NY' for 'New York')"
     )
+    evidence: Evidence | None = Field(default=None, description="the turn and span of the current value")
+    proposes: bool = Field(default=False, description="an assistant offer made in place of the user's value")
     history: list[FactVersion] = Field(default_factory=list)
 
 

@@ -18,7 +18,7 @@ import re
 from pydantic import BaseModel
 
 from core.embed import is_chinese
-from core.models import ActionUnit, ContextState, FactCandidate, Message
+from core.models import ActionUnit, ContextState, Evidence, FactCandidate, Message
 from core.tools import digest as result_digest
 from core.tools import (
     error_text,
@@ -147,6 +147,7 @@ def promoted_facts(hits: list[IndexedValue], idx: int, role: str) -> list[FactCa
     out = []
     for hit in hits:
         key = f"{hit.tool}@t{hit.result_idx}.{hit.path}"
+        where = Evidence(idx=hit.result_idx, role="tool", how="returned", text=hit.value, path=hit.path)
         out.append(
             FactCandidate(
                 key=key,
@@ -157,6 +158,7 @@ def promoted_facts(hits: list[IndexedValue], idx: int, role: str) -> list[FactCa
                 source_idx=idx,
                 role="tool",
                 pinned=True,
+                evidence=where,
             )
         )
     return out

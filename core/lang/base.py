@@ -68,6 +68,11 @@ class LanguageAnalyzer(Protocol):
         """True when the clause replaces an earlier value ('actually', 'instead', '改成')."""
         ...
 
+    def proposes_alternative(self, text: str) -> bool:
+        """True when an assistant's clause offers its value in place of the user's ('sorry, 19:45 is
+        taken; how about 18:45?', '没有7点的了，8点可以吗'): only then does a yes replace the user's value."""
+        ...
+
     def action(self, text: str, role: Role) -> ActionMarker | None:
         """An action the assistant reports done, failed, pending or offers ('I have booked ...')."""
         ...

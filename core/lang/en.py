@@ -19,6 +19,7 @@ from core.lang.en_discourse import (
     find_domain,
     is_correction,
     is_pinned,
+    proposes_alternative,
     split_sentences,
 )
 from core.lang.en_entities import extract_entities
@@ -101,6 +102,10 @@ class EnglishAnalyzer:
     def is_correction(self, text: str) -> bool:
         """True when the clause replaces an earlier value (actually, instead, change it to, ...)."""
         return is_correction(text)
+
+    def proposes_alternative(self, text: str) -> bool:
+        """True when an assistant's clause offers its value in place of the user's."""
+        return proposes_alternative(text)
 
     def action(self, text: str, role: Role) -> ActionMarker | None:
         """An action the assistant/tool reports done, failed, pending or offers."""

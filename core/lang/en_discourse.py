@@ -211,6 +211,23 @@ def is_pinned(text: str) -> bool:
     return bool(_PINNED.search(text))
 
 
+_ALTERNATIVE = re.compile(
+    r"\b(?:instead|how\s+about|what\s+about|would\s+(?:you\s+(?:like|prefer|consider)|[\w\s,:]{1,40}?"
+    r"(?:work|do|suit|be\s+(?:ok|okay|fine|alright|all\s+right)))|alternatively|an?\s+alternative|rather\s+than|"
+    r"(?:is|are|was|were)\s+(?:not|no\s+longer)\s+available|unavailable|not\s+available|fully\s+booked|"
+    r"booked\s+up|sold\s+out|no\s+(?:tables?|rooms?|seats?|availability|slots?|flights?|trains?|tickets?)|"
+    r"(?:sorry|unfortunately)\b[^.?!]*\b(?:but|only|however)|the\s+(?:closest|nearest|earliest|latest)|"
+    r"(?:i|we)\s+only\s+(?:have|found|see)|only\s+(?:one|\d+)\s+\w+\s+(?:left|available))",
+    re.IGNORECASE,
+)
+
+
+def proposes_alternative(text: str) -> bool:
+    """True when the clause offers a value in place of another (how about, instead, would X work,
+    not available, fully booked, sorry ... but, the closest / earliest, we only have)."""
+    return bool(_ALTERNATIVE.search(text))
+
+
 def is_correction(text: str) -> bool:
     """True when the clause replaces an earlier value (actually, instead, change it to, make it, ...)."""
     return bool(_CORRECTION.search(text) or _RATHER_CORRECTION.search(text))

@@ -18,6 +18,7 @@ from core.lang.zh_kinds import (
     domain_of,
     is_correction,
     is_pinned,
+    proposes_alternative,
     user_kind,
 )
 from core.lang.zh_negation import find_negations
@@ -80,6 +81,10 @@ class ChineseAnalyzer:
     def is_correction(self, text: str) -> bool:
         """True when the clause replaces an earlier value (改成, 换成, 不是…是, 还是…吧, 算了…换)."""
         return is_correction(text)
+
+    def proposes_alternative(self, text: str) -> bool:
+        """True when an assistant's clause offers its value in place of the user's."""
+        return proposes_alternative(text)
 
     def action(self, text: str, role: Role) -> ActionMarker | None:
         """An action the assistant reports done, failed or pending, or offers; None otherwise."""

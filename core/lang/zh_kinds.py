@@ -36,6 +36,10 @@ _CORRECTION = re.compile(
     r"不是.{1,15}?[，,]?(?:而)?是|还是.{1,15}吧|算了.{0,8}(?:换|改|要|去|订)|应该是|其实是|"
     r"重新(?:订|选|改)|换一个|换一家"
 )
+_ALTERNATIVE = re.compile(
+    r"要不|换成|改成|改为|可以换|或者|不如|怎么样|如何|行吗|可以吗|好吗|替代|代替|"
+    r"没有了|已满|订满|满了|售罄|卖完|不可用|无法预订|只剩|只有|最近的|最早的|最晚的|不过"
+)
 _RESULT = re.compile(r"推荐|为您找到|查到|找到|有以下|以下|周边.{0,6}有|有[^，。]{1,20}[、,，]")
 _DONE = re.compile(
     r"已(?:经)?(?:为您|给您|帮您|替您)?(?:成功)?(?:预订|预定|预约|订好|订了|下单|办理|安排|完成|叫|发送|取消|修改)|"
@@ -59,6 +63,11 @@ _REF = re.compile(
 _TOOL_FAILED = re.compile(r"失败|错误|error|无法|异常", re.I)
 _BANK_CARD = re.compile(r"卡(?!车|拉|通|片|座)")
 _BANK_CUE = re.compile(r"办|申请|信用|储蓄|银行|额度")
+
+
+def proposes_alternative(text: str) -> bool:
+    """True when the clause offers a value in place of another (要不, 换成, ...怎么样, 已满, 只有, 不过)."""
+    return bool(_ALTERNATIVE.search(text))
 
 
 def user_kind(t: str, has_negation: bool) -> AtomKind:
