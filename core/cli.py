@@ -17,27 +17,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.config import ConfigError, load_config
-from core.dialogue import Dialogue, DialogueError, parse_dialogue_line
+from core.formats import Dialogue, DialogueError, read_file
 
 if TYPE_CHECKING:
     from core.compressor import Compressor
 
 
 def load_dialogues(path: str | Path) -> Iterator[Dialogue | DialogueError]:
-    """Each line of a dialogue JSONL file as a Dialogue, or the DialogueError that line raised."""
-    with open(path, "rb") as fh:
-        for line_no, raw in enumerate(fh, start=1):
-            if not raw.strip():
-                continue
-            try:
-                text = raw.decode("utf-8-sig" if line_no == 1 else "utf-8")
-            except UnicodeDecodeError as exc:
-                yield DialogueError(line_no, f"invalid UTF-8 at byte {exc.start}")
-                continue
-            try:
-                yield parse_dialogue_line(text, line_no)
-            except DialogueError as exc:
-                yield exc
+    """Each conversation of a file (JSONL or one JSON array, any format of core.formats) as a
+    Dialogue, or the DialogueError its line raised."""
+    return read_file(path)
 
 
 def embedded_ahead(
