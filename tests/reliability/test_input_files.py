@@ -21,7 +21,12 @@ from tests.reliability.helpers import dialogue, jsonl
 pytestmark = pytest.mark.unit
 
 # one conversation's turn times: naive (read as UTC), UTC, another zone, naive with a space
-MIXED_TIMES = ["2025-03-01T09:00:00", "2025-03-01T09:01:00+00:00", "2025-03-01T17:02:00+08:00", "2025-03-01 09:03"]
+MIXED_TIMES = [
+    "2025-03-01T09:00:00",
+    "2025-03-01T09:01:00+00:00",
+    "2025-03-01T17:02:00+08:00",
+    "2025-03-01 09:03",
+]
 EXPECTED = [datetime(2025, 3, 1, 9, minute, tzinfo=UTC) for minute in range(4)]
 
 
@@ -48,7 +53,10 @@ def test_turn_times_with_and_without_a_zone_are_read_as_one_clock(door, tmp_path
         assert [m.message.ts for m in timeline.messages] == EXPECTED
     elif door == "core compress":
         out = tmp_path / "out.jsonl"
-        assert core_main(["compress", str(path), "--out", str(out), "--config", str(config_file), "--quiet"]) == 0
+        assert (
+            core_main(["compress", str(path), "--out", str(out), "--config", str(config_file), "--quiet"])
+            == 0
+        )
         ids = [json.loads(line)["context_id"] for line in out.read_text(encoding="utf-8").splitlines()]
         assert ids == ["plain", "mixed-times"]
     else:
@@ -84,7 +92,10 @@ def test_compress_refuses_an_output_that_is_its_input(spelling, tmp_path, config
     assert src.read_bytes() == before
 
 
-@covers("Bad input: dialogue JSONL", "core compress writes through a temporary file: a crash leaves the old output")
+@covers(
+    "Bad input: dialogue JSONL",
+    "core compress writes through a temporary file: a crash leaves the old output",
+)
 def test_a_compress_that_dies_midway_leaves_the_previous_output_whole(tmp_path, config_file, monkeypatch):
     src = tmp_path / "in.jsonl"
     src.write_bytes(jsonl(dialogue("c1"), dialogue("c2"), dialogue("c3")))
