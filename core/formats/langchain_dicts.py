@@ -84,7 +84,7 @@ def read_langchain(messages: list, builder: MessageBuilder, where: str = "messag
 def _chat_role(body: dict, path: str) -> str:
     role = body.get("role")
     roles = {"user": "user", "assistant": "assistant", "system": "system", "tool": "tool"}
-    if role not in roles:
+    if not isinstance(role, str) or role not in roles:
         raise FormatError(at(path, "role"), f"expected user, assistant, system or tool, got {role!r}")
     return roles[role]
 

@@ -19,15 +19,15 @@ from core.formats.project import read_turns
 from core.models import Message
 
 FORMATS = ("turns", "openai", "anthropic", "langchain")
-_ANTHROPIC_BLOCKS = {
+_ANTHROPIC_BLOCKS = (
     "tool_use",
     "tool_result",
     "server_tool_use",
     "thinking",
     "redacted_thinking",
     "document",
-}
-_OPENAI_ROLES = {"tool", "function", "system", "developer"}
+)
+_OPENAI_ROLES = ("tool", "function", "system", "developer")  # tuples: a value may be unhashable
 _READERS = {
     "turns": read_turns,
     "openai": read_openai,
