@@ -47,12 +47,15 @@ def detect_format(record: Any) -> str:
     messages = record.get("messages")
     if not isinstance(messages, list):
         return ""
-    return "anthropic" if "system" in record else messages_format(messages) or "openai"
+    # a top-level system prompt is Anthropic's, unless the messages themselves say otherwise
+    default = "anthropic" if "system" in record else "openai"
+    return messages_format(messages, default) or default
 
 
-def messages_format(messages: list) -> str:
+def messages_format(messages: list, default: str = "openai") -> str:
     """The format of a list of messages, from their shape: LangChain's ``type``, the project's
-    ``text``, Anthropic's content blocks, else OpenAI chat (text-only turns read the same in both)."""
+    ``text``, OpenAI's ``tool_calls`` and roles, Anthropic's content blocks, else ``default``
+    (text-only chat turns read the same as OpenAI or Anthropic)."""
     first = next((m for m in messages if isinstance(m, dict)), None)
     if first is None:
         return ""
@@ -68,7 +71,7 @@ def messages_format(messages: list) -> str:
         content = message.get("content")
         if isinstance(content, list) and any(_anthropic_block(b) for b in content):
             return "anthropic"
-    return "openai"
+    return default
 
 
 def _anthropic_block(block: Any) -> bool:
@@ -113,7 +116,7 @@ def read_record(record: Any, where: str = "", *, line: int = 0) -> Dialogue:
             )
         if not items:
             raise FormatError(where, f"field '{field}' is empty")
-        if fmt == "anthropic" and record.get("system") is not None:
+        if fmt != "turns" and record.get("system") is not None:  # never dropped, whatever the messages
             read_system(record["system"], builder, at(where, "system"))
         _READERS[fmt](items, builder, at(where, field))
     if not builder.messages:

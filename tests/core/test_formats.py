@@ -350,3 +350,12 @@ def test_the_core_does_not_import_langchain():
     code = "import sys, core.formats, core.cli; print(sorted(m for m in sys.modules if m[:9] == 'langchain'))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_a_top_level_system_prompt_beside_openai_messages_is_kept_and_they_read_as_openai():
+    record = load("openai_chat")
+    record["messages"] = record["messages"][1:]
+    record["system"] = "You are a travel agent. Never book without confirmation."
+    dialogue = read_record(record)
+    assert dialogue.format == "openai"
+    assert dumped(dialogue.messages, "context_id") == dumped(PROJECT.messages, "context_id")
