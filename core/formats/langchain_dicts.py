@@ -1,6 +1,7 @@
 """LangChain messages as dicts: ``{"type": "human"|"ai"|"tool"|"system", "content", "tool_calls":
-[{"id", "name", "args"}], "tool_call_id", "status"}`` (a message's ``model_dump()``), or
-``{"type", "data": {...}}`` as ``messages_to_dict`` writes them. Read without importing LangChain.
+[{"id", "name", "args"}], "tool_call_id", "status"}`` (a message's ``model_dump()``),
+``{"type", "data": {...}}`` as ``messages_to_dict`` writes them, or ``dumpd``'s ``{"lc": 1, "type":
+"constructor", "id": [..., "AIMessage"], "kwargs": {...}}``. Read without importing LangChain.
 
 An AI message's content may be a list of blocks (text, and tool_use blocks that repeat its
 ``tool_calls``: those are left out); calls only in ``additional_kwargs.tool_calls`` (older
@@ -37,10 +38,24 @@ _CHUNK = "Chunk"  # AIMessageChunk and friends log as "AIMessageChunk"
 
 
 def is_langchain(message: Any) -> bool:
-    """True for a LangChain message dict: a known ``type`` and no OpenAI/Anthropic ``role``."""
-    if not isinstance(message, dict) or _type(message.get("type")) not in TYPES:
+    """True for a LangChain message dict: a known ``type`` and no OpenAI/Anthropic ``role``, or the
+    ``{"lc": 1, "type": "constructor", "id": [..., "HumanMessage"], "kwargs"}`` form of ``dumpd``."""
+    if not isinstance(message, dict):
+        return False
+    if _constructor(message):
+        return True
+    if _type(message.get("type")) not in TYPES:
         return False
     return "role" not in message or _type(message.get("type")) == "chat"
+
+
+def _constructor(message: dict) -> str:
+    """The message type a ``dumpd`` record constructs ("ai" for AIMessage), or ""."""
+    ids, kwargs = message.get("id"), message.get("kwargs")
+    if message.get("lc") != 1 or message.get("type") != "constructor" or not isinstance(kwargs, dict):
+        return ""
+    kind = _type(ids[-1]) if isinstance(ids, list) and ids else ""
+    return kind if kind in TYPES else ""
 
 
 def _type(kind: Any) -> str:
@@ -55,11 +70,13 @@ def read_langchain(messages: list, builder: MessageBuilder, where: str = "messag
         path = at(where, f"[{i}]")
         if not isinstance(message, dict):
             raise FormatError(path, f"expected an object, got {type_name(message)}")
-        kind = _type(message.get("type"))
+        kind = _constructor(message) or _type(message.get("type"))
         if kind not in TYPES:
             raise FormatError(at(path, "type"), f"unknown message type {message.get('type')!r}")
         body = message
-        if isinstance(message.get("data"), dict):  # messages_to_dict
+        if _constructor(message):  # dumpd
+            body, path = message["kwargs"], at(path, "kwargs")
+        elif isinstance(message.get("data"), dict):  # messages_to_dict
             body, path = message["data"], at(path, "data")
         role = TYPES[kind] or _chat_role(body, path)
         ts = message_ts(body)

@@ -4,7 +4,8 @@ The fixtures under tests/core/data/formats/ are one travel-agent trace (system p
 calls, a failed call, an image, a plain-text result) written the way each SDK logs it: OpenAI chat
 completion messages (``content: null`` beside ``tool_calls``, the SDK's null fields), Anthropic
 ``messages.create`` history (``tool_use`` / ``tool_result`` blocks, ``system`` as cached blocks),
-and LangChain's ``messages_to_dict`` and ``model_dump`` output, generated with langchain-core 1.8.1.
+and LangChain's ``messages_to_dict``, ``model_dump`` and ``dumpd`` output, generated with
+langchain-core 1.8.1.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ PROJECT = read_record(load("project_turns"))
         ("anthropic_messages", "anthropic"),
         ("langchain_messages_to_dict", "langchain"),
         ("langchain_model_dump", "langchain"),
+        ("langchain_dumpd", "langchain"),
     ],
 )
 def test_the_same_trace_in_every_format_gives_the_same_messages(fixture, fmt):
