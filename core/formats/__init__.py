@@ -4,8 +4,9 @@ Accepted, detected per record: the project's ``{"context_id", "turns"}``; OpenAI
 (``{"context_id", "messages"}`` with ``tool_calls`` and role ``tool``); Anthropic Messages
 (``{"context_id", "system", "messages"}`` with ``tool_use`` / ``tool_result`` blocks); LangChain
 message dicts (``{"type": "human"|"ai"|"tool"|"system", ...}``, ``messages_to_dict``'s
-``{"type", "data"}`` or ``dumpd``'s ``{"lc": 1, "kwargs"}``); a bare list of messages of any of these is one conversation. Files are JSONL
-(one record per line) or one JSON array of records (or of messages).
+``{"type", "data"}`` or ``dumpd``'s ``{"lc": 1, "kwargs"}``); a bare list of messages of any of
+these is one conversation. Files are JSONL (one record per line) or one JSON array of records (or
+of messages).
 
 The same trace in every format gives the same Messages: an assistant message with N tool calls is
 N assistant Messages (the text on the first), each tool result one ``tool`` Message whose JSON
