@@ -276,9 +276,12 @@ def main(argv: list[str] | None = None) -> int:
         "--db", type=Path, default=None, help="database file (default: $CONSOLE_DB or data/console.duckdb)"
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    ingest = sub.add_parser("ingest", help="run the core over dialogue JSONL files and store every output")
+    ingest = sub.add_parser("ingest", help="run the core over conversation files and store every output")
     ingest.add_argument(
-        "files", nargs="+", help="dialogue JSONL (shared/data/dialogues format or {context_id, turns})"
+        "files",
+        nargs="+",
+        help="JSONL or a JSON array; each conversation as {context_id, turns}, OpenAI chat, Anthropic "
+        "Messages or LangChain message dicts (core/formats)",
     )
     ingest.add_argument("--source", help="source name for every conversation (default: each line's own)")
     ingest.add_argument("--config", help="a TOML or JSON Config (default: the one saved in the console)")

@@ -2,25 +2,25 @@
 
 Two input formats:
 
-- the dialogue JSONL of ``shared/data/dialogues`` (one conversation per line,
-  ``{"context_id", "turns": [{"role", "text", ...}]}``), read by core.dialogue.parse_dialogue_line;
-- plain lines ``role: text`` (roles user, assistant, tool, system and the aliases of core.dialogue,
+- JSON, read by core.formats.read_text: JSONL (one conversation per line) or one JSON array, each
+  conversation in the project's ``{"context_id", "turns"}``, OpenAI chat, Anthropic Messages or
+  LangChain message dicts (detected per conversation), or a bare list of messages;
+- plain lines ``role: text`` (roles user, assistant, tool, system and the aliases of core.formats,
   e.g. ``human:``, ``用户：``); an indented line continues the turn above it; blank lines are skipped.
 
-Bad input raises :class:`TranscriptError` naming the line (and the field, for JSONL); in a JSONL
-upload a bad line is reported and the good ones are still read.
+Bad input raises :class:`TranscriptError` naming the line (and the field, for JSON); in a JSONL
+upload or a JSON array a bad conversation is reported and the good ones are still read.
 """
 
 from __future__ import annotations
 
 import codecs
-import json
 import re
 import uuid
 
 from pydantic import BaseModel, Field
 
-from core.dialogue import ROLE_ALIASES, ROLES, DialogueError, clean_text, parse_dialogue_line
+from core.formats import ROLE_ALIASES, ROLES, DialogueError, clean_text, read_text
 from core.models import Message
 
 MAX_UPLOAD_BYTES = 5_000_000  # the playground runs inside a page; bigger files go through the CLI
@@ -148,27 +148,10 @@ def read_transcripts(text: str, context_id: str | None = None) -> ParsedInput:
 
 
 def _read_jsonl(text: str) -> ParsedInput:
-    lines = text.splitlines()
-    first = next(i for i, line in enumerate(lines) if line.strip())
-    try:
-        json.loads(lines[first])
-    except (json.JSONDecodeError, RecursionError):
-        # not one object per line: maybe one pretty-printed conversation
-        try:
-            whole = json.loads(text)
-        except (json.JSONDecodeError, RecursionError):
-            pass
-        else:
-            if isinstance(whole, dict):
-                lines = ["" for _ in range(first)] + [json.dumps(whole, ensure_ascii=False)]
     transcripts, errors = [], []
-    for i, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            d = parse_dialogue_line(line, i)
-        except DialogueError as exc:
-            errors.append(LineError(line=exc.line, detail=exc.detail))
+    for d in read_text(text):
+        if isinstance(d, DialogueError):
+            errors.append(LineError(line=d.line, detail=d.detail))
             continue
         transcripts.append(
             Transcript(
@@ -177,8 +160,8 @@ def _read_jsonl(text: str) -> ParsedInput:
                 lang=d.lang,
                 format="jsonl",
                 messages=d.messages,
-                warnings=[f"line {i}: {w}" for w in d.warnings],
-                line=i,
+                warnings=[f"line {d.line}: {w}" for w in d.warnings],
+                line=d.line,
             )
         )
     seen: dict[str, int] = {}
