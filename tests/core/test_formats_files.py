@@ -170,3 +170,26 @@ def test_an_empty_json_array_and_a_jsonl_of_bare_message_lists(tmp_path):
     lines.write_text(json.dumps(convo) + "\n" + json.dumps(convo[:1]) + "\n", encoding="utf-8")
     assert [len(d.messages) for d in read_file(lines)] == [2, 1]
     assert isinstance(next(iter(read_text("[1, 2]\n{}"))), DialogueError)
+
+
+def test_the_same_trace_in_every_format_gives_a_byte_identical_context():
+    """Compacted with the real pipeline (rules only, for speed), each format's context is the
+    project format's, byte for byte, on the long-context traces too when they are here."""
+    from core.compressor import Compressor
+    from core.config import Config
+
+    long_file = SHARED.with_name("bfcl_long_context_dev.jsonl")
+    files = [BFCL, long_file] if long_file.is_file() else [BFCL]
+    compressor = Compressor(Config(use_embeddings=False))
+    checked = 0
+    for path in files:
+        for line in path.read_text(encoding="utf-8").splitlines()[::40]:
+            record = json.loads(line)
+            base = read_record(record).messages
+            want = compressor.compress(base, context_id="same").context.text
+            for name, write in WRITERS.items():
+                converted = read_record({"context_id": record["context_id"], **write(base)}).messages
+                got = compressor.compress(converted, context_id="same").context.text
+                assert got == want, (name, record["context_id"])
+            checked += 1
+    assert checked >= 1
