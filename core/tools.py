@@ -40,7 +40,6 @@ KEY_WORDS = frozenset(
 )
 REFERENCE_WORDS = frozenset({"id", "ids", "uuid", "ref", "reference", "code", "confirmation", "tracking"})
 _ID_LIKE = re.compile(r"^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9][A-Za-z0-9_\-./:]{2,}$|^\d{4,}$")
-_KEY_SEGMENT = re.compile(r"(?:^|\.)([A-Za-z_][\w\-]*)")
 _DATE_LIKE = re.compile(r"^\d{4}-\d{2}-\d{2}|^\d{1,2}:\d{2}")
 _WORDS = re.compile(r"[A-Za-z][a-z]*|[A-Z]+(?![a-z])|\d+")
 
@@ -229,17 +228,29 @@ def summary_values(data: Any, limit: int = SUMMARY_VALUES) -> dict[str, str]:
 def value_index(data: Any, limit: int = MAX_LEAVES) -> dict[str, tuple[str, str]]:
     """Lowercased text -> (its path, the text as written), for what a later turn could name: the
     scalar leaves (3+ characters, not a bare boolean) and the keys that are ids themselves
-    (``payment_methods.gift_card_7480005``); the first path wins when a text repeats."""
+    (``payment_methods.gift_card_7480005``); the first path wins when a text repeats.
+
+    Its own breadth-first walk (not ``leaves``): it sees the keys, and it is on the add() path."""
     out: dict[str, tuple[str, str]] = {}
-    for path, value in leaves(data, limit):
-        if not isinstance(value, bool):
-            text = " ".join((value if isinstance(value, str) else json.dumps(value)).split())
+    queue: deque[tuple[str, Any]] = deque([("", data)])
+    seen = 0
+    while queue and seen < limit:
+        path, value = queue.popleft()
+        if isinstance(value, dict):
+            for k, v in value.items():
+                key = str(k)
+                child = _join(path, key)
+                if 3 <= len(key) <= MAX_VALUE_CHARS and _ID_LIKE.match(key):
+                    out.setdefault(key.lower(), (child, key))
+                queue.append((child, v))
+        elif isinstance(value, list):
+            queue.extend((f"{path}[{i}]", v) for i, v in enumerate(value))
+        elif value is not None and not isinstance(value, bool):
+            seen += 1
+            text = value if isinstance(value, str) else str(value)
             if 3 <= len(text) <= MAX_VALUE_CHARS:
+                text = " ".join(text.split()) if not text.isprintable() or "  " in text else text
                 out.setdefault(text.lower(), (path or "value", text))
-        for match in _KEY_SEGMENT.finditer(path):
-            key = match.group(1)
-            if _ID_LIKE.match(key):
-                out.setdefault(key.lower(), (path[: match.end()], key))
     return out
 
 

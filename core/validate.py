@@ -13,7 +13,8 @@ Also the fallback of a failed validation: key-sentence extraction, each sentence
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from core.config import Config
 from core.embed import Embedder, is_chinese
@@ -92,8 +93,13 @@ def source_text(messages: Sequence[Message]) -> str:
     return raw_history(messages).lower()
 
 
-def value_in_source(value: str, source: str, source_numbers: set[float]) -> bool:
-    """True when value occurs in the source literally or as the same number written differently."""
+def value_in_source(
+    value: str, source: str, source_numbers: set[float] | Callable[[], set[float]]
+) -> bool:
+    """True when value occurs in the source literally or as the same number written differently.
+
+    source_numbers may be a function that computes them: scanning a long tool trace for numbers is
+    the costly part of a check, and most values are found literally first."""
     low = value.lower().strip()
     if not low or low in source:
         return True
@@ -101,7 +107,9 @@ def value_in_source(value: str, source: str, source_numbers: set[float]) -> bool
     if len(parts) > 1 and all(p in source for p in parts):
         return True
     nums = numbers_in(value)
-    return bool(nums) and nums <= source_numbers
+    if not nums:
+        return False
+    return nums <= (source_numbers() if callable(source_numbers) else source_numbers)
 
 
 def bigram_similarity(a: str, b: str) -> float:
@@ -166,7 +174,7 @@ def validate(
     in the source neither literally nor as the same number."""
     anchors = parse_anchors(rendered.text)
     source = source_text(messages)
-    nums = numbers_in(source)
+    nums = lru_cache(maxsize=1)(lambda: numbers_in(source))
     errors: list[str] = []
     missing = []
     for key, value in anchors["facts"].items():
