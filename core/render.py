@@ -191,6 +191,7 @@ def render(
     room: float = 1.0,
     must_include: Sequence[str] = (),
     notice_in_context: bool = True,
+    said: Sequence[str] = (),
 ) -> Rendered:
     """Render the state and the recent raw turns within budget.
 
@@ -198,7 +199,8 @@ def render(
     it); room: > 1 on a retry, to give facts more space; must_include: fact keys to keep whatever
     the budget (the ones validation found missing); notice_in_context: False keeps the change
     notice in the Rendered record only (the first compaction: the model saw no earlier state to
-    compare with, so the notice tells it nothing)."""
+    compare with, so the notice tells it nothing); said: the user's own clauses the coverage check
+    found missing (core.coverage), put back verbatim on a "User said:" line."""
     shown_notice = change_notice if notice_in_context else ""
     head: list[str] = []
     anchors: list[str] = []
@@ -215,11 +217,12 @@ def render(
     text_actions = [a for a in state.actions if not a.call_id]
     done = [a for a in text_actions if a.status == "done"]
     required = [f"[ACTION_REQUIRED:{anchor_value(r)}]" for r in required_actions(state)]
-    musts = [c.text for c in state.constraints]
+    recent_idx = {m.idx for m in recent}
+    # a constraint the recent raw turns show verbatim is not repeated on the Must line
+    musts = [c.text for c in state.constraints if c.idx not in recent_idx]
+    said_line = "User said: " + " | ".join(anchor_value(s) for s in said) if said else ""
     tools_budget = max(0, min(hard // 2, max(soft, hard // 4)))
-    completed, failed, tool_lines, tools_dropped = tool_sections(
-        state, {m.idx for m in recent}, tools_budget
-    )
+    completed, failed, tool_lines, tools_dropped = tool_sections(state, recent_idx, tools_budget)
     completed_text = _actions_line("Completed", _without_ref_repeats(done)[-MAX_COMPLETED:])
     if completed:
         completed_text = (completed_text + "; " if completed_text else "Completed: ") + "; ".join(completed)
@@ -231,7 +234,7 @@ def render(
         head.append(f"State: {state.task_state}")
     head = [line for line in head if line]
     tools_block = [TOOLS_HEADER, *tool_lines] if tool_lines else []
-    used = count_tokens("\n".join([*head, *required, *musts, *tools_block, shown_notice])) + 8
+    used = count_tokens("\n".join([*head, *required, *musts, said_line, *tools_block, shown_notice])) + 8
     shown: list[Fact] = []
     offered: list[Fact] = []
     dropped: list[str] = list(tools_dropped)
@@ -276,6 +279,8 @@ def render(
     body = [*head, *_fact_lines(shown), offer_line]
     if musts:
         body.append("Must: " + "; ".join(musts))
+    if said_line:
+        body.append(said_line)
     body += tools_block
     if required:
         body.append("Next: " + " ".join(required))

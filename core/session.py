@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field
 
+from core.coverage import missing_user_clauses
 from core.extract import extract
 from core.goals import strip_opener
 from core.intents import IntentClusters, cluster_intents, substantive
@@ -361,6 +362,11 @@ class Session:
         t = time.perf_counter()
         first = self.compacted_state is None
         rendered = render(work, recent, self.config, tokens_in, notice, notice_in_context=not first)
+        said = missing_user_clauses(rendered.text, self.parsed, fold_upto, work)
+        if said:  # the coverage guarantee: what the user said comes back in their own words
+            rendered = render(
+                work, recent, self.config, tokens_in, notice, notice_in_context=not first, said=said
+            )
         latency["render"] = _ms(t, time.perf_counter())
         if not self.config.consistency_check:
             return rendered, None, 0, False, intents
@@ -382,6 +388,7 @@ class Session:
                 notice,
                 room=1.0 + 0.5 * retries,
                 notice_in_context=not first,
+                said=said,
             )
             report = validate(rendered, work, self.messages, self.config, embedder, surfaces)
         latency["validate"] = _ms(t, time.perf_counter())

@@ -1,0 +1,53 @@
+"""Coverage guarantee (seed 001's validator, with the rule filter's anchors): nothing the user said
+goes missing from a compaction.
+
+Every value the user stated in a folded turn (an entity: a number with its unit, money, a date or
+time, a name, a place, a term), every negation and every stressed ("must", "务必") clause must be in
+the rendered context, as a fact or as the user's clause verbatim, unless a later value replaced it
+with evidence (it is then in its fact's history, rendered "(was: ...)"). What is missing comes back
+as the user's own clause, whole, so a negation pair ("不想要年费高的卡，最好免年费") stays together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.models import Atom, ContextState, ParsedMessage
+
+WEAK_TYPES = frozenset({"term"})  # a bare domain word ("hotel") is not a value the user set
+
+
+def _replaced(state: ContextState) -> set[str]:
+    """Lowercased values a later value replaced with evidence (they live in fact histories)."""
+    out = {v.value.lower() for f in state.facts.values() for v in f.history}
+    return out | {v.value.lower() for f in state.archive for v in f.history}
+
+
+def _needs(atom: Atom) -> list[str]:
+    """What of a user clause must be in the context: its values, its negation, or (stressed) the
+    whole clause; a clause with nothing of the kind needs nothing."""
+    out = [e.text for e in atom.entities if e.text.strip() and e.type not in WEAK_TYPES]
+    if atom.negation is not None:
+        out.append(atom.negation.text)
+    if atom.pinned:
+        out.append(atom.text)
+    return out
+
+
+def missing_user_clauses(
+    text: str, parsed: Sequence[ParsedMessage], upto: int, state: ContextState
+) -> list[str]:
+    """The user's clauses (of turns before `upto`, the folded ones) holding a value, negation or
+    stressed instruction that `text` does not contain and that was not replaced, in turn order,
+    each once."""
+    low = text.lower()
+    replaced = _replaced(state)
+    out: list[str] = []
+    for p in parsed:
+        if p.message.idx >= upto or p.message.role != "user":
+            continue
+        for atom in p.atoms:
+            needs = [n for n in _needs(atom) if n.lower() not in low and n.lower() not in replaced]
+            if needs and atom.text not in out and atom.text.lower() not in low:
+                out.append(atom.text)
+    return out
