@@ -10,11 +10,13 @@ as the user's own clause, whole, so a negation pair ("不想要年费高的卡�
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from core.models import Atom, ContextState, ParsedMessage
 
 WEAK_TYPES = frozenset({"term"})  # a bare domain word ("hotel") is not a value the user set
+_WAS = re.compile(r"\(was:[^()]*\)")  # a replaced value is not the value shown
 
 
 def _replaced(state: ContextState) -> set[str]:
@@ -38,16 +40,22 @@ def missing_user_clauses(
     text: str, parsed: Sequence[ParsedMessage], upto: int, state: ContextState
 ) -> list[str]:
     """The user's clauses (of turns before `upto`, the folded ones) holding a value, negation or
-    stressed instruction that `text` does not contain and that was not replaced, in turn order,
-    each once."""
-    low = text.lower()
+    stressed instruction that `text` does not show (outside its "(was: ...)" markers) and that was
+    not replaced, in turn order, each once. The clause after a negation, when it states the
+    preference that goes with it ("最好免年费" after "不想要年费高的卡"), counts as part of it."""
+    low = _WAS.sub(" ", text).lower()
     replaced = _replaced(state)
     out: list[str] = []
     for p in parsed:
         if p.message.idx >= upto or p.message.role != "user":
             continue
+        after_negation = False
         for atom in p.atoms:
-            needs = [n for n in _needs(atom) if n.lower() not in low and n.lower() not in replaced]
+            needs = _needs(atom)
+            if after_negation and atom.negation is None and (atom.kind == "preference" or atom.entities):
+                needs.append(atom.text)  # the positive half of a negation pair
+            after_negation = atom.negation is not None
+            needs = [n for n in needs if n.lower() not in low and n.lower() not in replaced]
             if needs and atom.text not in out and atom.text.lower() not in low:
                 out.append(atom.text)
     return out

@@ -83,9 +83,13 @@ REQUIRED_SLOTS = {
     "bank": ("amount",),
 }
 SOFT_PREFERENCE = re.compile(
-    r"\b(prefer(?:ably)?|ideally|if possible|would rather|i'?d rather)\b|尽量|如果可以|倾向于|偏好|更喜欢",
+    r"\b(prefer(?:ably)?|ideally|if possible|would rather|i'?d rather)\b|尽量|如果可以|倾向于|偏好|更喜欢|"
+    r"最好|宁可|优先",
     re.I,
 )
+# what turns the rest of a negated clause into the positive half of a negation pair ("no cilantro,
+# but extra lime is fine", "不想要年费高的卡，最好免年费")
+NEGATION_PAIR = re.compile(r"\b(?:but|instead|rather|better|fine|okay|ok)\b|但|而是|可以|就行", re.I)
 SELF_DOUBT = re.compile(
     r"\b(i'?m not sure|not certain|let me (?:double[- ])?check again|i apologi[sz]e for the confusion|"
     r"i may have made a mistake|correction:)|我不确定|不太确定|刚才说错|抱歉，?我搞错",

@@ -19,7 +19,7 @@ import numpy as np
 
 from core.config import Config
 from core.embed import Embedder
-from core.extract import INFORMATIONAL_SLOTS
+from core.extract import INFORMATIONAL_SLOTS, NEGATION_PAIR, SOFT_PREFERENCE
 from core.goals import BARE_NO, POLITE_DECLINE
 from core.models import (
     ActionUnit,
@@ -273,6 +273,9 @@ def _merge_texts(st: ContextState, units: Units, embedder: Embedder | None, conf
     """Constraints and goals, de-duplicated by text and, with an embedder, by meaning."""
     for atom in units.constraints:
         text = atom.negation.text if atom.negation is not None and not atom.pinned else atom.text
+        rest = atom.text.replace(atom.negation.text, " ") if atom.negation is not None else ""
+        if rest and (SOFT_PREFERENCE.search(rest) or NEGATION_PAIR.search(rest)):
+            text = atom.text  # a negation pair stays whole: "不想要年费高的卡，最好免年费", "no X, but Y"
         i = _similar(text, [c.text for c in st.constraints], embedder, config.semantic_threshold)
         if i is None:
             st.constraints.append(

@@ -137,6 +137,23 @@ _CONFIRM_REQUEST = re.compile(
 )
 
 
+# an assistant's acknowledgement or promise to wait, check or come back: it reports no result and
+# offers no option, so it names no fact ("I've noted that", "please bear with me", "let me check")
+_PROMISE = re.compile(
+    r"\b(?:i(?:['’]ve|\s+have)\s+(?:noted|recorded|written\s+down|made\s+a\s+note\s+of|logged)|"
+    r"(?:please|kindly)\s+(?:wait|hold\s+on|bear\s+with\s+me|be\s+patient)|wait\s+patiently|"
+    r"let\s+me\s+(?:check|look|see|verify|confirm|double-check)|"
+    r"i(?:['’]ll|\s+will)\s+(?:check|look\s+into|get\s+back\s+to\s+you|verify|double-check|let\s+you\s+know)|"
+    r"(?:one|just\s+a)\s+moment|bear\s+with\s+me)\b",
+    re.IGNORECASE,
+)
+
+
+def is_promise(text: str) -> bool:
+    """True for an assistant's acknowledgement or promise to wait or check (no result, no option)."""
+    return bool(_PROMISE.search(text))
+
+
 def classify_kind(
     text: str, role: Role, has_values: bool, has_negation: bool, correction: bool, action: ActionMarker | None
 ) -> AtomKind:
@@ -158,6 +175,8 @@ def classify_kind(
             return "greeting"
         if _FILLER.match(text):
             return "greeting" if _HELLO.match(text) else "filler"
+        if _PROMISE.search(text):
+            return "filler"
         if text.rstrip().endswith("?") or (action is not None and action.status == "offered"):
             return "question"
         if _ASSISTANT_RESULT.search(text):

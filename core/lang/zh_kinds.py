@@ -13,6 +13,11 @@ _FILLER = re.compile(
     r"(?:谢谢|多谢|感谢|非常感谢|太感谢|谢了|没有了|没了|没有别的|再见|拜拜|不客气|不用客气|别客气|不用谢|"
     r"没事|没有其他|没有其它|不用了|收到|好的谢谢)"
 )
+# an assistant's acknowledgement or promise to wait, check or come back: no result, no option
+_PROMISE = re.compile(
+    r"已记录|记下了|记好了|已备注|已登记|请(?:您)?(?:耐心)?(?:等待|稍等|稍候)|耐心等待|稍等|稍候|请稍|"
+    r"(?:统一)?核对(?:后|一下)|马上为您|我(?:来|先)?(?:查|看|核实|确认)一下|正在(?:为您)?(?:查询|处理|核实)"
+)
 _QUESTION = re.compile(
     r"[吗呢么？?]|请问|什么|哪|几|多少|是否|怎么|如何|有没有|是不是|能不能|可不可以|咋样|啥"
 )
@@ -97,7 +102,7 @@ def assistant_kind(t: str, role: Role) -> AtomKind:
         return "result"
     if _GREETING.match(t):
         return "greeting"
-    if (len(t) <= 12 and _FILLER.match(t)) or (len(t) <= 4 and _CONFIRM.match(t)):
+    if (len(t) <= 12 and _FILLER.match(t)) or (len(t) <= 4 and _CONFIRM.match(t)) or _PROMISE.search(t):
         return "filler"
     marker = action_marker(t, "assistant")
     if marker is not None and marker.status in ("done", "pending"):

@@ -1,0 +1,56 @@
+"""The coverage guarantee: what the user said in a folded turn is in the compacted context, as a
+fact or as the user's clause verbatim, unless a later value replaced it with evidence."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from core.compressor import Compressor
+from core.config import Config
+from core.coverage import missing_user_clauses
+from core.models import Message
+from core.parse import parse_message
+
+pytestmark = pytest.mark.unit
+TS = datetime(2026, 12, 1, 9, 0)
+CARD = [
+    ("user", "我想办一张信用卡。我不想要年费高的卡，最好免年费。"),
+    ("assistant", "好的，请问您平时主要在哪些场景消费？"),
+    ("user", "主要是网购和加油，每个月大概五千元。"),
+    ("assistant", "明白了，我为您查一下合适的卡。"),
+    ("user", "另外额度最好不低于三万。"),
+    ("assistant", "好的，已记录，请耐心等待，我统一核对后回复您。"),
+    ("user", "好的，谢谢。"),
+    ("assistant", "不客气。"),
+]
+
+
+def state_part(result) -> str:
+    return result.rendered.state_text
+
+
+def test_a_negation_pair_stays_whole_in_the_users_words():
+    msgs = [Message(idx=i, role=r, text=t, ts=TS) for i, (r, t) in enumerate(CARD)]
+    result = Compressor(Config(use_embeddings=False)).compress(msgs, context_id="card")
+    head = state_part(result)
+    assert "不想要年费高的卡" in head and "最好免年费" in head
+    assert "耐心等待" not in head and "统一核对" not in head  # assistant filler is no fact
+
+
+def test_missing_clauses_are_the_users_own_and_skip_what_is_shown_or_replaced():
+    parsed = [
+        parse_message(
+            Message(idx=0, role="user", text="No cilantro please, and the delivery must arrive by 7pm.")
+        ),
+        parse_message(Message(idx=1, role="assistant", text="Noted, 7pm it is.")),
+    ]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    missing = missing_user_clauses("[FACT:food.time=7pm]", parsed, upto=2, state=state)
+    assert missing and all(c in parsed[0].message.text for c in missing)  # verbatim, the user's
+    assert any("cilantro" in c for c in missing)
+    shown = "Must: No cilantro please, and the delivery must arrive by 7pm."
+    assert missing_user_clauses(shown, parsed, upto=2, state=state) == []
+    assert missing_user_clauses("(was: no cilantro) 7pm", parsed, upto=2, state=state)  # marked is not shown
+    assert missing_user_clauses("", parsed, upto=0, state=state) == []  # nothing folded, nothing owed
