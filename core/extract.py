@@ -242,7 +242,7 @@ def _facts_of(atom: Atom, role: str, idx: int, units: Units, text: str = "", off
         kind = "preference" if SOFT_PREFERENCE.search(atom.text) else "instruction"
     last_end: dict[str, int] = {}
     for ent in atom.entities:
-        if not is_value(ent, atom.domain, role):
+        if not is_value(ent, atom.domain, role) or _definite_reference(ent, atom):
             continue
         negated = neg_span is not None and ent.start >= 0 and neg_span[0] <= ent.start < neg_span[1]
         key, value = fact_key(ent, atom.domain), ent.text.strip()
@@ -277,6 +277,20 @@ def _facts_of(atom: Atom, role: str, idx: int, units: Units, text: str = "", off
         if kind == "preference":
             units.preference_changes.append(cand)
         units.facts.append(cand)
+
+
+_DETERMINER = re.compile(r"(?i)\b(?:the|this|that|our|my|your|same)\s+$")
+
+
+def _definite_reference(ent: Entity, atom: Atom) -> bool:
+    """True for a domain word the clause uses to point at the entity already in play ("from the
+    hotel to the restaurant"): a reference, not a new value of the type slot."""
+    if ent.type != "term" or ent.start < 0 or atom.domain is None:
+        return False
+    word = ent.text.lower().rstrip("s")
+    if word not in (atom.domain, *atom.domain.split("_")):
+        return False
+    return bool(_DETERMINER.search(atom.text[max(0, ent.start - 12) : ent.start]))
 
 
 def _evidence(ent: Entity, atom: Atom, idx: int, text: str, offset: int) -> Evidence:

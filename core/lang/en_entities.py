@@ -269,7 +269,9 @@ _END_DATE_BEFORE = re.compile(
     rf"\b(?:{_END_CUES}|until|till|til|thru|leav(?:e|ing)\s+the\s+(?:hotel|house|room|apartment|place)){_END_TAIL}",
     re.IGNORECASE,
 )
-_END_TIME_BEFORE = re.compile(rf"\b(?:{_END_CUES}){_END_TAIL}", re.IGNORECASE)
+# a time one arrives by is the end of a trip: "arrive by 21:00" never replaces "leave at 5:11"
+_ARRIVAL_CUES = r"arriv(?:e|es|ing|al)(?:\s+time)?|get(?:ting)?\s+(?:there|in)|be\s+there|reach(?:ing)?\s+\w+"
+_END_TIME_BEFORE = re.compile(rf"\b(?:{_END_CUES}|{_ARRIVAL_CUES}){_END_TAIL}", re.IGNORECASE)
 _RANGE_GAP = re.compile(r"\s*(?:to|through|thru|until|till|-|–)\s*(?:the\s+)?", re.IGNORECASE)
 _TIME_RANGE_GAP = re.compile(r"\s*(?:to|until|till|-|–)\s*", re.IGNORECASE)
 

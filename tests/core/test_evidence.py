@@ -90,3 +90,29 @@ def test_a_yes_to_a_restatement_keeps_the_users_value_beside_the_assistants_form
     text = result.rendered.text
     assert occurs_unmarked("March 1st", text) and not only_marked("March 1st", text)
     assert "today" in text  # the assistant's form stands beside it, unmarked too
+
+
+def test_an_arrival_time_and_a_departure_time_are_two_attributes():
+    result = run(
+        [
+            ("user", "I need a train to King's Lynn on Thursday, and I need to arrive by 21:00."),
+            ("assistant", "TR1234 leaves at 5:11 and arrives at 6:09."),
+            ("user", "Please get me a ticket for one that leaves at 5:11 a.m and send me the reference."),
+            ("assistant", "Booked, reference AB12CD."),
+        ]
+    )
+    text = result.rendered.text
+    assert occurs_unmarked("21:00", text) and not only_marked("21:00", text)
+
+
+def test_the_domain_word_as_a_reference_does_not_replace_the_type():
+    result = run(
+        [
+            ("user", "I would really like a guesthouse in the west, please."),
+            ("assistant", "Hobsons House is a guesthouse in the west. Shall I book it?"),
+            ("user", "Yes. I also need a taxi from the hotel to the restaurant by 19:00."),
+            ("assistant", "Your taxi is booked, a red Skoda."),
+        ]
+    )
+    text = result.rendered.text
+    assert occurs_unmarked("guesthouse", text) and "(was: guesthouse" not in text
