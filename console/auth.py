@@ -213,9 +213,49 @@ def page_to_open() -> str:
     return str(st.session_state.pop(OPEN_NEXT, "") or "")
 
 
+def confirm_acting(actor: str, role: str, action: str, now: float | None = None) -> None:
+    """PermissionError unless (``actor``, ``role``) is who acts in this console session right now.
+
+    A page passes the name and role it read when it was drawn; the click that asks for a change can
+    come after the account was removed, demoted or timed out, so every mutating service asks again
+    here, from the credentials file as it is now and the session's own clock. Outside a Streamlit
+    run (the CLI, scripts) there is no session: the caller, who holds the database file, names who acts."""
+    state = _session_state()
+    if state is None:
+        return
+    now_actor, now_role = acting_now(state, time.time() if now is None else now)
+    if now_actor != (actor or "").strip() or now_role != role:
+        raise PermissionError(
+            f"refused to {action}: the page acted as {actor} ({role}) but this session is now "
+            f"{now_actor} ({now_role}); nothing was changed, reload the page"
+        )
+
+
+def acting_now(state: Any, now: float) -> tuple[str, Role]:
+    """(actor, role) of this session at ``now``: a session that must end acts as an anonymous viewer."""
+    if auth_mode() == "off":
+        return _env_user()
+    username = state.get("username") if state.get("authentication_status") else None
+    if not username or not state.get(SIGNED_IN_AT):
+        return ANONYMOUS, "viewer"
+    try:
+        directory = load_directory()
+    except CredentialsError:
+        return ANONYMOUS, "viewer"
+    account = directory.users.get(username)
+    if account is None or _session_problem(directory, state, now):
+        return ANONYMOUS, "viewer"
+    return username, account.role
+
+
 def _why_session_ends(directory: Directory, state: Any, now: float) -> str | None:
     """The reason the signed-in session must end now, or None."""
     signing_out = bool(state.pop(SIGN_OUT, False))
+    return _session_problem(directory, state, now) or ("signed out" if signing_out else None)
+
+
+def _session_problem(directory: Directory, state: Any, now: float) -> str | None:
+    """Why the signed-in session in ``state`` is no longer valid at ``now``."""
     account = directory.users.get(state.get("username") or "")
     if account is None:
         return "the account was removed"
@@ -227,8 +267,6 @@ def _why_session_ends(directory: Directory, state: Any, now: float) -> str | Non
     seen = float(state.get(SEEN_AT) or signed_in)
     if now - seen > directory.idle_minutes * 60:
         return f"no activity for more than {directory.idle_minutes:g} minutes"
-    if signing_out:
-        return "signed out"
     return None
 
 

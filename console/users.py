@@ -99,6 +99,9 @@ def _change(
     actor = (actor or "").strip()
     if not actor:
         raise ValueError("no actor: every change must say who made it")
+    from console.auth import confirm_acting  # auth reads the credentials this module writes
+
+    confirm_acting(actor, actor_role, what)
     path = path or credentials_path()
     with locked(path):
         old_text = path.read_text(encoding="utf-8") if path.exists() else None

@@ -42,13 +42,15 @@ if not writable:
 
 
 def _apply(change, ok_message: str) -> None:
-    """Run a breaker change from a form callback; keep the outcome to show after the rerun."""
+    """Run a breaker change in the page's body (after the sign-in gate, never in a widget callback,
+    which Streamlit runs before the gate); keep the outcome and draw the page again with it."""
     try:
         change()
     except (ValueError, PermissionError, KeyError) as exc:
         st.session_state["breaker_flash"] = ("error", str(exc))
     else:
         st.session_state["breaker_flash"] = ("success", ok_message)
+    st.rerun()
 
 
 def _set_global() -> None:
@@ -99,7 +101,8 @@ with st.form("breaker_global_form"):
         "Serve every context raw", value=board.global_raw, key="breaker_global_raw", disabled=not writable
     )
     st.text_input("Reason (required)", key="breaker_global_reason", disabled=not writable)
-    st.form_submit_button("Apply global switch", on_click=_set_global, disabled=not writable)
+    if st.form_submit_button("Apply global switch", disabled=not writable):
+        _set_global()
 
 # --- one context ------------------------------------------------------------------------------------
 st.subheader("One context")
@@ -113,9 +116,8 @@ if cid:
     with st.form("breaker_context_form"):
         st.toggle("Serve this context raw", value=own_raw, key="breaker_context_raw", disabled=not writable)
         st.text_input("Reason (required)", key="breaker_context_reason", disabled=not writable)
-        st.form_submit_button(
-            "Apply to this context", on_click=_set_context, args=(cid,), disabled=not writable
-        )
+        if st.form_submit_button("Apply to this context", disabled=not writable):
+            _set_context(cid)
 else:
     st.caption("Pick or paste a context id to see how it is served and to switch it.")
 
@@ -149,7 +151,8 @@ if board.raw_contexts:
             disabled=not writable,
         )
         st.text_input("Reason (required)", key="breaker_reset_reason", disabled=not writable)
-        st.form_submit_button("Reset to compressed", on_click=_reset, disabled=not writable)
+        if st.form_submit_button("Reset to compressed", disabled=not writable):
+            _reset()
 else:
     st.caption("None: every context with its own switch is compressed.")
 

@@ -95,7 +95,7 @@ def _save() -> None:
         )
     except ConfigEditError as exc:
         st.session_state["cfg_errors"] = exc.errors
-        st.session_state["cfg_tabs"] = "Edit"  # keep the editor open, each error under its field
+        st.session_state["cfg_open_tab"] = "Edit"  # keep the editor open, each error under its field
         listed = "; ".join(f"{name}: {message}" for name, message in exc.errors.items())
         st.session_state["cfg_flash"] = (
             "error",
@@ -120,6 +120,8 @@ def _restore() -> None:
         st.session_state["cfg_flash"] = ("success", f"Version {chosen} restored as version {saved.version}.")
 
 
+if "cfg_open_tab" in st.session_state:  # set by a save in the previous run, before the tabs exist
+    st.session_state["cfg_tabs"] = st.session_state.pop("cfg_open_tab")
 current_tab, edit_tab, history_tab, files_tab = st.tabs(
     ["Current settings", "Edit", "History", "Export / import"], key="cfg_tabs", on_change="rerun"
 )
@@ -154,7 +156,10 @@ with edit_tab:
                 with columns[i % 2]:
                     _widget(f)
         st.text_input("Reason for the change (required)", key="cfg_reason", disabled=not writable)
-        st.form_submit_button("Validate and save", on_click=_save, disabled=not writable, type="primary")
+        saving = st.form_submit_button("Validate and save", disabled=not writable, type="primary")
+    if saving:  # in the page's body, after the sign-in gate (a widget callback runs before it)
+        _save()
+        st.rerun()
 
 with history_tab:
     if not versions:
@@ -178,7 +183,10 @@ with history_tab:
         with st.form("cfg_restore_form"):
             st.selectbox("Restore version", [v.version for v in versions], key="cfg_restore_version")
             st.text_input("Reason (optional)", key="cfg_restore_reason", disabled=not writable)
-            st.form_submit_button("Restore as the newest version", on_click=_restore, disabled=not writable)
+            restoring = st.form_submit_button("Restore as the newest version", disabled=not writable)
+        if restoring:
+            _restore()
+            st.rerun()
 
 with files_tab:
     st.download_button(

@@ -196,7 +196,7 @@ def save_edit(
     Raises ConfigEditError (field -> message) for an invalid edit, ValueError without a reason or
     when nothing changes. Returns the saved version and its changes.
     """
-    require_writer(role, "edit the configuration")
+    require_writer(role, "edit the configuration", actor=actor)
     actor = require_actor(actor)
     current = store.current_config()
     result = check_edit(current, edits)
@@ -209,7 +209,7 @@ def import_toml(
     store: Store, text: str, *, name: str, reason: str, actor: str, role: str
 ) -> tuple[ConfigVersion, list[FieldChange]]:
     """Save a whole Config read from TOML or JSON text as a new version (ConfigError names the field)."""
-    require_writer(role, "edit the configuration")
+    require_writer(role, "edit the configuration", actor=actor)
     actor = require_actor(actor)
     config = parse_config_text(text, name)
     current = store.current_config()
@@ -233,7 +233,7 @@ def restore_version(
     store: Store, version: int, *, reason: str, actor: str, role: str
 ) -> tuple[ConfigVersion, list[FieldChange]]:
     """Save an earlier version's settings again as the newest version."""
-    require_writer(role, "edit the configuration")
+    require_writer(role, "edit the configuration", actor=actor)
     actor = require_actor(actor)
     found = next((v for v in store.config_history(limit=10_000) if v.version == version), None)
     if found is None:

@@ -338,7 +338,7 @@ def apply_csv(store: Store, data: bytes, *, actor: str, role: str) -> CsvApplyRe
     Refuses a viewer (PermissionError). Re-reads and re-checks the file: if any row is refused
     nothing is sent; otherwise the Store checks again inside its transaction (a fact may have
     changed since the preview) and applies all rows or none."""
-    require_writer(role, "apply corrections from a CSV file")
+    require_writer(role, "apply corrections from a CSV file", actor=actor)
     actor = require_actor(actor)
     parsed = read_corrections_csv(data, actor=actor, role=role)
     preview = _preview(store, parsed)
