@@ -45,6 +45,7 @@ from data.queries import ingest_rows
 from data.queries import integrity as integrity_sql
 from data.queries import metrics as metrics_sql
 from data.queries import ops as ops_sql
+from data.queries import served as served_sql
 from data.queries import sessions as sessions_sql
 from data.queries.columns import parse_json
 from data.queries.metrics import Bucket
@@ -309,6 +310,8 @@ class Store:
             facts_sql.write_corrections(
                 con, batch_id, corrections, result.outcomes, changes if applied else [], now
             )
+            if applied:  # the agent's saved state and the served context take the new values too
+                served_sql.apply_to_served(con, served_sql.from_changes(changes))
             return result
 
         return self._write(run)
