@@ -386,11 +386,23 @@ class Store:
         return self._read(lambda con: ops_sql.audit_log(con, context_id, action_prefix, actor, limit, offset))
 
     def save_config(
-        self, config: Config, *, actor: str, role: str = "operator", reason: str = "", source: str = "form"
+        self,
+        config: Config,
+        *,
+        actor: str,
+        role: str = "operator",
+        reason: str = "",
+        source: str = "form",
+        expected_version: int | None = None,
     ) -> ConfigVersion:
-        """Store a new Config version (validated by its type) and audit it (source: form, upload, api)."""
+        """Store a new Config version (validated by its type) and audit it (source: form, upload, api).
+
+        With ``expected_version`` (the version an edit was made on) a save on an older version is
+        refused with ops.StaleConfigError."""
         now = self.clock()
-        return self._write(lambda con: ops_sql.save_config(con, config, actor, role, reason, now, source))
+        return self._write(
+            lambda con: ops_sql.save_config(con, config, actor, role, reason, now, source, expected_version)
+        )
 
     def current_config(self) -> Config:
         """The newest saved Config, or the defaults."""

@@ -26,6 +26,10 @@ writable = can_write(role)
 current = store.current_config()
 versions = history(store)
 version = versions[0].version if versions else 0
+# the version the editor was drawn on in the previous run: a click's edit is made on it, not on
+# whatever is newest by the time the click arrives (another operator may have saved meanwhile)
+drawn = int(st.session_state.get("cfg_drawn_version", version))
+st.session_state["cfg_drawn_version"] = version
 
 st.title("Configuration")
 st.markdown(
@@ -51,9 +55,9 @@ field_errors: dict[str, str] = st.session_state.pop("cfg_errors", {})
 fields = describe_fields(current)
 
 
-def _key(name: str) -> str:
+def _key(name: str, on: int | None = None) -> str:
     # keyed by version: after a save or restore the editor starts from the stored values again
-    return f"cfg_v{version}_{name}"
+    return f"cfg_v{version if on is None else on}_{name}"
 
 
 def _widget(f: FieldView) -> None:
@@ -88,10 +92,19 @@ def _widget(f: FieldView) -> None:
 
 
 def _save() -> None:
-    edits = {f.name: st.session_state[_key(f.name)] for f in fields}
+    edits = {
+        f.name: st.session_state[_key(f.name, drawn)]
+        for f in fields
+        if _key(f.name, drawn) in st.session_state
+    }
     try:
         saved, changes = save_edit(
-            store, edits, reason=st.session_state.get("cfg_reason", ""), actor=actor, role=role
+            store,
+            edits,
+            reason=st.session_state.get("cfg_reason", ""),
+            actor=actor,
+            role=role,
+            base_version=drawn,
         )
     except ConfigEditError as exc:
         st.session_state["cfg_errors"] = exc.errors
@@ -112,7 +125,12 @@ def _restore() -> None:
     chosen = st.session_state.get("cfg_restore_version")
     try:
         saved, _ = restore_version(
-            store, int(chosen), reason=st.session_state.get("cfg_restore_reason", ""), actor=actor, role=role
+            store,
+            int(chosen),
+            reason=st.session_state.get("cfg_restore_reason", ""),
+            actor=actor,
+            role=role,
+            base_version=drawn,
         )
     except (ValueError, PermissionError, ConfigEditError) as exc:
         st.session_state["cfg_flash"] = ("error", f"Nothing restored: {exc}")
@@ -211,7 +229,13 @@ with files_tab:
             if st.button("Save the imported settings", key="cfg_import", disabled=not writable):
                 try:
                     saved, changes = import_toml(
-                        store, text, name=upload.name, reason=reason, actor=actor, role=role
+                        store,
+                        text,
+                        name=upload.name,
+                        reason=reason,
+                        actor=actor,
+                        role=role,
+                        base_version=drawn,
                     )
                 except (ValueError, PermissionError) as exc:
                     st.error(f"Nothing saved: {exc}")

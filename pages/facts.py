@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import pandas as pd
 import streamlit as st
 
@@ -238,7 +240,14 @@ with csv_tab:
     upload = st.file_uploader("Corrections file", type=["csv", "txt", "tsv"], key=f"csv_upload:{upload_gen}")
     if upload is not None:
         data = upload.getvalue()
+        digest = hashlib.sha256(data).hexdigest()
+        # the versions of the preview drawn in the previous run: the one the operator read
+        shown_before = st.session_state.get("csv_seen")
         preview = csv_svc.preview_csv(store, data, actor=actor, role=role)
+        read = (
+            shown_before[1] if shown_before and shown_before[0] == digest else csv_svc.seen_versions(preview)
+        )
+        st.session_state["csv_seen"] = (digest, csv_svc.seen_versions(preview))
         if preview.file_error:
             st.error(f"{upload.name}: {preview.file_error}")
         else:
@@ -283,7 +292,7 @@ with csv_tab:
                 f"Apply all {len(preview.rows)} rows", type="primary", disabled=not can_apply, key="csv_apply"
             ):
                 try:
-                    outcome = csv_svc.apply_csv(store, data, actor=actor, role=role)
+                    outcome = csv_svc.apply_csv(store, data, actor=actor, role=role, seen=read)
                 except PermissionError as exc:
                     st.error(str(exc))
                 else:
@@ -299,10 +308,12 @@ with csv_tab:
                                 st.session_state.get(f"facts_grid_gen:{cid}", 0) + 1
                             )
                     else:
-                        refused = outcome.batch.errors if outcome.batch else []
-                        detail = (
-                            "; ".join(f"line {o.row}: {o.error}" for o in refused) or "rows became invalid"
+                        refused = (
+                            [(o.row, o.error) for o in outcome.batch.errors]
+                            if outcome.batch
+                            else [(r.line, r.error) for r in outcome.preview.errors]
                         )
+                        detail = "; ".join(f"line {n}: {e}" for n, e in refused) or "rows became invalid"
                         st.session_state["facts_flash"] = (
                             "error",
                             f"Nothing applied from {upload.name}: {detail}",

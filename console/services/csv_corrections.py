@@ -77,6 +77,7 @@ class CsvPreviewRow(BaseModel):
     reason: str = ""
     status: str = Field(description="change | no change | error")
     error: str | None = None
+    version: int | None = Field(default=None, description="the fact's version the preview was made on")
 
 
 class CsvPreview(BaseModel):
@@ -316,6 +317,7 @@ def _preview(store: Store, parsed: ParsedCsv) -> CsvPreview:
                 outcomes.update({o.row: o for o in store.preview_corrections(good).outcomes})
         for o in outcomes.values():
             status = {"rejected": "error", "unchanged": "no change"}.get(o.status, "change")
+            seen = None if o.version is None else o.version - (1 if o.status == "applied" else 0)
             rows.append(
                 CsvPreviewRow(
                     line=o.row,
@@ -326,21 +328,40 @@ def _preview(store: Store, parsed: ParsedCsv) -> CsvPreview:
                     reason=reasons.get(o.row, ""),
                     status=status,
                     error=o.error,
+                    version=seen,
                 )
             )
     preview.rows = sorted(rows, key=lambda r: r.line)
     return preview
 
 
-def apply_csv(store: Store, data: bytes, *, actor: str, role: str) -> CsvApplyResult:
+def seen_versions(preview: CsvPreview) -> dict[tuple[str, str], int]:
+    """(context_id, key) -> the fact's version each previewed row was checked against."""
+    return {(r.context_id, r.key): r.version for r in preview.rows if r.version is not None}
+
+
+def apply_csv(
+    store: Store,
+    data: bytes,
+    *,
+    actor: str,
+    role: str,
+    seen: dict[tuple[str, str], int] | None = None,
+) -> CsvApplyResult:
     """Apply every row of the file in one transaction, or none of them.
 
     Refuses a viewer (PermissionError). Re-reads and re-checks the file: if any row is refused
-    nothing is sent; otherwise the Store checks again inside its transaction (a fact may have
-    changed since the preview) and applies all rows or none."""
+    nothing is sent; otherwise the Store checks again inside its transaction and applies all rows
+    or none. ``seen`` (seen_versions of the preview the operator read) makes a fact that changed
+    since that preview a refused row ("changed since it was shown"), never an overwrite."""
     require_writer(role, "apply corrections from a CSV file", actor=actor)
     actor = require_actor(actor)
     parsed = read_corrections_csv(data, actor=actor, role=role)
+    if seen:
+        parsed.corrections = [
+            c.model_copy(update={"expected_version": seen.get((c.context_id, c.key))})
+            for c in parsed.corrections
+        ]
     preview = _preview(store, parsed)
     if not preview.ok:
         return CsvApplyResult(applied=False, preview=preview)
