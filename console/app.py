@@ -23,6 +23,7 @@ import streamlit as st  # noqa: E402
 
 from console import auth  # noqa: E402
 from console.auth import current_user  # noqa: E402
+from console.widgets import plain  # noqa: E402
 from data.concurrency import StoreBusyError, StoreError  # noqa: E402
 from data.paths import default_db_path  # noqa: E402
 
@@ -99,7 +100,7 @@ def main() -> None:
         if target is not None:
             st.switch_page(target, query_params=dict(st.query_params))
     with st.sidebar:
-        st.caption(f"Signed in as **{actor}** ({role})")
+        st.caption(f"Signed in as **{plain(actor)}** ({role})")
         if auth.auth_mode() != "off":
             st.button("Sign out", key="console_sign_out", on_click=auth.sign_out, icon=":material/logout:")
         st.caption(auth.session_note())

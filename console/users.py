@@ -41,6 +41,7 @@ DEMO_USERS: tuple[tuple[str, str, Role], ...] = (
     ("demo-viewer", "Demo viewer", "viewer"),
 )
 
+
 def hash_password(password: str) -> str:
     """A bcrypt hash (``$2b$12$``) of ``password`` after the length rules.
 

@@ -18,7 +18,7 @@ from console.services.breaker import (
     set_global_mode,
     since_text,
 )
-from console.widgets import context_picker
+from console.widgets import context_picker, plain
 
 store = get_store()
 actor, role = current_user()
@@ -38,7 +38,7 @@ st.caption(
     "breaker_seconds on the Config page). Automatic trips stay until an operator resets them."
 )
 if not writable:
-    st.info(f"You are signed in as **{actor}** ({role}): read only. Operators and admins can switch.")
+    st.info(f"You are signed in as **{plain(actor)}** ({role}): read only. Operators and admins can switch.")
 
 
 def _apply(change, ok_message: str) -> None:
@@ -85,7 +85,7 @@ def _reset() -> None:
 
 flash = st.session_state.pop("breaker_flash", None)
 if flash:
-    (st.success if flash[0] == "success" else st.error)(flash[1])
+    (st.success if flash[0] == "success" else st.error)(plain(flash[1]))
 
 board = load_board(store)
 
@@ -95,7 +95,7 @@ if board.global_raw:
     st.badge("RAW: every context is served raw", color="red")
 else:
     st.badge("COMPRESSED", color="green")
-st.caption(since_text(board.global_state))
+st.caption(plain(since_text(board.global_state)))
 with st.form("breaker_global_form"):
     st.toggle(
         "Serve every context raw", value=board.global_raw, key="breaker_global_raw", disabled=not writable
@@ -110,8 +110,8 @@ cid = context_picker(store, label="Context")
 if cid:
     served = served_mode(store, cid)
     st.badge(f"served {served.mode.upper()}", color="red" if served.mode == "raw" else "green")
-    st.caption(served.why)
-    st.caption("Own switch: " + since_text(served.own))
+    st.caption(plain(served.why))
+    st.caption("Own switch: " + plain(since_text(served.own)))
     own_raw = served.own is not None and served.own.mode == "raw"
     with st.form("breaker_context_form"):
         st.toggle("Serve this context raw", value=own_raw, key="breaker_context_raw", disabled=not writable)

@@ -19,6 +19,7 @@ from console.services.config_edit import (
     restore_version,
     save_edit,
 )
+from console.widgets import plain
 
 store = get_store()
 actor, role = current_user()
@@ -40,16 +41,16 @@ st.markdown(
     "can be restored."
 )
 st.caption(
-    f"Current: version {version} saved by {versions[0].actor} on {versions[0].at:%Y-%m-%d %H:%M} UTC"
+    f"Current: version {version} saved by {plain(versions[0].actor)} on {versions[0].at:%Y-%m-%d %H:%M} UTC"
     if versions
     else "Current: the defaults of the design notes (nothing saved yet)."
 )
 if not writable:
-    st.info(f"You are signed in as **{actor}** ({role}): read only. Operators and admins can edit.")
+    st.info(f"You are signed in as **{plain(actor)}** ({role}): read only. Operators and admins can edit.")
 
 flash = st.session_state.pop("cfg_flash", None)
 if flash:
-    (st.success if flash[0] == "success" else st.error)(flash[1])
+    (st.success if flash[0] == "success" else st.error)(plain(flash[1]))
 field_errors: dict[str, str] = st.session_state.pop("cfg_errors", {})
 
 fields = describe_fields(current)
@@ -88,7 +89,7 @@ def _widget(f: FieldView) -> None:
         st.text_input(label, value=str(f.value), key=key, help=help_text, disabled=off)
     st.caption(f.description)
     if f.name in field_errors:
-        st.error(f"{f.name}: {field_errors[f.name]}")
+        st.error(f"{f.name}: {plain(field_errors[f.name])}")
 
 
 def _save() -> None:
@@ -223,7 +224,7 @@ with files_tab:
             text = upload.getvalue().decode("utf-8-sig")
             parse_config_text(text, upload.name)
         except ValueError as exc:  # not UTF-8, not TOML/JSON, or a bad setting (named)
-            st.error(f"Cannot use {upload.name}: {exc}")
+            st.error(f"Cannot use {plain(upload.name)}: {plain(exc)}")
         else:
             reason = st.text_input("Reason (required)", key="cfg_import_reason", disabled=not writable)
             if st.button("Save the imported settings", key="cfg_import", disabled=not writable):
@@ -238,6 +239,6 @@ with files_tab:
                         base_version=drawn,
                     )
                 except (ValueError, PermissionError) as exc:
-                    st.error(f"Nothing saved: {exc}")
+                    st.error(f"Nothing saved: {plain(exc)}")
                 else:
                     st.success(f"Saved version {saved.version} ({len(changes)} settings changed).")

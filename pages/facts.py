@@ -13,6 +13,7 @@ from console.resources import get_store
 from console.services import csv_corrections as csv_svc
 from console.services import facts as svc
 from console.services.csv_export import frame_to_csv_bytes
+from console.widgets import code, plain
 
 st.title("Facts")
 st.caption(
@@ -43,7 +44,7 @@ def show_history(key: str | None, *, where: str) -> None:
     record = next((r for r in records if r.fact.key == key), None)
     if record is None:
         return
-    st.markdown(f"**History of `{key}`** · {len(record.history)} version(s)")
+    st.markdown(f"**History of {code(key)}** · {len(record.history)} version(s)")
     st.dataframe(svc.history_frame(record.history), hide_index=True, width="stretch", key=f"hist-{where}")
 
 
@@ -116,7 +117,7 @@ with grid_tab:
             )
         except ValueError as exc:
             pending = []
-            st.error(f"Cannot apply this edit: {exc}")
+            st.error(f"Cannot apply this edit: {plain(exc)}")
         if pending:
             with st.container(border=True):
                 st.markdown(f"**{len(pending)} unsaved edit(s)**")
@@ -124,11 +125,11 @@ with grid_tab:
                 for c in pending:
                     parts = []
                     if c.new_value is not None:
-                        parts.append(f"value “{old[c.key].value}” → “{c.new_value}”")
+                        parts.append(f"value “{plain(old[c.key].value)}” → “{plain(c.new_value)}”")
                     for name in ("status", "strength", "pinned", "verified"):
                         if getattr(c, name) is not None:
                             parts.append(f"{name} → {getattr(c, name)}")
-                    st.markdown(f"- `{c.key}`: " + ", ".join(parts))
+                    st.markdown(f"- {code(c.key)}: " + ", ".join(parts))
                 reason = st.text_input(
                     "Reason for these edits", key=f"grid_reason:{cid}", placeholder=svc.GRID_REASON
                 )
@@ -138,7 +139,7 @@ with grid_tab:
                         shown, grid.data, context_id=cid, actor=actor, role=role, reason=reason
                     )
                     result = svc.correct_facts(store, batch, role=role)
-                    lines = "\n".join(f"- {line}" for line in svc.describe_outcomes(result))
+                    lines = "\n".join(f"- {plain(line)}" for line in svc.describe_outcomes(result))
                     if result.applied:
                         st.session_state["facts_flash"] = (
                             "ok",
@@ -204,9 +205,9 @@ with form_tab:
                 )
                 result = svc.correct_facts(store, [correction], role=role)
             except (ValueError, PermissionError) as exc:
-                st.error(str(exc))
+                st.error(plain(str(exc)))
             else:
-                lines = "\n".join(f"- {line}" for line in svc.describe_outcomes(result))
+                lines = "\n".join(f"- {plain(line)}" for line in svc.describe_outcomes(result))
                 if result.applied:
                     st.session_state["facts_flash"] = ("ok", f"Correction saved:\n{lines}")
                     st.session_state["history_key_next"] = key
@@ -249,9 +250,9 @@ with csv_tab:
         )
         st.session_state["csv_seen"] = (digest, csv_svc.seen_versions(preview))
         if preview.file_error:
-            st.error(f"{upload.name}: {preview.file_error}")
+            st.error(f"{plain(upload.name)}: {plain(preview.file_error)}")
         else:
-            st.caption(f"{upload.name}: read as {preview.encoding}, {preview.delimiter}-separated.")
+            st.caption(f"{plain(upload.name)}: read as {preview.encoding}, {preview.delimiter}-separated.")
             m1, m2, m3, m4 = st.columns(4)
             m1.metric("Rows", len(preview.rows))
             m2.metric("Changes", len(preview.changes))
@@ -263,7 +264,7 @@ with csv_tab:
                 st.error(
                     f"{len(preview.errors)} row(s) cannot be applied, so nothing will be: fix them and "
                     "upload the file again. "
-                    + "; ".join(f"line {r.line}: {r.error}" for r in preview.errors[:5])
+                    + "; ".join(f"line {r.line}: {plain(r.error)}" for r in preview.errors[:5])
                     + (" …" if len(preview.errors) > 5 else "")
                 )
                 errors = table[table["status"] == "error"][
@@ -294,12 +295,13 @@ with csv_tab:
                 try:
                     outcome = csv_svc.apply_csv(store, data, actor=actor, role=role, seen=read)
                 except PermissionError as exc:
-                    st.error(str(exc))
+                    st.error(plain(str(exc)))
                 else:
                     if outcome.applied and outcome.batch:
                         st.session_state["facts_flash"] = (
                             "ok",
-                            f"Applied {outcome.changed} correction(s) from {upload.name} in one transaction "
+                            f"Applied {outcome.changed} correction(s) from {plain(upload.name)} "
+                            "in one transaction "
                             f"(batch {outcome.batch.batch_id[:8]}).",
                         )
                         st.session_state["csv_upload_gen"] = upload_gen + 1
@@ -313,9 +315,11 @@ with csv_tab:
                             if outcome.batch
                             else [(r.line, r.error) for r in outcome.preview.errors]
                         )
-                        detail = "; ".join(f"line {n}: {e}" for n, e in refused) or "rows became invalid"
+                        detail = (
+                            "; ".join(f"line {n}: {plain(e)}" for n, e in refused) or "rows became invalid"
+                        )
                         st.session_state["facts_flash"] = (
                             "error",
-                            f"Nothing applied from {upload.name}: {detail}",
+                            f"Nothing applied from {plain(upload.name)}: {detail}",
                         )
                     st.rerun()
