@@ -16,7 +16,7 @@ Modes (env ``CONSOLE_AUTH``):
   drawn (nor its login view, which draws it): it reruns the app on its own schedule, which in a
   real browser interrupted sign-ins half way and swallowed clicks.
 * ``off``: no login, for tests and scripted local runs. ``CONSOLE_ROLE`` (viewer | operator | admin)
-  and ``CONSOLE_ACTOR`` say who acts; an unknown role fails closed to viewer.
+  and ``CONSOLE_ACTOR`` say who acts; no role, or an unknown one, fails closed to viewer.
 
 The role always comes from the credentials file as it is now, so a role change applies at the
 user's next click. Sign-in, failed sign-in, sign-out and every expiry are audited (``auth.*``).
@@ -107,7 +107,7 @@ def _env_user() -> tuple[str, Role]:
     raw = os.environ.get(ROLE_ENV_VAR, "").strip().lower()
     role: Role
     if not raw:
-        role = "operator"
+        role = "viewer"  # nobody said who acts: read only (fail closed)
     elif raw in ROLES:
         role = raw  # type: ignore[assignment]
     else:

@@ -63,6 +63,6 @@ def app_db(tmp_path: Path, seed_bundles: list[ContextIngest], monkeypatch: pytes
     store.save_contexts(seed_bundles)
     store.close()
     monkeypatch.setenv("CONSOLE_DB", str(path))
-    monkeypatch.delenv("CONSOLE_ROLE", raising=False)
+    monkeypatch.setenv("CONSOLE_ROLE", "operator")  # with login off, no role is a viewer
     monkeypatch.setenv("CONSOLE_ACTOR", "ana")
     return path

@@ -21,7 +21,7 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "console.duckdb"
     open_store(path).close()
     monkeypatch.setenv("CONSOLE_DB", str(path))
-    monkeypatch.delenv("CONSOLE_ROLE", raising=False)
+    monkeypatch.setenv("CONSOLE_ROLE", "operator")  # with login off, no role is a viewer
     monkeypatch.setenv("CONSOLE_ACTOR", "ana")
     return path
 
