@@ -37,6 +37,8 @@ from pathlib import Path
 
 import duckdb
 
+from data.paths import database_file_problem
+
 
 class StoreBusyError(RuntimeError):
     """The database stayed locked by another process past the deadline; nothing was written."""
@@ -210,6 +212,11 @@ class FileLease:
                     return
 
     def _open(self, deadline_s: float) -> duckdb.DuckDBPyConnection:
+        problem = database_file_problem(self.path)
+        if problem:
+            raise StoreError(
+                f"{self.path}: cannot open the database: it {problem}; nothing was read or written"
+            )
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             return self._connect()
