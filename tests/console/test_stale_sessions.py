@@ -16,32 +16,13 @@ from streamlit.testing.v1 import AppTest
 
 from console import auth, users
 from data.store import Store
-from tests.console.auth_accounts import PASSWORDS, copy_accounts, make_accounts, sign_in
+from tests.console.auth_accounts import PASSWORDS, sign_in
 from tests.reliability.cases import covers
 
 pytestmark = pytest.mark.apptest
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "console" / "app.py")
 SECTION = "Issue 13: second round"
-
-
-@pytest.fixture(scope="module")
-def accounts_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("accounts")
-    store = Store.open(folder / "setup.duckdb", linger=0)
-    path = make_accounts(folder / "credentials.yaml", store)
-    store.close()
-    return path
-
-
-@pytest.fixture
-def login_on(app_db: Path, accounts_template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    path = copy_accounts(accounts_template, tmp_path / "accounts")
-    monkeypatch.setenv("CONSOLE_AUTH", "password")
-    monkeypatch.setenv("CONSOLE_CREDENTIALS", str(path))
-    auth.reset_process_memory()
-    yield path
-    auth.reset_process_memory()
 
 
 def open_as(username: str, page: str) -> AppTest:
