@@ -238,7 +238,15 @@ with csv_tab:
         icon=":material/download:",
     )
     upload_gen = st.session_state.setdefault("csv_upload_gen", 0)
-    upload = st.file_uploader("Corrections file", type=["csv", "txt", "tsv"], key=f"csv_upload:{upload_gen}")
+    upload = None
+    if writable:  # a preview costs the server work: operators and admins only
+        upload = st.file_uploader(
+            f"Corrections file (at most {csv_svc.MAX_CSV_ROWS:,} rows)",
+            type=["csv", "txt", "tsv"],
+            key=f"csv_upload:{upload_gen}",
+        )
+    else:
+        st.caption("Operators and admins can upload a corrections file; you can download the template.")
     if upload is not None:
         data = upload.getvalue()
         digest = hashlib.sha256(data).hexdigest()
