@@ -1,9 +1,11 @@
-"""Command line of the console: ``python -m console ingest|seed|check|users``.
+"""Command line of the console: ``python -m console ingest|seed|check|users|corrections|context``.
 
     python -m console ingest FILE.jsonl [FILE ...] [--source NAME] [--config FILE] [--batch N] [--workers N]
     python -m console seed [--if-empty]
     python -m console check [--json]
     python -m console users init-demo|list|add|remove|set-role|reset-password ...
+    python -m console corrections apply FILE.csv --actor NAME [--dry-run]
+    python -m console context CONTEXT_ID
 
 Every command works on $CONSOLE_DB (default data/console.duckdb), or --db. While the console runs
 on the same file, the commands share it (data/concurrency.py): a long ingest steps aside between
@@ -24,6 +26,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from console import cli_ops
 from core.config import Config, ConfigError, load_config
 from data.concurrency import RetryPolicy, StoreBusyError, StoreError
 from data.store import Store
@@ -304,9 +307,17 @@ def main(argv: list[str] | None = None) -> int:
     check = sub.add_parser("check", help="integrity check: schema version, row counts, orphan rows")
     check.add_argument("--json", action="store_true", help="print the report as JSON")
     _users_parser(sub)
+    cli_ops.add_parsers(sub)
     args = parser.parse_args(argv)
     args.db = args.db or default_db_path()
-    commands = {"ingest": cmd_ingest, "seed": cmd_seed, "check": cmd_check, "users": cmd_users}
+    commands = {
+        "ingest": cmd_ingest,
+        "seed": cmd_seed,
+        "check": cmd_check,
+        "users": cmd_users,
+        "corrections": lambda a: cli_ops.cmd_corrections(a, _store(a)),
+        "context": lambda a: cli_ops.cmd_context(a, _store(a)),
+    }
     try:
         return commands[args.command](args)
     except ConfigError as exc:
