@@ -21,7 +21,7 @@ if str(ROOT) not in sys.path:  # `streamlit run console/app.py` puts console/ on
 
 import streamlit as st  # noqa: E402
 
-from console import auth  # noqa: E402
+from console import auth, hosts  # noqa: E402
 from console.auth import current_user  # noqa: E402
 from console.widgets import plain  # noqa: E402
 from data.concurrency import StoreBusyError, StoreError  # noqa: E402
@@ -89,6 +89,14 @@ def _home(first: object) -> Callable[[], None]:
 def main() -> None:
     """Set up the frame shared by every page, then run the page the URL names."""
     st.set_page_config(page_title="Context console", page_icon=":material/compress:", layout="wide")
+    refused = hosts.host_refused() if auth.auth_mode() == "off" else None
+    if refused is not None:  # login off: only requests addressed to this machine (DNS rebinding)
+        st.error(
+            f"This console answers {', '.join(sorted(hosts.LOCAL_NAMES))} only while login is off, not "
+            f"“{plain(refused)}”. Open it by one of those names, or list the name in "
+            f"{hosts.ALLOWED_ENV_VAR}."
+        )
+        return
     if not auth.gate():  # the sign-in form, or why a session ended; no page for a visitor
         return
     actor, role = current_user()

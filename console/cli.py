@@ -77,6 +77,10 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     started, cpu_started = time.perf_counter(), time.process_time()
     lines = _count_lines(paths)
     workers = args.workers if args.workers else default_workers(lines)
+    target = "ingest:" + ",".join(p.name for p in paths)
+    # before the first batch: a run killed half way still says in the audit who started it, when
+    # and on what (its committed batches are there; the ingest.run row that closes a run is not)
+    _audit_start(store, "ingest.start", target, lines)
     with tqdm(total=lines, unit="conv", file=sys.stderr, disable=args.quiet) as bar:
         report = ingest_files(
             paths,
@@ -87,7 +91,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
             progress=bar.update,
             workers=workers,
         )
-    _audit_run(store, "ingest.run", "ingest:" + ",".join(p.name for p in paths), report)
+    _audit_run(store, "ingest.run", target, report)
     store.close()
     # wall time from the first line read to the store closed: worker start-up and model loads included
     seconds = time.perf_counter() - started
@@ -108,6 +112,25 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         }
         Path(args.json).write_text(json.dumps(summary, indent=1), encoding="utf-8")
     return _finish(report, seconds)
+
+
+def _audit_start(store: Store, action: str, target: str, lines: int) -> None:
+    """The audit row of a run that starts (lines: the conversations it is about to read)."""
+    import getpass
+
+    from data.records import AuditEntry
+
+    store.record_audit(
+        AuditEntry(
+            at=store.clock(),
+            actor=f"cli:{getpass.getuser()}",
+            role="system",
+            action=action,
+            target=target,
+            source="cli",
+            after={"lines": lines},
+        )
+    )
 
 
 def _audit_run(store: Store, action: str, target: str, report: IngestReport) -> None:

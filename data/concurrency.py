@@ -242,7 +242,17 @@ class FileLease:
                         raise StoreError(f"{self.path}: cannot open the database: {exc}") from exc
 
     def _connect(self) -> duckdb.DuckDBPyConnection:
-        con = duckdb.connect(str(self.path))
+        new = not self.path.exists()
+        # a new database (and its first WAL) readable by its owner only
+        old_umask = os.umask(0o077) if new else None
+        try:
+            con = duckdb.connect(str(self.path))
+        finally:
+            if old_umask is not None:
+                os.umask(old_umask)
+        if new:
+            with contextlib.suppress(OSError):
+                os.chmod(self.path, 0o600)
         self.opens += 1
         return con
 

@@ -77,6 +77,14 @@ R = TypeVar("R")
 log = logging.getLogger(__name__)
 
 
+def _owner_only(path: Path) -> None:
+    """Make the write-ahead log DuckDB creates (with the process umask) readable by its owner only,
+    as the database file is (data/concurrency.py); it holds the last writes in the clear."""
+    with contextlib.suppress(OSError):
+        if path.stat().st_mode & 0o077:
+            path.chmod(0o600)
+
+
 def _is_save_race(exc: BaseException) -> bool:
     # Two threads creating the same context: the loser's primary-key clash is a conflict to retry
     # (the retry sees the context stored and compares fingerprints).
@@ -145,6 +153,7 @@ class Store:
                     try:
                         result = fn(cur)
                         cur.execute("COMMIT")
+                        _owner_only(self.path.with_name(self.path.name + ".wal"))
                     except BaseException:
                         with contextlib.suppress(duckdb.Error):
                             cur.execute("ROLLBACK")

@@ -89,3 +89,18 @@ def test_failures_with_unknown_names_are_audited_at_a_limited_rate(login_on, app
     rows = failed_rows(app_db)
     assert len(rows) == login_guard.UNKNOWN_AUDITS_PER_MINUTE
     assert all((r.actor, r.role) == ("anonymous", "viewer") for r in rows)
+
+
+@covers(SECTION, "13. confirmed: a password with leading or trailing spaces could never sign in; now it can")
+def test_a_password_with_outer_spaces_signs_in_as_typed(login_on, app_db):
+    from console import users
+
+    spaced = "  spaced secret 42  "
+    users.add_user(
+        "sam", spaced, "operator", name="Sam", actor="ada", actor_role="admin",
+        store=Store(app_db, linger=0), path=login_on,
+    )  # fmt: skip
+    at = sign_in(app(), "sam", spaced.strip())  # the text without its spaces is another password
+    assert [e.value for e in at.error] == ["Wrong username or password."]
+    at = sign_in(app(), "sam", spaced)
+    assert "Signed in as **sam** (operator)" in [c.value for c in at.sidebar.caption]
