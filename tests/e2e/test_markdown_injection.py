@@ -17,7 +17,7 @@ import pytest
 from core.dialogue import parse_dialogue_line
 from data.store import Store
 from tests.console.builders import build_ingest
-from tests.e2e.conftest import CHROMIUM, LAUNCH_ARGS, _require_chromium, serve_console, settle
+from tests.e2e.conftest import _require_chromium, serve_console, settle
 from tests.reliability.cases import covers
 
 pytestmark = pytest.mark.e2e
@@ -56,30 +56,25 @@ def injected_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture
-def tab(injected_server: str) -> Iterator[tuple[object, list[str]]]:
-    """A browser tab that refuses every request leaving 127.0.0.1 and records those to the payload's host
-    (Streamlit itself asks fonts.gstatic.com for its page icon; that one is refused, not counted)."""
-    from playwright.sync_api import sync_playwright
+def tab(browser, injected_server: str) -> Iterator[tuple[object, list[str]]]:
+    """A tab of the suite's Chromium that refuses every request leaving 127.0.0.1 and records those to
+    the payload's host (Streamlit itself asks fonts.gstatic.com for its page icon: refused, not counted)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1200})
+    context.set_default_timeout(90_000)
+    left: list[str] = []
+    local = ("http://127.0.0.1", "data:", "blob:")
 
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
-        context = browser.new_context(viewport={"width": 1400, "height": 1200})
-        context.set_default_timeout(90_000)
-        left: list[str] = []
-        local = ("http://127.0.0.1", "data:", "blob:")
+    def route(r) -> None:
+        if r.request.url.startswith(local):
+            r.continue_()
+        else:
+            if "evil.test" in r.request.url:
+                left.append(r.request.url)
+            r.abort()
 
-        def route(r) -> None:
-            if r.request.url.startswith(local):
-                r.continue_()
-            else:
-                if "evil.test" in r.request.url:
-                    left.append(r.request.url)
-                r.abort()
-
-        context.route("**/*", route)
-        page = context.new_page()
-        yield page, left
-        browser.close()
+    context.route("**/*", route)
+    yield context.new_page(), left
+    context.close()
 
 
 def _outside_links_and_images(page) -> list[str]:
