@@ -57,7 +57,8 @@ bench: $(BENCH_STAMP)
 ## server) and the roles and audit tests, then docs/reliability.md from their results
 RELIABILITY_JSON ?= .pytest_cache/reliability-results.json
 ROLES_AUDIT_TESTS := tests/console/test_roles.py tests/console/test_audit.py \
-	tests/console/test_auth_users.py tests/console/test_auth.py
+	tests/console/test_auth_users.py tests/console/test_auth.py tests/console/test_stale_sessions.py \
+	tests/console/test_auth_defaults.py
 reliability: install
 	mkdir -p $(dir $(RELIABILITY_JSON))
 	rm -f $(RELIABILITY_JSON)

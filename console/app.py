@@ -21,8 +21,9 @@ if str(ROOT) not in sys.path:  # `streamlit run console/app.py` puts console/ on
 
 import streamlit as st  # noqa: E402
 
-from console import auth  # noqa: E402
+from console import auth, hosts  # noqa: E402
 from console.auth import current_user  # noqa: E402
+from console.widgets import plain  # noqa: E402
 from data.concurrency import StoreBusyError, StoreError  # noqa: E402
 from data.paths import default_db_path  # noqa: E402
 
@@ -88,6 +89,14 @@ def _home(first: object) -> Callable[[], None]:
 def main() -> None:
     """Set up the frame shared by every page, then run the page the URL names."""
     st.set_page_config(page_title="Context console", page_icon=":material/compress:", layout="wide")
+    refused = hosts.host_refused() if auth.auth_mode() == "off" else None
+    if refused is not None:  # login off: only requests addressed to this machine (DNS rebinding)
+        st.error(
+            f"This console answers {', '.join(sorted(hosts.LOCAL_NAMES))} only while login is off, not "
+            f"“{plain(refused)}”. Open it by one of those names, or list the name in "
+            f"{hosts.ALLOWED_ENV_VAR}."
+        )
+        return
     if not auth.gate():  # the sign-in form, or why a session ended; no page for a visitor
         return
     actor, role = current_user()
@@ -99,7 +108,7 @@ def main() -> None:
         if target is not None:
             st.switch_page(target, query_params=dict(st.query_params))
     with st.sidebar:
-        st.caption(f"Signed in as **{actor}** ({role})")
+        st.caption(f"Signed in as **{plain(actor)}** ({role})")
         if auth.auth_mode() != "off":
             st.button("Sign out", key="console_sign_out", on_click=auth.sign_out, icon=":material/logout:")
         st.caption(auth.session_note())

@@ -16,7 +16,7 @@ Modes (env ``CONSOLE_AUTH``):
   drawn (nor its login view, which draws it): it reruns the app on its own schedule, which in a
   real browser interrupted sign-ins half way and swallowed clicks.
 * ``off``: no login, for tests and scripted local runs. ``CONSOLE_ROLE`` (viewer | operator | admin)
-  and ``CONSOLE_ACTOR`` say who acts; an unknown role fails closed to viewer.
+  and ``CONSOLE_ACTOR`` say who acts; no role, or an unknown one, fails closed to viewer.
 
 The role always comes from the credentials file as it is now, so a role change applies at the
 user's next click. Sign-in, failed sign-in, sign-out and every expiry are audited (``auth.*``).
@@ -32,6 +32,7 @@ import threading
 import time
 from typing import Any
 
+from console import login_guard
 from console.auth_cookie import cookie_token, delete_cookie, expiry, read_cookie, write_pending_cookie
 from console.credentials import ROLES, CredentialsError, Directory, Role, load_directory
 from console.services.permissions import WRITER_ROLES
@@ -41,8 +42,8 @@ ACTOR_ENV_VAR = "CONSOLE_ACTOR"
 AUTH_ENV_VAR = "CONSOLE_AUTH"
 AUTH_MODES = ("password", "off")
 ANONYMOUS = "anonymous"
-MAX_FAILED_LOGINS = 5
-LOCKOUT_SECONDS = 15 * 60
+MAX_FAILED_LOGINS = login_guard.MAX_FAILED_LOGINS
+LOCKOUT_SECONDS = login_guard.LOCKOUT_SECONDS
 LOGIN_FORM_KEY = "console_login"
 # session_state keys of this module (the library keeps its own: authentication_status, username, ...)
 SIGNED_IN_AT = "console_signed_in_at"
@@ -57,12 +58,11 @@ __all__ = ["ROLES", "Role", "can_write", "current_user", "gate"]
 
 log = logging.getLogger(__name__)
 
-# Per-process memory of sign-ins: last click per user (a cookie is honoured only while recent) and
-# failed attempts per user (lockout). Lost on restart, which only makes the server stricter.
+# Per-process memory of sign-ins: last click per user (a cookie is honoured only while recent);
+# failed attempts are console/login_guard.py's. Lost on restart, which only makes the server stricter.
 _lock = threading.Lock()
 _last_seen: dict[str, float] = {}
 _ended: dict[str, float] = {}  # user -> when a session of theirs last ended (older cookies are refused)
-_failures: dict[str, tuple[int, float]] = {}
 
 
 def auth_mode() -> str:
@@ -107,7 +107,7 @@ def _env_user() -> tuple[str, Role]:
     raw = os.environ.get(ROLE_ENV_VAR, "").strip().lower()
     role: Role
     if not raw:
-        role = "operator"
+        role = "viewer"  # nobody said who acts: read only (fail closed)
     elif raw in ROLES:
         role = raw  # type: ignore[assignment]
     else:
@@ -213,9 +213,49 @@ def page_to_open() -> str:
     return str(st.session_state.pop(OPEN_NEXT, "") or "")
 
 
+def confirm_acting(actor: str, role: str, action: str, now: float | None = None) -> None:
+    """PermissionError unless (``actor``, ``role``) is who acts in this console session right now.
+
+    A page passes the name and role it read when it was drawn; the click that asks for a change can
+    come after the account was removed, demoted or timed out, so every mutating service asks again
+    here, from the credentials file as it is now and the session's own clock. Outside a Streamlit
+    run (the CLI, scripts) there is no session: the caller, who holds the database file, names who acts."""
+    state = _session_state()
+    if state is None:
+        return
+    now_actor, now_role = acting_now(state, time.time() if now is None else now)
+    if now_actor != (actor or "").strip() or now_role != role:
+        raise PermissionError(
+            f"refused to {action}: the page acted as {actor} ({role}) but this session is now "
+            f"{now_actor} ({now_role}); nothing was changed, reload the page"
+        )
+
+
+def acting_now(state: Any, now: float) -> tuple[str, Role]:
+    """(actor, role) of this session at ``now``: a session that must end acts as an anonymous viewer."""
+    if auth_mode() == "off":
+        return _env_user()
+    username = state.get("username") if state.get("authentication_status") else None
+    if not username or not state.get(SIGNED_IN_AT):
+        return ANONYMOUS, "viewer"
+    try:
+        directory = load_directory()
+    except CredentialsError:
+        return ANONYMOUS, "viewer"
+    account = directory.users.get(username)
+    if account is None or _session_problem(directory, state, now):
+        return ANONYMOUS, "viewer"
+    return username, account.role
+
+
 def _why_session_ends(directory: Directory, state: Any, now: float) -> str | None:
     """The reason the signed-in session must end now, or None."""
     signing_out = bool(state.pop(SIGN_OUT, False))
+    return _session_problem(directory, state, now) or ("signed out" if signing_out else None)
+
+
+def _session_problem(directory: Directory, state: Any, now: float) -> str | None:
+    """Why the signed-in session in ``state`` is no longer valid at ``now``."""
     account = directory.users.get(state.get("username") or "")
     if account is None:
         return "the account was removed"
@@ -227,8 +267,6 @@ def _why_session_ends(directory: Directory, state: Any, now: float) -> str | Non
     seen = float(state.get(SEEN_AT) or signed_in)
     if now - seen > directory.idle_minutes * 60:
         return f"no activity for more than {directory.idle_minutes:g} minutes"
-    if signing_out:
-        return "signed out"
     return None
 
 
@@ -263,22 +301,14 @@ def _end_session(directory: Directory, why: str) -> None:
 def _login(directory: Directory, now: float) -> bool:
     """Draw the login form; True when a right password was just typed (the user is signed in).
 
-    A plain st.form over the library's controller (bcrypt check, failed-attempt count, lockout):
-    the library's own login view also draws its cookie component, whose rerun when it loads could
-    swallow a click on "Sign in" made in the meantime."""
+    A plain st.form; the password is checked here (console/login_guard.py: bcrypt on the text as
+    typed, the same work and the same answer for unknown names, lockout per name and client) and
+    the library's controller then signs the user in from a token, as a cookie would. Its own login
+    view also draws its cookie component, whose rerun could swallow a click on "Sign in"."""
     import streamlit as st
-    from streamlit_authenticator import LoginError
 
-    controller = _sign_in_controller(directory)
+    controller = _sign_in_controller(directory)  # also sets the library's session keys (status None)
     state = st.session_state
-    credentials = controller.authentication_model.credentials["usernames"]
-    with _lock:
-        for username, (count, last) in list(_failures.items()):
-            if now - last > LOCKOUT_SECONDS:
-                del _failures[username]
-            elif username in credentials:
-                credentials[username]["failed_login_attempts"] = count
-    before = {u: c.get("failed_login_attempts", 0) for u, c in credentials.items()}
     if state.get("authentication_status") is False:
         state["authentication_status"] = None  # a failure is reported in the run it happens only
     st.title("Context console")
@@ -289,44 +319,60 @@ def _login(directory: Directory, now: float) -> bool:
     notice = state.pop(NOTICE, None)
     if notice:
         st.info(notice, icon=":material/logout:")
-    signed_by_form: dict[str, Any] = {}
-    try:
-        with st.form(LOGIN_FORM_KEY):
-            st.subheader("Sign in")
-            username = st.text_input("Username", autocomplete="off")
-            password = st.text_input("Password", type="password", autocomplete="off")
-            submitted = st.form_submit_button("Sign in")
-        if submitted:
-            controller.login(
-                username, password, max_login_attempts=MAX_FAILED_LOGINS, callback=signed_by_form.update
-            )
-    except LoginError as exc:
-        st.error(f"{exc}. Wait {LOCKOUT_SECONDS // 60} minutes or ask an admin to reset the password.")
+    with st.form(LOGIN_FORM_KEY):
+        st.subheader("Sign in")
+        username = st.text_input("Username", autocomplete="off")
+        password = st.text_input("Password", type="password", autocomplete="off")
+        submitted = st.form_submit_button("Sign in")
+    if not (submitted and username and password):
         return False
-    failed = [u for u, c in credentials.items() if c.get("failed_login_attempts", 0) > before.get(u, 0)]
-    for username in failed:
-        with _lock:
-            count = _failures.get(username, (0, now))[0] + 1
-            _failures[username] = (count, now)
-        _audit(username, directory.users[username].role, "auth.login_failed", after={"attempt": count})
-    if state.get("authentication_status") is False:
-        if not failed:  # an unknown username: the library records nothing for it
-            _audit(ANONYMOUS, "viewer", "auth.login_failed", after={"username": "unknown"})
+    name = username.strip().lower()
+    attempt = login_guard.Attempt(name=name, client=_client())
+    wait = login_guard.wait_seconds(attempt, now)
+    if wait > 0:  # the same for a real and an unknown name: nothing is checked, nothing audited
+        st.error(
+            f"Too many failed sign-ins with this name from here: try again in {max(1, round(wait / 60))} "
+            "minute(s), or ask an admin to reset the password."
+        )
+        return False
+    account = directory.users.get(name)
+    if not login_guard.check_password(password, account.password_hash if account else None):
+        count = login_guard.record_failure(attempt, now)
+        if account is not None:
+            _audit(name, account.role, "auth.login_failed", after={"attempt": count})
+        else:
+            left_out = login_guard.audit_unknown(attempt.client, now)
+            if left_out is not None:
+                after: dict[str, Any] = {"username": "unknown"}
+                if left_out:
+                    after["not_audited_before"] = left_out
+                _audit(ANONYMOUS, "viewer", "auth.login_failed", after=after)
+        state["authentication_status"] = False
         st.error("Wrong username or password.")
         return False
-    if not (state.get("authentication_status") and signed_by_form):
+    assert account is not None
+    token = cookie_token(directory, name, now)
+    controller.login(token={"username": name, "exp_date": expiry(directory, now)})
+    if not state.get("authentication_status"):
         return False
-    username = state["username"]
-    account = directory.users[username]
-    with _lock:
-        _failures.pop(username, None)
-    _audit(username, account.role, "auth.login", after={"name": account.name, "role": account.role})
-    token = cookie_token(directory, username, now)
+    login_guard.record_success(attempt)
+    _audit(name, account.role, "auth.login", after={"name": account.name, "role": account.role})
     state[COOKIE_PENDING] = (directory.cookie_name, token, expiry(directory, now))
     state[OPEN_NEXT] = state.pop(RETURN_TO, "")
     state[SIGNED_IN_AT] = now  # last: the gate treats a sign-in without it as unfinished
-    _touch(username, now)
+    _touch(name, now)
     return True
+
+
+def _client() -> str:
+    """Who is trying, for the lockout: the browser's address as the server sees it."""
+    import streamlit as st
+
+    try:
+        address = st.context.ip_address
+    except Exception:  # no browser session behind this run
+        return "local"
+    return address if isinstance(address, str) and address else "local"  # AppTest: one client
 
 
 def _sign_in_from_cookie(directory: Directory, now: float) -> bool:
@@ -425,14 +471,13 @@ def _audit(
 
 
 def forget_failures(username: str) -> None:
-    """Lift the lockout of ``username`` (after an admin reset their password)."""
-    with _lock:
-        _failures.pop(username, None)
+    """Lift the lockout of ``username`` from every client (after an admin reset their password)."""
+    login_guard.forget(username)
 
 
 def reset_process_memory() -> None:
     """Forget sign-in activity and failed attempts (tests; an admin's 'end every session')."""
     with _lock:
         _last_seen.clear()
-        _failures.clear()
         _ended.clear()
+    login_guard.forget()

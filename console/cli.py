@@ -1,9 +1,11 @@
-"""Command line of the console: ``python -m console ingest|seed|check|users``.
+"""Command line of the console: ``python -m console ingest|seed|check|users|corrections|context``.
 
     python -m console ingest FILE.jsonl [FILE ...] [--source NAME] [--config FILE] [--batch N] [--workers N]
     python -m console seed [--if-empty]
     python -m console check [--json]
     python -m console users init-demo|list|add|remove|set-role|reset-password ...
+    python -m console corrections apply FILE.csv --actor NAME [--dry-run]
+    python -m console context CONTEXT_ID
 
 Every command works on $CONSOLE_DB (default data/console.duckdb), or --db. While the console runs
 on the same file, the commands share it (data/concurrency.py): a long ingest steps aside between
@@ -24,6 +26,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from console import cli_ops
 from core.config import Config, ConfigError, load_config
 from data.concurrency import RetryPolicy, StoreBusyError, StoreError
 from data.store import Store
@@ -74,6 +77,10 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     started, cpu_started = time.perf_counter(), time.process_time()
     lines = _count_lines(paths)
     workers = args.workers if args.workers else default_workers(lines)
+    target = "ingest:" + ",".join(p.name for p in paths)
+    # before the first batch: a run killed half way still says in the audit who started it, when
+    # and on what (its committed batches are there; the ingest.run row that closes a run is not)
+    _audit_start(store, "ingest.start", target, lines)
     with tqdm(total=lines, unit="conv", file=sys.stderr, disable=args.quiet) as bar:
         report = ingest_files(
             paths,
@@ -84,7 +91,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
             progress=bar.update,
             workers=workers,
         )
-    _audit_run(store, "ingest.run", "ingest:" + ",".join(p.name for p in paths), report)
+    _audit_run(store, "ingest.run", target, report)
     store.close()
     # wall time from the first line read to the store closed: worker start-up and model loads included
     seconds = time.perf_counter() - started
@@ -105,6 +112,25 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         }
         Path(args.json).write_text(json.dumps(summary, indent=1), encoding="utf-8")
     return _finish(report, seconds)
+
+
+def _audit_start(store: Store, action: str, target: str, lines: int) -> None:
+    """The audit row of a run that starts (lines: the conversations it is about to read)."""
+    import getpass
+
+    from data.records import AuditEntry
+
+    store.record_audit(
+        AuditEntry(
+            at=store.clock(),
+            actor=f"cli:{getpass.getuser()}",
+            role="system",
+            action=action,
+            target=target,
+            source="cli",
+            after={"lines": lines},
+        )
+    )
 
 
 def _audit_run(store: Store, action: str, target: str, report: IngestReport) -> None:
@@ -304,9 +330,17 @@ def main(argv: list[str] | None = None) -> int:
     check = sub.add_parser("check", help="integrity check: schema version, row counts, orphan rows")
     check.add_argument("--json", action="store_true", help="print the report as JSON")
     _users_parser(sub)
+    cli_ops.add_parsers(sub)
     args = parser.parse_args(argv)
     args.db = args.db or default_db_path()
-    commands = {"ingest": cmd_ingest, "seed": cmd_seed, "check": cmd_check, "users": cmd_users}
+    commands = {
+        "ingest": cmd_ingest,
+        "seed": cmd_seed,
+        "check": cmd_check,
+        "users": cmd_users,
+        "corrections": lambda a: cli_ops.cmd_corrections(a, _store(a)),
+        "context": lambda a: cli_ops.cmd_context(a, _store(a)),
+    }
     try:
         return commands[args.command](args)
     except ConfigError as exc:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from pydantic import BaseModel, Field
@@ -80,8 +80,36 @@ def renumbered(messages: Sequence[Message]) -> list[Message]:
     return [m.model_copy(update={"idx": i}) for i, m in enumerate(messages)]
 
 
+FUTURE_TOLERANCE = timedelta(days=1)  # clocks and time zones disagree; a year 2999 turn is wrong
+
+
+def clamp_future_times(dialogue: Dialogue, now: datetime | None = None) -> list[str]:
+    """Set every turn time later than now + FUTURE_TOLERANCE to now (in place); one note per turn.
+
+    A turn dated in the far future would keep its context at the top of Sessions for ever and
+    push every later correction's time there too (a version is never recorded before the one it
+    replaces)."""
+    now = now or datetime.now(UTC)
+    notes = []
+    for i, message in enumerate(dialogue.messages):
+        ts = message.ts
+        if ts is None:
+            continue
+        aware = ts if ts.tzinfo is not None else ts.replace(tzinfo=UTC)
+        if aware > now + FUTURE_TOLERANCE:
+            clamped = now if ts.tzinfo is not None else now.replace(tzinfo=None)
+            dialogue.messages[i] = message.model_copy(update={"ts": clamped})
+            notes.append(
+                f"turn {message.idx}: time {ts.isoformat()} is in the future; "
+                f"stored as {now:%Y-%m-%dT%H:%M:%SZ}"
+            )
+    return notes
+
+
 def build_bundle(dialogue: Dialogue, compressor: Compressor, *, source: str, now: datetime) -> ContextIngest:
-    """One conversation run through the core, bundled as the Store saves it."""
+    """One conversation run through the core, bundled as the Store saves it (turn times past
+    now + FUTURE_TOLERANCE set to now: clamp_future_times)."""
+    clamp_future_times(dialogue)
     capturing = _Capturing(compressor.config, embedder=compressor.embedder)
 
     def turn_time() -> datetime:
@@ -192,6 +220,7 @@ def _dialogues(paths: Iterable[Path], report: IngestReport) -> Iterator[Dialogue
                 continue
             first_line[item.context_id] = item.line
             report.notes += [f"{path}:{item.line}: {warning}" for warning in item.warnings]
+            report.notes += [f"{path}:{item.line}: {note}" for note in clamp_future_times(item)]
             yield item
 
 

@@ -41,6 +41,7 @@ DEMO_USERS: tuple[tuple[str, str, Role], ...] = (
     ("demo-viewer", "Demo viewer", "viewer"),
 )
 
+
 def hash_password(password: str) -> str:
     """A bcrypt hash (``$2b$12$``) of ``password`` after the length rules.
 
@@ -99,6 +100,9 @@ def _change(
     actor = (actor or "").strip()
     if not actor:
         raise ValueError("no actor: every change must say who made it")
+    from console.auth import confirm_acting  # auth reads the credentials this module writes
+
+    confirm_acting(actor, actor_role, what)
     path = path or credentials_path()
     with locked(path):
         old_text = path.read_text(encoding="utf-8") if path.exists() else None

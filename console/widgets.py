@@ -7,6 +7,7 @@ remembered for the browser session (so switching pages keeps it and puts it back
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -56,6 +57,42 @@ _ANCHOR_STYLES = {
 def selected_context_id() -> str | None:
     """The context in the URL, else the one picked earlier in this browser session."""
     return st.query_params.get(CONTEXT_PARAM) or st.session_state.get(_REMEMBERED)
+
+
+# --- text from outside, in markdown ---------------------------------------------------------------
+
+# everywhere; "_" only at a word's edge (inside a word it never emphasises); ":" before a letter
+_MARKDOWN = re.compile(r"[\\`*{}\[\]<!|~$&]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])|:(?=[A-Za-z])")
+_LINE_START = re.compile(r"^([ \t]*)(?:([#>+\-=])|(\d+)([.)]))", re.MULTILINE)
+_AUTOLINK = re.compile(r"(?i)(?:https?|ftp|mailto|file|www)(?=[:.])|@")
+_WORD_JOINER = "\u2060"
+
+
+def plain(text: object) -> str:
+    """``text`` (from a dialogue, a file, a URL or a user) as markdown that shows exactly that text.
+
+    The characters that make markdown (links and images, emphasis, strike-through, code, HTML,
+    maths, tables, ``:colour[...]`` and ``:emoji:``) are backslash-escaped, and so is a line that
+    would start a heading, quote or list; an invisible word joiner after ``http``, ``www`` and ``@``
+    stops Streamlit from turning a bare address into a live link. Line breaks stay line breaks."""
+    escaped = _AUTOLINK.sub(lambda m: m.group(0) + _WORD_JOINER, str(text))
+    escaped = _MARKDOWN.sub(lambda m: "\\" + m.group(0), escaped)
+    escaped = _LINE_START.sub(
+        lambda m: m.group(1) + (f"\\{m.group(2)}" if m.group(2) else f"{m.group(3)}\\{m.group(4)}"), escaped
+    )
+    return escaped.replace("\n", "  \n")
+
+
+def badge_text(text: object, limit: int = 60) -> str:
+    """A short label from outside for a badge (which shows escapes as they are): markdown marks removed."""
+    return re.sub(r"[\\`*_{}\[\]<>!|~$&:#]", "", str(text))[:limit]
+
+
+def code(text: object) -> str:
+    """``text`` as an inline code span (shown verbatim, never a link), whatever backticks it holds."""
+    raw = " ".join(str(text).split("\n"))
+    fence = "`" * (max((len(r) for r in re.findall(r"`+", raw)), default=0) + 1)
+    return f"{fence} {raw} {fence}" if fence != "`" or raw[:1] == " " else f"`{raw}`"
 
 
 def select_context(context_id: str | None) -> None:
@@ -108,14 +145,16 @@ def context_picker(store: Store, *, label: str = "Context") -> str | None:
     if pending:
         typed, candidates = pending
         if candidates:
-            st.warning(f"{len(candidates)} contexts start with “{typed}”; pick one:")
+            st.warning(f"{len(candidates)} contexts start with “{plain(typed)}”; pick one:")
             cols = st.columns(min(len(candidates), 4))
             for i, cid in enumerate(candidates):
-                cols[i % len(cols)].button(cid, key=f"candidate-{cid}", on_click=select_context, args=(cid,))
+                cols[i % len(cols)].button(
+                    plain(cid), key=f"candidate-{cid}", on_click=select_context, args=(cid,)
+                )
         else:
-            st.warning(f"No context id starts with “{typed}”.")
+            st.warning(f"No context id starts with “{plain(typed)}”.")
     if wanted and store.get_context(wanted) is None:
-        st.error(f"No context “{wanted}” in this database: the link may be old, or the id mistyped.")
+        st.error(f"No context “{plain(wanted)}” in this database: the link may be old, or the id mistyped.")
         return None
     return wanted
 
@@ -284,4 +323,4 @@ def mode_badge(mode: str, reason: str = "") -> None:
 
 def user_caption(actor: str, role: str) -> None:
     """Who is acting, for the sidebar."""
-    st.caption(f"Signed in as **{actor}** ({role})")
+    st.caption(f"Signed in as **{plain(actor)}** ({plain(role)})")

@@ -135,6 +135,10 @@ def _merge_fact(st: ContextState, cand: FactCandidate) -> None:
         if cand.role == "user" and cur.role != "user":  # the user took up the assistant's value
             cur.role, cur.kind, cur.evidence = "user", cand.kind, cand.evidence or cur.evidence
         return
+    if cur.verified_by_user and cand.role != "user":
+        # an operator verified the value: only the user saying otherwise replaces it
+        st.offers[cand.key] = _new_fact(st, cand)
+        return
     user_held = cur.role == "user" or cur.verified_by_user
     options = " | " in cand.norm and " | " not in cur.norm
     if cand.role not in ("user", "system") and (user_held or options) and not cand.correction:

@@ -37,6 +37,8 @@ from pathlib import Path
 
 import duckdb
 
+from data.paths import database_file_problem
+
 
 class StoreBusyError(RuntimeError):
     """The database stayed locked by another process past the deadline; nothing was written."""
@@ -210,6 +212,11 @@ class FileLease:
                     return
 
     def _open(self, deadline_s: float) -> duckdb.DuckDBPyConnection:
+        problem = database_file_problem(self.path)
+        if problem:
+            raise StoreError(
+                f"{self.path}: cannot open the database: it {problem}; nothing was read or written"
+            )
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             return self._connect()
@@ -235,7 +242,17 @@ class FileLease:
                         raise StoreError(f"{self.path}: cannot open the database: {exc}") from exc
 
     def _connect(self) -> duckdb.DuckDBPyConnection:
-        con = duckdb.connect(str(self.path))
+        new = not self.path.exists()
+        # a new database (and its first WAL) readable by its owner only
+        old_umask = os.umask(0o077) if new else None
+        try:
+            con = duckdb.connect(str(self.path))
+        finally:
+            if old_umask is not None:
+                os.umask(old_umask)
+        if new:
+            with contextlib.suppress(OSError):
+                os.chmod(self.path, 0o600)
         self.opens += 1
         return con
 

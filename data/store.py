@@ -45,6 +45,7 @@ from data.queries import ingest_rows
 from data.queries import integrity as integrity_sql
 from data.queries import metrics as metrics_sql
 from data.queries import ops as ops_sql
+from data.queries import served as served_sql
 from data.queries import sessions as sessions_sql
 from data.queries.columns import parse_json
 from data.queries.metrics import Bucket
@@ -74,6 +75,14 @@ from data.schema import migrate, utc_now
 
 R = TypeVar("R")
 log = logging.getLogger(__name__)
+
+
+def _owner_only(path: Path) -> None:
+    """Make the write-ahead log DuckDB creates (with the process umask) readable by its owner only,
+    as the database file is (data/concurrency.py); it holds the last writes in the clear."""
+    with contextlib.suppress(OSError):
+        if path.stat().st_mode & 0o077:
+            path.chmod(0o600)
 
 
 def _is_save_race(exc: BaseException) -> bool:
@@ -144,6 +153,7 @@ class Store:
                     try:
                         result = fn(cur)
                         cur.execute("COMMIT")
+                        _owner_only(self.path.with_name(self.path.name + ".wal"))
                     except BaseException:
                         with contextlib.suppress(duckdb.Error):
                             cur.execute("ROLLBACK")
@@ -309,6 +319,8 @@ class Store:
             facts_sql.write_corrections(
                 con, batch_id, corrections, result.outcomes, changes if applied else [], now
             )
+            if applied:  # the agent's saved state and the served context take the new values too
+                served_sql.apply_to_served(con, served_sql.from_changes(changes))
             return result
 
         return self._write(run)
@@ -383,11 +395,23 @@ class Store:
         return self._read(lambda con: ops_sql.audit_log(con, context_id, action_prefix, actor, limit, offset))
 
     def save_config(
-        self, config: Config, *, actor: str, role: str = "operator", reason: str = "", source: str = "form"
+        self,
+        config: Config,
+        *,
+        actor: str,
+        role: str = "operator",
+        reason: str = "",
+        source: str = "form",
+        expected_version: int | None = None,
     ) -> ConfigVersion:
-        """Store a new Config version (validated by its type) and audit it (source: form, upload, api)."""
+        """Store a new Config version (validated by its type) and audit it (source: form, upload, api).
+
+        With ``expected_version`` (the version an edit was made on) a save on an older version is
+        refused with ops.StaleConfigError."""
         now = self.clock()
-        return self._write(lambda con: ops_sql.save_config(con, config, actor, role, reason, now, source))
+        return self._write(
+            lambda con: ops_sql.save_config(con, config, actor, role, reason, now, source, expected_version)
+        )
 
     def current_config(self) -> Config:
         """The newest saved Config, or the defaults."""

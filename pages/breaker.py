@@ -18,7 +18,7 @@ from console.services.breaker import (
     set_global_mode,
     since_text,
 )
-from console.widgets import context_picker
+from console.widgets import context_picker, plain
 
 store = get_store()
 actor, role = current_user()
@@ -38,17 +38,19 @@ st.caption(
     "breaker_seconds on the Config page). Automatic trips stay until an operator resets them."
 )
 if not writable:
-    st.info(f"You are signed in as **{actor}** ({role}): read only. Operators and admins can switch.")
+    st.info(f"You are signed in as **{plain(actor)}** ({role}): read only. Operators and admins can switch.")
 
 
 def _apply(change, ok_message: str) -> None:
-    """Run a breaker change from a form callback; keep the outcome to show after the rerun."""
+    """Run a breaker change in the page's body (after the sign-in gate, never in a widget callback,
+    which Streamlit runs before the gate); keep the outcome and draw the page again with it."""
     try:
         change()
     except (ValueError, PermissionError, KeyError) as exc:
         st.session_state["breaker_flash"] = ("error", str(exc))
     else:
         st.session_state["breaker_flash"] = ("success", ok_message)
+    st.rerun()
 
 
 def _set_global() -> None:
@@ -83,7 +85,7 @@ def _reset() -> None:
 
 flash = st.session_state.pop("breaker_flash", None)
 if flash:
-    (st.success if flash[0] == "success" else st.error)(flash[1])
+    (st.success if flash[0] == "success" else st.error)(plain(flash[1]))
 
 board = load_board(store)
 
@@ -93,13 +95,14 @@ if board.global_raw:
     st.badge("RAW: every context is served raw", color="red")
 else:
     st.badge("COMPRESSED", color="green")
-st.caption(since_text(board.global_state))
+st.caption(plain(since_text(board.global_state)))
 with st.form("breaker_global_form"):
     st.toggle(
         "Serve every context raw", value=board.global_raw, key="breaker_global_raw", disabled=not writable
     )
     st.text_input("Reason (required)", key="breaker_global_reason", disabled=not writable)
-    st.form_submit_button("Apply global switch", on_click=_set_global, disabled=not writable)
+    if st.form_submit_button("Apply global switch", disabled=not writable):
+        _set_global()
 
 # --- one context ------------------------------------------------------------------------------------
 st.subheader("One context")
@@ -107,15 +110,14 @@ cid = context_picker(store, label="Context")
 if cid:
     served = served_mode(store, cid)
     st.badge(f"served {served.mode.upper()}", color="red" if served.mode == "raw" else "green")
-    st.caption(served.why)
-    st.caption("Own switch: " + since_text(served.own))
+    st.caption(plain(served.why))
+    st.caption("Own switch: " + plain(since_text(served.own)))
     own_raw = served.own is not None and served.own.mode == "raw"
     with st.form("breaker_context_form"):
         st.toggle("Serve this context raw", value=own_raw, key="breaker_context_raw", disabled=not writable)
         st.text_input("Reason (required)", key="breaker_context_reason", disabled=not writable)
-        st.form_submit_button(
-            "Apply to this context", on_click=_set_context, args=(cid,), disabled=not writable
-        )
+        if st.form_submit_button("Apply to this context", disabled=not writable):
+            _set_context(cid)
 else:
     st.caption("Pick or paste a context id to see how it is served and to switch it.")
 
@@ -149,7 +151,8 @@ if board.raw_contexts:
             disabled=not writable,
         )
         st.text_input("Reason (required)", key="breaker_reset_reason", disabled=not writable)
-        st.form_submit_button("Reset to compressed", on_click=_reset, disabled=not writable)
+        if st.form_submit_button("Reset to compressed", disabled=not writable):
+            _reset()
 else:
     st.caption("None: every context with its own switch is compressed.")
 

@@ -19,6 +19,7 @@ from console.services.config_edit import (
     restore_version,
     save_edit,
 )
+from console.widgets import plain
 
 store = get_store()
 actor, role = current_user()
@@ -26,6 +27,10 @@ writable = can_write(role)
 current = store.current_config()
 versions = history(store)
 version = versions[0].version if versions else 0
+# the version the editor was drawn on in the previous run: a click's edit is made on it, not on
+# whatever is newest by the time the click arrives (another operator may have saved meanwhile)
+drawn = int(st.session_state.get("cfg_drawn_version", version))
+st.session_state["cfg_drawn_version"] = version
 
 st.title("Configuration")
 st.markdown(
@@ -36,24 +41,24 @@ st.markdown(
     "can be restored."
 )
 st.caption(
-    f"Current: version {version} saved by {versions[0].actor} on {versions[0].at:%Y-%m-%d %H:%M} UTC"
+    f"Current: version {version} saved by {plain(versions[0].actor)} on {versions[0].at:%Y-%m-%d %H:%M} UTC"
     if versions
     else "Current: the defaults of the design notes (nothing saved yet)."
 )
 if not writable:
-    st.info(f"You are signed in as **{actor}** ({role}): read only. Operators and admins can edit.")
+    st.info(f"You are signed in as **{plain(actor)}** ({role}): read only. Operators and admins can edit.")
 
 flash = st.session_state.pop("cfg_flash", None)
 if flash:
-    (st.success if flash[0] == "success" else st.error)(flash[1])
+    (st.success if flash[0] == "success" else st.error)(plain(flash[1]))
 field_errors: dict[str, str] = st.session_state.pop("cfg_errors", {})
 
 fields = describe_fields(current)
 
 
-def _key(name: str) -> str:
+def _key(name: str, on: int | None = None) -> str:
     # keyed by version: after a save or restore the editor starts from the stored values again
-    return f"cfg_v{version}_{name}"
+    return f"cfg_v{version if on is None else on}_{name}"
 
 
 def _widget(f: FieldView) -> None:
@@ -84,18 +89,27 @@ def _widget(f: FieldView) -> None:
         st.text_input(label, value=str(f.value), key=key, help=help_text, disabled=off)
     st.caption(f.description)
     if f.name in field_errors:
-        st.error(f"{f.name}: {field_errors[f.name]}")
+        st.error(f"{f.name}: {plain(field_errors[f.name])}")
 
 
 def _save() -> None:
-    edits = {f.name: st.session_state[_key(f.name)] for f in fields}
+    edits = {
+        f.name: st.session_state[_key(f.name, drawn)]
+        for f in fields
+        if _key(f.name, drawn) in st.session_state
+    }
     try:
         saved, changes = save_edit(
-            store, edits, reason=st.session_state.get("cfg_reason", ""), actor=actor, role=role
+            store,
+            edits,
+            reason=st.session_state.get("cfg_reason", ""),
+            actor=actor,
+            role=role,
+            base_version=drawn,
         )
     except ConfigEditError as exc:
         st.session_state["cfg_errors"] = exc.errors
-        st.session_state["cfg_tabs"] = "Edit"  # keep the editor open, each error under its field
+        st.session_state["cfg_open_tab"] = "Edit"  # keep the editor open, each error under its field
         listed = "; ".join(f"{name}: {message}" for name, message in exc.errors.items())
         st.session_state["cfg_flash"] = (
             "error",
@@ -112,7 +126,12 @@ def _restore() -> None:
     chosen = st.session_state.get("cfg_restore_version")
     try:
         saved, _ = restore_version(
-            store, int(chosen), reason=st.session_state.get("cfg_restore_reason", ""), actor=actor, role=role
+            store,
+            int(chosen),
+            reason=st.session_state.get("cfg_restore_reason", ""),
+            actor=actor,
+            role=role,
+            base_version=drawn,
         )
     except (ValueError, PermissionError, ConfigEditError) as exc:
         st.session_state["cfg_flash"] = ("error", f"Nothing restored: {exc}")
@@ -120,6 +139,8 @@ def _restore() -> None:
         st.session_state["cfg_flash"] = ("success", f"Version {chosen} restored as version {saved.version}.")
 
 
+if "cfg_open_tab" in st.session_state:  # set by a save in the previous run, before the tabs exist
+    st.session_state["cfg_tabs"] = st.session_state.pop("cfg_open_tab")
 current_tab, edit_tab, history_tab, files_tab = st.tabs(
     ["Current settings", "Edit", "History", "Export / import"], key="cfg_tabs", on_change="rerun"
 )
@@ -154,7 +175,10 @@ with edit_tab:
                 with columns[i % 2]:
                     _widget(f)
         st.text_input("Reason for the change (required)", key="cfg_reason", disabled=not writable)
-        st.form_submit_button("Validate and save", on_click=_save, disabled=not writable, type="primary")
+        saving = st.form_submit_button("Validate and save", disabled=not writable, type="primary")
+    if saving:  # in the page's body, after the sign-in gate (a widget callback runs before it)
+        _save()
+        st.rerun()
 
 with history_tab:
     if not versions:
@@ -178,7 +202,10 @@ with history_tab:
         with st.form("cfg_restore_form"):
             st.selectbox("Restore version", [v.version for v in versions], key="cfg_restore_version")
             st.text_input("Reason (optional)", key="cfg_restore_reason", disabled=not writable)
-            st.form_submit_button("Restore as the newest version", on_click=_restore, disabled=not writable)
+            restoring = st.form_submit_button("Restore as the newest version", disabled=not writable)
+        if restoring:
+            _restore()
+            st.rerun()
 
 with files_tab:
     st.download_button(
@@ -197,15 +224,21 @@ with files_tab:
             text = upload.getvalue().decode("utf-8-sig")
             parse_config_text(text, upload.name)
         except ValueError as exc:  # not UTF-8, not TOML/JSON, or a bad setting (named)
-            st.error(f"Cannot use {upload.name}: {exc}")
+            st.error(f"Cannot use {plain(upload.name)}: {plain(exc)}")
         else:
             reason = st.text_input("Reason (required)", key="cfg_import_reason", disabled=not writable)
             if st.button("Save the imported settings", key="cfg_import", disabled=not writable):
                 try:
                     saved, changes = import_toml(
-                        store, text, name=upload.name, reason=reason, actor=actor, role=role
+                        store,
+                        text,
+                        name=upload.name,
+                        reason=reason,
+                        actor=actor,
+                        role=role,
+                        base_version=drawn,
                     )
                 except (ValueError, PermissionError) as exc:
-                    st.error(f"Nothing saved: {exc}")
+                    st.error(f"Nothing saved: {plain(exc)}")
                 else:
                     st.success(f"Saved version {saved.version} ({len(changes)} settings changed).")

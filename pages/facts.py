@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import pandas as pd
 import streamlit as st
 
@@ -11,6 +13,7 @@ from console.resources import get_store
 from console.services import csv_corrections as csv_svc
 from console.services import facts as svc
 from console.services.csv_export import frame_to_csv_bytes
+from console.widgets import code, plain
 
 st.title("Facts")
 st.caption(
@@ -41,7 +44,7 @@ def show_history(key: str | None, *, where: str) -> None:
     record = next((r for r in records if r.fact.key == key), None)
     if record is None:
         return
-    st.markdown(f"**History of `{key}`** · {len(record.history)} version(s)")
+    st.markdown(f"**History of {code(key)}** · {len(record.history)} version(s)")
     st.dataframe(svc.history_frame(record.history), hide_index=True, width="stretch", key=f"hist-{where}")
 
 
@@ -114,7 +117,7 @@ with grid_tab:
             )
         except ValueError as exc:
             pending = []
-            st.error(f"Cannot apply this edit: {exc}")
+            st.error(f"Cannot apply this edit: {plain(exc)}")
         if pending:
             with st.container(border=True):
                 st.markdown(f"**{len(pending)} unsaved edit(s)**")
@@ -122,11 +125,11 @@ with grid_tab:
                 for c in pending:
                     parts = []
                     if c.new_value is not None:
-                        parts.append(f"value “{old[c.key].value}” → “{c.new_value}”")
+                        parts.append(f"value “{plain(old[c.key].value)}” → “{plain(c.new_value)}”")
                     for name in ("status", "strength", "pinned", "verified"):
                         if getattr(c, name) is not None:
                             parts.append(f"{name} → {getattr(c, name)}")
-                    st.markdown(f"- `{c.key}`: " + ", ".join(parts))
+                    st.markdown(f"- {code(c.key)}: " + ", ".join(parts))
                 reason = st.text_input(
                     "Reason for these edits", key=f"grid_reason:{cid}", placeholder=svc.GRID_REASON
                 )
@@ -136,7 +139,7 @@ with grid_tab:
                         shown, grid.data, context_id=cid, actor=actor, role=role, reason=reason
                     )
                     result = svc.correct_facts(store, batch, role=role)
-                    lines = "\n".join(f"- {line}" for line in svc.describe_outcomes(result))
+                    lines = "\n".join(f"- {plain(line)}" for line in svc.describe_outcomes(result))
                     if result.applied:
                         st.session_state["facts_flash"] = (
                             "ok",
@@ -202,9 +205,9 @@ with form_tab:
                 )
                 result = svc.correct_facts(store, [correction], role=role)
             except (ValueError, PermissionError) as exc:
-                st.error(str(exc))
+                st.error(plain(str(exc)))
             else:
-                lines = "\n".join(f"- {line}" for line in svc.describe_outcomes(result))
+                lines = "\n".join(f"- {plain(line)}" for line in svc.describe_outcomes(result))
                 if result.applied:
                     st.session_state["facts_flash"] = ("ok", f"Correction saved:\n{lines}")
                     st.session_state["history_key_next"] = key
@@ -235,14 +238,29 @@ with csv_tab:
         icon=":material/download:",
     )
     upload_gen = st.session_state.setdefault("csv_upload_gen", 0)
-    upload = st.file_uploader("Corrections file", type=["csv", "txt", "tsv"], key=f"csv_upload:{upload_gen}")
+    upload = None
+    if writable:  # a preview costs the server work: operators and admins only
+        upload = st.file_uploader(
+            f"Corrections file (at most {csv_svc.MAX_CSV_ROWS:,} rows)",
+            type=["csv", "txt", "tsv"],
+            key=f"csv_upload:{upload_gen}",
+        )
+    else:
+        st.caption("Operators and admins can upload a corrections file; you can download the template.")
     if upload is not None:
         data = upload.getvalue()
+        digest = hashlib.sha256(data).hexdigest()
+        # the versions of the preview drawn in the previous run: the one the operator read
+        shown_before = st.session_state.get("csv_seen")
         preview = csv_svc.preview_csv(store, data, actor=actor, role=role)
+        read = (
+            shown_before[1] if shown_before and shown_before[0] == digest else csv_svc.seen_versions(preview)
+        )
+        st.session_state["csv_seen"] = (digest, csv_svc.seen_versions(preview))
         if preview.file_error:
-            st.error(f"{upload.name}: {preview.file_error}")
+            st.error(f"{plain(upload.name)}: {plain(preview.file_error)}")
         else:
-            st.caption(f"{upload.name}: read as {preview.encoding}, {preview.delimiter}-separated.")
+            st.caption(f"{plain(upload.name)}: read as {preview.encoding}, {preview.delimiter}-separated.")
             m1, m2, m3, m4 = st.columns(4)
             m1.metric("Rows", len(preview.rows))
             m2.metric("Changes", len(preview.changes))
@@ -254,7 +272,7 @@ with csv_tab:
                 st.error(
                     f"{len(preview.errors)} row(s) cannot be applied, so nothing will be: fix them and "
                     "upload the file again. "
-                    + "; ".join(f"line {r.line}: {r.error}" for r in preview.errors[:5])
+                    + "; ".join(f"line {r.line}: {plain(r.error)}" for r in preview.errors[:5])
                     + (" …" if len(preview.errors) > 5 else "")
                 )
                 errors = table[table["status"] == "error"][
@@ -283,14 +301,15 @@ with csv_tab:
                 f"Apply all {len(preview.rows)} rows", type="primary", disabled=not can_apply, key="csv_apply"
             ):
                 try:
-                    outcome = csv_svc.apply_csv(store, data, actor=actor, role=role)
+                    outcome = csv_svc.apply_csv(store, data, actor=actor, role=role, seen=read)
                 except PermissionError as exc:
-                    st.error(str(exc))
+                    st.error(plain(str(exc)))
                 else:
                     if outcome.applied and outcome.batch:
                         st.session_state["facts_flash"] = (
                             "ok",
-                            f"Applied {outcome.changed} correction(s) from {upload.name} in one transaction "
+                            f"Applied {outcome.changed} correction(s) from {plain(upload.name)} "
+                            "in one transaction "
                             f"(batch {outcome.batch.batch_id[:8]}).",
                         )
                         st.session_state["csv_upload_gen"] = upload_gen + 1
@@ -299,12 +318,16 @@ with csv_tab:
                                 st.session_state.get(f"facts_grid_gen:{cid}", 0) + 1
                             )
                     else:
-                        refused = outcome.batch.errors if outcome.batch else []
+                        refused = (
+                            [(o.row, o.error) for o in outcome.batch.errors]
+                            if outcome.batch
+                            else [(r.line, r.error) for r in outcome.preview.errors]
+                        )
                         detail = (
-                            "; ".join(f"line {o.row}: {o.error}" for o in refused) or "rows became invalid"
+                            "; ".join(f"line {n}: {plain(e)}" for n, e in refused) or "rows became invalid"
                         )
                         st.session_state["facts_flash"] = (
                             "error",
-                            f"Nothing applied from {upload.name}: {detail}",
+                            f"Nothing applied from {plain(upload.name)}: {detail}",
                         )
                     st.rerun()

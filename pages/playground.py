@@ -21,6 +21,7 @@ from console.services.playground import (
     unit_summary,
 )
 from console.services.transcripts import TranscriptError, read_transcripts, read_upload
+from console.widgets import plain
 
 RULES_ONLY = "Rules only (no model, instant)"
 WITH_MODEL = "With embeddings (loads the MiniLM model on first use, a few seconds)"
@@ -75,13 +76,16 @@ if st.button("Run", type="primary", key="pg_run"):
         else:
             parsed = read_transcripts(pasted, context_id or None)
     except TranscriptError as exc:
-        st.error(f"Cannot read the transcript: {exc}")
+        st.error(f"Cannot read the transcript: {plain(exc)}")
         st.stop()
     transcript = parsed.transcripts[0]
-    notes = [f"Skipped {problem}" for problem in parsed.errors] + transcript.warnings
+    notes = [f"Skipped {plain(problem)}" for problem in parsed.errors] + [
+        plain(w) for w in transcript.warnings
+    ]
     if len(parsed.transcripts) > 1:
         notes.append(
-            f"{len(parsed.transcripts)} conversations in the input; ran the first: {transcript.context_id}."
+            f"{len(parsed.transcripts)} conversations in the input; ran the first: "
+            f"{plain(transcript.context_id)}."
         )
     config = store.current_config().model_copy(update={"use_embeddings": mode == WITH_MODEL})
     with st.spinner("Loading the model and running the pipeline..." if mode == WITH_MODEL else "Running..."):
@@ -95,7 +99,7 @@ if st.button("Run", type="primary", key="pg_run"):
                 compact_at_end=compact_at_end,
             )
         except Exception as exc:  # a playground shows what broke instead of a traceback page
-            st.error(f"The pipeline failed on this transcript: {type(exc).__name__}: {exc}")
+            st.error(f"The pipeline failed on this transcript: {type(exc).__name__}: {plain(exc)}")
             st.stop()
     st.session_state["pg_notes"] = notes
     st.session_state["pg_transcript"] = transcript
@@ -108,7 +112,7 @@ if run is None:
 # --- summary ----------------------------------------------------------------------------------------
 for note in st.session_state.get("pg_notes", []):
     st.warning(note)
-st.subheader(f"Result for {run.context_id}")
+st.subheader(f"Result for {plain(run.context_id)}", anchor=False)
 cols = st.columns([1, 1.2, 1.2, 1.4, 2.2])  # room for "compressed" and the embedder name
 cols[0].metric("Turns", len(run.turns))
 cols[1].metric("Raw dialogue", f"{run.tokens_raw} tokens")
@@ -138,7 +142,7 @@ idx = st.select_slider(
     format_func=lambda i: f"{i} ({run.turns[i].message.role})",
 )
 turn = run.turns[idx]
-st.markdown(f"**{turn.message.role}:** {turn.message.text}")
+st.markdown(f"**{turn.message.role}:** {plain(turn.message.text)}")
 st.caption("Latency: " + ", ".join(f"{k} {v:.2f} ms" for k, v in turn.latency_ms.items()))
 
 parse_tab, extract_tab, merge_tab, trigger_tab, render_tab, validate_tab = st.tabs(
@@ -157,14 +161,14 @@ with parse_tab:
 with extract_tab:
     st.caption("The cognitive units this turn proposes for the state.")
     st.dataframe(pd.DataFrame(unit_rows(turn)), hide_index=True)
-    st.markdown("\n".join(f"- {name}: {line}" for name, line in unit_summary(turn).items()))
+    st.markdown("\n".join(f"- {name}: {plain(line)}" for name, line in unit_summary(turn).items()))
 with merge_tab:
     st.caption(f"The state after this turn (task state {turn.task_state}); changed keys are marked.")
     st.dataframe(pd.DataFrame(state_rows(turn)), hide_index=True)
 with trigger_tab:
     d = turn.trigger
     if d.fire:
-        st.success(f"Fired: {d.reason} (tier {d.tier}, folds turns before {d.fold_upto}).")
+        st.success(f"Fired: {plain(d.reason)} (tier {d.tier}, folds turns before {d.fold_upto}).")
     else:
         st.info(
             f"Did not fire: {d.history_tokens} history tokens; compaction starts at min_turns and the budget."
@@ -180,21 +184,21 @@ with render_tab:
         )
         st.code(turn.rendered.text, language=None, wrap_lines=True)
         if turn.rendered.dropped:
-            st.caption("Left out for the budget: " + "; ".join(turn.rendered.dropped))
+            st.caption("Left out for the budget: " + plain("; ".join(turn.rendered.dropped)))
         if turn.rendered.change_notice:
-            st.caption("Change notice: " + turn.rendered.change_notice)
+            st.caption("Change notice: " + plain(turn.rendered.change_notice))
 with validate_tab:
     record = turn.compaction
     if record is None:
         st.caption("No compaction at this turn.")
     elif record.failed:
-        st.error(f"The compaction failed: {record.error}. The context is served raw until a good one.")
+        st.error(f"The compaction failed: {plain(record.error)}. The context is served raw until a good one.")
     elif record.validation is None:
         st.caption("Validation is off (consistency_check).")
     else:
         v = record.validation
         (st.success if v.ok else st.error)(
-            ("Passed" if v.ok else "Failed: " + "; ".join(v.errors))
+            ("Passed" if v.ok else "Failed: " + plain("; ".join(v.errors)))
             + (f" after {record.retries} retries" if record.retries else "")
             + (" - served the key-sentence fallback" if record.fallback else "")
         )
@@ -211,7 +215,7 @@ if run.anchors:
 # --- save ----------------------------------------------------------------------------------------------
 st.subheader("Save as a session")
 if not can_write(role):
-    st.caption(f"{actor} ({role}) is read only: operators and admins can save runs.")
+    st.caption(f"{plain(actor)} ({role}) is read only: operators and admins can save runs.")
 else:
     st.caption(
         "Stores the transcript as the ingest would, with this run's settings: turns, every stage, facts, "
@@ -224,8 +228,8 @@ else:
             transcript = st.session_state["pg_transcript"]
             outcome = save_run(store, transcript, run, actor=actor, role=role, embedder=embedder)
         except (ValueError, PermissionError) as exc:
-            st.error(str(exc))
+            st.error(plain(str(exc)))
         else:
             st.success(
-                f"Saved {run.context_id} ({outcome.status}, {outcome.messages_written} turns written)."
+                f"Saved {plain(run.context_id)} ({outcome.status}, {outcome.messages_written} turns written)."
             )

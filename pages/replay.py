@@ -9,6 +9,7 @@ from console import widgets
 from console.resources import get_compressor, get_store
 from console.services import compaction_diff, recompute
 from console.services import replay as svc
+from console.widgets import code, plain
 
 st.title("Replay")
 st.caption(
@@ -109,10 +110,10 @@ else:
 
 st.markdown(
     f"**Turn {turn.idx}** · step {position + 1} of {len(steps)} · {turn.role}"
-    + (f" · domain `{turn.domain}`" if turn.domain else "")
+    + (f" · domain {code(turn.domain)}" if turn.domain else "")
 )
 with st.chat_message(turn.role if turn.role in ("user", "assistant") else "ai"):
-    st.markdown(turn.text or "_(no text: a tool call or result)_")
+    st.markdown(plain(turn.text) if turn.text else "_(no text: a tool call or result)_")
 if turn.missing_stages:
     st.caption(f"No stored output for: {', '.join(turn.missing_stages)}.")
 
@@ -139,15 +140,15 @@ with parse_col.container(border=True):
         flags = " · ".join(
             x for x in (atom.strength, "pinned" if atom.pinned else "", atom.domain or "") if x
         )
-        st.markdown(f"**`{atom.kind}`** {flags}  \n{atom.text}")
+        st.markdown(f"**{code(atom.kind)}** {plain(flags)}  \n{plain(atom.text)}")
         for e in atom.entities:
-            slot = f" (slot `{e.slot}`)" if e.slot else ""
-            value = f" → `{e.value}`" if e.value and e.value != e.text else ""
-            st.markdown(f"- `{e.type}` {e.text}{value}{slot}")
+            slot = f" (slot {code(e.slot)})" if e.slot else ""
+            value = f" → {code(e.value)}" if e.value and e.value != e.text else ""
+            st.markdown(f"- {code(e.type)} {plain(e.text)}{value}{slot}")
         if atom.negation:
-            st.markdown(f"- negation kept whole: *{atom.negation}*")
+            st.markdown(f"- negation kept whole: *{plain(atom.negation)}*")
         if atom.action:
-            st.markdown(f"- action: {atom.action}")
+            st.markdown(f"- action: {plain(atom.action)}")
 
 with extract_col.container(border=True):
     st.markdown("#### ② Extract & merge")
@@ -167,7 +168,7 @@ with extract_col.container(border=True):
                 )
                 if x
             )
-            st.markdown(f"- `{p.key}` = **{p.value}** ({flags})")
+            st.markdown(f"- {code(p.key)} = **{plain(p.value)}** ({flags})")
     else:
         st.caption("No fact proposed by this turn.")
     for label, items in (
@@ -179,19 +180,21 @@ with extract_col.container(border=True):
         ("Events", turn.events),
     ):
         if items:
-            st.markdown(f"**{label}**  \n" + "\n".join(f"- {item}" for item in items))
+            st.markdown(f"**{label}**  \n" + "\n".join(f"- {plain(item)}" for item in items))
     st.markdown("**State changes**")
     if turn.changes:
         for c in turn.changes:
             if c.before is not None and c.after is not None and c.before != c.after:
-                st.markdown(f"- `{c.key}` {c.change}: {c.before} → **{c.after}**")
+                st.markdown(f"- {code(c.key)} {c.change}: {plain(c.before)} → **{plain(c.after)}**")
             else:
                 value = c.after if c.after is not None else c.before
-                st.markdown(f"- `{c.key}` {c.change}" + (f": **{value}**" if value is not None else ""))
+                st.markdown(
+                    f"- {code(c.key)} {c.change}" + (f": **{plain(value)}**" if value is not None else "")
+                )
     else:
         st.caption("No fact changed on this turn.")
     if turn.task_state:
-        st.caption(f"Task state after the turn: {turn.task_state}")
+        st.caption(f"Task state after the turn: {plain(turn.task_state)}")
 
 with render_col.container(border=True):
     st.markdown("#### ③ Render")
@@ -242,7 +245,7 @@ if len(done) < 2:
 
 def _label(seq: int) -> str:
     c = next(x for x in done if x.record.seq == seq)
-    return f"#{seq} at turn {c.record.at_turn} ({c.record.trigger})"
+    return f"#{seq} at turn {c.record.at_turn} ({plain(c.record.trigger)})"
 
 
 seqs = [c.record.seq for c in done]

@@ -9,6 +9,7 @@ from console.resources import get_store
 from console.services import session_views as views
 from console.services import sessions as svc
 from console.services.csv_export import frame_to_csv_bytes
+from console.widgets import badge_text, plain
 
 st.title("Sessions")
 st.caption(
@@ -61,7 +62,7 @@ query = svc.SessionQuery(
 try:
     page = svc.search_sessions(store, query)
 except ValueError as exc:
-    st.error(str(exc))
+    st.error(plain(str(exc)))
     st.stop()
 
 pages = svc.page_count(page)
@@ -124,18 +125,18 @@ if not cid:
     st.stop()
 detail = svc.session_detail(store, cid)
 if detail is None:
-    st.error(f"No context “{cid}” in this database: the link may be old, or the id mistyped.")
+    st.error(f"No context “{plain(cid)}” in this database: the link may be old, or the id mistyped.")
     st.stop()
 summary = detail.summary
 widgets.select_context(cid)
 
 head, links = st.columns([5, 2])
 with head:
-    st.subheader(cid, anchor=False)
+    st.subheader(plain(cid), anchor=False)
     badges = st.container(horizontal=True)
     with badges:
-        st.badge(summary.source or "no source", color="gray")
-        st.badge(summary.lang, color="violet")
+        st.badge(badge_text(summary.source) or "no source", color="gray")
+        st.badge(badge_text(summary.lang), color="violet")
         widgets.health_badge(summary.health)
         widgets.mode_badge(detail.served_mode, detail.served_reason)
 with links:
@@ -143,7 +144,7 @@ with links:
     widgets.page_link("facts", "Facts of this session", ":material/fact_check:", {"context_id": cid})
 if detail.served_reason == "the circuit breaker is set to raw":
     who = (
-        f" by {detail.breaker.actor}: “{detail.breaker.reason}”"
+        f" by {plain(detail.breaker.actor)}: “{plain(detail.breaker.reason)}”"
         if detail.breaker and detail.breaker.mode == "raw"
         else ""
     )

@@ -12,6 +12,7 @@ from console import users as accounts
 from console.auth import current_user, forget_failures, is_admin
 from console.resources import get_store
 from console.services.session_views import audit_frame
+from console.widgets import plain
 
 actor, role = current_user()
 st.title("Users")
@@ -22,14 +23,14 @@ st.markdown(
     "Passwords are stored as bcrypt hashes only; a new or reset password is shown **once** here."
 )
 if not is_admin(role):
-    st.warning(f"You are signed in as **{actor}** ({role}): only admins manage users.")
+    st.warning(f"You are signed in as **{plain(actor)}** ({role}): only admins manage users.")
     st.stop()
 
 store = get_store()
 try:
     directory = credentials.load_directory()
 except credentials.CredentialsError as exc:
-    st.error(str(exc))
+    st.error(plain(str(exc)))
     st.stop()
 st.caption(
     f"Accounts file: `{directory.path}` (outside the repository). Sessions end after "
@@ -77,7 +78,7 @@ with add, st.form("users_add", clear_on_submit=True):
         try:
             account = accounts.add_user(username, chosen, new_role, name=name, email=email, **who)
         except (ValueError, PermissionError) as exc:
-            st.error(str(exc))
+            st.error(plain(str(exc)))
         else:
             _done(f"Added {account.username} ({account.role})." + _password_note(chosen))
 
@@ -89,7 +90,7 @@ with change, st.form("users_role"):
         try:
             account = accounts.set_role(target, new_role, **who)
         except (ValueError, PermissionError) as exc:
-            st.error(str(exc))
+            st.error(plain(str(exc)))
         else:
             _done(f"{account.username} is now {account.role}.")
 
@@ -101,7 +102,7 @@ with reset, st.form("users_reset", clear_on_submit=True):
         try:
             new_password = accounts.reset_password(target, password or None, **who)
         except (ValueError, PermissionError) as exc:
-            st.error(str(exc))
+            st.error(plain(str(exc)))
         else:
             forget_failures(target)
             _done(f"New password for {target}." + _password_note(new_password))
@@ -117,7 +118,7 @@ with remove, st.form("users_remove"):
             try:
                 accounts.remove_user(target, **who)
             except (ValueError, PermissionError) as exc:
-                st.error(str(exc))
+                st.error(plain(str(exc)))
             else:
                 _done(f"Removed {target}.")
 

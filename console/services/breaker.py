@@ -147,7 +147,7 @@ def _set(
     store: Store, context_id: str | None, *, raw: bool, reason: str, actor: str, role: str
 ) -> BreakerState:
     scope = f"context {context_id!r}" if context_id else "the global switch"
-    require_writer(role, f"change the circuit breaker ({scope})")
+    require_writer(role, f"change the circuit breaker ({scope})", actor=actor)
     actor = require_actor(actor)
     if not reason.strip():
         raise ValueError(f"a reason is required to change {scope}")

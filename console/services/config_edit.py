@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from console.services.permissions import require_actor, require_writer
 from core.config import Config, ConfigError, config_to_toml, load_config
+from data.queries.ops import StaleConfigError
 from data.records import ConfigVersion
 from data.store import Store
 
@@ -188,36 +189,109 @@ def diff_configs(old: Config | dict[str, Any], new: Config | dict[str, Any]) -> 
     ]
 
 
+class StaleEditError(ValueError):
+    """An edit made on a version that is no longer the newest; says what changed meanwhile."""
+
+
 def save_edit(
-    store: Store, edits: dict[str, Any], *, reason: str, actor: str, role: str
+    store: Store,
+    edits: dict[str, Any],
+    *,
+    reason: str,
+    actor: str,
+    role: str,
+    base_version: int | None = None,
 ) -> tuple[ConfigVersion, list[FieldChange]]:
     """Check an edit against the stored config and save it as a new version; viewers refused.
 
-    Raises ConfigEditError (field -> message) for an invalid edit, ValueError without a reason or
-    when nothing changes. Returns the saved version and its changes.
+    ``base_version`` is the version the editor showed (0: the defaults). Only the settings the edit
+    changes from that version are applied (a diff, not the whole form), and if another version was
+    saved since, nothing is saved: StaleEditError says who changed what meanwhile. Raises
+    ConfigEditError (field -> message) for an invalid edit, ValueError without a reason or when
+    nothing changes. Returns the saved version and its changes.
     """
-    require_writer(role, "edit the configuration")
+    require_writer(role, "edit the configuration", actor=actor)
     actor = require_actor(actor)
     current = store.current_config()
+    if base_version is not None:
+        refuse_if_stale(store, base_version)
+        base = config_at(store, base_version)
+        on_base = check_edit(base, edits)
+        if not on_base.ok:
+            raise ConfigEditError(on_base.errors)
+        assert on_base.config is not None
+        edits = {c.name: getattr(on_base.config, c.name) for c in on_base.changes}
     result = check_edit(current, edits)
     if not result.ok:
         raise ConfigEditError(result.errors)
-    return _save(store, current, result, reason=reason, actor=actor, role=role)
+    return _save(store, current, result, reason=reason, actor=actor, role=role, base_version=base_version)
+
+
+def latest_version(store: Store) -> int:
+    """The newest saved version's number (0 when only the defaults were ever used)."""
+    versions = store.config_history(limit=1)
+    return versions[0].version if versions else 0
+
+
+def config_at(store: Store, version: int) -> Config:
+    """The settings of a saved version (version 0: the defaults)."""
+    if version == 0:
+        return Config()
+    found = next((v for v in store.config_history(limit=10_000) if v.version == version), None)
+    if found is None:
+        raise ValueError(f"no config version {version}")
+    return Config.model_validate(found.config)
+
+
+def refuse_if_stale(store: Store, base_version: int) -> None:
+    """StaleEditError naming each version saved after ``base_version`` and what it changed."""
+    newer = [v for v in history(store, limit=10_000) if v.version > base_version]
+    if not newer:
+        return
+    meanwhile = "; ".join(
+        f"version {v.version} by {v.actor}: "
+        + (", ".join(f"{c.name} {c.old} -> {c.new}" for c in v.changes) or "no change")
+        for v in reversed(newer)
+    )
+    raise StaleEditError(
+        f"the configuration changed since you opened it (you edited version {base_version}; "
+        f"{meanwhile}). Nothing was saved: reload the page and make your change again"
+    )
 
 
 def import_toml(
-    store: Store, text: str, *, name: str, reason: str, actor: str, role: str
+    store: Store,
+    text: str,
+    *,
+    name: str,
+    reason: str,
+    actor: str,
+    role: str,
+    base_version: int | None = None,
 ) -> tuple[ConfigVersion, list[FieldChange]]:
-    """Save a whole Config read from TOML or JSON text as a new version (ConfigError names the field)."""
-    require_writer(role, "edit the configuration")
+    """Save a whole Config read from TOML or JSON text as a new version (ConfigError names the field).
+
+    ``base_version``: the version the operator saw; a newer one refuses the import (StaleEditError)."""
+    require_writer(role, "edit the configuration", actor=actor)
     actor = require_actor(actor)
+    if base_version is not None:
+        refuse_if_stale(store, base_version)
     config = parse_config_text(text, name)
     current = store.current_config()
     extra = console_checks(config)
     if extra:
         raise ConfigEditError(extra)
     result = EditResult(config=config, changes=diff_configs(current, config))
-    return _save(store, current, result, reason=reason, actor=actor, role=role, source="upload")
+    return _save(
+        store,
+        current,
+        result,
+        reason=reason,
+        actor=actor,
+        role=role,
+        source="upload",
+        base_version=base_version,
+    )
 
 
 def parse_config_text(text: str, name: str = "upload") -> Config:
@@ -230,11 +304,13 @@ def parse_config_text(text: str, name: str = "upload") -> Config:
 
 
 def restore_version(
-    store: Store, version: int, *, reason: str, actor: str, role: str
+    store: Store, version: int, *, reason: str, actor: str, role: str, base_version: int | None = None
 ) -> tuple[ConfigVersion, list[FieldChange]]:
-    """Save an earlier version's settings again as the newest version."""
-    require_writer(role, "edit the configuration")
+    """Save an earlier version's settings again as the newest version (refused if stale, as save_edit)."""
+    require_writer(role, "edit the configuration", actor=actor)
     actor = require_actor(actor)
+    if base_version is not None:
+        refuse_if_stale(store, base_version)
     found = next((v for v in store.config_history(limit=10_000) if v.version == version), None)
     if found is None:
         raise ValueError(f"no config version {version}")
@@ -245,7 +321,13 @@ def restore_version(
         raise ConfigEditError(_field_errors(exc)) from exc
     result = EditResult(config=config, changes=diff_configs(current, config))
     return _save(
-        store, current, result, reason=reason or f"restore version {version}", actor=actor, role=role
+        store,
+        current,
+        result,
+        reason=reason or f"restore version {version}",
+        actor=actor,
+        role=role,
+        base_version=base_version,
     )
 
 
@@ -284,13 +366,26 @@ def _save(
     actor: str,
     role: str,
     source: str = "form",
+    base_version: int | None = None,
 ) -> tuple[ConfigVersion, list[FieldChange]]:
     if not reason.strip():
         raise ValueError("a reason is required to change the configuration")
     if not result.changes:
         raise ValueError("nothing changed: the edit equals the current configuration")
     assert result.config is not None
-    saved = store.save_config(result.config, actor=actor, role=role, reason=reason.strip(), source=source)
+    try:
+        saved = store.save_config(
+            result.config,
+            actor=actor,
+            role=role,
+            reason=reason.strip(),
+            source=source,
+            expected_version=base_version,
+        )
+    except StaleConfigError:  # saved by someone else between the check above and this transaction
+        assert base_version is not None
+        refuse_if_stale(store, base_version)
+        raise
     return saved, result.changes
 
 

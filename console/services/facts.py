@@ -241,12 +241,15 @@ def grid_corrections(
 
 def correct_facts(store: Store, corrections: Sequence[FactCorrection], *, role: str) -> CorrectionBatchResult:
     """Apply form or grid corrections as one all-or-nothing batch; refuses a viewer."""
-    require_writer(role, "correct facts")
     if not corrections:
+        require_writer(role, "correct facts", actor="")
         raise ValueError("nothing to correct")
+    require_writer(role, "correct facts", actor=corrections[0].actor)
     for c in corrections:
         if c.role != role:
             raise PermissionError(f"a correction by role {c.role!r} cannot be sent as {role!r}")
+        if c.actor != corrections[0].actor:
+            raise PermissionError("one batch of corrections is sent by one actor")
     return store.apply_corrections(list(corrections))
 
 

@@ -198,7 +198,7 @@ def save_run(
     compaction is not part of it). Viewers are refused, and a context stored from another source
     is never overwritten by a playground run.
     """
-    require_writer(role, "save a playground run as a session")
+    require_writer(role, "save a playground run as a session", actor=actor)
     actor = require_actor(actor)
     existing = store.get_context(run.context_id)
     if existing is not None and existing.source != source:

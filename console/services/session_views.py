@@ -73,7 +73,8 @@ def timeline_figure(detail: SessionDetail) -> dict[str, Any]:
                     "line": {"width": 1, "color": "white"},
                 },
                 "customdata": [
-                    [p.seq, p.trigger, p.tier, p.tokens_before, round(100 * p.ratio)] for p in chosen
+                    [p.seq, p.trigger, p.tier, p.tokens_before, round(100 * p.ratio), p.tokens_after]
+                    for p in chosen
                 ],
                 "hovertemplate": (
                     "compaction #%{customdata[0]} at turn %{x}<br>trigger %{customdata[1]}, "

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import pyarrow as pa
@@ -316,6 +316,17 @@ def write_corrections(
     _audit_corrections(con, batch_id, corrections, changes, outcomes, now)
 
 
+FUTURE_TOLERANCE = timedelta(days=1)
+
+
+def _correction_time(now: datetime, last_at: datetime | None) -> datetime:
+    """When a correction is recorded: the wall clock, or just after the version it replaces when a
+    turn time from the dialogue is slightly later; never a far-future time a dialogue gave."""
+    if last_at is None or last_at > now + FUTURE_TOLERANCE:
+        return now
+    return max(now, last_at)
+
+
 def _apply_fact_changes(con: Any, changes: list[dict[str, Any]], now: datetime) -> None:
     cols: dict[str, list[Any]] = {
         n: []
@@ -351,8 +362,7 @@ def _apply_fact_changes(con: Any, changes: list[dict[str, Any]], now: datetime) 
             ("old_value", change["before"]["value"]),
             ("turn", change["turn"]),
             ("reason", c.reason),
-            # never before the version it replaces (a turn time from the dialogue may be later)
-            ("recorded_at", max(now, change["last_at"]) if change["last_at"] is not None else now),
+            ("recorded_at", _correction_time(now, change["last_at"])),
         ):
             cols[name].append(value)
     types = {n: _S for n in cols} | {

@@ -21,6 +21,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from core.models import Fact
+from data.queries import served as served_sql
 from data.queries.columns import insert_arrow, json_text, registered
 from data.queries.ingest_rows import (
     _CID,
@@ -178,6 +179,7 @@ def _update_context(con: Any, bundle: ContextIngest, turns: list[_Turn], now: da
     _merge_pipeline_facts(con, batch, ref, bundle, {t.message.idx: t.ts for t in turns}, now)
     _write_batch(con, batch, key)
     _refresh_context_row(con, bundle, key, turns, now)
+    served_sql.reapply_verified(con, cid)  # the dialogue's state again, the operator's values kept
     return SaveOutcome(
         context_id=cid, status="updated", messages_written=len(changed), first_changed_idx=first
     )
@@ -191,14 +193,15 @@ def _merge_pipeline_facts(
     ts_by_idx: dict[int, datetime | None],
     now: datetime,
 ) -> None:
-    """New keys get their whole chain; a changed value gets one version; operator-verified facts stay."""
+    """New keys get their whole chain; a changed value gets one version; operator-verified facts
+    stay unless the user stated another value in a turn after the one the operator corrected."""
     cid = bundle.context_id
     stored = {
-        key: (value, norm, version, verified, latest)
-        for key, value, norm, version, verified, latest in con.execute(
-            "SELECT f.key, f.value, f.norm, f.version, f.verified_by_user, h.latest FROM facts f "
-            "LEFT JOIN (SELECT key, max(recorded_at) AS latest FROM fact_history "
-            "WHERE context_id = ? GROUP BY key) h USING (key) WHERE f.context_id = ?",
+        key: (value, norm, version, verified, latest, turn)
+        for key, value, norm, version, verified, latest, turn in con.execute(
+            "SELECT f.key, f.value, f.norm, f.version, f.verified_by_user, h.latest, h.turn FROM facts f "
+            "LEFT JOIN (SELECT key, max(recorded_at) AS latest, arg_max(turn, version) AS turn "
+            "FROM fact_history WHERE context_id = ? GROUP BY key) h USING (key) WHERE f.context_id = ?",
             [cid, cid],
         ).fetchall()
     }
@@ -207,9 +210,11 @@ def _merge_pipeline_facts(
             _add_fact(batch, ref, fact, now)
             _add_history(batch, ref, fact, ts_by_idx, now, start_version=1, old_value=None)
             continue
-        value, norm, version, verified, latest = stored[fact.key]
-        if verified or (fact.value == value and fact.norm == norm):
+        value, norm, version, verified, latest, turn = stored[fact.key]
+        if fact.value == value and fact.norm == norm:
             continue
+        if verified and not (fact.role == "user" and fact.last_idx > (turn if turn is not None else -1)):
+            continue  # the user has not spoken of it since the turn the operator corrected
         _update_fact_row(con, cid, fact, version + 1, now)
         current = fact.model_copy(update={"history": []})
         _add_history(
@@ -230,7 +235,7 @@ def _update_fact_row(con: Any, cid: str, fact: Fact, version: int, now: datetime
     con.execute(
         "UPDATE facts SET value = ?, norm = ?, strength = ?, kind = ?, status = ?, weight = ?, "
         "first_idx = ?, last_idx = ?, mentions = ?, role = ?, pinned = ?, negated = ?, version = ?, "
-        "updated_at = ?, updated_by = 'pipeline', source = 'pipeline', extra = ? "
+        "verified_by_user = ?, updated_at = ?, updated_by = 'pipeline', source = 'pipeline', extra = ? "
         "WHERE context_id = ? AND key = ?",
         [
             fact.value,
@@ -246,6 +251,7 @@ def _update_fact_row(con: Any, cid: str, fact: Fact, version: int, now: datetime
             fact.pinned,
             fact.negated,
             version,
+            fact.verified_by_user,
             now,
             extra.decode() if extra else None,
             cid,

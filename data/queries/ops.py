@@ -150,13 +150,33 @@ def breakers(con: Any, mode: str | None) -> list[BreakerState]:
     return [_breaker(r) for r in rows]
 
 
+class StaleConfigError(ValueError):
+    """A config save made on a version that is no longer the newest (someone saved meanwhile)."""
+
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__(f"the configuration is at version {current}, not {expected}: it changed meanwhile")
+        self.expected, self.current = expected, current
+
+
 def save_config(
-    con: Any, config: Config, actor: str, role: str, reason: str, now: datetime, source: str = "form"
+    con: Any,
+    config: Config,
+    actor: str,
+    role: str,
+    reason: str,
+    now: datetime,
+    source: str = "form",
+    expected_version: int | None = None,
 ) -> ConfigVersion:
-    """Store a new configuration version and audit the change (before/after as dicts, from source)."""
+    """Store a new configuration version and audit the change (before/after as dicts, from source).
+
+    ``expected_version``: the version the edit was made on (0: the defaults); another one being the
+    newest now raises StaleConfigError inside the transaction, so two saves never both win."""
     previous = con.execute(
         "SELECT version, config FROM config_history ORDER BY version DESC LIMIT 1"
     ).fetchone()
+    if expected_version is not None and (previous[0] if previous else 0) != expected_version:
+        raise StaleConfigError(expected_version, previous[0] if previous else 0)
     version = (previous[0] if previous else 0) + 1
     body = config.model_dump(mode="json")
     con.execute(

@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from console import auth
 from data.records import ContextIngest
 from data.store import Store
+from tests.console.auth_accounts import copy_accounts, make_accounts
 from tests.console.builders import load_dialogues, seed_store
 
 UNTRACED = "sgd-train-4_00021"  # stored without stage traces: the replay must offer a recompute
@@ -63,6 +65,25 @@ def app_db(tmp_path: Path, seed_bundles: list[ContextIngest], monkeypatch: pytes
     store.save_contexts(seed_bundles)
     store.close()
     monkeypatch.setenv("CONSOLE_DB", str(path))
-    monkeypatch.delenv("CONSOLE_ROLE", raising=False)
+    monkeypatch.setenv("CONSOLE_ROLE", "operator")  # with login off, no role is a viewer
     monkeypatch.setenv("CONSOLE_ACTOR", "ana")
     return path
+
+
+@pytest.fixture(scope="session")
+def accounts_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("accounts")
+    store = Store.open(folder / "setup.duckdb", linger=0)
+    path = make_accounts(folder / "credentials.yaml", store)
+    store.close()
+    return path
+
+
+@pytest.fixture
+def login_on(app_db: Path, accounts_template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    path = copy_accounts(accounts_template, tmp_path / "accounts")
+    monkeypatch.setenv("CONSOLE_AUTH", "password")
+    monkeypatch.setenv("CONSOLE_CREDENTIALS", str(path))
+    auth.reset_process_memory()
+    yield path
+    auth.reset_process_memory()

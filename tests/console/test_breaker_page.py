@@ -24,7 +24,7 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     store.save_contexts([small_context("ctx-a"), small_context("ctx-b")])
     store.close()
     monkeypatch.setenv("CONSOLE_DB", str(path))
-    monkeypatch.delenv("CONSOLE_ROLE", raising=False)
+    monkeypatch.setenv("CONSOLE_ROLE", "operator")  # with login off, no role is a viewer
     monkeypatch.setenv("CONSOLE_ACTOR", "ana")
     return path
 

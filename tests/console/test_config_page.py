@@ -9,6 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from core.config import Config
 from data.store import Store
+from tests.console.markdown import shown
 from tests.console.ops_helpers import open_store
 
 pytestmark = pytest.mark.apptest
@@ -20,7 +21,7 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "console.duckdb"
     open_store(path).close()
     monkeypatch.setenv("CONSOLE_DB", str(path))
-    monkeypatch.delenv("CONSOLE_ROLE", raising=False)
+    monkeypatch.setenv("CONSOLE_ROLE", "operator")  # with login off, no role is a viewer
     monkeypatch.setenv("CONSOLE_ACTOR", "ana")
     return path
 
@@ -67,7 +68,8 @@ def test_a_good_edit_is_saved_with_its_reason_and_listed_in_the_history(db: Path
     at.text_input(key="cfg_reason").set_value("longer sessions")
     at.button[0].click().run()
     assert (
-        at.success[0].value == "Saved version 1: min_turns 8 -> 10, tiers [0.3, 0.5, 1.0] -> [0.2, 0.6, 1.0]."
+        shown(at.success[0].value)
+        == "Saved version 1: min_turns 8 -> 10, tiers [0.3, 0.5, 1.0] -> [0.2, 0.6, 1.0]."
     )
     store = stored(db)
     assert store.current_config().min_turns == 10 and store.current_config().tiers == [0.2, 0.6, 1.0]

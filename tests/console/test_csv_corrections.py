@@ -242,15 +242,16 @@ def test_template_neutralises_a_formula_value_and_the_reader_restores_it(seeded_
 
 
 @pytest.mark.slow
-def test_a_20_mb_file_is_read_and_every_unknown_row_named(seeded_store):
+def test_a_20_mb_file_past_the_row_cap_is_refused_naming_the_cap(seeded_store):
+    """260,000 rows: refused at MAX_CSV_ROWS (issue 13, item 10), no row is previewed."""
+    from console.services.csv_corrections import MAX_CSV_ROWS
+
     line = "ctx-{n:07d},restaurant.city,some value long enough to fill the file quickly {n},reason\n"
     body = "".join(line.format(n=n) for n in range(260_000))
     data = ("context_id,key,new_value,reason\n" + body).encode()
     assert len(data) > 20 * 1024 * 1024
     preview = preview_csv(seeded_store, data, actor="ana")
-    assert len(preview.rows) == 260_000
-    assert len(preview.errors) == 260_000
-    assert preview.errors[0].line == 2 and "unknown context" in preview.errors[0].error
+    assert preview.rows == [] and f"more than {MAX_CSV_ROWS:,} rows" in (preview.file_error or "")
 
 
 # --- properties -----------------------------------------------------------------------------------

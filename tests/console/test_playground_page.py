@@ -9,6 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from console.services.breaker import set_context_mode
 from data.store import Store
+from tests.console.markdown import shown
 from tests.console.ops_helpers import FOUR_TURNS, open_store, small_context
 
 pytestmark = pytest.mark.apptest
@@ -22,7 +23,7 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     store.save_contexts([small_context("real-1")])
     store.close()
     monkeypatch.setenv("CONSOLE_DB", str(path))
-    monkeypatch.delenv("CONSOLE_ROLE", raising=False)
+    monkeypatch.setenv("CONSOLE_ROLE", "operator")  # with login off, no role is a viewer
     monkeypatch.setenv("CONSOLE_ACTOR", "ana")
     return path
 
@@ -86,7 +87,7 @@ def test_a_bad_transcript_gets_an_error_naming_the_line(db: Path) -> None:
 
 def test_a_bad_jsonl_field_is_named(db: Path) -> None:
     at = run_with('{"context_id": "x", "turns": [{"role": "user", "text": 5}]}')
-    assert "line 1: turns[0].text: expected a string" in at.error[0].value
+    assert "line 1: turns[0].text: expected a string" in shown(at.error[0].value)
 
 
 def test_a_context_switched_to_raw_is_served_raw(db: Path) -> None:

@@ -29,6 +29,7 @@ SECTIONS = (
     "Faults: concurrency",
     "Faults: restart",
     "Roles and audit",
+    "Issue 13: second round",
 )
 
 # Cases proven by tests this suite does not decorate (a file another change owns), by node id
