@@ -4,6 +4,9 @@
     python -m console seed [--if-empty]
     python -m console check [--json]
     python -m console users init-demo|list|add|remove|set-role|reset-password ...
+    python -m console serve [--host 127.0.0.1] [--port 8700] [--protocol v1+v2|v2-only]
+    python -m console api-token create NAME --role agent|operator | list | revoke NAME
+    python -m console api-key rotate [--grace-days 7] | list
 
 Every command works on $CONSOLE_DB (default data/console.duckdb), or --db. While the console runs
 on the same file, the commands share it (data/concurrency.py): a long ingest steps aside between
@@ -304,9 +307,20 @@ def main(argv: list[str] | None = None) -> int:
     check = sub.add_parser("check", help="integrity check: schema version, row counts, orphan rows")
     check.add_argument("--json", action="store_true", help="print the report as JSON")
     _users_parser(sub)
+    from console.service.cli import add_service_parsers, cmd_api_key, cmd_api_token, cmd_serve
+
+    add_service_parsers(sub)
     args = parser.parse_args(argv)
     args.db = args.db or default_db_path()
-    commands = {"ingest": cmd_ingest, "seed": cmd_seed, "check": cmd_check, "users": cmd_users}
+    commands = {
+        "ingest": cmd_ingest,
+        "seed": cmd_seed,
+        "check": cmd_check,
+        "users": cmd_users,
+        "serve": cmd_serve,
+        "api-token": cmd_api_token,
+        "api-key": cmd_api_key,
+    }
     try:
         return commands[args.command](args)
     except ConfigError as exc:
@@ -316,7 +330,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     except (ValueError, PermissionError) as exc:  # users: a bad name, role or password; CredentialsError
-        if args.command != "users":
+        if args.command not in ("users", "api-token", "api-key"):
             raise
         print(f"error: {exc}", file=sys.stderr)
         return 1
