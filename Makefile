@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: install run test test-fast e2e bench lint seed check clean reliability
+.PHONY: install run serve test test-fast e2e bench lint seed check clean reliability
 
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -24,6 +24,11 @@ run: install
 	$(PY) -m console seed --if-empty
 	$(PY) -m console users init-demo
 	$(PY) -m streamlit run console/app.py --server.address 127.0.0.1 --server.port 8501
+
+## serve: the compaction service on http://127.0.0.1:8700 (docs at /docs; tokens: python -m console api-token)
+SERVE_PORT ?= 8700
+serve: install
+	$(PY) -m console serve --host 127.0.0.1 --port $(SERVE_PORT)
 
 ## test: lint and the whole test suite (unit, AppTest, browser tests where chromium is installed)
 test: install
