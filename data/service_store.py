@@ -1,9 +1,9 @@
 """The Store of the compaction service: the console's Store plus tokens, signing keys and clocks.
 
 Same file, same lease (data/concurrency.py) as the console's Store: the service, the console and
-an ingest share the database. What the service adds is one transaction per request that saves the
-context's new turns, records the Lamport clock that ordered them and audits the request, so a
-clock is applied with its messages or not at all.
+an ingest share the database. What the service adds is ``save_live``: one transaction for a batch
+of requests (several contexts) that saves each context's new turns, records the Lamport clock that
+ordered them and audits each request, so a clock is applied with its messages or not at all.
 
     >>> store = ServiceStore.open(path)
     >>> token = store.create_token("agent-1", "agent", token_hash, actor="cli:ana")
@@ -13,14 +13,16 @@ clock is applied with its messages or not at all.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
 from data.api_records import ApiKey, ApiToken, TokenRole
 from data.queries import api as api_sql
-from data.queries import ingest as ingest_sql
 from data.queries import ops as ops_sql
-from data.records import AuditEntry, ContextIngest, SaveOutcome
+from data.queries import service_rows
+from data.queries.service_rows import LiveAppend
+from data.records import AuditEntry
 from data.store import Store, _is_save_race
 
 ROTATION_GRACE = timedelta(days=7)  # seed 004: old and new keys valid together for 7 days
@@ -143,29 +145,26 @@ class ServiceStore(Store):
         """The facts of a context a person changed: (key, value, norm, status, version, verified, source)."""
         return self._read(lambda con: api_sql.people_facts(con, context_id))
 
-    def save_turns(
-        self,
-        bundle: ContextIngest,
-        *,
-        audit: AuditEntry,
-        clock: tuple[str, int] | None = None,
-    ) -> SaveOutcome:
-        """Save a context's new turns, its Lamport clock (v2) and the request's audit row in ONE transaction.
-
-        StaleClockError (nothing written) when ``clock`` is not newer than the stored one.
+    def save_live(self, items: Sequence[LiveAppend]) -> list[StaleClockError | None]:
+        """Save many requests' turns (several contexts) in ONE transaction: the group commit of the
+        service's writer (console/service/writer.py). An item whose Lamport clock is not newer than
+        the stored one is left out and answered with its StaleClockError; the others are written.
         """
-        prepared = self.prepare_save([bundle])
-        now = prepared.now
+        now = self.clock()
 
-        def run(con: Any) -> SaveOutcome:
-            if clock is not None:
-                stored = api_sql.get_clock(con, bundle.context_id)
-                if stored is not None and clock[1] <= stored[1]:
-                    raise StaleClockError(bundle.context_id, clock[1], stored[1], stored[0])
-            outcome = ingest_sql.write_prepared(con, prepared)[0]
-            if clock is not None:
-                api_sql.set_clock(con, bundle.context_id, clock[0], clock[1], now)
-            ops_sql.add_audit(con, audit)
-            return outcome
+        def run(con: Any) -> list[StaleClockError | None]:
+            stored = service_rows.clocks(con, [i.bundle.context_id for i in items if i.clock is not None])
+            outcomes: list[StaleClockError | None] = []
+            keep = []
+            for item in items:
+                last = stored.get(item.bundle.context_id)
+                if item.clock is not None and last is not None and item.clock[1] <= last[1]:
+                    outcomes.append(StaleClockError(item.bundle.context_id, item.clock[1], last[1], last[0]))
+                    continue
+                outcomes.append(None)
+                keep.append(item)
+            if keep:
+                service_rows.write_live(con, keep, now)
+            return outcomes
 
         return self._write(run, retry_if=_is_save_race)

@@ -26,6 +26,7 @@ from console.service.auth import Authenticator, AuthError
 from console.service.live import LiveSessions
 from console.service.metrics import ServiceMetrics
 from console.service.protocol import ProtocolError, ProtocolMode, version_hash
+from console.service.writer import GroupWriter
 from core.compressor import Compressor
 from core.embed import default_embedder
 from data.concurrency import RetryPolicy, StoreBusyError, StoreError
@@ -57,6 +58,7 @@ class ServiceState:
     settings: ServiceSettings
     store: ServiceStore
     compressor: Compressor
+    writer: GroupWriter
     sessions: LiveSessions
     auth: Authenticator
     metrics: ServiceMetrics
@@ -142,11 +144,14 @@ def _open_state(settings: ServiceSettings) -> ServiceState:
         return store.effective_mode(context_id) == "raw"  # fails closed: 'raw' when unreadable
 
     compressor = Compressor(config, embedder=embedder, breaker=is_raw)
+    writer = GroupWriter(store)
+    writer.start()
     return ServiceState(
         settings=settings,
         store=store,
         compressor=compressor,
-        sessions=LiveSessions(store, compressor),
+        writer=writer,
+        sessions=LiveSessions(store, compressor, writer),
         auth=Authenticator(store),
         metrics=ServiceMetrics(),
         version_hash=version_hash(config),
@@ -162,6 +167,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         try:
             yield
         finally:
+            app.state.service.writer.stop()  # what is queued is saved before the file closes
             app.state.service.store.close()
 
     app = FastAPI(

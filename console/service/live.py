@@ -6,8 +6,10 @@ them; the core is deterministic, so the rebuilt state is the one that was stored
 its messages through the Session turn by turn (``replay_turn``: the same step an ingest and the
 Replay screen run, so the stored stage traces are what Replay reads) and saves the context's new
 turns, traces, facts, compactions and metrics, its Lamport clock and the request's audit row in
-one transaction (``ServiceStore.save_turns``). A save that fails drops the session from memory:
-the next request rebuilds it from what the store holds, so memory never runs ahead of the file.
+one transaction, shared with the other contexts' requests waiting at that moment (the group
+commit of console/service/writer.py); the request is answered after the COMMIT. A save that
+fails drops the session from memory: the next request rebuilds it from what the store holds, so
+memory never runs ahead of the file.
 
 Corrections made in the console are facts whose stored source is not 'pipeline'. Before it
 serves or extends a context, the service reads those (one query) and, where a version is new to
@@ -27,10 +29,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from console.ingest import apply_auto_trips, bundle_of
+from console.service.writer import GroupWriter
 from console.services.recompute import replay_turn
 from console.services.replay import SessionReplay, TurnReplay
 from core.compressor import Compressor, ContextView, Session
 from core.models import FactVersion, Message
+from data.queries.service_rows import LiveAppend
 from data.records import AuditEntry, StoredCompaction
 from data.service_store import ServiceStore, StaleClockError
 
@@ -54,6 +58,11 @@ class Live:
     people: dict[str, int] = field(default_factory=dict)  # fact key -> stored version applied
     lamport: tuple[str, int] | None = None
     last_activity: datetime | None = None
+    stored: bool = False  # the context has a row in the store
+    stored_turns: int = 0  # turns 0 .. stored_turns - 1 are in the store
+    stored_compactions: int = 0  # of ``compactions``, those before this index are in the store
+    db_compactions: int = 0  # compactions the store holds for the context (the next seq)
+    saved_facts: dict[str, tuple[str, str]] = field(default_factory=dict)  # key -> (value, norm) stored
     lock: threading.RLock = field(default_factory=threading.RLock)
 
 
@@ -116,9 +125,12 @@ def apply_people_facts(live: Live, rows: Sequence[tuple[str, str, str, str, int,
 class LiveSessions:
     """The service's live sessions over one store and one compressor (see the module docstring)."""
 
-    def __init__(self, store: ServiceStore, compressor: Compressor, *, max_live: int = MAX_LIVE) -> None:
+    def __init__(
+        self, store: ServiceStore, compressor: Compressor, writer: GroupWriter, *, max_live: int = MAX_LIVE
+    ) -> None:
         self.store = store
         self.compressor = compressor
+        self.writer = writer
         self.max_live = max_live
         self._live: OrderedDict[str, Live] = OrderedDict()
         self._lock = threading.Lock()
@@ -170,11 +182,18 @@ class LiveSessions:
             lang=timeline.context.lang,
             lamport=self.store.clock_of(context_id),
             last_activity=timeline.context.updated_at,
+            stored=True,
+            stored_turns=len(timeline.messages),
+            db_compactions=len(timeline.compactions),
         )
         messages = [m.message for m in timeline.messages]
         session.warm([m.text for m in messages if m.role == "user"])
         for message in messages:
             self._step(live, message)
+        live.stored_compactions = len(live.compactions)  # recomputed: the ones stored (deterministic)
+        live.saved_facts = {
+            r.fact.key: (r.fact.value, r.fact.norm) for r in self.store.facts(context_id, with_history=False)
+        }
         apply_people_facts(live, self.store.people_facts(context_id))
         return live
 
@@ -255,7 +274,23 @@ class LiveSessions:
             context_id=session.context_id,
             after={"added": len(messages), "idx": [first, last], "lamport": clock[1] if clock else None},
         )
-        self.store.save_turns(bundle, audit=audit, clock=clock)
+        item = LiveAppend(
+            bundle=bundle,
+            audit=audit,
+            stored=live.stored,
+            first=live.stored_turns,
+            stored_compactions=live.stored_compactions,
+            first_seq=live.db_compactions,
+            saved_facts=live.saved_facts,
+            clock=clock,
+        )
+        self.writer.submit(item).result()  # after the COMMIT (group commit with other contexts)
+        saved = len(bundle.compactions) - live.stored_compactions
+        live.stored, live.stored_turns = True, len(session.messages)
+        live.stored_compactions, live.db_compactions = len(bundle.compactions), live.db_compactions + saved
+        if not item.stored:
+            live.db_compactions = len(bundle.compactions)
+        live.saved_facts = {f.key: (f.value, f.norm) for f in bundle.facts}
         if clock is not None:
             live.lamport = clock
         live.last_activity = now
