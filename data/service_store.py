@@ -145,6 +145,11 @@ class ServiceStore(Store):
         """The facts of a context a person changed: (key, value, norm, status, version, verified, source)."""
         return self._read(lambda con: api_sql.people_facts(con, context_id))
 
+    def message_rows(self, context_ids: Sequence[str]) -> dict[str, tuple[int, int]]:
+        """context_id -> (message rows, distinct turns) for the given contexts (the load test's count)."""
+        ids = list(context_ids)
+        return self._read(lambda con: api_sql.message_rows(con, ids)) if ids else {}
+
     def save_live(self, items: Sequence[LiveAppend]) -> list[StaleClockError | None]:
         """Save many requests' turns (several contexts) in ONE transaction: the group commit of the
         service's writer (console/service/writer.py). An item whose Lamport clock is not newer than

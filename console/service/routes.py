@@ -319,6 +319,8 @@ def _gauges(state: ServiceState) -> dict[str, float]:
             sum(b.scope == "context" and b.mode == "raw" for b in switches)
         ),
         "compaction_live_sessions": float(len(state.sessions)),
+        "compaction_writer_batches_total": float(state.writer.batches),
+        "compaction_writer_saves_total": float(state.writer.items),
     }
 
 

@@ -123,3 +123,13 @@ def latest_turns(con: Any, context_id: str) -> int:
         "SELECT count(DISTINCT idx) FROM messages WHERE context_id = ?", [context_id]
     ).fetchone()
     return int(row[0]) if row else 0
+
+
+def message_rows(con: Any, context_ids: list[str]) -> dict[str, tuple[int, int]]:
+    """context_id -> (message rows, distinct turns): equal when no turn was written twice."""
+    rows = con.execute(
+        "SELECT m.context_id, count(*), count(DISTINCT m.idx) FROM messages m "
+        "JOIN (SELECT unnest(?::VARCHAR[]) AS id) w ON m.context_id = w.id GROUP BY m.context_id",
+        [context_ids],
+    ).fetchall()
+    return {r[0]: (int(r[1]), int(r[2])) for r in rows}
