@@ -43,7 +43,8 @@ $(BENCH_STAMP): requirements-bench.txt $(STAMP)
 	touch $(BENCH_STAMP)
 
 ## bench: the core against its peers and its speed on the three dev samples, on the agent traces
-## and (when its files exist) on the free-form set, then the store at 100k contexts; writes
+## and (when its files exist) on the free-form set, then the store at 100k contexts, then the
+## compaction service under load (50 agents x 40 turns with an ingest alongside); writes
 ## docs/benchmarks.md (DIALOGUES, AGENT_TRACES, FREEFORM: where those data sets are)
 DIALOGUES ?= ../shared/data/dialogues
 AGENT_TRACES ?= ../shared/data/agent_traces
@@ -58,6 +59,7 @@ bench: $(BENCH_STAMP)
 		--json docs/benchmarks_freeform.json --report docs/benchmarks.md,@echo "no free-form set in $(FREEFORM)/: skipped")
 	$(PY) -m core.bench.speed $(DIALOGUES)/sgd_dev_sample.jsonl --report docs/benchmarks.md
 	$(PY) -m data.bench --contexts 100000 --report docs/benchmarks.md
+	$(PY) -m console.service.bench --report docs/benchmarks.md
 
 ## reliability: the reliability suite with its long cases (kill loops, 50 MB files, a real console
 ## server) and the roles and audit tests, then docs/reliability.md from their results

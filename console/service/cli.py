@@ -21,6 +21,7 @@ from data.concurrency import RetryPolicy
 from data.service_store import ROTATION_GRACE, ServiceStore
 
 DEFAULT_PORT = 8700
+KEEP_ALIVE_S = 75
 
 
 def add_service_parsers(sub: argparse._SubParsersAction) -> None:
