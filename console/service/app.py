@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import anyio
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
@@ -38,6 +39,7 @@ log = logging.getLogger(__name__)
 MAX_BODY_BYTES = 1_048_576  # 1 MiB: a few hundred turns; a longer history is sent in several requests
 SERVICE_DEADLINE_S = 8.0  # a request waits at most this long for a file another process holds
 SERVICE_LINGER_S = 5.0  # the file stays open between requests unless another process waits
+THREADS = 200  # the request thread pool (the core work and the store calls run there)
 
 
 @dataclass(frozen=True)
@@ -186,6 +188,9 @@ def create_app(settings: ServiceSettings) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # a POST's thread waits for the group commit: with anyio's 40 threads, 40 waiting POSTs
+        # would hold every thread and the GETs behind them would queue
+        anyio.to_thread.current_default_thread_limiter().total_tokens = THREADS
         app.state.service = _open_state(settings)
         try:
             yield
