@@ -123,6 +123,8 @@ def _operator(url: str, token: str, db: Path, stats: Stats, stop: threading.Even
                 set_context_mode(
                     store, cid, raw=True, reason="load test", actor="bench-operator", role="operator"
                 )
+                stats.breaker_call_ms.append((time.perf_counter() - t0) * 1000)
+                t0 = time.perf_counter()
                 while http.get(f"/v1/sessions/{cid}/context").json().get("reason") != "breaker":
                     time.sleep(0.005)
                 stats.breaker_ms.append((time.perf_counter() - t0) * 1000)
