@@ -1,18 +1,16 @@
 """Messages of a request body as core Messages: the one place the service reads message formats.
 
-The project's turn shape (``{"role", "text"|"content", "tool_call", "tool_result", "ts", ...}``,
-as in core.dialogue) is read through core.dialogue, so a bad message is named by its position
-and field ("messages[3].role: unknown role 'robot'"). When the input formats of issue "Agent
-traces" land in core (``core.formats.messages_from``: OpenAI, Anthropic, LangChain), this is the
-one function to switch.
+The ``messages`` list may be in any format of ``core.formats`` (the project's turns, OpenAI chat
+with ``tool_calls`` and role ``tool``, Anthropic ``tool_use`` / ``tool_result`` blocks, LangChain
+message dicts), detected per request; a bad message is named by its position and field
+("messages[3].role: ..."). Empty messages are skipped.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from core.dialogue import DialogueError, parse_dialogue_line
+from core.formats import FormatError, messages_from
 from core.models import Message
 
 
@@ -21,15 +19,13 @@ class MessagesError(ValueError):
 
 
 def messages_from_body(items: Any, context_id: str) -> list[Message]:
-    """The request's ``messages`` list as core Messages (empty messages skipped), or MessagesError."""
+    """The request's ``messages`` list as core Messages of ``context_id``, or MessagesError."""
     if not isinstance(items, list):
         raise MessagesError(f"field 'messages' must be a list, not {type(items).__name__}")
     if not items:
         raise MessagesError("field 'messages' is empty")
     try:
-        dialogue = parse_dialogue_line(json.dumps({"context_id": context_id, "turns": items}), 1)
-    except DialogueError as exc:
-        raise MessagesError(
-            exc.detail.replace("turns[", "messages[").replace("'turns'", "'messages'")
-        ) from exc
-    return dialogue.messages
+        messages = messages_from(items, "messages")
+    except FormatError as exc:
+        raise MessagesError(str(exc)) from exc
+    return [m.model_copy(update={"context_id": context_id}) for m in messages]

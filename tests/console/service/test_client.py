@@ -106,3 +106,38 @@ def test_pre_model_hook_posts_only_new_messages(server: dict) -> None:
         hook(state)
         assert len(first) == 1 and "Book a table for 2" in first[0]["content"]
         assert [t["role"] for t in client.session("hooked")["turns"]] == ["user", "assistant"]
+
+
+def test_openai_and_anthropic_messages_are_read(server: dict) -> None:
+    openai = [
+        {"role": "user", "content": "Find a hotel in the north."},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "c1",
+                    "type": "function",
+                    "function": {"name": "find_hotel", "arguments": '{"area": "north"}'},
+                }
+            ],
+        },
+        {"role": "tool", "tool_call_id": "c1", "content": '{"name": "Acorn Guest House"}'},
+    ]
+    anthropic = [
+        {
+            "role": "assistant",
+            "content": [{"type": "tool_use", "id": "t2", "name": "book", "input": {"nights": 3}}],
+        },
+        {
+            "role": "user",
+            "content": [{"type": "tool_result", "tool_use_id": "t2", "content": "booked, ref XK29"}],
+        },
+    ]
+    with CompactionClient(server["url"], server["token"]) as client:
+        assert client.post_messages("formats", openai)["added"] == 3
+        assert client.post_messages("formats", anthropic)["added"] == 2
+    stored = Store(server["db"], linger=0).timeline("formats")
+    calls = [m.message.tool_call.name for m in stored.messages if m.message.tool_call]
+    assert calls == ["find_hotel", "book"]
+    assert [m.message.role for m in stored.messages] == ["user", "assistant", "tool", "assistant", "tool"]
