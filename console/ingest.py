@@ -108,11 +108,19 @@ def build_bundle(dialogue: Dialogue, compressor: Compressor, *, source: str, now
 
 
 def bundle_of(
-    replay: SessionReplay, session: Session, config: Config, *, source: str, lang: str, now: datetime
+    replay: SessionReplay,
+    session: Session,
+    config: Config,
+    *,
+    source: str,
+    lang: str,
+    now: datetime,
+    traces_from: int = 0,
 ) -> ContextIngest:
     """A replayed session bundled as the Store saves it: its turns with their stage traces, facts
     (live and archived), compactions, health metrics, the served context and the automatic trip.
-    The ingest and the compaction service (a live session) both save this."""
+    The ingest and the compaction service (a live session) both save this; traces_from: the stage
+    traces of the turns from this idx on only (the service saves only its new turns' traces)."""
     assert replay.state is not None
     served: ContextView = session.context()
     state = replay.state
@@ -140,7 +148,7 @@ def bundle_of(
         created_at=min(times) if times else now,
         health=health.health(Thresholds.from_config(config)).value,
         messages=replay.messages,
-        traces=[trace for turn in replay.turns for trace in turn_traces(turn)],
+        traces=[trace for turn in replay.turns if turn.idx >= traces_from for trace in turn_traces(turn)],
         facts=list(facts.values()),
         compactions=[
             CompactionEntry(record=c.record, state=c.state, rendered=c.rendered) for c in replay.compactions

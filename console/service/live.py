@@ -261,7 +261,13 @@ class LiveSessions:
             messages=session.messages,
         )
         bundle = bundle_of(
-            replay, session, self.compressor.config, source=live.source, lang=live.lang, now=now
+            replay,
+            session,
+            self.compressor.config,
+            source=live.source,
+            lang=live.lang,
+            now=now,
+            traces_from=live.stored_turns if live.stored else 0,  # the stored turns' traces are stored
         )
         last = len(session.messages) - 1
         audit = AuditEntry(
