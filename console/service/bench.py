@@ -54,6 +54,7 @@ class Stats:
     errors: list[str] = field(default_factory=list)
     corrections: int = 0
     corrections_seen: int = 0
+    corrections_raw: int = 0
     correction_errors: list[str] = field(default_factory=list)
     breaker_ms: list[float] = field(default_factory=list)  # switch committed -> served raw
     breaker_call_ms: list[float] = field(default_factory=list)  # the console's switch call itself
@@ -157,8 +158,10 @@ def _operator(url: str, token: str, db: Path, stats: Stats, stop: threading.Even
             corrected.add((cid, fact.fact.key))
             stats.corrections += 1
             served = http.get(f"/v1/sessions/{cid}/context").json()
-            if value in served.get("text", "") or served.get("mode") == "raw":
-                stats.corrections_seen += value in served.get("text", "")
+            if value in served.get("text", ""):
+                stats.corrections_seen += 1
+            elif served.get("mode") == "raw":  # served raw (no compaction to carry it): counted apart
+                stats.corrections_raw += 1
             else:
                 stats.correction_errors.append(f"{cid}/{fact.fact.key}: not in the next context")
         except Exception as exc:  # counted, reported; the run goes on
@@ -290,6 +293,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "expected_messages": sum(len(t) for t in sessions.values()),
         "stored_messages": sum(d for _, d in counts.values()), "lost": lost, "duplicated": duplicated,
         "corrections": stats.corrections, "corrections_seen_next_context": stats.corrections_seen,
+        "corrections_served_raw": stats.corrections_raw,
         "correction_errors": stats.correction_errors[:5],
         "breaker_switches": len(stats.breaker_ms),
         "breaker_honoured_max_ms": round(max(stats.breaker_ms), 1) if stats.breaker_ms else None,
@@ -331,8 +335,8 @@ def render_section(r: dict[str, Any]) -> str:
         f"{r['duplicated']} | 0 lost, 0 duplicated |",
         f"| `POST messages` p50 / p95 | {r['post_p50_ms']} / {r['post_p95_ms']} ms | p95 <= 100 ms |",
         f"| `GET context` p50 / p95 | {r['get_p50_ms']} / {r['get_p95_ms']} ms | p95 <= 50 ms |",
-        f"| corrections applied / in the next context | {r['corrections']} / "
-        f"{r['corrections_seen_next_context']} | all |",
+        f"| corrections applied / in the next context / next context served raw | {r['corrections']} / "
+        f"{r['corrections_seen_next_context']} / {r.get('corrections_served_raw', '-')} | all |",
         f"| breaker switches / slowest honoured after the switch committed / slowest console call | "
         f"{r['breaker_switches']} / {r['breaker_honoured_max_ms']} ms / {r['breaker_call_max_ms']} ms "
         "| <= 1 s |",
