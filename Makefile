@@ -5,12 +5,13 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: install run test test-fast e2e bench lint seed check clean reliability
+.PHONY: install run serve test test-fast e2e bench lint seed check clean reliability
 
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -23,6 +24,11 @@ run: install
 	$(PY) -m console seed --if-empty
 	$(PY) -m console users init-demo
 	$(PY) -m streamlit run console/app.py --server.address 127.0.0.1 --server.port 8501
+
+## serve: the compaction service on http://127.0.0.1:8700 (docs at /docs; tokens: python -m console api-token)
+SERVE_PORT ?= 8700
+serve: install
+	$(PY) -m console serve --host 127.0.0.1 --port $(SERVE_PORT)
 
 ## test: lint and the whole test suite (unit, AppTest, browser tests where chromium is installed)
 test: install
@@ -37,7 +43,8 @@ $(BENCH_STAMP): requirements-bench.txt $(STAMP)
 	touch $(BENCH_STAMP)
 
 ## bench: the core against its peers and its speed on the three dev samples, on the agent traces
-## and (when its files exist) on the free-form set, then the store at 100k contexts; writes
+## and (when its files exist) on the free-form set, then the store at 100k contexts, then the
+## compaction service under load (50 agents x 40 turns with an ingest alongside); writes
 ## docs/benchmarks.md (DIALOGUES, AGENT_TRACES, FREEFORM: where those data sets are)
 DIALOGUES ?= ../shared/data/dialogues
 AGENT_TRACES ?= ../shared/data/agent_traces
@@ -52,6 +59,7 @@ bench: $(BENCH_STAMP)
 		--json docs/benchmarks_freeform.json --report docs/benchmarks.md,@echo "no free-form set in $(FREEFORM)/: skipped")
 	$(PY) -m core.bench.speed $(DIALOGUES)/sgd_dev_sample.jsonl --report docs/benchmarks.md
 	$(PY) -m data.bench --contexts 100000 --report docs/benchmarks.md
+	$(PY) -m console.service.bench --report docs/benchmarks.md
 
 ## reliability: the reliability suite with its long cases (kill loops, 50 MB files, a real console
 ## server) and the roles and audit tests, then docs/reliability.md from their results

@@ -6,6 +6,9 @@
     python -m console users init-demo|list|add|remove|set-role|reset-password ...
     python -m console corrections apply FILE.csv --actor NAME [--dry-run]
     python -m console context CONTEXT_ID
+    python -m console serve [--host 127.0.0.1] [--port 8700] [--protocol v1+v2|v2-only]
+    python -m console api-token create NAME --role agent|operator | list | revoke NAME
+    python -m console api-key rotate [--grace-days 7] | list
 
 Every command works on $CONSOLE_DB (default data/console.duckdb), or --db. While the console runs
 on the same file, the commands share it (data/concurrency.py): a long ingest steps aside between
@@ -331,6 +334,9 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("--json", action="store_true", help="print the report as JSON")
     _users_parser(sub)
     cli_ops.add_parsers(sub)
+    from console.service.cli import add_service_parsers, cmd_api_key, cmd_api_token, cmd_serve
+
+    add_service_parsers(sub)
     args = parser.parse_args(argv)
     args.db = args.db or default_db_path()
     commands = {
@@ -340,6 +346,9 @@ def main(argv: list[str] | None = None) -> int:
         "users": cmd_users,
         "corrections": lambda a: cli_ops.cmd_corrections(a, _store(a)),
         "context": lambda a: cli_ops.cmd_context(a, _store(a)),
+        "serve": cmd_serve,
+        "api-token": cmd_api_token,
+        "api-key": cmd_api_key,
     }
     try:
         return commands[args.command](args)
@@ -350,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     except (ValueError, PermissionError) as exc:  # users: a bad name, role or password; CredentialsError
-        if args.command != "users":
+        if args.command not in ("users", "api-token", "api-key"):
             raise
         print(f"error: {exc}", file=sys.stderr)
         return 1

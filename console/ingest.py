@@ -32,6 +32,7 @@ from console.services.recompute import recompute_session
 from console.services.replay import SessionReplay, turn_traces
 from core.cli import load_dialogues
 from core.compressor import Compressor, ContextView, Session
+from core.config import Config
 from core.dialogue import Dialogue, DialogueError
 from core.models import Fact, Message
 from core.render import raw_history
@@ -129,7 +130,26 @@ def build_bundle(dialogue: Dialogue, compressor: Compressor, *, source: str, now
         previews=False,
     )
     session = capturing.last
-    assert session is not None and replay.state is not None
+    assert session is not None
+    config = compressor.config
+    return bundle_of(replay, session, config, source=source or dialogue.source, lang=dialogue.lang, now=now)
+
+
+def bundle_of(
+    replay: SessionReplay,
+    session: Session,
+    config: Config,
+    *,
+    source: str,
+    lang: str,
+    now: datetime,
+    traces_from: int = 0,
+) -> ContextIngest:
+    """A replayed session bundled as the Store saves it: its turns with their stage traces, facts
+    (live and archived), compactions, health metrics, the served context and the automatic trip.
+    The ingest and the compaction service (a live session) both save this; traces_from: the stage
+    traces of the turns from this idx on only (the service saves only its new turns' traces)."""
+    assert replay.state is not None
     served: ContextView = session.context()
     state = replay.state
     facts: dict[str, Fact] = dict(state.facts)
@@ -147,16 +167,16 @@ def build_bundle(dialogue: Dialogue, compressor: Compressor, *, source: str, now
     )
     times = [m.ts for m in replay.messages if m.ts is not None]
     at = max(times) if times else now
-    trip = should_trip_for(bloat_samples(replay, now), compressor.config)
-    src = source or dialogue.source
+    trip = should_trip_for(bloat_samples(replay, now), config)
+    src = source
     return ContextIngest(
         context_id=replay.context_id,
         source=src,
-        lang=dialogue.lang or (replay.turns[0].lang if replay.turns else "") or "en",
+        lang=lang or (replay.turns[0].lang if replay.turns else "") or "en",
         created_at=min(times) if times else now,
-        health=health.health(Thresholds.from_config(compressor.config)).value,
+        health=health.health(Thresholds.from_config(config)).value,
         messages=replay.messages,
-        traces=[trace for turn in replay.turns for trace in turn_traces(turn)],
+        traces=[trace for turn in replay.turns if turn.idx >= traces_from for trace in turn_traces(turn)],
         facts=list(facts.values()),
         compactions=[
             CompactionEntry(record=c.record, state=c.state, rendered=c.rendered) for c in replay.compactions

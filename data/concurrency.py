@@ -15,7 +15,10 @@ as soon as another process asks:
   decides (the console says "busy, try again"; the ingest CLI waits longer).
 * A holder notices a waiter between two calls (a watcher thread polls the sidecar while the file
   is idle, and every ``acquire`` checks it) and closes the file, so the waiter gets in within one
-  call or one ingest batch. A bulk writer calls ``yield_to_waiters()`` between batches.
+  call or one ingest batch. A process that always has a call in flight (the compaction service
+  under load) would otherwise never be idle: once someone waits, its new calls wait for the calls
+  in flight to finish (``drain_wait``, 0.25 s at most) and the file is handed over. A bulk writer
+  calls ``yield_to_waiters()`` between batches.
 * The OS drops the flocks of a killed process, and DuckDB's WAL replays committed transactions
   on the next open: a crash never leaves a stale mark or a partial transaction.
 
@@ -116,7 +119,12 @@ class FileLease:
     """
 
     def __init__(
-        self, path: Path, policy: RetryPolicy | None = None, linger: float = 0.0, poll: float = 0.01
+        self,
+        path: Path,
+        policy: RetryPolicy | None = None,
+        linger: float = 0.0,
+        poll: float = 0.01,
+        drain_wait: float = 0.25,
     ) -> None:
         self.path = path
         self.policy = policy or RetryPolicy()
@@ -124,6 +132,8 @@ class FileLease:
         self.poll = poll
         self.waiters = WaitersSignal(path)
         self._lock = threading.Lock()
+        self._released = threading.Condition(self._lock)  # notified when the last holder is done
+        self.drain_wait = drain_wait
         # Writers of this process take turns: two threads updating one row would otherwise make
         # DuckDB abort one of them (optimistic concurrency); reads stay concurrent.
         self.write_lock = threading.RLock()
@@ -139,8 +149,11 @@ class FileLease:
     def acquire(self, deadline: float | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
         """A cursor on the open file, valid inside the block; opens the file if needed."""
         with self._lock:
-            if self._con is not None and self._holders == 0 and self.waiters.anyone_waiting():
-                self._close_locked()  # someone else asked first: let them in before us
+            if self._con is not None and self.waiters.anyone_waiting():
+                # someone else asked first: let them in before us. A busy process (a service with
+                # requests in flight) seldom has no holder at all, so new calls wait for the ones in
+                # flight to finish (at most drain_wait, so a call nested in another never deadlocks)
+                self._drain_locked()
             if self._con is None:
                 self._con = self._open(deadline if deadline is not None else self.policy.deadline)
             self._holders += 1
@@ -151,6 +164,16 @@ class FileLease:
             with contextlib.suppress(duckdb.Error):
                 cursor.close()
             self._release()
+
+    def _drain_locked(self) -> None:
+        """Close the file once the calls in flight are done (waiting at most ``drain_wait``)."""
+        deadline = time.monotonic() + self.drain_wait
+        while self._holders > 0:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return
+            self._released.wait(remaining)
+        self._close_locked()
 
     def yield_to_waiters(self, max_wait: float = 1.0) -> float:
         """Between batches of a bulk writer: if another process waits, close and let it work.
@@ -186,6 +209,8 @@ class FileLease:
     def _release(self) -> None:
         with self._lock:
             self._holders -= 1
+            if self._holders == 0:
+                self._released.notify_all()
             if self._holders > 0 or self._con is None:
                 return
             if self.linger <= 0 or self.waiters.anyone_waiting():

@@ -221,9 +221,38 @@ _V2 = (
     "min(value), max(value) FROM metrics GROUP BY ALL",
 )
 
+_V3 = (
+    # Bearer tokens of the compaction service: only a SHA-256 of each token is kept (the token is
+    # shown once, when made); a revoked token keeps its row (and name) for the audit trail.
+    """CREATE TABLE api_tokens (
+        name VARCHAR PRIMARY KEY,
+        role VARCHAR NOT NULL,
+        token_hash VARCHAR NOT NULL UNIQUE,
+        created_at TIMESTAMP NOT NULL,
+        created_by VARCHAR NOT NULL DEFAULT '',
+        revoked_at TIMESTAMP
+    )""",
+    # HMAC keys of the v2 protocol. The server must hold the secret to check a signature; a rotation
+    # gives the previous keys an expiry (7 days by default) so old and new are valid together.
+    """CREATE TABLE api_keys (
+        key_id VARCHAR PRIMARY KEY,
+        secret VARCHAR NOT NULL,
+        created_at TIMESTAMP NOT NULL,
+        expires_at TIMESTAMP
+    )""",
+    # The last Lamport clock applied per context (v2): a stale or repeated clock is never applied.
+    """CREATE TABLE api_clocks (
+        context_id VARCHAR PRIMARY KEY,
+        session_id VARCHAR NOT NULL,
+        lamport BIGINT NOT NULL,
+        updated_at TIMESTAMP NOT NULL
+    )""",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial schema: contexts, messages, traces, facts, compactions, metrics, ops", _V1),
     Migration(2, "context_key for per-context reads, compactions.source, metric_rollup", _V2),
+    Migration(3, "the compaction service: api_tokens, api_keys (HMAC), api_clocks (Lamport)", _V3),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version
@@ -242,6 +271,9 @@ TABLES = (
     "audit",
     "config_history",
     "metric_rollup",
+    "api_tokens",
+    "api_keys",
+    "api_clocks",
 )
 
 

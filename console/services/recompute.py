@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from console.services.replay import FactChange, Progress, SessionReplay, TurnReplay, build_turn
-from core.compressor import Compressor
+from core.compressor import Compressor, Session
 from core.intents import substantive
 from core.models import CompactionRecord, ContextState, Message
 from core.render import RECENT_SEPARATOR, raw_history, render
@@ -88,35 +88,16 @@ def recompute_session(
     cid = context_id or (messages[0].context_id if messages and messages[0].context_id else None)
     session = compressor.session(cid)
     session.warm([m.text for m in messages if m.role == "user" and substantive(m.text)])
-    config = compressor.config
     turns: list[TurnReplay] = []
     compactions: list[StoredCompaction] = []
     total = len(messages)
     for i, message in enumerate(messages):
-        before = session.state
-        result = session.add(message, auto_compact=True)
-        payloads: dict[str, Any] = {
-            "parse": result.parsed.model_dump(mode="json"),
-            "extract": result.units.model_dump(mode="json"),
-            "merge": _merge_payload(before, session.state, result.events),
-        }
-        latency = {k: v for k, v in result.latency_ms.items() if k != "total"}
-        last = i == total - 1
-        if last and force_final and not (result.record and not result.record.failed):
-            record = session.compact(reason="forced", force=True)
-            result = result.model_copy(update={"record": record, "compacted": not record.failed})
-        if result.record is not None:
-            compactions.append(_stored(session, result.record))
-        served = session.history_tokens()  # what the model is served after the turn (counted once)
-        payloads["render"], render_ms = _render_payload(session, result.record, config, served, previews)
-        if render_ms is not None:
-            latency["render"] = render_ms
-        # served against the raw dialogue: the bloat of this turn
-        payloads["render"].update(served_tokens=served, raw_tokens=sum(session._raw_tokens))
-        if views:
-            turns.append(build_turn(session.context_id, message, payloads, latency, "recomputed"))
-        else:
-            turns.append(_bare_turn(session.context_id, message, payloads, latency))
+        turn, stored = replay_turn(
+            session, message, force=force_final and i == total - 1, views=views, previews=previews
+        )
+        turns.append(turn)
+        if stored is not None:
+            compactions.append(stored)
         if progress is not None:
             progress(i + 1, total)
     return SessionReplay(
@@ -128,6 +109,38 @@ def recompute_session(
         state=session.state,
         messages=session.messages,
     )
+
+
+def replay_turn(
+    session: Session, message: Message, *, force: bool = False, views: bool = True, previews: bool = True
+) -> tuple[TurnReplay, StoredCompaction | None]:
+    """One message through ``session.add`` as an agent sends it, with every stage's payload kept.
+
+    The step of :func:`recompute_session`, public so a live session (the compaction service) stores
+    exactly what a recompute and an ingest store. force: compact after the turn if no compaction
+    ran (a last turn). Returns the turn and the compaction that ran at it, if one did."""
+    config = session.config
+    before = session.state
+    result = session.add(message, auto_compact=True)
+    payloads: dict[str, Any] = {
+        "parse": result.parsed.model_dump(mode="json"),
+        "extract": result.units.model_dump(mode="json"),
+        "merge": _merge_payload(before, session.state, result.events),
+    }
+    latency = {k: v for k, v in result.latency_ms.items() if k != "total"}
+    if force and not (result.record and not result.record.failed):
+        record = session.compact(reason="forced", force=True)
+        result = result.model_copy(update={"record": record, "compacted": not record.failed})
+    stored = _stored(session, result.record) if result.record is not None else None
+    served = session.history_tokens()  # what the model is served after the turn (counted once)
+    payloads["render"], render_ms = _render_payload(session, result.record, config, served, previews)
+    if render_ms is not None:
+        latency["render"] = render_ms
+    # served against the raw dialogue: the bloat of this turn
+    payloads["render"].update(served_tokens=served, raw_tokens=sum(session._raw_tokens))
+    if views:
+        return build_turn(session.context_id, message, payloads, latency, "recomputed"), stored
+    return _bare_turn(session.context_id, message, payloads, latency), stored
 
 
 def _stored(session: Any, record: CompactionRecord) -> StoredCompaction:

@@ -17,6 +17,7 @@ from console.ingest import ingest_files
 from core.compressor import Compressor
 from core.config import Config
 from data.concurrency import RetryPolicy
+from data.schema import LATEST_VERSION
 from data.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -146,7 +147,8 @@ def test_check_reports_and_exits(tmp_path, capsys):
     Store.open(db, linger=0).close()
     assert run(db, "check") == 0
     out = capsys.readouterr().out
-    assert "schema version 2 (expected 2)" in out and "OK: no problem found" in out
+    assert f"schema version {LATEST_VERSION} (expected {LATEST_VERSION})" in out
+    assert "OK: no problem found" in out
     assert run(db, "check", "--json") == 0
     assert json.loads(capsys.readouterr().out)["ok"] is True
 

@@ -1,0 +1,246 @@
+"""The compaction service's FastAPI app: ``create_app(ServiceSettings(...))``, run by uvicorn.
+
+The lifespan opens the store (the console's ``CONSOLE_DB``, same file, shared through the leases
+of data/concurrency.py), reads the saved Config, loads the embedding model once (a first encode,
+so no request pays the cold start) and makes one Compressor whose breaker hook asks the store on
+every context build. Endpoints: console/service/routes.py. Errors are JSON ``{"error": "..."}``.
+
+    >>> app = create_app(ServiceSettings(db=Path("data/console.duckdb")))
+    >>> uvicorn.run(app, host="127.0.0.1", port=8700)
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anyio
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, Response
+
+from console.service.auth import Authenticator, AuthError
+from console.service.live import LiveSessions
+from console.service.metrics import ServiceMetrics
+from console.service.protocol import ProtocolError, ProtocolMode, version_hash
+from console.service.writer import GroupWriter
+from core.compressor import Compressor
+from core.embed import default_embedder
+from core.models import Message
+from data.concurrency import RetryPolicy, StoreBusyError, StoreError
+from data.service_store import ServiceStore
+
+log = logging.getLogger(__name__)
+
+MAX_BODY_BYTES = 1_048_576  # 1 MiB: a few hundred turns; a longer history is sent in several requests
+SERVICE_DEADLINE_S = 8.0  # a request waits at most this long for a file another process holds
+SERVICE_LINGER_S = 5.0  # the file stays open between requests unless another process waits
+THREADS = 200  # the request thread pool (the core work and the store calls run there)
+
+
+@dataclass(frozen=True)
+class ServiceSettings:
+    """How the service runs: which database, which protocol mode, how big a body may be."""
+
+    db: Path
+    protocol: ProtocolMode = "v1+v2"
+    max_body: int = MAX_BODY_BYTES
+    rules_only: bool = False
+    linger: float = SERVICE_LINGER_S
+    deadline: float = SERVICE_DEADLINE_S
+
+
+@dataclass
+class ServiceState:
+    """What the lifespan opened once and every request shares."""
+
+    settings: ServiceSettings
+    store: ServiceStore
+    compressor: Compressor
+    writer: GroupWriter
+    sessions: LiveSessions
+    auth: Authenticator
+    metrics: ServiceMetrics
+    version_hash: str
+
+
+class ApiError(Exception):
+    """An error answered as ``{"error": message}`` with ``status``."""
+
+    def __init__(self, status: int, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status, self.message, self.extra = status, message, extra
+
+
+class BodyLimit:
+    """ASGI middleware: a body over ``max_bytes`` is answered 413 before the app reads it (declared
+    length or streamed bytes alike); the app gets the buffered body."""
+
+    def __init__(self, app: Any, max_bytes: int) -> None:
+        self.app, self.max_bytes = app, max_bytes
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
+            await self._too_large(scope, send, int(declared))
+            return
+        chunks, size, more = [], 0, True
+        while more:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_bytes:
+                await self._too_large(scope, send, size)
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        body, delivered = b"".join(chunks), False
+
+        async def replay() -> dict:
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _too_large(self, scope: dict, send: Callable, size: int) -> None:
+        response = JSONResponse(
+            {
+                "error": f"request body too large: {size} bytes or more, the limit is "
+                f"{self.max_bytes} bytes; send the history in several requests"
+            },
+            status_code=413,
+        )
+        await response(scope, _no_receive, send)
+
+
+async def _no_receive() -> dict:
+    return {"type": "http.disconnect"}
+
+
+def _open_state(settings: ServiceSettings) -> ServiceState:
+    """Open the store, the config, the model (one warm-up encode) and the compressor: once per process."""
+    store = ServiceStore.open(
+        settings.db, policy=RetryPolicy(deadline=settings.deadline), linger=settings.linger
+    )
+    config = store.current_config()
+    if settings.rules_only:
+        config = config.model_copy(update={"use_embeddings": False})
+    embedder = default_embedder() if config.use_embeddings else None
+    if embedder is not None:
+        t0 = time.perf_counter()
+        embedder.encode(["warm up the model once, at start, not on the first request"])
+        log.info("embedding model loaded in %.2f s", time.perf_counter() - t0)
+
+    def is_raw(context_id: str) -> bool:
+        return store.effective_mode(context_id) == "raw"  # fails closed: 'raw' when unreadable
+
+    compressor = Compressor(config, embedder=embedder, breaker=is_raw)
+    warm_up(compressor)
+    writer = GroupWriter(store)
+    writer.start()
+    return ServiceState(
+        settings=settings,
+        store=store,
+        compressor=compressor,
+        writer=writer,
+        sessions=LiveSessions(store, compressor, writer),
+        auth=Authenticator(store),
+        metrics=ServiceMetrics(),
+        version_hash=version_hash(config),
+    )
+
+
+WARM_UP_TURNS = (
+    ("user", "I need a hotel in the north for 2 people next Friday at 3pm, no smoking, budget 120 pounds."),
+    ("assistant", "Acorn Guest House is in the north. Shall I book it?"),
+    ("user", "我想订下周三下午3点的餐厅，两个人，不要辣的。"),
+    ("assistant", "好的，已为您预订。"),
+)
+
+
+def warm_up(compressor: Compressor) -> float:
+    """Run a throwaway English and Chinese session through every stage once, so what the core loads
+    lazily (date parsing, Chinese segmentation, the tokenizer) loads at start, not on an agent's
+    first request (measured: a first Chinese turn took 3.1 s, a first English one 1.1 s). Seconds."""
+    t0 = time.perf_counter()
+    session = Compressor(compressor.config, embedder=compressor.embedder).session("warm-up")
+    for idx, (role, text) in enumerate(WARM_UP_TURNS):
+        session.add(Message(idx=idx, role=role, text=text))
+    session.compact(reason="warm-up", force=True)
+    session.context()
+    return time.perf_counter() - t0
+
+
+def create_app(settings: ServiceSettings) -> FastAPI:
+    """The service app; nothing opens until the lifespan starts (uvicorn, or a TestClient block)."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # a POST's thread waits for the group commit: with anyio's 40 threads, 40 waiting POSTs
+        # would hold every thread and the GETs behind them would queue
+        anyio.to_thread.current_default_thread_limiter().total_tokens = THREADS
+        app.state.service = _open_state(settings)
+        try:
+            yield
+        finally:
+            app.state.service.writer.stop()  # what is queued is saved before the file closes
+            app.state.service.store.close()
+
+    app = FastAPI(
+        title="Context compaction service",
+        description="Agents post messages and get back the context to give the model.",
+        version="1",
+        lifespan=lifespan,
+    )
+    from console.service.routes import router  # the routes read app.state.service
+
+    app.include_router(router)
+
+    @app.exception_handler(ApiError)
+    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse({"error": exc.message, **exc.extra}, status_code=exc.status)
+
+    @app.exception_handler(AuthError)
+    async def _auth_error(request: Request, exc: AuthError) -> JSONResponse:
+        headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
+        return JSONResponse({"error": exc.message}, status_code=exc.status, headers=headers)
+
+    @app.exception_handler(ProtocolError)
+    async def _protocol_error(request: Request, exc: ProtocolError) -> JSONResponse:
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(StoreBusyError)
+    async def _busy(request: Request, exc: StoreBusyError) -> JSONResponse:
+        return JSONResponse(
+            {"error": f"database busy, try again: {exc}"}, status_code=503, headers={"Retry-After": "1"}
+        )
+
+    @app.exception_handler(StoreError)
+    async def _store_error(request: Request, exc: StoreError) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=500)
+
+    @app.middleware("http")
+    async def _observe(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        t0 = time.perf_counter()
+        response = await call_next(request)
+        route = request.scope.get("route")
+        path = getattr(route, "path", "unmatched")
+        state: ServiceState | None = getattr(request.app.state, "service", None)
+        if state is not None:
+            state.metrics.observe(path, request.method, response.status_code, time.perf_counter() - t0)
+        return response
+
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body)  # outermost: before anything reads
+    return app

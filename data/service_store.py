@@ -1,0 +1,175 @@
+"""The Store of the compaction service: the console's Store plus tokens, signing keys and clocks.
+
+Same file, same lease (data/concurrency.py) as the console's Store: the service, the console and
+an ingest share the database. What the service adds is ``save_live``: one transaction for a batch
+of requests (several contexts) that saves each context's new turns, records the Lamport clock that
+ordered them and audits each request, so a clock is applied with its messages or not at all.
+
+    >>> store = ServiceStore.open(path)
+    >>> token = store.create_token("agent-1", "agent", token_hash, actor="cli:ana")
+    >>> store.token_for_hash(token_hash).role
+    'agent'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any
+
+from data.api_records import ApiKey, ApiToken, TokenRole
+from data.queries import api as api_sql
+from data.queries import ops as ops_sql
+from data.queries import service_rows
+from data.queries.service_rows import LiveAppend
+from data.records import AuditEntry
+from data.store import Store, _is_save_race
+
+ROTATION_GRACE = timedelta(days=7)  # seed 004: old and new keys valid together for 7 days
+
+
+class StaleClockError(ValueError):
+    """A v2 request's Lamport clock is not newer than the last one applied to its context."""
+
+    def __init__(self, context_id: str, lamport: int, last: int, session_id: str) -> None:
+        kind = "duplicate" if lamport == last else "stale"
+        super().__init__(
+            f"{kind} lamport clock {lamport} for context {context_id!r}: {last} was applied last; "
+            f"send a clock above {last}"
+        )
+        self.kind, self.lamport, self.last, self.session_id = kind, lamport, last, session_id
+
+
+class ServiceStore(Store):
+    """Store with the service's tables (api_tokens, api_keys, api_clocks); see the module docstring."""
+
+    # --- tokens --------------------------------------------------------------------------------
+
+    def create_token(self, name: str, role: TokenRole, token_hash: str, *, actor: str) -> ApiToken:
+        """Store a new token's hash under ``name`` and audit it; ValueError if the name is taken."""
+        if role not in ("agent", "operator"):
+            raise ValueError(f"token role must be 'agent' or 'operator', not {role!r}")
+        if not name.strip():
+            raise ValueError("a token needs a name")
+        now = self.clock()
+
+        def run(con: Any) -> ApiToken:
+            token = api_sql.create_token(con, name.strip(), role, token_hash, actor, now)
+            ops_sql.add_audit(
+                con,
+                AuditEntry(
+                    at=now,
+                    actor=actor,
+                    role="admin",
+                    action="api_token.create",
+                    target=f"api_token:{name}",
+                    source="cli",
+                    after={"name": token.name, "role": role},
+                ),
+            )
+            return token
+
+        return self._write(run)
+
+    def tokens(self) -> list[ApiToken]:
+        """Every token with its role, creation and revocation (never the hash)."""
+        return self._read(api_sql.list_tokens)
+
+    def token_for_hash(self, token_hash: str) -> ApiToken | None:
+        """The live token whose SHA-256 is ``token_hash``, or None."""
+        return self._read(lambda con: api_sql.token_by_hash(con, token_hash))
+
+    def revoke_token(self, name: str, *, actor: str) -> ApiToken:
+        """Revoke a token (it stops working at once) and audit it."""
+        now = self.clock()
+
+        def run(con: Any) -> ApiToken:
+            token = api_sql.revoke_token(con, name, now)
+            ops_sql.add_audit(
+                con,
+                AuditEntry(
+                    at=now,
+                    actor=actor,
+                    role="admin",
+                    action="api_token.revoke",
+                    target=f"api_token:{name}",
+                    source="cli",
+                    after={"name": name, "revoked_at": now.isoformat()},
+                ),
+            )
+            return token
+
+        return self._write(run)
+
+    # --- signing keys --------------------------------------------------------------------------
+
+    def rotate_key(
+        self, key_id: str, secret: str, *, actor: str, grace: timedelta = ROTATION_GRACE
+    ) -> list[str]:
+        """Add a signing key; the keys valid until now stay valid for ``grace``. Returns their ids."""
+        now = self.clock()
+
+        def run(con: Any) -> list[str]:
+            previous = api_sql.add_key(con, key_id, secret, now, grace)
+            ops_sql.add_audit(
+                con,
+                AuditEntry(
+                    at=now,
+                    actor=actor,
+                    role="admin",
+                    action="api_key.rotate",
+                    target=f"api_key:{key_id}",
+                    source="cli",
+                    after={
+                        "key_id": key_id,
+                        "previous_expire_after_s": grace.total_seconds(),
+                        "previous": previous,
+                    },
+                ),
+            )
+            return previous
+
+        return self._write(run)
+
+    def signing_keys(self) -> list[ApiKey]:
+        """Every signing key, newest first, valid or not (``ApiKey.valid_at``)."""
+        return self._read(api_sql.keys)
+
+    # --- the service's writes ------------------------------------------------------------------
+
+    def clock_of(self, context_id: str) -> tuple[str, int] | None:
+        """(session_id, last Lamport clock applied) of a context, or None."""
+        return self._read(lambda con: api_sql.get_clock(con, context_id))
+
+    def people_facts(self, context_id: str) -> list[tuple[str, str, str, str, int, bool, str]]:
+        """The facts of a context a person changed: (key, value, norm, status, version, verified, source)."""
+        return self._read(lambda con: api_sql.people_facts(con, context_id))
+
+    def message_rows(self, context_ids: Sequence[str]) -> dict[str, tuple[int, int]]:
+        """context_id -> (message rows, distinct turns) for the given contexts (the load test's count)."""
+        ids = list(context_ids)
+        return self._read(lambda con: api_sql.message_rows(con, ids)) if ids else {}
+
+    def save_live(self, items: Sequence[LiveAppend]) -> list[StaleClockError | None]:
+        """Save many requests' turns (several contexts) in ONE transaction: the group commit of the
+        service's writer (console/service/writer.py). An item whose Lamport clock is not newer than
+        the stored one is left out and answered with its StaleClockError; the others are written.
+        """
+        now = self.clock()
+
+        def run(con: Any) -> list[StaleClockError | None]:
+            stored = service_rows.clocks(con, [i.bundle.context_id for i in items if i.clock is not None])
+            outcomes: list[StaleClockError | None] = []
+            keep = []
+            for item in items:
+                last = stored.get(item.bundle.context_id)
+                if item.clock is not None and last is not None and item.clock[1] <= last[1]:
+                    outcomes.append(StaleClockError(item.bundle.context_id, item.clock[1], last[1], last[0]))
+                    continue
+                outcomes.append(None)
+                keep.append(item)
+            if keep:
+                service_rows.write_live(con, keep, now)
+            return outcomes
+
+        return self._write(run, retry_if=_is_save_race)
