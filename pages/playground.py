@@ -117,7 +117,11 @@ cols = st.columns([1, 1.2, 1.2, 1.4, 2.2])  # room for "compressed" and the embe
 cols[0].metric("Turns", len(run.turns))
 cols[1].metric("Raw dialogue", f"{run.tokens_raw} tokens")
 cols[2].metric("Served context", f"{run.served.tokens} tokens")
-cols[3].metric("Served as", run.served.mode, help="raw: the breaker, no compaction yet, or a failed one")
+cols[3].metric(
+    "Served as",
+    run.served.mode,
+    help="raw: the breaker, no compaction yet, a failed one, or one not smaller than the raw history",
+)
 cols[4].metric("Embeddings", run.embedder)
 if run.served.mode == "raw":
     st.warning(
