@@ -396,7 +396,10 @@ class Session:
             return rendered, report, retries, False, intents
         if self.config.fallback == "raw":
             raise RuntimeError("validation failed: " + "; ".join(report.errors))
-        budget = max(int((1 - self.config.target_ratio) * tokens_in), rendered.tokens)
+        budget = min(
+            max(int((1 - self.config.target_ratio) * tokens_in), rendered.tokens),
+            self.config.target_compressed_tokens,
+        )
         text = key_sentence_fallback(self.parsed[:fold_upto], recent, self.config, budget)
         state_text = text.split(f"\n{RECENT_SEPARATOR}\n", 1)[0]
         fallback = Rendered(
