@@ -78,12 +78,17 @@ def recent_line(message: Message, max_tokens: int) -> str:
     chars = max(80, max_tokens * 3)
     if message.tool_result is not None and not message.text:
         res = message.tool_result
-        return (
-            f"{message.role}: <result {res.status} {digest(res.data, chars)}> "
-            f"(cut to a digest: {total} tokens in full)"
-        )
+        for _ in range(4):  # characters per token vary (JSON digits and quotes): shrink until it fits
+            note = f"(cut to a digest: {total} tokens in full)"
+            cut = f"{message.role}: <result {res.status} {digest(res.data, chars)}> {note}"
+            tokens = count_tokens(cut)
+            if tokens <= max_tokens:
+                return cut
+            chars = max(40, int(chars * max_tokens / tokens * 0.9))
+        return clip_to_tokens(cut, max_tokens, keep="start")
     half = max(40, chars // 2)
-    return f"{line[:half]} …[cut: {total} tokens in full]… {line[-half:]}"
+    cut = f"{line[:half]} …[cut: {total} tokens in full]… {line[-half:]}"
+    return cut if count_tokens(cut) <= max_tokens else clip_to_tokens(cut, max_tokens, keep="start")
 
 
 def raw_history(messages: Sequence[Message]) -> str:

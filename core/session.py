@@ -478,7 +478,8 @@ class Session:
         """The compacted state and the raw turns since it, within the compressed budget."""
         assert self.rendered is not None
         tail = [m for m in self.messages[self.folded_upto :] if m.role != "system"]
-        room = min(budget, self.config.target_compressed_tokens) - self.rendered_state_tokens
+        # the separator line and the joins between turns take a few tokens of their own
+        room = min(budget, self.config.target_compressed_tokens) - self.rendered_state_tokens - 8
         text = self.rendered.state_text
         if tail:
             text += f"\n{RECENT_SEPARATOR}\n{recent_text(tail, room, self.config.recent_result_tokens)}"
