@@ -30,7 +30,10 @@ def _busy(lease: FileLease, stop: threading.Event, offset: float) -> None:
             time.sleep(0.03)  # two of these, staggered: the file always has a holder
 
 
-@pytest.mark.parametrize(("drain_wait", "gets_in"), [(0.25, True), (0.0, False)])
+# The control without the drain (drain_wait 0: the waiter should not get in) was dropped: whether
+# two staggered holders ever leave a gap depends on the machine's timing, and a clean clone in CI
+# once found one. Only the behaviour the code promises is asserted.
+@pytest.mark.parametrize(("drain_wait", "gets_in"), [(0.25, True)])
 def test_a_waiter_gets_a_file_that_always_has_a_holder(
     tmp_path: Path, drain_wait: float, gets_in: bool
 ) -> None:
