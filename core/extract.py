@@ -26,7 +26,7 @@ from core.models import (
     Units,
 )
 from core.parse import analyzer_for, strength_of
-from core.tool_records import ToolIndex, call_record, promoted_facts, result_record
+from core.tool_records import ToolIndex, promoted_facts, tool_turn
 from core.values import same_surface, same_value
 
 SLOT_BY_TYPE = {
@@ -198,7 +198,7 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
     role = parsed.message.role
     idx = parsed.message.idx
     if parsed.message.tool_call is not None or parsed.message.tool_result is not None:
-        _tool_turn(parsed, state, units)
+        tool_turn(parsed.message, state, units)
     if role in ("user", "assistant") and tool_index:
         units.facts += promoted_facts(tool_index.referenced(parsed.message.text), idx, role)
     text = parsed.message.text
@@ -382,25 +382,6 @@ def _action_of(atom: Atom, parsed: ParsedMessage, state: ContextState, units: Un
         units.events.append("tool_failure")
     elif marker.status == "done" and atom.kind != "action":
         units.events.append("milestone")
-
-
-def _tool_turn(parsed: ParsedMessage, state: ContextState, units: Units) -> None:
-    """A tool call opens its record; a tool result completes it (merge joins them by call_id)."""
-    msg = parsed.message
-    if msg.tool_call is not None:
-        record, repeated = call_record(msg, state)
-        units.actions.append(record)
-        if repeated:
-            units.events.append("repeated_action")
-    if msg.tool_result is not None:
-        record = result_record(msg, state)
-        units.actions.append(record)
-        if record.ref:
-            units.artifacts.append(record.ref)
-        if record.status == "failed":
-            units.events.append("tool_failure")
-        elif record.write:
-            units.events.append("milestone")
 
 
 def _required(domain: str) -> list[str]:

@@ -28,21 +28,19 @@ TOOLS_HEADER = "Tool results (path=value; newest last):"
 MAX_COMPLETED_RECORDS = 12
 
 
-def promoted_by_record(state: ContextState) -> dict[int, list[Fact]]:
-    """The promoted facts (``tool@tN.path``) of each record, by the record's result turn N."""
-    out: dict[int, list[Fact]] = {}
-    for key, fact in state.facts.items():
-        call, sep, _ = key.partition(".")
-        at = call.rpartition("@t")[2]
-        if sep and "@t" in call and at.isdigit():
-            out.setdefault(int(at), []).append(fact)
-    return out
-
-
 def is_promoted_key(key: str) -> bool:
     """True for a fact a turn promoted from a tool result (rendered on its record's line)."""
     call = key.partition(".")[0]
     return "@t" in call and call.rpartition("@t")[2].isdigit()
+
+
+def promoted_by_record(state: ContextState) -> dict[int, list[Fact]]:
+    """The promoted facts (``tool@tN.path``) of each record, by the record's result turn N."""
+    out: dict[int, list[Fact]] = {}
+    for key, fact in state.facts.items():
+        if is_promoted_key(key):
+            out.setdefault(int(key.partition(".")[0].rpartition("@t")[2]), []).append(fact)
+    return out
 
 
 def tool_records(state: ContextState) -> list[ActionUnit]:

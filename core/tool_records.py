@@ -18,7 +18,7 @@ import re
 from pydantic import BaseModel
 
 from core.embed import is_chinese
-from core.models import ActionUnit, ContextState, Evidence, FactCandidate, Message
+from core.models import ActionUnit, ContextState, Evidence, FactCandidate, Message, Units
 from core.tools import digest as result_digest
 from core.tools import (
     error_text,
@@ -163,3 +163,22 @@ def promoted_facts(hits: list[IndexedValue], idx: int, role: str) -> list[FactCa
         )
     return out
 
+
+
+def tool_turn(msg: Message, state: ContextState, units: Units) -> None:
+    """The extract stage's units of a tool turn: a call opens its record, a result completes it
+    (merge joins them by call_id), with the events the trigger watches (repeat, failure, milestone)."""
+    if msg.tool_call is not None:
+        record, repeated = call_record(msg, state)
+        units.actions.append(record)
+        if repeated:
+            units.events.append("repeated_action")
+    if msg.tool_result is not None:
+        record = result_record(msg, state)
+        units.actions.append(record)
+        if record.ref:
+            units.artifacts.append(record.ref)
+        if record.status == "failed":
+            units.events.append("tool_failure")
+        elif record.write:
+            units.events.append("milestone")
