@@ -90,7 +90,8 @@ class Session:
         self.records: list[CompactionRecord] = []
         self.rendered: Rendered | None = None
         self.compacted_state: ContextState | None = None
-        self.intents: IntentClusters | None = None
+        self._intents_upto: int | None = None  # messages the last good compaction saw
+        self._intents: IntentClusters | None = None
         self.folded_upto = 0
         self.fallback = False
         self.failed = False
@@ -153,8 +154,14 @@ class Session:
         self._events += units.events
         if self.state.consecutive_failures == self.config.tool_failure_limit > before.consecutive_failures:
             self._events.append("tool_failures")  # once per streak, when it reaches the limit
-        # drift only matters to the trigger: a batch run that compacts at the end skips the embedding
-        if auto_compact and message.role == "user" and self._drifted(message.text, before):
+        # drift only matters to the trigger: a batch run that compacts at the end skips the embedding,
+        # and so does a turn the trigger could not act on (see _drift_matters)
+        if (
+            auto_compact
+            and message.role == "user"
+            and self._drift_matters()
+            and self._drifted(message.text, before)
+        ):
             self._events.append("drift")
             units.events.append("drift")
         changed = [k for k, f in self.state.facts.items() if before.facts.get(k) != f]
@@ -230,6 +237,18 @@ class Session:
             latency_ms={stage: elapsed, "total": elapsed},
         )
 
+    def _drift_matters(self) -> bool:
+        """Whether a drift event could fire a compaction now, so that checking it is worth an
+        embedding (the most expensive step of an add). It cannot while the dynamic gate is closed
+        (fewer than min_turns new turns, or a history under dynamic_min_fraction of the budget:
+        check_trigger ignores every dynamic event then), nor once a drift is already pending since
+        the last compaction (a second one changes nothing). A drift is thus judged when it can act,
+        not carried from a short history into a later, unrelated compaction."""
+        cfg = self.config
+        if "drift" in self._events or len(self.messages) - self.folded_upto < cfg.min_turns:
+            return False
+        return self.history_tokens() >= cfg.dynamic_min_fraction * cfg.max_history_tokens
+
     def _drifted(self, text: str, before: ContextState) -> bool:
         """True when a user turn is far from every goal held so far (cosine < drift_threshold).
 
@@ -251,6 +270,24 @@ class Session:
         return float((vecs[1:] @ vecs[0]).max()) < self.config.drift_threshold
 
     # --- compaction ----------------------------------------------------------------------------
+
+    @property
+    def intents(self) -> IntentClusters | None:
+        """Intent clusters of the user turns up to the last good compaction (None before one).
+
+        Nothing rendered depends on them, so they are clustered when first asked for, not inside
+        the compaction: a compaction would otherwise embed every user turn the add path skipped."""
+        if self._intents_upto is None:
+            return None
+        if self._intents is None:
+            n = self._intents_upto
+            embedder = self.compressor.embedder
+            try:
+                self._intents = cluster_intents(self.parsed[:n], self.units[:n], embedder, self.config)
+            except Exception as exc:  # a diagnostic: its failure must not break a compress() result
+                log.warning("intent clusters skipped: %s: %s", type(exc).__name__, exc)
+                return None
+        return self._intents
 
     def history_tokens(self) -> int:
         """Tokens of the context as it would be served now (compacted state + unfolded raw turns)."""
@@ -328,9 +365,10 @@ class Session:
             record.latency_ms = latency
             self.records.append(record)
             return record
-        rendered, report, retries, fallback, intents = outcome
+        rendered, report, retries, fallback = outcome
         # the swap: one assignment block, after everything above succeeded
-        self.rendered, self.compacted_state, self.intents = rendered, work, intents
+        self.rendered, self.compacted_state = rendered, work
+        self._intents_upto, self._intents = len(self.messages), None
         self.folded_upto, self.fallback, self.failed = fold_upto, fallback, False
         self._events = []
         latency["total"] = _ms(t0, time.perf_counter())
@@ -352,11 +390,8 @@ class Session:
         reason: str,
         tier: int,
         latency: dict[str, float],
-    ) -> tuple[Rendered, ValidationReport | None, int, bool, IntentClusters]:
+    ) -> tuple[Rendered, ValidationReport | None, int, bool]:
         embedder = self.compressor.embedder
-        t = time.perf_counter()
-        intents = cluster_intents(self.parsed, self.units, embedder, self.config)
-        latency["extract"] = _ms(t, time.perf_counter())
         recent = [m for m in self.messages[fold_upto:] if m.role != "system"]
         notice = self._change_notice(work, fold_upto, reason, tier)
         t = time.perf_counter()
@@ -369,7 +404,7 @@ class Session:
             )
         latency["render"] = _ms(t, time.perf_counter())
         if not self.config.consistency_check:
-            return rendered, None, 0, False, intents
+            return rendered, None, 0, False
         t = time.perf_counter()
         surfaces = sorted({e.text for p in self.parsed for a in p.atoms for e in a.entities})
         report = validate(rendered, work, self.messages, self.config, embedder, surfaces)
@@ -393,7 +428,7 @@ class Session:
             report = validate(rendered, work, self.messages, self.config, embedder, surfaces)
         latency["validate"] = _ms(t, time.perf_counter())
         if report.ok:
-            return rendered, report, retries, False, intents
+            return rendered, report, retries, False
         if self.config.fallback == "raw":
             raise RuntimeError("validation failed: " + "; ".join(report.errors))
         budget = min(
@@ -409,7 +444,7 @@ class Session:
             recent_idx=[m.idx for m in recent],
             change_notice=notice,
         )
-        return fallback, report, retries, True, intents
+        return fallback, report, retries, True
 
     def _fuller_goals(self, work: ContextState, whole: bool) -> None:
         """Goals in more of the user's own words: the request without its polite opener, or

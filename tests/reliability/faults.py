@@ -26,12 +26,11 @@ STAGES: dict[str, tuple[str, Callable[[tuple[Any, ...]], tuple[str, int]]]] = {
     "parse": ("parse_message", lambda a: (a[0].context_id, a[0].idx)),
     "extract": ("extract", lambda a: (a[0].message.context_id, a[0].message.idx)),
     "merge": ("merge", lambda a: (a[1].message.context_id, a[1].message.idx)),
-    "intents": ("cluster_intents", lambda a: (a[0][-1].message.context_id, a[0][-1].message.idx)),
     "render": ("render", lambda a: (a[0].context_id, a[0].turn)),
     "validate": ("validate", lambda a: (a[1].context_id, a[1].turn)),
 }
 ADD_STAGES = ("parse", "extract", "merge")  # run by Session.add on every message
-COMPACTION_STAGES = ("intents", "render", "validate")  # run by a compaction
+COMPACTION_STAGES = ("render", "validate")  # run by a compaction
 
 
 class StageFault(RuntimeError):

@@ -1,7 +1,7 @@
 """A fault inside each stage of the pipeline: an exception, or the process killed.
 
 The conversation is a real SGD dialogue whose compactions fire at turns 17, 18 and 19 under the
-test config. The fault hits turn 18: the second compaction (intents, render, validate) or the
+test config. The fault hits turn 18: the second compaction (render, validate) or the
 message itself (parse, extract, merge of ``Session.add``). Each test checks that
 
 * the previous state stays intact and readable (the session's last good compaction and state; in
