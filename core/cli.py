@@ -36,35 +36,6 @@ def load_dialogues(path: str | Path) -> Iterator[Dialogue | DialogueError]:
     return read_file(path)
 
 
-def embedded_ahead(
-    items: Iterator[Dialogue | DialogueError], compressor: Compressor, chunk: int = 64
-) -> Iterator[Dialogue | DialogueError]:
-    """The items, with the user turns of each next `chunk` conversations embedded in one model
-    pass first (the turns are known: batching is several times cheaper than one call a turn)."""
-    from core.intents import substantive
-
-    pending: list[Dialogue | DialogueError] = []
-
-    def warm() -> None:
-        texts = [
-            m.text
-            for d in pending
-            if isinstance(d, Dialogue)
-            for m in d.messages
-            if m.role == "user" and substantive(m.text)
-        ]
-        compressor.warm(texts)
-
-    for item in items:
-        pending.append(item)
-        if len(pending) >= chunk:
-            warm()
-            yield from pending
-            pending = []
-    warm()
-    yield from pending
-
-
 def _count_lines(path: str) -> int | None:
     """Conversations to expect (for the progress bar): one a line, unknown in a JSON array."""
     with open(path, "rb") as fh:
@@ -138,7 +109,7 @@ def _compress_all(args: argparse.Namespace, compressor: Compressor, out: TextIO)
     bad = 0
     first_line: dict[str, int] = {}
     for item in tqdm(
-        embedded_ahead(load_dialogues(args.input), compressor),
+        load_dialogues(args.input),
         total=_count_lines(args.input),
         file=sys.stderr,
         unit="conv",
@@ -160,7 +131,10 @@ def _compress_all(args: argparse.Namespace, compressor: Compressor, out: TextIO)
         for warning in item.warnings:
             print(f"{args.input}:line {item.line}: {warning}", file=sys.stderr)
         t0 = time.perf_counter()
-        result = compressor.compress(item.messages, force=args.force, context_id=item.context_id)
+        # only the context is written: no intent clusters (they would embed every user turn)
+        result = compressor.compress(
+            item.messages, force=args.force, context_id=item.context_id, intents=False
+        )
         latency = (time.perf_counter() - t0) * 1000
         view = result.context
         out.write(

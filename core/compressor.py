@@ -118,14 +118,21 @@ class Compressor:
         return Session(self, context_id or str(uuid.uuid4()))
 
     def compress(
-        self, messages: Sequence[Message], force: bool = True, context_id: str | None = None
+        self,
+        messages: Sequence[Message],
+        force: bool = True,
+        context_id: str | None = None,
+        intents: bool = True,
     ) -> CompressResult:
         """Run the whole pipeline over a transcript and keep every stage's output.
 
-        force: compact at the end as if the budget were exceeded, whatever the triggers say."""
+        force: compact at the end as if the budget were exceeded, whatever the triggers say.
+        intents: cluster the user turns into the result's ``intents`` (it embeds every user turn, in
+        one batch; nothing served depends on it, so a caller that only wants the context says False)."""
         cid = context_id or (messages[0].context_id if messages and messages[0].context_id else None)
         session = self.session(cid)
-        session.warm([m.text for m in messages if m.role == "user" and substantive(m.text)])
+        if intents:
+            session.warm([m.text for m in messages if m.role == "user" and substantive(m.text)])
         snapshots: dict[int, ContextState] = {}
         for i, message in enumerate(messages):
             session.add(message, auto_compact=not force)
@@ -142,7 +149,7 @@ class Compressor:
             units=session.units,
             snapshots=snapshots,
             state=session.state,
-            intents=session.intents,
+            intents=session.intents if intents else None,
             rendered=session.rendered,
             validation=last.validation if last else None,
             record=last,

@@ -16,7 +16,6 @@ import core.session
 from core.compressor import Compressor
 from core.config import Config
 from core.embed import NgramEmbedder
-from core.intents import cluster_intents
 from core.models import Message
 
 pytestmark = pytest.mark.unit
@@ -129,3 +128,15 @@ def test_a_failing_clustering_leaves_the_compaction_and_compress_intact(monkeypa
     result = Compressor(Config(min_turns=2), embedder=CountingEmbedder()).compress(TURNS, force=True)
     assert result.record is not None and not result.record.failed
     assert result.intents is None and result.mode == "compressed"
+
+
+def test_compress_without_intents_serves_the_same_context_and_embeds_no_user_turn_ahead():
+    user_turns = {m.text for m in TURNS if m.role == "user"}
+    lean, full = CountingEmbedder(), CountingEmbedder()
+    without = Compressor(Config(min_turns=2), embedder=lean).compress(TURNS, force=True, intents=False)
+    with_them = Compressor(Config(min_turns=2), embedder=full).compress(TURNS, force=True)
+    assert without.context.text == with_them.context.text
+    assert without.intents is None and with_them.intents is not None
+    # the full run embeds every user turn in one batch ahead; the lean one never asks for that batch
+    assert any(set(c) == user_turns for c in full.calls)
+    assert not any(set(c) == user_turns for c in lean.calls)
