@@ -58,13 +58,20 @@ def _grouped(records: Sequence[ActionUnit]) -> list[tuple[ActionUnit, int]]:
     return sorted(((g[-1], len(g)) for g in groups.values()), key=lambda rc: rc[0].idx)
 
 
-def record_line(rec: ActionUnit, count: int, fresh: bool, promoted: Sequence[Fact]) -> str:
-    """One record: 'tN tool(args) [xK] -> shape detail-or-summary[; named: path=value][, at HH:MM]'."""
+def record_line(
+    rec: ActionUnit, count: int, fresh: bool, promoted: Sequence[Fact], preview: bool = False
+) -> str:
+    """One record: 'tN tool(args) [xK] -> shape detail-or-summary[; named: path=value][, at HH:MM]'.
+
+    preview: a record with nothing addressable to summarise (a list of bare strings) shows its
+    short preview instead of its detail (what the budget asks before it drops the record)."""
     head = f"t{rec.idx} {rec.tool}({args_text(rec.args)})" + (f" x{count}" if count > 1 else "")
     if rec.status == "pending":
         body = "pending"
     elif rec.status == "failed":
         body = f"error: {rec.error or rec.result_summary}"
+    elif preview and not rec.summary and rec.result_summary:
+        body = f"{rec.shape}: {rec.result_summary} (preview)"
     elif fresh or not rec.summary:
         body = "ok" if rec.shape in ("none", "") else f"{rec.shape} {rec.detail}"
     else:
@@ -84,7 +91,8 @@ def tool_sections(
 
     A read whose result is among the recent raw turns is left to them; a write always shows on
     the Completed line. Over budget, fresh details give way to summaries, oldest first, then the
-    oldest reads go (named in `dropped`)."""
+    oldest reads with nothing to summarise show their preview, then the oldest reads go (named
+    in `dropped`)."""
     records = tool_records(state)
     promoted = promoted_by_record(state)
     results = [r.result_idx for r in records if r.result_idx is not None]
@@ -122,6 +130,12 @@ def tool_sections(
             if item[2] and item[0].summary:
                 group[i] = (item[0], item[1], False, item[3])
                 parts = lines()
+    for i, item in enumerate(reads):  # then a read with no summary shows its preview, oldest first
+        if cost(parts) <= budget:
+            break
+        if not item[0].summary and item[0].result_summary:
+            reads[i] = (*item[:4], True)
+            parts = lines()
     while reads and cost(parts) > budget:  # then the oldest reads go
         rec = reads.pop(0)[0]
         dropped.append(f"t{rec.idx} {rec.tool}")
