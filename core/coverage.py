@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 
 from core.models import Atom, ContextState, ParsedMessage
+from core.values import substitutes_replaced
 
 WEAK_TYPES = frozenset({"term"})  # a bare domain word ("hotel") is not a value the user set
 _WAS = re.compile(r"\(was:[^()]*\)")  # a replaced value is not the value shown
@@ -25,11 +26,12 @@ def _replaced(state: ContextState) -> set[str]:
     return out | {v.value.lower() for f in state.archive for v in f.history}
 
 
-def _needs(atom: Atom) -> list[str]:
-    """What of a user clause must be in the context: its values, its negation, or (stressed) the
-    whole clause; a clause with nothing of the kind needs nothing."""
+def _needs(atom: Atom, replaced: set[str]) -> list[str]:
+    """What of a user clause must be in the context: its values, its negation (unless it only
+    names the value its correction replaced), or (stressed) the whole clause; a clause with
+    nothing of the kind needs nothing."""
     out = [e.text for e in atom.entities if e.text.strip() and e.type not in WEAK_TYPES]
-    if atom.negation is not None:
+    if atom.negation is not None and not substitutes_replaced(atom, replaced):
         out.append(atom.negation.text)
     if atom.pinned:
         out.append(atom.text)
@@ -51,7 +53,7 @@ def missing_user_clauses(
             continue
         after_negation = False
         for atom in p.atoms:
-            needs = _needs(atom)
+            needs = _needs(atom, replaced)
             if after_negation and atom.negation is None and (atom.kind == "preference" or atom.entities):
                 needs.append(atom.text)  # the positive half of a negation pair
             after_negation = atom.negation is not None

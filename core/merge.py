@@ -33,7 +33,7 @@ from core.models import (
     Units,
 )
 from core.tools import tool_words
-from core.values import same_surface, same_value
+from core.values import same_surface, same_value, substitutes_replaced
 
 STRENGTH_ORDER = {"strong": 0, "medium": 1, "weak": 2}
 # the key of an assistant value the user agreed to that stands beside the user's own value for the
@@ -125,7 +125,16 @@ def _merge_fact(st: ContextState, cand: FactCandidate) -> None:
             st.offers.pop(cand.key, None)
         return
     if same_value(cur.norm, cand.norm) or same_surface(cur.value, cand.value):
-        _keep_both_forms(cur, cand.value)
+        if cand.role == "user" and _one_of_listed(cur.value, cand.value):
+            # the user picked one of the values listed; what the same turn offered beside the list
+            # (a price, a time) belonged to one option or another, so it is no offer to accept
+            listed_at = cur.first_idx
+            for key, offer in list(st.offers.items()):
+                if offer.first_idx == listed_at:
+                    st.offers.pop(key)
+            cur.value, cur.norm = cand.value, cand.norm
+        else:
+            _keep_both_forms(cur, cand.value)
         if cand.source_idx != cur.last_idx:
             cur.mentions += 1
         cur.last_idx, cur.last_turn, cur.weight, cur.status = cand.source_idx, st.user_turns, 1.0, "active"
@@ -146,6 +155,18 @@ def _merge_fact(st: ContextState, cand: FactCandidate) -> None:
         st.offers[cand.key] = _new_fact(st, cand)
         return
     _replace(st, cur, cand, _reason(cur, cand))
+
+
+_LIST_SEPARATOR = re.compile(r"\s*[,，、;；]\s*")
+
+
+def _one_of_listed(value: str, pick: str) -> bool:
+    """True when value is a list of several values (comma-separated, as an assistant reads out
+    options: "Granta Lodge, Mill Court, Riverside Inn") and pick is one of its items, not the whole:
+    the user naming one narrows the value to it; nothing is replaced."""
+    items = [i for i in _LIST_SEPARATOR.split(value.strip()) if i]
+    low = pick.strip().lower()
+    return len(items) > 1 and low != value.strip().lower() and any(i.lower() == low for i in items)
 
 
 def _keep_both_forms(fact: Fact, other: str) -> None:
@@ -276,6 +297,11 @@ def _settle_decline(st: ContextState, parsed: ParsedMessage, units: Units) -> No
 def _merge_texts(st: ContextState, units: Units, embedder: Embedder | None, config: Config) -> None:
     """Constraints and goals, de-duplicated by text and, with an embedder, by meaning."""
     for atom in units.constraints:
+        replaced_now = (
+            old.value for f in st.facts.values() for old in f.history if old.replaced_at == atom.msg_idx
+        )
+        if substitutes_replaced(atom, replaced_now):
+            continue  # "make it 3 nights instead of 2": the 2 is the nights' history, not a rule
         text = atom.negation.text if atom.negation is not None and not atom.pinned else atom.text
         rest = atom.text.replace(atom.negation.text, " ") if atom.negation is not None else ""
         if rest and (SOFT_PREFERENCE.search(rest) or NEGATION_PAIR.search(rest)):

@@ -109,6 +109,11 @@ class Negation(BaseModel):
     text: str = Field(description="the whole negated phrase as written")
     cue: str = Field(description="the negation cue: no, don't, 不要, 不想要, ...")
     target: str = Field(description="what is negated: 'cilantro', '靠窗的座位'")
+    substitution: bool = Field(
+        False,
+        description="the cue sets a value against another ('3 nights instead of 2', 'rather than'): in a "
+        "correction the target is the value replaced, not a prohibition",
+    )
 
 
 class ActionMarker(BaseModel):

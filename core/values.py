@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
 
 from core.embed import is_chinese
+from core.models import Atom
 
 _WORD = re.compile(r"\w+", re.U)
 # normalized dates and times ("2026-03-02", "2026-03-02T15:00", "15:00"): equal or not, never "contained"
@@ -86,3 +88,17 @@ def same_surface(a: str, b: str) -> bool:
 def _words(value: str) -> list[str]:
     words = [w[:-1] if len(w) > 3 and w.endswith("s") else w for w in _WORD.findall(value)]
     return [w for w in words if w not in ("the", "a", "an")]
+
+
+def substitutes_replaced(atom: Atom, old_values: Iterable[str]) -> bool:
+    """True for a correction clause whose substitution negation ("3 nights instead of 2", "rather
+    than Y") names one of old_values, the values the correction replaced: its "not Y" is already
+    the fact's history, so it is neither a constraint to keep nor a clause the context must show.
+    A substitution that replaced nothing ("tea rather than coffee") is a real dislike: False."""
+    neg = atom.negation
+    target = neg.target.strip().lower() if neg is not None else ""
+    if neg is None or not neg.substitution or atom.kind != "correction" or not target:
+        return False
+    word = re.compile(rf"(?<!\w){re.escape(target)}(?!\w)")
+    return any(word.search(old.lower()) for old in old_values)
+

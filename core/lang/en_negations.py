@@ -29,6 +29,8 @@ _CUE = re.compile(
     r")\b",
     re.IGNORECASE,
 )
+# Cues that set one value against another: in a correction their target is the value replaced.
+_SUBSTITUTION = re.compile(r"(?:rather|instead)\s+(?:than|of)$", re.IGNORECASE)
 # Cues whose subject pronoun is part of the phrase: "I don't want a window seat".
 _VERBAL_CUE = re.compile(
     r"^(?:do|does|did|would|will|could|should|can|must|don|doesn|didn|won|wouldn|can|"
@@ -162,6 +164,6 @@ def find_negations(text: str) -> tuple[Negation, ...]:
         if subj and subj.group(0).strip():
             start -= len(text[max(0, start - 8) : start]) - subj.start()
         whole = text[start:tend].strip(" ,")
-        out.append(Negation(text=whole, cue=cue, target=target))
+        out.append(Negation(text=whole, cue=cue, target=target, substitution=bool(_SUBSTITUTION.match(cue))))
         pos = max(pos, tend)
     return tuple(out)

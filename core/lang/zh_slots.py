@@ -1,4 +1,4 @@
-"""Slot hints of Chinese names: name, food, origin or destination, from the words around the name.
+"""Slot hints of Chinese names: name, food, origin, destination or person, from the words around it.
 
 One surface fills one slot, so the hint must say what the name is in this clause:
 - origin / destination only for a trip: "从A到B", "从A坐地铁去B", "打车到B", "目的地是B"; a hotel the
@@ -17,7 +17,8 @@ from core.lang.zh_names import venue_suffix
 
 # Cue words before a name; the cue nearest to the name decides
 _CUES = re.compile(
-    r"(?P<origin>从|出发地|起点|出发)"
+    r"(?P<person>乘客|旅客|联系人|入住人|预订人|姓名|我叫|名字叫|名字是)"
+    r"|(?P<origin>从|出发地|起点|出发)"
     r"|(?P<food>推荐菜|招牌菜|特色菜|菜品|想吃|爱吃|吃到|品尝|尝尝|喝到|想喝|吃|做)"
     r"|(?P<destination>到|至|去往|前往|目的地|终点)"
     r"|(?P<has>有没有|有)"
@@ -32,7 +33,7 @@ _DISH_AFTER = re.compile(r"(?:这道菜|这个菜|这俩菜|这两道菜|这几�
 _RESULT_VERBS = frozenset("查找吃买订收看听想得遇达做见等碰拿感受提办搜玩喝尝用住")
 # A trip: words that make 到/去 name a destination rather than a venue
 _TRIP = re.compile(
-    r"出租|打车|打的|叫车|叫个车|地铁|公交|开车|导航|路线|坐车|乘车|乘坐|坐到|出发|目的地|终点|起点"
+    r"出租|打车|打的|叫车|叫个车|地铁|公交|开车|导航|路线|坐车|乘车|乘坐|坐到|出发|目的地|终点|起点|到达|抵达"
 )
 # A clause about eating: 有X names a dish there
 _EATING = re.compile(r"餐馆|餐厅|饭店|饭馆|菜|吃|店|哪家")
@@ -98,6 +99,8 @@ def name_slot(
         if kind in ("origin", "destination") and last is not None and last.group(0) in _TRIP_PREPOSITIONS:
             return kind
         return None
+    if kind == "person" and same_clause:
+        return "person"  # "乘客是李明", "我叫王芳": the one the booking is for, never a venue
     if kind == "origin":
         return "origin"
     if kind == "destination":
