@@ -7,7 +7,7 @@ ts), one compaction is forced at the end, and session.context().text is scored:
 - false supersession: current values (must_not_replace, and final values of slots the user never
   corrected) that appear in the context only inside a "(was: ...)" marker;
 - corrections handled: new value present and the old one never shown unmarked (the benchmark's
-  core.bench.metrics.correction_outcome);
+  bench.metrics.correction_outcome);
 - token reduction: 1 - context tokens / raw tokens, the raw history being 'role: text' lines with
   tool calls and results as compact JSON (cl100k, core.tokens.count_tokens).
 """
@@ -19,7 +19,7 @@ import re
 import statistics
 from typing import Any
 
-from core.bench.metrics import correction_outcome
+from bench.metrics import correction_outcome
 from core.compressor import Compressor
 from core.config import Config
 from core.dialogue import parse_dialogue_line
