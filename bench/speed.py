@@ -27,8 +27,8 @@ from bench.report import machine_info, now_utc, write_section
 from core.cli import load_dialogues
 from core.compressor import Compressor
 from core.config import Config
-from core.dialogue import Dialogue
 from core.embed import MiniLMEmbedder, RoutedEmbedder
+from core.formats import Dialogue
 from core.models import Message
 
 MARKERS = ("<!-- bench:speed:start -->", "<!-- bench:speed:end -->")

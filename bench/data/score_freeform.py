@@ -22,7 +22,7 @@ from typing import Any
 from bench.metrics import correction_outcome
 from core.compressor import Compressor
 from core.config import Config
-from core.dialogue import parse_dialogue_line
+from core.formats import parse_line
 from core.models import Message
 from core.tokens import count_tokens
 
@@ -44,7 +44,7 @@ def raw_text(messages: list[Message]) -> str:
 
 def score_one(comp: Compressor, rec: dict[str, Any]) -> dict[str, Any]:
     """The numbers of one conversation (see the module docstring)."""
-    dlg = parse_dialogue_line(json.dumps(rec, ensure_ascii=False), 1)
+    dlg = parse_line(json.dumps(rec, ensure_ascii=False), 1)
     session = comp.session(dlg.context_id)
     for m in dlg.messages:
         session.add(m, auto_compact=False)

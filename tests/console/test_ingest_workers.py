@@ -25,8 +25,8 @@ from console.ingest_workers import (
 )
 from core.compressor import Compressor
 from core.config import Config
-from core.dialogue import parse_dialogue_line
 from core.embed import NgramEmbedder
+from core.formats import parse_line
 from data.store import Store
 from tests.console.test_cli import ROOT, SMALL_WINDOW, sample_lines
 
@@ -97,7 +97,7 @@ def test_tasks_keep_the_input_order():
 
 @pytest.mark.unit
 def test_a_conversation_the_core_cannot_take_is_named_not_raised():
-    dialogue = parse_dialogue_line(sample_lines(1)[0], 7)
+    dialogue = parse_line(sample_lines(1)[0], 7)
 
     class Broken(Compressor):
         @property
