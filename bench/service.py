@@ -39,7 +39,7 @@ from data.concurrency import RetryPolicy
 from data.records import FactCorrection
 from data.service_store import ServiceStore
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT / ".." / "shared" / "data"  # the shared corpora beside the checkout (as `make bench` has them)
 MARKERS = ("<!-- bench:service:start -->", "<!-- bench:service:end -->")
 MAX_TURN_BYTES = 200_000
