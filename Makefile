@@ -38,8 +38,8 @@ test: install
 test-fast: install
 	$(PY) -m pytest -m "unit"
 
-$(BENCH_STAMP): requirements-bench.txt $(STAMP)
-	$(PY) -m pip install --quiet -r requirements-bench.txt
+$(BENCH_STAMP): bench/requirements.txt $(STAMP)
+	$(PY) -m pip install --quiet -r bench/requirements.txt
 	touch $(BENCH_STAMP)
 
 ## bench: the core against its peers and its speed on the three dev samples, on the agent traces
@@ -51,15 +51,15 @@ AGENT_TRACES ?= ../shared/data/agent_traces
 FREEFORM ?= bench/data
 FREEFORM_FILES = $(wildcard $(FREEFORM)/freeform_en.jsonl $(FREEFORM)/freeform_zh.jsonl)
 bench: $(BENCH_STAMP)
-	$(PY) -m core.bench $(DIALOGUES)/sgd_dev_sample.jsonl $(DIALOGUES)/multiwoz_dev_sample.jsonl \
+	$(PY) -m bench $(DIALOGUES)/sgd_dev_sample.jsonl $(DIALOGUES)/multiwoz_dev_sample.jsonl \
 		$(DIALOGUES)/crosswoz_dev_sample.jsonl --json docs/benchmarks.json --report docs/benchmarks.md
-	$(PY) -m core.bench.agent $(AGENT_TRACES)/bfcl_base_dev.jsonl $(AGENT_TRACES)/bfcl_long_context_dev.jsonl \
+	$(PY) -m bench.agent $(AGENT_TRACES)/bfcl_base_dev.jsonl $(AGENT_TRACES)/bfcl_long_context_dev.jsonl \
 		--json docs/benchmarks_agent.json --report docs/benchmarks.md
-	$(if $(FREEFORM_FILES),$(PY) -m core.bench $(FREEFORM_FILES) --section freeform --no-long \
+	$(if $(FREEFORM_FILES),$(PY) -m bench $(FREEFORM_FILES) --section freeform --no-long \
 		--json docs/benchmarks_freeform.json --report docs/benchmarks.md,@echo "no free-form set in $(FREEFORM)/: skipped")
-	$(PY) -m core.bench.speed $(DIALOGUES)/sgd_dev_sample.jsonl --report docs/benchmarks.md
-	$(PY) -m data.bench --contexts 100000 --report docs/benchmarks.md
-	$(PY) -m console.service.bench --report docs/benchmarks.md
+	$(PY) -m bench.speed $(DIALOGUES)/sgd_dev_sample.jsonl --report docs/benchmarks.md
+	$(PY) -m bench.store --contexts 100000 --report docs/benchmarks.md
+	$(PY) -m bench.service --report docs/benchmarks.md
 
 ## reliability: the reliability suite with its long cases (kill loops, 50 MB files, a real console
 ## server) and the roles and audit tests, then docs/reliability.md from their results

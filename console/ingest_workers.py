@@ -35,8 +35,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from core.config import Config
-from core.dialogue import Dialogue
 from core.embed import Embedder
+from core.formats import Dialogue
 
 if TYPE_CHECKING:
     from core.compressor import Compressor

@@ -20,7 +20,7 @@ import numpy as np
 from console.ingest import IngestReport, ingest_files
 from core.compressor import Compressor
 from core.config import Config
-from core.dialogue import Dialogue
+from core.formats import Dialogue
 from core.models import Message
 from data.store import Store
 

@@ -22,7 +22,7 @@ as soon as another process asks:
 * The OS drops the flocks of a killed process, and DuckDB's WAL replays committed transactions
   on the next open: a crash never leaves a stale mark or a partial transaction.
 
-Measured alternatives and numbers: docs/benchmarks.md (store section), data/bench_concurrency.py.
+Measured alternatives and numbers: docs/benchmarks.md (store section), bench/store_concurrency.py.
 """
 
 from __future__ import annotations

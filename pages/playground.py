@@ -20,7 +20,7 @@ from console.services.playground import (
     unit_rows,
     unit_summary,
 )
-from console.services.transcripts import TranscriptError, read_transcripts, read_upload
+from console.services.transcripts import DialogueError, read_transcripts, read_upload
 from console.widgets import plain
 
 RULES_ONLY = "Rules only (no model, instant)"
@@ -75,7 +75,7 @@ if st.button("Run", type="primary", key="pg_run"):
             parsed = read_upload(uploaded.getvalue(), uploaded.name, context_id or None)
         else:
             parsed = read_transcripts(pasted, context_id or None)
-    except TranscriptError as exc:
+    except DialogueError as exc:
         st.error(f"Cannot read the transcript: {plain(exc)}")
         st.stop()
     transcript = parsed.transcripts[0]

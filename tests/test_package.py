@@ -4,6 +4,7 @@ the shared environment is left as it is."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -44,7 +45,8 @@ def test_editable_install_imports_from_another_directory(tmp_path: Path) -> None
         "from core.models import Message;"
         "s = core.compressor.Compressor(core.compressor.Config(use_embeddings=False)).session('pkg');"
         "s.add(Message(idx=0, role='user', text='Book a table for 2 at 7pm.'));"
-        "print(core.compressor.__file__); print(s.context().mode)"
+        "print(core.compressor.__file__); print(s.context().mode);"
+        "import importlib.util; print(importlib.util.find_spec('bench'))"
     )
     run = subprocess.run(
         [sys.executable, "-c", code, str(site)],
@@ -55,5 +57,39 @@ def test_editable_install_imports_from_another_directory(tmp_path: Path) -> None
         env={"PATH": "/usr/bin:/bin"},
     )
     assert run.returncode == 0, run.stderr
-    path, mode = run.stdout.strip().splitlines()
+    path, mode, bench = run.stdout.strip().splitlines()
     assert Path(path) == ROOT / "core" / "compressor.py" and mode == "raw"
+    assert bench == "None"  # the benchmarks are not part of the installed package
+
+
+ENGINE = ("core", "data", "console", "pages")
+
+
+def _imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+    return names
+
+
+def test_the_engine_never_imports_the_benchmarks() -> None:
+    # bench/ may import core, data and console; nothing but tests imports bench (issue 16)
+    offenders = sorted(
+        f"{path.relative_to(ROOT)}: {name}"
+        for folder in ENGINE
+        for path in (ROOT / folder).rglob("*.py")
+        for name in _imported_modules(path)
+        if name == "bench" or name.startswith("bench.")
+    )
+    assert offenders == []
+    assert not (ROOT / "core" / "bench").exists()
+
+
+def test_the_import_scan_sees_a_bench_import(tmp_path: Path) -> None:
+    sample = tmp_path / "m.py"
+    sample.write_text("def f():\n    from bench.report import write_section\n    import bench\n")
+    assert _imported_modules(sample) == {"bench.report", "bench"}

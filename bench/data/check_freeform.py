@@ -3,7 +3,7 @@
     /work/main/.venv/bin/python bench/data/check_freeform.py            # validate + statistics
     /work/main/.venv/bin/python bench/data/check_freeform.py --score    # also score the core
 
-Checks, per line: it parses with the project's reader (core.dialogue.parse_dialogue_line); 12-40
+Checks, per line: it parses with the project's reader (core.formats.parse_line); 12-40
 turns; each tool result answers an earlier call (call ids unique); 5-15 final_state slots named
 domain.slot; every final_state, corrections and
 must_not_replace value occurs literally (case-insensitive) in the transcript (turn texts, tool
@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from core.dialogue import DialogueError, parse_dialogue_line  # noqa: E402
+from core.formats import DialogueError, parse_line  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 FILES = (HERE / "freeform_en.jsonl", HERE / "freeform_zh.jsonl")
@@ -211,7 +211,7 @@ def load(files: tuple[Path, ...] = FILES) -> tuple[list[dict[str, Any]], list[st
         for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             where = f"{path.name}:{no}"
             try:
-                parse_dialogue_line(line, no)
+                parse_line(line, no)
             except DialogueError as exc:
                 errs.append(f"{path.name}: {exc}")
                 continue

@@ -7,7 +7,7 @@ ts), one compaction is forced at the end, and session.context().text is scored:
 - false supersession: current values (must_not_replace, and final values of slots the user never
   corrected) that appear in the context only inside a "(was: ...)" marker;
 - corrections handled: new value present and the old one never shown unmarked (the benchmark's
-  core.bench.metrics.correction_outcome);
+  bench.metrics.correction_outcome);
 - token reduction: 1 - context tokens / raw tokens, the raw history being 'role: text' lines with
   tool calls and results as compact JSON (cl100k, core.tokens.count_tokens).
 """
@@ -19,10 +19,10 @@ import re
 import statistics
 from typing import Any
 
-from core.bench.metrics import correction_outcome
+from bench.metrics import correction_outcome
 from core.compressor import Compressor
 from core.config import Config
-from core.dialogue import parse_dialogue_line
+from core.formats import parse_line
 from core.models import Message
 from core.tokens import count_tokens
 
@@ -44,7 +44,7 @@ def raw_text(messages: list[Message]) -> str:
 
 def score_one(comp: Compressor, rec: dict[str, Any]) -> dict[str, Any]:
     """The numbers of one conversation (see the module docstring)."""
-    dlg = parse_dialogue_line(json.dumps(rec, ensure_ascii=False), 1)
+    dlg = parse_line(json.dumps(rec, ensure_ascii=False), 1)
     session = comp.session(dlg.context_id)
     for m in dlg.messages:
         session.add(m, auto_compact=False)

@@ -8,8 +8,9 @@ Two input formats:
 - plain lines ``role: text`` (roles user, assistant, tool, system and the aliases of core.formats,
   e.g. ``human:``, ``用户：``); an indented line continues the turn above it; blank lines are skipped.
 
-Bad input raises :class:`TranscriptError` naming the line (and the field, for JSON); in a JSONL
-upload or a JSON array a bad conversation is reported and the good ones are still read.
+Bad input raises core.formats' :class:`DialogueError` (the one error of every conversation
+reader) naming the line (and the field, for JSON; the file, for an upload); in a JSONL upload or a
+JSON array a bad conversation is reported and the good ones are still read.
 """
 
 from __future__ import annotations
@@ -25,15 +26,6 @@ from core.models import Message
 
 MAX_UPLOAD_BYTES = 5_000_000  # the playground runs inside a page; bigger files go through the CLI
 _ROLE_LINE = re.compile(r"^\s*([^\s:：]{1,20})\s*[:：]\s?(.*)$", re.DOTALL)
-
-
-class TranscriptError(ValueError):
-    """Input that is not a usable transcript; ``line`` is 1-based (0: the whole input)."""
-
-    def __init__(self, line: int, detail: str) -> None:
-        super().__init__(f"line {line}: {detail}" if line else detail)
-        self.line = line
-        self.detail = detail
 
 
 class Transcript(BaseModel):
@@ -67,26 +59,26 @@ class ParsedInput(BaseModel):
 
 
 def decode_upload(data: bytes, name: str = "upload") -> str:
-    """An uploaded file's text: UTF-8 (with or without BOM); TranscriptError for big or binary files."""
+    """An uploaded file's text: UTF-8 (with or without BOM); DialogueError for big or binary files."""
     _check_size(data, name)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise TranscriptError(line, f"{name}: not UTF-8 text (byte {exc.start} cannot be decoded)") from exc
+        raise DialogueError(line, f"not UTF-8 text (byte {exc.start} cannot be decoded)", file=name) from exc
 
 
 def _check_size(data: bytes, name: str) -> None:
     if len(data) > MAX_UPLOAD_BYTES:
-        raise TranscriptError(
+        raise DialogueError(
             0,
-            f"{name}: {len(data):,} bytes, more than the playground takes ({MAX_UPLOAD_BYTES:,}); "
-            "use the CLI ingest",
+            f"{len(data):,} bytes, more than the playground takes ({MAX_UPLOAD_BYTES:,}); use the CLI ingest",
+            file=name,
         )
 
 
 def read_upload(data: bytes, name: str = "upload", context_id: str | None = None) -> ParsedInput:
-    """An uploaded file's conversations, like read_transcripts; TranscriptError for big or unusable files.
+    """An uploaded file's conversations, like read_transcripts; DialogueError for big or unusable files.
 
     In a JSONL file a line that is not UTF-8 is named and skipped like any other bad line, and the
     good lines are kept; plain ``role: text`` lines are one conversation, so there a bad byte
@@ -106,30 +98,30 @@ def read_upload(data: bytes, name: str = "upload", context_id: str | None = None
             lines.append("")
     try:
         parsed = read_transcripts("\n".join(lines), context_id)
-    except TranscriptError as exc:
+    except DialogueError as exc:
         first = min([*undecodable, LineError(line=exc.line, detail=exc.detail)], key=lambda e: e.line)
-        raise TranscriptError(first.line, first.detail) from exc
+        raise DialogueError(first.line, first.detail) from exc
     parsed.errors = sorted([*parsed.errors, *undecodable], key=lambda e: e.line)
     return parsed
 
 
 def parse_transcript(text: str, context_id: str | None = None) -> list[Transcript]:
-    """The conversations in ``text``; TranscriptError for the first bad line.
+    """The conversations in ``text``; DialogueError for the first bad line.
 
     context_id: the id to use (for plain lines, or to override a single JSONL conversation's id).
     """
     parsed = read_transcripts(text, context_id)
     if parsed.errors:
-        raise TranscriptError(parsed.errors[0].line, parsed.errors[0].detail)
+        raise DialogueError(parsed.errors[0].line, parsed.errors[0].detail)
     return parsed.transcripts
 
 
 def read_transcripts(text: str, context_id: str | None = None) -> ParsedInput:
     """Like parse_transcript, but a JSONL file's bad lines are reported and its good ones kept.
 
-    Plain-line input is one conversation, so any bad line makes it fail (TranscriptError)."""
+    Plain-line input is one conversation, so any bad line makes it fail (DialogueError)."""
     if not text.strip():
-        raise TranscriptError(0, "the transcript is empty: paste JSONL or 'role: text' lines")
+        raise DialogueError(0, "the transcript is empty: paste JSONL or 'role: text' lines")
     cid = (context_id or "").strip() or None
     if text.lstrip().startswith(("{", "[")):
         parsed = _read_jsonl(text)
@@ -142,7 +134,7 @@ def read_transcripts(text: str, context_id: str | None = None) -> ParsedInput:
                 }
             )
         if not parsed.transcripts:
-            raise TranscriptError(parsed.errors[0].line, parsed.errors[0].detail)
+            raise DialogueError(parsed.errors[0].line, parsed.errors[0].detail)
         return parsed
     return ParsedInput(transcripts=[_read_lines(text, cid or f"playground-{uuid.uuid4().hex[:12]}")])
 
@@ -189,7 +181,7 @@ def _read_lines(text: str, cid: str) -> Transcript:
         role = ROLE_ALIASES.get(m.group(1).strip().lower(), m.group(1).strip().lower()) if m else ""
         if not m or role not in ROLES:
             shown = line if len(line) <= 60 else line[:57] + "..."
-            raise TranscriptError(
+            raise DialogueError(
                 i,
                 f"expected 'role: text' with a role of {', '.join(ROLES)} (or indent a line to continue "
                 f"the turn above), got {shown!r}",
@@ -199,6 +191,6 @@ def _read_lines(text: str, cid: str) -> Transcript:
     for role, parts, line_no in turns:
         text_ = clean_text("\n".join(p for p in parts if p))
         if not text_.strip():
-            raise TranscriptError(line_no, f"the {role} turn has no text")
+            raise DialogueError(line_no, f"the {role} turn has no text")
         messages.append(Message(context_id=cid, idx=len(messages), role=role, text=text_))  # type: ignore[arg-type]
     return Transcript(context_id=cid, format="lines", messages=messages)

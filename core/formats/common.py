@@ -47,13 +47,17 @@ class FormatError(ValueError):
 
 
 class DialogueError(ValueError):
-    """A line that is not a usable conversation; says which line and which field."""
+    """Input that is not a usable conversation: the one error of every conversation reader (the CLI,
+    the ingest, the playground's transcripts, the benchmark). The message names the file when given,
+    the line (1-based; 0: the whole input) and the field ("line 3: turns[1].role: unknown role")."""
 
-    def __init__(self, line: int, message: str, field: str = "") -> None:
-        super().__init__(f"line {line}: {message}")
+    def __init__(self, line: int, message: str, field: str = "", *, file: str = "") -> None:
+        where = ": ".join(part for part in (file, f"line {line}" if line else "") if part)
+        super().__init__(f"{where}: {message}" if where else message)
         self.line = line
         self.detail = message
         self.field = field
+        self.file = file
 
 
 class Dialogue(BaseModel):
@@ -66,6 +70,11 @@ class Dialogue(BaseModel):
     format: str = Field(default="turns", description="turns, openai, anthropic or langchain")
     messages: list[Message] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
+    extra: dict[str, Any] = Field(
+        default_factory=dict,
+        description="the record's other top-level fields, as written (the benchmark's gold "
+        "annotations and services); the pipeline ignores them",
+    )
 
 
 def clean_text(text: str) -> str:

@@ -19,6 +19,8 @@ from core.formats.project import read_turns
 from core.models import Message
 
 FORMATS = ("turns", "openai", "anthropic", "langchain")
+# the top-level fields a record's Dialogue is made of; the others are kept in Dialogue.extra
+_READ_KEYS = ("context_id", "source", "lang", "turns", "messages", "system")
 _ANTHROPIC_BLOCKS = (
     "tool_use",
     "tool_result",
@@ -129,6 +131,7 @@ def read_record(record: Any, where: str = "", *, line: int = 0) -> Dialogue:
         format=fmt,
         messages=builder.messages,
         warnings=builder.warnings,
+        extra={k: v for k, v in meta.items() if k not in _READ_KEYS},
     )
 
 

@@ -109,6 +109,26 @@ def list_sources(con: Any) -> list[str]:
     return [r[0] for r in con.execute("SELECT DISTINCT source FROM contexts ORDER BY source").fetchall()]
 
 
+# One turn version as stored; _stored_message reads a row of these columns, in this order.
+_MESSAGE_COLUMNS = "version, role, text, ts, tokens, tool_call, tool_result, attachments"
+
+
+def _stored_message(context_id: str, idx: int, row: tuple[Any, ...]) -> StoredMessage:
+    version, role, text, ts, tokens, call, result, attachments = row
+    message = Message(
+        context_id=context_id,
+        idx=idx,
+        role=role,
+        text=text,
+        ts=from_db_time(ts),
+        tokens=tokens,
+        tool_call=parse_json(call),
+        tool_result=parse_json(result),
+        attachments=parse_json(attachments) or [],
+    )
+    return StoredMessage(message=message, version=version)
+
+
 def timeline(con: Any, context_id: str) -> Timeline | None:
     """Latest version of every turn and every compaction record, in order; None if unknown."""
     summary = get_context(con, context_id)
@@ -116,28 +136,12 @@ def timeline(con: Any, context_id: str) -> Timeline | None:
         return None
     key = context_key(con, context_id)
     rows = con.execute(
-        "SELECT idx, version, role, text, ts, tokens, tool_call, tool_result, attachments FROM messages "
+        f"SELECT idx, {_MESSAGE_COLUMNS} FROM messages "
         "WHERE context_key = ? AND context_id = ? "
         "QUALIFY version = max(version) OVER (PARTITION BY idx) ORDER BY idx",
         [key, context_id],
     ).fetchall()
-    messages = [
-        StoredMessage(
-            message=Message(
-                context_id=context_id,
-                idx=idx,
-                role=role,
-                text=text,
-                ts=from_db_time(ts),
-                tokens=tokens,
-                tool_call=parse_json(call),
-                tool_result=parse_json(result),
-                attachments=parse_json(attachments) or [],
-            ),
-            version=version,
-        )
-        for idx, version, role, text, ts, tokens, call, result, attachments in rows
-    ]
+    messages = [_stored_message(context_id, row[0], row[1:]) for row in rows]
     records = [c.record for c in compactions(con, context_id, with_state=False)]
     rendered = con.execute("SELECT rendered FROM contexts WHERE context_id = ?", [context_id]).fetchone()[0]
     return Timeline(context=summary, messages=messages, compactions=records, rendered=rendered)
@@ -146,27 +150,11 @@ def timeline(con: Any, context_id: str) -> Timeline | None:
 def message_versions(con: Any, context_id: str, idx: int) -> list[StoredMessage]:
     """Every stored version of one turn, oldest first."""
     rows = con.execute(
-        "SELECT version, role, text, ts, tokens, tool_call, tool_result, attachments FROM messages "
+        f"SELECT {_MESSAGE_COLUMNS} FROM messages "
         "WHERE context_key = ? AND context_id = ? AND idx = ? ORDER BY version",
         [context_key(con, context_id), context_id, idx],
     ).fetchall()
-    return [
-        StoredMessage(
-            message=Message(
-                context_id=context_id,
-                idx=idx,
-                role=role,
-                text=text,
-                ts=from_db_time(ts),
-                tokens=tokens,
-                tool_call=parse_json(call),
-                tool_result=parse_json(result),
-                attachments=parse_json(att) or [],
-            ),
-            version=version,
-        )
-        for version, role, text, ts, tokens, call, result, att in rows
-    ]
+    return [_stored_message(context_id, idx, row) for row in rows]
 
 
 def stage_traces(con: Any, context_id: str, idx: int) -> list[StageTrace]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from console.ingest import build_bundle
 from core.compressor import Compressor
 from core.config import Config
-from core.dialogue import Dialogue, parse_dialogue_line
+from core.formats import Dialogue, parse_line
 from data.records import ContextIngest
 from data.store import Store
 
@@ -28,7 +28,7 @@ def load_dialogues() -> list[Dialogue]:
     """The four test dialogues (two SGD, one MultiWOZ, one CrossWOZ), timestamped a minute apart."""
     out = []
     for n, line in enumerate(DIALOGUES.read_text(encoding="utf-8").splitlines(), start=1):
-        d = parse_dialogue_line(line, n)
+        d = parse_line(line, n)
         start = T0 + timedelta(hours=n)
         d.messages = [m.model_copy(update={"ts": start + timedelta(minutes=m.idx)}) for m in d.messages]
         out.append(d)

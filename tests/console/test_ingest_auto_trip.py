@@ -11,7 +11,7 @@ from console.services.breaker import AUTO_ACTOR
 from console.services.recompute import recompute_session
 from core.compressor import Compressor
 from core.config import Config
-from core.dialogue import Dialogue
+from core.formats import Dialogue
 from core.models import Message
 from data.store import Store
 from tests.data.conftest import make_context

@@ -12,6 +12,7 @@ import time
 import types
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,8 +26,8 @@ from console.ingest_workers import (
 )
 from core.compressor import Compressor
 from core.config import Config
-from core.dialogue import parse_dialogue_line
 from core.embed import NgramEmbedder
+from core.formats import parse_line
 from data.store import Store
 from tests.console.test_cli import ROOT, SMALL_WINDOW, sample_lines
 
@@ -97,7 +98,7 @@ def test_tasks_keep_the_input_order():
 
 @pytest.mark.unit
 def test_a_conversation_the_core_cannot_take_is_named_not_raised():
-    dialogue = parse_dialogue_line(sample_lines(1)[0], 7)
+    dialogue = parse_line(sample_lines(1)[0], 7)
 
     class Broken(Compressor):
         @property
@@ -219,18 +220,29 @@ def test_busy_cores_sees_a_spinning_process():
 
     idle = busy_cores(0.3)
     assert 0.0 <= idle <= (os.cpu_count() or 1)
-    spinner = multiprocessing.get_context("spawn").Process(target=_spin, args=(3.0,))
+    ctx = multiprocessing.get_context("spawn")
+    spinning, stop = ctx.Event(), ctx.Event()
+    spinner = ctx.Process(target=_spin, args=(spinning, stop))
     spinner.start()
     try:
-        time.sleep(0.8)  # the spawned interpreter is up and spinning
+        # wait for the spinner itself to say it spins (a spawned interpreter may take seconds to
+        # start on a loaded machine), then sample while it still does: a runnable process keeps
+        # its core from ever being idle, so at least about one core is busy whatever else runs
+        assert spinning.wait(timeout=120), "the spinner did not start"
         busy = busy_cores(0.5)
+        still_spinning = not stop.is_set() and spinner.is_alive()
     finally:
-        spinner.terminate()
-        spinner.join()
+        stop.set()
+        spinner.join(timeout=30)
+        if spinner.is_alive():
+            spinner.kill()
+    assert still_spinning
     assert busy >= 0.7, (idle, busy)
 
 
-def _spin(seconds: float) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        pass
+def _spin(spinning: Any, stop: Any) -> None:
+    spinning.set()
+    deadline = time.monotonic() + 300  # never outlive a test run that lost track of it
+    while not stop.is_set() and time.monotonic() < deadline:
+        for _ in range(10_000):
+            pass

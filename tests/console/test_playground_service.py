@@ -11,12 +11,12 @@ from console.services.breaker import set_context_mode
 from console.services.playground import run_playground, save_run
 from console.services.transcripts import (
     MAX_UPLOAD_BYTES,
-    TranscriptError,
     decode_upload,
     parse_transcript,
     read_transcripts,
 )
 from core.config import Config
+from core.formats import DialogueError
 from data.store import Store
 from tests.console.ops_helpers import FOUR_TURNS, open_store, small_context
 
@@ -54,7 +54,7 @@ def test_plain_lines_get_a_fresh_id_when_none_is_given() -> None:
     ],
 )
 def test_bad_input_names_the_line_and_field(text: str, line: int, words: str) -> None:
-    with pytest.raises(TranscriptError) as err:
+    with pytest.raises(DialogueError) as err:
         parse_transcript(text)
     assert err.value.line == line and words in str(err.value)
     if line:
@@ -88,9 +88,9 @@ def test_the_dev_sample_format_reads(tmp_path: Path) -> None:
 
 def test_uploads_are_decoded_or_refused_with_the_place() -> None:
     assert decode_upload("\ufeffuser: hi".encode()) == "user: hi"
-    with pytest.raises(TranscriptError, match=r"line 2: x.txt: not UTF-8"):
+    with pytest.raises(DialogueError, match=r"x.txt: line 2: not UTF-8"):
         decode_upload(b"user: hi\nuser: \xff\xfe", "x.txt")
-    with pytest.raises(TranscriptError, match="use the CLI ingest"):
+    with pytest.raises(DialogueError, match="use the CLI ingest"):
         decode_upload(b"x" * (MAX_UPLOAD_BYTES + 1))
 
 

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bench.synthetic import synthetic_context
 from console.services.compaction_diff import anchor_segments, diff_compactions
 from console.services.recompute import recompute_session, render_preview
 from console.services.replay import (
@@ -20,7 +21,6 @@ from core.compressor import Compressor
 from core.models import CompactionRecord, ContextState, Fact, Message
 from core.render import RECENT_SEPARATOR
 from data.records import StoredCompaction
-from data.synthetic import synthetic_context
 from tests.console.builders import TEST_CONFIG, load_dialogues
 from tests.console.conftest import UNTRACED
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from core.dialogue import DialogueError, parse_dialogue_line
+from core.formats import DialogueError, parse_line
 
 pytestmark = pytest.mark.unit
 ROOT = Path(__file__).resolve().parents[2]
@@ -17,22 +17,22 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_parse_dialogue_line_names_the_line_and_field():
     with pytest.raises(DialogueError, match="line 7: invalid JSON"):
-        parse_dialogue_line("{nope", 7)
+        parse_line("{nope", 7)
     with pytest.raises(DialogueError, match=r"line 3: turns\[1\].role: unknown role 'robot'"):
-        parse_dialogue_line(
+        parse_line(
             json.dumps(
                 {"context_id": "a", "turns": [{"role": "user", "text": "hi"}, {"role": "robot", "text": "x"}]}
             ),
             3,
         )
     with pytest.raises(DialogueError, match="'turns' is missing"):
-        parse_dialogue_line(json.dumps({"context_id": "a"}), 1)
+        parse_line(json.dumps({"context_id": "a"}), 1)
     with pytest.raises(DialogueError, match=r"turns\[0\].text: expected a string"):
-        parse_dialogue_line(json.dumps({"context_id": "a", "turns": [{"role": "user", "text": 5}]}), 1)
+        parse_line(json.dumps({"context_id": "a", "turns": [{"role": "user", "text": 5}]}), 1)
 
 
 def test_empty_turns_are_skipped_with_a_warning_and_control_chars_removed():
-    d = parse_dialogue_line(
+    d = parse_line(
         json.dumps(
             {
                 "context_id": "a",

@@ -8,7 +8,7 @@ from datetime import datetime
 
 import pytest
 
-from core.bench.markers import occurs_unmarked, only_marked
+from bench.markers import occurs_unmarked, only_marked
 from core.compressor import Compressor
 from core.config import Config
 from core.models import Message

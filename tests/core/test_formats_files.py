@@ -193,3 +193,27 @@ def test_the_same_trace_in_every_format_gives_a_byte_identical_context():
                 assert got == want, (name, record["context_id"])
             checked += 1
     assert checked >= 1
+
+
+def test_one_error_class_names_file_line_and_field() -> None:
+    # every reader (CLI, ingest, playground, benchmark) raises this one class
+    assert str(DialogueError(0, "the transcript is empty")) == "the transcript is empty"
+    assert str(DialogueError(0, "no conversations", file="d.jsonl")) == "d.jsonl: no conversations"
+    err = DialogueError(3, "turns[1].role: unknown role 'robot'", "turns[1].role", file="d.jsonl")
+    assert str(err) == "d.jsonl: line 3: turns[1].role: unknown role 'robot'"
+    assert (err.line, err.field, err.file) == (3, "turns[1].role", "d.jsonl")
+
+
+def test_a_records_other_fields_are_kept_beside_its_messages() -> None:
+    line = json.dumps(
+        {
+            "context_id": "g1",
+            "source": "sgd",
+            "turns": [{"role": "user", "text": "Two tickets please."}],
+            "gold": {"final_state": {"train.people": "2"}},
+            "services": ["trains"],
+        }
+    )
+    (dialogue,) = list(read_text(line))
+    assert dialogue.extra == {"gold": {"final_state": {"train.people": "2"}}, "services": ["trains"]}
+    assert dialogue.source == "sgd" and [m.text for m in dialogue.messages] == ["Two tickets please."]

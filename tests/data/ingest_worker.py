@@ -2,7 +2,7 @@
 
     python -m tests.data.ingest_worker DB COUNT BATCH SEED [--hang-in-batch N] [--hold SECONDS]
 
-Saves COUNT synthetic contexts (data.synthetic, SEED) in batches of BATCH, pausing between
+Saves COUNT synthetic contexts (bench.synthetic, SEED) in batches of BATCH, pausing between
 batches while another process waits for the file, as the ingest CLI does. Prints one line per
 batch ("saved <n>"). --hang-in-batch N stops inside the N-th batch's transaction, after the
 contexts and messages were inserted, and prints "IN_TRANSACTION" (the test then kills it).
@@ -15,10 +15,10 @@ import argparse
 import sys
 import time
 
+from bench.synthetic import synthetic_contexts
 from data.concurrency import RetryPolicy
 from data.queries import ingest as ingest_sql
 from data.store import Store
-from data.synthetic import synthetic_contexts
 
 
 def main() -> None:

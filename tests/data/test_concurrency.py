@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from bench.synthetic import synthetic_contexts
 from data.concurrency import RetryPolicy, StoreBusyError
 from data.records import ContextFilter, FactCorrection
 from data.store import Store
-from data.synthetic import synthetic_contexts
 from tests.data.conftest import make_context
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from core.dialogue import parse_dialogue_line
+from core.formats import parse_line
 from data.store import Store
 from tests.console.builders import build_ingest
 from tests.e2e.conftest import _require_chromium, serve_console, settle
@@ -48,7 +48,7 @@ def injected_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("inject")
     db = folder / "console.duckdb"
     store = Store.open(db, linger=0)
-    store.save_contexts([build_ingest(parse_dialogue_line(_dialogue_line(), 1))])
+    store.save_contexts([build_ingest(parse_line(_dialogue_line(), 1))])
     store.close()
     env = {"CONSOLE_AUTH": "off", "CONSOLE_ROLE": "operator", "CONSOLE_ACTOR": "e2e-operator"}
     with serve_console(db, folder / "streamlit.log", env) as url:

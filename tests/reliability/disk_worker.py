@@ -25,8 +25,8 @@ def limit_file_size(limit: int) -> None:
 
 
 def recover(db: Path, limit: int) -> dict:
+    from bench.synthetic import synthetic_contexts
     from data.store import Store
-    from data.synthetic import synthetic_contexts
 
     store = Store.open(db, linger=5)
     before = store.find_contexts().total

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.synthetic import synthetic_contexts
 from console.services import facts as facts_svc
 from console.services import session_views
 from console.services import sessions as sessions_svc
@@ -20,7 +21,6 @@ from console.services.csv_corrections import apply_csv, preview_csv, preview_csv
 from console.services.csv_export import FORMULA_STARTS, frame_to_csv_bytes, restore_cell
 from data.records import FactCorrection
 from data.store import Store
-from data.synthetic import synthetic_contexts
 from tests.reliability.cases import covers
 from tests.reliability.helpers import changed_counts, snapshot
 

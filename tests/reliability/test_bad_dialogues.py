@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from console.cli import main as console_main
-from console.services.transcripts import MAX_UPLOAD_BYTES, TranscriptError, read_transcripts, read_upload
+from console.services.transcripts import MAX_UPLOAD_BYTES, read_transcripts, read_upload
 from core.cli import main as core_main
-from core.dialogue import MAX_NESTING, MAX_TEXT_CHARS
+from core.formats import MAX_NESTING, MAX_TEXT_CHARS, DialogueError
 from data.store import Store
 from tests.reliability.cases import covers
 from tests.reliability.helpers import changed_counts, dialogue, jsonl, snapshot
@@ -140,7 +140,7 @@ def through_compress(path: Path, out: Path, config: Path, capsys: pytest.Capture
 def through_playground(data: bytes) -> Outcome:
     try:
         parsed = read_upload(data, "upload.jsonl")
-    except TranscriptError as exc:
+    except DialogueError as exc:
         return Outcome(processed=[], errors={exc.line: exc.detail})
     return Outcome(
         processed=sorted(t.context_id for t in parsed.transcripts),

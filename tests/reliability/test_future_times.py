@@ -44,11 +44,11 @@ def test_a_far_future_turn_time_is_clamped_with_a_warning(tmp_path: Path, capsys
 
 @covers(SECTION, "11. a correction of a fact stated at a far-future time is stamped with the wall clock")
 def test_a_correction_after_a_far_future_version_is_stamped_now(tmp_path: Path):
-    from core.dialogue import parse_dialogue_line
+    from core.formats import parse_line
     from tests.console.builders import build_ingest
 
     store = Store.open(tmp_path / "c.duckdb", linger=0)
-    dialogue = parse_dialogue_line(LINE.splitlines()[0], 1)
+    dialogue = parse_line(LINE.splitlines()[0], 1)
     bundle = build_ingest(dialogue)
     far = datetime(2999, 1, 1)
     bundle.messages[-1] = bundle.messages[-1].model_copy(update={"ts": far})  # as stored before the fix

@@ -20,7 +20,7 @@ from console.services.config_edit import check_edit, console_checks, parse_confi
 from console.services.csv_corrections import read_corrections_csv
 from core.cli import load_dialogues
 from core.config import Config, ConfigError, load_config
-from core.dialogue import Dialogue, DialogueError, parse_dialogue_line
+from core.formats import Dialogue, DialogueError, parse_line
 from core.models import Attachment, Message, ParsedMessage, ToolCall, ToolResult
 from core.parse import parse_message
 from tests.reliability.cases import NUMBERS, covers
@@ -197,13 +197,13 @@ def test_parse_message_never_crashes(message, prev_domain):
 )
 def test_a_dialogue_line_is_a_dialogue_or_a_dialogue_error(line, line_no):
     try:
-        dialogue = parse_dialogue_line(line, line_no)
+        dialogue = parse_line(line, line_no)
     except DialogueError as exc:
         assert exc.line == line_no and str(exc).startswith(f"line {line_no}: ") and exc.detail
     else:
         assert isinstance(dialogue, Dialogue) and dialogue.messages
         assert all(m.context_id == dialogue.context_id for m in dialogue.messages)
-    NUMBERS.add("inputs fuzzed: core.dialogue.parse_dialogue_line", 1)
+    NUMBERS.add("inputs fuzzed: core.formats.parse_line", 1)
 
 
 @covers("Bad input: property tests", "dialogue file of any bytes: every line a Dialogue or a named error")

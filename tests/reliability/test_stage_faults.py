@@ -24,7 +24,7 @@ from console.ingest import ingest_files
 from console.services.replay import load_turn
 from console.services.sessions import served_mode
 from core.compressor import Compressor
-from core.dialogue import Dialogue
+from core.formats import Dialogue
 from data.store import Store
 from tests.console.builders import load_dialogues
 from tests.reliability.cases import covers

@@ -16,13 +16,13 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from bench.synthetic import synthetic_contexts
 from data.concurrency import RetryPolicy, StoreBusyError, StoreError
 from data.queries import facts as facts_sql
 from data.queries import ingest as ingest_sql
 from data.queries import ops as ops_sql
 from data.records import FactCorrection
 from data.store import Store
-from data.synthetic import synthetic_contexts
 from tests.reliability.cases import covers
 from tests.reliability.helpers import ROOT, changed_counts, console_check, run_module, snapshot
 

@@ -1,0 +1,125 @@
+"""The English analyzer's modules called directly (test_en.py goes through EnglishAnalyzer): each
+finder's values and offsets, so a change inside one module is caught where it is made."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+import pytest
+
+from core.lang import (
+    en_dates,
+    en_discourse,
+    en_names,
+    en_negations,
+    en_numbers,
+    en_phrases,
+    en_times,
+    en_values,
+)
+
+pytestmark = pytest.mark.unit
+MONDAY = datetime(2026, 1, 5, 12, 0)
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("one thousand seven hundred and eighty", 1780),
+        ("twenty-five", 25),
+        ("a hundred", 100),
+        ("two thousand five hundred", 2500),
+        ("banana", None),
+        ("", None),
+    ],
+)
+def test_spelled_out_numbers(text: str, value: int | None) -> None:
+    assert en_numbers.words_to_int(text) == value
+
+
+def test_numbers_with_digits_ordinals_and_their_shortest_text() -> None:
+    assert en_numbers.to_number("1,250.5") == 1250.5
+    assert en_numbers.to_number("3rd") == en_numbers.to_number("third") == 3.0
+    assert en_numbers.to_number("seven") == 7.0 and en_numbers.to_number("soon") is None
+    assert en_numbers.format_number(4.0) == "4" and en_numbers.format_number(12.5) == "12.5"
+
+
+def test_times_are_24_hour_and_a_bare_hour_after_a_cue_is_weaker() -> None:
+    text = "Meet at 7pm or at 19:30, or at 7"
+    spans = {text[s.start : s.end]: s for s in en_times.find_times(text)}
+    assert spans["7pm"].value == "19:00" and not spans["7pm"].cued
+    assert spans["19:30"].value == "19:30"
+    assert spans["7"].value == "07:00" and spans["7"].cued
+
+
+def test_dates_resolve_against_the_reference_day() -> None:
+    text = "tomorrow, on 12 March, or next Wednesday"
+    spans = {text[s.start : s.end]: s.value for s in en_dates.find_dates(text, MONDAY)}
+    assert spans["tomorrow"] == "2026-01-06"
+    assert spans["12 March"] == "2026-03-12"
+    wednesday = date.fromisoformat(spans["next Wednesday"])
+    assert wednesday.weekday() == 2 and 0 < (wednesday - MONDAY.date()).days <= 14
+
+
+def test_negations_keep_cue_and_target_whole() -> None:
+    found = en_negations.find_negations("No cilantro, and I don't want a window seat.")
+    assert [(n.cue, n.target) for n in found] == [("No", "cilantro"), ("don't want", "a window seat")]
+
+
+def test_phrase_lookup_finds_the_longest_phrase_at_each_word() -> None:
+    assert en_phrases.phrase_key("  L.A.  ") == "l.a"
+    table = {"new york": 1, "new york city": 2, "city": 3}
+    assert en_phrases.max_words(table) == 3
+    text = "I fly to New York City"
+    found = en_phrases.find_phrases(text, table, 3)
+    assert (9, 22, "new york city") in found and (18, 22, "city") in found
+    assert "new york" not in {key for _, _, key in found}  # the longer phrase wins at "New"
+
+
+def test_sentences_split_at_their_ends() -> None:
+    got = en_discourse.split_sentences("I need a hotel. It should be cheap! Is parking free?")
+    assert got == ["I need a hotel.", "It should be cheap!", "Is parking free?"]
+
+
+def test_discourse_cues() -> None:
+    assert en_discourse.is_correction("Actually, make it 8pm instead.")
+    assert not en_discourse.is_correction("It is 8pm.")
+    assert en_discourse.is_pinned("It must be vegetarian.")
+    assert not en_discourse.is_pinned("Vegetarian would be nice.")
+    assert en_discourse.proposes_alternative("Would you like to try the Golden Wok instead?")
+    assert not en_discourse.proposes_alternative("Your table is booked.")
+
+
+def test_the_domain_is_named_or_kept() -> None:
+    assert en_discourse.find_domain("I need a taxi to the station") == "taxi"
+    assert en_discourse.find_domain("I need a hotel in the north") == "hotel"
+    assert en_discourse.find_domain("nothing to see here") is None
+
+
+def test_an_assistant_action_is_done_or_offered() -> None:
+    done = en_discourse.find_action("I have booked the table for you.", "assistant")
+    offered = en_discourse.find_action("Shall I book it?", "assistant")
+    assert done is not None and (done.verb, done.status) == ("book", "done")
+    assert offered is not None and (offered.verb, offered.status) == ("book", "offered")
+
+
+def test_money_is_normalised_to_amount_and_currency() -> None:
+    text = "It costs $1,200 or 300 EUR"
+    found = {text[c.start : c.end]: c for c in en_values.money(text)}
+    assert found["$1,200"].value == "1200 USD" and found["300 EUR"].value == "300 EUR"
+    assert {c.type for c in found.values()} == {"money"}
+
+
+def test_quantities_carry_their_unit_as_the_slot() -> None:
+    text = "a table for 4 people, two rooms"
+    found = {text[c.start : c.end]: c for c in en_values.quantities(text) if c.type == "quantity"}
+    assert (found["4 people"].value, found["4 people"].slot) == ("4 people", "people")
+    assert (found["two rooms"].value, found["two rooms"].slot) == ("2 rooms", "rooms")
+
+
+def test_names_are_found_by_capitals_and_venue_words() -> None:
+    text = "I am staying at the Acorn Guest House with John Smith."
+    spans = {(text[n.start : n.end], n.how) for n in en_names.find_names(text)}
+    assert ("Acorn Guest House", "venue") in spans
+    assert any(surface == "John Smith" for surface, _ in spans)
+    assert en_names.is_everyday("table") and not en_names.is_everyday("acorn")

@@ -1,0 +1,84 @@
+"""The Chinese analyzer's modules called directly (test_zh.py goes through ChineseAnalyzer)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from core.lang import (
+    zh_clauses,
+    zh_kinds,
+    zh_names,
+    zh_negation,
+    zh_numbers,
+    zh_segment,
+    zh_slots,
+    zh_time,
+    zh_values,
+)
+
+pytestmark = pytest.mark.unit
+MONDAY = datetime(2026, 1, 5, 12, 0)
+
+
+@pytest.mark.parametrize(
+    "text, value", [("一万二千五百", 12500.0), ("两千", 2000.0), ("十五", 15.0), ("三", 3.0)]
+)
+def test_chinese_numerals(text: str, value: float) -> None:
+    assert zh_numbers.zh_to_number(text) == value
+
+
+def test_a_number_is_shown_in_its_shortest_form() -> None:
+    assert zh_numbers.fmt_number(4.0) == "4" and zh_numbers.fmt_number(2.5) == "2.5"
+
+
+def test_next_weeks_weekday_and_tomorrow_resolve_against_the_reference_day() -> None:
+    (hit,) = zh_time.find_times("下周三下午3点", MONDAY)
+    assert (hit.type, hit.value) == ("datetime", "2026-01-14T15:00")  # Wednesday of next week, 15:00
+    (tomorrow,) = zh_time.find_times("明天", MONDAY)
+    assert (tomorrow.type, tomorrow.value) == ("date", "2026-01-06")
+
+
+def test_a_negation_is_kept_whole() -> None:
+    (neg,) = zh_negation.find_negations("我不想要年费高的卡")
+    assert (neg.cue, neg.target) == ("不想要", "年费高的卡")
+
+
+def test_topic_pieces_cover_the_sentence() -> None:
+    pieces = zh_clauses.topic_pieces("酒店要便宜的，餐厅要川菜")
+    assert len(pieces) == 2 and "".join(pieces) == "酒店要便宜的，餐厅要川菜"
+
+
+def test_domain_correction_and_stress_cues() -> None:
+    assert zh_kinds.domain_of("我想订一家酒店") == "hotel"
+    assert zh_kinds.is_correction("不对，改成周五") and not zh_kinds.is_correction("周五可以")
+    assert zh_kinds.is_pinned("务必靠窗") and not zh_kinds.is_pinned("靠窗也行")
+    assert zh_kinds.user_kind("你们几点开门？", False) == "question"
+    assert zh_kinds.user_kind("不要辣的", True) == "constraint"
+
+
+def test_an_assistant_booking_is_a_done_action() -> None:
+    action = zh_kinds.action_marker("已经为您预订好了", "assistant")
+    assert action is not None and (action.verb, action.status) == ("预订", "done")
+
+
+def test_values_are_typed_and_normalised() -> None:
+    text = "预算5000元，两个人，电话13812345678"
+    found = {text[h.start : h.end]: h for h in zh_values.find_values(text)}
+    assert (found["5000元"].type, found["5000元"].value) == ("money", "5000 CNY")
+    assert (found["两个人"].type, found["两个人"].value) == ("quantity", "2 people")
+    assert (found["13812345678"].type, found["13812345678"].slot) == ("phone", "phone")
+
+
+def test_segment_offsets_index_the_text() -> None:
+    text = "我想订北京的酒店"
+    tokens = zh_segment.tokens(text)
+    assert "".join(word for word, _, _ in tokens) == text
+    assert all(text[at : at + len(word)] == word for word, _, at in tokens)
+    assert ("北京", "ns", 3) in tokens
+
+
+def test_a_venue_is_told_by_its_suffix() -> None:
+    assert zh_names.venue_suffix("全聚德烤鸭店") == "店" and zh_names.venue_suffix("北京") is None
+    assert zh_slots.is_venue("全聚德烤鸭店") and not zh_slots.is_venue("张三")

@@ -1,0 +1,84 @@
+"""Goals: which user clause states an intent, and the short phrase the goal line shows."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.goals import condense_goal, is_goal, strip_opener
+from core.models import Atom, ContextState, Entity, Goal, Negation, Units
+
+pytestmark = pytest.mark.unit
+
+
+def _atom(text: str, domain: str | None = "hotel", kind: str = "instruction", **fields: object) -> Atom:
+    return Atom(msg_idx=0, role="user", kind=kind, text=text, domain=domain, **fields)
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Hi, could you find me a hotel?", "find me a hotel"),
+        ("OK thanks, please book it", "book it"),
+        ("你好，订一张去上海的火车票。", "订一张去上海的火车票"),
+        ("Hello!", "Hello!"),  # nothing but the opener: the turn is kept as it is
+    ],
+)
+def test_the_polite_opener_is_dropped(text: str, expected: str) -> None:
+    assert strip_opener(text) == expected
+
+
+def test_a_goal_keeps_content_words_only() -> None:
+    assert condense_goal("I need to find a cheap hotel in the north") == "find cheap hotel north"
+
+
+def test_a_goal_is_at_most_seven_content_words() -> None:
+    goal = condense_goal("Find museums galleries parks theatres markets cafes bridges towers gardens")
+    assert goal == "Find museums galleries parks theatres markets cafes"
+
+
+def test_an_entity_surface_is_kept_whole_even_with_function_words() -> None:
+    # without the entity "The" would go as a stop word; kept, a later correction can replace it
+    name = Entity(type="name", text="The Golden Wok", value="the golden wok")
+    assert condense_goal("Book a table at The Golden Wok") == "Book table Golden Wok"
+    assert condense_goal("Book a table at The Golden Wok", [name]) == "Book table The Golden Wok"
+
+
+def test_the_goal_line_cannot_break_its_anchor() -> None:
+    goal = condense_goal("find flights [cheap|direct]; leave Monday")
+    assert not {"[", "]", "|", ";"} & set(goal)
+
+
+def test_a_chinese_goal_drops_fillers_and_is_cut_at_sixteen_characters() -> None:
+    assert condense_goal("你好，我想订一家北京的酒店") == "订北京的酒店"
+    long = condense_goal("预订北京市朝阳区三里屯附近靠近地铁站的四星级商务酒店")
+    assert len(long) == 17 and long.endswith("…") and long.startswith("预订北京市朝阳区")
+
+
+def test_an_intent_for_a_new_domain_is_a_goal() -> None:
+    assert is_goal(_atom("I want to book a hotel", kind="question"), ContextState(), Units())
+    assert is_goal(_atom("A room for two", kind="instruction"), ContextState(), Units())
+
+
+def test_a_clause_without_an_intent_cue_is_not_a_goal_unless_an_instruction() -> None:
+    assert not is_goal(_atom("The north is nice", kind="preference"), ContextState(), Units())
+
+
+def test_a_domain_already_covered_is_not_a_new_goal() -> None:
+    atom = _atom("I need a hotel in the north")
+    state = ContextState(goals=[Goal(text="find hotel", idx=0, domain="hotel")])
+    assert not is_goal(atom, state, Units())
+    assert not is_goal(atom, ContextState(), Units(goals=[Goal(text="hotel", idx=2, domain="hotel")]))
+    assert is_goal(_atom("I need a taxi", domain="taxi"), state, Units())
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["No thanks, I don't need anything else", "Not now, maybe tomorrow", "Maybe later", "不用了，谢谢"],
+)
+def test_a_decline_is_never_a_goal(text: str) -> None:
+    assert not is_goal(_atom(text), ContextState(), Units())
+
+
+def test_a_negated_need_is_a_constraint_not_a_goal() -> None:
+    negation = Negation(text="don't need a reservation", cue="don't", target="a reservation")
+    assert not is_goal(_atom("I don't need a reservation", negation=negation), ContextState(), Units())
