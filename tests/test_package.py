@@ -26,6 +26,7 @@ def test_editable_install_imports_from_another_directory(tmp_path: Path) -> None
             "--quiet",
             "--no-deps",
             "--no-build-isolation",
+            "--ignore-installed",  # else pip uninstalls the venv's own install of the project first
             "--prefix",
             str(prefix),
             "-e",
@@ -36,6 +37,15 @@ def test_editable_install_imports_from_another_directory(tmp_path: Path) -> None
         timeout=300,
     )
     assert done.returncode == 0, done.stderr
+    # the environment running the tests still has its own install (a bug once uninstalled it)
+    kept = subprocess.run(
+        [sys.executable, "-c", "import core; print(core.__file__)"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert kept.returncode == 0 and Path(kept.stdout.strip()) == ROOT / "core" / "__init__.py", kept.stderr
     site = next(prefix.glob("lib/python*/site-packages"))
     elsewhere = tmp_path / "agent"
     elsewhere.mkdir()
