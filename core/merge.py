@@ -160,11 +160,16 @@ def _merge_fact(st: ContextState, cand: FactCandidate) -> None:
 _LIST_SEPARATOR = re.compile(r"\s*[,，、;；]\s*")
 
 
+def _listed(value: str) -> list[str]:
+    """The items of a value read out as a list ("A, B, C"); one item for a single value."""
+    return [i for i in _LIST_SEPARATOR.split(value.strip()) if i]
+
+
 def _one_of_listed(value: str, pick: str) -> bool:
     """True when value is a list of several values (comma-separated, as an assistant reads out
     options: "Granta Lodge, Mill Court, Riverside Inn") and pick is one of its items, not the whole:
     the user naming one narrows the value to it; nothing is replaced."""
-    items = [i for i in _LIST_SEPARATOR.split(value.strip()) if i]
+    items = _listed(value)
     low = pick.strip().lower()
     return len(items) > 1 and low != value.strip().lower() and any(i.lower() == low for i in items)
 
@@ -252,7 +257,7 @@ def _settle_acceptance(st: ContextState, parsed: ParsedMessage, units: Units) ->
     idx = parsed.message.idx
     stated = {c.key for c in units.facts}
     for key, offer in list(st.offers.items()):
-        if key in stated or " | " in offer.norm:
+        if key in stated or " | " in offer.norm or len(_listed(offer.value)) > 1:
             continue  # the user's own value wins (merged next); options need a pick
         cand = FactCandidate(
             key=key,
