@@ -12,15 +12,14 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import numpy as np
 
 from core.config import Config
 from core.embed import Embedder
-from core.extract import INFORMATIONAL_SLOTS, NEGATION_PAIR, SOFT_PREFERENCE
-from core.goals import BARE_NO, POLITE_DECLINE
+from core.extract import INFORMATIONAL_SLOTS
+from core.lang.cues import any_language
 from core.models import (
     ActionUnit,
     Constraint,
@@ -45,14 +44,6 @@ RESULT_FIELDS = frozenset(
 )
 DECAYED_BELOW = 0.6
 _ACCEPT_KINDS = frozenset({"confirmation", "instruction"})
-# a reply that opens by agreeing accepts what was just proposed, whatever else it goes on to ask
-ACCEPTANCE = re.compile(
-    r"(?i)^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|great|perfect|fine|alright|all right|correct|right|go ahead|"
-    r"book it|do it|please do|sounds (?:good|great|perfect|fine)|"
-    r"that(?:'s| is| would be| will be| sounds| works)\s*"
-    r"(?:good|great|fine|perfect|okay|ok|right|correct|wonderful|excellent|amazing|awesome|nice|for me))\b"
-    r"|^(?:好的|好|可以|行|对|没问题|就这个|就这家|嗯)"
-)
 
 
 def copy_state(state: ContextState) -> ContextState:
@@ -225,7 +216,7 @@ def _settle_acceptance(st: ContextState, parsed: ParsedMessage, units: Units) ->
     the turn just before become the user's (persistent, as if the user had said them). A list of
     options is never accepted wholesale."""
     accepts = any(a.kind in _ACCEPT_KINDS and not a.entities and not a.negation for a in parsed.atoms)
-    accepts = accepts or bool(ACCEPTANCE.match(parsed.message.text.strip()))
+    accepts = accepts or any_language().accepts(parsed.message.text.strip())
     if not accepts or any(a.negation is not None for a in parsed.atoms):
         return
     idx = parsed.message.idx
@@ -266,7 +257,8 @@ def _settle_decline(st: ContextState, parsed: ParsedMessage, units: Units) -> No
     next steps it proposed (they stay in the state, marked, and leave the Next line). A bare 'no'
     declines only when it brings no value of its own ("no, 1 room" corrects the offer instead)."""
     text = parsed.message.text.strip()
-    if not (POLITE_DECLINE.match(text) or (BARE_NO.match(text) and not units.facts)):
+    cues = any_language()
+    if not (cues.declines(text) or (cues.bare_no(text) and not units.facts)):
         return
     for todo in st.todos:
         if not todo.done and todo.idx == parsed.message.idx - 1:
@@ -278,7 +270,7 @@ def _merge_texts(st: ContextState, units: Units, embedder: Embedder | None, conf
     for atom in units.constraints:
         text = atom.negation.text if atom.negation is not None and not atom.pinned else atom.text
         rest = atom.text.replace(atom.negation.text, " ") if atom.negation is not None else ""
-        if rest and (SOFT_PREFERENCE.search(rest) or NEGATION_PAIR.search(rest)):
+        if rest and (any_language().soft_preference(rest) or any_language().negation_pair(rest)):
             text = atom.text  # a negation pair stays whole: "不想要年费高的卡，最好免年费", "no X, but Y"
         i = _similar(text, [c.text for c in st.constraints], embedder, config.semantic_threshold)
         if i is None:
@@ -363,7 +355,7 @@ def _advance_task_state(st: ContextState, parsed: ParsedMessage, units: Units) -
         negated = any(a.negation is not None for a in parsed.atoms)
         accepted = not negated and (
             any(a.kind == "confirmation" for a in parsed.atoms)
-            or ACCEPTANCE.match(parsed.message.text.strip())
+            or any_language().accepts(parsed.message.text.strip())
         )
         st.task_state = "EXECUTING" if accepted else "IDLE"
 
