@@ -23,7 +23,6 @@ from core.lang.en_lexicon import (
     CAR_TYPES,
     CITIES,
     COMMON_WORDS,
-    COMMON_WORDS_EXTRA,
     COMMON_WORDS_MORE,
     CUISINES,
     DEVICE_WORDS,
@@ -41,32 +40,21 @@ from core.lang.en_lexicon import (
     WEEKDAYS,
     words,
 )
+from core.lang.vocab import tagged, word_set
 
 _TOKEN = re.compile(r"(?:[A-Za-z]\.){2,}|[A-Za-z0-9À-ÿ]+(?:['’][A-Za-z]+)*(?:[-][A-Za-z0-9À-ÿ]+)*|&")
 _CONNECTORS = frozenset(words("of the and & de del la le du da di von van der den vs vs. y"))
 # Lowercase words allowed between two capitalized parts of one name ("Courtyard by Marriott").
 _CAPS_CONNECTORS = _CONNECTORS | frozenset({"by", "for"})
-_ABBREV = frozenset(words("dr mr mrs ms st mt ft jr sr prof rev gen col capt lt sgt"))
-_NAME_ABBREV = frozenset(words("ctr inc co corp ltd st ave blvd rd dr jr sr bros intl dept univ"))
-_SUFFIX_AFTER_COMMA = frozenset(words("md m.d. jr sr inc llc ltd phd dds dmd co corp"))
+_ABBREV = tagged("en_abbreviations.tsv", "title")
+_NAME_ABBREV = tagged("en_abbreviations.tsv", "name")
+_SUFFIX_AFTER_COMMA = tagged("en_abbreviations.tsv", "suffix")
 # Words that start a sentence as grammar, never as part of a name that follows.
-_STARTERS = frozenset(
-    words("""i i'm i'd i'll i've is are was were am be can could would will shall should may might must do
-    does did have has had what when where which who whom whose why how yes yeah yep no nope not ok okay
-    sure thanks thank please hi hello hey bye goodbye great good perfect alright awesome excellent fine
-    cool wonderful so and but or also then actually sorry unfortunately well oh ah um hmm just now if
-    as because since while although though that this these those there here it its it's my your our
-    their his her we they you he she me us them find book search reserve get make show tell give help
-    let let's check look see try go need want like would could any some all every each no none one
-    play send share set add call rent buy put schedule cancel order text pay transfer remind
-    list email message notify start stop turn open close
-    how's what's where's there's that's here's who's i'll we'll you'll they'll glad from to for in
-    on at with by of about after before between into over under up down out via per than""")
-)
+_STARTERS = word_set("en_sentence_starters.txt")
 _DATE_WORDS = frozenset([*WEEKDAYS, *MONTHS, "today", "tomorrow", "tonight", "yesterday"])
 _NUMBER_WORDS = frozenset([*UNITS, *TENS, "hundred", "thousand"])
 _CONTRACTION_TAILS = frozenset(words("ll ve d re m t e s"))
-_EVERYDAY = COMMON_WORDS | COMMON_WORDS_MORE | COMMON_WORDS_EXTRA | FUNCTION_WORDS
+_EVERYDAY = COMMON_WORDS | COMMON_WORDS_MORE | FUNCTION_WORDS
 _VALUE_WORDS = frozenset(w for phrase in [*PRICE_WORDS, *AREAS] for w in phrase.split())
 # Words of the value lexicons: a run made only of these is a value, not a name ("Indian restaurant").
 _LEXICON_WORDS = _VALUE_WORDS | frozenset(
