@@ -21,7 +21,7 @@ from core.embed import Embedder, is_chinese
 from core.lang.cues import any_language
 from core.lang.patterns import pattern
 from core.models import Atom, ContextState, Message, ParsedMessage, Rendered, ValidationReport
-from core.render import RECENT_SEPARATOR, anchor_value, parse_anchors, raw_history
+from core.render import RECENT_SEPARATOR, Anchors, anchor_value, parse_anchors, raw_history
 from core.tokens import count_tokens
 
 _DECISION_WEIGHT = {
@@ -175,7 +175,7 @@ def validate(
     )
 
 
-def _roundtrip_diff(anchors: dict, rendered: Rendered) -> list[str]:
+def _roundtrip_diff(anchors: Anchors, rendered: Rendered) -> list[str]:
     """Differences between the anchors rendered and the anchors read back."""
     expected: dict[str, str] = {}
     for anchor in rendered.anchors:
