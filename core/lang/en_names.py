@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from core.lang.en_lexicon import (
     AREAS,
@@ -609,7 +609,7 @@ def _event_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
     return spans
 
 
-@lru_cache(maxsize=1)
+@cache
 def _cue_regex() -> re.Pattern[str]:
     parts = [rf"(?P<{kind}>\b(?:{p}))" for p, kind in _CUES]
     return re.compile(r"(?:" + "|".join(parts) + r")\s+(?:the\s+)?(?=\S)", re.IGNORECASE)

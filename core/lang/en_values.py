@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from core.lang.en_lexicon import (
     ACCOUNT_TYPES,
@@ -254,7 +254,7 @@ def _term_table() -> tuple[dict[str, tuple[str, str]], int]:
     return table, max_words(table)
 
 
-@lru_cache(maxsize=1)
+@cache
 def _group_context() -> dict[str, re.Pattern[str]]:
     return {slot: re.compile(rf"\b(?:{p})\b", re.IGNORECASE) for slot, p in _GROUP_CONTEXT.items()}
 
@@ -472,7 +472,7 @@ def _counted_noun_slot(text: str) -> str | None:
     return slots.pop() if len(slots) == 1 else None
 
 
-@lru_cache(maxsize=1)
+@cache
 def _region_tail() -> re.Pattern[str]:
     regions = sorted({*US_STATES, *COUNTRIES}, key=len, reverse=True)
     return re.compile(r",\s*(?i:" + "|".join(re.escape(r) for r in regions) + r")(?![\w-])")
@@ -647,12 +647,16 @@ def food_words(text: str) -> list[Candidate]:
     return out
 
 
-def rooms_and_devices(text: str) -> list[Candidate]:
-    """'kitchen speaker', 'living room TV': a room word before a device word."""
+@cache
+def _room_device() -> re.Pattern[str]:
     rooms = "|".join(sorted(ROOM_WORDS, key=len, reverse=True))
     devices = "|".join(sorted(DEVICE_WORDS, key=len, reverse=True))
-    rx = re.compile(rf"\b(?:{rooms})\s+(?:{devices})\b", re.IGNORECASE)
+    return re.compile(rf"\b(?:{rooms})\s+(?:{devices})\b", re.IGNORECASE)
+
+
+def rooms_and_devices(text: str) -> list[Candidate]:
+    """'kitchen speaker', 'living room TV': a room word before a device word."""
     return [
         Candidate(m.start(), m.end(), "term", m.group(0).lower(), "item", PRIO["term"])
-        for m in rx.finditer(text)
+        for m in _room_device().finditer(text)
     ]
