@@ -316,134 +316,172 @@ def _gap_ok(text: str, a: _Tok, b: _Tok) -> bool:
     }
 
 
+def _count_before_caps(text: str, toks: list[_Tok], i: int) -> bool:
+    """A short number just before a capitalized word ("3 Middle Eastern", "221B Baker") may lead a run."""
+    nxt = toks[i + 1] if i + 1 < len(toks) else None
+    return (
+        toks[i].text[:1].isdigit()
+        and text[max(0, toks[i].start - 1) : toks[i].start] not in (".", ",")
+        and nxt is not None
+        and _is_cap(nxt.text)
+        and _space(text, toks[i], nxt)
+        and not nxt.sent_start
+        and len(toks[i].text) <= 4
+    )
+
+
+def _bridging_preposition(toks: list[_Tok], i: int, j: int, k: int) -> bool:
+    """'to' / 'on' right after a capitalized word, between two capitalized non-city words
+    ("Ode to Joy"), but not before a device ("Masquerade on TV") nor in a from/between phrase."""
+    n = len(toks)
+    return (
+        toks[k].low in ("to", "on")
+        and k == j + 1
+        and not (k + 1 < n and toks[k + 1].low in _DEVICE_WORDS)
+        and not any(t.low in ("from", "between") for t in toks[max(0, i - 2) : i])
+        and k + 1 < n
+        and _is_cap(toks[k + 1].text)
+        and toks[k + 1].low not in _CITY_WORDS
+        and toks[j].low not in _CITY_WORDS
+        and not toks[j].text.isupper()
+    )
+
+
+def _inner_connector(text: str, toks: list[_Tok], i: int, j: int, k: int) -> bool:
+    """toks[k] is a lowercase connector inside the capitalized run i..j ("Museum of the History");
+    "Josie and the Pussycats" is one name, "the Alexander B&B and the El Shaddai" two."""
+    return (
+        not (toks[k].low == "the" and toks[k - 1].low == "and" and j > i)
+        and (
+            toks[k].low in _CAPS_CONNECTORS
+            or (toks[k].low == "at" and toks[j].low in _VENUE_SINGLE)
+            or _bridging_preposition(toks, i, j, k)
+        )
+        and toks[k].text.islower()
+        and _gap_ok(text, toks[k - 1], toks[k])
+    )
+
+
+def _resumes_caps(text: str, toks: list[_Tok], j: int, k: int) -> bool:
+    """After the connectors j+1..k-1, toks[k] carries the capitalized run on."""
+    return (
+        j + 1 < k < len(toks)
+        and _gap_ok(text, toks[k - 1], toks[k])
+        and _is_cap(toks[k].text)
+        and toks[k].low not in _DATE_WORDS
+        and toks[k].text != "I"
+        and not toks[k].sent_start
+    )
+
+
+def _caps_run_last(text: str, toks: list[_Tok], i: int) -> int:
+    """The last token of the capitalized run that starts at i: capitalized words joined by a
+    space, a dash or an ampersand, and up to two lowercase connectors between them."""
+    n = len(toks)
+    j = last = i
+    while j + 1 < n:
+        b = toks[j + 1]
+        if b.sent_start or not _gap_ok(text, toks[j], b):
+            break
+        if _cap_word(b, toks[j + 2] if j + 2 < n else None):
+            j = last = j + 1
+            continue
+        k = j + 1
+        while k < n and k - j <= 2 and _inner_connector(text, toks, i, j, k):
+            k += 1
+        if not _resumes_caps(text, toks, j, k):
+            break
+        j = last = k
+    return last
+
+
+def _trailing_noun(text: str, toks: list[_Tok], k: int) -> bool:
+    """A lowercase word that ends a capitalized name: a venue or event noun, a place part, a word
+    that is no everyday English ("United airlines", "Yunger concert", "University arms hotel")."""
+    low = toks[k].low
+    return (
+        low in _VENUE_SINGLE
+        or _possessive_base(low) in _VENUE_SINGLE
+        or low in _TRAILING_PARTS
+        or low in _EVENT_SINGLE
+        or _name_word(low)
+        or _before_venue_noun(text, toks, k)
+    )
+
+
+def _extend_with_trailing_nouns(text: str, toks: list[_Tok], last: int, only_values: bool) -> int:
+    """The run's last token after the lowercase trailing nouns that follow it."""
+    bridged = False
+    while (
+        (not only_values or bridged or _before_venue_noun(text, toks, last + 1))
+        and last + 1 < len(toks)
+        and _space(text, toks[last], toks[last + 1])
+        and not toks[last + 1].sent_start
+        and toks[last + 1].text.islower()
+        and _trailing_noun(text, toks, last + 1)
+    ):
+        bridged = bridged or _before_venue_noun(text, toks, last + 1)
+        last += 1
+    return last
+
+
+def _caps_span(text: str, toks: list[_Tok], i: int, last: int, only_values: bool) -> NameSpan | None:
+    """The name the run i..last makes, or None when it is a value, a grammar word or generic."""
+    begin = toks[i].start
+    # a lowercase "the" just before the run belongs to many venue names ("the Lucky Star"), but not
+    # to a value word ("the TV", "the Historical Landmark")
+    if (
+        i > 0
+        and toks[i - 1].low == "the"
+        and _space(text, toks[i - 1], toks[i])
+        and not toks[i].sent_start
+        and not only_values
+    ):
+        begin = toks[i - 1].start
+    end = toks[last].end
+    possessive = toks[last].low.endswith(("'s", "’s"))
+    if last > i and possessive and _possessive_base(toks[last].low) in _VENUE_SINGLE:
+        end -= 2  # "the University arms hotel's phone number"
+    if toks[last].low in _NAME_ABBREV and text[end : end + 1] == ".":
+        end += 1
+    single = last == i and (
+        toks[i].low == "the"
+        or len(toks[i].text) == 1
+        or toks[i].low in _STARTERS
+        or any(c.isdigit() for c in toks[i].text)  # an id or a count, found by other finders
+    )
+    first = _first_name_token(toks, i, last)
+    if first is None:
+        return None  # "4 Economy", "An Economy", "Standard Car", "Metal Songs": values, not names
+    if first > i:
+        return NameSpan(toks[first].start, end, "caps")  # "Standard Honda Accord" -> "Honda Accord"
+    if single or (last == i and _generic_cap_word(text, toks, i)) or _no_name_run(toks, i, last):
+        return None
+    return NameSpan(begin, end, "caps")
+
+
 def _caps_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
+    """Capitalized runs, extended by trailing lowercase venue and event nouns."""
     spans: list[NameSpan] = []
     i, n = 0, len(toks)
     while i < n:
         nxt = toks[i + 1] if i + 1 < n else None
-        lead_digit = (
-            toks[i].text[:1].isdigit()
-            and text[max(0, toks[i].start - 1) : toks[i].start] not in (".", ",")
-            and nxt is not None
-            and _is_cap(nxt.text)
-            and _space(text, toks[i], nxt)
-            and not nxt.sent_start
-            and len(toks[i].text) <= 4
-        )
+        lead_digit = _count_before_caps(text, toks, i)
         if not (_cap_word(toks[i], nxt) or lead_digit):
             i += 1
             continue
-        j = last = i
-        while j + 1 < n:
-            b = toks[j + 1]
-            if b.sent_start or not _gap_ok(text, toks[j], b):
-                break
-            if _cap_word(b, toks[j + 2] if j + 2 < n else None):
-                j = last = j + 1
-                continue
-            # up to two lowercase connectors between capitalized words: "Museum of the History"
-            k = j + 1
-            while (
-                k < n
-                and k - j <= 2
-                # "Josie and the Pussycats" is one name, "the Alexander B&B and the El Shaddai" two
-                and not (toks[k].low == "the" and toks[k - 1].low == "and" and j > i)
-                and (
-                    toks[k].low in _CAPS_CONNECTORS
-                    or (toks[k].low == "at" and toks[j].low in _VENUE_SINGLE)
-                    or (
-                        toks[k].low in ("to", "on")
-                        and k == j + 1
-                        and not (k + 1 < n and toks[k + 1].low in _DEVICE_WORDS)  # "Masquerade on TV"
-                        and not any(t.low in ("from", "between") for t in toks[max(0, i - 2) : i])
-                        and k + 1 < n
-                        and _is_cap(toks[k + 1].text)
-                        and toks[k + 1].low not in _CITY_WORDS
-                        and toks[j].low not in _CITY_WORDS
-                        and not toks[j].text.isupper()
-                    )
-                )
-                and toks[k].text.islower()
-                and _gap_ok(text, toks[k - 1], toks[k])
-            ):
-                k += 1
-            if (
-                j + 1 < k < n
-                and _gap_ok(text, toks[k - 1], toks[k])
-                and _is_cap(toks[k].text)
-                and toks[k].low not in _DATE_WORDS
-                and toks[k].text != "I"
-                and not toks[k].sent_start
-            ):
-                j = last = k
-                continue
-            break
-        # trailing lowercase venue or event nouns and non-everyday words: "United airlines", "Yunger concert"
+        last = _caps_run_last(text, toks, i)
         first_word = i + 1 if lead_digit and not _cap_word(toks[i], nxt) else i
-        only_values = all(
-            t.low in _LEXICON_WORDS or t.low in _CONNECTORS for t in toks[first_word : last + 1]
-        )
+        words_ = toks[first_word : last + 1]
+        only_values = all(t.low in _LEXICON_WORDS or t.low in _CONNECTORS for t in words_)
         if first_word > i and all(
-            t.low in _CUISINE_TOKENS or t.low in _VALUE_WORDS or t.low in _GENERIC_TAIL
-            for t in toks[first_word : last + 1]
+            t.low in _CUISINE_TOKENS or t.low in _VALUE_WORDS or t.low in _GENERIC_TAIL for t in words_
         ):
             i = first_word  # "3 Middle Eastern restaurants": a count, not a name
-        bridged = False
-        while (
-            (not only_values or bridged or _before_venue_noun(text, toks, last + 1))
-            and last + 1 < n
-            and _space(text, toks[last], toks[last + 1])
-            and not toks[last + 1].sent_start
-            and toks[last + 1].text.islower()
-            and (
-                toks[last + 1].low in _VENUE_SINGLE
-                or _possessive_base(toks[last + 1].low) in _VENUE_SINGLE
-                or toks[last + 1].low in _TRAILING_PARTS
-                or toks[last + 1].low in _EVENT_SINGLE
-                or _name_word(toks[last + 1].low)
-                or _before_venue_noun(text, toks, last + 1)  # "University arms hotel"
-            )
-        ):
-            bridged = bridged or _before_venue_noun(text, toks, last + 1)
-            last += 1
-        begin = toks[i].start
-        # a lowercase "the" just before the run belongs to many venue names ("the Lucky Star")
-        if (
-            i > 0
-            and toks[i - 1].low == "the"
-            and _space(text, toks[i - 1], toks[i])
-            and not toks[i].sent_start
-            and not only_values  # "the TV", "the Historical Landmark": a value word, not a name
-        ):
-            begin = toks[i - 1].start
-        end = toks[last].end
-        if (
-            last > i
-            and toks[last].low.endswith(("'s", "’s"))
-            and _possessive_base(toks[last].low) in _VENUE_SINGLE
-        ):
-            end -= 2  # "the University arms hotel's phone number"
-        if toks[last].low in _NAME_ABBREV and text[end : end + 1] == ".":
-            end += 1
-        single = last == i and (
-            toks[i].low == "the"
-            or len(toks[i].text) == 1
-            or toks[i].low in _STARTERS
-            or any(c.isdigit() for c in toks[i].text)  # an id or a count, found by other finders
-        )
-        first = _first_name_token(toks, i, last)
-        if first is None:
-            pass  # "4 Economy", "An Economy", "Standard Car", "Metal Songs": values, not names
-        elif first > i:
-            spans.append(
-                NameSpan(toks[first].start, end, "caps")
-            )  # "Standard Honda Accord" -> "Honda Accord"
-        elif (
-            not single
-            and not (last == i and _generic_cap_word(text, toks, i))
-            and not _no_name_run(toks, i, last)
-        ):
-            spans.append(NameSpan(begin, end, "caps"))
+        last = _extend_with_trailing_nouns(text, toks, last, only_values)
+        span = _caps_span(text, toks, i, last, only_values)
+        if span is not None:
+            spans.append(span)
         i = last + 1
     return spans
 
@@ -631,6 +669,113 @@ def _name_goes_on(toks: list[_Tok], j: int, text: str) -> bool:
     )
 
 
+def _cue_ends_a_title(m: re.Match[str], kind: str, tok: _Tok) -> bool:
+    """'on the ... album interest you?': after 'album' / 'track' an everyday lowercase word starts
+    no title (the cue noun ended one)."""
+    return (
+        kind == "strong"
+        and re.search(r"(?:album|track)\s*$", m.group(0), re.IGNORECASE) is not None
+        and tok.text.islower()
+        and is_everyday(tok.low)
+    )
+
+
+def _connector_continues(toks: list[_Tok], q: int, kind: str) -> bool:
+    """After one or two connectors, toks[q] carries the name on ("Bank of America")."""
+    if q >= len(toks) or toks[q].sent_start:
+        return False
+    tok = toks[q]
+    return (
+        _name_word(tok.low)
+        or (_is_cap(tok.text) and tok.low not in FUNCTION_WORDS)
+        or (kind == "strong" and tok.text.isalpha() and tok.low not in FUNCTION_WORDS)
+    )
+
+
+def _stops_cue_run(text: str, toks: list[_Tok], j: int, first: int, kind: str) -> bool:
+    """toks[j] ends the run after a cue: a date word, "I" or "please", a function word (after a
+    weak cue, or a strong one unless the name goes on), a digit after the first word."""
+    t = toks[j]
+    if (
+        t.low in _DATE_WORDS
+        or t.low in ("i", "please")
+        or (kind != "strong" and t.low in FUNCTION_WORDS and j > first)
+        or (kind == "strong" and t.low in _STRONG_STOP and j > first and not _name_goes_on(toks, j, text))
+        or (j == first and t.low in FUNCTION_WORDS and t.low not in _STRONG_START)
+    ):
+        return True
+    return any(ch.isdigit() for ch in t.text) and (j > first or kind == "travel")
+
+
+def _next_word_named(text: str, toks: list[_Tok], j: int) -> bool:
+    """'kings lynn', 'Kings Lynn': the next word is a name or city word, cased like this one (so
+    an everyday word inside a place name is kept)."""
+    t = toks[j]
+    nxt = toks[j + 1] if j + 1 < len(toks) and _space(text, t, toks[j + 1]) else None
+    return (
+        nxt is not None
+        and (_name_word(nxt.low) or nxt.low in _CITY_WORDS)
+        and t.text.islower() == nxt.text.islower()
+    )
+
+
+def _cue_run_end(text: str, toks: list[_Tok], first: int, kind: str) -> int:
+    """The end (exclusive) of the run of words after a cue that starts at first."""
+    j = first
+    seen_name = False
+    while j < len(toks) and j - first < 7:
+        t = toks[j]
+        if j > first and (t.sent_start or text[toks[j - 1].end : t.start] not in (" ", " & ", "-")):
+            break
+        if t.low in _CONNECTORS and j > first:
+            q = j
+            while q < len(toks) and q - j < 2 and toks[q].low in _CONNECTORS:
+                q += 1
+            if not _connector_continues(toks, q, kind):
+                break
+            j = q
+            continue
+        if _stops_cue_run(text, toks, j, first, kind):
+            break
+        if kind != "strong":
+            if t.low in _NUMBER_WORDS:
+                break
+            named = _name_word(t.low) or (kind == "travel" and t.low in _CITY_WORDS)
+            if kind == "travel" and not (
+                named
+                or t.low in _PLACE_PARTS
+                or _next_word_named(text, toks, j)
+                or (j > first and t.low in _VALUE_WORDS)
+            ):
+                break
+            if (
+                kind == "weak"
+                and seen_name
+                and not (named or t.low in _LEXICON_WORDS or _is_cap(t.text) or t.low in _VENUE_SINGLE)
+            ):
+                break
+            seen_name = seen_name or named
+        j += 1
+    while j > first and toks[j - 1].low in _CONNECTORS:
+        j -= 1
+    return j
+
+
+def _cue_run_is_name(run: list[_Tok], kind: str) -> bool:
+    """A travel run needs a name or city word; a weak cue's run a word that is no everyday English
+    (or two or more words with a lexicon word that is not everyday, not ending generically)."""
+    if kind == "travel":
+        return any(_name_word(t.low) or t.low in _CITY_WORDS for t in run)
+    if kind != "weak" or any(_name_word(t.low) for t in run):
+        return True
+    return not (
+        len(run) < 2
+        or run[-1].low in _GENERIC_TAIL
+        or all(t.low in _VALUE_WORDS for t in run)
+        or not any(t.low in _LEXICON_WORDS and not is_everyday(t.low) for t in run)
+    )
+
+
 def _cue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
     """The words after a naming, offering or travel cue, up to punctuation or a function word."""
     spans: list[NameSpan] = []
@@ -638,93 +783,13 @@ def _cue_runs(text: str, toks: list[_Tok]) -> list[NameSpan]:
     for m in _cue_regex().finditer(text):
         kind = m.lastgroup or "weak"
         first = starts.get(m.end())
-        if first is None:
+        if first is None or _cue_ends_a_title(m, kind, toks[first]):
             continue
-        if (
-            kind == "strong"
-            and re.search(r"(?:album|track)\s*$", m.group(0), re.IGNORECASE)
-            and toks[first].text.islower()
-            and is_everyday(toks[first].low)
-        ):
-            continue  # "on the ... album interest you?": the cue noun ends a title, it starts none
-        j = first
-        seen_name = False
-        while j < len(toks) and j - first < 7:
-            t = toks[j]
-            if j > first and (t.sent_start or text[toks[j - 1].end : t.start] not in (" ", " & ", "-")):
-                break
-            if t.low in _CONNECTORS and j > first:
-                q = j
-                while q < len(toks) and q - j < 2 and toks[q].low in _CONNECTORS:
-                    q += 1
-                if (
-                    q < len(toks)
-                    and not toks[q].sent_start
-                    and (
-                        _name_word(toks[q].low)
-                        or (_is_cap(toks[q].text) and toks[q].low not in FUNCTION_WORDS)
-                        or (kind == "strong" and toks[q].text.isalpha() and toks[q].low not in FUNCTION_WORDS)
-                    )
-                ):
-                    j = q
-                    continue
-                break
-            if (
-                t.low in _DATE_WORDS
-                or t.low in ("i", "please")
-                or (kind != "strong" and t.low in FUNCTION_WORDS and j > first)
-                or (
-                    kind == "strong"
-                    and t.low in _STRONG_STOP
-                    and j > first
-                    and not _name_goes_on(toks, j, text)
-                )
-                or (j == first and t.low in FUNCTION_WORDS and t.low not in _STRONG_START)
-            ):
-                break
-            if any(ch.isdigit() for ch in t.text) and (j > first or kind == "travel"):
-                break
-            if kind != "strong":
-                if t.low in _NUMBER_WORDS:
-                    break
-                named = _name_word(t.low) or (kind == "travel" and t.low in _CITY_WORDS)
-                nxt = toks[j + 1] if j + 1 < len(toks) and _space(text, t, toks[j + 1]) else None
-                # "kings lynn", "Kings Lynn": an everyday word inside a place name, cased like the next
-                nxt_named = (
-                    nxt is not None
-                    and (_name_word(nxt.low) or nxt.low in _CITY_WORDS)
-                    and t.text.islower() == nxt.text.islower()
-                )
-                if kind == "travel" and not (
-                    named or t.low in _PLACE_PARTS or nxt_named or (j > first and t.low in _VALUE_WORDS)
-                ):
-                    break
-                if (
-                    kind == "weak"
-                    and seen_name
-                    and not (named or t.low in _LEXICON_WORDS or _is_cap(t.text) or t.low in _VENUE_SINGLE)
-                ):
-                    break
-                seen_name = seen_name or named
-            j += 1
-        while j > first and toks[j - 1].low in _CONNECTORS:
-            j -= 1
+        j = _cue_run_end(text, toks, first, kind)
         if j == first:
             continue
         run = toks[first:j]
-        if kind == "travel":
-            if not any(_name_word(t.low) or t.low in _CITY_WORDS for t in run):
-                continue
-        elif (
-            kind == "weak"
-            and not any(_name_word(t.low) for t in run)
-            and (
-                len(run) < 2
-                or run[-1].low in _GENERIC_TAIL
-                or all(t.low in _VALUE_WORDS for t in run)
-                or not any(t.low in _LEXICON_WORDS and not is_everyday(t.low) for t in run)
-            )
-        ):
+        if not _cue_run_is_name(run, kind):
             continue
         begin = run[0].start
         if kind != "travel" and m.group(0).lower().rstrip().endswith(" the"):
