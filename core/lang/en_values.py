@@ -637,7 +637,7 @@ _BEFORE_FOOD = re.compile(
 
 def food_words(text: str) -> list[Candidate]:
     """'eritrean food', 'christmas food': an uncommon word before food/cuisine is a cuisine."""
-    from core.lang.en_names import is_everyday  # the everyday-English test lives with the name rules
+    from core.lang.en_name_words import is_everyday  # the everyday-English test lives with the name rules
 
     out = []
     for m in _BEFORE_FOOD.finditer(text):
