@@ -8,7 +8,7 @@ says it and however it is phrased, and two kinds never share one:
   end_date / end_time, so it never replaces the start;
 - a title (movie, song, album, event, "X vs Y") is "title", a venue or business "name", an artist or
   a payee "person"; a name after "to" is a destination only in a sentence about getting somewhere;
-- kinds of car and ride share "type" (see en_values.terms); "N tickets/seats/passengers" are people."""
+- kinds of car and ride share "type" (see en_terms.terms); "N tickets/seats/passengers" are people."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import re
 from datetime import datetime
 from functools import lru_cache
 
+from core.lang import en_terms as T
 from core.lang import en_values as V
 from core.lang.en_dates import find_dates
 from core.lang.en_lexicon import VENUE_TYPES
@@ -58,8 +59,8 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     cands: list[V.Candidate] = []
     cands += V.money(text) + V.contacts(text) + V.identifiers(text) + V.addresses(text)
-    cands += V.quantities(text) + V.places(text) + V.terms(text) + V.rooms_and_devices(text) + V.numbers(text)
-    cands += V.answers(text) + V.food_words(text)
+    cands += V.quantities(text) + V.places(text) + T.terms(text) + T.rooms_and_devices(text) + V.numbers(text)
+    cands += T.answers(text) + T.food_words(text)
     times = find_times(text)
     # dates depend on the day only: keying the caches by midnight lets every turn of a day share them
     dates = find_dates(text, ts.replace(hour=0, minute=0, second=0, microsecond=0))
