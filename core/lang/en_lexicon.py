@@ -2,8 +2,11 @@
 
 Everything here is common knowledge (weekdays, number words, world cuisines, price words, compass
 areas, venue-type nouns, big cities and their nicknames, ...), never values copied from annotated
-dialogues. Lists are plain tuples/frozensets of lowercase strings; the analyzer compiles them into
-regexes lazily (no work at import time beyond building these literals).
+dialogues. Closed lists (weekdays, months, number words, count nouns, price and area words, ...) are
+literals here; the open vocabularies (everyday words, cities, cuisines, venue types, genres,
+countries, ...) are data files of core/lang/data read through core.lang.vocab when this module is
+first imported (by the English analyzer, never by ``import core``). The analyzer compiles them into
+regexes lazily.
 """
 
 from __future__ import annotations
