@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import NamedTuple
 
 from core.goals import GOAL_KINDS, condense_goal, is_goal
 from core.lang.cues import any_language
@@ -111,7 +112,14 @@ def _digits(text: str) -> bool:
     return any(ch.isdigit() for ch in text)
 
 
-def facility_fact(entity: Entity, domain: str | None, negated: bool, lang: str) -> tuple[str, str]:
+class SlotValue(NamedTuple):
+    """A fact key and its value."""
+
+    key: str
+    value: str
+
+
+def facility_fact(entity: Entity, domain: str | None, negated: bool, lang: str) -> SlotValue:
     """An amenity as a yes/no slot: "free wifi" -> (hotel.internet, yes); negated "parking" -> no."""
     low = (entity.value or entity.text).lower()
     cues = any_language()
@@ -119,7 +127,7 @@ def facility_fact(entity: Entity, domain: str | None, negated: bool, lang: str) 
     if name is None:
         name = re.sub(r"\W+", "_", cues.strip_free(low)).strip("_") or "facility"
     yes, no = analyzer_for("zh" if lang == "zh" else "en").yes_no()
-    return f"{domain or 'general'}.{name}", no if negated else yes
+    return SlotValue(f"{domain or 'general'}.{name}", no if negated else yes)
 
 
 def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | None = None) -> Units:

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 
@@ -397,7 +398,14 @@ def apply_decay(state: ContextState, config: Config) -> None:
             fact.status = "decayed" if fact.weight < DECAYED_BELOW else "active"
 
 
-def recall(state: ContextState, query: str) -> tuple[ContextState, list[Fact]]:
+class Recalled(NamedTuple):
+    """What recall() brought back: the new state and the facts it revived."""
+
+    state: ContextState
+    facts: list[Fact]
+
+
+def recall(state: ContextState, query: str) -> Recalled:
     """Bring archived facts whose key or value contains query back into the state."""
     restored = state.model_copy(deep=True)
     low = query.strip().lower()
@@ -412,4 +420,4 @@ def recall(state: ContextState, query: str) -> tuple[ContextState, list[Fact]]:
         cur = restored.facts.get(fact.key)
         if cur is None or cur.last_idx < fact.last_idx:
             restored.facts[fact.key] = fact
-    return restored, back
+    return Recalled(restored, back)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from typing import Any, NamedTuple
 
 from core.lang.en_lexicon import (
     ACCOUNT_TYPES,
@@ -195,21 +196,29 @@ _NOT_A_TERM = frozenset(
 )
 
 
+class PhraseTable(NamedTuple):
+    """A phrase lookup: phrase key -> entry, and the most words a phrase of it has."""
+
+    entries: dict[str, Any]
+    longest: int
+
+
 @cache
-def _city_table() -> tuple[dict[str, str], int]:
+def _city_table() -> PhraseTable:
     table = {phrase_key(c): c for c in CITIES}
-    return table, max_words(table)
+    return PhraseTable(table, max_words(table))
 
 
 @cache
-def term_table() -> tuple[dict[str, tuple[str, str]], int]:
+def term_table() -> PhraseTable:
+    """The lexicon terms by phrase key -> (slot, canonical term), first group wins."""
     table: dict[str, tuple[str, str]] = {}
     for slot, group in _TERM_GROUPS:
         items = group.items() if isinstance(group, dict) else ((w, w) for w in group)
         for phrase, canon in items:
             if phrase not in _NOT_A_TERM:
                 table.setdefault(phrase_key(phrase), (slot, canon))
-    return table, max_words(table)
+    return PhraseTable(table, max_words(table))
 
 
 def _money_value(n_text: str, scale: str | None, cur: str) -> str | None:
