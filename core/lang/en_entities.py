@@ -15,7 +15,7 @@ from __future__ import annotations
 import bisect
 import re
 from datetime import datetime
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from core.lang import en_terms as T
 from core.lang import en_values as V
@@ -23,13 +23,13 @@ from core.lang.en_dates import find_dates
 from core.lang.en_lexicon import VENUE_TYPES
 from core.lang.en_names import find_names
 from core.lang.en_times import find_times
+from core.lang.vocab import tagged
 from core.models import Entity
 
 REFERENCE_TS = datetime(2026, 1, 1)  # used when a message has no timestamp, so output is deterministic
 
 _VENUE_ENDINGS = tuple(sorted(VENUE_TYPES, key=len, reverse=True))
 _AIRLINE = re.compile(r"\b(?:air(?:lines?|ways)?|airline)$", re.IGNORECASE)
-_PERSON_TITLE = re.compile(r"^(?:dr|mr|mrs|ms|prof)\.?\s|,?\s*(?:m\.?d\.?|dds|phd)$", re.IGNORECASE)
 # Cue words just before a span -> slot hint (checked on the 24 characters before the span).
 _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p + r"\s+(?:the\s+)?$", re.IGNORECASE), slot)
@@ -55,6 +55,13 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     )
 )
 
+
+
+@cache
+def _person_title() -> re.Pattern[str]:
+    """A title before a person's name (en_abbreviations.tsv, tag person) or a degree after it."""
+    titles = "|".join(sorted(tagged("en_abbreviations.tsv", "person"), key=len, reverse=True))
+    return re.compile(rf"^(?:{titles})\.?\s|,?\s*(?:m\.?d\.?|dds|phd)$", re.IGNORECASE)
 
 def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     cands: list[V.Candidate] = []
@@ -134,7 +141,7 @@ def _name_slot(surface: str) -> str:
     low = surface.lower()
     if _AIRLINE.search(low):
         return "airline"
-    if _PERSON_TITLE.search(low):
+    if _person_title().search(low):
         return "person"
     return "name"
 

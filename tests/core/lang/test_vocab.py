@@ -47,7 +47,7 @@ def test_tables_name_slots_and_domains_the_engine_knows() -> None:
         assert {d for _, d in vocab.pairs(name)} <= set(DOMAINS), name
     assert {s for _, s in vocab.pairs("zh_terms.tsv")} <= set(SLOTS)
     tags = {t for _, ts in vocab.pairs("en_abbreviations.tsv") for t in ts.split(",")}
-    assert tags == {"sentence", "title", "name", "suffix"}
+    assert tags == {"sentence", "title", "name", "suffix", "person"}
     domains = tomllib.loads((DATA / "en_domains.toml").read_text(encoding="utf-8"))
     for strength in ("strong", "weak"):
         rows = [(r["domain"], r["pattern"]) for r in domains[strength]]
