@@ -1,7 +1,10 @@
 """General-knowledge Chinese word lists used by the Chinese analyzer.
 
 Everything here is ordinary vocabulary (function words, venue-type nouns, place suffixes, hotel
-facilities, cooking verbs, domain cue words), never names or values copied from a corpus.
+facilities, cooking verbs, domain cue words), never names or values copied from a corpus. Stop
+characters and short cue lists are literals here; the open vocabularies (stop words, generic and
+slot words, venue suffixes, facilities, terms with their slots, domain cues) are data files of
+core/lang/data read through core.lang.vocab.
 """
 
 from __future__ import annotations
@@ -17,11 +20,6 @@ def _words(text: str) -> frozenset[str]:
 def word_list(text: str) -> tuple[str, ...]:
     """The whitespace-separated words of a block of text, in order (for cue tuples)."""
     return tuple(text.split())
-
-
-def _by_length(text: str) -> tuple[str, ...]:
-    """The words of a block of text, longest first (so a suffix match prefers 大酒店 to 酒店)."""
-    return tuple(sorted(set(text.split()), key=lambda w: (-len(w), w)))
 
 
 # Characters that end a candidate name: pronouns, particles, prepositions, conjunctions, light verbs.
