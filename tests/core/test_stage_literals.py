@@ -11,10 +11,11 @@ What counts, read from the AST's string constants (docstrings excluded):
   domain of core.lang.base, a stage or event name.
 
 What is allowed, as the output schema rather than language knowledge: the English labels the
-engine writes (rendered anchors and line labels such as "[FACT:", "User said: ", "(was: ...)", the
-reasons of a fact's history, report and error messages). They are the same for every input
-language, like JSON keys, and the validate stage reads them back; a reader in another language
-sees them translated by the console, not by the engine.
+engine writes. The rendered anchors and line labels ("[FACT:", "User said: ", "(was: ...)") are
+listed one by one in RENDERED_LABELS below, and render.py / render_tools.py may write no other
+words; the reasons of a fact's history and report and error messages are report text. Labels are
+the same for every input language, like JSON keys, and the validate stage reads them back; a
+reader in another language sees them translated by the console, not by the engine.
 """
 
 from __future__ import annotations
@@ -145,6 +146,51 @@ def test_stage_files_hold_no_natural_language() -> None:
     assert not found, "natural-language literals in core stage files:\n" + "\n".join(found)
 
 
+# The output schema's labels: what render.py and render_tools.py write around the state, in every
+# input language alike (validate parses the anchors back; the console translates labels for people).
+RENDERED_LABELS = {
+    "[USER_GOAL:", "[FACT:", "[ACTION_REQUIRED:", "--- recent turns ---", "Completed", "Completed: ",
+    "Failed", "Failed: ", "State: ", "Must: ", "Next: ", "Change: ", "Offered: ", "User said: ",
+    " (was: ", "; was: ", " (aka ", " (missing: ", "await result of ", " -> ref ", "<call ", "<result ",
+    ": <result ", "(cut to a digest: ", " tokens in full)", " …[cut: ", " tokens in full]… ",
+    "\n…[state cut to budget]", "state: cut to the hard budget", "Tool results (path=value; newest last):",
+    " (summary)", ", at ", "; named: ", "error: ", ".ref", "general.",
+}
+
+
+def test_rendered_text_uses_only_the_listed_output_labels() -> None:
+    """Every English word render writes is a listed label of the output schema or an identifier,
+    so a label in another language, or a new one, is a decision made here."""
+    unlisted = [hit for name in ("render.py", "render_tools.py") for hit in unlisted_labels(CORE / name)]
+    assert not unlisted, "rendered text not listed as an output label:\n" + "\n".join(unlisted)
+
+
+def unlisted_labels(path: Path) -> list[str]:
+    """The worded string constants of a render file that are neither a listed label, an
+    identifier, nor a pattern that reads the labels back (those the stage scan checks)."""
+    identifiers = _schema_identifiers() | {"ok", "none", "text", "start", "IDLE"}
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = _docstrings(tree) | {id(c) for c in _regex_args(tree)}
+    out = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Constant) and isinstance(node.value, str)) or id(node) in skip:
+            continue
+        value = node.value
+        if re.search(r"[A-Za-z]{2,}", value) and value not in identifiers and value not in RENDERED_LABELS:
+            out.append(f"{path.name}:{node.lineno}: {value!r}")
+    return out
+
+
+def _regex_args(tree: ast.AST) -> list[ast.Constant]:
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if name in REGEX_CALLS and isinstance(node.args[0].value, str):
+                out.append(node.args[0])
+    return out
+
+
 def test_the_scan_sees_each_kind_of_literal(tmp_path: Path) -> None:
     """The scan is no blank check: a cue pattern, a word list and Chinese text are each caught."""
     stage = tmp_path / "stage.py"
@@ -164,3 +210,6 @@ def test_the_scan_sees_each_kind_of_literal(tmp_path: Path) -> None:
     assert any(":4: words ['the', 'a', 'an']" in h for h in hits), hits
     assert any(":5: Chinese text" in h for h in hits), hits
     assert len(hits) == 4, hits  # the ISO pattern, the docstring and the AtomKind "preference" pass
+    render = tmp_path / "render.py"
+    render.write_text('def line(x):\n    return "Must: " + x + " (wird: " + "general."\n', encoding="utf-8")
+    assert [h.split(": ", 1)[1] for h in unlisted_labels(render)] == ["' (wird: '"]
