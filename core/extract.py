@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import NamedTuple
 
 from core.goals import GOAL_KINDS, condense_goal, is_goal
+from core.lang.cues import any_language
 from core.models import (
     ActionUnit,
     Atom,
@@ -82,77 +84,6 @@ REQUIRED_SLOTS = {
     "payment": ("amount", "person"),
     "bank": ("amount",),
 }
-SOFT_PREFERENCE = re.compile(
-    r"\b(prefer(?:ably)?|ideally|if possible|would rather|i'?d rather)\b|尽量|如果可以|倾向于|偏好|更喜欢|"
-    r"最好|宁可|优先",
-    re.I,
-)
-# what turns the rest of a negated clause into the positive half of a negation pair ("no cilantro,
-# but extra lime is fine", "不想要年费高的卡，最好免年费")
-NEGATION_PAIR = re.compile(r"\b(?:but|instead|rather|better|fine|okay|ok)\b|但|而是|可以|就行", re.I)
-SELF_DOUBT = re.compile(
-    r"\b(i'?m not sure|not certain|let me (?:double[- ])?check again|i apologi[sz]e for the confusion|"
-    r"i may have made a mistake|correction:)|我不确定|不太确定|刚才说错|抱歉，?我搞错",
-    re.I,
-)
-OR_CONNECTIVE = re.compile(r"\b(?:or|either|otherwise)\b|或者|还是|或", re.I)
-# amenities named many ways, one slot each (general knowledge of what hotels and venues offer)
-FACILITY_SLOTS = (
-    ("wifi", "internet"),
-    ("wi-fi", "internet"),
-    ("internet", "internet"),
-    ("无线", "internet"),
-    ("宽带", "internet"),
-    ("网络", "internet"),
-    ("parking", "parking"),
-    ("停车", "parking"),
-    ("breakfast", "breakfast"),
-    ("早餐", "breakfast"),
-    ("pool", "pool"),
-    ("游泳池", "pool"),
-    ("gym", "gym"),
-    ("健身", "gym"),
-    ("pet", "pets"),
-    ("宠物", "pets"),
-    ("laundry", "laundry"),
-    ("洗衣", "laundry"),
-)
-NON_VALUES = frozenset(
-    {
-        "yes",
-        "no",
-        "ok",
-        "okay",
-        "sure",
-        "none",
-        "nothing",
-        "yeah",
-        "yep",
-        "nope",
-        "好的",
-        "是",
-        "不是",
-        "没有",
-        "可以",
-    }
-)
-# domain words that are sometimes a slot value of their own domain (hotel.type=hotel), never of another
-DOMAIN_WORDS = {
-    "hotel": "hotel",
-    "restaurant": "restaurant",
-    "taxi": "taxi",
-    "train": "train",
-    "bus": "bus",
-    "flight": "flight",
-    "attraction": "attraction",
-    "movie": "movie",
-    "event": "event",
-    "酒店": "hotel",
-    "餐馆": "restaurant",
-    "景点": "attraction",
-}
-
-
 def fact_key(entity: Entity, domain: str | None) -> str:
     """The state key of an entity: domain.slot (general when no domain is known). A date with a time
     is keyed as the time, so "7pm on Friday" and a later "make it 8pm" are one slot."""
@@ -164,14 +95,16 @@ def is_value(entity: Entity, domain: str | None, role: str) -> bool:
     """False for entities that carry no state: bare yes/no, a domain word used outside its domain,
     and unkeyed numbers the assistant mentions in passing ("there is one")."""
     low = entity.text.strip().lower()
-    if not low or low in NON_VALUES:
+    cues = any_language()
+    if not low or cues.is_non_value(low):
         return False
-    if entity.type == "term" and low in DOMAIN_WORDS and DOMAIN_WORDS[low] != domain:
+    named = cues.domain_word(low)
+    if entity.type == "term" and named is not None and named != domain:
         return False
-    if entity.type == "quantity" and low.split()[0] in ("a", "an"):
+    if entity.type == "quantity" and cues.is_indefinite_article(low.split()[0]):
         return False  # "a table", "a room": an article, not a count
     if entity.type == "number" and entity.slot in (None, "count"):
-        return role == "user" and low != "one"  # "one" without a unit is a pronoun ("that one")
+        return role == "user" and not cues.is_bare_one(low)  # "that one": a pronoun, not a count
     return True
 
 
@@ -179,14 +112,22 @@ def _digits(text: str) -> bool:
     return any(ch.isdigit() for ch in text)
 
 
-def facility_fact(entity: Entity, domain: str | None, negated: bool, lang: str) -> tuple[str, str]:
+class SlotValue(NamedTuple):
+    """A fact key and its value."""
+
+    key: str
+    value: str
+
+
+def facility_fact(entity: Entity, domain: str | None, negated: bool, lang: str) -> SlotValue:
     """An amenity as a yes/no slot: "free wifi" -> (hotel.internet, yes); negated "parking" -> no."""
     low = (entity.value or entity.text).lower()
-    name = next((slot for cue, slot in FACILITY_SLOTS if cue in low), None)
+    cues = any_language()
+    name = cues.facility_slot(low)
     if name is None:
-        name = re.sub(r"\W+", "_", re.sub(r"^(free|免费)\s*", "", low)).strip("_") or "facility"
-    yes, no = ("是", "否") if lang == "zh" else ("yes", "no")
-    return f"{domain or 'general'}.{name}", no if negated else yes
+        name = re.sub(r"\W+", "_", cues.strip_free(low)).strip("_") or "facility"
+    yes, no = analyzer_for("zh" if lang == "zh" else "en").yes_no()
+    return SlotValue(f"{domain or 'general'}.{name}", no if negated else yes)
 
 
 def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | None = None) -> Units:
@@ -218,7 +159,7 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
             units.goals.append(Goal(text=text, idx=idx, domain=atom.domain, values=values))
         if atom.action is not None and atom.kind not in ("action", "result"):
             _action_of(atom, parsed, state, units)
-        if role == "assistant" and SELF_DOUBT.search(atom.text):
+        if role == "assistant" and any_language().self_doubt(atom.text):
             units.events.append("self_doubt")
     if role in ("user", "system", "assistant"):
         _drop_replaced_values(units, state)
@@ -239,7 +180,7 @@ def _facts_of(atom: Atom, role: str, idx: int, units: Units, text: str = "", off
         neg_span = (at, at + len(neg.text)) if at >= 0 else (0, len(atom.text))
     kind: FactKind = "tool_data" if role == "tool" else "other"
     if role in ("user", "system"):
-        kind = "preference" if SOFT_PREFERENCE.search(atom.text) else "instruction"
+        kind = "preference" if any_language().soft_preference(atom.text) else "instruction"
     last_end: dict[str, int] = {}
     for ent in atom.entities:
         if not is_value(ent, atom.domain, role) or _definite_reference(ent, atom):
@@ -272,14 +213,11 @@ def _facts_of(atom: Atom, role: str, idx: int, units: Units, text: str = "", off
         )
         if key in last_end and ent.start >= 0:
             between = atom.text[last_end[key] : ent.start]
-            cand.alternative = bool(OR_CONNECTIVE.search(between))
+            cand.alternative = any_language().or_connective(between)
         last_end[key] = ent.end
         if kind == "preference":
             units.preference_changes.append(cand)
         units.facts.append(cand)
-
-
-_DETERMINER = re.compile(r"(?i)\b(?:the|this|that|our|my|your|same)\s+$")
 
 
 def _definite_reference(ent: Entity, atom: Atom) -> bool:
@@ -290,7 +228,7 @@ def _definite_reference(ent: Entity, atom: Atom) -> bool:
     word = ent.text.lower().rstrip("s")
     if word not in (atom.domain, *atom.domain.split("_")):
         return False
-    return bool(_DETERMINER.search(atom.text[max(0, ent.start - 12) : ent.start]))
+    return any_language().ends_with_determiner(atom.text[max(0, ent.start - 12) : ent.start])
 
 
 def _evidence(ent: Entity, atom: Atom, idx: int, text: str, offset: int) -> Evidence:

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 
 from core.config import Config
 from core.embed import Embedder
-from core.extract import INFORMATIONAL_SLOTS, NEGATION_PAIR, SOFT_PREFERENCE
-from core.goals import BARE_NO, POLITE_DECLINE
+from core.extract import INFORMATIONAL_SLOTS
+from core.lang.cues import any_language
 from core.models import (
     ActionUnit,
     Constraint,
@@ -45,14 +46,6 @@ RESULT_FIELDS = frozenset(
 )
 DECAYED_BELOW = 0.6
 _ACCEPT_KINDS = frozenset({"confirmation", "instruction"})
-# a reply that opens by agreeing accepts what was just proposed, whatever else it goes on to ask
-ACCEPTANCE = re.compile(
-    r"(?i)^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|great|perfect|fine|alright|all right|correct|right|go ahead|"
-    r"book it|do it|please do|sounds (?:good|great|perfect|fine)|"
-    r"that(?:'s| is| would be| will be| sounds| works)\s*"
-    r"(?:good|great|fine|perfect|okay|ok|right|correct|wonderful|excellent|amazing|awesome|nice|for me))\b"
-    r"|^(?:好的|好|可以|行|对|没问题|就这个|就这家|嗯)"
-)
 
 
 def copy_state(state: ContextState) -> ContextState:
@@ -84,60 +77,61 @@ def merge(
     embedder: Embedder | None = None,
 ) -> ContextState:
     """The state after one message: units folded in, offers settled, decay applied."""
-    st = copy_state(state)
+    merged = copy_state(state)
     msg = parsed.message
-    st.turn = msg.idx
-    st.context_id = st.context_id or msg.context_id
+    merged.turn = msg.idx
+    merged.context_id = merged.context_id or msg.context_id
     if msg.role == "user":
-        st.user_turns += 1
+        merged.user_turns += 1
         for atom in parsed.atoms:
             if atom.domain:
-                st.domain_turns[atom.domain] = st.user_turns
-        _settle_acceptance(st, parsed, units)
-        _settle_decline(st, parsed, units)
+                merged.domain_turns[atom.domain] = merged.user_turns
+        _settle_acceptance(merged, parsed, units)
+        _settle_decline(merged, parsed, units)
     for cand in units.facts:
-        _merge_fact(st, cand)
-    _merge_texts(st, units, embedder, config)
-    _merge_actions(st, units)
+        _merge_fact(merged, cand)
+    _merge_texts(merged, units, embedder, config)
+    _merge_actions(merged, units)
     for art in units.artifacts:
-        if art not in st.artifacts:
-            st.artifacts.append(art)
+        if art not in merged.artifacts:
+            merged.artifacts.append(art)
     for todo in units.todos:
-        if not any(t.text == todo.text and not t.done for t in st.todos):
-            st.todos.append(todo)
+        if not any(t.text == todo.text and not t.done for t in merged.todos):
+            merged.todos.append(todo)
     for dec in units.decisions:
-        st.decisions.append(dec)
-        if len(st.decisions) > 1:
-            st.decision_edges.append(DecisionEdge(src=len(st.decisions) - 2, dst=len(st.decisions) - 1))
-    _advance_task_state(st, parsed, units)
+        merged.decisions.append(dec)
+        if len(merged.decisions) > 1:
+            last = len(merged.decisions) - 1
+            merged.decision_edges.append(DecisionEdge(src=last - 1, dst=last))
+    _advance_task_state(merged, parsed, units)
     if msg.role == "user":
-        apply_decay(st, config)
-    st.version += 1
-    return st
+        apply_decay(merged, config)
+    merged.version += 1
+    return merged
 
 
-def _merge_fact(st: ContextState, cand: FactCandidate) -> None:
-    cur = st.facts.get(cand.key)
+def _merge_fact(state: ContextState, cand: FactCandidate) -> None:
+    cur = state.facts.get(cand.key)
     if cur is None:
-        revived = _take_from_archive(st, cand)
-        st.facts[cand.key] = revived or _new_fact(st, cand)
+        revived = _take_from_archive(state, cand)
+        state.facts[cand.key] = revived or _new_fact(state, cand)
         if cand.role == "user":
-            st.offers.pop(cand.key, None)
+            state.offers.pop(cand.key, None)
         return
     if same_value(cur.norm, cand.norm) or same_surface(cur.value, cand.value):
         if cand.role == "user" and _one_of_listed(cur.value, cand.value):
             # the user picked one of the values listed; what the same turn offered beside the list
             # (a price, a time) belonged to one option or another, so it is no offer to accept
             listed_at = cur.first_idx
-            for key, offer in list(st.offers.items()):
+            for key, offer in list(state.offers.items()):
                 if offer.first_idx == listed_at:
-                    st.offers.pop(key)
+                    state.offers.pop(key)
             cur.value, cur.norm = cand.value, cand.norm
         else:
             _keep_both_forms(cur, cand.value)
         if cand.source_idx != cur.last_idx:
             cur.mentions += 1
-        cur.last_idx, cur.last_turn, cur.weight, cur.status = cand.source_idx, st.user_turns, 1.0, "active"
+        cur.last_idx, cur.last_turn, cur.weight, cur.status = cand.source_idx, state.user_turns, 1.0, "active"
         cur.pinned = cur.pinned or cand.pinned
         if STRENGTH_ORDER[cand.strength] < STRENGTH_ORDER[cur.strength]:
             cur.strength = cand.strength
@@ -146,18 +140,19 @@ def _merge_fact(st: ContextState, cand: FactCandidate) -> None:
         return
     if cur.verified_by_user and cand.role != "user":
         # an operator verified the value: only the user saying otherwise replaces it
-        st.offers[cand.key] = _new_fact(st, cand)
+        state.offers[cand.key] = _new_fact(state, cand)
         return
     user_held = cur.role == "user" or cur.verified_by_user
     options = " | " in cand.norm and " | " not in cur.norm
     if cand.role not in ("user", "system") and (user_held or options) and not cand.correction:
         # the assistant proposes: held as an offer until the user accepts or picks one
-        st.offers[cand.key] = _new_fact(st, cand)
+        state.offers[cand.key] = _new_fact(state, cand)
         return
-    _replace(st, cur, cand, _reason(cur, cand))
+    _replace(state, cur, cand, _reason(cur, cand))
 
 
-_LIST_SEPARATOR = re.compile(r"\s*[,，、;；]\s*")
+# commas and semicolons, ASCII and full-width, and the Chinese enumeration comma: punctuation, no words
+_LIST_SEPARATOR = re.compile(r"\s*[,;\uff0c\uff1b\u3001]\s*")
 
 
 def _listed(value: str) -> list[str]:
@@ -197,7 +192,7 @@ def _reason(cur: Fact, cand: FactCandidate) -> str:
     return f"new value from {cand.role}"
 
 
-def _replace(st: ContextState, cur: Fact, cand: FactCandidate, reason: str) -> None:
+def _replace(state: ContextState, cur: Fact, cand: FactCandidate, reason: str) -> None:
     # a bot's answer the user or the bot itself corrected is invalid at once
     invalid = cur.role == "assistant" and cand.correction
     version = FactVersion(
@@ -208,15 +203,15 @@ def _replace(st: ContextState, cur: Fact, cand: FactCandidate, reason: str) -> N
         reason=("invalid: " if invalid else "") + reason,
         evidence=cur.evidence,
     )
-    fact = _new_fact(st, cand)
+    fact = _new_fact(state, cand)
     fact.history = [*cur.history, version]
     fact.pinned = fact.pinned or (cur.pinned and cand.role == "user")
-    st.facts[cand.key] = fact
+    state.facts[cand.key] = fact
     if cand.role in ("user", "system"):
-        st.offers.pop(cand.key, None)
+        state.offers.pop(cand.key, None)
 
 
-def _new_fact(st: ContextState, cand: FactCandidate) -> Fact:
+def _new_fact(state: ContextState, cand: FactCandidate) -> Fact:
     return Fact(
         key=cand.key,
         value=cand.value,
@@ -225,7 +220,7 @@ def _new_fact(st: ContextState, cand: FactCandidate) -> Fact:
         kind=cand.kind,
         first_idx=cand.source_idx,
         last_idx=cand.source_idx,
-        last_turn=st.user_turns,
+        last_turn=state.user_turns,
         role=cand.role,
         pinned=cand.pinned,
         negated=cand.negated,
@@ -235,28 +230,28 @@ def _new_fact(st: ContextState, cand: FactCandidate) -> Fact:
     )
 
 
-def _take_from_archive(st: ContextState, cand: FactCandidate) -> Fact | None:
-    for i, old in enumerate(st.archive):
+def _take_from_archive(state: ContextState, cand: FactCandidate) -> Fact | None:
+    for i, old in enumerate(state.archive):
         if old.key == cand.key and same_value(old.norm, cand.norm):
-            fact = st.archive.pop(i)
+            fact = state.archive.pop(i)
             fact.status, fact.weight, fact.mentions = "active", 1.0, fact.mentions + 1
-            fact.last_idx, fact.last_turn = cand.source_idx, st.user_turns
+            fact.last_idx, fact.last_turn = cand.source_idx, state.user_turns
             return fact
     return None
 
 
-def _settle_acceptance(st: ContextState, parsed: ParsedMessage, units: Units) -> None:
+def _settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units) -> None:
     """A user 'yes' / 'book it' accepts what the assistant proposed: a standing offer (made after the
     user's own value, which it would replace) becomes the value, and the assistant's other values of
     the turn just before become the user's (persistent, as if the user had said them). A list of
     options is never accepted wholesale."""
     accepts = any(a.kind in _ACCEPT_KINDS and not a.entities and not a.negation for a in parsed.atoms)
-    accepts = accepts or bool(ACCEPTANCE.match(parsed.message.text.strip()))
+    accepts = accepts or any_language().accepts(parsed.message.text.strip())
     if not accepts or any(a.negation is not None for a in parsed.atoms):
         return
     idx = parsed.message.idx
     stated = {c.key for c in units.facts}
-    for key, offer in list(st.offers.items()):
+    for key, offer in list(state.offers.items()):
         if key in stated or " | " in offer.norm or len(_listed(offer.value)) > 1:
             continue  # the user's own value wins (merged next); options need a pick
         cand = FactCandidate(
@@ -269,60 +264,61 @@ def _settle_acceptance(st: ContextState, parsed: ParsedMessage, units: Units) ->
             role="user",
         )
         cand.evidence = offer.evidence.model_copy(update={"how": "accepted"}) if offer.evidence else None
-        cur = st.facts.get(key)
+        cur = state.facts.get(key)
         if cur is not None and (same_value(cur.norm, offer.norm) or same_surface(cur.value, offer.value)):
             cur.role, cur.kind = "user", "instruction"
         elif cur is not None and offer.proposes:  # offered in place of the user's value: a yes takes it
-            _replace(st, cur, cand, "user accepted the assistant's offer")
-            st.facts[key].first_idx = offer.first_idx
+            _replace(state, cur, cand, "user accepted the assistant's offer")
+            state.facts[key].first_idx = offer.first_idx
         elif cur is not None:  # no evidence it replaces the user's value: both stand
             agreed = f"{key}{AGREED_SUFFIX}"
-            st.facts[agreed] = _new_fact(st, cand.model_copy(update={"key": agreed}))
-            st.facts[agreed].first_idx = offer.first_idx
-        st.offers.pop(key, None)
-    for fact in st.facts.values():
+            state.facts[agreed] = _new_fact(state, cand.model_copy(update={"key": agreed}))
+            state.facts[agreed].first_idx = offer.first_idx
+        state.offers.pop(key, None)
+    for fact in state.facts.values():
         slot = fact.key.rsplit(".", 1)[-1]
         recent = idx - fact.last_idx <= 2 and " | " not in fact.norm
         if fact.role == "assistant" and recent and slot not in INFORMATIONAL_SLOTS:
             fact.role, fact.kind = "user", "instruction"
 
 
-def _settle_decline(st: ContextState, parsed: ParsedMessage, units: Units) -> None:
+def _settle_decline(state: ContextState, parsed: ParsedMessage, units: Units) -> None:
     """A user 'no thanks' / 'not now' / '不用了' to the assistant's offer just before declines the
     next steps it proposed (they stay in the state, marked, and leave the Next line). A bare 'no'
     declines only when it brings no value of its own ("no, 1 room" corrects the offer instead)."""
     text = parsed.message.text.strip()
-    if not (POLITE_DECLINE.match(text) or (BARE_NO.match(text) and not units.facts)):
+    cues = any_language()
+    if not (cues.declines(text) or (cues.bare_no(text) and not units.facts)):
         return
-    for todo in st.todos:
+    for todo in state.todos:
         if not todo.done and todo.idx == parsed.message.idx - 1:
             todo.declined = True
 
 
-def _merge_texts(st: ContextState, units: Units, embedder: Embedder | None, config: Config) -> None:
+def _merge_texts(state: ContextState, units: Units, embedder: Embedder | None, config: Config) -> None:
     """Constraints and goals, de-duplicated by text and, with an embedder, by meaning."""
     for atom in units.constraints:
         replaced_now = (
-            old.value for f in st.facts.values() for old in f.history if old.replaced_at == atom.msg_idx
+            old.value for f in state.facts.values() for old in f.history if old.replaced_at == atom.msg_idx
         )
         if substitutes_replaced(atom, replaced_now):
             continue  # "make it 3 nights instead of 2": the 2 is the nights' history, not a rule
         text = atom.negation.text if atom.negation is not None and not atom.pinned else atom.text
         rest = atom.text.replace(atom.negation.text, " ") if atom.negation is not None else ""
-        if rest and (SOFT_PREFERENCE.search(rest) or NEGATION_PAIR.search(rest)):
+        if rest and (any_language().soft_preference(rest) or any_language().negation_pair(rest)):
             text = atom.text  # a negation pair stays whole: "不想要年费高的卡，最好免年费", "no X, but Y"
-        i = _similar(text, [c.text for c in st.constraints], embedder, config.semantic_threshold)
+        i = _similar(text, [c.text for c in state.constraints], embedder, config.semantic_threshold)
         if i is None:
-            st.constraints.append(
+            state.constraints.append(
                 Constraint(text=text, idx=atom.msg_idx, strength=atom.strength, pinned=atom.pinned)
             )
         else:
-            st.constraints[i].idx = atom.msg_idx
+            state.constraints[i].idx = atom.msg_idx
     for goal in units.goals:
-        same_domain = [g for g in st.goals if g.domain == goal.domain]
+        same_domain = [g for g in state.goals if g.domain == goal.domain]
         i = _similar(goal.text, [g.text for g in same_domain], embedder, config.semantic_threshold)
         if i is None:
-            st.goals.append(goal.model_copy())
+            state.goals.append(goal.model_copy())
 
 
 def _similar(text: str, others: Sequence[str], embedder: Embedder | None, threshold: float) -> int | None:
@@ -339,64 +335,64 @@ def _similar(text: str, others: Sequence[str], embedder: Embedder | None, thresh
     return best if float(sims[best]) >= threshold else None
 
 
-def _merge_actions(st: ContextState, units: Units) -> None:
+def _merge_actions(state: ContextState, units: Units) -> None:
     for act in units.actions:
         if act.call_id and act.status != "pending":
             pending = next(
-                (a for a in st.actions if a.call_id == act.call_id and a.status == "pending"), None
+                (a for a in state.actions if a.call_id == act.call_id and a.status == "pending"), None
             )
             if pending is not None:  # the result completes its call's record
                 result = act.model_dump(include=RESULT_FIELDS)
                 result["ref"] = act.ref or pending.ref
-                at = st.actions.index(pending)
-                st.actions[at] = pending.model_copy(update=result)
-                _after_action(st, st.actions[at])
+                at = state.actions.index(pending)
+                state.actions[at] = pending.model_copy(update=result)
+                _after_action(state, state.actions[at])
                 continue
-        st.actions.append(act.model_copy())
-        _after_action(st, act)
+        state.actions.append(act.model_copy())
+        _after_action(state, act)
 
 
-def _after_action(st: ContextState, act: ActionUnit) -> None:
+def _after_action(state: ContextState, act: ActionUnit) -> None:
     if act.status == "failed":
-        st.consecutive_failures += 1
+        state.consecutive_failures += 1
         return
     if act.status != "done":
         return
-    st.consecutive_failures = 0
+    state.consecutive_failures = 0
     words = tool_words(act.tool)
-    for todo in st.todos:
+    for todo in state.todos:
         if not todo.done and set(todo.text.lower().split()) & words - {"general"}:
             todo.done = True
-    for goal in st.goals:
+    for goal in state.goals:
         if goal.domain and goal.domain in words:
             goal.done = True
 
 
-def _advance_task_state(st: ContextState, parsed: ParsedMessage, units: Units) -> None:
+def _advance_task_state(state: ContextState, parsed: ParsedMessage, units: Units) -> None:
     """IDLE / EXECUTING / CONFIRMING from what this message did.
 
     CONFIRMING: the assistant proposed something (an action, or values with a question) and waits
     for the user; EXECUTING: a tool call is out, or the user just accepted; IDLE otherwise (a plain
     answer, "anything else?", an action done or failed)."""
     role = parsed.message.role
-    if any(a.status == "pending" for a in st.actions):
-        st.task_state = "EXECUTING"
+    if any(a.status == "pending" for a in state.actions):
+        state.task_state = "EXECUTING"
     elif role == "assistant":
         asks = any(a.kind in ("question", "confirmation") for a in parsed.atoms)
         proposes = (
             units.todos or (asks and units.facts) or any(a.kind == "confirmation" for a in parsed.atoms)
         )
         finished = any(a.status in ("done", "failed") for a in units.actions)
-        st.task_state = "CONFIRMING" if proposes and not finished else "IDLE"
+        state.task_state = "CONFIRMING" if proposes and not finished else "IDLE"
     elif role == "tool":
-        st.task_state = "IDLE"
-    elif role == "user" and st.task_state == "CONFIRMING":
+        state.task_state = "IDLE"
+    elif role == "user" and state.task_state == "CONFIRMING":
         negated = any(a.negation is not None for a in parsed.atoms)
         accepted = not negated and (
             any(a.kind == "confirmation" for a in parsed.atoms)
-            or ACCEPTANCE.match(parsed.message.text.strip())
+            or any_language().accepts(parsed.message.text.strip())
         )
-        st.task_state = "EXECUTING" if accepted else "IDLE"
+        state.task_state = "EXECUTING" if accepted else "IDLE"
 
 
 def fact_weight(fact: Fact, user_turns: int, config: Config, topic_turn: int = 0) -> float:
@@ -423,29 +419,38 @@ def fact_weight(fact: Fact, user_turns: int, config: Config, topic_turn: int = 0
     return config.decay_factor**age
 
 
-def apply_decay(st: ContextState, config: Config) -> None:
+def apply_decay(state: ContextState, config: Config) -> None:
     """Re-weigh every fact; archive those below archive_below (kept, recallable)."""
-    for key, fact in list(st.facts.items()):
-        topic_turn = st.domain_turns.get(key.split(".", 1)[0], 0)
-        fact.weight = round(fact_weight(fact, st.user_turns, config, topic_turn), 4)
+    for key, fact in list(state.facts.items()):
+        topic_turn = state.domain_turns.get(key.split(".", 1)[0], 0)
+        fact.weight = round(fact_weight(fact, state.user_turns, config, topic_turn), 4)
         if fact.weight < config.archive_below:
             fact.status = "archived"
-            st.archive.append(st.facts.pop(key))
+            state.archive.append(state.facts.pop(key))
         else:
             fact.status = "decayed" if fact.weight < DECAYED_BELOW else "active"
 
 
-def recall(state: ContextState, query: str) -> tuple[ContextState, list[Fact]]:
+class Recalled(NamedTuple):
+    """What recall() brought back: the new state and the facts it revived."""
+
+    state: ContextState
+    facts: list[Fact]
+
+
+def recall(state: ContextState, query: str) -> Recalled:
     """Bring archived facts whose key or value contains query back into the state."""
-    st = state.model_copy(deep=True)
+    restored = state.model_copy(deep=True)
     low = query.strip().lower()
     back = [
-        f for f in st.archive if low and (low in f.key.lower() or low in f.norm or low in f.value.lower())
+        f
+        for f in restored.archive
+        if low and (low in f.key.lower() or low in f.norm or low in f.value.lower())
     ]
     for fact in back:
-        st.archive.remove(fact)
-        fact.status, fact.weight, fact.last_turn = "active", 1.0, st.user_turns
-        cur = st.facts.get(fact.key)
+        restored.archive.remove(fact)
+        fact.status, fact.weight, fact.last_turn = "active", 1.0, restored.user_turns
+        cur = restored.facts.get(fact.key)
         if cur is None or cur.last_idx < fact.last_idx:
-            st.facts[fact.key] = fact
-    return st, back
+            restored.facts[fact.key] = fact
+    return Recalled(restored, back)

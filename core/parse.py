@@ -8,28 +8,15 @@ and decides strength and the task domain carried from earlier turns.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from core.embed import is_chinese
 from core.lang.base import LanguageAnalyzer
+from core.lang.registry import analyzer_for
 from core.models import ActionMarker, Atom, Entity, Lang, Message, ParsedMessage, Strength
 from core.tools import args_text, digest
 
 STRONG_TYPES = frozenset({"money", "date", "time", "datetime", "duration", "phone", "id", "email"})
 MEDIUM_TYPES = frozenset({"name", "place", "quantity", "term", "address", "rating", "url", "number"})
 MAX_CLAUSE_CHARS = 2000  # a pasted document is cut into pieces this long before analysis
-
-
-@lru_cache(maxsize=2)
-def analyzer_for(lang: Lang) -> LanguageAnalyzer:
-    """The (cached) analyzer of a language."""
-    if lang == "zh":
-        from core.lang.zh import ChineseAnalyzer
-
-        return ChineseAnalyzer()
-    from core.lang.en import EnglishAnalyzer
-
-    return EnglishAnalyzer()
 
 
 def detect_lang(text: str) -> Lang:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TypedDict
 
 from core.config import Config
 from core.embed import is_chinese
@@ -103,7 +104,15 @@ def turn_tokens(message: Message) -> int:
     return count_tokens(message_line(message)) + 1
 
 
-def parse_anchors(text: str) -> dict:
+class Anchors(TypedDict):
+    """The state read back from a rendered context's anchors (a dict, so callers index it)."""
+
+    goals: list[str]  # the [USER_GOAL:...] phrases, in order
+    facts: dict[str, str]  # [FACT:...] key -> value as shown (without "(was: ...)" / "(aka ...)")
+    actions_required: list[str]  # the [ACTION_REQUIRED:...] texts
+
+
+def parse_anchors(text: str) -> Anchors:
     """Goals, facts and required actions read back from the anchors of a rendered context.
 
     Only the compacted part (before the recent-turns separator) is read, so anchors a user typed
@@ -125,7 +134,7 @@ def parse_anchors(text: str) -> dict:
                 key = f"{domain}.{key}"
             facts[key] = _WAS.sub("", value).strip()
     actions = [m.group(1).strip() for m in _ACTION_RE.finditer(head)]
-    return {"goals": goals, "facts": facts, "actions_required": actions}
+    return Anchors(goals=goals, facts=facts, actions_required=actions)
 
 
 def fact_tier(fact: Fact) -> int:

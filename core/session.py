@@ -13,7 +13,7 @@ import logging
 import threading
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from pydantic import BaseModel, Field
 
@@ -45,6 +45,15 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 # a compacted context is served only when it is smaller than this share of the raw history
 MIN_SAVING = 1.0
+
+
+class CompactionOutcome(NamedTuple):
+    """What one compaction on a copy of the state produced, before the swap."""
+
+    rendered: Rendered  # the context to serve
+    validation: ValidationReport | None  # None when the consistency check is off
+    retries: int  # renders redone after a failed validation
+    fallback: bool  # True when the key-sentence fallback replaced a context that never validated
 
 
 class AddResult(BaseModel):
@@ -390,7 +399,7 @@ class Session:
         reason: str,
         tier: int,
         latency: dict[str, float],
-    ) -> tuple[Rendered, ValidationReport | None, int, bool]:
+    ) -> CompactionOutcome:
         embedder = self.compressor.embedder
         recent = [m for m in self.messages[fold_upto:] if m.role != "system"]
         notice = self._change_notice(work, fold_upto, reason, tier)
@@ -404,7 +413,7 @@ class Session:
             )
         latency["render"] = _ms(t, time.perf_counter())
         if not self.config.consistency_check:
-            return rendered, None, 0, False
+            return CompactionOutcome(rendered, None, 0, False)
         t = time.perf_counter()
         surfaces = sorted({e.text for p in self.parsed for a in p.atoms for e in a.entities})
         report = validate(rendered, work, self.messages, self.config, embedder, surfaces)
@@ -428,7 +437,7 @@ class Session:
             report = validate(rendered, work, self.messages, self.config, embedder, surfaces)
         latency["validate"] = _ms(t, time.perf_counter())
         if report.ok:
-            return rendered, report, retries, False
+            return CompactionOutcome(rendered, report, retries, False)
         if self.config.fallback == "raw":
             raise RuntimeError("validation failed: " + "; ".join(report.errors))
         budget = min(
@@ -444,7 +453,7 @@ class Session:
             recent_idx=[m.idx for m in recent],
             change_notice=notice,
         )
-        return fallback, report, retries, True
+        return CompactionOutcome(fallback, report, retries, True)
 
     def _fuller_goals(self, work: ContextState, whole: bool) -> None:
         """Goals in more of the user's own words: the request without its polite opener, or

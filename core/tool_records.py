@@ -14,6 +14,7 @@ never replace each other.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from pydantic import BaseModel
 
@@ -83,7 +84,14 @@ class ToolIndex:
         return sorted(hits.values(), key=lambda h: -len(h.value))
 
 
-def call_record(message: Message, state: ContextState) -> tuple[ActionUnit, bool]:
+class CallRecord(NamedTuple):
+    """The pending record a tool call opens, and whether it repeats a finished call."""
+
+    record: ActionUnit
+    repeated: bool
+
+
+def call_record(message: Message, state: ContextState) -> CallRecord:
     """The pending record a tool call opens, and whether the same call (tool and arguments) was
     already made and finished (a repeat the trigger watches for)."""
     call = message.tool_call
@@ -98,7 +106,7 @@ def call_record(message: Message, state: ContextState) -> tuple[ActionUnit, bool
         call_id=call.call_id,
         write=is_write_call(call.name),
     )
-    return record, repeated
+    return CallRecord(record, repeated)
 
 
 def result_record(message: Message, state: ContextState) -> ActionUnit:

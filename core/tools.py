@@ -17,28 +17,15 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
+from core.lang.vocab import word_set
+
 MAX_LEAVES = 20_000  # scalar leaves walked in one result (a 9,000-record listing has ~50k)
 MAX_VALUE_CHARS = 120  # a leaf longer than this is shown cut in a digest
 SUMMARY_VALUES = 10  # leaves a decayed result keeps in its summary (besides referenced ones)
 
-# the first word of a tool name (snake_case, camelCase, kebab or dotted) that says it changes things
-WRITE_VERBS = frozenset(
-    "add append apply approve archive assign authorize block book buy cancel change charge checkout "
-    "close commit confirm cp create delete deposit disable edit enable execute fill grant insert "
-    "invite issue link lock make merge mkdir modify move mv open order pay place post publish purchase "
-    "push put redeem refund register reject remove rename reply reschedule reserve reset restart "
-    "return revoke rm rmdir run save schedule sell send set share sign start stop submit subscribe "
-    "swap toggle touch transfer unlock unsubscribe update upload upsert withdraw write".split()
-)
-# key names whose values an agent passes on or a user asks about: identifiers, codes, names,
-# amounts, dates and states (matched on the words of the last path segment)
-KEY_WORDS = frozenset(
-    "id ids uuid code ref reference number no num name title symbol ticker sku key token account "
-    "amount price cost total balance fee fare rate value quantity qty count size status state result "
-    "message error date time day start end departure arrival deadline due created updated path file "
-    "dir directory folder url email phone address city country location origin destination from to".split()
-)
-REFERENCE_WORDS = frozenset({"id", "ids", "uuid", "ref", "reference", "code", "confirmation", "tracking"})
+# The English words of tool names and payload keys are data (core/lang/data/tool_*.txt): the first
+# word of a tool name that says it changes things, the key words whose values an agent passes on or a
+# user asks about (identifiers, codes, names, amounts, dates, states), and the words of a reference key.
 _ID_LIKE = re.compile(r"^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9][A-Za-z0-9_\-./:]{2,}$|^\d{4,}$")
 _DATE_LIKE = re.compile(r"^\d{4}-\d{2}-\d{2}|^\d{1,2}:\d{2}")
 _WORDS = re.compile(r"[A-Za-z][a-z]*|[A-Z]+(?![a-z])|\d+")
@@ -65,7 +52,7 @@ def tool_words(name: str) -> set[str]:
 
 def is_write_call(name: str) -> bool:
     """True when the tool's name says it changes something (book, order, cancel, update, send, ...)."""
-    return tool_verb(name) in WRITE_VERBS
+    return tool_verb(name) in word_set("tool_write_verbs.txt")
 
 
 def leaves(data: Any, limit: int = MAX_LEAVES) -> Iterator[tuple[str, Any]]:
@@ -125,13 +112,13 @@ def key_words(path: str) -> set[str]:
 def is_reference(path: str) -> bool:
     """True when a leaf's key says it identifies something the agent may pass on (an id, a code,
     a reference or confirmation number)."""
-    return bool(key_words(path) & REFERENCE_WORDS)
+    return bool(key_words(path) & word_set("tool_reference_words.txt"))
 
 
 def is_key_leaf(path: str, value: Any) -> bool:
     """True for the values a summary keeps: ids, codes, names, amounts, dates, states, by the words
     of their key or the look of the value (letters with digits, a long number, a date or time)."""
-    if key_words(path) & KEY_WORDS:
+    if key_words(path) & word_set("tool_key_words.txt"):
         return True
     text = str(value)
     return bool(_ID_LIKE.match(text) or _DATE_LIKE.match(text))

@@ -18,25 +18,12 @@ from functools import lru_cache
 
 from core.config import Config
 from core.embed import Embedder, is_chinese
+from core.lang.cues import any_language
+from core.lang.patterns import pattern
 from core.models import Atom, ContextState, Message, ParsedMessage, Rendered, ValidationReport
-from core.render import RECENT_SEPARATOR, anchor_value, parse_anchors, raw_history
+from core.render import RECENT_SEPARATOR, Anchors, anchor_value, parse_anchors, raw_history
 from core.tokens import count_tokens
 
-_NUM = re.compile(r"(\d+(?:[.,]\d+)?)\s*([kKwW万千百]?)")
-_ZH_DIGITS = {
-    "零": 0,
-    "一": 1,
-    "二": 2,
-    "两": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-}
-_ZH_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
 _DECISION_WEIGHT = {
     "correction": 1.0,
     "constraint": 1.0,
@@ -51,41 +38,24 @@ _DECISION_WEIGHT = {
 
 
 def numbers_in(text: str) -> set[float]:
-    """Numeric values in text with k/千/万 multipliers and Chinese numerals resolved."""
+    """Numeric values in text with their multipliers ("5k", "5千", "5w") and the numerals written
+    in words ("五千") of every language resolved."""
+    cues = any_language()
+    multipliers = cues.number_multipliers()
     out: set[float] = set()
-    for m in _NUM.finditer(text):
+    for m in _number_pattern(tuple(multipliers)).finditer(text):
         try:
             n = float(m.group(1).replace(",", ""))
         except ValueError:
             continue
-        mult = {"k": 1e3, "K": 1e3, "千": 1e3, "万": 1e4, "w": 1e4, "W": 1e4, "百": 100}.get(m.group(2), 1)
-        out.add(n * mult)
-    for m in re.finditer(r"[零一二两三四五六七八九十百千万]+", text):
-        value = _zh_number(m.group(0))
-        if value is not None:
-            out.add(float(value))
+        out.add(n * multipliers.get(m.group(2), 1))
+    out.update(cues.numeral_values(text))
     return out
 
 
-def _zh_number(text: str) -> int | None:
-    """Value of a Chinese numeral; a trailing digit after a unit counts one unit lower (一万五 = 15000)."""
-    total, section, digit, last_unit = 0, 0, None, 1
-    for ch in text:
-        if ch in _ZH_DIGITS:
-            digit = _ZH_DIGITS[ch]
-        elif ch in _ZH_UNITS:
-            unit = _ZH_UNITS[ch]
-            if unit == 10000:
-                total += (section + (digit or 0)) * unit
-                section = 0
-            else:
-                section += (digit if digit is not None else 1) * unit
-            digit, last_unit = None, unit
-        else:
-            return None
-    if digit is not None and last_unit > 10 and text[-2] in _ZH_UNITS:
-        return total + section + digit * last_unit // 10
-    return total + section + (digit or 0)
+def _number_pattern(suffixes: tuple[str, ...]) -> re.Pattern[str]:
+    """A number and the one-character multiplier after it, if any."""
+    return pattern(r"(\d+(?:[.,]\d+)?)\s*([" + re.escape("".join(suffixes)) + r"]?)")
 
 
 def source_text(messages: Sequence[Message]) -> str:
@@ -179,7 +149,7 @@ def validate(
     missing = []
     for key, value in anchors["facts"].items():
         fact = state.facts.get(key)
-        if fact is not None and (fact.verified_by_user or (fact.norm in ("yes", "no", "是", "否"))):
+        if fact is not None and (fact.verified_by_user or (fact.norm in any_language().yes_no_values())):
             continue  # an operator's correction, or an amenity's yes/no, need not be in the dialogue
         if not value_in_source(value, source, nums) and not synonym_in_source(
             value, surfaces, embedder, config.synonym_threshold
@@ -205,7 +175,7 @@ def validate(
     )
 
 
-def _roundtrip_diff(anchors: dict, rendered: Rendered) -> list[str]:
+def _roundtrip_diff(anchors: Anchors, rendered: Rendered) -> list[str]:
     """Differences between the anchors rendered and the anchors read back."""
     expected: dict[str, str] = {}
     for anchor in rendered.anchors:

@@ -9,15 +9,13 @@ from collections import Counter
 from collections.abc import Iterable
 
 from core.embed import is_chinese
+from core.lang.cues import any_language
 from core.models import Atom
 
 _WORD = re.compile(r"\w+", re.U)
 # normalized dates and times ("2026-03-02", "2026-03-02T15:00", "15:00"): equal or not, never "contained"
 _ISO_WHEN = re.compile(r"\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?)?|\d{1,2}:\d\d(?::\d\d)?")
-_DAY = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)\b|(\d{1,2})[日号]")
-_MONTH = re.compile(
-    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\d{1,2}\s*月|\d{4}-\d\d", re.I
-)
+_ISO_MONTH = re.compile(r"\d{4}-\d\d")
 
 
 def same_value(a: str, b: str) -> bool:
@@ -79,15 +77,21 @@ def same_surface(a: str, b: str) -> bool:
         words = re.findall(r"[A-Za-z]+", long_)
         if short.isalpha() and short.isupper() and 2 <= len(short) == len(words) >= 2:
             return short.lower() == "".join(w[0] for w in words).lower()
-    day_a, day_b = _DAY.search(a), _DAY.search(b)
-    if day_a and day_b and next(g for g in day_a.groups() if g) == next(g for g in day_b.groups() if g):
-        return not (_MONTH.search(a) and _MONTH.search(b))
+    cues = any_language()
+    day_a, day_b = cues.day_of_month(a), cues.day_of_month(b)
+    if day_a and day_b and day_a.day == day_b.day:
+        return not (_names_month(a) and _names_month(b))
     return False
+
+
+def _names_month(text: str) -> bool:
+    return bool(any_language().names_month(text) or _ISO_MONTH.search(text))
 
 
 def _words(value: str) -> list[str]:
     words = [w[:-1] if len(w) > 3 and w.endswith("s") else w for w in _WORD.findall(value)]
-    return [w for w in words if w not in ("the", "a", "an")]
+    cues = any_language()
+    return [w for w in words if not cues.is_article(w)]
 
 
 def substitutes_replaced(atom: Atom, old_values: Iterable[str]) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Protocol
 
+from core.lang.cues import DayOfMonth
 from core.models import ActionMarker, AtomKind, Entity, Lang, Negation, Role
 
 # Canonical slot hints a language analyzer may put in Entity.slot (None when no cue says which).
@@ -75,4 +76,103 @@ class LanguageAnalyzer(Protocol):
 
     def action(self, text: str, role: Role) -> ActionMarker | None:
         """An action the assistant reports done, failed, pending or offers ('I have booked ...')."""
+        ...
+
+    # The cue words the stages ask about (implemented once by core.lang.cues.CueMethods over the
+    # language's <lang>_cues module): a stage file holds no word of any language.
+
+    def intent_cue(self, text: str) -> bool:
+        """True when the clause names something to do (book, find, 预订, ...)."""
+        ...
+
+    def strip_polite_prefix(self, text: str) -> str:
+        """text without its polite opener ("Hi, could you ...", "请问")."""
+        ...
+
+    def strip_fillers(self, text: str) -> str:
+        """A goal phrase without the fillers that go whole (Chinese 请, 一下, 吧, ...)."""
+        ...
+
+    def is_stopword(self, word: str) -> bool:
+        """True for a function word a goal phrase drops."""
+        ...
+
+    def declines(self, text: str) -> bool:
+        """True when text opens by declining an offer ("no thanks", "不用了")."""
+        ...
+
+    def bare_no(self, text: str) -> bool:
+        """True when text opens with a bare no."""
+        ...
+
+    def accepts(self, text: str) -> bool:
+        """True when text opens by agreeing ("yes", "sounds good", "好的")."""
+        ...
+
+    def soft_preference(self, text: str) -> bool:
+        """True when the clause softens its values into a preference ("ideally", "最好")."""
+        ...
+
+    def negation_pair(self, text: str) -> bool:
+        """True when the rest of a negated clause states its positive half ("but", "而是")."""
+        ...
+
+    def self_doubt(self, text: str) -> bool:
+        """True when the speaker doubts what it said ("I'm not sure", "我不确定")."""
+        ...
+
+    def or_connective(self, text: str) -> bool:
+        """True when text joins alternatives ("or", "或者")."""
+        ...
+
+    def ends_with_determiner(self, text: str) -> bool:
+        """True when text ends with a definite determiner ("from the ")."""
+        ...
+
+    def strip_free(self, text: str) -> str:
+        """An amenity without its leading "free" / 免费."""
+        ...
+
+    def facility_slot(self, text: str) -> str | None:
+        """The amenity slot (internet, parking, ...) the lowercase text names, or None."""
+        ...
+
+    def is_non_value(self, text: str) -> bool:
+        """True for a lowercase entity text that carries no state ("yes", "好的")."""
+        ...
+
+    def domain_word(self, text: str) -> str | None:
+        """The domain a lowercase domain word names ("hotel", "酒店"), or None."""
+        ...
+
+    def is_article(self, word: str) -> bool:
+        """True for an article a value is compared without."""
+        ...
+
+    def is_indefinite_article(self, word: str) -> bool:
+        """True for an indefinite article ("a table" is no count)."""
+        ...
+
+    def is_bare_one(self, word: str) -> bool:
+        """True for "one" without a unit (a pronoun, not a count)."""
+        ...
+
+    def yes_no(self) -> tuple[str, str]:
+        """The values of a yes/no slot in this language."""
+        ...
+
+    def day_of_month(self, text: str) -> DayOfMonth | None:
+        """The first day of the month written as such ("the 11th", "11号"), or None."""
+        ...
+
+    def names_month(self, text: str) -> bool:
+        """True when text names a month ("March", "3月")."""
+        ...
+
+    def number_multipliers(self) -> dict[str, float]:
+        """Suffixes that multiply the number before them ("5k", "5千")."""
+        ...
+
+    def numeral_values(self, text: str) -> list[float]:
+        """Values of the numerals written in words ("五千" -> 5000)."""
         ...

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from core.lang import en_cues
+from core.lang.cues import CueMethods
 from core.lang.en_discourse import (
     classify_kind,
     find_action,
@@ -48,10 +50,11 @@ _VALUE_TYPES = frozenset(
 )
 
 
-class EnglishAnalyzer:
+class EnglishAnalyzer(CueMethods):
     """Implements core.lang.base.LanguageAnalyzer for English."""
 
     lang: Lang = "en"
+    _cues = en_cues
     # (text, entities) of the last entities(text, None) call: kind() of the same clause reuses them
     # (one tuple, swapped whole, so a thread never sees another thread's text with its entities)
     _last: tuple[str, list[Entity]] | None = None

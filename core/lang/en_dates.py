@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from core.lang.en_lexicon import MONTH_ABBR, MONTHS, ORDINAL_WORDS, WEEKDAY_ABBR, WEEKDAYS
 from core.lang.en_numbers import words_to_int
@@ -66,13 +66,10 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
         r"(?![\d/])",
     ),
 )
-_COMPILED: list[tuple[str, re.Pattern[str]]] = []
-
-
-def _compiled() -> list[tuple[str, re.Pattern[str]]]:
-    if not _COMPILED:
-        _COMPILED.extend((name, re.compile(p, re.IGNORECASE)) for name, p in _PATTERNS)
-    return _COMPILED
+@cache
+def _compiled() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The named patterns, compiled on first use."""
+    return tuple((name, re.compile(p, re.IGNORECASE)) for name, p in _PATTERNS)
 
 
 @dataclass(frozen=True)

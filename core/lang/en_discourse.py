@@ -4,41 +4,15 @@ and action markers from assistant and tool turns."""
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from core.lang.en_values import identifiers
+from core.lang.vocab import table, tagged
 from core.models import ActionMarker, AtomKind, Role
 
 # --- split ---------------------------------------------------------------------------------------
 
-_ABBREVIATIONS = (
-    "dr",
-    "mr",
-    "mrs",
-    "ms",
-    "st",
-    "mt",
-    "ft",
-    "jr",
-    "sr",
-    "prof",
-    "vs",
-    "etc",
-    "e.g",
-    "i.e",
-    "a.m",
-    "p.m",
-    "m.d",
-    "no",
-    "approx",
-    "ave",
-    "rd",
-    "blvd",
-    "inc",
-    "ltd",
-    "co",
-    "u.s",
-)
+_ABBREVIATIONS = tagged("en_abbreviations.tsv", "sentence")
 _BOUNDARY = re.compile(r"(?<=[.!?;])[\"')\]]*\s+|\n+")
 
 
@@ -405,83 +379,19 @@ def find_action(text: str, role: Role) -> ActionMarker | None:
 
 # --- domain -----------------------------------------------------------------------------------------
 
-# Words that name a service outright: they open (or switch to) their domain.
-_DOMAIN_KEYWORDS: tuple[tuple[str, str], ...] = (
-    ("taxi", r"taxis?|cabs?|taxicab"),
-    ("ride", r"rides?|uber|lyft|rideshare|ride-share|shared\s+ride"),
-    ("train", r"trains?|railway|rail|amtrak"),
-    ("bus", r"bus|buses|coach\s+ticket|greyhound"),
-    ("flight", r"flights?|fly|flying|airlines?|airfare|plane"),
-    (
-        "car_rental",
-        r"rental\s+cars?|rent\s+a\s+car|car\s+rental|(?:rent|renting|hire)\s+(?:a\s+|an\s+)?(?:\w+\s+)?"
-        r"(?:car|suv|sedan|hatchback|minivan|van|vehicle|convertible)|hire\s+car|pick\s*up\s+"
-        r"the\s+car",
-    ),
-    ("metro", r"metro|subway|underground"),
-    ("alarm", r"alarms?|wake\s+me"),
-    (
-        "payment",
-        r"send\s+money|payments?|pay\s+(?:\w+\s+)?back|venmo|paypal|reimburse|app\s+balance|"
-        r"send\s+(?:\w+\s+){0,3}(?:dollars|bucks|\$)|send\s+\$",
-    ),
-    ("bank", r"bank|banking|account\s+balance|checking\s+account|savings\s+account|transfer\s+money"),
-    ("weather", r"weather|forecast"),
-    ("doctor", r"doctor|physician|gp|general\s+practitioner|medical|clinic|dermatologist|ophthalmologist"),
-    ("dentist", r"dentist|dental|orthodontist"),
-    ("salon", r"salon|haircut|hair\s*cut|stylist|barber|hairdresser"),
-    ("movie", r"movies?|films?|cinema|showtimes?|screening|theatre\s+near|imax"),
-    ("music", r"songs?|music|album|playlist|artist"),
-    ("event", r"concerts?|events?|festival|gig|theater|theatre"),
-    ("restaurant", r"restaurants?|cuisine|bistro|cafe|reservation\s+at"),
-    (
-        "hotel",
-        r"hotels?|guesthouse|guest\s+house|b&b|bed\s+and\s+breakfast|motel|hostel|lodging|accommodation",
-    ),
-    ("apartment", r"apartments?|rent\s+an?\s+apartment|bedroom\s+apartment"),
-    ("home", r"home\s+visit|visit\s+the\s+house"),
-    (
-        "attraction",
-        r"attractions?|museums?|college|gallery|galleries|sightseeing|zoo|aquarium|landmark|church|"
-        r"architecture|nightclub|swimming\s+pool",
-    ),
-    ("police", r"police|robbed|stolen|theft"),
-    ("hospital", r"hospital|emergency\s+room|a&e"),
-    ("calendar", r"calendar|schedule\s+an?\s+event"),
-    (
-        "messaging",
-        r"message|text\s+(?:him|her|them|my)|sms|whatsapp|(?:share|send)\s+(?:my\s+)?(?:current\s+)?location",
-    ),
-    ("media", r"tv\s+show|episode"),
-)
-# Words that suggest a domain but are said in many ("tickets" for a train, "stay" for a flight, "play"
-# a song or a game): they open a domain only when none is set, never switch away from one.
-_WEAK_DOMAIN_KEYWORDS: tuple[tuple[str, str], ...] = (
-    ("music", r"play|listen|speaker"),
-    ("movie", r"watch"),
-    ("event", r"games?|tickets?|shows?|match|sports?"),
-    ("restaurant", r"table|dinner|lunch|breakfast|brunch|eat|dine|dining|food|meal"),
-    ("hotel", r"room|rooms|stay|check\s*-?in|check\s*-?out"),
-    ("apartment", r"flat|property|viewing"),
-    ("home", r"house|homes?"),
-    ("attraction", r"park|tour|entertainment"),
-    ("bank", r"balance|transfer"),
-    ("weather", r"rain|sunny|temperature"),
-    ("calendar", r"meeting"),
-    ("media", r"series|stream"),
-    ("shopping", r"buy|shop|shopping|order\s+online|purchase"),
-    ("travel", r"trip|travel|vacation|holiday"),
-)
-
+# The domain keywords are data (core/lang/data/en_domains.toml): strong rows name a service outright
+# and open (or switch to) their domain; weak rows ("tickets" for a train, "stay" for a flight, "play"
+# a song or a game) open a domain only when none is set, never switch away from one.
 
 # "I also need a place to stay": a new task, so even a weak word names its domain
 _NEW_TASK = re.compile(r"\b(?:also|as well|another|in addition|besides)\b", re.I)
 
 
-@lru_cache(maxsize=2)
+@cache
 def _domain_regexes(weak: bool = False) -> tuple[tuple[str, re.Pattern[str]], ...]:
-    table = _WEAK_DOMAIN_KEYWORDS if weak else _DOMAIN_KEYWORDS
-    return tuple((d, re.compile(rf"\b(?:{p})\b", re.IGNORECASE)) for d, p in table)
+    """The (domain, pattern) rows of core/lang/data/en_domains.toml, strong or weak, in order."""
+    rows = table("en_domains.toml")["weak" if weak else "strong"]
+    return tuple((r["domain"], re.compile(rf"\b(?:{r['pattern']})\b", re.IGNORECASE)) for r in rows)
 
 
 @lru_cache(maxsize=8192)

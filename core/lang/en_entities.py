@@ -8,27 +8,28 @@ says it and however it is phrased, and two kinds never share one:
   end_date / end_time, so it never replaces the start;
 - a title (movie, song, album, event, "X vs Y") is "title", a venue or business "name", an artist or
   a payee "person"; a name after "to" is a destination only in a sentence about getting somewhere;
-- kinds of car and ride share "type" (see en_values.terms); "N tickets/seats/passengers" are people."""
+- kinds of car and ride share "type" (see en_terms.terms); "N tickets/seats/passengers" are people."""
 
 from __future__ import annotations
 
 import bisect
 import re
 from datetime import datetime
-from functools import lru_cache
+from functools import cache, lru_cache
 
+from core.lang import en_terms as T
 from core.lang import en_values as V
 from core.lang.en_dates import find_dates
 from core.lang.en_lexicon import VENUE_TYPES
 from core.lang.en_names import find_names
 from core.lang.en_times import find_times
+from core.lang.vocab import tagged
 from core.models import Entity
 
 REFERENCE_TS = datetime(2026, 1, 1)  # used when a message has no timestamp, so output is deterministic
 
 _VENUE_ENDINGS = tuple(sorted(VENUE_TYPES, key=len, reverse=True))
 _AIRLINE = re.compile(r"\b(?:air(?:lines?|ways)?|airline)$", re.IGNORECASE)
-_PERSON_TITLE = re.compile(r"^(?:dr|mr|mrs|ms|prof)\.?\s|,?\s*(?:m\.?d\.?|dds|phd)$", re.IGNORECASE)
 # Cue words just before a span -> slot hint (checked on the 24 characters before the span).
 _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p + r"\s+(?:the\s+)?$", re.IGNORECASE), slot)
@@ -55,11 +56,18 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 
 
+
+@cache
+def _person_title() -> re.Pattern[str]:
+    """A title before a person's name (en_abbreviations.tsv, tag person) or a degree after it."""
+    titles = "|".join(sorted(tagged("en_abbreviations.tsv", "person"), key=len, reverse=True))
+    return re.compile(rf"^(?:{titles})\.?\s|,?\s*(?:m\.?d\.?|dds|phd)$", re.IGNORECASE)
+
 def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     cands: list[V.Candidate] = []
     cands += V.money(text) + V.contacts(text) + V.identifiers(text) + V.addresses(text)
-    cands += V.quantities(text) + V.places(text) + V.terms(text) + V.rooms_and_devices(text) + V.numbers(text)
-    cands += V.answers(text) + V.food_words(text)
+    cands += V.quantities(text) + V.places(text) + T.terms(text) + T.rooms_and_devices(text) + V.numbers(text)
+    cands += T.answers(text) + T.food_words(text)
     times = find_times(text)
     # dates depend on the day only: keying the caches by midnight lets every turn of a day share them
     dates = find_dates(text, ts.replace(hour=0, minute=0, second=0, microsecond=0))
@@ -133,7 +141,7 @@ def _name_slot(surface: str) -> str:
     low = surface.lower()
     if _AIRLINE.search(low):
         return "airline"
-    if _PERSON_TITLE.search(low):
+    if _person_title().search(low):
         return "person"
     return "name"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from core.lang.en_lexicon import TENS, UNITS
 
@@ -68,13 +68,10 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
         rf"st\b|nd\b|rd\b|th\b|-|[a-z]*\s+(?:people|persons|guests|tickets|nights|days|rooms|stars)))",
     ),
 )
-_COMPILED: list[tuple[str, re.Pattern[str]]] = []
-
-
-def _compiled() -> list[tuple[str, re.Pattern[str]]]:
-    if not _COMPILED:
-        _COMPILED.extend((name, re.compile(p, re.IGNORECASE)) for name, p in _PATTERNS)
-    return _COMPILED
+@cache
+def _compiled() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The named patterns, compiled on first use."""
+    return tuple((name, re.compile(p, re.IGNORECASE)) for name, p in _PATTERNS)
 
 
 @dataclass(frozen=True)

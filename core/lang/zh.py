@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from core.lang import zh_cues
+from core.lang.cues import CueMethods
 from core.lang.zh_clauses import topic_pieces
 from core.lang.zh_entities import entities_of
 from core.lang.zh_kinds import (
@@ -31,10 +33,11 @@ _LEAD_INTERJECTION = re.compile(
 )
 
 
-class ChineseAnalyzer:
+class ChineseAnalyzer(CueMethods):
     """Rule-based Chinese analyzer; every method is pure and deterministic."""
 
     lang: Lang = "zh"
+    _cues = zh_cues
 
     def split(self, text: str) -> list[str]:
         """Sentences of text (end punctuation kept), with a leading '你好，' or '好的，' split off, and

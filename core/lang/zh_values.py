@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, TERM_SLOTS
 from core.lang.zh_numbers import fmt_number, zh_to_number
@@ -96,7 +96,7 @@ _AMOUNT = re.compile(
 _PERCENT = re.compile(rf"{_BOUND}\d+(?:\.\d+)?%|百分之{_ZH_NUM}")
 _FREE = re.compile(r"(?P<neg>不)?免费|不要钱|不收费")
 
-@lru_cache(maxsize=1)
+@cache
 def _lexicon_pattern() -> re.Pattern[str]:
     """One alternation over facility and term words, longest first (built once, on first use)."""
     words = sorted(set(FACILITIES) | set(TERM_SLOTS), key=len, reverse=True)

@@ -1,0 +1,234 @@
+"""The cue words the stages ask about (accepting, declining, fillers, amenities, ...), as analyzer
+methods over a language's cue module (en_cues, zh_cues), and ``any_language()``: the answer over
+every language, for the stages that read a turn before (or without) knowing its language.
+
+A third language adds a ``<lang>_cues`` module and its analyzer; no stage file changes.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from types import ModuleType
+from typing import NamedTuple
+
+
+class DayOfMonth(NamedTuple):
+    """A day of the month found in text: where it starts and the day as written ('11')."""
+
+    start: int
+    day: str
+
+
+class CueMethods:
+    """Cue methods of a LanguageAnalyzer, answered from the module in ``_cues``."""
+
+    _cues: ModuleType
+
+    def intent_cue(self, text: str) -> bool:
+        """True when the clause names something to do (book, find, 预订, ...)."""
+        return self._cues.intent_cue(text)
+
+    def strip_polite_prefix(self, text: str) -> str:
+        """text without its polite opener ("Hi, could you ...", "请问")."""
+        return self._cues.strip_polite_prefix(text)
+
+    def strip_fillers(self, text: str) -> str:
+        """A goal phrase without the fillers that go whole (Chinese 请, 一下, 吧, ...)."""
+        return self._cues.strip_fillers(text)
+
+    def is_stopword(self, word: str) -> bool:
+        """True for a function word a goal phrase drops (lowercase word)."""
+        return word in self._cues.GOAL_STOPWORDS
+
+    def declines(self, text: str) -> bool:
+        """True when text opens by declining an offer ("no thanks", "不用了")."""
+        return self._cues.declines(text)
+
+    def bare_no(self, text: str) -> bool:
+        """True when text opens with a bare no ("no, ...", "不，")."""
+        return self._cues.bare_no(text)
+
+    def accepts(self, text: str) -> bool:
+        """True when text opens by agreeing ("yes", "sounds good", "好的")."""
+        return self._cues.accepts(text)
+
+    def soft_preference(self, text: str) -> bool:
+        """True when the clause softens its values into a preference ("ideally", "最好")."""
+        return self._cues.soft_preference(text)
+
+    def negation_pair(self, text: str) -> bool:
+        """True when the rest of a negated clause states its positive half ("but", "而是")."""
+        return self._cues.negation_pair(text)
+
+    def self_doubt(self, text: str) -> bool:
+        """True when the speaker doubts what it said ("I'm not sure", "我不确定")."""
+        return self._cues.self_doubt(text)
+
+    def or_connective(self, text: str) -> bool:
+        """True when text joins alternatives ("or", "或者")."""
+        return self._cues.or_connective(text)
+
+    def ends_with_determiner(self, text: str) -> bool:
+        """True when text ends with a definite determiner ("from the ")."""
+        return self._cues.ends_with_determiner(text)
+
+    def strip_free(self, text: str) -> str:
+        """An amenity without its leading "free" / 免费."""
+        return self._cues.strip_free(text)
+
+    def facility_slot(self, text: str) -> str | None:
+        """The amenity slot (internet, parking, ...) the lowercase text names, or None."""
+        return next((slot for cue, slot in self._cues.FACILITY_SLOTS if cue in text), None)
+
+    def is_non_value(self, text: str) -> bool:
+        """True for a lowercase entity text that carries no state ("yes", "okay", "好的")."""
+        return text in self._cues.NON_VALUES
+
+    def domain_word(self, text: str) -> str | None:
+        """The domain a lowercase domain word names ("hotel", "酒店"), or None."""
+        return self._cues.DOMAIN_WORDS.get(text)
+
+    def is_article(self, word: str) -> bool:
+        """True for an article a value is compared without ("the", "a")."""
+        return word in self._cues.ARTICLES
+
+    def is_indefinite_article(self, word: str) -> bool:
+        """True for "a" / "an": "a table" is no count."""
+        return word in self._cues.INDEFINITE_ARTICLES
+
+    def is_bare_one(self, word: str) -> bool:
+        """True for "one" without a unit (a pronoun, not a count)."""
+        return self._cues.is_bare_one(word)
+
+    def yes_no(self) -> tuple[str, str]:
+        """The values of a yes/no slot in this language ("yes", "no" / "是", "否")."""
+        return self._cues.YES_NO
+
+    def day_of_month(self, text: str) -> DayOfMonth | None:
+        """The first day of the month written as such ("the 11th", "11号"), or None."""
+        m = self._cues.day_of_month(text)
+        return DayOfMonth(m.start(), m.group(1)) if m else None
+
+    def names_month(self, text: str) -> bool:
+        """True when text names a month ("March", "3月")."""
+        return self._cues.names_month(text)
+
+    def number_multipliers(self) -> dict[str, float]:
+        """Suffixes that multiply the number before them ("5k", "5千", "5w")."""
+        return self._cues.NUMBER_MULTIPLIERS
+
+    def numeral_values(self, text: str) -> list[float]:
+        """Values of the numerals written in words in text ("五千" -> 5000) the validator reads."""
+        return self._cues.numeral_values(text)
+
+
+class AnyLanguage:
+    """The cue answers over every language, in a fixed order (English, Chinese): what a stage asks
+    of a turn whatever its language ("yes" and "好的" both accept)."""
+
+    def __init__(self, analyzers: tuple[CueMethods, ...]) -> None:
+        self.analyzers = analyzers
+
+    def intent_cue(self, text: str) -> bool:
+        """True when some language's intent cue occurs in text."""
+        return any(a.intent_cue(text) for a in self.analyzers)
+
+    def strip_polite_prefix(self, text: str) -> str:
+        """text without the polite opener of each language, removed in turn."""
+        for a in self.analyzers:
+            text = a.strip_polite_prefix(text)
+        return text
+
+    def declines(self, text: str) -> bool:
+        """True when text opens by declining, in some language."""
+        return any(a.declines(text) for a in self.analyzers)
+
+    def bare_no(self, text: str) -> bool:
+        """True when text opens with a bare no, in some language."""
+        return any(a.bare_no(text) for a in self.analyzers)
+
+    def accepts(self, text: str) -> bool:
+        """True when text opens by agreeing, in some language."""
+        return any(a.accepts(text) for a in self.analyzers)
+
+    def soft_preference(self, text: str) -> bool:
+        """True when some language's soft-preference cue occurs in text."""
+        return any(a.soft_preference(text) for a in self.analyzers)
+
+    def negation_pair(self, text: str) -> bool:
+        """True when some language's negation-pair cue occurs in text."""
+        return any(a.negation_pair(text) for a in self.analyzers)
+
+    def self_doubt(self, text: str) -> bool:
+        """True when some language's self-doubt cue occurs in text."""
+        return any(a.self_doubt(text) for a in self.analyzers)
+
+    def or_connective(self, text: str) -> bool:
+        """True when some language's "or" occurs in text."""
+        return any(a.or_connective(text) for a in self.analyzers)
+
+    def ends_with_determiner(self, text: str) -> bool:
+        """True when text ends with a determiner of some language."""
+        return any(a.ends_with_determiner(text) for a in self.analyzers)
+
+    def strip_free(self, text: str) -> str:
+        """An amenity without the "free" of each language."""
+        for a in self.analyzers:
+            text = a.strip_free(text)
+        return text
+
+    def facility_slot(self, text: str) -> str | None:
+        """The first amenity slot some language's cue names in text, or None."""
+        return next((s for a in self.analyzers if (s := a.facility_slot(text)) is not None), None)
+
+    def is_non_value(self, text: str) -> bool:
+        """True when text carries no state in some language."""
+        return any(a.is_non_value(text) for a in self.analyzers)
+
+    def domain_word(self, text: str) -> str | None:
+        """The domain text names as a domain word of some language, or None."""
+        return next((d for a in self.analyzers if (d := a.domain_word(text)) is not None), None)
+
+    def is_article(self, word: str) -> bool:
+        """True for an article of some language."""
+        return any(a.is_article(word) for a in self.analyzers)
+
+    def is_indefinite_article(self, word: str) -> bool:
+        """True for an indefinite article of some language."""
+        return any(a.is_indefinite_article(word) for a in self.analyzers)
+
+    def is_bare_one(self, word: str) -> bool:
+        """True for a bare "one" of some language."""
+        return any(a.is_bare_one(word) for a in self.analyzers)
+
+    def yes_no_values(self) -> frozenset[str]:
+        """The values of a yes/no slot in every language."""
+        return frozenset(v for a in self.analyzers for v in a.yes_no())
+
+    def day_of_month(self, text: str) -> DayOfMonth | None:
+        """The leftmost day of the month any language finds (the first language's on a tie)."""
+        found = [d for a in self.analyzers if (d := a.day_of_month(text)) is not None]
+        return min(found, key=lambda d: d.start) if found else None
+
+    def names_month(self, text: str) -> bool:
+        """True when text names a month in some language."""
+        return any(a.names_month(text) for a in self.analyzers)
+
+    def number_multipliers(self) -> dict[str, float]:
+        """The number suffixes of every language."""
+        out: dict[str, float] = {}
+        for a in self.analyzers:
+            out.update(a.number_multipliers())
+        return out
+
+    def numeral_values(self, text: str) -> list[float]:
+        """Values of the numerals in words of every language."""
+        return [v for a in self.analyzers for v in a.numeral_values(text)]
+
+
+@cache
+def any_language() -> AnyLanguage:
+    """The cue answers over English and Chinese (made on first use)."""
+    from core.lang.registry import analyzer_for
+
+    return AnyLanguage((analyzer_for("en"), analyzer_for("zh")))  # type: ignore[arg-type]

@@ -1,0 +1,169 @@
+"""English cue words the stages ask about through the analyzer: intents, polite openers, goal
+stopwords, declining and accepting an offer, soft preferences, self-doubt, amenities, and the words
+that are never a value ("yes", "okay"). Moved here from the stage files (goals, extract, merge,
+values) so that a language is added in core/lang alone.
+
+Every pattern is compiled on first use (functools.cache), never at import time.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.lang.patterns import pattern
+
+_INTENT_CUE = (
+    r"\b(book|reserve|find|look(?:ing)? for|search|need|want|get|buy|order|schedule|rent|call|send|pay|"
+    r"transfer|check|help|plan|visit|play|set|add|make|recommend|suggest)\b"
+)
+_POLITE_PREFIX = (
+    r"^(?:(?:hi|hello|hey|ok(?:ay)?|yes|yeah|sure|great|thanks?|thank you|please|so|well|also|and|now|"
+    r"can you|could you|would you|will you|i would like to|i'd like to|i want to|i need to|i am|i'm|"
+    r"i was wondering if|i wonder if|you|me)[\s,.!]+)+"
+)
+# declining what was just offered: "no thanks", "not now", "maybe later"
+_POLITE_DECLINE = (
+    r"(?i)^(?:no,?\s*(?:thanks|thank\s+you)|nope|not\s+(?:now|yet|right\s+now|at\s+(?:the|this)\s+moment|"
+    r"this\s+(?:moment|time)|today)|maybe\s+later|i['’]?ll\s+pass|don['’]?t\s+bother)\b"
+)
+_BARE_NO = r"(?i)^no\b(?!\s+(?:problem|worries))"
+# a reply that opens by agreeing accepts what was just proposed, whatever else it goes on to ask
+_ACCEPTANCE = (
+    r"(?i)^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|great|perfect|fine|alright|all right|correct|right|go ahead|"
+    r"book it|do it|please do|sounds (?:good|great|perfect|fine)|"
+    r"that(?:'s| is| would be| will be| sounds| works)\s*"
+    r"(?:good|great|fine|perfect|okay|ok|right|correct|wonderful|excellent|amazing|awesome|nice|for me))\b"
+)
+_SOFT_PREFERENCE = r"\b(prefer(?:ably)?|ideally|if possible|would rather|i'?d rather)\b"
+# what turns the rest of a negated clause into the positive half of a negation pair ("no cilantro,
+# but extra lime is fine")
+_NEGATION_PAIR = r"\b(?:but|instead|rather|better|fine|okay|ok)\b"
+_SELF_DOUBT = (
+    r"\b(i'?m not sure|not certain|let me (?:double[- ])?check again|i apologi[sz]e for the confusion|"
+    r"i may have made a mistake|correction:)"
+)
+_OR_CONNECTIVE = r"\b(?:or|either|otherwise)\b"
+_DETERMINER = r"(?i)\b(?:the|this|that|our|my|your|same)\s+$"
+_FREE_PREFIX = r"^(free)\s*"
+_DAY_OF_MONTH = r"\b(\d{1,2})(?:st|nd|rd|th)\b"
+_MONTH_NAME = r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b"
+
+GOAL_STOPWORDS = frozenset(
+    (
+        "i i'm i'd i'll me my we us our you your it its it's is are am was were be been being a an the "
+        "this that these those there here of in on at to for from with by about as into some any please "
+        "can could would will shall should do does did have has had got want wanted need needed like "
+        "looking look also just so and or but then too very really maybe one which what where when who "
+        "how if know tell give help let see"
+    ).split()
+)
+# amenities named many ways, one slot each (general knowledge of what hotels and venues offer)
+FACILITY_SLOTS = (
+    ("wifi", "internet"),
+    ("wi-fi", "internet"),
+    ("internet", "internet"),
+    ("parking", "parking"),
+    ("breakfast", "breakfast"),
+    ("pool", "pool"),
+    ("gym", "gym"),
+    ("pet", "pets"),
+    ("laundry", "laundry"),
+)
+NON_VALUES = frozenset({"yes", "no", "ok", "okay", "sure", "none", "nothing", "yeah", "yep", "nope"})
+# domain words that are sometimes a slot value of their own domain (hotel.type=hotel), never of another
+DOMAIN_WORDS = {
+    "hotel": "hotel",
+    "restaurant": "restaurant",
+    "taxi": "taxi",
+    "train": "train",
+    "bus": "bus",
+    "flight": "flight",
+    "attraction": "attraction",
+    "movie": "movie",
+    "event": "event",
+}
+ARTICLES = frozenset({"the", "a", "an"})
+INDEFINITE_ARTICLES = frozenset({"a", "an"})
+YES_NO = ("yes", "no")
+# k = thousand ("5k")
+NUMBER_MULTIPLIERS = {"k": 1e3, "K": 1e3}
+
+
+def intent_cue(text: str) -> bool:
+    """True when the clause names something to do (book, find, need, recommend, ...)."""
+    return bool(pattern(_INTENT_CUE, re.I).search(text))
+
+
+def strip_polite_prefix(text: str) -> str:
+    """text without its polite opener ("Hi, could you ...")."""
+    return pattern(_POLITE_PREFIX, re.I).sub("", text)
+
+
+def declines(text: str) -> bool:
+    """True when text opens by declining an offer ("no thanks", "not now", "maybe later")."""
+    return bool(pattern(_POLITE_DECLINE).match(text))
+
+
+def bare_no(text: str) -> bool:
+    """True when text opens with a bare "no" (not "no problem")."""
+    return bool(pattern(_BARE_NO).match(text))
+
+
+def accepts(text: str) -> bool:
+    """True when text opens by agreeing ("yes", "sounds good", "book it")."""
+    return bool(pattern(_ACCEPTANCE).match(text))
+
+
+def soft_preference(text: str) -> bool:
+    """True when the clause softens its values into a preference ("ideally", "if possible")."""
+    return bool(pattern(_SOFT_PREFERENCE, re.I).search(text))
+
+
+def negation_pair(text: str) -> bool:
+    """True when the text after a negation states its positive half ("but", "instead")."""
+    return bool(pattern(_NEGATION_PAIR, re.I).search(text))
+
+
+def self_doubt(text: str) -> bool:
+    """True when the speaker doubts what it said ("I'm not sure", "let me check again")."""
+    return bool(pattern(_SELF_DOUBT, re.I).search(text))
+
+
+def or_connective(text: str) -> bool:
+    """True when text joins alternatives ("or", "either")."""
+    return bool(pattern(_OR_CONNECTIVE, re.I).search(text))
+
+
+def ends_with_determiner(text: str) -> bool:
+    """True when text ends with a definite determiner ("from the ", "this ")."""
+    return bool(pattern(_DETERMINER).search(text))
+
+
+def strip_free(text: str) -> str:
+    """An amenity without its leading "free"."""
+    return pattern(_FREE_PREFIX).sub("", text)
+
+
+def day_of_month(text: str) -> re.Match[str] | None:
+    """The first ordinal day of the month ("the 11th")."""
+    return pattern(_DAY_OF_MONTH).search(text)
+
+
+def names_month(text: str) -> bool:
+    """True when text names a month ("March", "sep")."""
+    return bool(pattern(_MONTH_NAME, re.I).search(text))
+
+
+def strip_fillers(text: str) -> str:
+    """text as it is: an English goal drops its function words one by one (GOAL_STOPWORDS)."""
+    return text
+
+
+def is_bare_one(word: str) -> bool:
+    """True for "one" without a unit: a pronoun ("that one"), not a count."""
+    return word == "one"
+
+
+def numeral_values(text: str) -> list[float]:
+    """Numbers spelled as words are read by the entity stage; the validator needs none here."""
+    return []

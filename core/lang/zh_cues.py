@@ -1,0 +1,163 @@
+"""Chinese cue words the stages ask about through the analyzer: intents, polite openers and
+fillers of a goal phrase, declining and accepting an offer, soft preferences, self-doubt, amenities,
+the words that are never a value, and the numerals a validator reads ("五千", "一万五"). Moved here
+from the stage files (goals, extract, merge, values, validate).
+
+Every pattern is compiled on first use (functools.cache), never at import time.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.lang.patterns import pattern
+
+_INTENT_CUE = r"帮我|想|要|找|预订|订|推荐|查"
+_FILLER = (
+    r"你好|您好|好的|麻烦|请问|请|帮我|给我|我想|我要|你能|能不能|可以|一下|一个|一家|一些|吧|啊|呢|吗|呀|哦|了|"
+    r"还|再|那|另外|还有|的话|谢谢"
+)
+_POLITE_PREFIX = r"^(?:你好|您好|好的|麻烦|请问|请|帮我|我想|我要|你能|能不能|可以|那|另外|还有)[，,、\s]*"
+# declining what was just offered: "不用了", "先不"
+_POLITE_DECLINE = r"^(?:不用|不需要|先不|暂时不|不必|算了)"
+_BARE_NO = r"^不[，,。.]"
+_ACCEPTANCE = r"^(?:好的|好|可以|行|对|没问题|就这个|就这家|嗯)"
+_SOFT_PREFERENCE = r"尽量|如果可以|倾向于|偏好|更喜欢|最好|宁可|优先"
+# "不想要年费高的卡，最好免年费": what turns the rest of a negated clause into its positive half
+_NEGATION_PAIR = r"但|而是|可以|就行"
+_SELF_DOUBT = r"我不确定|不太确定|刚才说错|抱歉，?我搞错"
+_OR_CONNECTIVE = r"或者|还是|或"
+_FREE_PREFIX = r"^(免费)\s*"
+_DAY_OF_MONTH = r"(\d{1,2})[日号]"
+_MONTH_NAME = r"\d{1,2}\s*月"
+_NUMERAL = r"[零一二两三四五六七八九十百千万]+"
+
+FACILITY_SLOTS = (
+    ("无线", "internet"),
+    ("宽带", "internet"),
+    ("网络", "internet"),
+    ("停车", "parking"),
+    ("早餐", "breakfast"),
+    ("游泳池", "pool"),
+    ("健身", "gym"),
+    ("宠物", "pets"),
+    ("洗衣", "laundry"),
+)
+NON_VALUES = frozenset({"好的", "是", "不是", "没有", "可以"})
+DOMAIN_WORDS = {"酒店": "hotel", "餐馆": "restaurant", "景点": "attraction"}
+YES_NO = ("是", "否")
+# 千 thousand, 万 / w ten thousand ("5w"), 百 hundred
+NUMBER_MULTIPLIERS = {"千": 1e3, "万": 1e4, "w": 1e4, "W": 1e4, "百": 100}
+_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
+
+
+def intent_cue(text: str) -> bool:
+    """True when the clause names something to do (帮我, 想, 要, 预订, ...)."""
+    return bool(pattern(_INTENT_CUE, re.I).search(text))
+
+
+def strip_polite_prefix(text: str) -> str:
+    """text without its polite opener ("你好，", "请问")."""
+    return pattern(_POLITE_PREFIX).sub("", text)
+
+
+def strip_fillers(text: str) -> str:
+    """text without its polite and modal fillers (请, 一下, 吧, 谢谢, ...)."""
+    return pattern(_FILLER).sub("", text)
+
+
+def declines(text: str) -> bool:
+    """True when text opens by declining an offer (不用, 先不, 算了)."""
+    return bool(pattern(_POLITE_DECLINE).match(text))
+
+
+def bare_no(text: str) -> bool:
+    """True when text is a bare "不，"."""
+    return bool(pattern(_BARE_NO).match(text))
+
+
+def accepts(text: str) -> bool:
+    """True when text opens by agreeing (好的, 可以, 没问题)."""
+    return bool(pattern(_ACCEPTANCE).match(text))
+
+
+def soft_preference(text: str) -> bool:
+    """True when the clause softens its values into a preference (尽量, 最好, 优先)."""
+    return bool(pattern(_SOFT_PREFERENCE, re.I).search(text))
+
+
+def negation_pair(text: str) -> bool:
+    """True when the text after a negation states its positive half (但, 而是, 就行)."""
+    return bool(pattern(_NEGATION_PAIR, re.I).search(text))
+
+
+def self_doubt(text: str) -> bool:
+    """True when the speaker doubts what it said (我不确定, 刚才说错)."""
+    return bool(pattern(_SELF_DOUBT, re.I).search(text))
+
+
+def or_connective(text: str) -> bool:
+    """True when text joins alternatives (或者, 还是)."""
+    return bool(pattern(_OR_CONNECTIVE, re.I).search(text))
+
+
+def strip_free(text: str) -> str:
+    """An amenity without its leading 免费."""
+    return pattern(_FREE_PREFIX).sub("", text)
+
+
+def day_of_month(text: str) -> re.Match[str] | None:
+    """The first day of the month written with 日 / 号 ("11号")."""
+    return pattern(_DAY_OF_MONTH).search(text)
+
+
+def names_month(text: str) -> bool:
+    """True when text names a month ("3月")."""
+    return bool(pattern(_MONTH_NAME, re.I).search(text))
+
+
+def numeral_values(text: str) -> list[float]:
+    """The values of the Chinese numerals in text ("五千" -> 5000, "一万五" -> 15000)."""
+    out = []
+    for m in pattern(_NUMERAL).finditer(text):
+        value = zh_numeral(m.group(0))
+        if value is not None:
+            out.append(float(value))
+    return out
+
+
+def zh_numeral(text: str) -> int | None:
+    """Value of a Chinese numeral; a trailing digit after a unit counts one unit lower (一万五 = 15000)."""
+    total, section, digit, last_unit = 0, 0, None, 1
+    for ch in text:
+        if ch in _DIGITS:
+            digit = _DIGITS[ch]
+        elif ch in _UNITS:
+            unit = _UNITS[ch]
+            if unit == 10000:
+                total += (section + (digit or 0)) * unit
+                section = 0
+            else:
+                section += (digit if digit is not None else 1) * unit
+            digit, last_unit = None, unit
+        else:
+            return None
+    if digit is not None and last_unit > 10 and text[-2] in _UNITS:
+        return total + section + digit * last_unit // 10
+    return total + section + (digit or 0)
+
+
+GOAL_STOPWORDS: frozenset[str] = frozenset()  # a Chinese goal drops its fillers whole (strip_fillers)
+ARTICLES: frozenset[str] = frozenset()
+INDEFINITE_ARTICLES: frozenset[str] = frozenset()
+
+
+def ends_with_determiner(text: str) -> bool:
+    """Chinese domain words are not preceded by a determiner that makes them a reference."""
+    return False
+
+
+def is_bare_one(word: str) -> bool:
+    """Chinese counts carry a measure word; no bare "one" to tell from a count."""
+    return False
