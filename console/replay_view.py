@@ -76,6 +76,7 @@ def linked_context(
         + "".join(parts)
         + "</div>"
     )
+    st.caption("Underlined: a value's source. Click it to open the turn it came from, its span marked.")
 
 
 def _starts(piece: Piece) -> bool:
@@ -128,10 +129,10 @@ def tool_record(record: ToolRecordView, *, linked_path: str | None = None) -> No
         st.markdown(f"**Error:** {plain(record.error)}")
     if record.summary:
         st.markdown("**Paths the core kept** (what the model reads once the result decayed)")
-        rows = [
-            {"path": path, "value": value, "linked": "◀" if path == linked_path else ""}
-            for path, value in record.summary.items()
-        ]
+        rows = [{"path": path, "value": value} for path, value in record.summary.items()]
+        if linked_path is not None:
+            for row in rows:
+                row["linked"] = "◀ the value you followed" if row["path"] == linked_path else ""
         st.dataframe(rows, hide_index=True, width="stretch")
     if linked_path is not None and linked_path not in record.summary:
         st.caption(f"The linked value is at path {code(linked_path)} of this result.")
