@@ -17,9 +17,11 @@ from console.services.evidence import Piece, context_pieces, describe, replay_li
 from console.services.tool_replay import ToolRecordView
 from console.widgets import _ANCHOR_STYLES, code, plain
 from core.models import Fact
+from core.tools import dumps
 
 PREV_KEY = "replay_prev"  # the widget keys of the stepper's buttons (Streamlit puts them in a class)
 NEXT_KEY = "replay_next"
+BIG_JSON_CHARS = 1500  # a tool result longer than this opens collapsed, in a scrolling box
 _LINK_STYLE = "color:inherit;text-decoration:underline dotted;text-underline-offset:2px;cursor:pointer"
 _BOX_STYLE = (
     "font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:0.82rem;line-height:1.55;"
@@ -112,19 +114,19 @@ def tool_record(record: ToolRecordView, *, linked_path: str | None = None) -> No
         st.badge(record.status, color=status)  # type: ignore[arg-type]
         if record.write:
             st.badge("changes something", color="orange")
-        if record.status != "pending":
+        if record.status == "done":  # a failed call is on the Failed line with its error, either way
             st.badge("fresh: read in detail" if record.fresh else "decayed: read as its summary",
                      color="blue" if record.fresh else "violet")  # fmt: skip
     left, right = st.columns(2)
     with left:
         st.markdown("**Arguments**")
-        st.json(record.args, expanded=2)
+        _json_tree(record.args)
     with right:
         st.markdown("**Result**" + (" (error)" if record.status == "failed" else ""))
         if record.status == "pending":
             st.caption("No result yet at this turn.")
         else:
-            st.json(record.result if record.result is not None else {}, expanded=2)
+            _json_tree(record.result if record.result is not None else {})
     if record.error:
         st.markdown(f"**Error:** {plain(record.error)}")
     if record.summary:
@@ -146,6 +148,17 @@ def tool_record(record: ToolRecordView, *, linked_path: str | None = None) -> No
         )
     st.markdown("**What the model reads of it now**")
     st.code(record.line, language=None, wrap_lines=True)
+
+
+def _json_tree(data: object) -> None:
+    """A JSON tree; a big one opens one level deep in a scrolling box, so the page stays readable."""
+    big = len(dumps(data)) > BIG_JSON_CHARS
+    if not big:
+        st.json(data, expanded=2)
+        return
+    st.caption(f"{len(dumps(data)):,} characters of JSON: open the branches you need.")
+    with st.container(height=420):
+        st.json(data, expanded=1)
 
 
 def arrow_keys() -> None:
