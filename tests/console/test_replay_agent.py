@@ -170,3 +170,25 @@ def test_the_two_compactions_compared_are_in_the_url(agent_db):
     assert (param(at, "a"), param(at, "b")) == (str(seqs[0]), str(seqs[-1]))
     at = page(context_id=CID, turn="0", a="999", b="x")  # unknown: the last two, written back
     assert (param(at, "a"), param(at, "b")) == (str(seqs[-2]), str(seqs[-1]))
+
+
+@pytest.mark.unit
+def test_a_value_a_tool_returned_links_to_its_result_and_path():
+    from console.services.evidence import Piece
+    from core.models import Evidence
+
+    ev = Evidence(idx=5, role="tool", how="returned", text="UA12", path="flights[2].number")
+    link = replay_link("c 1", Piece(kind="fact", text="UA12", key="f@t5.flights[2].number", evidence=ev))
+    assert link == "?context_id=c+1&turn=5&path=flights%5B2%5D.number"
+
+
+@pytest.mark.apptest
+def test_a_followed_path_is_pointed_out_in_the_record(agent_db, agent_bundle):
+    records = records_at(agent_bundle.state, agent_bundle.messages, agent_bundle.messages[-1].idx)
+    rec = next(r for r in records if r.summary)
+    path = next(iter(rec.summary))
+    at = page(context_id=AGENT_ID, turn=str(rec.result_idx), path=path)
+    assert not at.exception
+    table = next(d.value for d in at.dataframe if "path" in d.value.columns)
+    row = table[table["path"] == path].iloc[0]
+    assert row["linked"].startswith("◀") and (table["linked"] != "").sum() == 1
