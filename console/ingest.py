@@ -33,7 +33,7 @@ from console.services.replay import SessionReplay, turn_traces
 from core.cli import load_dialogues
 from core.compressor import Compressor, ContextView, Session
 from core.config import Config
-from core.dialogue import Dialogue, DialogueError
+from core.formats import Dialogue, DialogueError
 from core.models import Fact, Message
 from core.render import raw_history
 from core.tokens import count_tokens

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from pydantic import BaseModel, Field
 
 from core.coverage import missing_user_clauses
+from core.embed import Embedder
 from core.extract import extract
 from core.goals import strip_opener
 from core.intents import IntentClusters, cluster_intents, substantive
@@ -401,6 +402,7 @@ class Session:
         latency: dict[str, float],
     ) -> CompactionOutcome:
         embedder = self.compressor.embedder
+        self._check_model(embedder)
         recent = [m for m in self.messages[fold_upto:] if m.role != "system"]
         notice = self._change_notice(work, fold_upto, reason, tier)
         t = time.perf_counter()
@@ -454,6 +456,14 @@ class Session:
             change_notice=notice,
         )
         return CompactionOutcome(fallback, report, retries, True)
+
+    def _check_model(self, embedder: Embedder | None) -> None:
+        """Raise when the config asks for a model that does not work: a compaction made without it
+        would keep duplicates and miss drift unseen, so it is refused (recorded as failed, served
+        raw) rather than served degraded. The probe embeds the embedder's own name: one model call
+        per process, then a cache hit."""
+        if embedder is not None:
+            embedder.encode([embedder.name])
 
     def _fuller_goals(self, work: ContextState, whole: bool) -> None:
         """Goals in more of the user's own words: the request without its polite opener, or

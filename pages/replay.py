@@ -5,18 +5,22 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from console import widgets
+from console import replay_view, widgets
 from console.resources import get_compressor, get_store
 from console.services import compaction_diff, recompute
 from console.services import replay as svc
+from console.services.evidence import facts_of, parse_span
+from console.services.tool_replay import record_of_turn, records_at
 from console.widgets import code, plain
 
 st.title("Replay")
 st.caption(
     "Follow one turn of a session through the pipeline, side by side: what **parse** found in the "
     "message (atoms and entities), what **extract** proposed and how **merge** changed the state, and "
-    "what **render** made of it (anchors highlighted). Step with ◀ ▶ or the slider; the turn is in the "
-    "address bar (`&turn=N`). Below, compare any two compactions of the session."
+    "what **render** made of it (anchors highlighted; each value links to the turn it came from). Step "
+    "with ◀ ▶, the ← → keys or the slider; the turn is in the address bar (`&turn=N`). An agent's tool "
+    "calls show as records (arguments and result as JSON trees). Below, compare two compactions "
+    "(`&a=`, `&b=` in the address)."
 )
 
 store = get_store()
@@ -73,6 +77,8 @@ position = steps.index(turn_idx)
 
 def _go(idx: int) -> None:
     st.query_params["turn"] = str(idx)
+    for linked in ("span", "path"):  # an evidence link's mark belongs to the turn it opened
+        st.query_params.pop(linked, None)
 
 
 def _slid() -> None:
@@ -84,7 +90,7 @@ if st.session_state.get("replay_turn") != turn_idx:
 back, slider, forward = st.columns([1, 8, 1], vertical_alignment="bottom")
 back.button(
     "◀ Previous",
-    key="replay_prev",
+    key=replay_view.PREV_KEY,
     disabled=position == 0,
     on_click=_go,
     args=(steps[max(0, position - 1)],),
@@ -94,28 +100,54 @@ if len(steps) > 1:
     slider.select_slider("Turn", options=steps, key="replay_turn", on_change=_slid)
 forward.button(
     "Next ▶",
-    key="replay_next",
+    key=replay_view.NEXT_KEY,
     disabled=position == len(steps) - 1,
     on_click=_go,
     args=(steps[min(len(steps) - 1, position + 1)],),
     width="stretch",
 )
+replay_view.arrow_keys()
 
 if recomputed is not None:
     turn = recomputed.turn(turn_idx)
     compactions = recomputed.compactions
+    final_state = recomputed.state
 else:
     compactions = store.compactions(cid, with_state=True)
     turn = svc.load_turn(store, cid, turn_idx, messages=messages, compactions=compactions)
+    final_state = store.load_state(cid)
+span = parse_span(st.query_params.get("span"), turn.text)
+linked_path = st.query_params.get("path")
 
 st.markdown(
     f"**Turn {turn.idx}** · step {position + 1} of {len(steps)} · {turn.role}"
     + (f" · domain {code(turn.domain)}" if turn.domain else "")
 )
 with st.chat_message(turn.role if turn.role in ("user", "assistant") else "ai"):
-    st.markdown(plain(turn.text) if turn.text else "_(no text: a tool call or result)_")
+    if turn.text:
+        replay_view.turn_text(turn.text, span)
+    else:
+        st.markdown("_(no text: a tool call or result)_")
+if span is not None:
+    st.caption(f"Marked: characters {span[0]}-{span[1]} of this turn, the evidence of the value followed.")
 if turn.missing_stages:
     st.caption(f"No stored output for: {', '.join(turn.missing_stages)}.")
+
+# --- tool records (agent sessions) ----------------------------------------------------------------
+
+records = records_at(final_state, messages, turn.idx)
+own_record = record_of_turn(records, turn.idx)
+if own_record is not None:
+    with st.container(border=True, key="tool-record"):
+        st.markdown(f"#### Tool record · {code(own_record.tool)}")
+        st.caption(
+            "The call and its result as one record, as the core keeps it: arguments and result as JSON "
+            "trees, the paths it keeps once the result decayed, and the line the model reads now."
+        )
+        replay_view.tool_record(own_record, linked_path=linked_path)
+if records:
+    with st.expander(f"Tool records at this turn ({len(records)}): what the model reads of each"):
+        st.code("\n".join(r.line for r in records), language=None, wrap_lines=True)
 
 # --- the three stages -----------------------------------------------------------------------------
 
@@ -202,7 +234,9 @@ with render_col.container(border=True):
     tokens = f" ({turn.rendered_tokens:,} tokens)" if turn.rendered_tokens else ""
     st.caption((turn.rendered_label or "The model is served the raw dialogue at this turn.") + tokens)
     if turn.rendered:
-        widgets.rendered_context(turn.rendered, max_height=520)
+        in_effect = svc.compaction_in_effect(compactions, turn.idx)
+        state = in_effect.state if in_effect is not None and in_effect.state is not None else final_state
+        replay_view.linked_context(turn.rendered, facts_of(state), cid)
     preview: recompute.RenderPreview | None = None
     if recomputed is None and not turn.render_ran:
         preview_key = f"replay-preview:{cid}:{turn.idx}"
@@ -249,9 +283,29 @@ def _label(seq: int) -> str:
 
 
 seqs = [c.record.seq for c in done]
+
+
+def _seq_param(name: str, default: int) -> int:
+    """A compaction number from the address (``&a=``, ``&b=``); a missing or unknown one: the default."""
+    raw = st.query_params.get(name, "")
+    return int(raw) if raw.isdigit() and int(raw) in seqs else default
+
+
+def _picked(name: str) -> None:
+    st.query_params[name] = str(st.session_state[f"diff_{name}:{cid}"])
+
+
+for name, default in (("a", seqs[-2]), ("b", seqs[-1])):
+    wanted_seq = _seq_param(name, default)
+    st.session_state[f"diff_{name}:{cid}"] = wanted_seq  # the address decides (a link, back, reload)
+    st.query_params[name] = str(wanted_seq)
 pick_a, pick_b = st.columns(2)
-seq_a = pick_a.selectbox("Compaction A", seqs, index=len(seqs) - 2, format_func=_label, key=f"diff_a:{cid}")
-seq_b = pick_b.selectbox("Compaction B", seqs, index=len(seqs) - 1, format_func=_label, key=f"diff_b:{cid}")
+seq_a = pick_a.selectbox(
+    "Compaction A", seqs, format_func=_label, key=f"diff_a:{cid}", on_change=_picked, args=("a",)
+)
+seq_b = pick_b.selectbox(
+    "Compaction B", seqs, format_func=_label, key=f"diff_b:{cid}", on_change=_picked, args=("b",)
+)
 a = next(c for c in done if c.record.seq == seq_a)
 b = next(c for c in done if c.record.seq == seq_b)
 diff = compaction_diff.diff_compactions(a, b)

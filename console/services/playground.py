@@ -23,8 +23,8 @@ from console.services.permissions import require_actor, require_writer
 from console.services.transcripts import Transcript
 from core.compressor import BreakerCheck, Compressor, ContextView
 from core.config import Config
-from core.dialogue import Dialogue
 from core.embed import Embedder
+from core.formats import Dialogue
 from core.models import (
     CompactionRecord,
     ContextState,

@@ -332,14 +332,19 @@ def load_turn(
     return turn
 
 
+def compaction_in_effect(compactions: Sequence[StoredCompaction], idx: int) -> StoredCompaction | None:
+    """The last good compaction at or before turn ``idx`` (the one whose context the turn shows)."""
+    done = [c for c in compactions if not c.record.failed and c.record.at_turn <= idx and c.rendered]
+    return max(done, key=lambda c: (c.record.at_turn, c.record.seq)) if done else None
+
+
 def apply_compaction_in_effect(turn: TurnReplay, compactions: Sequence[StoredCompaction]) -> None:
     """Fill the render column with the last good compaction at or before the turn, or say raw."""
-    done = [c for c in compactions if not c.record.failed and c.record.at_turn <= turn.idx and c.rendered]
-    if not done:
+    last = compaction_in_effect(compactions, turn.idx)
+    if last is None:
         turn.rendered = None
         turn.rendered_label = "No compaction yet at this turn: the model is served the raw dialogue."
         return
-    last = max(done, key=lambda c: (c.record.at_turn, c.record.seq))
     turn.rendered = last.rendered
     turn.rendered_tokens = last.record.tokens_out
     where = "at this turn" if last.record.at_turn == turn.idx else f"at turn {last.record.at_turn}"

@@ -55,3 +55,20 @@ def seed_store(store: Store, *, without_traces: tuple[str, ...] = ()) -> list[Co
         bundles.append(bundle)
     store.save_contexts(bundles)
     return bundles
+
+
+AGENT_SAMPLE = Path(__file__).resolve().parents[2] / "data" / "samples" / "bfcl_sample.jsonl"
+AGENT_ID = "bfcl-multi_turn_base_110-t5"  # trading and tickets: results later turns name (promoted facts)
+
+
+def agent_ingest(context_id: str = AGENT_ID) -> ContextIngest:
+    """One agent session of the demo sample (BFCL, tool calls and results), built by the real core."""
+    for n, line in enumerate(AGENT_SAMPLE.read_text(encoding="utf-8").splitlines(), start=1):
+        dialogue = parse_line(line, n)
+        if dialogue.context_id == context_id:
+            start = T0 + timedelta(days=1)
+            dialogue.messages = [
+                m.model_copy(update={"ts": start + timedelta(minutes=m.idx)}) for m in dialogue.messages
+            ]
+            return build_ingest(dialogue)
+    raise KeyError(f"{context_id!r} is not in {AGENT_SAMPLE}")

@@ -172,14 +172,15 @@ def test_seed_loads_the_demo_once(tmp_path, capsys):
     assert run(db, "seed", "--rules-only", "--quiet") == 0
     store = Store(db, linger=0)
     total = store.find_contexts().total
-    assert total == 23
-    assert set(store.sources()) == {"sgd", "multiwoz21", "crosswoz", "demo"}
+    assert total == 31
+    sources = {"sgd", "multiwoz21", "crosswoz", "demo", "bfcl-multi-turn", "bfcl-long_context"}
+    assert set(store.sources()) == sources
     days = {c.updated_at.date() for c in store.find_contexts(limit=100).items}
-    assert len(days) >= 5  # spread over the past week
-    assert len({s.bucket for s in store.compaction_stats(bucket="day") if s.overall}) >= 5
+    assert len(days) >= 7  # a week of activity
+    assert len({s.bucket for s in store.compaction_stats(bucket="day") if s.overall}) >= 7
     assert run(db, "seed", "--if-empty") == 0
-    assert "already holds 23 sessions; not seeding" in capsys.readouterr().err
-    assert store.find_contexts().total == 23
+    assert "already holds 31 sessions; not seeding" in capsys.readouterr().err
+    assert store.find_contexts().total == 31
     assert store.check().problems == []
 
 

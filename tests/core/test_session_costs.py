@@ -140,3 +140,28 @@ def test_compress_without_intents_serves_the_same_context_and_embeds_no_user_tur
     # the full run embeds every user turn in one batch ahead; the lean one never asks for that batch
     assert any(set(c) == user_turns for c in full.calls)
     assert not any(set(c) == user_turns for c in lean.calls)
+
+
+class BrokenModel:
+    """A model whose files went missing: every call raises."""
+
+    name = "broken-model"
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        raise RuntimeError("model files missing")
+
+
+def test_a_compaction_without_the_model_the_config_asks_for_is_refused_and_served_raw():
+    # nothing in this compaction needs a vector any more (intents are lazy, drift is gated), so
+    # the model is probed explicitly: a broken one must not yield a silently degraded state
+    session = Compressor(Config(min_turns=2), embedder=BrokenModel()).session("broken")
+    for m in TURNS:
+        session.add(m, auto_compact=False)
+    record = session.compact(reason="manual", force=True)
+    assert record.failed and "model files missing" in (record.error or "")
+    served = session.context()
+    assert (served.mode, served.reason) == ("raw", "compaction_failed")
+    rules_only = Compressor(Config(min_turns=2, use_embeddings=False)).session("rules")
+    for m in TURNS:
+        rules_only.add(m, auto_compact=False)
+    assert not rules_only.compact(reason="manual", force=True).failed  # no model asked, none probed
