@@ -164,6 +164,7 @@ def bundle_of(
         units=session.units,
         roles=[m.role for m in replay.messages],
         records=records,
+        config=config,
     )
     times = [m.ts for m in replay.messages if m.ts is not None]
     at = max(times) if times else now
@@ -190,6 +191,8 @@ def bundle_of(
         tokens_raw=tokens_raw,
         mode="raw" if trip.trip else "compressed",
         auto_trip=trip.reason if trip.trip else None,
+        served_reason=served.own_reason,
+        health_metrics=health.values(),
     )
 
 

@@ -168,6 +168,7 @@ def run_playground(
             units=[t.units for t in turns],
             roles=[t.message.role for t in turns],
             records=session.records,
+            config=config,
         ),
     )
 
