@@ -37,7 +37,6 @@ from core.models import (
 )
 from core.render import parse_anchors, raw_history
 from core.tokens import count_tokens
-from core.trigger import check_trigger
 from data.records import AuditEntry, SaveOutcome
 from data.store import Store
 
@@ -105,26 +104,13 @@ def run_playground(
     session = compressor.session(transcript.context_id)
     session.warm([m.text for m in transcript.messages if m.role == "user" and m.text])
     turns: list[TurnStages] = []
-    events: list[str] = []
     for message in transcript.messages:
         added = session.add(message, auto_compact=False)
-        events += added.events
-        done = len([r for r in session.records if not r.failed])
-        decision = check_trigger(
-            session.state,
-            len(session.messages),
-            session.history_tokens(),
-            session.folded_upto,
-            done,
-            events,
-            config,
-        )
+        decision = session.compaction_decision()  # the decision maybe_compact acts on, kept for the screen
         record = rendered = None
-        if decision.fire:  # what Session.maybe_compact does, with the decision kept for the screen
+        if decision.fire:
             record = session.compact(reason=decision.reason, fold_upto=decision.fold_upto, tier=decision.tier)
             rendered = session.rendered if not record.failed else None
-            if not record.failed:
-                events = []
         turns.append(
             TurnStages(
                 idx=added.idx,
