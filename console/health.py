@@ -200,28 +200,6 @@ def worst(severities: Iterable[Severity]) -> Severity:
 
 # --- which metric made a session red --------------------------------------------------------------
 
-METRIC_LABELS: Mapping[str, str] = {
-    BLOAT_RATE: "context bloat rate",
-    FACT_DECAY_RATIO: "fact decay ratio",
-    GOAL_CHURN_RATE: "goal churn rate",
-    COMPACTION_SUCCESS_RATE: "compaction success rate",
-    LATENCY_P50_MS: "compaction latency p50",
-    LATENCY_P95_MS: "compaction latency p95",
-}
-_PERCENT = (BLOAT_RATE, FACT_DECAY_RATIO, COMPACTION_SUCCESS_RATE)
-
-
-def format_metric(metric: str, value: float | None) -> str:
-    """A metric value as a screen shows it: rates in percent, churn per user turn, latency in ms."""
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "NO DATA"
-    if metric in _PERCENT:
-        return f"{value:.2%}" if metric == COMPACTION_SUCCESS_RATE else f"{value:.0%}"
-    if metric == GOAL_CHURN_RATE:
-        return f"{value:.2f} per user turn"
-    return f"{value:.1f} ms"
-
-
 @dataclass(frozen=True)
 class MetricVerdict:
     """One metric of a session judged: its value, severity and healthy band."""
@@ -229,14 +207,7 @@ class MetricVerdict:
     metric: str
     value: float | None
     severity: Severity
-    band: str
-
-    @property
-    def sentence(self) -> str:
-        """E.g. 'fact decay ratio 100%: RED (healthy 15% - 35%)'."""
-        label = METRIC_LABELS.get(self.metric, self.metric)
-        shown = format_metric(self.metric, self.value)
-        return f"{label} {shown}: {self.severity.value.upper()} (healthy {self.band})"
+    band: str  # the healthy range in words, e.g. '15% - 35%' (Bound.describe)
 
 
 def verdicts(values: Mapping[str, float | None], thresholds: Thresholds) -> list[MetricVerdict]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from console.health import MetricVerdict, Severity
+from console.services.metrics import verdict_sentence
 from console.services.served import read_switches, served_now
 from console.widgets import mode_badge, plain
 from core.served import ServedDecision
@@ -74,7 +75,7 @@ def health_reason(culprits: list[MetricVerdict], health: str) -> None:
     """Which metric set the session's health, with its value and healthy band."""
     if not culprits:
         return
-    lines = "; ".join(v.sentence for v in culprits)
+    lines = "; ".join(verdict_sentence(v) for v in culprits)
     text = f"Health {health.replace('_', ' ')} because: {lines}. The Metrics page says what each means."
     if culprits[0].severity in (Severity.RED, Severity.ORANGE):
         st.error(text, icon=":material/monitor_heart:")

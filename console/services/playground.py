@@ -36,6 +36,7 @@ from core.models import (
     ValidationReport,
 )
 from core.render import parse_anchors, raw_history
+from core.served import ServedDecision
 from core.tokens import count_tokens
 from data.records import AuditEntry, SaveOutcome
 from data.store import Store
@@ -157,6 +158,11 @@ def run_playground(
             config=config,
         ),
     )
+
+
+def served_why(run: PlaygroundRun) -> str:
+    """How the run's context is served, in words ('compressed', or 'raw: <why>'; core.served)."""
+    return ServedDecision(mode=run.served.mode, reason=run.served.reason).why
 
 
 def _embedder_name(compressor: Compressor) -> str:

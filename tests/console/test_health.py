@@ -246,7 +246,8 @@ def test_describe_says_the_range() -> None:
 
 
 def test_the_metric_that_made_a_session_red_is_named_with_its_value_and_band() -> None:
-    from console.health import culprits, format_metric, verdicts
+    from console.health import culprits, verdicts
+    from console.services.metrics import verdict_sentence
 
     t = Thresholds.default()
     values = {
@@ -261,7 +262,7 @@ def test_the_metric_that_made_a_session_red_is_named_with_its_value_and_band() -
     assert judged[-1].severity is Severity.NO_DATA
     assert "compaction_latency_p50_ms" not in {v.metric for v in judged}
     [why] = culprits(values, t)
-    assert why.sentence == "goal churn rate 2.00 per user turn: RED (healthy <= 1.2 per user turn)"
+    assert verdict_sentence(why) == "Goal churn rate 2.00 / turn: RED (healthy <= 1.2 per user turn)"
     assert culprits({"bloat_rate": 0.5, "fact_decay_ratio": None}, t) == []  # healthy: nothing to name
-    assert format_metric("fact_decay_ratio", None) == "NO DATA"
-    assert format_metric("compaction_success_rate", 0.98) == "98.00%"
+    [decay] = [v for v in judged if v.metric == "fact_decay_ratio"]
+    assert verdict_sentence(decay) == "Fact decay ratio NO DATA: NO DATA (healthy 15% - 35%)"
