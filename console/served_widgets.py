@@ -75,7 +75,7 @@ def health_reason(culprits: list[MetricVerdict], health: str) -> None:
     """Which metric set the session's health, with its value and healthy band."""
     if not culprits:
         return
-    lines = "; ".join(verdict_sentence(v) for v in culprits)
+    lines = plain("; ".join(verdict_sentence(v) for v in culprits))  # '<' and '%' shown as written
     text = f"Health {health.replace('_', ' ')} because: {lines}. The Metrics page says what each means."
     if culprits[0].severity in (Severity.RED, Severity.ORANGE):
         st.error(text, icon=":material/monitor_heart:")
