@@ -72,3 +72,20 @@ def test_a_red_session_names_the_metric_that_made_it_red(
     # a healthy session names nothing
     at = sessions_page(context_id=CID)
     assert not any("because" in e.value for e in at.error)
+
+
+def test_replay_says_how_the_context_is_served_now(app_db: Path) -> None:
+    replay = str(ROOT / "pages" / "replay.py")
+    at = AppTest.from_file(replay, default_timeout=60)
+    at.query_params["context_id"] = CID
+    at.run()
+    assert not at.exception
+    assert any(c.value == "Served to the model now: compressed" for c in at.caption)
+    Store(app_db, linger=0).set_breaker("raw", context_id=CID, reason="drill", actor="bo")
+    at = AppTest.from_file(replay, default_timeout=60)
+    at.query_params["context_id"] = CID
+    at.run()
+    assert any(
+        c.value == "Served to the model now: raw: an operator switched this context to raw dialogue"
+        for c in at.caption
+    )
