@@ -35,7 +35,7 @@ from core.models import (
 )
 from core.parse import detect_lang, parse_message
 from core.render import RECENT_SEPARATOR, message_line, recent_text, render, turn_tokens
-from core.served import decide_served, own_reason, raw_context, saves_enough
+from core.served import SWITCH_REASONS, decide_served, own_reason, raw_context, saves_enough
 from core.tokens import count_tokens
 from core.tool_records import ToolIndex
 from core.trigger import check_trigger
@@ -70,9 +70,7 @@ class ContextView(BaseModel):
     text: str
     tokens: int
     mode: Mode
-    reason: str = Field(
-        "", description="why raw ('' when compressed): a core.served reason, decided by decide_served"
-    )
+    reason: str = Field("", description="why raw ('' when compressed): a reason of core.served")
     own_reason: str = Field("", description="why the session itself serves raw, whatever the breaker says")
     fallback: bool = False
     folded_upto: int = 0
@@ -280,9 +278,16 @@ class Session:
         return check_trigger(self.state, *args, force=force)
 
     def compressed_text(self) -> str | None:
-        """The compacted context as served (state and the turns since), None before a good compaction."""
+        """The compacted context as served (state and the turns since, system prompts apart), None
+        before a good compaction."""
         with self._lock:
-            return self._compressed_text(self.config.history_budget) if self.rendered is not None else None
+            return self._compressed_text(self._head()[2]) if self.rendered is not None else None
+
+    def _head(self) -> tuple[str, int, int]:
+        """The system prompts served at the head, their tokens, and the budget they leave."""
+        head = "\n".join(message_line(m) for m in self.messages if m.role == "system")
+        tokens = count_tokens(head) if head else 0
+        return head, tokens, max(0, self.config.history_budget - tokens)
 
     def maybe_compact(self) -> CompactionRecord | None:
         """Ask the trigger; compact if it fires."""
@@ -449,12 +454,9 @@ class Session:
             switch = self.compressor.breaker(self.context_id) if self.compressor.breaker else None
         except Exception:
             switch = "breaker_error"
-        system = [m for m in self.messages if m.role == "system"]
-        head = "\n".join(message_line(m) for m in system)
-        system_tokens = count_tokens(head) if head else 0
-        budget = max(0, self.config.history_budget - system_tokens)
-        asked = not self.failed and self.rendered is not None
-        text = self._compressed_text(budget) if asked else ""
+        switch = switch if switch in SWITCH_REASONS else bool(switch)  # any other truthy answer: raw
+        head, system_tokens, budget = self._head()
+        text = self._compressed_text(budget) if not self.failed and self.rendered is not None else ""
         saves = self._saves_enough(count_tokens(text)) if text else None
         own = own_reason(failed=self.failed, compacted=self.rendered is not None, saves=saves)
         served = decide_served(switch=switch, own=own)  # the one decision the console shows too
@@ -462,7 +464,7 @@ class Session:
             text = raw_context(self.messages, self.config.history_budget, self._raw_tokens)
         elif head:
             text = f"{head}\n{text}"
-        compressed = served.mode == "compressed"
+        compressed = not served.raw
         return ContextView(
             context_id=self.context_id,
             text=text,
@@ -486,8 +488,7 @@ class Session:
             text += f"\n{RECENT_SEPARATOR}\n{recent_text(tail, room, self.config.recent_result_tokens)}"
         return text
 
-    def _saves_enough(self, tokens: int) -> bool:
-        """True when a compacted context of `tokens` is served (core.served.saves_enough)."""
+    def _saves_enough(self, tokens: int) -> bool:  # core.served.saves_enough on this history
         return saves_enough(tokens, sum(self._raw_tokens), self.raw_history_tokens, MIN_SAVING)
 
     def raw_history_tokens(self) -> int:

@@ -134,3 +134,10 @@ def test_raw_context_keeps_system_prompts_at_the_head_and_clips_the_oldest_turns
     assert text.startswith("system: You are a booking assistant.\n")
     assert text.endswith(raw_history(turns[-1:]))
     assert TURNS[0] not in text  # the oldest turns are the ones clipped
+
+
+def test_a_breaker_answering_anything_else_truthy_serves_raw_and_never_breaks_the_context() -> None:
+    session = Compressor(Config(use_embeddings=False), breaker=lambda cid: "yes please").session("odd")
+    session.add(messages(1)[0], auto_compact=False)
+    view = session.context()
+    assert (view.mode, view.reason) == ("raw", "breaker")
