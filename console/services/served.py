@@ -27,7 +27,7 @@ from data.store import Store
 class Switches(BaseModel):
     """The breaker switches now in raw mode, read in one go for a page of contexts."""
 
-    global_state: BreakerState | None = Field(default=None, description="the global switch, if ever set")
+    global_state: BreakerState | None = Field(default=None, description="the global switch, if it is raw")
     raw_contexts: dict[str, BreakerState] = Field(
         default_factory=dict, description="context id -> its raw switch"
     )
@@ -46,8 +46,8 @@ class Switches(BaseModel):
 
 
 def read_switches(store: Store) -> Switches:
-    """The global switch and every context switch now raw (one read)."""
-    switches = store.breakers()
+    """The global switch if it is raw, and every context switch now raw (one read of the raw ones)."""
+    switches = store.breakers(mode="raw")
     return Switches(
         global_state=next((b for b in switches if b.scope == "global"), None),
         raw_contexts={
