@@ -47,3 +47,11 @@ def held_warnings(loggers: Sequence[str]) -> Iterator[HeldWarnings]:
         for logger, propagate in saved:
             logger.removeHandler(held)
             logger.propagate = propagate
+
+
+def held_note(held: HeldWarnings, why: str) -> list[str]:
+    """The one line that says the held warnings were expected, and why (none when none were held)."""
+    if not held.count:
+        return []
+    kinds = "; ".join(sorted(held.kinds))
+    return [f"{held.count} expected warnings kept out of the log ({kinds}): {why}"]

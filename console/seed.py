@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from console.ingest import IngestReport, ingest_files
-from console.log_capture import held_warnings
+from console.log_capture import held_note, held_warnings
 from core.compressor import Compressor
 from core.config import Config
 from core.dialogue import Dialogue
@@ -32,6 +32,10 @@ DEMO_CONFIG = Config(max_history_tokens_override=320, min_turns=6)
 FAILING_CONFIG = DEMO_CONFIG.model_copy(update={"use_embeddings": True, "fallback": "raw"})
 SPREAD = timedelta(days=7)
 TURN_GAP = timedelta(seconds=40)
+EXPECTED_WHY = (
+    "the demo's failing session runs with an intentionally broken embedding model, so its "
+    "compactions are recorded as failed and it is served raw"
+)
 
 
 class UnavailableModel:
@@ -80,11 +84,7 @@ def seed_demo(
 
     with held_warnings(("core", "console")) as held:  # its warnings are the demo working as designed
         extra = ingest_files(failing, store, failing_compressor, retime=retime_after, clock=lambda: now)
-    expected = [
-        f"demo: {held.count} warnings of the failing session were expected and kept out of the log "
-        f"({'; '.join(sorted(held.kinds))}): it runs with an intentionally broken embedding model, so "
-        "its compactions are recorded as failed and it is served raw"
-    ] if held.count else []
+    expected = held_note(held, EXPECTED_WHY)
     return report.model_copy(
         update={
             "read": report.read + extra.read,
