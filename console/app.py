@@ -23,6 +23,8 @@ import streamlit as st  # noqa: E402
 
 from console import auth, hosts  # noqa: E402
 from console.auth import current_user  # noqa: E402
+from console.resources import get_store  # noqa: E402
+from console.served_widgets import global_raw_banner  # noqa: E402
 from console.widgets import plain  # noqa: E402
 from data.concurrency import StoreBusyError, StoreError  # noqa: E402
 from data.paths import default_db_path  # noqa: E402
@@ -113,6 +115,7 @@ def main() -> None:
             st.button("Sign out", key="console_sign_out", on_click=auth.sign_out, icon=":material/logout:")
         st.caption(auth.session_note())
         st.caption(f"Database: `{default_db_path().name}`", help=str(default_db_path()))
+    global_raw_banner(get_store())  # every page: the model is served raw while the global switch is on
     try:
         page.run()
     except StoreBusyError:

@@ -80,18 +80,15 @@ def cmd_corrections(args: argparse.Namespace, store: Store) -> int:
 def cmd_context(args: argparse.Namespace, store: Store) -> int:
     """Print the served context of one context id; 2 for an unknown id."""
     from console.services.sessions import session_detail
-    from core.render import raw_history
-    from core.tokens import clip_to_tokens
+    from core.served import raw_context
 
     detail = session_detail(store, args.context_id)
     if detail is None:
         print(f"error: no context {args.context_id!r} in {store.path}", file=sys.stderr)
         return 2
-    if detail.served_reason == "the circuit breaker is set to raw" or not detail.rendered:
-        history = raw_history([m.message for m in detail.messages])
-        text = clip_to_tokens(history, store.current_config().history_budget, keep="end")
-    else:
-        text = detail.rendered
+    text = detail.rendered  # the served text, decided as the core decides it (core.served)
+    if text is None:  # stored without a served text: what raw mode serves
+        text = raw_context([m.message for m in detail.messages], store.current_config().history_budget)
     print(
         f"{args.context_id}: served {detail.served_mode}"
         + (f" ({detail.served_reason})" if detail.served_reason else ""),

@@ -196,3 +196,33 @@ def classify(metric: str, value: float | None, thresholds: Thresholds) -> Severi
 def worst(severities: Iterable[Severity]) -> Severity:
     """The most severe of several (NO_DATA when there are none or all are NO_DATA)."""
     return max(severities, key=lambda s: s.rank, default=Severity.NO_DATA)
+
+
+# --- which metric made a session red --------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MetricVerdict:
+    """One metric of a session judged: its value, severity and healthy band."""
+
+    metric: str
+    value: float | None
+    severity: Severity
+    band: str  # the healthy range in words, e.g. '15% - 35%' (Bound.describe)
+
+
+def verdicts(values: Mapping[str, float | None], thresholds: Thresholds) -> list[MetricVerdict]:
+    """Each bounded metric of ``values`` judged, worst first (NO DATA last: it does not apply)."""
+    out = [
+        MetricVerdict(metric, value, classify(metric, value, thresholds), thresholds.bound(metric).describe())
+        for metric, value in values.items()
+        if metric in thresholds.bounds
+    ]
+    return sorted(out, key=lambda v: -v.severity.rank)
+
+
+def culprits(values: Mapping[str, float | None], thresholds: Thresholds) -> list[MetricVerdict]:
+    """The metrics that set a session's health: those at its worst severity, if that is an alert."""
+    judged = verdicts(values, thresholds)
+    if not judged or not judged[0].severity.is_alert:
+        return []
+    return [v for v in judged if v.severity is judged[0].severity]

@@ -21,6 +21,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field
 
@@ -29,7 +30,6 @@ from console.ingest_workers import CorePool, Task, TaskResult, embed_ahead, run_
 from console.metrics import bloat_rate, metric_points, session_health, should_trip_for
 from console.services.breaker import AUTO_ACTOR
 from console.services.recompute import recompute_session
-from console.services.replay import SessionReplay, turn_traces
 from core.cli import load_dialogues
 from core.compressor import Compressor, ContextView, Session
 from core.config import Config
@@ -39,7 +39,11 @@ from core.render import raw_history
 from core.tokens import count_tokens
 from data.queries.ingest_rows import messages_fingerprint
 from data.records import CompactionEntry, ContextIngest, SaveOutcome
+from data.stage_payloads import stage_traces
 from data.store import Store
+
+if TYPE_CHECKING:  # the producer's result type only: traces are written through data.stage_payloads
+    from console.services.replay import SessionReplay
 
 Progress = Callable[[int], None]
 Retime = Callable[[Dialogue, int], list[Message]]
@@ -164,6 +168,7 @@ def bundle_of(
         units=session.units,
         roles=[m.role for m in replay.messages],
         records=records,
+        config=config,
     )
     times = [m.ts for m in replay.messages if m.ts is not None]
     at = max(times) if times else now
@@ -176,7 +181,12 @@ def bundle_of(
         created_at=min(times) if times else now,
         health=health.health(Thresholds.from_config(config)).value,
         messages=replay.messages,
-        traces=[trace for turn in replay.turns if turn.idx >= traces_from for trace in turn_traces(turn)],
+        traces=[
+            trace
+            for turn in replay.turns
+            if turn.idx >= traces_from
+            for trace in stage_traces(turn.idx, turn.payloads, turn.latency_ms)
+        ],
         facts=list(facts.values()),
         compactions=[
             CompactionEntry(record=c.record, state=c.state, rendered=c.rendered) for c in replay.compactions
@@ -190,6 +200,8 @@ def bundle_of(
         tokens_raw=tokens_raw,
         mode="raw" if trip.trip else "compressed",
         auto_trip=trip.reason if trip.trip else None,
+        served_reason=served.own_reason,
+        health_metrics=health.values(),
     )
 
 

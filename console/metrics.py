@@ -4,7 +4,7 @@ Pure functions (numbers in, numbers out) for whoever records metrics (the ingest
 playground) and for the charts:
 
 - bloat rate = tokens given to the model / tokens of the raw dialogue
-- fact decay ratio = (decayed + archived facts) / all facts
+- fact decay ratio = decayed facts / facts old enough to decay (NO DATA when none is)
 - goal churn rate = new user goals per user turn
 - compaction success rate = compactions validated without fallback and not failed / all
 - compaction latency p50 / p95 (total milliseconds per compaction)
@@ -20,6 +20,7 @@ A rate whose denominator is zero is None (no data), never 0: "no dialogue yet" i
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from datetime import datetime
@@ -39,11 +40,13 @@ from console.health import (
     worst,
 )
 from core.config import Config
-from core.models import CompactionRecord, ContextState, Units
+from core.merge import DECAYED_BELOW, fact_weight
+from core.models import CompactionRecord, ContextState, Fact, Units
 from data.records import MetricPoint
 
 LATENCY_SAMPLE = "compaction_latency_ms"  # one sample per compaction; the store aggregates p50/p95
 Instant = datetime | float  # a sample's time: a datetime, or seconds on any common clock
+MAX_HORIZON = 10_000  # user turns: a decay slower than this is counted as no decay
 
 
 def bloat_rate(tokens_context: int, tokens_raw: int) -> float | None:
@@ -53,18 +56,52 @@ def bloat_rate(tokens_context: int, tokens_raw: int) -> float | None:
     return tokens_context / tokens_raw
 
 
-def fact_decay_ratio(state: ContextState) -> float | None:
-    """(decayed + archived facts) / all facts, counting the archive; None when there are no facts.
-
-    A key both live and in the archive (a value recalled after decay) counts once, as live.
-    """
-    live = state.facts
-    archived = [f for f in state.archive if f.key not in live]
-    total = len(live) + len(archived)
-    if total == 0:
+def decay_horizon(fact: Fact, config: Config) -> int | None:
+    """User turns without a mention after which a fact of this kind has decayed (its weight under
+    core.merge.DECAYED_BELOW); None for a fact that never decays (an instruction, a pinned or
+    verified fact, a preference the user changed). Read off the core's own decay rule."""
+    probe = fact.model_copy(update={"last_turn": 0, "mentions": 1})
+    if fact_weight(probe, MAX_HORIZON, config) >= DECAYED_BELOW:
         return None
-    decayed = sum(1 for f in live.values() if f.status in ("decayed", "archived")) + len(archived)
-    return decayed / total
+    low, high = 0, MAX_HORIZON  # a weight only falls with age: the first age under the bound, bisected
+    while high - low > 1:
+        mid = (low + high) // 2
+        if fact_weight(probe, mid, config) < DECAYED_BELOW:
+            high = mid
+        else:
+            low = mid
+    return high
+
+
+def fact_decay_ratio(
+    state: ContextState, roles: Sequence[str] | None = None, config: Config | None = None
+) -> float | None:
+    """Decayed facts / facts old enough to decay; None (NO DATA) when no fact is old enough.
+
+    Old enough: a fact of a kind that decays, first stated at least its decay horizon ago, in
+    user turns (:func:`decay_horizon`; with the defaults 10 for an ordinary fact at x0.95 a turn,
+    3 for tool data and for a preference, 1 for a corrected answer). Decayed: now decayed or
+    archived. A fact the user kept alive by mentioning it again is old enough and not decayed, so
+    the ratio says how much of what has aged the state let go. roles: the session's turns in
+    order, to count the user turns up to a fact's first turn (without them a fact's age counts
+    from its last mention). A key both live and archived (recalled after decay) counts once."""
+    config = config or Config()
+    user_turns_upto = list(itertools.accumulate(r == "user" for r in roles)) if roles is not None else None
+    live = state.facts
+    facts = [*live.values(), *(f for f in state.archive if f.key not in live)]
+    old = decayed = 0
+    for fact in facts:
+        horizon = decay_horizon(fact, config)
+        if horizon is None:
+            continue
+        stated = fact.last_turn
+        if user_turns_upto is not None and 0 <= fact.first_idx < len(user_turns_upto):
+            stated = user_turns_upto[fact.first_idx]
+        if state.user_turns - stated < horizon:
+            continue
+        old += 1
+        decayed += fact.status in ("decayed", "archived") or fact.key not in live
+    return decayed / old if old else None
 
 
 def goal_churn_rate(new_goals: int, user_turns: int) -> float | None:
@@ -152,12 +189,14 @@ def session_health(
     units: Sequence[Units],
     roles: Sequence[str],
     records: Sequence[CompactionRecord],
+    config: Config | None = None,
 ) -> SessionHealth:
-    """Every health metric of one session from its pipeline outputs (e.g. a CompressResult's parts)."""
+    """Every health metric of one session from its pipeline outputs (e.g. a CompressResult's parts);
+    config: the decay rules the session ran with (fact decay counts facts old enough to decay)."""
     p50, p95 = latency_percentiles(records)
     return SessionHealth(
         bloat_rate=bloat_rate(tokens_context, tokens_raw),
-        fact_decay_ratio=fact_decay_ratio(state),
+        fact_decay_ratio=fact_decay_ratio(state, roles, config),
         goal_churn_rate=goal_churn_of(units, roles),
         compaction_success_rate=compaction_success_rate(records),
         latency_p50_ms=p50,

@@ -4,7 +4,7 @@
 * ``get_embedder()``: the production embedder; constructing it loads nothing, the MiniLM model
   loads on the first encode (so no page pays for it before it needs it).
 * ``get_compressor()``: a core Compressor with the stored Config, the shared embedder and the
-  breaker hook (``store.effective_mode(cid) == "raw"``, which fails closed to raw).
+  breaker hook (``store.breaker_reason(cid)``: which switch serves it raw; fails closed to raw).
 
 Nothing here runs at import time; pages call these functions.
 """
@@ -43,10 +43,10 @@ def get_embedder() -> Embedder:
 
 
 def breaker_hook(store: Store) -> BreakerCheck:
-    """The core's breaker question for ``store``: True (serve raw) when the store says raw."""
+    """The core's breaker question for ``store``: which switch serves a context raw (None: none)."""
 
-    def is_raw(context_id: str) -> bool:
-        return store.effective_mode(context_id) == "raw"
+    def is_raw(context_id: str) -> str | None:
+        return store.breaker_reason(context_id)  # fails closed: 'breaker_error' when unreadable
 
     return is_raw
 

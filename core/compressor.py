@@ -10,8 +10,8 @@
 'raw'
 
 A Compressor holds the config, the lazily loaded embedder, the breaker (``breaker(context_id) ->
-True`` for raw) and the clock, and makes one Session per context id; ``compress`` runs a whole
-conversation at once and returns every stage's output (for replay).
+True``, or a core.served switch reason, for raw) and the clock, and makes one Session per context
+id; ``compress`` runs a whole conversation at once and returns every stage's output (for replay).
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from core.tokens import count_tokens
 
 log = logging.getLogger(__name__)
 
-BreakerCheck = Callable[[str], bool]
+BreakerCheck = Callable[[str], bool | str | None]  # True or a core.served switch reason: raw
 Clock = Callable[[], datetime]
 
 

@@ -30,12 +30,14 @@ from core.models import (
     Mode,
     ParsedMessage,
     Rendered,
+    TriggerDecision,
     Units,
     ValidationReport,
 )
 from core.parse import detect_lang, parse_message
 from core.render import RECENT_SEPARATOR, message_line, recent_text, render, turn_tokens
-from core.tokens import clip_to_tokens, count_tokens
+from core.served import SWITCH_REASONS, decide_served, own_reason, raw_context, saves_enough
+from core.tokens import count_tokens
 from core.tool_records import ToolIndex
 from core.trigger import check_trigger
 from core.validate import key_sentence_fallback, validate
@@ -78,9 +80,8 @@ class ContextView(BaseModel):
     text: str
     tokens: int
     mode: Mode
-    reason: str = Field(
-        "", description="why raw: breaker, breaker_error, no_compaction, compaction_failed, not_smaller"
-    )
+    reason: str = Field("", description="why raw ('' when compressed): a reason of core.served")
+    own_reason: str = Field("", description="why the session itself serves raw, whatever the breaker says")
     fallback: bool = False
     folded_upto: int = 0
     system_tokens: int = Field(0, description="tokens of the system prompts passed through at the head")
@@ -309,17 +310,35 @@ class Session:
         """Tokens of the compacted part of the last good compaction."""
         return count_tokens(self.rendered.state_text) if self.rendered is not None else 0
 
+    @property
+    def raw_tokens(self) -> int:
+        """Tokens of the raw dialogue so far, per turn as served raw (the measure bloat divides by)."""
+        return sum(self._raw_tokens)
+
+    def compaction_decision(self) -> TriggerDecision:
+        """What the trigger says now (fire, reason, fold point, tier): the decision maybe_compact acts on."""
+        return self._trigger(self._events)
+
+    def _trigger(self, events: Sequence[str], force: bool = False) -> TriggerDecision:
+        done = len([r for r in self.records if not r.failed])
+        args = (len(self.messages), self.history_tokens(), self.folded_upto, done, events, self.config)
+        return check_trigger(self.state, *args, force=force)
+
+    def compressed_text(self) -> str | None:
+        """The compacted context as served (state and the turns since, system prompts apart), None
+        before a good compaction."""
+        with self._lock:
+            return self._compressed_text(self._head()[2]) if self.rendered is not None else None
+
+    def _head(self) -> tuple[str, int, int]:
+        """The system prompts served at the head, their tokens, and the budget they leave."""
+        head = "\n".join(message_line(m) for m in self.messages if m.role == "system")
+        tokens = count_tokens(head) if head else 0
+        return head, tokens, max(0, self.config.history_budget - tokens)
+
     def maybe_compact(self) -> CompactionRecord | None:
         """Ask the trigger; compact if it fires."""
-        decision = check_trigger(
-            self.state,
-            len(self.messages),
-            self.history_tokens(),
-            self.folded_upto,
-            len([r for r in self.records if not r.failed]),
-            self._events,
-            self.config,
-        )
+        decision = self.compaction_decision()
         if not decision.fire:
             return None
         return self.compact(reason=decision.reason, fold_upto=decision.fold_upto, tier=decision.tier)
@@ -338,17 +357,7 @@ class Session:
     def _compact(self, reason: str, force: bool, fold_upto: int | None, tier: int | None) -> CompactionRecord:
         done = len([r for r in self.records if not r.failed])
         if fold_upto is None or force:
-            decision = check_trigger(
-                self.state,
-                len(self.messages),
-                self.history_tokens(),
-                self.folded_upto,
-                done,
-                [],
-                self.config,
-                force=True,
-            )
-            fold_upto = decision.fold_upto
+            fold_upto = self._trigger([], force=True).fold_upto
         tier = done if tier is None else tier
         tokens_in = self.history_tokens()
         t0 = time.perf_counter()
@@ -496,35 +505,29 @@ class Session:
 
     def _context(self) -> ContextView:
         try:
-            raw_forced = bool(self.compressor.breaker(self.context_id)) if self.compressor.breaker else False
-            reason = "breaker" if raw_forced else ""
+            switch = self.compressor.breaker(self.context_id) if self.compressor.breaker else None
         except Exception:
-            raw_forced, reason = True, "breaker_error"
-        if not raw_forced and self.failed:
-            raw_forced, reason = True, "compaction_failed"
-        if not raw_forced and self.rendered is None:
-            raw_forced, reason = True, "no_compaction"
-        system = [m for m in self.messages if m.role == "system"]
-        head = "\n".join(message_line(m) for m in system)
-        system_tokens = count_tokens(head) if head else 0
-        budget = max(0, self.config.history_budget - system_tokens)
-        text = ""
-        if not raw_forced:
-            text = self._compressed_text(budget)
-            if not self._saves_enough(count_tokens(text)):
-                raw_forced, reason = True, "not_smaller"  # a compaction that saves nothing is not served
-        mode: Mode = "raw" if raw_forced else "compressed"
-        if raw_forced:
-            text = self._raw_window(budget)
-        text = f"{head}\n{text}" if head else text
+            switch = "breaker_error"
+        switch = switch if switch in SWITCH_REASONS else bool(switch)  # any other truthy answer: raw
+        head, system_tokens, budget = self._head()
+        text = self._compressed_text(budget) if not self.failed and self.rendered is not None else ""
+        saves = self._saves_enough(count_tokens(text)) if text else None
+        own = own_reason(failed=self.failed, compacted=self.rendered is not None, saves=saves)
+        served = decide_served(switch=switch, own=own)  # the one decision the console shows too
+        if served.raw:
+            text = raw_context(self.messages, self.config.history_budget, self._raw_tokens)
+        elif head:
+            text = f"{head}\n{text}"
+        compressed = not served.raw
         return ContextView(
             context_id=self.context_id,
             text=text,
             tokens=count_tokens(text),
-            mode=mode,
-            reason=reason,
-            fallback=self.fallback and mode == "compressed",
-            folded_upto=self.folded_upto if mode == "compressed" else 0,
+            mode=served.mode,
+            reason=served.reason,
+            own_reason=own,
+            fallback=self.fallback and compressed,
+            folded_upto=self.folded_upto if compressed else 0,
             system_tokens=system_tokens,
         )
 
@@ -539,36 +542,12 @@ class Session:
             text += f"\n{RECENT_SEPARATOR}\n{recent_text(tail, room, self.config.recent_result_tokens)}"
         return text
 
-    def _saves_enough(self, tokens: int) -> bool:
-        """True when a compacted context of `tokens` is at most MIN_SAVING of the raw history.
-
-        The per-turn counts (summed) overstate the joined text by a token or two a turn, so the
-        exact count of the raw text is taken when the estimate is close, and only then."""
-        estimate = sum(self._raw_tokens)
-        if tokens < 0.8 * MIN_SAVING * estimate:
-            return True
-        return tokens < MIN_SAVING * self.raw_history_tokens()
+    def _saves_enough(self, tokens: int) -> bool:  # core.served.saves_enough on this history
+        return saves_enough(tokens, sum(self._raw_tokens), self.raw_history_tokens, MIN_SAVING)
 
     def raw_history_tokens(self) -> int:
         """Tokens of the raw history as raw mode serves it unclipped (system prompts apart)."""
         return count_tokens("\n".join(message_line(m) for m in self.messages if m.role != "system"))
-
-    def _raw_window(self, budget: int) -> str:
-        """The raw history exactly as received (system prompts apart), clipped to budget tokens from
-        the oldest end: whole turns from the newest back, the oldest one kept cut at its start."""
-        kept: list[str] = []
-        used = 0
-        for msg, tokens in zip(reversed(self.messages), reversed(self._raw_tokens), strict=True):
-            if msg.role == "system":
-                continue
-            if used + tokens > budget:
-                rest = budget - used
-                if rest > 8:
-                    kept.append(clip_to_tokens(message_line(msg), rest - 1, keep="end"))
-                break
-            kept.append(message_line(msg))
-            used += tokens
-        return "\n".join(reversed(kept))
 
 
 def _ms(start: float, end: float) -> float:

@@ -88,6 +88,12 @@ class ContextIngest(BaseModel):
     auto_trip: str | None = Field(
         default=None, description="why the automatic breaker rule switches this context to raw, if it does"
     )
+    served_reason: str = Field(
+        default="", description="why the session itself served raw ('' when compressed; core.served)"
+    )
+    health_metrics: dict[str, float | None] = Field(
+        default_factory=dict, description="the health metrics the label was judged on (None: NO DATA)"
+    )
 
     @model_validator(mode="after")
     def _check_consistent(self) -> ContextIngest:
@@ -135,7 +141,9 @@ class ContextSummary(BaseModel):
     tokens_context: int
     compactions: int
     health: Health
-    mode: Mode
+    mode: Mode = Field(description="the context's own breaker switch ('raw' when it is on)")
+    served_reason: str = Field("", description="why the session itself served raw when saved (core.served)")
+    health_metrics: dict[str, float | None] = Field(default_factory=dict, description="metric -> value")
 
 
 class ContextFilter(BaseModel):

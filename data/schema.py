@@ -249,10 +249,20 @@ _V3 = (
     )""",
 )
 
+_V4 = (
+    # Why the session served raw when it was saved ('' when compressed; a core.served reason), so a
+    # screen decides the served mode with the same function as the core (core.served.decide_served).
+    "ALTER TABLE contexts ADD COLUMN served_reason VARCHAR DEFAULT ''",
+    # The session's health metrics when it was saved (JSON: metric -> value or null for NO DATA), so
+    # a screen can say which metric made it red, with its value and band.
+    "ALTER TABLE contexts ADD COLUMN health_metrics VARCHAR",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial schema: contexts, messages, traces, facts, compactions, metrics, ops", _V1),
     Migration(2, "context_key for per-context reads, compactions.source, metric_rollup", _V2),
     Migration(3, "the compaction service: api_tokens, api_keys (HMAC), api_clocks (Lamport)", _V3),
+    Migration(4, "contexts.served_reason and contexts.health_metrics", _V4),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version

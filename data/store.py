@@ -30,6 +30,7 @@ import duckdb
 
 from core.config import Config
 from core.models import ContextState, Mode
+from core.served import switch_reason
 from data.concurrency import (
     FileLease,
     RetryPolicy,
@@ -365,16 +366,25 @@ class Store:
 
         Fails closed: if the store cannot answer (locked past the deadline, broken file), 'raw'.
         """
+        return "raw" if self.breaker_reason(context_id) else "compressed"
+
+    def breaker_reason(self, context_id: str) -> str | None:
+        """Which switch serves ``context_id`` raw (core.served.switch_reason), None when none does.
+
+        Fails closed: 'breaker_error' when the store cannot answer (locked past the deadline, broken
+        file), so the core serves raw and the screen says why."""
         try:
             global_state, own = self._read(
                 lambda con: (ops_sql.get_breaker(con, None), ops_sql.get_breaker(con, context_id))
             )
         except (duckdb.Error, StoreBusyError, StoreError, OSError) as exc:
             log.warning("breaker unreadable for %s, serving raw: %s", context_id, exc)
-            return "raw"
-        if (global_state and global_state.mode == "raw") or (own and own.mode == "raw"):
-            return "raw"
-        return "compressed"
+            return "breaker_error"
+        return switch_reason(
+            global_raw=global_state is not None and global_state.mode == "raw",
+            own_raw=own is not None and own.mode == "raw",
+            own_auto=own is not None and own.auto,
+        )
 
     # --- audit and config -----------------------------------------------------------------------
 

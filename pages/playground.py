@@ -16,6 +16,7 @@ from console.services.playground import (
     entity_rows,
     run_playground,
     save_run,
+    served_why,
     state_rows,
     unit_rows,
     unit_summary,
@@ -125,7 +126,7 @@ cols[3].metric(
 cols[4].metric("Embeddings", run.embedder)
 if run.served.mode == "raw":
     st.warning(
-        f"Served RAW ({run.served.reason}): the model would see the raw dialogue, not the compacted state."
+        f"Served {served_why(run)}. The model would see the raw dialogue, not the compacted state."
     )
 thresholds = Thresholds.from_config(run.config)
 severities = run.health.severities(thresholds)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from console import replay_view, widgets
+from console import replay_view, served_widgets, widgets
 from console.resources import get_compressor, get_store
 from console.services import compaction_diff, recompute
 from console.services import replay as svc
@@ -31,6 +31,8 @@ if not cid:
 
 timeline = store.timeline(cid)
 messages = [m.message for m in timeline.messages] if timeline else []
+if timeline is not None:
+    served_widgets.served_line(store, timeline.context)
 recompute_key = f"replay-recomputed:{cid}"
 recomputed: svc.SessionReplay | None = st.session_state.get(recompute_key)
 steps = recomputed.steps if recomputed else svc.replay_steps(store, cid)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from console import widgets
+from console import served_widgets, widgets
 from console.resources import get_store
 from console.services import session_views as views
 from console.services import sessions as svc
@@ -81,7 +81,7 @@ st.caption(
     f"page {query.page} of {pages}"
 )
 grid = widgets.data_grid(
-    svc.sessions_frame(page.items),
+    svc.served_frame(store, page.items),
     key=f"sessions-grid-{hash(signature)}-{query.page}",
     height=min(420, 60 + 29 * max(3, len(page.items))),
     select=True,
@@ -97,9 +97,16 @@ grid = widgets.data_grid(
         "compactions": 120,
         "health": 75,
         "mode": 100,
+        "why_raw": 150,
         "last_activity": 125,
     },
-    headers={"lang": "Lang", "reduction_pct": "Saved %", "last_activity": "Last activity (UTC)"},
+    headers={
+        "lang": "Lang",
+        "reduction_pct": "Saved %",
+        "mode": "Served",
+        "why_raw": "Why raw",
+        "last_activity": "Last activity (UTC)",
+    },
     severity_columns=("health", "mode"),
 )
 picked = widgets.selected_row(grid)
@@ -138,35 +145,24 @@ with head:
         st.badge(badge_text(summary.source) or "no source", color="gray")
         st.badge(badge_text(summary.lang), color="violet")
         widgets.health_badge(summary.health)
-        widgets.mode_badge(detail.served_mode, detail.served_reason)
+        widgets.mode_badge(detail.served_mode, detail.served.why)
 with links:
     widgets.page_link("replay", "Replay this session", ":material/slow_motion_video:", {"context_id": cid})
     widgets.page_link("facts", "Facts of this session", ":material/fact_check:", {"context_id": cid})
-if detail.served_reason == "the circuit breaker is set to raw":
-    who = (
-        f" by {plain(detail.breaker.actor)}: “{plain(detail.breaker.reason)}”"
-        if detail.breaker and detail.breaker.mode == "raw"
-        else ""
-    )
-    st.warning(f"The circuit breaker serves this context as raw dialogue{who}. See the Circuit breaker page.")
-elif detail.served_reason == "the last compaction failed":
-    st.warning(
-        "The last compaction of this context failed, so the model is served the raw dialogue until the "
-        "next good one. The Compactions tab says what went wrong; Replay shows the turns."
-    )
-elif detail.served_reason:
-    st.info("No compaction has run for this context yet: the model is served the raw dialogue.")
+served_widgets.served_notice(detail.served, detail.breaker)
+served_widgets.health_reason(detail.red_because, detail.summary.health)
 
 m1, m2, m3, m4, m5 = st.columns(5)
 m1.metric("Turns", summary.turns)
 m2.metric("Raw tokens", f"{summary.tokens_raw:,}")
-change = svc.context_change_pct(summary)
+change = None if detail.served.raw else svc.context_change_pct(summary, detail.served_tokens)
 m3.metric(
-    "Context tokens",
-    f"{summary.tokens_context:,}",
+    "Context tokens" + (" (raw)" if detail.served.raw else ""),
+    f"{detail.served_tokens:,}",
     delta=None if change is None else f"{change:+.0f}% vs raw",
     delta_color="inverse",
-    help="Tokens of the context the model is served now, against the raw dialogue (negative: smaller).",
+    help="Tokens of the context the model is served now, against the raw dialogue (negative: smaller); "
+    "a context served raw is given the raw dialogue (clipped to the window), so nothing is saved.",
 )
 m4.metric("Compactions", summary.compactions)
 m5.metric(
@@ -190,14 +186,15 @@ with timeline_tab:
     )
     st.plotly_chart(views.timeline_figure(detail), key="timeline", config={"displaylogo": False})
 with context_tab:
-    st.caption(
-        "The context the model is given now: the compacted state with its machine anchors, "
-        "then the last turns verbatim."
-    )
-    widgets.anchor_legend()
-    widgets.rendered_context(
-        detail.rendered, empty="No compaction yet: the model is served the raw dialogue."
-    )
+    if detail.served.raw:
+        st.caption(f"The context the model is given now: the raw dialogue ({plain(detail.served.why)}).")
+    else:
+        st.caption(
+            "The context the model is given now: the compacted state with its machine anchors, "
+            "then the last turns verbatim."
+        )
+        widgets.anchor_legend()
+    widgets.rendered_context(detail.rendered, empty="Nothing to serve yet: the context has no turns.")
 with compactions_tab:
     st.caption(
         "The audit record of every compaction: why it ran, how much it folded, tokens in and out, "

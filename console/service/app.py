@@ -143,8 +143,8 @@ def _open_state(settings: ServiceSettings) -> ServiceState:
         embedder.encode(["warm up the model once, at start, not on the first request"])
         log.info("embedding model loaded in %.2f s", time.perf_counter() - t0)
 
-    def is_raw(context_id: str) -> bool:
-        return store.effective_mode(context_id) == "raw"  # fails closed: 'raw' when unreadable
+    def is_raw(context_id: str) -> str | None:
+        return store.breaker_reason(context_id)  # fails closed: 'breaker_error' when unreadable
 
     compressor = Compressor(config, embedder=embedder, breaker=is_raw)
     warm_up(compressor)

@@ -20,6 +20,7 @@ from console.service import protocol
 from console.service.app import ApiError, ServiceState
 from console.service.formats import MessagesError, messages_from_body
 from console.service.live import UnknownContextError
+from console.services.served import served_now
 from data.api_records import ApiToken, TokenRole
 from data.service_store import StaleClockError
 
@@ -167,10 +168,12 @@ def _session_view(state: ServiceState, cid: str) -> dict[str, Any] | None:
     timeline = state.store.timeline(cid)
     if timeline is None:
         return None
+    served = served_now(state.store, timeline.context)  # decided as the core decides (core.served)
     return {
         "context_id": cid,
         "source": timeline.context.source,
-        "mode": state.store.effective_mode(cid),
+        "mode": served.mode,
+        "reason": served.reason,
         "last_activity": timeline.context.updated_at.isoformat(),
         "turns": [
             {

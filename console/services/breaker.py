@@ -19,8 +19,10 @@ from pydantic import BaseModel, Field
 
 from console.metrics import Instant, TripDecision, should_trip_for
 from console.services.permissions import require_actor, require_writer
+from console.services.served import own_reason_of
 from core.config import Config
 from core.models import Mode
+from core.served import ServedDecision, decide_served
 from data.records import AuditEntry, BreakerState
 from data.store import Store
 
@@ -50,15 +52,16 @@ class ServedMode(BaseModel):
     known: bool = Field(description="the context is stored")
     own: BreakerState | None = Field(default=None, description="the context's own switch, if ever set")
     global_state: BreakerState | None = None
+    decision: ServedDecision = Field(description="the effective mode and reason (core.served.decide_served)")
 
     @property
     def why(self) -> str:
         """One sentence: why the context is served the way it is."""
-        if self.global_state is not None and self.global_state.mode == "raw":
-            return "raw: the global switch serves every context raw"
-        if self.own is not None and self.own.mode == "raw":
+        if self.decision.reason in ("context_switch", "auto_trip") and self.own is not None:
             kind = "the automatic trip" if self.own.auto else f"{self.own.actor}"
             return f"raw: switched by {kind} ({self.own.reason})"
+        if self.decision.raw:
+            return self.decision.why
         return "compressed: no switch asks for raw dialogue"
 
 
@@ -82,12 +85,16 @@ def served_mode(store: Store, context_id: str) -> ServedMode:
     cid = context_id.strip()
     if not cid:
         raise ValueError("no context id given")
+    summary = store.get_context(cid)
+    own = own_reason_of(summary) if summary is not None else ""
+    decision = decide_served(switch=store.breaker_reason(cid), own=own)
     return ServedMode(
         context_id=cid,
-        mode=store.effective_mode(cid),
-        known=store.get_context(cid) is not None,
+        mode=decision.mode,
+        known=summary is not None,
         own=store.get_breaker(cid),
         global_state=store.get_breaker(None),
+        decision=decision,
     )
 
 

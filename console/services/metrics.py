@@ -26,6 +26,7 @@ from console.health import (
     GOAL_CHURN_RATE,
     LATENCY_P50_MS,
     LATENCY_P95_MS,
+    MetricVerdict,
     Severity,
     Thresholds,
     classify,
@@ -56,14 +57,20 @@ METRICS: dict[str, MetricInfo] = {
     ),
     FACT_DECAY_RATIO: MetricInfo(
         "Fact decay ratio",
-        "Decayed and archived facts / all facts. Too low: stale facts are kept forever; too high: "
-        "facts are forgotten while still needed.",
+        "Decayed facts / facts old enough to decay. Old enough: a fact of a kind that decays (not an "
+        "instruction, a pinned or verified fact, a preference the user changed) first stated at least "
+        "its decay horizon ago: the user turns it takes, unmentioned, to fall under weight 0.6 (10 for "
+        "an ordinary fact at x0.95 a turn, 3 for tool data and for a preference, with the defaults). "
+        "A fact the user kept alive by mentioning it again counts, as not decayed. NO DATA while no "
+        "fact is that old (a short session): it is then not judged on decay. Too low: stale facts are "
+        "kept forever; too high: facts are forgotten while still needed.",
         "percent",
     ),
     GOAL_CHURN_RATE: MetricInfo(
         "Goal churn rate",
-        "New user goals per user turn. High churn means the extractor keeps opening goals (or the "
-        "users keep changing their minds), which crowds the rendered context.",
+        "New user goals per user turn (goals the extract stage opened / user turns; assistant and "
+        "tool turns do not count; NO DATA before the first user turn). High churn means the extractor "
+        "keeps opening goals (or the users keep changing their minds), which crowds the rendered context.",
         "per_turn",
     ),
     COMPACTION_SUCCESS_RATE: MetricInfo(
@@ -204,6 +211,13 @@ def format_value(metric: str, value: float | None) -> str:
     if unit == "ms":
         return f"{value:.1f} ms"
     return f"{value:g}"
+
+
+def verdict_sentence(verdict: MetricVerdict) -> str:
+    """One judged metric in words, e.g. 'Fact decay ratio 100.0%: RED (healthy 15% - 35%)'."""
+    title = METRICS[verdict.metric].title if verdict.metric in METRICS else verdict.metric
+    shown = format_value(verdict.metric, verdict.value) if verdict.value is not None else "NO DATA"
+    return f"{title} {shown}: {SEVERITY_STYLE[verdict.severity][2]} (healthy {verdict.band})"
 
 
 def metric_figure(board: MetricsDashboard, metric: str) -> Any:

@@ -36,8 +36,8 @@ from core.models import (
     ValidationReport,
 )
 from core.render import parse_anchors, raw_history
+from core.served import ServedDecision
 from core.tokens import count_tokens
-from core.trigger import check_trigger
 from data.records import AuditEntry, SaveOutcome
 from data.store import Store
 
@@ -105,26 +105,13 @@ def run_playground(
     session = compressor.session(transcript.context_id)
     session.warm([m.text for m in transcript.messages if m.role == "user" and m.text])
     turns: list[TurnStages] = []
-    events: list[str] = []
     for message in transcript.messages:
         added = session.add(message, auto_compact=False)
-        events += added.events
-        done = len([r for r in session.records if not r.failed])
-        decision = check_trigger(
-            session.state,
-            len(session.messages),
-            session.history_tokens(),
-            session.folded_upto,
-            done,
-            events,
-            config,
-        )
+        decision = session.compaction_decision()  # the decision maybe_compact acts on, kept for the screen
         record = rendered = None
-        if decision.fire:  # what Session.maybe_compact does, with the decision kept for the screen
+        if decision.fire:
             record = session.compact(reason=decision.reason, fold_upto=decision.fold_upto, tier=decision.tier)
             rendered = session.rendered if not record.failed else None
-            if not record.failed:
-                events = []
         turns.append(
             TurnStages(
                 idx=added.idx,
@@ -168,8 +155,14 @@ def run_playground(
             units=[t.units for t in turns],
             roles=[t.message.role for t in turns],
             records=session.records,
+            config=config,
         ),
     )
+
+
+def served_why(run: PlaygroundRun) -> str:
+    """How the run's context is served, in words ('compressed', or 'raw: <why>'; core.served)."""
+    return ServedDecision(mode=run.served.mode, reason=run.served.reason).why
 
 
 def _embedder_name(compressor: Compressor) -> str:

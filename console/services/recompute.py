@@ -19,13 +19,14 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from console.services.replay import FactChange, Progress, SessionReplay, TurnReplay, build_turn
+from console.services.replay import Progress, SessionReplay, TurnReplay, build_turn
 from core.compressor import Compressor, Session
 from core.intents import substantive
 from core.models import CompactionRecord, ContextState, Message
-from core.render import RECENT_SEPARATOR, raw_history, render
+from core.render import render
 from core.tokens import count_tokens
 from data.records import StoredCompaction
+from data.stage_payloads import FactChange, MergePayload, RenderPayload, TurnPayloads
 
 
 def _fact_changes(before: ContextState, after: ContextState) -> list[FactChange]:
@@ -47,15 +48,15 @@ def _fact_changes(before: ContextState, after: ContextState) -> list[FactChange]
     return out
 
 
-def _merge_payload(before: ContextState, after: ContextState, events: list[str]) -> dict[str, Any]:
+def _merge_payload(before: ContextState, after: ContextState, events: list[str]) -> MergePayload:
     changes = _fact_changes(before, after)
-    return {
-        "changes": [c.model_dump() for c in changes],
-        "changed": [c.key for c in changes],
-        "events": events,
-        "task_state": after.task_state,
-        "facts": len(after.facts),
-    }
+    return MergePayload(
+        changes=changes,
+        changed=[c.key for c in changes],
+        events=events,
+        task_state=after.task_state,
+        facts=len(after.facts),
+    )
 
 
 def recompute_session(
@@ -122,22 +123,19 @@ def replay_turn(
     config = session.config
     before = session.state
     result = session.add(message, auto_compact=True)
-    payloads: dict[str, Any] = {
-        "parse": result.parsed.model_dump(mode="json"),
-        "extract": result.units.model_dump(mode="json"),
-        "merge": _merge_payload(before, session.state, result.events),
-    }
+    merge = _merge_payload(before, session.state, result.events)
     latency = {k: v for k, v in result.latency_ms.items() if k != "total"}
     if force and not (result.record and not result.record.failed):
         record = session.compact(reason="forced", force=True)
         result = result.model_copy(update={"record": record, "compacted": not record.failed})
     stored = _stored(session, result.record) if result.record is not None else None
     served = session.history_tokens()  # what the model is served after the turn (counted once)
-    payloads["render"], render_ms = _render_payload(session, result.record, config, served, previews)
+    render, render_ms = _render_payload(session, result.record, config, served, previews)
     if render_ms is not None:
         latency["render"] = render_ms
     # served against the raw dialogue: the bloat of this turn
-    payloads["render"].update(served_tokens=served, raw_tokens=sum(session._raw_tokens))
+    render = render.model_copy(update={"served_tokens": served, "raw_tokens": session.raw_tokens})
+    payloads = TurnPayloads(parse=result.parsed, extract=result.units, merge=merge, render=render).dump()
     if views:
         return build_turn(session.context_id, message, payloads, latency, "recomputed"), stored
     return _bare_turn(session.context_id, message, payloads, latency), stored
@@ -171,20 +169,19 @@ def _bare_turn(
 
 
 def _render_payload(
-    session: Any, record: CompactionRecord | None, config: Any, served_tokens: int, preview: bool = True
-) -> tuple[dict[str, Any], float | None]:
+    session: Session, record: CompactionRecord | None, config: Any, served_tokens: int, preview: bool = True
+) -> tuple[RenderPayload, float | None]:
     """The render column of a turn: the compaction that ran there, else (with preview, or after a
     failed compaction) the render stage run on the state now, else no text (None: nothing ran)."""
     if record is None and not preview:
-        return {"compaction_seq": None}, None
-    if record is not None and not record.failed and session.rendered is not None:
+        return RenderPayload(), None
+    text = session.compressed_text() if record is not None and not record.failed else None
+    if record is not None and text is not None:
         label = (
             f"Compaction #{record.seq} ran at this turn ({record.trigger}): this is what the model is served."
         )
-        tail = session.messages[session.folded_upto :]
-        text = session.rendered.state_text + (f"\n{RECENT_SEPARATOR}\n{raw_history(tail)}" if tail else "")
         return (
-            {"text": text, "tokens": count_tokens(text), "label": label, "compaction_seq": record.seq},
+            RenderPayload(text=text, tokens=count_tokens(text), label=label, compaction_seq=record.seq),
             float(record.latency_ms.get("render", 0.0)),
         )
     t0 = time.perf_counter()
@@ -198,7 +195,7 @@ def _render_payload(
             f"Compaction #{record.seq} failed here ({record.error}): the model is served the raw dialogue. "
             "Below, what the render stage made of the state."
         )
-    return {"text": preview.text, "tokens": preview.tokens, "label": label, "compaction_seq": None}, elapsed
+    return RenderPayload(text=preview.text, tokens=preview.tokens, label=label), elapsed
 
 
 class RenderPreview(BaseModel):
@@ -229,9 +226,9 @@ def render_preview(
     payload, latency = _render_payload(session, None, compressor.config, session.history_tokens())
     return RenderPreview(
         idx=idx,
-        text=payload["text"],
-        tokens=payload["tokens"],
-        label=payload["label"],
+        text=payload.text or "",
+        tokens=payload.tokens or 0,
+        label=payload.label or "",
         latency_ms=latency,
         elapsed_ms=round((time.perf_counter() - started) * 1000, 1),
     )

@@ -33,11 +33,11 @@ from pydantic import BaseModel, Field
 
 from core.models import ContextState, Message
 from data.records import StageTrace, StoredCompaction
+from data.stage_payloads import FactChange, stage_traces
 from data.store import Store
 
 Origin = Literal["stored", "recomputed"]
 Progress = Callable[[int, int], None]
-STAGES = ("parse", "extract", "merge", "render")
 
 
 class EntityView(BaseModel):
@@ -72,15 +72,6 @@ class ProposedFact(BaseModel):
     role: str = ""
     correction: bool = False
     negated: bool = False
-
-
-class FactChange(BaseModel):
-    """How one fact of the state moved: added, changed, decayed, archived, recalled or dropped."""
-
-    key: str
-    change: str
-    before: str | None = None
-    after: str | None = None
 
 
 class TurnReplay(BaseModel):
@@ -353,10 +344,4 @@ def apply_compaction_in_effect(turn: TurnReplay, compactions: Sequence[StoredCom
 
 def turn_traces(turn: TurnReplay) -> list[StageTrace]:
     """A replayed turn as the StageTrace rows an ingest stores (what ``load_turn`` reads back)."""
-    return [
-        StageTrace(
-            idx=turn.idx, stage=stage, payload=turn.payloads[stage], latency_ms=turn.latency_ms.get(stage)
-        )
-        for stage in STAGES
-        if stage in turn.payloads
-    ]
+    return stage_traces(turn.idx, turn.payloads, turn.latency_ms)

@@ -15,9 +15,19 @@ from typing import Literal
 import pandas as pd
 from pydantic import BaseModel, Field
 
-from console.health import Severity
+from console.health import MetricVerdict, Severity, Thresholds, verdicts
+from console.services.served import (
+    Switches,
+    read_switches,
+    reduction_pct,
+    served_now,
+    served_of,
+    served_text,
+    served_tokens,
+)
 from core.models import CompactionRecord
 from core.render import turn_tokens
+from core.served import REASON_TEXT, ServedDecision
 from data.records import (
     AuditEntry,
     BreakerState,
@@ -99,24 +109,33 @@ def page_count(page: Page[ContextSummary]) -> int:
     return max(1, math.ceil(page.total / max(1, page.limit)))
 
 
-def sessions_frame(items: list[ContextSummary]) -> pd.DataFrame:
-    """The grid's rows: one per context, numbers as numbers."""
-    rows = [
-        {
-            "context_id": c.context_id,
-            "source": c.source,
-            "lang": c.lang,
-            "turns": c.turns,
-            "raw_tokens": c.tokens_raw,
-            "context_tokens": c.tokens_context,
-            "reduction_pct": round(100 * (1 - c.tokens_context / c.tokens_raw), 1) if c.tokens_raw else None,
-            "compactions": c.compactions,
-            "health": c.health,
-            "mode": c.mode,
-            "last_activity": c.updated_at.strftime("%Y-%m-%d %H:%M"),
-        }
-        for c in items
-    ]
+def sessions_frame(
+    items: list[ContextSummary], switches: Switches | None = None, history_budget: int | None = None
+) -> pd.DataFrame:
+    """The grid's rows: one per context, numbers as numbers; mode, reason and context tokens as the
+    model is served now (console.services.served: the breaker switches first, then the session's
+    own reason), so a context served raw shows raw tokens and no saving."""
+    switches = switches or Switches()
+    rows = []
+    for c in items:
+        served = served_of(c, switches)
+        tokens = served_tokens(c, served, history_budget)
+        rows.append(
+            {
+                "context_id": c.context_id,
+                "source": c.source,
+                "lang": c.lang,
+                "turns": c.turns,
+                "raw_tokens": c.tokens_raw,
+                "context_tokens": tokens,
+                "reduction_pct": reduction_pct(c, tokens, served),
+                "compactions": c.compactions,
+                "health": c.health,
+                "mode": served.mode,
+                "why_raw": REASON_TEXT.get(served.reason, served.reason),
+                "last_activity": c.updated_at.strftime("%Y-%m-%d %H:%M"),
+            }
+        )
     columns = [
         "context_id",
         "source",
@@ -128,16 +147,24 @@ def sessions_frame(items: list[ContextSummary]) -> pd.DataFrame:
         "compactions",
         "health",
         "mode",
+        "why_raw",
         "last_activity",
     ]
     return pd.DataFrame(rows, columns=columns)
 
 
-def context_change_pct(summary: ContextSummary) -> float | None:
-    """How much bigger (+) or smaller (-) the served context is than the raw dialogue, in percent."""
+def served_frame(store: Store, items: list[ContextSummary]) -> pd.DataFrame:
+    """The grid's rows with the switches read now (one read for the page) and the window budget."""
+    return sessions_frame(items, read_switches(store), store.current_config().history_budget)
+
+
+def context_change_pct(summary: ContextSummary, tokens: int | None = None) -> float | None:
+    """How much bigger (+) or smaller (-) the served context (``tokens``, default the stored count)
+    is than the raw dialogue, in percent."""
     if not summary.tokens_raw:
         return None
-    return 100.0 * (summary.tokens_context - summary.tokens_raw) / summary.tokens_raw
+    served = summary.tokens_context if tokens is None else tokens
+    return 100.0 * (served - summary.tokens_raw) / summary.tokens_raw
 
 
 def recent_context_ids(store: Store, limit: int = 200) -> list[str]:
@@ -192,45 +219,53 @@ class SessionDetail(BaseModel):
     summary: ContextSummary
     messages: list[StoredMessage]
     compactions: list[CompactionRecord]
-    rendered: str | None
-    served_mode: str = Field(description="'raw' or 'compressed': what the model is given now")
-    served_reason: str = Field("", description="why raw: the breaker, no compaction yet, the last one failed")
+    rendered: str | None = Field(description="the text the model is given now (raw when served raw)")
+    served: ServedDecision = Field(description="the effective mode and reason (core.served.decide_served)")
+    served_tokens: int = Field(0, description="tokens the model is given now")
+    health: list[MetricVerdict] = Field(default_factory=list, description="each metric judged, worst first")
     breaker: BreakerState | None = None
     audit: list[AuditEntry] = Field(default_factory=list)
     audit_total: int = 0
 
+    @property
+    def served_mode(self) -> str:
+        """'raw' or 'compressed': what the model is given now."""
+        return self.served.mode
+
+    @property
+    def served_reason(self) -> str:
+        """Why raw, in words ('' when compressed)."""
+        return REASON_TEXT.get(self.served.reason, self.served.reason)
+
+    @property
+    def red_because(self) -> list[MetricVerdict]:
+        """The metrics at the session's worst alert severity (none when it is healthy or NO DATA)."""
+        worst = self.health[0].severity if self.health else None
+        return [v for v in self.health if worst is not None and worst.is_alert and v.severity is worst]
+
 
 def session_detail(store: Store, context_id: str, audit_limit: int = 200) -> SessionDetail | None:
-    """A context's timeline, compaction records, rendered context and operator audit; None if unknown."""
+    """A context's timeline, compaction records, served context and operator audit; None if unknown."""
     timeline: Timeline | None = store.timeline(context_id)
     if timeline is None:
         return None
     audit = store.audit_log(context_id=context_id, limit=audit_limit)
-    mode, reason = served_mode(store.effective_mode(context_id), timeline.compactions)
+    config = store.current_config()
+    summary = timeline.context
+    served = served_now(store, summary)
+    messages = [m.message for m in timeline.messages]
     return SessionDetail(
-        summary=timeline.context,
+        summary=summary,
         messages=timeline.messages,
         compactions=timeline.compactions,
-        rendered=timeline.rendered,
-        served_mode=mode,
-        served_reason=reason,
+        rendered=served_text(served, timeline.rendered, messages, config.history_budget),
+        served=served,
+        served_tokens=served_tokens(summary, served, config.history_budget),
+        health=verdicts(summary.health_metrics, Thresholds.from_config(config)),
         breaker=store.get_breaker(context_id),
         audit=audit.items,
         audit_total=audit.total,
     )
-
-
-def served_mode(breaker_mode: str, compactions: list[CompactionRecord]) -> tuple[str, str]:
-    """What the model is given now, and why raw, as the core decides it (Session.context): the
-    breaker first, then raw until a first compaction, and raw while the last one failed."""
-    if breaker_mode == "raw":
-        return "raw", "the circuit breaker is set to raw"
-    if not compactions:
-        return "raw", "no compaction yet"
-    last = max(compactions, key=lambda c: (c.at_turn, c.seq))
-    if last.failed:
-        return "raw", "the last compaction failed"
-    return "compressed", ""
 
 
 def compaction_outcome(record: CompactionRecord) -> Outcome:

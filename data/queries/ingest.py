@@ -279,8 +279,8 @@ def _refresh_context_row(
         "tokens_raw = coalesce(?, (SELECT coalesce(sum(tokens), 0) FROM (SELECT arg_max(tokens, version) "
         "  AS tokens FROM messages WHERE context_key = ? GROUP BY idx))), "
         "tokens_context = ?, compactions = (SELECT count(*) FROM compactions WHERE context_key = ?), "
-        "health = ?, fingerprint = ?, rendered = coalesce(?, rendered), state = coalesce(?, state) "
-        "WHERE context_id = ?",
+        "health = ?, fingerprint = ?, rendered = coalesce(?, rendered), state = coalesce(?, state), "
+        "served_reason = ?, health_metrics = ? WHERE context_id = ?",
         [
             max(times) if times else now,
             len(merged),
@@ -292,6 +292,8 @@ def _refresh_context_row(
             context_fingerprint(merged),
             bundle.rendered,
             json_text(bundle.state),
+            bundle.served_reason,
+            json_text(bundle.health_metrics),
             cid,
         ],
     )

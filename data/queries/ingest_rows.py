@@ -35,7 +35,7 @@ _CID = "context_id"  # first column of every table below: dictionary-encoded
 CONTEXT_TYPES = {
     "context_id": _S, "source": _S, "lang": _S, "created_at": _T, "updated_at": _T, "turns": _I,
     "tokens_raw": _I, "tokens_context": _I, "compactions": _I, "health": _S, "mode": _S,
-    "fingerprint": _S, "rendered": _S, "state": _S,
+    "fingerprint": _S, "rendered": _S, "state": _S, "served_reason": _S, "health_metrics": _S,
 }  # fmt: skip
 MESSAGE_TYPES = {
     "context_id": _S, "idx": _I, "version": _I, "role": _S, "text": _S, "ts": _T, "tokens": _I,
@@ -266,6 +266,8 @@ def _add_new_context(
         fingerprint=fingerprint,
         rendered=bundle.rendered,
         state=_json(bundle.state),
+        served_reason=bundle.served_reason,
+        health_metrics=_json(bundle.health_metrics),
     )
     for turn in turns:
         _add_message(batch, ref, turn, 1, now)

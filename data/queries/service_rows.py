@@ -129,6 +129,7 @@ def _append_known(con: Any, items: Sequence[LiveAppend], now: datetime) -> None:
             ("health", bundle.health),
             ("fingerprint", context_fingerprint([(t.message.idx, t.content_hash) for t in turns])),
             ("rendered", bundle.rendered), ("state", json_text(bundle.state)),
+            ("served_reason", bundle.served_reason), ("health_metrics", json_text(bundle.health_metrics)),
         ):  # fmt: skip
             context_rows[name].append(value)
     key_by_ref = [keys[cid] for cid in batch.context_ids]
@@ -148,7 +149,8 @@ def _append_known(con: Any, items: Sequence[LiveAppend], now: datetime) -> None:
             "tokens_raw = u.tokens_raw, tokens_context = u.tokens_context, "
             "compactions = contexts.compactions + u.compactions_added, health = u.health, "
             "fingerprint = u.fingerprint, rendered = coalesce(u.rendered, contexts.rendered), "
-            "state = coalesce(u.state, contexts.state) "
+            "state = coalesce(u.state, contexts.state), served_reason = u.served_reason, "
+            "health_metrics = u.health_metrics "
             "FROM _svc_contexts u WHERE contexts.context_id = u.context_id"
         )
 
@@ -165,6 +167,7 @@ _CHANGED_TYPES = {
 _CONTEXT_UPDATE_TYPES = {
     "context_id": _S, "updated_at": _T, "turns": _I, "tokens_raw": _I, "tokens_context": _I,
     "compactions_added": _I, "health": _S, "fingerprint": _S, "rendered": _S, "state": _S,
+    "served_reason": _S, "health_metrics": _S,
 }  # fmt: skip
 
 

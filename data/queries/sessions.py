@@ -18,14 +18,14 @@ from data.records import (
 
 SUMMARY_COLUMNS = (
     "context_id, source, lang, created_at, updated_at, turns, tokens_raw, tokens_context, "
-    "compactions, health, mode"
+    "compactions, health, mode, served_reason, health_metrics"
 )
 # The sessions grid may sort by these; anything else is refused (column names cannot be parameters).
 SORTABLE = frozenset({"context_id", "source", "created_at", "updated_at", "turns", "tokens_raw", "health"})
 
 
 def _summary(row: tuple[Any, ...]) -> ContextSummary:
-    cid, source, lang, created, updated, turns, raw, ctx, comps, health, mode = row
+    cid, source, lang, created, updated, turns, raw, ctx, comps, health, mode, served, metrics = row
     return ContextSummary(
         context_id=cid,
         source=source,
@@ -38,6 +38,8 @@ def _summary(row: tuple[Any, ...]) -> ContextSummary:
         compactions=comps,
         health=health,
         mode=mode,
+        served_reason=served or "",
+        health_metrics=parse_json(metrics) if metrics else {},
     )
 
 

@@ -243,3 +243,26 @@ def test_describe_says_the_range() -> None:
     assert Bound("floor", low=0.5).describe() == ">= 0.5"
     assert Bound("band", 0.15, 0.35).describe() == "0.15 - 0.35"
     assert DEFAULT_BOUNDS[BLOAT_RATE].describe() == "< 120%"
+
+
+def test_the_metric_that_made_a_session_red_is_named_with_its_value_and_band() -> None:
+    from console.health import culprits, verdicts
+    from console.services.metrics import verdict_sentence
+
+    t = Thresholds.default()
+    values = {
+        "bloat_rate": 0.4,  # ok
+        "fact_decay_ratio": None,  # NO DATA: does not apply, never the culprit
+        "goal_churn_rate": 2.0,  # 67% past 1.2: red
+        "compaction_success_rate": 1.0,
+        "compaction_latency_p50_ms": 3.0,  # no bound: not judged
+    }
+    judged = verdicts(values, t)
+    assert judged[0].metric == "goal_churn_rate"
+    assert judged[-1].severity is Severity.NO_DATA
+    assert "compaction_latency_p50_ms" not in {v.metric for v in judged}
+    [why] = culprits(values, t)
+    assert verdict_sentence(why) == "Goal churn rate 2.00 / turn: RED (healthy <= 1.2 per user turn)"
+    assert culprits({"bloat_rate": 0.5, "fact_decay_ratio": None}, t) == []  # healthy: nothing to name
+    [decay] = [v for v in judged if v.metric == "fact_decay_ratio"]
+    assert verdict_sentence(decay) == "Fact decay ratio NO DATA: NO DATA (healthy 15% - 35%)"

@@ -13,6 +13,7 @@ from console.metrics import (
     bloat_rate,
     compaction_passed,
     compaction_success_rate,
+    decay_horizon,
     fact_decay_ratio,
     goal_churn_of,
     goal_churn_rate,
@@ -62,19 +63,53 @@ def test_bloat_rate_is_context_over_raw() -> None:
     assert bloat_rate(10, 0) is None  # no dialogue is no data, not 0 and not infinite
 
 
-def test_fact_decay_counts_decayed_and_archived_over_all_including_the_archive() -> None:
+def aged(key: str, status: str = "active", *, first_idx: int = 0, last_turn: int = 1, **kw) -> Fact:
+    return Fact(
+        key=key, value="v", norm="v", status=status, first_idx=first_idx, last_idx=first_idx,  # type: ignore[arg-type]
+        last_turn=last_turn, **kw,
+    )  # fmt: skip
+
+
+ROLES = ["user", "assistant"] * 20  # user turn n (from 1) is message idx 2n - 2
+
+
+def test_fact_decay_is_no_data_while_no_fact_is_old_enough_to_decay() -> None:
+    # 4 user turns: an ordinary fact needs 10 unmentioned user turns (x0.95 a turn under 0.6)
+    state = ContextState(user_turns=4, facts={"a": aged("a"), "b": aged("b")})
+    assert fact_decay_ratio(state, ROLES, Config()) is None
+    assert fact_decay_ratio(ContextState(), ROLES, Config()) is None
+    # ... which is NO DATA, not 0% (red): a short session is judged on the metrics that apply
+    assert session_health(
+        tokens_context=50, tokens_raw=100, state=state, units=[Units()] * 8, roles=ROLES[:8], records=[]
+    ).health(Thresholds.default()) is Severity.OK
+
+
+def test_fact_decay_counts_decayed_among_facts_old_enough_to_decay() -> None:
     state = ContextState(
+        user_turns=20,
         facts={
-            "a": fact("a"),
-            "b": fact("b", "decayed"),
-            "c": fact("c", "invalid"),
-            "d": fact("d", "archived"),
+            "old_kept": aged("old_kept", last_turn=18, mentions=3),  # first said at turn 1, kept alive
+            "old_decayed": aged("old_decayed", "decayed", first_idx=2),
+            "recent": aged("recent", first_idx=30, last_turn=16),  # said 4 user turns ago: too young
+            "rule": aged("rule", kind="instruction"),  # instructions never decay: not counted
+            "pinned": aged("pinned", pinned=True),
+            "came_back": aged("came_back", last_turn=19),
         },
-        archive=[fact("e", "archived"), fact("a", "archived")],  # 'a' came back: counted once, live
+        archive=[aged("archived", "archived", first_idx=4), aged("came_back", "archived")],
     )
-    # numerator: b, d, e = 3; denominator: a, b, c, d, e = 5
-    assert fact_decay_ratio(state) == pytest.approx(0.6)
-    assert fact_decay_ratio(ContextState()) is None
+    # old enough: old_kept, old_decayed, came_back (counted once, live), archived = 4; decayed: 2
+    assert fact_decay_ratio(state, ROLES, Config()) == pytest.approx(0.5)
+    # tool data decays in 3 user turns: young for an ordinary fact, old enough for tool data
+    young = ContextState(user_turns=5, facts={"t": aged("t", kind="tool_data", last_turn=1)})
+    assert fact_decay_ratio(young, ROLES, Config()) == 0.0
+
+
+def test_decay_horizon_is_read_off_the_configured_decay() -> None:
+    assert decay_horizon(aged("a"), Config()) == 10  # 0.95 ** 10 = 0.599 < 0.6
+    assert decay_horizon(aged("a"), Config(decay_factor=0.9)) == 5  # 0.9 ** 5 = 0.59
+    assert decay_horizon(aged("a", kind="tool_data"), Config()) == 3
+    assert decay_horizon(aged("a", kind="instruction"), Config()) is None
+    assert decay_horizon(aged("a", verified_by_user=True), Config()) is None
 
 
 def test_goal_churn_is_new_goals_per_user_turn() -> None:
@@ -125,13 +160,15 @@ def test_session_health_and_its_overall_severity() -> None:
     health = session_health(
         tokens_context=150,
         tokens_raw=100,
-        state=ContextState(facts={"a": fact("a"), "b": fact("b"), "c": fact("c"), "d": fact("d", "decayed")}),
+        state=ContextState(
+            user_turns=12, facts={"a": fact("a"), "b": fact("b"), "c": fact("c"), "d": fact("d", "decayed")}
+        ),
         units=[Units(goals=[Goal(text="g", idx=0)]), Units()],
         roles=["user", "assistant"],
         records=[record(0, total=12.0)],
     )
     assert health.bloat_rate == 1.5
-    assert health.fact_decay_ratio == 0.25
+    assert health.fact_decay_ratio == 0.25  # all four first said at turn 1, 11 user turns ago
     assert health.goal_churn_rate == 1.0
     assert health.compaction_success_rate == 1.0
     sev = health.severities(Thresholds.default())

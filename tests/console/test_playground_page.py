@@ -94,7 +94,7 @@ def test_a_context_switched_to_raw_is_served_raw(db: Path) -> None:
     set_context_mode(Store(db, linger=0), "real-1", raw=True, reason="test", actor="ana", role="operator")
     at = run_with(FOUR_TURNS, "real-1")
     assert {m.label: m.value for m in at.metric}["Served as"] == "raw"
-    assert any("Served RAW (breaker)" in w.value for w in at.warning)
+    assert any("Served raw: an operator switched this context" in w.value for w in at.warning)
 
 
 def test_saving_the_run_makes_a_session(db: Path) -> None:

@@ -17,13 +17,14 @@ from console.services.sessions import (
     page_count,
     resolve_context,
     search_sessions,
-    served_mode,
+    served_frame,
     session_detail,
     sessions_frame,
     token_series,
 )
 from core.models import CompactionRecord, Message, ValidationReport
-from core.render import turn_tokens
+from core.render import message_line, turn_tokens
+from core.served import REASON_TEXT, ServedDecision
 from data.records import ContextSummary, FactCorrection, StoredMessage
 
 pytestmark = pytest.mark.unit
@@ -109,6 +110,12 @@ def test_detail_has_every_turn_and_compaction_and_the_served_mode(seeded_store, 
     seeded_store.set_breaker("raw", context_id=CID, reason="bloat", actor="ana")
     detail = session_detail(seeded_store, CID)
     assert detail.served_mode == "raw" and detail.breaker.reason == "bloat"
+    # a context switched to raw shows the raw dialogue and its tokens, not the compaction
+    assert detail.served.reason == "context_switch"
+    budget = seeded_store.current_config().history_budget
+    assert detail.served_tokens == min(detail.summary.tokens_raw, budget)
+    assert detail.rendered != bundle.rendered
+    assert detail.rendered.endswith(message_line(bundle.messages[-1]))  # the raw dialogue, newest turn last
     assert (detail.audit[0].action, detail.audit[0].actor, detail.audit_total) == ("breaker.set", "ana", 1)
     assert session_detail(seeded_store, "no-such-context") is None
 
@@ -213,7 +220,7 @@ def test_a_failed_compaction_is_marked_on_the_served_line_and_changes_nothing():
         messages=messages,
         compactions=[failed],
         rendered=None,
-        served_mode="compressed",
+        served=ServedDecision(mode="raw", reason="compaction_failed"),
     )
     # each turn is the line 'user: x' (3 tokens) and its newline, whatever the message's own count
     assert token_series(messages, [failed]).served == [4, 8, 12, 16]
@@ -236,9 +243,25 @@ def _record(seq: int, at_turn: int, failed: bool = False) -> CompactionRecord:
     )
 
 
-def test_served_mode_follows_the_core_breaker_first_then_raw_until_a_good_compaction():
-    ok, bad = _record(0, 3), _record(1, 5, failed=True)
-    assert served_mode("raw", [ok]) == ("raw", "the circuit breaker is set to raw")
-    assert served_mode("compressed", []) == ("raw", "no compaction yet")
-    assert served_mode("compressed", [ok, bad]) == ("raw", "the last compaction failed")
-    assert served_mode("compressed", [bad, _record(2, 7)]) == ("compressed", "")
+def test_the_grid_shows_the_mode_served_the_global_switch_first(seeded_store):
+    page = search_sessions(seeded_store, SessionQuery(page_size=10))
+    frame = served_frame(seeded_store, page.items)
+    compressed = frame[frame["mode"] == "compressed"]
+    assert not compressed.empty and compressed["reduction_pct"].notna().all()
+    seeded_store.set_breaker("raw", reason="incident", actor="ana")
+    frame = served_frame(seeded_store, page.items)
+    assert set(frame["mode"]) == {"raw"}
+    assert set(frame["why_raw"]) == {REASON_TEXT["global_switch"]}
+    assert frame["reduction_pct"].isna().all()  # a raw context saves nothing: no -35%
+    budget = seeded_store.current_config().history_budget
+    assert list(frame["context_tokens"]) == [min(raw, budget) for raw in frame["raw_tokens"]]
+
+
+def test_a_context_never_compacted_is_raw_on_the_grid_whatever_its_switch(seed_bundles):
+    summary = _summary(200, 200).model_copy(update={"compactions": 0, "served_reason": ""})
+    assert sessions_frame([summary]).iloc[0]["mode"] == "raw"  # saved before the reason was stored
+    failed = summary.model_copy(update={"compactions": 1, "served_reason": "compaction_failed"})
+    row = sessions_frame([failed]).iloc[0]
+    assert (row["mode"], row["why_raw"]) == ("raw", REASON_TEXT["compaction_failed"])
+    ok = summary.model_copy(update={"compactions": 1, "tokens_context": 50})
+    assert sessions_frame([ok]).iloc[0]["reduction_pct"] == 75.0

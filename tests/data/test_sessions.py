@@ -97,3 +97,23 @@ def test_two_compactions_for_a_diff(store):
         store.compaction_pair("ctx-1", 1, 7)
     plain = store.compactions("ctx-1")
     assert plain[0].state is None and plain[0].record.latency_ms["total"] == 4.0
+
+
+def test_the_served_reason_and_health_metrics_are_kept_through_create_and_update(store):
+    from tests.data.conftest import make_context
+
+    metrics = {"bloat_rate": 0.4, "fact_decay_ratio": None, "goal_churn_rate": 1.5}
+    bundle = make_context("served-1").model_copy(
+        update={"served_reason": "not_smaller", "health_metrics": metrics}
+    )
+    store.save_context(bundle)
+    summary = store.get_context("served-1")
+    assert (summary.served_reason, summary.health_metrics) == ("not_smaller", metrics)
+    assert store.find_contexts().items[0].health_metrics == metrics  # the grid reads them too
+    # a longer transcript re-ingested: the update path writes the new reason and values
+    longer = make_context("served-1", turns=8).model_copy(
+        update={"served_reason": "", "health_metrics": {"bloat_rate": 0.3}}
+    )
+    assert store.save_context(longer).status == "updated"
+    summary = store.get_context("served-1")
+    assert (summary.served_reason, summary.health_metrics) == ("", {"bloat_rate": 0.3})

@@ -88,8 +88,8 @@ def test_a_context_switched_to_raw_is_served_raw(page, console_server: ConsoleSe
 
         # the pipeline asks the breaker first: the same context is served raw
         run_in_playground(page, console_server, TRANSCRIPT, CONTEXT)
-        shows(page, "Served RAW (breaker)")
-        assert "mode raw (breaker)" in text_of(page)
+        shows(page, "Served raw: an operator switched this context to raw dialogue")
+        assert "mode raw (context_switch)" in text_of(page)
 
         # and back, through the reset form of the raw list
         open_screen(page, console_server, f"/breaker?context_id={CONTEXT}", "Circuit breaker")
