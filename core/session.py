@@ -13,14 +13,12 @@ import logging
 import threading
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field
 
-from core.coverage import missing_user_clauses
-from core.embed import Embedder
+from core.compaction import compact_on_copy
 from core.extract import extract
-from core.goals import strip_opener
 from core.intents import IntentClusters, cluster_intents, substantive
 from core.merge import merge
 from core.models import (
@@ -32,15 +30,13 @@ from core.models import (
     Rendered,
     TriggerDecision,
     Units,
-    ValidationReport,
 )
 from core.parse import detect_lang, parse_message
-from core.render import RECENT_SEPARATOR, message_line, recent_text, render, turn_tokens
+from core.render import RECENT_SEPARATOR, message_line, recent_text, turn_tokens
 from core.served import SWITCH_REASONS, decide_served, own_reason, raw_context, saves_enough
 from core.tokens import count_tokens
 from core.tool_records import ToolIndex
 from core.trigger import check_trigger
-from core.validate import key_sentence_fallback, validate
 
 if TYPE_CHECKING:
     from core.compressor import Compressor
@@ -48,15 +44,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 # a compacted context is served only when it is smaller than this share of the raw history
 MIN_SAVING = 1.0
-
-
-class CompactionOutcome(NamedTuple):
-    """What one compaction on a copy of the state produced, before the swap."""
-
-    rendered: Rendered  # the context to serve
-    validation: ValidationReport | None  # None when the consistency check is off
-    retries: int  # renders redone after a failed validation
-    fallback: bool  # True when the key-sentence fallback replaced a context that never validated
 
 
 class AddResult(BaseModel):
@@ -376,7 +363,7 @@ class Session:
         )
         try:
             work = self.state.model_copy(deep=True)
-            outcome = self._compact_on_copy(work, fold_upto, tokens_in, reason, tier, latency)
+            outcome = compact_on_copy(self, work, fold_upto, tokens_in, reason, tier, latency)
         except Exception as exc:  # a failed compaction never breaks the session: serve raw, keep the old one
             self.failed = True
             record.failed, record.error = True, f"{type(exc).__name__}: {exc}"
@@ -400,101 +387,6 @@ class Session:
             record.validation.served_raw = f"not smaller than the raw history ({served} of {raw} tokens)"
         self.records.append(record)
         return record
-
-    def _compact_on_copy(
-        self,
-        work: ContextState,
-        fold_upto: int,
-        tokens_in: int,
-        reason: str,
-        tier: int,
-        latency: dict[str, float],
-    ) -> CompactionOutcome:
-        embedder = self.compressor.embedder
-        self._check_model(embedder)
-        recent = [m for m in self.messages[fold_upto:] if m.role != "system"]
-        notice = self._change_notice(work, fold_upto, reason, tier)
-        t = time.perf_counter()
-        first = self.compacted_state is None
-        rendered = render(work, recent, self.config, tokens_in, notice, notice_in_context=not first)
-        said = missing_user_clauses(rendered.text, self.parsed, fold_upto, work)
-        if said:  # the coverage guarantee: what the user said comes back in their own words
-            rendered = render(
-                work, recent, self.config, tokens_in, notice, notice_in_context=not first, said=said
-            )
-        latency["render"] = _ms(t, time.perf_counter())
-        if not self.config.consistency_check:
-            return CompactionOutcome(rendered, None, 0, False)
-        t = time.perf_counter()
-        surfaces = sorted({e.text for p in self.parsed for a in p.atoms for e in a.entities})
-        report = validate(rendered, work, self.messages, self.config, embedder, surfaces)
-        retries = 0
-        while not report.ok and retries < self.config.max_retries:
-            retries += 1
-            for key in report.missing_facts:  # a value not found in the source is never shown
-                work.facts.pop(key, None)
-            if report.goal_similarity is not None and report.goal_similarity < self.config.intent_similarity:
-                self._fuller_goals(work, whole=retries > 1)
-            rendered = render(
-                work,
-                recent,
-                self.config,
-                tokens_in,
-                notice,
-                room=1.0 + 0.5 * retries,
-                notice_in_context=not first,
-                said=said,
-            )
-            report = validate(rendered, work, self.messages, self.config, embedder, surfaces)
-        latency["validate"] = _ms(t, time.perf_counter())
-        if report.ok:
-            return CompactionOutcome(rendered, report, retries, False)
-        if self.config.fallback == "raw":
-            raise RuntimeError("validation failed: " + "; ".join(report.errors))
-        budget = min(
-            max(int((1 - self.config.target_ratio) * tokens_in), rendered.tokens),
-            self.config.target_compressed_tokens,
-        )
-        text = key_sentence_fallback(self.parsed[:fold_upto], recent, self.config, budget)
-        state_text = text.split(f"\n{RECENT_SEPARATOR}\n", 1)[0]
-        fallback = Rendered(
-            text=text,
-            tokens=count_tokens(text),
-            state_text=state_text,
-            recent_idx=[m.idx for m in recent],
-            change_notice=notice,
-        )
-        return CompactionOutcome(fallback, report, retries, True)
-
-    def _check_model(self, embedder: Embedder | None) -> None:
-        """Raise when the config asks for a model that does not work: a compaction made without it
-        would keep duplicates and miss drift unseen, so it is refused (recorded as failed, served
-        raw) rather than served degraded. The probe embeds the embedder's own name: one model call
-        per process, then a cache hit."""
-        if embedder is not None:
-            embedder.encode([embedder.name])
-
-    def _fuller_goals(self, work: ContextState, whole: bool) -> None:
-        """Goals in more of the user's own words: the request without its polite opener, or
-        (whole) the entire turn; a value the user has since replaced is left out ("…")."""
-        for goal in work.goals:
-            text = next((m.text for m in self.messages if m.idx == goal.idx), goal.text)
-            text = text if whole else strip_opener(text)
-            for key, surface in goal.values.items():
-                fact = work.facts.get(key)
-                if fact is not None and fact.history and surface.lower() != fact.value.lower():
-                    text = text.replace(surface, "…")
-            goal.text, goal.values = text, {}
-
-    def _change_notice(self, work: ContextState, fold_upto: int, reason: str, tier: int) -> str:
-        """Two sentences: what this compaction folded and why, and how the facts changed since the last."""
-        prev = self.compacted_state.facts if self.compacted_state is not None else {}
-        added = [k for k in work.facts if k not in prev]
-        changed = [k for k, f in work.facts.items() if k in prev and prev[k].norm != f.norm]
-        archived = [k for k in prev if k not in work.facts]
-        first = f"Folded t{self.folded_upto}-{fold_upto - 1} ({reason})."
-        second = f"+{len(added)} facts" + (f", changed {', '.join(changed[:3])}" if changed else "")
-        return f"{first} {second}" + (f", {len(archived)} archived." if archived else ".")
 
     # --- output --------------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core import session as session_module
+from core import compaction as session_module  # the compaction stages are called from there
 from core.compressor import Compressor
 from core.config import Config
 from core.models import Message, ToolCall, ToolResult

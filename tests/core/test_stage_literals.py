@@ -29,6 +29,7 @@ import pydantic
 
 import core.config
 import core.models
+import core.served
 from core.lang.base import DOMAINS, SLOTS
 
 CORE = Path(core.models.__file__).parent
@@ -54,7 +55,7 @@ ENGINE_IDENTIFIERS = {
 
 def _schema_identifiers() -> set[str]:
     names: set[str] = set(SLOTS) | set(DOMAINS) | ENGINE_IDENTIFIERS
-    for obj in [*vars(core.models).values(), *vars(core.config).values()]:
+    for obj in [*vars(core.models).values(), *vars(core.config).values(), *vars(core.served).values()]:
         if typing.get_origin(obj) is typing.Literal:
             names |= {a for a in typing.get_args(obj) if isinstance(a, str)}
         if isinstance(obj, type) and issubclass(obj, pydantic.BaseModel):

@@ -1,6 +1,7 @@
 """Fault injection inside the core's stages, for the tests and for a worker process to be killed in.
 
-Each stage is reached through the name ``core.session`` calls it by, so only a live session's
+Each stage is reached through the name ``core.session`` (or, for the compaction's render and
+validate, ``core.compaction``) calls it by, so only a live session's
 own call fails (the replay screen's previews keep working). The injected stage runs for real
 first, then fails: a fault after the stage did its work is the harder case for atomicity.
 
@@ -19,6 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import core.compaction
 import core.session
 
 # stage -> (the name core.session calls it by, (args) -> (context_id, turn) of the call)
@@ -49,11 +51,17 @@ class Fault:
     fired_at: int | None = None
 
 
+def stage_module(stage: str) -> Any:
+    """The module whose call of the stage is patched: a compaction's stages run in core.compaction."""
+    return core.compaction if stage in COMPACTION_STAGES else core.session
+
+
 @contextlib.contextmanager
 def inject(stage: str, at_turn: int, context_id: str | None = None, kill: bool = False) -> Iterator[Fault]:
     """Make ``stage`` fail once (raise StageFault, or SIGKILL this process) inside the block."""
     name, where = STAGES[stage]
-    real = getattr(core.session, name)
+    module = stage_module(stage)
+    real = getattr(module, name)
     fault = Fault(stage=stage, at_turn=at_turn, context_id=context_id, kill=kill)
 
     def faulty(*args: Any, **kwargs: Any) -> Any:
@@ -66,8 +74,8 @@ def inject(stage: str, at_turn: int, context_id: str | None = None, kill: bool =
             os.kill(os.getpid(), signal.SIGKILL)
         raise StageFault(f"injected fault in {stage} at turn {turn}")
 
-    setattr(core.session, name, faulty)
+    setattr(module, name, faulty)
     try:
         yield fault
     finally:
-        setattr(core.session, name, real)
+        setattr(module, name, real)
