@@ -138,6 +138,16 @@ class ContextSummary(BaseModel):
     mode: Mode
 
 
+class PointFilter(BaseModel):
+    """The contexts behind a point of a health chart: an unhealthy value of ``metric`` in a bucket."""
+
+    metric: str
+    start: datetime = Field(description="the bucket's start, inclusive, UTC")
+    end: datetime = Field(description="the bucket's end, exclusive, UTC")
+    low: float | None = Field(default=None, description="healthy from here (a value below is unhealthy)")
+    high: float | None = Field(default=None, description="healthy up to here (a value above is unhealthy)")
+
+
 class ContextFilter(BaseModel):
     """The sessions search: every field optional, all given fields must match."""
 
@@ -148,6 +158,9 @@ class ContextFilter(BaseModel):
     mode: Mode | None = None
     updated_from: datetime | None = Field(default=None, description="inclusive, UTC")
     updated_to: datetime | None = Field(default=None, description="exclusive, UTC")
+    text: str | None = Field(default=None, description="words in a turn or a fact value (any case)")
+    tool: str | None = Field(default=None, description="the name of a tool a turn called (any case)")
+    behind: PointFilter | None = Field(default=None, description="the sessions behind a chart point")
 
 
 class Page(BaseModel, Generic[T]):

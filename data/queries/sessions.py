@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.models import CompactionRecord, Message
+from data.queries import search as search_sql
 from data.queries.columns import from_db_time, parse_json, to_utc_naive
 from data.records import (
     ContextFilter,
@@ -65,6 +66,9 @@ def _where(flt: ContextFilter) -> tuple[str, list[Any]]:
     if flt.updated_to:
         clauses.append("updated_at < ?")
         params.append(to_utc_naive(flt.updated_to))
+    found, found_params = search_sql.match_clauses(flt)
+    clauses += found
+    params += found_params
     return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
 
 
