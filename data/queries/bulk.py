@@ -41,9 +41,7 @@ def set_breakers(
     unknown = [cid for cid in ids if cid not in known]
     if unknown:
         raise KeyError(f"unknown context(s): {', '.join(map(repr, unknown[:10]))}")
-    states = [
-        set_breaker(con, mode, cid, reason, actor, role, False, f"bulk:{batch_id}", now) for cid in ids
-    ]
+    states = [set_breaker(con, mode, cid, reason, actor, role, False, f"bulk:{batch_id}", now) for cid in ids]
     add_audit(
         con,
         AuditEntry(

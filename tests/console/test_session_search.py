@@ -53,9 +53,7 @@ def test_search_by_tool_name(seeded_store):
     rng = random.Random(3)
     extra = [synthetic_context(rng, datetime(2025, 3, 1, tzinfo=UTC), span_days=0.5) for _ in range(12)]
     seeded_store.save_contexts(extra)
-    calling = {
-        b.context_id: {m.tool_call.name for m in b.messages if m.tool_call} for b in extra
-    }
+    calling = {b.context_id: {m.tool_call.name for m in b.messages if m.tool_call} for b in extra}
     name = next(n for names in calling.values() for n in names)
     want = sorted(cid for cid, names in calling.items() if name in names)
     assert ids(seeded_store, tool=name.upper(), page_size=100) == want
@@ -94,9 +92,7 @@ def test_a_chart_point_link_selects_the_sessions_with_an_unhealthy_sample(seeded
     seeded_store.add_metrics(
         [
             MetricPoint(context_id=CID, source="sgd", metric="bloat_rate", value=1.9, at=at),
-            MetricPoint(
-                context_id="sgd-train-4_00021", source="sgd", metric="bloat_rate", value=0.7, at=at
-            ),
+            MetricPoint(context_id="sgd-train-4_00021", source="sgd", metric="bloat_rate", value=0.7, at=at),
         ]
     )
     params = point_params("bloat_rate", datetime(2025, 3, 5), "day", "sgd")
