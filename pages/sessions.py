@@ -26,7 +26,7 @@ st.caption(
     "Every agent context this console stores. Search by context id (a prefix, or paste a full id), "
     "by words of the transcripts and fact values, or by a tool called, and filter by source, health "
     "and last activity (the address bar keeps all of it: reload or share the link); switch several "
-    "sessions to raw at once or export the list below the table. Click a row to open the session below: its "
+    "sessions to raw at once or export the list below the table; click a row to open the session below: its "
     "token timeline with each compaction, the context the model is served now, the compaction audit "
     "records and what operators did. The open session's id is in the address bar: copy the link to share it."
 )
