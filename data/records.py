@@ -255,6 +255,7 @@ class FactCorrection(BaseModel):
     pinned: bool | None = None
     verified: bool | None = None
     expected_version: int | None = Field(default=None, ge=1)
+    create: bool = Field(default=False, description="add a fact the pipeline missed (the key must be new)")
 
     @field_validator("new_value")
     @classmethod
@@ -265,6 +266,8 @@ class FactCorrection(BaseModel):
 
     @model_validator(mode="after")
     def _changes_something(self) -> FactCorrection:
+        if self.create and self.new_value is None:
+            raise ValueError("a new fact needs a value")
         if self.new_value is None and all(
             v is None for v in (self.status, self.strength, self.pinned, self.verified)
         ):
