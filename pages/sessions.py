@@ -308,6 +308,10 @@ with compactions_tab:
     )
     comps = views.compactions_frame(detail.compactions)
     st.dataframe(comps, hide_index=True, width="stretch")
+    failures = comps[comps["problems"].astype(str).str.len() > 0] if "problems" in comps else comps.iloc[0:0]
+    if len(failures):
+        st.caption("What went wrong, in full:")
+        widgets.wrapped_table(failures[["seq", "problems"]], wrap=("problems",), key="compaction-problems")
 with audit_tab:
     st.caption(
         "What operators and automatic rules did to this context (corrections, breaker switches), "
@@ -326,4 +330,4 @@ with audit_tab:
             icon=":material/download:",
         )
 with transcript_tab:
-    st.dataframe(views.transcript_frame(detail.messages), hide_index=True, width="stretch")
+    widgets.wrapped_table(views.transcript_frame(detail.messages), wrap=("text",), key="transcript")

@@ -85,3 +85,18 @@ def test_viewers_cannot_switch_but_can_export(app_db, monkeypatch):
     at = page()
     assert at.button(key="s_bulk_go").disabled
     assert any("you can export" in c.value for c in at.caption)
+
+
+def test_a_wrapped_table_shows_a_long_turn_whole_and_as_text():
+    def script() -> None:
+        import pandas as pd
+
+        from console.widgets import wrapped_table
+
+        text = "<b>bold?</b> " + "word " * 400
+        wrapped_table(pd.DataFrame({"turn": [0], "text": [text]}), wrap=("text",), key="t")
+
+    at = AppTest.from_function(script, default_timeout=30).run()
+    body = at.get("html")[0].proto.body
+    assert "&lt;b&gt;bold?&lt;/b&gt;" in body and "<b>" not in body
+    assert body.count("word") == 400 and "white-space:pre-wrap" in body
