@@ -99,4 +99,4 @@ def test_a_wrapped_table_shows_a_long_turn_whole_and_as_text():
     at = AppTest.from_function(script, default_timeout=30).run()
     body = at.get("html")[0].proto.body
     assert "&lt;b&gt;bold?&lt;/b&gt;" in body and "<b>" not in body
-    assert body.count("word") == 400 and "white-space:pre-wrap" in body
+    assert body.count("word ") == 400 and "white-space:pre-wrap" in body
