@@ -82,13 +82,20 @@ def find_contexts(
         raise ValueError(f"page out of range: limit={limit} (1..10000), offset={offset} (>= 0)")
     where, params = _where(flt)
     direction = "DESC" if descending else "ASC"
-    total = con.execute(f"SELECT count(*) FROM contexts{where}", params).fetchone()[0]
+    # A search scans the turns: the page and its total come from one scan (count(*) OVER ()),
+    # not two. Without one, a plain count and a top-N are cheaper than the window.
+    searching = bool(flt.text or flt.tool or flt.behind)
     rows = con.execute(
-        f"SELECT {SUMMARY_COLUMNS} FROM contexts{where} "
+        f"SELECT {SUMMARY_COLUMNS}, {'count(*) OVER ()' if searching else 'NULL'} FROM contexts{where} "
         f"ORDER BY {order_by} {direction}, context_id LIMIT ? OFFSET ?",
         [*params, limit, offset],
     ).fetchall()
-    return Page[ContextSummary](items=[_summary(r) for r in rows], total=total, limit=limit, offset=offset)
+    if searching and rows:
+        total = rows[0][-1]
+    else:  # no search, or past the last page: the total needs its own count
+        total = con.execute(f"SELECT count(*) FROM contexts{where}", params).fetchone()[0]
+    items = [_summary(r[:-1]) for r in rows]
+    return Page[ContextSummary](items=items, total=total, limit=limit, offset=offset)
 
 
 def context_key(con: Any, context_id: str) -> int | None:
