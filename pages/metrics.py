@@ -121,7 +121,8 @@ else:
                 with column:
                     page_link(
                         "sessions",
-                        f"Sessions behind this {SEVERITY_STYLE[severity][2]} point",
+                        f"Sessions behind this {SEVERITY_STYLE[severity][2]} point "
+                        f"({params.get('source', 'all sources')}, {params['at'].replace('T', ' ')} UTC)",
                         ":material/arrow_forward:",
                         params,
                     )

@@ -87,3 +87,24 @@ def test_a_bulk_switch_to_raw_and_back_is_audited(page, console_server: ConsoleS
     panel.get_by_role("button", name="Switch 2 to compressed").click()
     expect(main(page)).to_contain_text("Switched 2 session(s) to compressed", timeout=SETTLE_TIMEOUT_S * 1000)
     assert [store.effective_mode(c) for c in sgd] == ["compressed", "compressed"]
+
+
+def test_a_red_chart_point_opens_the_sessions_behind_it(page, console_server: ConsoleServer):
+    open_page(page, console_server, "/metrics")
+    chart = page.locator(".js-plotly-plot").nth(1)  # fact decay ratio: 0% everywhere, red
+    expect(chart).to_be_visible()
+    point = chart.locator(".scatterlayer .trace").last.locator("path.point").first
+    point.click(force=True)
+    link = page.get_by_role("link", name=re.compile(r"Sessions behind this RED point"))
+    expect(link).to_be_visible(timeout=SETTLE_TIMEOUT_S * 1000)
+    screenshot(page, "metrics-point")
+    link.click()
+    page.wait_for_url(re.compile(r"/sessions\?.*metric=fact_decay_ratio"))
+    expect(main(page)).to_contain_text(
+        "Showing the sessions behind a chart point", timeout=SETTLE_TIMEOUT_S * 1000
+    )
+    settle(page)
+    source = re.search(r"source=([a-z0-9]+)", page.url)
+    want = {"sgd": 2, "multiwoz21": 1, "crosswoz": 1}[source.group(1)] if source else 4
+    ids = grid_ids(page)  # every session's decay sample is 0%: all of the point's scope are behind it
+    assert len(ids) == want and all(source is None or i.startswith(source.group(1)[:5]) for i in ids)
