@@ -24,13 +24,13 @@ from data.records import PointFilter
 # every parameter the Sessions list owns (context_id belongs to the open session, not the list)
 LIST_PARAMS = (
     "q", "search", "tool", "source", "health", "from", "to", "sort", "order", "page", "size",
-    "metric", "at", "bucket", "scope",
+    "metric", "at", "bucket",
 )  # fmt: skip
 BUCKETS = {"hour": timedelta(hours=1), "day": timedelta(days=1)}
 OVERALL = "overall"
 
 
-def query_to_params(query: SessionQuery, *, scope: str | None = None) -> dict[str, str]:
+def query_to_params(query: SessionQuery) -> dict[str, str]:
     """The query as URL parameters: only what differs from the defaults, so links stay short."""
     default = SessionQuery()
     out: dict[str, str] = {}
@@ -61,8 +61,6 @@ def query_to_params(query: SessionQuery, *, scope: str | None = None) -> dict[st
         out["metric"] = query.behind.metric
         out["at"] = query.behind.start.strftime("%Y-%m-%dT%H:%M")
         out["bucket"] = "day" if span >= BUCKETS["day"] else "hour"
-        if scope:
-            out["scope"] = scope
     return out
 
 

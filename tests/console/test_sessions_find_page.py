@@ -100,3 +100,24 @@ def test_a_wrapped_table_shows_a_long_turn_whole_and_as_text():
     body = at.get("html")[0].proto.body
     assert "&lt;b&gt;bold?&lt;/b&gt;" in body and "<b>" not in body
     assert body.count("word ") == 400 and "white-space:pre-wrap" in body
+
+
+def test_a_chart_point_link_shows_its_sessions_until_show_all(app_db):
+    from datetime import datetime
+
+    from data.records import MetricPoint
+
+    Store(app_db, linger=0).add_metrics(
+        [
+            MetricPoint(
+                context_id=CID, source="sgd", metric="bloat_rate", value=1.9, at=datetime(2025, 3, 5, 10)
+            )
+        ]
+    )
+    at = page(metric="bloat_rate", at="2025-03-05T00:00", bucket="day", source="sgd")
+    assert not at.exception
+    assert "behind a chart point" in at.info[0].value and "bloat rate" in at.info[0].value
+    assert "of **1** sessions" in count_caption(at)
+    at.button(key="s_clear_point").click().run()
+    assert param(at, "metric") is None and param(at, "source") == "sgd"
+    assert "of **2** sessions" in count_caption(at)
