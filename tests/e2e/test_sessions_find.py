@@ -4,6 +4,7 @@ over a reload), and a bulk breaker switch of a filtered list, then back."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -108,3 +109,22 @@ def test_a_red_chart_point_opens_the_sessions_behind_it(page, console_server: Co
     want = {"sgd": 2, "multiwoz21": 1, "crosswoz": 1}[source.group(1)] if source else 4
     ids = grid_ids(page)  # every session's decay sample is 0%: all of the point's scope are behind it
     assert len(ids) == want and all(source is None or i.startswith(source.group(1)[:5]) for i in ids)
+
+
+def test_the_filtered_list_downloads_as_csv_and_dialogue_jsonl(page, console_server: ConsoleServer):
+    import json
+
+    open_page(page, console_server, "/sessions?source=sgd")
+    expect(main(page)).to_contain_text("of 2 sessions")
+    page.get_by_text("Act on several sessions").click()
+    panel = page.get_by_test_id("stExpander")
+    with page.expect_download(timeout=SETTLE_TIMEOUT_S * 1000) as got:
+        panel.get_by_role("button", name="Download JSONL").click()
+    rows = [json.loads(line) for line in Path(got.value.path()).read_text(encoding="utf-8").splitlines()]
+    assert sorted(r["context_id"] for r in rows) == ["sgd-train-1_00000", "sgd-train-4_00021"]
+    assert all(r["turns"] and {"idx", "role", "text"} <= set(r["turns"][0]) for r in rows)
+    with page.expect_download(timeout=SETTLE_TIMEOUT_S * 1000) as got:
+        panel.get_by_role("button", name="Download CSV").click()
+    text = Path(got.value.path()).read_text(encoding="utf-8-sig")
+    assert text.splitlines()[0].startswith("context_id,source,lang") and "auto_unique_id" not in text
+    assert len(text.strip().splitlines()) == 3
