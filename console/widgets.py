@@ -236,7 +236,7 @@ def data_grid(
     css[".editable-cell"] = {"background-color": "#f3f8ff !important"}
     css[".editable-header"] = {"font-style": "italic"}
     return AgGrid(
-        frame,
+        frame.copy(),  # st_aggrid adds its ::auto_unique_id:: column to the frame it is given
         gridOptions=options,
         height=height,
         key=key,
@@ -287,6 +287,33 @@ def rendered_context(
         f"font-size:0.82rem;line-height:1.55;white-space:pre-wrap;word-break:break-word;"
         f"border:1px solid #e0e0e0;border-radius:6px;padding:10px 12px;background:#fafafa;"
         f'max-height:{max_height}px;overflow:auto">{body}</div>'
+    )
+
+
+def wrapped_table(frame: pd.DataFrame, *, wrap: Sequence[str], max_height: int = 520, key: str = "") -> None:
+    """A read-only table whose ``wrap`` columns show their whole text, wrapped (a dataframe cell cuts a
+    long turn or error message at the cell's edge). Every cell is shown as text, never as HTML."""
+    head = "".join(
+        f'<th style="text-align:left;padding:4px 8px">{html.escape(_header(str(c)))}</th>'
+        for c in frame.columns
+    )
+    rows = []
+    for values in frame.itertuples(index=False, name=None):
+        cells = []
+        for column, value in zip(frame.columns, values, strict=True):
+            style = (
+                "white-space:pre-wrap;word-break:break-word;min-width:240px"
+                if column in wrap
+                else "white-space:nowrap"
+            )
+            text = "" if value is None or (isinstance(value, float) and value != value) else str(value)
+            cells.append(f'<td style="padding:4px 8px;vertical-align:top;{style}">{html.escape(text)}</td>')
+        rows.append(f'<tr style="border-top:1px solid #eeeeee">{"".join(cells)}</tr>')
+    st.html(
+        f'<div class="wrapped-table" data-key="{html.escape(key)}" style="max-height:{max_height}px;'
+        'overflow:auto;border:1px solid #e0e0e0;border-radius:6px;font-size:0.85rem">'
+        f'<table style="border-collapse:collapse;width:100%"><thead style="background:#fafafa">'
+        f"<tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
     )
 
 

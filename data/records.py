@@ -146,6 +146,16 @@ class ContextSummary(BaseModel):
     health_metrics: dict[str, float | None] = Field(default_factory=dict, description="metric -> value")
 
 
+class PointFilter(BaseModel):
+    """The contexts behind a point of a health chart: an unhealthy value of ``metric`` in a bucket."""
+
+    metric: str
+    start: datetime = Field(description="the bucket's start, inclusive, UTC")
+    end: datetime = Field(description="the bucket's end, exclusive, UTC")
+    low: float | None = Field(default=None, description="healthy from here (a value below is unhealthy)")
+    high: float | None = Field(default=None, description="healthy up to here (a value above is unhealthy)")
+
+
 class ContextFilter(BaseModel):
     """The sessions search: every field optional, all given fields must match."""
 
@@ -156,6 +166,9 @@ class ContextFilter(BaseModel):
     mode: Mode | None = None
     updated_from: datetime | None = Field(default=None, description="inclusive, UTC")
     updated_to: datetime | None = Field(default=None, description="exclusive, UTC")
+    text: str | None = Field(default=None, description="words in a turn or a fact value (any case)")
+    tool: str | None = Field(default=None, description="the name of a tool a turn called (any case)")
+    behind: PointFilter | None = Field(default=None, description="the sessions behind a chart point")
 
 
 class Page(BaseModel, Generic[T]):
@@ -250,6 +263,7 @@ class FactCorrection(BaseModel):
     pinned: bool | None = None
     verified: bool | None = None
     expected_version: int | None = Field(default=None, ge=1)
+    create: bool = Field(default=False, description="add a fact the pipeline missed (the key must be new)")
 
     @field_validator("new_value")
     @classmethod
@@ -260,6 +274,8 @@ class FactCorrection(BaseModel):
 
     @model_validator(mode="after")
     def _changes_something(self) -> FactCorrection:
+        if self.create and self.new_value is None:
+            raise ValueError("a new fact needs a value")
         if self.new_value is None and all(
             v is None for v in (self.status, self.strength, self.pinned, self.verified)
         ):

@@ -40,6 +40,7 @@ from data.concurrency import (
     leased,
 )
 from data.paths import default_db_path
+from data.queries import bulk as bulk_sql
 from data.queries import facts as facts_sql
 from data.queries import ingest as ingest_sql
 from data.queries import ingest_rows
@@ -356,6 +357,25 @@ class Store:
                 con, mode, context_id, reason.strip(), actor, role, auto, source, now
             )
         )
+
+    def set_breakers(
+        self, mode: Mode, context_ids: Sequence[str], *, reason: str, actor: str, role: str = "operator"
+    ) -> tuple[str, list[BreakerState]]:
+        """Switch many contexts in one transaction (all stored, or KeyError and nothing changes);
+        each context audited, and the whole as one ``breaker.bulk`` row. Returns (batch id, states)."""
+        if mode not in ("raw", "compressed") or not reason.strip() or not actor.strip():
+            raise ValueError(f"a bulk switch needs mode raw/compressed ({mode!r}), a reason and an actor")
+        batch_id, now = uuid.uuid4().hex, self.clock()
+        why = reason.strip()
+        states = self._write(
+            lambda con: bulk_sql.set_breakers(con, mode, context_ids, why, actor, role, now, batch_id)
+        )
+        return batch_id, states
+
+    def export_rows(self, context_ids: Sequence[str]) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
+        """The latest turns and the current facts of each given context, for an export file."""
+        ids = list(context_ids)
+        return self._read(lambda con: (bulk_sql.transcripts(con, ids), bulk_sql.current_facts(con, ids)))
 
     def breakers(self, mode: Mode | None = None) -> list[BreakerState]:
         """Every switch ever set, or only those now in ``mode`` ('raw': the contexts served raw)."""

@@ -48,7 +48,9 @@ def show_history(key: str | None, *, where: str) -> None:
     st.dataframe(svc.history_frame(record.history), hide_index=True, width="stretch", key=f"hist-{where}")
 
 
-grid_tab, form_tab, csv_tab = st.tabs(["Facts and history", "Correct one fact", "Correct from a CSV file"])
+grid_tab, form_tab, add_tab, csv_tab = st.tabs(
+    ["Facts and history", "Correct one fact", "Add a missed fact", "Correct from a CSV file"]
+)
 
 # --- grid and history -----------------------------------------------------------------------------
 
@@ -219,6 +221,46 @@ with form_tab:
                     st.session_state["facts_flash"] = ("error", f"Nothing saved:\n{lines}")
                 st.rerun()
         show_history(st.session_state.get("form_key", keys[0]), where="form")
+
+# --- a fact the pipeline missed ------------------------------------------------------------------
+
+with add_tab:
+    if not cid:
+        st.info("Pick a context above to add a fact to it.")
+    else:
+        st.caption(
+            "A value the dialogue holds but the pipeline did not extract: give its key (e.g. "
+            "restaurant.area), the value and where it comes from. It goes the same way as a correction: "
+            "checked, saved in one transaction, verified by a user, audited, and served to the model."
+        )
+        if st.session_state.pop("add_reset", False):
+            for name in ("add_key", "add_value", "add_reason"):
+                st.session_state[name] = ""
+        with st.form("add_fact_form"):
+            new_key = st.text_input("Key", key="add_key", placeholder="domain.slot, e.g. hotel.parking")
+            new_value = st.text_input("Value", key="add_value")
+            why = st.text_input("Reason", key="add_reason", placeholder="e.g. the user said it in turn 4")
+            added = st.form_submit_button("Add fact", type="primary", disabled=not writable)
+        if added:
+            try:
+                event = svc.added_fact(
+                    records, context_id=cid, key=new_key, value=new_value, reason=why, actor=actor, role=role
+                )
+                result = svc.correct_facts(store, [event], role=role)
+            except (ValueError, PermissionError) as exc:
+                st.error(plain(str(exc)))
+            else:
+                lines = "\n".join(f"- {plain(line)}" for line in svc.describe_outcomes(result))
+                if result.applied:
+                    st.session_state["facts_flash"] = ("ok", f"Fact added:\n{lines}")
+                    st.session_state["history_key_next"] = event.key
+                    st.session_state["add_reset"] = True
+                    st.session_state[f"facts_grid_gen:{cid}"] = (
+                        st.session_state.get(f"facts_grid_gen:{cid}", 0) + 1
+                    )
+                else:
+                    st.session_state["facts_flash"] = ("error", f"Nothing saved:\n{lines}")
+                st.rerun()
 
 # --- CSV ------------------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ import streamlit as st
 
 from console.health import Severity
 from console.resources import get_store
+from console.services.alerts import alert_frame, metric_states, selected_point
 from console.services.metrics import (
     METRICS,
     SEVERITY_STYLE,
@@ -16,7 +17,9 @@ from console.services.metrics import (
     load_dashboard,
     metric_figure,
 )
+from console.widgets import page_link
 
+LINK_COLUMN = st.column_config.LinkColumn("Sessions", display_text="sessions behind it")
 RANGES = {"All time": None, "Last 24 hours": 1, "Last 7 days": 7, "Last 30 days": 30}
 ALL_SOURCES = "All sources (and overall)"
 
@@ -67,6 +70,38 @@ for column, (metric, status) in zip(st.columns(len(board.status)), board.status.
         )
     )
 
+st.subheader("Open alerts")
+states = metric_states(board)
+alerts = [a for a in states if a.is_open]
+if not alerts:
+    st.success("No open alert: every metric with data is inside its healthy range in its latest bucket.")
+else:
+    st.caption(
+        "A metric is in alert while its latest buckets are past the healthy bound; it opened at the "
+        "first bucket of that run. Follow the link to the sessions behind the latest bucket."
+    )
+    st.dataframe(
+        alert_frame(alerts, bucket),
+        hide_index=True,
+        width="stretch",
+        key="metrics_alerts",
+        column_config={
+            "sessions": st.column_config.LinkColumn("Sessions", display_text="sessions behind it")
+        },
+    )
+recovered = [a for a in states if not a.is_open and a.recovered_at is not None]
+quiet = [a for a in states if a.state == Severity.NO_DATA]
+if recovered:
+    with st.expander(f"Recovered ({len(recovered)})"):
+        st.dataframe(
+            alert_frame(recovered, bucket), hide_index=True, width="stretch", key="metrics_recovered"
+        )
+if quiet:
+    st.caption(
+        "NO DATA (nothing recorded in the range): "
+        + ", ".join(f"{METRICS[a.metric].title} ({a.scope})" for a in quiet)
+    )
+
 if board.empty:
     st.info(
         "No metrics in this range yet. They are recorded when dialogues are ingested "
@@ -76,4 +111,20 @@ else:
     metrics = list(METRICS)
     for i in range(0, len(metrics), 2):
         for column, metric in zip(st.columns(2), metrics[i : i + 2], strict=False):
-            column.plotly_chart(metric_figure(board, metric), key=f"metrics_chart_{metric}")
+            figure = metric_figure(board, metric)
+            event = column.plotly_chart(
+                figure, key=f"metrics_chart_{metric}", on_select="rerun", selection_mode="points"
+            )
+            picked = selected_point(board, figure, metric, event)
+            if picked is not None:
+                params, severity = picked
+                with column:
+                    page_link(
+                        "sessions",
+                        f"Sessions behind this {SEVERITY_STYLE[severity][2]} point "
+                        f"({params.get('source', 'all sources')}, {params['at'].replace('T', ' ')} UTC)",
+                        ":material/arrow_forward:",
+                        params,
+                    )
+            else:
+                column.caption("Click a point to open the sessions behind it.")

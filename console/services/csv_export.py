@@ -46,6 +46,11 @@ def to_csv_bytes(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:
     return out.getvalue().encode("utf-8-sig")
 
 
+INTERNAL_PREFIX = "::"  # a grid's own columns (st_aggrid's ::auto_unique_id::), never exported
+
+
 def frame_to_csv_bytes(frame: Any) -> bytes:
-    """A pandas DataFrame as a neutralised CSV file (column names as the header)."""
+    """A pandas DataFrame as a neutralised CSV file (column names as the header), without the
+    internal columns a grid adds."""
+    frame = frame[[c for c in frame.columns if not str(c).startswith(INTERNAL_PREFIX)]]
     return to_csv_bytes([str(c) for c in frame.columns], frame.itertuples(index=False, name=None))

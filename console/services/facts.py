@@ -171,6 +171,42 @@ def form_correction(
     )
 
 
+def added_fact(
+    records: Sequence[FactRecord],
+    *,
+    context_id: str,
+    key: str,
+    value: str,
+    reason: str,
+    actor: str,
+    role: str,
+) -> FactCorrection:
+    """The correction event that adds a fact the pipeline missed (a key the context lacks).
+
+    Same path as a correction: validated, applied in one transaction, audited as ``fact.add``,
+    marked verified by a user; ValueError names what is wrong."""
+    key, value = (key or "").strip(), (value or "").strip()
+    if not key:
+        raise ValueError("the new fact needs a key, e.g. restaurant.area")
+    if any(r.fact.key == key for r in records):
+        raise ValueError(f"context {context_id!r} already has a fact {key!r}: correct it instead")
+    if not value:
+        raise ValueError("the new fact needs a value")
+    if not (reason or "").strip():
+        raise ValueError("say where the value comes from (the reason goes into the fact's history)")
+    return FactCorrection(
+        context_id=context_id,
+        key=key,
+        new_value=value,
+        reason=reason.strip(),
+        actor=require_actor(actor),
+        role=role,
+        source="form",
+        verified=True,
+        create=True,
+    )
+
+
 def _as_bool(value: Any, where: str) -> bool:
     if isinstance(value, bool):
         return value
@@ -259,6 +295,7 @@ def describe_outcomes(result: CorrectionBatchResult) -> list[str]:
     for o in result.outcomes:
         if o.status == "applied":
             change = f"{o.old_value} → {o.new_value}" if o.new_value is not None else "attributes changed"
+            change = f"added {o.new_value}" if o.old_value is None and o.new_value is not None else change
             lines.append(f"{o.key}: {change} (version {o.version})")
         elif o.status == "unchanged":
             lines.append(f"{o.key}: no change")

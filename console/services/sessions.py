@@ -34,6 +34,7 @@ from data.records import (
     ContextFilter,
     ContextSummary,
     Page,
+    PointFilter,
     StoredMessage,
     Timeline,
 )
@@ -58,6 +59,9 @@ class SessionQuery(BaseModel):
     """What the operator asked for in the search bar and filters."""
 
     text: str = Field(default="", description="context_id prefix, or a full id pasted")
+    search: str = Field(default="", description="words of a turn or a fact value (any case)")
+    tool: str = Field(default="", description="a tool's name a turn called (any case)")
+    behind: PointFilter | None = Field(default=None, description="the sessions behind a chart point")
     source: str | None = None
     health: list[str] = Field(default_factory=list)
     date_from: date | None = Field(default=None, description="last activity on or after this day (UTC)")
@@ -88,6 +92,9 @@ def to_filter(query: SessionQuery) -> ContextFilter:
         updated_to=datetime.combine(query.date_to + timedelta(days=1), time.min, UTC)
         if query.date_to
         else None,
+        text=query.search.strip() or None,
+        tool=query.tool.strip() or None,
+        behind=query.behind,
     )
 
 

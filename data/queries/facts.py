@@ -18,6 +18,7 @@ import pyarrow as pa
 
 from core.models import Fact, FactVersion
 from data.queries.columns import arrow_table, from_db_time, insert_arrow, json_text, parse_json, registered
+from data.queries.fact_add import insert_new_facts, new_fact
 from data.queries.sessions import context_key
 from data.records import (
     CorrectionBatchResult,
@@ -235,6 +236,10 @@ def evaluate_corrections(
             error = f"duplicate: row {first_row[pair]} already corrects {correction.key!r} of this context"
         elif correction.context_id not in known:
             error = f"unknown context {correction.context_id!r}"
+        elif correction.create and fact is not None:
+            error = f"context {correction.context_id!r} already has a fact {correction.key!r}: correct it"
+        elif fact is None and correction.create:
+            fact = new_fact(con, correction.context_id)
         elif fact is None:
             error = f"context {correction.context_id!r} has no fact {correction.key!r}"
         elif correction.expected_version is not None and correction.expected_version != fact["version"]:
@@ -253,6 +258,8 @@ def evaluate_corrections(
             continue
         version = fact["version"] + 1
         outcomes.append(CorrectionOutcome(**base, status="applied", version=version))
+        if correction.create:
+            before = {"value": None}
         changes.append(
             {
                 "correction": correction,
@@ -328,6 +335,7 @@ def _correction_time(now: datetime, last_at: datetime | None) -> datetime:
 
 
 def _apply_fact_changes(con: Any, changes: list[dict[str, Any]], now: datetime) -> None:
+    insert_new_facts(con, [c for c in changes if c["correction"].create], now)
     cols: dict[str, list[Any]] = {
         n: []
         for n in (
@@ -447,7 +455,8 @@ def _audit_corrections(
     for change in changes:
         c = change["correction"]
         after = {**change["after"], "version": change["version"], "reason": c.reason, "batch_id": batch_id}
-        add(c, "fact.correct", f"fact:{c.context_id}/{c.key}", c.context_id, change["before"], after)
+        action = "fact.add" if c.create else "fact.correct"
+        add(c, action, f"fact:{c.context_id}/{c.key}", c.context_id, change["before"], after)
     types = {n: (_T if n == "recorded_at" else _S) for n in rows}
     insert_arrow(con, "audit", arrow_table(rows, types))
 

@@ -41,6 +41,7 @@ class VerifiedValue:
     actor: str
     source: str
     reason: str
+    turn: int | None = None  # set: a state without the key gets the fact (one an operator added)
 
 
 def from_changes(changes: Iterable[dict[str, Any]]) -> dict[str, list[VerifiedValue]]:
@@ -60,6 +61,7 @@ def from_changes(changes: Iterable[dict[str, Any]]) -> dict[str, list[VerifiedVa
                 actor=c.actor,
                 source=c.source,
                 reason=c.reason or "operator correction",
+                turn=change["turn"] if c.create else None,
             )
         )
     return out
@@ -85,6 +87,10 @@ def apply_to_served(con: Any, by_context: dict[str, list[VerifiedValue]]) -> Non
 def set_value(state: ContextState, value: VerifiedValue) -> bool:
     """Put ``value`` on the fact of the state (live or archived); False when the state lacks the key."""
     fact = state.facts.get(value.key) or next((f for f in state.archive if f.key == value.key), None)
+    if fact is None and value.turn is not None:
+        fact = state.facts[value.key] = Fact(
+            key=value.key, value=value.value, norm=value.norm, first_idx=value.turn, last_idx=value.turn
+        )
     if fact is None:
         return False
     if fact.value != value.value or fact.norm != value.norm:
@@ -148,15 +154,18 @@ def _render_again(con: Any, cid: str, values: list[VerifiedValue], config: Confi
 def reapply_verified(con: Any, cid: str) -> None:
     """After a re-ingest: the operator's verified values of ``cid`` back in its state and served context."""
     rows = con.execute(
-        "SELECT f.key, f.value, f.norm, f.status, f.strength, f.pinned, h.actor, h.source, h.reason "
+        "SELECT f.key, f.value, f.norm, f.status, f.strength, f.pinned, h.actor, h.source, h.reason, "
+        "f.last_idx "
         "FROM facts f JOIN (SELECT key, arg_max(actor, version) AS actor, arg_max(source, version) AS "
         "source, arg_max(reason, version) AS reason FROM fact_history WHERE context_id = ? GROUP BY key) h "
         "USING (key) WHERE f.context_id = ? AND f.verified_by_user ORDER BY f.key",
         [cid, cid],
     ).fetchall()
     values = [
-        VerifiedValue(key, value, norm, status, strength, bool(pinned), True, actor, source, reason or "")
-        for key, value, norm, status, strength, pinned, actor, source, reason in rows
+        VerifiedValue(
+            key, value, norm, status, strength, bool(pinned), True, actor, source, reason or "", turn
+        )
+        for key, value, norm, status, strength, pinned, actor, source, reason, turn in rows
     ]
     if values:
         apply_to_served(con, {cid: values})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.models import CompactionRecord, Message
+from data.queries import search as search_sql
 from data.queries.columns import from_db_time, parse_json, to_utc_naive
 from data.records import (
     ContextFilter,
@@ -67,6 +68,9 @@ def _where(flt: ContextFilter) -> tuple[str, list[Any]]:
     if flt.updated_to:
         clauses.append("updated_at < ?")
         params.append(to_utc_naive(flt.updated_to))
+    found, found_params = search_sql.match_clauses(flt)
+    clauses += found
+    params += found_params
     return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
 
 
@@ -80,13 +84,20 @@ def find_contexts(
         raise ValueError(f"page out of range: limit={limit} (1..10000), offset={offset} (>= 0)")
     where, params = _where(flt)
     direction = "DESC" if descending else "ASC"
-    total = con.execute(f"SELECT count(*) FROM contexts{where}", params).fetchone()[0]
+    # A search scans the turns: the page and its total come from one scan (count(*) OVER ()),
+    # not two. Without one, a plain count and a top-N are cheaper than the window.
+    searching = bool(flt.text or flt.tool or flt.behind)
     rows = con.execute(
-        f"SELECT {SUMMARY_COLUMNS} FROM contexts{where} "
+        f"SELECT {SUMMARY_COLUMNS}, {'count(*) OVER ()' if searching else 'NULL'} FROM contexts{where} "
         f"ORDER BY {order_by} {direction}, context_id LIMIT ? OFFSET ?",
         [*params, limit, offset],
     ).fetchall()
-    return Page[ContextSummary](items=[_summary(r) for r in rows], total=total, limit=limit, offset=offset)
+    if searching and rows:
+        total = rows[0][-1]
+    else:  # no search, or past the last page: the total needs its own count
+        total = con.execute(f"SELECT count(*) FROM contexts{where}", params).fetchone()[0]
+    items = [_summary(r[:-1]) for r in rows]
+    return Page[ContextSummary](items=items, total=total, limit=limit, offset=offset)
 
 
 def context_key(con: Any, context_id: str) -> int | None:

@@ -22,7 +22,15 @@ import pytest
 
 from console import credentials, users
 from console.cli import main
-from console.services import breaker, config_edit, csv_corrections, facts, playground, transcripts
+from console.services import (
+    breaker,
+    config_edit,
+    csv_corrections,
+    facts,
+    playground,
+    session_bulk,
+    transcripts,
+)
 from core.config import Config
 from data.records import AuditEntry, FactCorrection
 from data.store import Store
@@ -93,6 +101,19 @@ def refused_batch(store: Store, tmp: Path) -> None:
 
 def context_switch(store: Store, tmp: Path) -> None:
     breaker.set_context_mode(store, CID, raw=True, reason="bloat spike", **OP)
+
+
+def bulk_switch(store: Store, tmp: Path) -> None:
+    ids = [CID, "sgd-train-4_00021"]
+    session_bulk.switch_sessions(store, ids, raw=True, reason="extractor regression", **OP)
+
+
+def fact_add(store: Store, tmp: Path) -> None:
+    event = facts.added_fact(
+        facts.load_facts(store, CID), context_id=CID, key="restaurant.dietary", value="vegan",
+        reason="said in turn 3", **OP,
+    )  # fmt: skip
+    facts.correct_facts(store, [event], role=OP["role"])
 
 
 def global_switch(store: Store, tmp: Path) -> None:
@@ -182,6 +203,17 @@ def switched(scope: str) -> Callable[[AuditEntry, Store], None]:
     return check
 
 
+def bulk_switched(row: AuditEntry, store: Store) -> None:
+    assert row.target.startswith("batch:") and row.before is None
+    assert row.after["contexts"] == [CID, "sgd-train-4_00021"] and row.after["mode"] == "raw"
+    assert store.audit_log(context_id=CID, limit=1).items[0].source == "bulk:" + row.target[len("batch:") :]
+
+
+def fact_added(row: AuditEntry, store: Store) -> None:
+    assert row.target == f"fact:{CID}/restaurant.dietary" and row.before == {"value": None}
+    assert row.after["value"] == "vegan" == value(store, "restaurant.dietary") and row.after["version"] == 1
+
+
 def tripped(row: AuditEntry, store: Store) -> None:
     assert row.before is None and row.after["mode"] == "raw" and row.after["auto"] is True
 
@@ -223,6 +255,8 @@ PATHS: dict[str, Path_] = {
     "refused batch": Path_("fact.correct.rejected", "api", refused_batch, refused),
     "breaker, one context": Path_("breaker.set", "form", context_switch, switched(f"context/{CID}")),
     "breaker, global": Path_("breaker.set", "form", global_switch, switched("global")),
+    "breaker, bulk": Path_("breaker.bulk", "bulk", bulk_switch, bulk_switched),
+    "fact add": Path_("fact.add", "form", fact_add, fact_added),
     "breaker, automatic trip": Path_(
         "breaker.auto_trip", "auto", auto_trip, tripped, actor="auto-breaker", role="system"
     ),
@@ -260,8 +294,16 @@ def test_every_mutating_path_leaves_its_audit_row(name, seeded_store, tmp_path):
 # Which walked paths cover each Store method that writes. A new writing method fails here until its
 # audit is decided (and walked above).
 STORE_WRITES = {
-    "apply_corrections": ["form correction", "grid edit", "csv upload", "api correction", "refused batch"],
+    "apply_corrections": [
+        "form correction",
+        "grid edit",
+        "csv upload",
+        "api correction",
+        "refused batch",
+        "fact add",
+    ],
     "set_breaker": ["breaker, one context", "breaker, global", "breaker, automatic trip"],
+    "set_breakers": ["breaker, bulk"],
     "save_config": ["config form", "config restore", "config file upload"],
     "save_prepared": ["playground save", "cli ingest"],  # contexts: audited by their caller
     "record_audit": ["playground save", "cli ingest", "user admin"],

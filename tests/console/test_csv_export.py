@@ -43,3 +43,27 @@ def test_frame_export_neutralises_every_column_including_the_header():
     frame = pd.DataFrame({"=evil": ["@x", "ok"], "n": [-1, 2]})
     rows = list(csv.reader(io.StringIO(frame_to_csv_bytes(frame).decode("utf-8-sig"), newline="")))
     assert rows == [["'=evil", "n"], ["'@x", "'-1"], ["ok", "2"]]
+
+
+def test_a_grid_leaves_the_frame_it_shows_as_it_was_and_exports_drop_its_internal_column():
+    """st_aggrid adds ::auto_unique_id:: to the frame it is given; the facts CSV exported that frame."""
+    from streamlit.testing.v1 import AppTest
+
+    def script() -> None:
+        import pandas as pd
+        import streamlit as st
+
+        from console.widgets import data_grid
+
+        frame = pd.DataFrame({"key": ["a"], "value": ["b"]})
+        data_grid(frame, key="g")
+        st.session_state["columns"] = list(frame.columns)
+
+    at = AppTest.from_function(script, default_timeout=30).run()
+    assert not at.exception and at.session_state["columns"] == ["key", "value"]
+    import pandas as pd
+
+    from console.services.csv_export import frame_to_csv_bytes
+
+    grid_data = pd.DataFrame({"key": ["a"], "::auto_unique_id::": ["0"]})
+    assert frame_to_csv_bytes(grid_data).decode("utf-8-sig") == "key\r\na\r\n"

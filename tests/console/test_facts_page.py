@@ -35,7 +35,12 @@ def test_the_page_explains_itself_and_lists_the_facts_of_the_linked_context(app_
     assert not at.exception
     assert at.title[0].value == "Facts"
     assert "one correction path" in at.caption[0].value
-    assert [t.label for t in at.tabs] == ["Facts and history", "Correct one fact", "Correct from a CSV file"]
+    assert [t.label for t in at.tabs] == [
+        "Facts and history",
+        "Correct one fact",
+        "Add a missed fact",
+        "Correct from a CSV file",
+    ]
     keys = [r.fact.key for r in Store(app_db, linger=0).facts(CID)]
     assert {m.label: m.value for m in at.metric}["Facts"] == str(len(keys))
     assert at.selectbox(key="history_key").options == keys

@@ -63,15 +63,18 @@ READS = {
     "preview_corrections",
     "get_breaker",
     "effective_mode",
+    "breaker_reason",
     "audit_log",
     "fingerprints",
     "metric_series",
     "compaction_stats",
     "breakers",
+    "export_rows",
 }
 WRITES = {
     "apply_corrections",
     "set_breaker",
+    "set_breakers",
     "record_audit",
     "save_config",
     "save_contexts",
@@ -142,6 +145,10 @@ def test_reads_with_an_injected_string_find_nothing_and_change_nothing(
     assert store.find_contexts(ContextFilter(health=[p, "ok"])).total <= contexts
     assert store.find_contexts(ContextFilter(health=[p])).total == 0
     assert store.find_contexts(ContextFilter(lang=p)).total == 0
+    searched = refused_or(lambda: store.find_contexts(ContextFilter(text=p)))
+    assert (isinstance(searched, ValueError) and len(p) > 200) or searched.total == 0
+    assert store.find_contexts(ContextFilter(tool=p)).total == 0
+    assert store.export_rows([p]) == ({}, {})
     with pytest.raises(ValueError, match="cannot sort"):
         store.find_contexts(order_by=p)
     assert store.get_context(p) is None
@@ -158,6 +165,7 @@ def test_reads_with_an_injected_string_find_nothing_and_change_nothing(
     assert store.fact_history(target.cid, p) == []
     assert store.get_breaker(p) is None
     assert store.effective_mode(p) == "compressed"  # answered, not failed closed on an error
+    assert store.breaker_reason(p) is None  # no switch serves it raw; not 'breaker_error'
     assert store.breakers(p) == []  # type: ignore[arg-type]
     assert store.audit_log(context_id=p).total == 0
     assert store.audit_log(action_prefix=p).total == 0
@@ -184,7 +192,7 @@ def test_reads_with_an_injected_string_find_nothing_and_change_nothing(
     assert facts_svc.load_facts(store, p) == []
     after = snapshot(store)
     assert after == before  # same rows in every table, same schema, no problem found
-    numbers.add("injection payloads sent to Store reads", 38)
+    numbers.add("injection payloads sent to Store reads", 41)
 
 
 def _bundle(p: str) -> ContextIngest:
@@ -269,6 +277,14 @@ def test_writes_store_an_injected_string_verbatim_and_touch_only_their_rows(
     assert timeline is not None and [m.message.text for m in timeline.messages] == [p, p]
     assert store.find_contexts(ContextFilter(id_prefix=p)).total == 1
     assert store.find_contexts(ContextFilter(source=p)).total == 1
+    if len(p.strip()) <= 200:  # the full-text search finds the context by its turns' text
+        found = {c.context_id for c in store.find_contexts(ContextFilter(text=p)).items}
+        assert found == {p, target.cid}  # its turns, and the fact set to the payload above
+    assert store.export_rows([p])[0][p][0]["text"] == p
+    with pytest.raises(KeyError, match="unknown context"):
+        store.set_breakers("raw", [target.cid, p + "-not-stored"], reason="x", actor="ana")
+    (_, states), moved = delta(lambda: store.set_breakers("raw", [p], reason=p, actor=p))
+    assert moved == {"breaker": 1, "audit": 2} and (states[0].context_id, states[0].reason) == (p, p.strip())
     point = MetricPoint(metric=p, value=1.0, at=datetime.now(UTC), source=p)
     _, moved = delta(lambda: store.add_metrics([point]))
     assert moved == {"metrics": 1, "metric_rollup": 1}
@@ -282,9 +298,10 @@ def test_writes_store_an_injected_string_verbatim_and_touch_only_their_rows(
         "messages": 2,
         "fact_history": 1,
         "corrections": 1 + (2 if len(p) <= 512 else 0),
-        "audit": 5 + (2 if len(p) <= 512 else 0),
+        "audit": 7 + (2 if len(p) <= 512 else 0),
+        "breaker": 1,
         "config_history": 1,
         "metrics": 1,
         "metric_rollup": 1,
     }
-    numbers.add("injection payloads sent to Store writes", 9)
+    numbers.add("injection payloads sent to Store writes", 10)
