@@ -10,6 +10,7 @@ the admin screen (Users) is in the menu of admins only.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sys
 from collections.abc import Callable
@@ -115,7 +116,10 @@ def main() -> None:
             st.button("Sign out", key="console_sign_out", on_click=auth.sign_out, icon=":material/logout:")
         st.caption(auth.session_note())
         st.caption(f"Database: `{default_db_path().name}`", help=str(default_db_path()))
-    global_raw_banner(get_store())  # every page: the model is served raw while the global switch is on
+    # every page: the model is served raw while the global switch is on; on a file the store
+    # cannot open, the page says so in its own words below
+    with contextlib.suppress(StoreError):
+        global_raw_banner(get_store())
     try:
         page.run()
     except StoreBusyError:
