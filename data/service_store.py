@@ -69,7 +69,7 @@ class ServiceStore(Store):
             )
             return token
 
-        return self._write(run)
+        return self._write_change(run)
 
     def tokens(self) -> list[ApiToken]:
         """Every token with its role, creation and revocation (never the hash)."""
@@ -99,7 +99,7 @@ class ServiceStore(Store):
             )
             return token
 
-        return self._write(run)
+        return self._write_change(run)
 
     # --- signing keys --------------------------------------------------------------------------
 
@@ -129,7 +129,7 @@ class ServiceStore(Store):
             )
             return previous
 
-        return self._write(run)
+        return self._write_change(run)
 
     def signing_keys(self) -> list[ApiKey]:
         """Every signing key, newest first, valid or not (``ApiKey.valid_at``)."""

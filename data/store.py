@@ -30,6 +30,7 @@ import duckdb
 
 from core.config import Config
 from core.models import ContextState, Mode
+from data.changes import ChangeCounter
 from data.concurrency import (
     FileLease,
     RetryPolicy,
@@ -132,6 +133,19 @@ class Store:
         if self._lease is None:
             self._lease = leased(self.path, self.policy, self._linger)
         return self._lease
+
+    @property
+    def changes(self) -> ChangeCounter:
+        """The file's change counter (data/changes.py): bumped after writes a live reader caches."""
+        return ChangeCounter(self.path)
+
+    def _write_change(self, fn: Callable[[Any], R]) -> R:
+        """``_write``, then bump the change counter: for writes that change what the compaction
+        service caches (breaker, corrections, config, tokens, keys), so it sees them at once."""
+        try:
+            return self._write(fn)
+        finally:
+            self.changes.bump()  # a failed write bumps too: a reader re-reading for nothing is harmless
 
     def _read(self, fn: Callable[[Any], R]) -> R:
         with self.lease.acquire(self.policy.deadline) as cur:
@@ -323,7 +337,7 @@ class Store:
                 served_sql.apply_to_served(con, served_sql.from_changes(changes))
             return result
 
-        return self._write(run)
+        return self._write_change(run)
 
     # --- circuit breaker ------------------------------------------------------------------------
 
@@ -350,7 +364,7 @@ class Store:
         if not actor.strip():
             raise ValueError("a breaker change needs an actor")
         now = self.clock()
-        return self._write(
+        return self._write_change(
             lambda con: ops_sql.set_breaker(
                 con, mode, context_id, reason.strip(), actor, role, auto, source, now
             )
@@ -409,7 +423,7 @@ class Store:
         With ``expected_version`` (the version an edit was made on) a save on an older version is
         refused with ops.StaleConfigError."""
         now = self.clock()
-        return self._write(
+        return self._write_change(
             lambda con: ops_sql.save_config(con, config, actor, role, reason, now, source, expected_version)
         )
 

@@ -256,6 +256,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             text=True,
         )
     ingest_started = time.perf_counter()
+    ingest_ended: list[float] = []  # when the ingest exited (it may end before the agents)
+    if ingest is not None:
+        threading.Thread(
+            target=lambda: (ingest.wait(), ingest_ended.append(time.perf_counter())), daemon=True
+        ).start()
     op = threading.Thread(
         target=_operator, args=(url, operator, db, stats, stop, args.correct_every), daemon=True
     )
@@ -270,7 +275,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     if ingest is not None:
         ingest_overlap = ingest.poll() is None  # still running when the agents finished
         _, err = ingest.communicate(timeout=600)
-        ingest_rc, ingest_s = ingest.returncode, time.perf_counter() - ingest_started
+        ingest_rc = ingest.returncode
+        ingest_s = (ingest_ended[0] if ingest_ended else time.perf_counter()) - ingest_started
         if ingest_rc:
             stats.errors.append(f"ingest exited {ingest_rc}: {err[-500:]}")
     metrics_text = httpx.get(f"{url}/metrics").text
@@ -303,7 +309,22 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "ingest_overlapped": ingest_overlap, "ingested_contexts": ingested,
         "writer_batches": _metric(metrics_text, "compaction_writer_batches_total"),
         "writer_saves": _metric(metrics_text, "compaction_writer_saves_total"),
+        "writer_s": _metric(metrics_text, "compaction_writer_seconds_total"),
+        "cache_store_reads": _metric(metrics_text, "compaction_cache_store_reads_total"),
+        "stage_mean_ms": _stages(metrics_text),
     }  # fmt: skip
+
+
+def _stages(text: str) -> dict[str, float]:
+    """Mean milliseconds per request step from /metrics (compaction_stage_seconds)."""
+    sums, counts = {}, {}
+    for line in text.splitlines():
+        for kind, into in (("_sum", sums), ("_count", counts)):
+            head = f'compaction_stage_seconds{kind}{{stage="'
+            if line.startswith(head):
+                stage, value = line[len(head) :].split('"}')
+                into[stage] = float(value)
+    return {k: round(1000 * sums[k] / counts[k], 1) if counts.get(k) else 0.0 for k in sorted(sums)}
 
 
 def _metric(text: str, name: str) -> float | None:

@@ -74,7 +74,7 @@ def test_auth_401_403_and_revocation(server: dict) -> None:
     headers = {"Authorization": f"Bearer {doomed}"}
     assert httpx.get(f"{url}/v1/sessions/x/context", headers=headers).status_code == 404
     assert cli(server["db"], "api-token", "revoke", "doomed").returncode == 0
-    time.sleep(1.1)  # the token cache's ttl
+    # no wait: the revocation bumped the store's change counter, the next request reads the token again
     assert httpx.get(f"{url}/v1/sessions/x/context", headers=headers).status_code == 401
     listed = cli(server["db"], "api-token", "list").stdout
     assert "doomed" in listed and "revoked" in listed and "cct_" not in listed
@@ -192,3 +192,30 @@ def test_breaker_switch_in_the_console_and_over_the_api(server: dict) -> None:
         assert c.get(f"/v1/sessions/{cid}/context").json()["reason"] != "breaker"
     actors = {a.actor for a in console.audit_log(action_prefix="breaker.").items}
     assert {"token:ops-1", "ana"} <= actors
+
+
+def _metric(url: str, name: str) -> float:
+    for line in httpx.get(f"{url}/metrics").text.splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[1])
+    raise AssertionError(f"{name} not in /metrics")
+
+
+def test_context_served_from_memory_until_the_console_changes_something(server: dict) -> None:
+    dialogue = _dialogue(3)
+    cid = "svc-cache-" + dialogue["context_id"]
+    cached = 'compaction_stage_seconds_count{stage="context.cached"}'
+    with _client(server) as c:
+        assert c.post(f"/v1/sessions/{cid}/messages", json={"messages": dialogue["turns"]}).status_code == 200
+        first = c.get(f"/v1/sessions/{cid}/context").json()
+        reads = _metric(server["url"], "compaction_cache_store_reads_total")
+        hits = _metric(server["url"], cached)
+        again = [c.get(f"/v1/sessions/{cid}/context").json() for _ in range(5)]
+        assert again == [first] * 5
+        assert _metric(server["url"], "compaction_cache_store_reads_total") == reads  # nothing read
+        assert _metric(server["url"], cached) == hits + 5
+        console = _console(server)  # this process: another process than the service
+        set_context_mode(console, cid, raw=True, reason="cache test", actor="ana", role="operator")
+        assert c.get(f"/v1/sessions/{cid}/context").json()["reason"] == "breaker"  # the very next one
+        set_context_mode(console, cid, raw=False, reason="cache test over", actor="ana", role="operator")
+        assert c.get(f"/v1/sessions/{cid}/context").json() == first
