@@ -398,7 +398,11 @@ class LiveSessions:
         )
 
     def _serve(self, live: Live) -> ContextView:
-        stamp = self.fresh.version()  # before the breaker is asked: a switch after it is seen next time
+        # the stamp first, then the corrections and the breaker read under it (or a newer one): the
+        # view cached under the stamp holds every change committed before it. Without the sync, a
+        # POST whose pipeline ran before a correction would cache its view under the stamp after it.
+        stamp = self.fresh.version()
+        self.sync_corrections(live)
         view: ContextView = live.session.context()
         live.served = (stamp, view)
         return view
