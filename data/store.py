@@ -30,7 +30,7 @@ import duckdb
 
 from core.config import Config
 from core.models import ContextState, Mode
-from data.changes import ChangeCounter
+from data.changes import EVERYTHING, ChangeLog
 from data.concurrency import (
     FileLease,
     RetryPolicy,
@@ -135,17 +135,23 @@ class Store:
         return self._lease
 
     @property
-    def changes(self) -> ChangeCounter:
-        """The file's change counter (data/changes.py): bumped after writes a live reader caches."""
-        return ChangeCounter(self.path)
+    def changes(self) -> ChangeLog:
+        """The file's change log (data/changes.py): a line after each write a live reader caches."""
+        return ChangeLog(self.path)
 
-    def _write_change(self, fn: Callable[[Any], R]) -> R:
-        """``_write``, then bump the change counter: for writes that change what the compaction
-        service caches (breaker, corrections, config, tokens, keys), so it sees them at once."""
+    def _write_change(
+        self, fn: Callable[[Any], R], *, context_ids: Sequence[str] = (), scope: str = EVERYTHING
+    ) -> R:
+        """``_write``, then note the change (of ``context_ids``, else of ``scope``) in the change
+        log, so the compaction service's caches see it at once (breaker, corrections, config,
+        tokens, keys). A failed write notes it too: a reader re-reading for nothing is harmless."""
         try:
             return self._write(fn)
         finally:
-            self.changes.bump()  # a failed write bumps too: a reader re-reading for nothing is harmless
+            for cid in dict.fromkeys(context_ids):
+                self.changes.bump(context_id=cid)
+            if not context_ids:
+                self.changes.bump(scope=scope)
 
     def _read(self, fn: Callable[[Any], R]) -> R:
         with self.lease.acquire(self.policy.deadline) as cur:
@@ -337,7 +343,7 @@ class Store:
                 served_sql.apply_to_served(con, served_sql.from_changes(changes))
             return result
 
-        return self._write_change(run)
+        return self._write_change(run, context_ids=[c.context_id for c in corrections])
 
     # --- circuit breaker ------------------------------------------------------------------------
 
@@ -367,7 +373,8 @@ class Store:
         return self._write_change(
             lambda con: ops_sql.set_breaker(
                 con, mode, context_id, reason.strip(), actor, role, auto, source, now
-            )
+            ),
+            context_ids=[context_id] if context_id is not None else [],
         )
 
     def breakers(self, mode: Mode | None = None) -> list[BreakerState]:

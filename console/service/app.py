@@ -177,7 +177,7 @@ def _open_state(settings: ServiceSettings) -> ServiceState:
     fresh = Freshness(store, poll=settings.poll)
 
     def is_raw(context_id: str) -> bool:
-        # Store.effective_mode, cached under the change counter; fails closed: 'raw' when unreadable
+        # Store.effective_mode, cached under the change log; fails closed: 'raw' when unreadable
         return fresh.mode(context_id) == "raw"
 
     compressor = Compressor(config, embedder=embedder, breaker=is_raw)

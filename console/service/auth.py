@@ -3,7 +3,7 @@
 A token is ``cct_`` + 32 random bytes (URL-safe base64); the store keeps only its SHA-256, so a
 copy of the database gives no working token. ``agent`` tokens read and write sessions,
 ``operator`` tokens may also switch the breaker. A check costs one indexed read; the answer is
-cached under the store's change counter (console/service/fresh.py: a token created or revoked in
+cached under the store's change log (console/service/fresh.py: a token created or revoked in
 any process bumps it, so a revoked token stops working on the next request), or for ``ttl``
 seconds without one. A cache hit reads nothing, so the event loop checks tokens itself.
 

@@ -236,7 +236,7 @@ class LiveSessions:
         live.saved_facts = {
             r.fact.key: (r.fact.value, r.fact.norm) for r in self.store.facts(context_id, with_history=False)
         }
-        live.synced = self.fresh.version()
+        live.synced = self.fresh.version(context_id)
         apply_people_facts(live, self.store.people_facts(context_id))
         return live
 
@@ -250,8 +250,9 @@ class LiveSessions:
 
     def sync_corrections(self, live: Live) -> bool:
         """Bring the console's corrections into the live state; compact again if any was new. Reads
-        the store only when the change counter moved since the last read (call with live.lock)."""
-        stamp = self.fresh.version()  # before the read: a correction during it is read next time
+        the store only when a change of the context was logged since the last read (call with live.lock)."""
+        stamp = self.fresh.version(live.session.context_id)  # before the read: a later one is read next
+
         if live.synced == stamp:
             return False
         changed = apply_people_facts(live, self.store.people_facts(live.session.context_id))
@@ -401,7 +402,7 @@ class LiveSessions:
         # the stamp first, then the corrections and the breaker read under it (or a newer one): the
         # view cached under the stamp holds every change committed before it. Without the sync, a
         # POST whose pipeline ran before a correction would cache its view under the stamp after it.
-        stamp = self.fresh.version()
+        stamp = self.fresh.version(live.session.context_id)
         self.sync_corrections(live)
         view: ContextView = live.session.context()
         live.served = (stamp, view)
@@ -413,7 +414,7 @@ class LiveSessions:
         with live.lock:
             self.sync_corrections(live)
             served = live.served
-            if served is not None and served[0] == self.fresh.version():
+            if served is not None and served[0] == self.fresh.version(context_id):
                 return served[1]
             return self._serve(live)
 
@@ -425,6 +426,6 @@ class LiveSessions:
         if live is None:
             return None
         served = live.served  # one attribute read: the view cached by the last finish or context
-        if served is None or served[0] != self.fresh.version():
+        if served is None or served[0] != self.fresh.version(context_id):
             return None
         return served[1]

@@ -1,4 +1,4 @@
-"""The change counter: every write a live reader caches bumps it; pipeline saves do not."""
+"""The change log: every write a live reader caches logs its scope; pipeline saves do not."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from data.changes import ChangeCounter
+from data.changes import ChangeLog
 from data.records import FactCorrection
 from data.service_store import ServiceStore
 from tests.data.conftest import make_context
@@ -17,37 +17,47 @@ pytestmark = pytest.mark.unit
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_counter_only_moves_forward_and_survives_a_missing_file(tmp_path: Path) -> None:
-    counter = ChangeCounter(tmp_path / "x.duckdb")
-    assert counter.version() == (0, 0)  # never bumped: no file
-    seen = [counter.version()]
-    for _ in range(3):
-        counter.bump()
-        seen.append(counter.version())
-    assert len(set(seen)) == 4 and [v[1] for v in seen] == [0, 1, 2, 3]
-    assert counter.path.name == "x.duckdb.changes" and counter.path.stat().st_mode & 0o077 == 0
+def test_the_log_only_grows_and_is_read_incrementally(tmp_path: Path) -> None:
+    log = ChangeLog(tmp_path / "x.duckdb")
+    assert log.version() == ChangeLog.START and log.read_since(ChangeLog.START)[1] == set()
+    log.bump(context_id='a "quoted"\nid')  # any id survives the line format
+    log.bump(scope="auth")
+    seen, scopes = log.read_since(ChangeLog.START)
+    assert scopes == {'ctx:a "quoted"\nid', "auth"}
+    assert log.read_since(seen) == (seen, set())  # nothing new: nothing to drop
+    log.bump(context_id="b")
+    assert log.read_since(seen)[1] == {"ctx:b"}  # only what came after
+    log.path.write_text("")  # cut (or replaced): the reader cannot know what changed
+    assert log.read_since(seen)[1] == {"*"}
+    assert log.path.name == "x.duckdb.changes"
 
 
-def test_breaker_correction_config_and_token_writes_bump_it_saves_do_not(store) -> None:
-    counter = store.changes
-    store.save_contexts([make_context()])
-    assert counter.version() == (0, 0)  # the pipeline's own saves change nothing a reader caches
-    marks = [counter.version()]
+def test_breaker_correction_config_and_token_writes_log_their_scope_saves_do_not(store) -> None:
+    log = store.changes
+    store.save_contexts([make_context(), make_context("ctx-2")])
+    assert log.version() == ChangeLog.START  # the pipeline's own saves change nothing a reader caches
+    seen = log.version()
+
+    def logged() -> set[str]:
+        nonlocal seen
+        seen, scopes = log.read_since(seen)
+        return scopes
+
     store.set_breaker("raw", context_id="ctx-1", reason="bloat", actor="ana")
-    marks.append(counter.version())
+    assert logged() == {"ctx:ctx-1"}
     result = store.apply_corrections(
-        [FactCorrection(context_id="ctx-1", key="hotel.area", new_value="west", actor="ana", source="form")]
+        [FactCorrection(context_id="ctx-2", key="hotel.area", new_value="west", actor="ana", source="form")]
     )
-    assert result.applied
-    marks.append(counter.version())
+    assert result.applied and logged() == {"ctx:ctx-2"}
+    store.set_breaker("raw", reason="incident", actor="lead")
+    assert logged() == {"*"}  # the global switch: every context
     store.save_config(store.current_config(), actor="ana", reason="same config, new version")
-    marks.append(counter.version())
+    assert logged() == {"*"}
     service = ServiceStore(store.path)
     service.create_token("agent-1", "agent", "0" * 64, actor="cli")
-    marks.append(counter.version())
     service.revoke_token("agent-1", actor="cli")
-    marks.append(counter.version())
-    assert len(set(marks)) == len(marks)  # each write moved it
+    assert logged() == {"auth"}
+    assert log.path.stat().st_mode & 0o077 == 0
 
 
 def test_a_switch_from_another_process_moves_the_counter(store) -> None:

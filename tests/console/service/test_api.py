@@ -219,3 +219,18 @@ def test_context_served_from_memory_until_the_console_changes_something(server: 
         assert c.get(f"/v1/sessions/{cid}/context").json()["reason"] == "breaker"  # the very next one
         set_context_mode(console, cid, raw=False, reason="cache test over", actor="ana", role="operator")
         assert c.get(f"/v1/sessions/{cid}/context").json() == first
+
+
+def test_an_idle_connection_outlives_the_clients_keep_alive(server: dict) -> None:
+    """httpx drops an idle connection after 5 s; a service that closed it at 5 s too raced the
+    client reusing it at that moment ('server disconnected', 3 requests of a load test)."""
+    import socket
+
+    host, port = server["url"].removeprefix("http://").split(":")
+    request = f"GET /healthz HTTP/1.1\r\nHost: {host}\r\n\r\n".encode()
+    with socket.create_connection((host, int(port)), timeout=10) as sock:
+        sock.sendall(request)
+        assert sock.recv(65536).startswith(b"HTTP/1.1 200")
+        time.sleep(6.0)  # past httpx's keepalive_expiry and uvicorn's default keep-alive (5 s)
+        sock.sendall(request)
+        assert sock.recv(65536).startswith(b"HTTP/1.1 200")  # still open: the client closes first

@@ -1,4 +1,4 @@
-"""The service's cache of breaker modes and store-wide values under the change counter (real DuckDB)."""
+"""The service's cache of breaker modes and store-wide values under the change log (real DuckDB)."""
 
 from __future__ import annotations
 
@@ -38,10 +38,13 @@ def test_a_mode_is_read_once_then_served_from_memory_until_a_switch(store: Servi
     assert fresh.cached_mode("b") is None  # never asked: nothing cached, nothing read
     # a switch made by another Store (the console's, in its own process, bumps the same file)
     ServiceStore(store.path).set_breaker("raw", context_id="a", reason="bloat", actor="ana")
-    assert fresh.cached_mode("a") is None  # the counter moved: the cached answer is not used
+    assert fresh.cached_mode("a") is None  # a's change was logged: the cached answer is not used
     assert fresh.mode("a") == "raw" and fresh.reads == 2
+    assert fresh.mode("b") == "compressed" and fresh.mode("b") == "compressed" and fresh.reads == 3
+    ServiceStore(store.path).set_breaker("raw", context_id="a", reason="again", actor="ana")
+    assert fresh.cached_mode("b") == "compressed"  # a change of a leaves b's answer alone
     store.set_breaker("raw", reason="incident", actor="lead")  # global: every context
-    assert fresh.mode("b") == "raw"
+    assert fresh.cached_mode("b") is None and fresh.mode("b") == "raw"
 
 
 def test_raw_answers_are_read_again_soon_and_everything_after_max_age(store: ServiceStore) -> None:
@@ -67,11 +70,11 @@ def test_raw_answers_are_read_again_soon_and_everything_after_max_age(store: Ser
 def test_poll_limits_how_often_the_counter_is_statted(store: ServiceStore) -> None:
     clock = Clock()
     fresh = Freshness(store, poll=0.5, clock=clock)
-    first = fresh.version()
+    first = fresh.version("a")
     store.set_breaker("raw", context_id="a", reason="bloat", actor="ana")
-    assert fresh.version() == first  # within poll: not statted again
+    assert fresh.version("a") == first  # within poll: not statted again
     clock.t += 0.5
-    assert fresh.version() != first
+    assert fresh.version("a") != first
 
 
 def test_values_are_cached_under_the_stamp(store: ServiceStore) -> None:
