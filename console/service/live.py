@@ -170,8 +170,10 @@ class LiveSessions:
         self._guards: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def guard(self, context_id: str) -> asyncio.Lock:
-        """The event loop's lock of a context: its POSTs and uncached GETs run one at a time, in
-        order, from the pipeline run to the COMMIT (call on the event loop only)."""
+        """The event loop's lock of a context: its POSTs run one at a time, in order, from the
+        pipeline run to the COMMIT (call on the event loop only). A GET does not wait for it: one
+        made while a POST awaits its COMMIT may show that POST's turns already (its agent, which
+        waits for the POST's answer, never sees that)."""
         lock = self._guards.get(context_id)
         if lock is None:
             lock = asyncio.Lock()

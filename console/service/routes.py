@@ -175,10 +175,10 @@ async def get_context(context_id: str, request: Request) -> dict[str, Any]:
     state.metrics.observe_stage("context.cached" if view is not None else "context.built", 0.0)
     try:
         if view is None:
-            async with state.sessions.guard(cid):  # after a POST of this context in flight
-                # the store-call pool, not the pipeline's: behind a queue of POSTs a breaker switch
-                # would wait for every pipeline queued before it
-                view = await run_in_threadpool(state.sessions.context, cid)
+            # not behind the context's guard: a breaker switch would wait for the POST in flight
+            # (its pipeline queue and its COMMIT, seconds under load); the session lock is enough.
+            # The store-call pool, not the pipeline's, for the same reason.
+            view = await run_in_threadpool(state.sessions.context, cid)
     except UnknownContextError as exc:
         raise ApiError(404, f"no context {cid!r}: post its messages first") from exc
     return {

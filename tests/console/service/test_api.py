@@ -171,7 +171,8 @@ def test_breaker_switch_in_the_console_and_over_the_api(server: dict) -> None:
         set_context_mode(console, cid, raw=True, reason="bloat spike", actor="ana", role="operator")
         after = c.get(f"/v1/sessions/{cid}/context").json()
         honoured = time.perf_counter() - t0
-        assert after["mode"] == "raw" and after["reason"] == "breaker" and honoured < 1.0
+        assert after["mode"] == "raw" and after["reason"] == "breaker"  # the very next request
+        assert honoured < 1.0, f"switch + next context took {honoured:.2f} s"
         assert before["reason"] != "breaker"
         set_context_mode(console, cid, raw=False, reason="fixed", actor="ana", role="operator")
         assert c.get(f"/v1/sessions/{cid}/context").json()["reason"] != "breaker"
