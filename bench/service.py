@@ -10,6 +10,15 @@ does) corrects a fact of a running session every ``--correct-every`` seconds and
 next context served carries it, and switches a running session to raw and measures how long
 until the service serves it raw. Afterwards the store is counted: every session must hold exactly
 its turns, once.
+
+Think time (``--think``, mean seconds, 0 = back to back) decides whether the latency goals can be
+met at all: the agents are a closed loop, so with N agents, S seconds of the service's one
+Python core per turn (the GIL) and think time Z, the service is saturated once N*S > Z, and
+then each turn waits about N*S - Z (Little's law). Measured S is ~35 ms per turn on an idle
+machine (pipeline ~21 ms with the embedding, the save's bundle and the served context), so 50
+agents offer N*S = 1.75 s of work per round: back to back every turn waits ~1.75 s whatever the
+design; at Z = 1 s still ~0.75 s; only from Z = 3.5 s (50 % busy) can a p95 near the pipeline's
+own time hold. A real agent waits for its model between turns (seconds); report both.
 """
 
 from __future__ import annotations
@@ -256,6 +265,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             text=True,
         )
     ingest_started = time.perf_counter()
+    ingest_ended: list[float] = []  # when the ingest exited (it may end before the agents)
+    if ingest is not None:
+        threading.Thread(
+            target=lambda: (ingest.wait(), ingest_ended.append(time.perf_counter())), daemon=True
+        ).start()
     op = threading.Thread(
         target=_operator, args=(url, operator, db, stats, stop, args.correct_every), daemon=True
     )
@@ -270,7 +284,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     if ingest is not None:
         ingest_overlap = ingest.poll() is None  # still running when the agents finished
         _, err = ingest.communicate(timeout=600)
-        ingest_rc, ingest_s = ingest.returncode, time.perf_counter() - ingest_started
+        ingest_rc = ingest.returncode
+        ingest_s = (ingest_ended[0] if ingest_ended else time.perf_counter()) - ingest_started
         if ingest_rc:
             stats.errors.append(f"ingest exited {ingest_rc}: {err[-500:]}")
     metrics_text = httpx.get(f"{url}/metrics").text
@@ -303,7 +318,41 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "ingest_overlapped": ingest_overlap, "ingested_contexts": ingested,
         "writer_batches": _metric(metrics_text, "compaction_writer_batches_total"),
         "writer_saves": _metric(metrics_text, "compaction_writer_saves_total"),
+        "writer_s": _metric(metrics_text, "compaction_writer_seconds_total"),
+        "cache_store_reads": _metric(metrics_text, "compaction_cache_store_reads_total"),
+        "stage_mean_ms": _stages(metrics_text),
+        "server_p95_le_ms": {  # the service's own latency histogram: the bucket holding its p95
+            route: _server_p95(metrics_text, route)
+            for route in ("/v1/sessions/{context_id}/messages", "/v1/sessions/{context_id}/context")
+        },
     }  # fmt: skip
+
+
+def _server_p95(text: str, route: str) -> float | None:
+    """Upper bound (ms) of the histogram bucket holding the route's p95, as the service timed it
+    (from the request reaching the app to its answer: without the client's and the kernel's share)."""
+    head = f'compaction_request_seconds_bucket{{route="{route}",le="'
+    buckets = [
+        (float("inf") if le == "+Inf" else float(le), float(n))
+        for le, n in (line[len(head) :].split('"} ') for line in text.splitlines() if line.startswith(head))
+    ]
+    if not buckets:
+        return None
+    total = buckets[-1][1]
+    bound = next(b for b, n in buckets if n >= 0.95 * total)
+    return round(bound * 1000, 1) if bound != float("inf") else None
+
+
+def _stages(text: str) -> dict[str, float]:
+    """Mean milliseconds per request step from /metrics (compaction_stage_seconds)."""
+    sums, counts = {}, {}
+    for line in text.splitlines():
+        for kind, into in (("_sum", sums), ("_count", counts)):
+            head = f'compaction_stage_seconds{kind}{{stage="'
+            if line.startswith(head):
+                stage, value = line[len(head) :].split('"}')
+                into[stage] = float(value)
+    return {k: round(1000 * sums[k] / counts[k], 1) if counts.get(k) else 0.0 for k in sorted(sums)}
 
 
 def _metric(text: str, name: str) -> float | None:
@@ -343,7 +392,16 @@ def render_section(r: dict[str, Any]) -> str:
         f"| ingest alongside: exit / seconds / still running when the agents ended / contexts | "
         f"{r['ingest_rc']} / {r['ingest_s']} s / {r['ingest_overlapped']} / {r['ingested_contexts']} "
         "| exit 0 |",
-        f"| group commit: saves / transactions | {r['writer_saves']} / {r['writer_batches']} | |",
+        f"| group commit: saves / transactions / seconds in them | {r['writer_saves']} / "
+        f"{r['writer_batches']} / {r.get('writer_s')} s | |",
+        "| where a POST's time went, mean ms per step (server side) | "
+        + ", ".join(f"{k} {v}" for k, v in r.get("stage_mean_ms", {}).items() if not k.startswith("context."))
+        + " | |",
+        "| p95 as the service timed it (histogram bucket holding it): POST / GET | "
+        + " / ".join(f"<= {v} ms" for v in r.get("server_p95_le_ms", {}).values())
+        + " | |",
+        f"| store reads made by the service's cache (breaker, corrections, tokens) | "
+        f"{r.get('cache_store_reads')} for {r['requests']} requests | |",
         f"| wall time | {r['wall_s']} s | |",
         "",
         f"All clean: {ok}.",
@@ -358,7 +416,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--sessions", type=int, default=50)
     parser.add_argument("--turns", type=int, default=40)
-    parser.add_argument("--think", type=float, default=1.0, help="mean seconds between an agent's turns")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=1.0,
+        help="mean seconds an agent waits between turns (its model call; uniform 0.5x-1.5x); 0: back to back",
+    )
     parser.add_argument(
         "--correct-every", type=float, default=0.5, help="seconds between operator actions (0: no operator)"
     )

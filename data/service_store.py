@@ -18,6 +18,7 @@ from datetime import timedelta
 from typing import Any
 
 from data.api_records import ApiKey, ApiToken, TokenRole
+from data.changes import AUTH
 from data.queries import api as api_sql
 from data.queries import ops as ops_sql
 from data.queries import service_rows
@@ -69,7 +70,7 @@ class ServiceStore(Store):
             )
             return token
 
-        return self._write(run)
+        return self._write_change(run, scope=AUTH)
 
     def tokens(self) -> list[ApiToken]:
         """Every token with its role, creation and revocation (never the hash)."""
@@ -99,7 +100,7 @@ class ServiceStore(Store):
             )
             return token
 
-        return self._write(run)
+        return self._write_change(run, scope=AUTH)
 
     # --- signing keys --------------------------------------------------------------------------
 
@@ -129,7 +130,7 @@ class ServiceStore(Store):
             )
             return previous
 
-        return self._write(run)
+        return self._write_change(run, scope=AUTH)
 
     def signing_keys(self) -> list[ApiKey]:
         """Every signing key, newest first, valid or not (``ApiKey.valid_at``)."""

@@ -31,6 +31,7 @@ import duckdb
 from core.config import Config
 from core.models import ContextState, Mode
 from core.served import switch_reason
+from data.changes import EVERYTHING, ChangeLog
 from data.concurrency import (
     FileLease,
     RetryPolicy,
@@ -134,6 +135,25 @@ class Store:
         if self._lease is None:
             self._lease = leased(self.path, self.policy, self._linger)
         return self._lease
+
+    @property
+    def changes(self) -> ChangeLog:
+        """The file's change log (data/changes.py): a line after each write a live reader caches."""
+        return ChangeLog(self.path)
+
+    def _write_change(
+        self, fn: Callable[[Any], R], *, context_ids: Sequence[str] = (), scope: str = EVERYTHING
+    ) -> R:
+        """``_write``, then note the change (of ``context_ids``, else of ``scope``) in the change
+        log, so the compaction service's caches see it at once (breaker, corrections, config,
+        tokens, keys). A failed write notes it too: a reader re-reading for nothing is harmless."""
+        try:
+            return self._write(fn)
+        finally:
+            for cid in dict.fromkeys(context_ids):
+                self.changes.bump(context_id=cid)
+            if not context_ids:
+                self.changes.bump(scope=scope)
 
     def _read(self, fn: Callable[[Any], R]) -> R:
         with self.lease.acquire(self.policy.deadline) as cur:
@@ -325,7 +345,7 @@ class Store:
                 served_sql.apply_to_served(con, served_sql.from_changes(changes))
             return result
 
-        return self._write(run)
+        return self._write_change(run, context_ids=[c.context_id for c in corrections])
 
     # --- circuit breaker ------------------------------------------------------------------------
 
@@ -352,10 +372,11 @@ class Store:
         if not actor.strip():
             raise ValueError("a breaker change needs an actor")
         now = self.clock()
-        return self._write(
+        return self._write_change(
             lambda con: ops_sql.set_breaker(
                 con, mode, context_id, reason.strip(), actor, role, auto, source, now
-            )
+            ),
+            context_ids=[context_id] if context_id is not None else [],
         )
 
     def set_breakers(
@@ -439,7 +460,7 @@ class Store:
         With ``expected_version`` (the version an edit was made on) a save on an older version is
         refused with ops.StaleConfigError."""
         now = self.clock()
-        return self._write(
+        return self._write_change(
             lambda con: ops_sql.save_config(con, config, actor, role, reason, now, source, expected_version)
         )
 

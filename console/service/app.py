@@ -11,19 +11,22 @@ every context build. Endpoints: console/service/routes.py. Errors are JSON ``{"e
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
 from console.service.auth import Authenticator, AuthError
+from console.service.fresh import POLL_S, Freshness
 from console.service.live import LiveSessions
 from console.service.metrics import ServiceMetrics
 from console.service.protocol import ProtocolError, ProtocolMode, version_hash
@@ -35,11 +38,17 @@ from data.concurrency import RetryPolicy, StoreBusyError, StoreError
 from data.service_store import ServiceStore
 
 log = logging.getLogger(__name__)
+R = TypeVar("R")
 
 MAX_BODY_BYTES = 1_048_576  # 1 MiB: a few hundred turns; a longer history is sent in several requests
 SERVICE_DEADLINE_S = 8.0  # a request waits at most this long for a file another process holds
 SERVICE_LINGER_S = 5.0  # the file stays open between requests unless another process waits
-THREADS = 200  # the request thread pool (the core work and the store calls run there)
+THREADS = 40  # the thread pool of the store calls (reads that may wait for the file)
+# The core's work is Python (the GIL): measured, 200 request threads running it at once made
+# every thread, the event loop's too, wait its turn for the GIL, so even a cached GET waited
+# behind the pipelines in flight. The pipeline runs in this many threads; the POSTs beyond
+# wait in its queue, in order, holding no thread; the embedding (torch) releases the GIL.
+PIPELINE_WORKERS = 2
 
 
 @dataclass(frozen=True)
@@ -52,6 +61,8 @@ class ServiceSettings:
     rules_only: bool = False
     linger: float = SERVICE_LINGER_S
     deadline: float = SERVICE_DEADLINE_S
+    pipeline_workers: int = PIPELINE_WORKERS
+    poll: float = POLL_S
 
 
 @dataclass
@@ -66,6 +77,26 @@ class ServiceState:
     auth: Authenticator
     metrics: ServiceMetrics
     version_hash: str
+    fresh: Freshness
+    pipeline: ThreadPoolExecutor
+
+    async def run(self, fn: Callable[..., R], *args: Any, stage: str = "", **kwargs: Any) -> R:
+        """Run core work in the bounded pipeline pool (the event loop only parses and answers);
+        with ``stage``, the time queued and the time run go to /metrics as ``stage``.queue / .run."""
+        loop = asyncio.get_running_loop()
+        queued = time.perf_counter()
+        started: list[float] = []
+
+        def timed() -> R:
+            started.append(time.perf_counter())
+            return fn(*args, **kwargs)
+
+        try:
+            return await loop.run_in_executor(self.pipeline, timed)
+        finally:
+            if stage and started:
+                self.metrics.observe_stage(f"{stage}.queue", started[0] - queued)
+                self.metrics.observe_stage(f"{stage}.run", time.perf_counter() - started[0])
 
 
 class ApiError(Exception):
@@ -143,8 +174,11 @@ def _open_state(settings: ServiceSettings) -> ServiceState:
         embedder.encode(["warm up the model once, at start, not on the first request"])
         log.info("embedding model loaded in %.2f s", time.perf_counter() - t0)
 
+    fresh = Freshness(store, poll=settings.poll)
+
     def is_raw(context_id: str) -> str | None:
-        return store.breaker_reason(context_id)  # fails closed: 'breaker_error' when unreadable
+        # Store.breaker_reason, cached under the change log; fails closed: 'breaker_error' when unreadable
+        return fresh.reason(context_id)
 
     compressor = Compressor(config, embedder=embedder, breaker=is_raw)
     warm_up(compressor)
@@ -155,10 +189,12 @@ def _open_state(settings: ServiceSettings) -> ServiceState:
         store=store,
         compressor=compressor,
         writer=writer,
-        sessions=LiveSessions(store, compressor, writer),
-        auth=Authenticator(store),
+        sessions=LiveSessions(store, compressor, writer, fresh=fresh),
+        auth=Authenticator(store, fresh=fresh),
         metrics=ServiceMetrics(),
         version_hash=version_hash(config),
+        fresh=fresh,
+        pipeline=ThreadPoolExecutor(settings.pipeline_workers, thread_name_prefix="pipeline"),
     )
 
 
@@ -188,13 +224,12 @@ def create_app(settings: ServiceSettings) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        # a POST's thread waits for the group commit: with anyio's 40 threads, 40 waiting POSTs
-        # would hold every thread and the GETs behind them would queue
         anyio.to_thread.current_default_thread_limiter().total_tokens = THREADS
         app.state.service = _open_state(settings)
         try:
             yield
         finally:
+            app.state.service.pipeline.shutdown(wait=True)
             app.state.service.writer.stop()  # what is queued is saved before the file closes
             app.state.service.store.close()
 

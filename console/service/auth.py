@@ -3,7 +3,9 @@
 A token is ``cct_`` + 32 random bytes (URL-safe base64); the store keeps only its SHA-256, so a
 copy of the database gives no working token. ``agent`` tokens read and write sessions,
 ``operator`` tokens may also switch the breaker. A check costs one indexed read; the answer is
-cached for ``ttl`` seconds (a revoked token stops working within that time, 1 s by default).
+cached under the store's change log (console/service/fresh.py: a token created or revoked in
+any process bumps it, so a revoked token stops working on the next request), or for ``ttl``
+seconds without one. A cache hit reads nothing, so the event loop checks tokens itself.
 
     >>> token = new_token()
     >>> store.create_token("agent-1", "agent", token_hash(token), actor="cli:ana")
@@ -18,6 +20,7 @@ import secrets
 import threading
 import time
 
+from console.service.fresh import Freshness
 from data.api_records import ApiToken, TokenRole
 from data.service_store import ServiceStore
 
@@ -43,40 +46,58 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def bearer(header: str | None) -> str:
+    """The token of an ``Authorization: Bearer <token>`` header; AuthError 401 if there is none."""
+    if not header:
+        raise AuthError(
+            401, "no token: send 'Authorization: Bearer <token>' (python -m console api-token create)"
+        )
+    scheme, _, value = header.partition(" ")
+    if scheme.lower() != "bearer" or not value.strip():
+        raise AuthError(401, "the Authorization header must be 'Bearer <token>'")
+    return value.strip()
+
+
 class Authenticator:
     """Checks ``Authorization: Bearer <token>`` headers against the store's token hashes."""
 
-    def __init__(self, store: ServiceStore, ttl: float = 1.0) -> None:
+    def __init__(self, store: ServiceStore, ttl: float = 1.0, fresh: Freshness | None = None) -> None:
         self.store = store
         self.ttl = ttl
-        self._cache: dict[str, tuple[float, ApiToken | None]] = {}
+        self.fresh = fresh
+        self._cache: dict[str, tuple[object, ApiToken | None]] = {}
         self._lock = threading.Lock()
 
-    def lookup(self, token: str) -> ApiToken | None:
-        """The live token, or None; answers cached for ``ttl`` seconds."""
-        digest = token_hash(token)
-        now = time.monotonic()
+    def _stamp(self) -> object:
+        return self.fresh.version() if self.fresh is not None else int(time.monotonic() // self.ttl)
+
+    def cached(self, token: str) -> tuple[bool, ApiToken | None]:
+        """(True, answer) when the answer for ``token`` is cached and still good; reads nothing."""
         with self._lock:
-            hit = self._cache.get(digest)
-        if hit is not None and now - hit[0] < self.ttl:
-            return hit[1]
-        found = self.store.token_for_hash(digest)
+            hit = self._cache.get(token_hash(token))
+        if hit is not None and hit[0] == self._stamp():
+            return True, hit[1]
+        return False, None
+
+    def lookup(self, token: str) -> ApiToken | None:
+        """The live token, or None: from the cache, else one read (then cached)."""
+        found, answer = self.cached(token)
+        if found:
+            return answer
+        stamp = self._stamp()  # before the read: a revocation during it is seen next time
+        answer = self.store.token_for_hash(token_hash(token))
         with self._lock:
             if len(self._cache) > 10_000:
                 self._cache.clear()
-            self._cache[digest] = (now, found)
-        return found
+            self._cache[token_hash(token)] = (stamp, answer)
+        return answer
 
     def check(self, header: str | None, *, need: TokenRole, action: str = "") -> ApiToken:
         """The token of an Authorization header if its role may ``need``; AuthError 401/403 otherwise."""
-        if not header:
-            raise AuthError(
-                401, "no token: send 'Authorization: Bearer <token>' (python -m console api-token create)"
-            )
-        scheme, _, value = header.partition(" ")
-        if scheme.lower() != "bearer" or not value.strip():
-            raise AuthError(401, "the Authorization header must be 'Bearer <token>'")
-        token = self.lookup(value.strip())
+        return self.authorize(self.lookup(bearer(header)), need=need, action=action)
+
+    def authorize(self, token: ApiToken | None, *, need: TokenRole, action: str = "") -> ApiToken:
+        """``token`` (looked up) if its role may ``need``; AuthError 401 (None) or 403 otherwise."""
         if token is None:
             raise AuthError(401, "unknown or revoked token")
         if ROLE_RANK.get(token.role, 0) < ROLE_RANK[need]:

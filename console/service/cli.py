@@ -56,6 +56,9 @@ def _store(args: argparse.Namespace) -> ServiceStore:
     return ServiceStore.open(args.db, policy=RetryPolicy(deadline=30.0), linger=0)
 
 
+KEEP_ALIVE_S = 75  # seconds an idle HTTP connection is kept open by the service
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """Run the service until interrupted."""
     import uvicorn
@@ -70,7 +73,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     )
     print(f"serving {args.db} on http://{args.host}:{args.port} (docs at /docs)", flush=True)
     uvicorn.run(
-        create_app(settings), host=args.host, port=args.port, log_level=args.log_level, access_log=False
+        create_app(settings),
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        access_log=False,
+        # longer than a client keeps an idle connection (httpx: 5 s), so the client always closes
+        # first: with both at 5 s the server closed connections a client was reusing at that moment
+        timeout_keep_alive=KEEP_ALIVE_S,
     )
     return 0
 

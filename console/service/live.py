@@ -12,23 +12,33 @@ fails drops the session from memory: the next request rebuilds it from what the 
 memory never runs ahead of the file.
 
 Corrections made in the console are facts whose stored source is not 'pipeline'. Before it
-serves or extends a context, the service reads those (one query) and, where a version is new to
-it, writes the corrected value into the live state (the old value into the fact's history,
+serves or extends a context, the service reads those (one query, only when the store's change
+counter moved since the context last read them: console/service/fresh.py) and, where a version is
+new to it, writes the corrected value into the live state (the old value into the fact's history,
 ``verified_by_user`` set, so the core's merge keeps it) and compacts again (trigger
 'correction'), so the very next context served carries the correction. The core has no public
 "apply a correction to a live session" operation; :func:`apply_people_facts` is that operation,
 written here.
+
+The context served is cached per context (``Live.served``) under the change counter's stamp, and
+dropped by every append and every correction applied: a ``GET context`` whose stamp is still the
+cached one is answered from memory on the event loop (``cached_context``), with no thread and no
+read. A POST is three steps (``prepare`` in the pipeline worker, the group commit awaited by the
+event loop, ``finish``); ``append`` runs them in a row for callers outside the event loop.
 """
 
 from __future__ import annotations
 
+import asyncio
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from console.ingest import apply_auto_trips, bundle_of
+from console.service.fresh import Freshness, Stamp
 from console.service.writer import GroupWriter
 from console.services.recompute import replay_turn
 from console.services.replay import SessionReplay, TurnReplay
@@ -64,6 +74,21 @@ class Live:
     db_compactions: int = 0  # compactions the store holds for the context (the next seq)
     saved_facts: dict[str, tuple[str, str]] = field(default_factory=dict)  # key -> (value, norm) stored
     lock: threading.RLock = field(default_factory=threading.RLock)
+    synced: Stamp | None = None  # the change stamp the people's corrections were last read under
+    served: tuple[Stamp, ContextView] | None = None  # the context served, cached under its stamp
+
+
+@dataclass
+class Pending:
+    """A POST between its pipeline run and its COMMIT: the save to submit and what to do after it."""
+
+    live: Live
+    item: LiveAppend
+    added: int
+    first: int
+    last: int
+    compacted: bool
+    now: datetime
 
 
 @dataclass
@@ -126,15 +151,34 @@ class LiveSessions:
     """The service's live sessions over one store and one compressor (see the module docstring)."""
 
     def __init__(
-        self, store: ServiceStore, compressor: Compressor, writer: GroupWriter, *, max_live: int = MAX_LIVE
+        self,
+        store: ServiceStore,
+        compressor: Compressor,
+        writer: GroupWriter,
+        *,
+        fresh: Freshness | None = None,
+        max_live: int = MAX_LIVE,
     ) -> None:
         self.store = store
         self.compressor = compressor
         self.writer = writer
+        self.fresh = fresh or Freshness(store)
         self.max_live = max_live
         self._live: OrderedDict[str, Live] = OrderedDict()
         self._lock = threading.Lock()
         self._loading: dict[str, threading.Lock] = {}
+        self._guards: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def guard(self, context_id: str) -> asyncio.Lock:
+        """The event loop's lock of a context: its POSTs run one at a time, in order, from the
+        pipeline run to the COMMIT (call on the event loop only). A GET does not wait for it: one
+        made while a POST awaits its COMMIT may show that POST's turns already (its agent, which
+        waits for the POST's answer, never sees that)."""
+        lock = self._guards.get(context_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._guards[context_id] = lock
+        return lock
 
     def __len__(self) -> int:
         return len(self._live)
@@ -194,6 +238,7 @@ class LiveSessions:
         live.saved_facts = {
             r.fact.key: (r.fact.value, r.fact.norm) for r in self.store.facts(context_id, with_history=False)
         }
+        live.synced = self.fresh.version(context_id)
         apply_people_facts(live, self.store.people_facts(context_id))
         return live
 
@@ -206,8 +251,16 @@ class LiveSessions:
         return False
 
     def sync_corrections(self, live: Live) -> bool:
-        """Bring the console's corrections into the live state; compact again if any was new."""
+        """Bring the console's corrections into the live state; compact again if any was new. Reads
+        the store only when a change of the context was logged since the last read (call with live.lock)."""
+        stamp = self.fresh.version(live.session.context_id)  # before the read: a later one is read next
+
+        if live.synced == stamp:
+            return False
         changed = apply_people_facts(live, self.store.people_facts(live.session.context_id))
+        live.synced = stamp
+        if changed:
+            live.served = None
         if changed and live.session.messages:
             record = live.session.compact(reason="correction", force=True)
             live.compactions.append(StoredCompaction(record=record))
@@ -223,20 +276,42 @@ class LiveSessions:
         clock: tuple[str, int] | None = None,
         now: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> Appended:
-        """Run ``messages`` through the context's session and save them with the clock and the audit row.
+        """Run ``messages`` through the context's session and save them with the clock and the audit row,
+        waiting for the COMMIT in this thread (the routes await it on the event loop instead).
 
         StaleClockError (nothing applied) when a v2 clock is not newer than the last applied."""
+        with self.get(context_id, create=True).lock:  # held to the COMMIT: no guard outside the loop
+            pending = self.prepare(context_id, messages, actor=actor, role=role, clock=clock, now=now)
+            try:
+                self.writer.submit(pending.item).result()  # after the COMMIT (group commit)
+            except BaseException:
+                self.forget(context_id)  # memory holds turns the file does not: rebuild next time
+                raise
+            return self.finish(pending)
+
+    def prepare(
+        self,
+        context_id: str,
+        messages: Sequence[Message],
+        *,
+        actor: str,
+        role: str,
+        clock: tuple[str, int] | None = None,
+        now: Callable[[], datetime] = lambda: datetime.now(UTC),
+    ) -> Pending:
+        """Step 1 of a POST: run the messages through the session and make the save (not submitted).
+        Until ``finish`` the caller holds the context's ``guard``; a save that fails must ``forget``."""
         live = self.get(context_id, create=True)
         with live.lock:
             if clock is not None and live.lamport is not None and clock[1] <= live.lamport[1]:
                 raise StaleClockError(context_id, clock[1], live.lamport[1], live.lamport[0])
             try:
-                return self._append_locked(live, messages, actor=actor, role=role, clock=clock, now=now())
+                return self._prepare_locked(live, messages, actor=actor, role=role, clock=clock, now=now())
             except BaseException:
                 self.forget(context_id)  # memory may hold turns the file does not: rebuild next time
                 raise
 
-    def _append_locked(
+    def _prepare_locked(
         self,
         live: Live,
         messages: Sequence[Message],
@@ -245,9 +320,10 @@ class LiveSessions:
         role: str,
         clock: tuple[str, int] | None,
         now: datetime,
-    ) -> Appended:
+    ) -> Pending:
         session = live.session
         self.sync_corrections(live)
+        live.served = None
         first = len(session.messages)
         compacted = False
         for message in messages:
@@ -290,7 +366,19 @@ class LiveSessions:
             saved_facts=live.saved_facts,
             clock=clock,
         )
-        self.writer.submit(item).result()  # after the COMMIT (group commit with other contexts)
+        return Pending(
+            live=live, item=item, added=len(messages), first=first, last=last, compacted=compacted, now=now
+        )
+
+    def finish(self, pending: Pending) -> Appended:
+        """Step 3 of a POST, after its COMMIT: note what the store holds now, trip the breaker if the
+        bundle says so, and cache the context served."""
+        live, item, now = pending.live, pending.item, pending.now
+        with live.lock:
+            return self._finish_locked(live, item, pending, now)
+
+    def _finish_locked(self, live: Live, item: LiveAppend, pending: Pending, now: datetime) -> Appended:
+        session, bundle, clock = live.session, item.bundle, item.clock
         saved = len(bundle.compactions) - live.stored_compactions
         live.stored, live.stored_turns = True, len(session.messages)
         live.stored_compactions, live.db_compactions = len(bundle.compactions), live.db_compactions + saved
@@ -302,19 +390,44 @@ class LiveSessions:
         live.last_activity = now
         if bundle.auto_trip is not None:
             apply_auto_trips(self.store, [bundle])
-        view: ContextView = session.context()
+        view = self._serve(live)
         return Appended(
             context_id=session.context_id,
-            added=len(messages),
-            compacted=compacted,
+            added=pending.added,
+            compacted=pending.compacted,
             mode=view.mode,
-            first_idx=first,
-            last_idx=last,
+            first_idx=pending.first,
+            last_idx=pending.last,
         )
+
+    def _serve(self, live: Live) -> ContextView:
+        # the stamp first, then the corrections and the breaker read under it (or a newer one): the
+        # view cached under the stamp holds every change committed before it. Without the sync, a
+        # POST whose pipeline ran before a correction would cache its view under the stamp after it.
+        stamp = self.fresh.version(live.session.context_id)
+        self.sync_corrections(live)
+        view: ContextView = live.session.context()
+        live.served = (stamp, view)
+        return view
 
     def context(self, context_id: str) -> ContextView:
         """The context the model is served now (corrections applied; the breaker asked by the core)."""
         live = self.get(context_id, create=False)
         with live.lock:
             self.sync_corrections(live)
-            return live.session.context()
+            served = live.served
+            if served is not None and served[0] == self.fresh.version(context_id):
+                return served[1]
+            return self._serve(live)
+
+    def cached_context(self, context_id: str) -> ContextView | None:
+        """The context served, if it is cached under the current stamp; None otherwise. Reads no
+        store and takes no session lock, so the event loop answers a GET with it directly."""
+        with self._lock:
+            live = self._live.get(context_id)
+        if live is None:
+            return None
+        served = live.served  # one attribute read: the view cached by the last finish or context
+        if served is None or served[0] != self.fresh.version(context_id):
+            return None
+        return served[1]

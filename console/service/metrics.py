@@ -33,6 +33,8 @@ class ServiceMetrics:
         self.latency_count: dict[str, int] = defaultdict(int)
         self.compactions = 0
         self.protocols: dict[str, int] = defaultdict(int)
+        self.stage_sum: dict[str, float] = defaultdict(float)
+        self.stage_count: dict[str, int] = defaultdict(int)
 
     def observe(self, route: str, method: str, status: int, seconds: float) -> None:
         """Count one request and put its latency in the route's histogram."""
@@ -42,6 +44,13 @@ class ServiceMetrics:
             counts[bisect.bisect_left(BUCKETS, seconds)] += 1
             self.latency_sum[route] += seconds
             self.latency_count[route] += 1
+
+    def observe_stage(self, stage: str, seconds: float) -> None:
+        """Time spent in one step of a request (the POST's pipeline queue, pipeline, commit, ...):
+        where a request's time goes, for the load test and a dashboard."""
+        with self._lock:
+            self.stage_sum[stage] += seconds
+            self.stage_count[stage] += 1
 
     def count_compaction(self, n: int = 1) -> None:
         """Compactions run by the service's sessions."""
@@ -87,6 +96,14 @@ class ServiceMetrics:
                 f"compaction_protocol_requests_total{_labels((('protocol', p),))} {n}"
                 for p, n in sorted(self.protocols.items())
             ]
+            out += [
+                "# HELP compaction_stage_seconds time spent in each step of a request",
+                "# TYPE compaction_stage_seconds summary",
+            ]
+            for stage in sorted(self.stage_sum):
+                per = _labels((("stage", stage),))
+                out.append(f"compaction_stage_seconds_sum{per} {self.stage_sum[stage]:.6f}")
+                out.append(f"compaction_stage_seconds_count{per} {self.stage_count[stage]}")
         for name, value in (gauges() if gauges else {}).items():
             out += [f"# TYPE {name} gauge", f"{name} {value:g}"]
         return "\n".join(out) + "\n"

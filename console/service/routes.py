@@ -7,7 +7,9 @@ answers.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 import uuid
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -18,6 +20,7 @@ from pydantic import BaseModel, Field
 
 from console.service import protocol
 from console.service.app import ApiError, ServiceState
+from console.service.auth import bearer
 from console.service.formats import MessagesError, messages_from_body
 from console.service.live import UnknownContextError
 from console.services.served import served_now
@@ -60,8 +63,13 @@ def _state(request: Request) -> ServiceState:
     return request.app.state.service
 
 
-def _who(request: Request, need: TokenRole, action: str) -> ApiToken:
-    return _state(request).auth.check(request.headers.get("authorization"), need=need, action=action)
+async def _who(request: Request, need: TokenRole, action: str) -> ApiToken:
+    auth = _state(request).auth
+    value = bearer(request.headers.get("authorization"))
+    found, token = auth.cached(value)  # a hit reads nothing: checked on the event loop
+    if not found:
+        token = await run_in_threadpool(auth.lookup, value)
+    return auth.authorize(token, need=need, action=action)
 
 
 def _context_id(context_id: str) -> str:
@@ -84,7 +92,9 @@ def _json(raw: bytes) -> dict[str, Any]:
 async def _envelope(request: Request, state: ServiceState) -> tuple[dict[str, Any], protocol.Envelope]:
     raw = await request.body()
     body = _json(raw)
-    keys = await run_in_threadpool(state.store.signing_keys) if body.get("protocol") == "v2" else []
+    keys = []
+    if body.get("protocol") == "v2":  # cached under the change counter: a rotation bumps it
+        keys = await run_in_threadpool(state.fresh.value, "signing_keys", state.store.signing_keys)
     envelope = protocol.check(
         body,
         raw,
@@ -111,7 +121,7 @@ def _with_protocol(
 @router.post("/v1/sessions/{context_id}/messages", openapi_extra=_body_doc(MessagesIn))
 async def post_messages(context_id: str, request: Request, response: Response) -> dict[str, Any]:
     """Append messages to a context: the pipeline runs as Session.add does, everything is stored."""
-    token = _who(request, "agent", "post messages")
+    token = await _who(request, "agent", "post messages")
     state = _state(request)
     cid = _context_id(context_id)
     body, envelope = await _envelope(request, state)
@@ -120,14 +130,26 @@ async def post_messages(context_id: str, request: Request, response: Response) -
     except MessagesError as exc:
         raise ApiError(422, str(exc)) from exc
     try:
-        done = await run_in_threadpool(
-            state.sessions.append,
-            cid,
-            messages,
-            actor=f"token:{token.name}",
-            role=token.role,
-            clock=envelope.clock,
-        )
+        async with state.sessions.guard(cid):  # this context's requests in order, to the COMMIT
+            pending = await state.run(
+                state.sessions.prepare,
+                cid,
+                messages,
+                stage="pipeline",
+                actor=f"token:{token.name}",
+                role=token.role,
+                clock=envelope.clock,
+            )
+            t0 = time.perf_counter()
+            try:  # the group commit, awaited here: no thread waits for it
+                await asyncio.wrap_future(state.writer.submit(pending.item))
+            except BaseException:
+                state.sessions.forget(cid)  # memory holds turns the file does not: rebuild next time
+                raise
+            state.metrics.observe_stage("commit", time.perf_counter() - t0)
+            t0 = time.perf_counter()  # not in the pipeline's queue: the COMMIT is done, answer now
+            done = await run_in_threadpool(state.sessions.finish, pending)
+            state.metrics.observe_stage("finish", time.perf_counter() - t0)
     except StaleClockError as exc:
         raise ApiError(409, str(exc), kind=exc.kind, last_lamport=exc.last) from exc
     if done.compacted:
@@ -147,11 +169,17 @@ async def post_messages(context_id: str, request: Request, response: Response) -
 @router.get("/v1/sessions/{context_id}/context")
 async def get_context(context_id: str, request: Request) -> dict[str, Any]:
     """The context the model is served now; the breaker is asked on every call."""
-    _who(request, "agent", "read contexts")
+    await _who(request, "agent", "read contexts")
     state = _state(request)
     cid = _context_id(context_id)
+    view = state.sessions.cached_context(cid)  # nothing changed since it was served: from memory
+    state.metrics.observe_stage("context.cached" if view is not None else "context.built", 0.0)
     try:
-        view = await run_in_threadpool(state.sessions.context, cid)
+        if view is None:
+            # not behind the context's guard: a breaker switch would wait for the POST in flight
+            # (its pipeline queue and its COMMIT, seconds under load); the session lock is enough.
+            # The store-call pool, not the pipeline's, for the same reason.
+            view = await run_in_threadpool(state.sessions.context, cid)
     except UnknownContextError as exc:
         raise ApiError(404, f"no context {cid!r}: post its messages first") from exc
     return {
@@ -203,7 +231,7 @@ def _session_view(state: ServiceState, cid: str) -> dict[str, Any] | None:
 @router.get("/v1/sessions/{context_id}")
 async def get_session(context_id: str, request: Request) -> dict[str, Any]:
     """A stored context: its turns, mode, compactions and last activity."""
-    _who(request, "agent", "read sessions")
+    await _who(request, "agent", "read sessions")
     state = _state(request)
     cid = _context_id(context_id)
     view = await run_in_threadpool(_session_view, state, cid)
@@ -215,7 +243,7 @@ async def get_session(context_id: str, request: Request) -> dict[str, Any]:
 @router.post("/v1/compress", openapi_extra=_body_doc(MessagesIn))
 async def compress(request: Request, response: Response) -> dict[str, Any]:
     """One-shot compression of a message list (forced compaction at the end); nothing is stored."""
-    _who(request, "agent", "compress")
+    await _who(request, "agent", "compress")
     state = _state(request)
     body, envelope = await _envelope(request, state)
     cid = f"oneshot-{uuid.uuid4()}"
@@ -223,7 +251,7 @@ async def compress(request: Request, response: Response) -> dict[str, Any]:
         messages = messages_from_body(body.get("messages"), cid)
     except MessagesError as exc:
         raise ApiError(422, str(exc)) from exc
-    result = await run_in_threadpool(state.compressor.compress, messages, True, cid)
+    result = await state.run(state.compressor.compress, messages, True, cid)
     payload = {
         "text": result.context.text,
         "tokens": result.context.tokens,
@@ -275,7 +303,7 @@ def _breaker_body(raw: bytes) -> BreakerIn:
 @router.put("/v1/breaker/{context_id}", openapi_extra=_body_doc(BreakerIn))
 async def put_context_breaker(context_id: str, request: Request) -> dict[str, Any]:
     """Switch one context to raw dialogue or back (operator tokens only; audited)."""
-    token = _who(request, "operator", "switch the breaker")
+    token = await _who(request, "operator", "switch the breaker")
     change = _breaker_body(await request.body())
     return await run_in_threadpool(_switch, _state(request), _context_id(context_id), change, token)
 
@@ -283,7 +311,7 @@ async def put_context_breaker(context_id: str, request: Request) -> dict[str, An
 @router.put("/v1/breaker", openapi_extra=_body_doc(BreakerIn))
 async def put_global_breaker(request: Request) -> dict[str, Any]:
     """Switch every context to raw dialogue or back (operator tokens only; audited)."""
-    token = _who(request, "operator", "switch the breaker")
+    token = await _who(request, "operator", "switch the breaker")
     change = _breaker_body(await request.body())
     return await run_in_threadpool(_switch, _state(request), None, change, token)
 
@@ -324,6 +352,8 @@ def _gauges(state: ServiceState) -> dict[str, float]:
         "compaction_live_sessions": float(len(state.sessions)),
         "compaction_writer_batches_total": float(state.writer.batches),
         "compaction_writer_saves_total": float(state.writer.items),
+        "compaction_writer_seconds_total": state.writer.seconds,
+        "compaction_cache_store_reads_total": float(state.fresh.reads),
     }
 
 

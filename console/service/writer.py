@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from concurrent.futures import Future
 
 from data.queries.service_rows import LiveAppend
@@ -33,6 +34,7 @@ class GroupWriter:
         self._thread: threading.Thread | None = None
         self.batches = 0  # counters for /metrics and the load test
         self.items = 0
+        self.seconds = 0.0  # time spent in save_live (waiting for the file included)
 
     def start(self) -> None:
         """Start the writer thread (once)."""
@@ -74,6 +76,7 @@ class GroupWriter:
                 return
 
     def _save(self, batch: list[tuple[LiveAppend, Future]]) -> None:
+        t0 = time.perf_counter()
         try:
             outcomes = self.store.save_live([item for item, _ in batch])
         except BaseException as exc:  # the whole transaction rolled back: every request fails alike
@@ -81,6 +84,8 @@ class GroupWriter:
             for _, future in batch:
                 future.set_exception(exc)
             return
+        finally:
+            self.seconds += time.perf_counter() - t0
         self.batches += 1
         self.items += len(batch)
         for (_, future), outcome in zip(batch, outcomes, strict=True):

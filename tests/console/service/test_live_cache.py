@@ -1,0 +1,73 @@
+"""The served-context cache of the live sessions, in process on a real DuckDB file (rules only)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from console.service.app import ServiceSettings, ServiceState, _open_state
+from console.service.formats import messages_from_body
+from data.records import FactCorrection
+from data.service_store import ServiceStore
+
+pytestmark = pytest.mark.slow
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture
+def state(tmp_path: Path) -> Iterator[ServiceState]:
+    db = tmp_path / "console.duckdb"
+    ServiceStore.open(db, linger=5)
+    opened = _open_state(ServiceSettings(db=db, rules_only=True))
+    yield opened
+    opened.pipeline.shutdown()
+    opened.writer.stop()
+    opened.store.close()
+
+
+def _turns() -> tuple[str, list[dict]]:
+    line = (ROOT / "data" / "samples" / "multiwoz_sample.jsonl").read_text().splitlines()[0]
+    dialogue = json.loads(line)
+    return "cache-" + dialogue["context_id"], dialogue["turns"]
+
+
+def _correct(state: ServiceState, cid: str, value: str) -> None:
+    console = ServiceStore(state.store.path)  # the console's Store (same file; bumps the counter)
+    key = console.facts(cid, with_history=False)[0].fact.key
+    result = console.apply_corrections(
+        [FactCorrection(context_id=cid, key=key, new_value=value, actor="ana", source="form")]
+    )
+    assert result.applied
+
+
+def test_a_correction_committed_during_a_post_is_in_the_context_cached_after_it(
+    state: ServiceState,
+) -> None:
+    cid, turns = _turns()
+    state.sessions.append(cid, messages_from_body(turns[:-1], cid), actor="t", role="agent")
+    pending = state.sessions.prepare(cid, messages_from_body(turns[-1:], cid), actor="t", role="agent")
+    _correct(state, cid, "Zanzibar Lodge")  # after the POST's pipeline read the corrections
+    state.writer.submit(pending.item).result()
+    state.sessions.finish(pending)
+    cached = state.sessions.cached_context(cid)
+    assert cached is not None and "Zanzibar Lodge" in cached.text
+
+
+def test_gets_are_cached_until_a_post_or_a_switch(state: ServiceState) -> None:
+    cid, turns = _turns()
+    state.sessions.append(cid, messages_from_body(turns[:-1], cid), actor="t", role="agent")
+    view = state.sessions.context(cid)
+    assert state.sessions.cached_context(cid) == view
+    reads = state.fresh.reads
+    assert [state.sessions.context(cid) for _ in range(3)] == [view] * 3 and state.fresh.reads == reads
+    pending = state.sessions.prepare(cid, messages_from_body(turns[-1:], cid), actor="t", role="agent")
+    assert state.sessions.cached_context(cid) is None  # a POST in flight: no stale answer from memory
+    state.writer.submit(pending.item).result()
+    after = state.sessions.finish(pending)
+    assert state.sessions.cached_context(cid).text != view.text and after.last_idx == len(turns) - 1
+    ServiceStore(state.store.path).set_breaker("raw", context_id=cid, reason="test", actor="ana")
+    assert state.sessions.cached_context(cid) is None
+    assert state.sessions.context(cid).reason == "context_switch"
