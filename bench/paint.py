@@ -111,7 +111,8 @@ def describe_db(spec: str) -> Db:
     path = Path(path_text)
     if not path.is_file():
         raise SystemExit(f"--db {spec}: no database file at {path}")
-    page = Store(path, linger=0).find_contexts(limit=1)
+    # migrated first, as the console migrates a store it opens: an older file would fail to read
+    page = Store.open(path, linger=0).find_contexts(limit=1)
     if not page.items:
         raise SystemExit(f"--db {spec}: {path} holds no contexts; seed it first (python -m console seed)")
     return Db(label or path.stem, path, page.total, page.items[0].context_id)
