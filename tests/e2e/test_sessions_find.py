@@ -128,6 +128,8 @@ def test_the_filtered_list_downloads_as_csv_and_dialogue_jsonl(page, console_ser
     expect(main(page)).to_contain_text("of 2 sessions")
     page.get_by_text("Act on several sessions").click()
     panel = page.get_by_test_id("stExpander")
+    settle(page)  # the expander's run done: a click on a button still being drawn starts no download
+    expect(panel.get_by_role("button", name="Download JSONL")).to_be_enabled()
     with page.expect_download(timeout=SETTLE_TIMEOUT_S * 1000) as got:
         panel.get_by_role("button", name="Download JSONL").click()
     rows = [json.loads(line) for line in Path(got.value.path()).read_text(encoding="utf-8").splitlines()]
