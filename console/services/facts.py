@@ -158,17 +158,7 @@ def form_correction(
         raise ValueError("the new value is empty")
     if not (reason or "").strip():
         raise ValueError("say why the value is wrong (the reason goes into the fact's history)")
-    return FactCorrection(
-        context_id=context_id,
-        key=key,
-        new_value=value,
-        reason=reason.strip(),
-        actor=require_actor(actor),
-        role=role,
-        source="form",
-        verified=True,
-        expected_version=record.version,
-    )
+    return _form_event(context_id, key, value, reason, actor, role, expected_version=record.version)
 
 
 def added_fact(
@@ -194,6 +184,13 @@ def added_fact(
         raise ValueError("the new fact needs a value")
     if not (reason or "").strip():
         raise ValueError("say where the value comes from (the reason goes into the fact's history)")
+    return _form_event(context_id, key, value, reason, actor, role, create=True)
+
+
+def _form_event(
+    context_id: str, key: str, value: str, reason: str, actor: str, role: str, **how: Any
+) -> FactCorrection:
+    """The correction event a form makes (verified by the user who filed it)."""
     return FactCorrection(
         context_id=context_id,
         key=key,
@@ -203,7 +200,7 @@ def added_fact(
         role=role,
         source="form",
         verified=True,
-        create=True,
+        **how,
     )
 
 
