@@ -91,7 +91,10 @@ def record_line(
     else:
         pairs = "; ".join(f"{p}={v}" for p, v in rec.summary.items())
         body = f"{rec.shape}: {pairs} (summary)"
-    named = [f"{f.key.partition('.')[2]}={f.value}" for f in promoted]
+    # a named value the line already shows (in a fresh detail or the summary) is not written twice;
+    # an operator's correction always is (the line may show the value at another path)
+    shown = [f for f in promoted if f.verified_by_user or f.value not in body]
+    named = [f"{f.key.partition('.')[2]}={f.value}" for f in shown]
     if named:
         body += "; named: " + "; ".join(named)
     when = f", at {rec.ts.strftime('%H:%M')}" if rec.ts else ""

@@ -88,3 +88,14 @@ def test_the_served_context_keeps_a_corrected_fact_of_a_folded_repeat():
     state.facts["get_watchlist@t1.[0]"] = corrected("get_watchlist@t1.[0]", "AMD")
     rendered = render(state, [], Config(use_embeddings=False), tokens_in=4000)
     assert "AMD" in rendered.text
+
+
+def test_a_named_value_the_line_shows_is_not_repeated_but_a_correction_always_is():
+    state = ContextState()
+    state.actions = [read(0, "get_watchlist", {}, WATCHLIST)]
+    named = corrected("get_watchlist@t1.[1]", "AAPL")
+    named.verified_by_user = False  # a turn named it: the fresh detail already shows it
+    state.facts[named.key] = named
+    state.facts["get_watchlist@t1.[0]"] = corrected("get_watchlist@t1.[0]", "MSFT")  # shown at [2]
+    line = all_lines(state, 2000)
+    assert "[1]=AAPL" not in line and "[0]=MSFT" in line
