@@ -49,12 +49,14 @@ $(BENCH_STAMP): bench/requirements.txt $(STAMP)
 DIALOGUES ?= ../shared/data/dialogues
 AGENT_TRACES ?= ../shared/data/agent_traces
 FREEFORM ?= bench/data
+# held-out agent traces of other domains (bench/data/agent_heldout/README.md): measured, never tuned on
+AGENT_HELDOUT = $(wildcard bench/data/agent_heldout/heldout_*.jsonl)
 FREEFORM_FILES = $(wildcard $(FREEFORM)/freeform_en.jsonl $(FREEFORM)/freeform_zh.jsonl)
 bench: $(BENCH_STAMP)
 	$(PY) -m bench $(DIALOGUES)/sgd_dev_sample.jsonl $(DIALOGUES)/multiwoz_dev_sample.jsonl \
 		$(DIALOGUES)/crosswoz_dev_sample.jsonl --json docs/benchmarks.json --report docs/benchmarks.md
 	$(PY) -m bench.agent $(AGENT_TRACES)/bfcl_base_dev.jsonl $(AGENT_TRACES)/bfcl_long_context_dev.jsonl \
-		--json docs/benchmarks_agent.json --report docs/benchmarks.md
+		$(AGENT_HELDOUT) --json docs/benchmarks_agent.json --report docs/benchmarks.md
 	$(if $(FREEFORM_FILES),$(PY) -m bench $(FREEFORM_FILES) --section freeform --no-long \
 		--json docs/benchmarks_freeform.json --report docs/benchmarks.md,@echo "no free-form set in $(FREEFORM)/: skipped")
 	$(PY) -m bench.speed $(DIALOGUES)/sgd_dev_sample.jsonl --report docs/benchmarks.md

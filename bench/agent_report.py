@@ -126,7 +126,9 @@ def render_agent_section(
 AGENT_DEFINITIONS = """### Definitions (agent traces)
 
 - Data: `shared/data/agent_traces` (BFCL multi-turn base and long-context; each line a trace cut just
-  before the agent's next calls). **needed values**: the gold `needed` list (the scalar arguments of
+  before the agent's next calls) and, under `make bench`, the held-out traces of other domains
+  `bench/data/agent_heldout` (retail, airline, banking, calendar, devops, CRM; never tuned on).
+  **needed values**: the gold `needed` list (the scalar arguments of
   the next calls that occur in the trace so far); **from history**: the gold `needed_from_history`
   (those not in the last user message).
 - **kept**: the value occurs, case-insensitively, in the context served **outside every

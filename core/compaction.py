@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, NamedTuple
 
-from core.coverage import missing_user_clauses
+from core.coverage import missing_user_clauses, quoted_back_turn
 from core.embed import Embedder
 from core.goals import strip_opener
 from core.models import ContextState, Rendered, ValidationReport
@@ -46,6 +46,7 @@ def compact_on_copy(
     first = session.compacted_state is None
     rendered = render(work, recent, session.config, tokens_in, notice, notice_in_context=not first)
     said = missing_user_clauses(rendered.text, session.parsed, fold_upto, work)
+    said += quoted_back_turn(rendered.text, session.messages, fold_upto)
     if said:  # the coverage guarantee: what the user said comes back in their own words
         rendered = render(
             work, recent, session.config, tokens_in, notice, notice_in_context=not first, said=said
@@ -94,6 +95,7 @@ def compact_on_copy(
     )
     return CompactionOutcome(fallback, report, retries, True)
 
+
 def check_model(embedder: Embedder | None) -> None:
     """Raise when the config asks for a model that does not work: a compaction made without it
     would keep duplicates and miss drift unseen, so it is refused (recorded as failed, served
@@ -101,6 +103,7 @@ def check_model(embedder: Embedder | None) -> None:
     per process, then a cache hit."""
     if embedder is not None:
         embedder.encode([embedder.name])
+
 
 def fuller_goals(session: Session, work: ContextState, whole: bool) -> None:
     """Goals in more of the user's own words: the request without its polite opener, or
@@ -113,6 +116,7 @@ def fuller_goals(session: Session, work: ContextState, whole: bool) -> None:
             if fact is not None and fact.history and surface.lower() != fact.value.lower():
                 text = text.replace(surface, "…")
         goal.text, goal.values = text, {}
+
 
 def change_notice(session: Session, work: ContextState, fold_upto: int, reason: str, tier: int) -> str:
     """Two sentences: what this compaction folded and why, and how the facts changed since the last."""

@@ -6,6 +6,8 @@ time, a name, a place, a term), every negation and every stressed ("must", "务�
 the rendered context, as a fact or as the user's clause verbatim, unless a later value replaced it
 with evidence (it is then in its fact's history, rendered "(was: ...)"). What is missing comes back
 as the user's own clause, whole, so a negation pair ("不想要年费高的卡，最好免年费") stays together.
+A newest user turn that points at the user's own earlier words ("write my last question in it")
+brings the user turn before it back whole: the words are the value the next step uses.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from core.models import Atom, ContextState, ParsedMessage
+from core.lang.cues import any_language
+from core.models import Atom, ContextState, Message, ParsedMessage
 from core.values import substitutes_replaced
 
 WEAK_TYPES = frozenset({"term"})  # a bare domain word ("hotel") is not a value the user set
@@ -61,3 +64,16 @@ def missing_user_clauses(
             if needs and atom.text not in out and atom.text.lower() not in low:
                 out.append(atom.text)
     return out
+
+
+def quoted_back_turn(text: str, messages: Sequence[Message], upto: int) -> list[str]:
+    """The user turn before the newest one, whole, when the newest (a recent turn, at or after
+    `upto`) points at the user's own earlier words ("my last question", "我刚才说的") and that turn
+    was folded (before `upto`) and `text` does not show it: [] otherwise."""
+    users = [m for m in messages if m.role == "user" and m.text.strip()]
+    if len(users) < 2 or users[-1].idx < upto or users[-2].idx >= upto:
+        return []
+    if not any_language().quotes_back(users[-1].text):
+        return []
+    earlier = users[-2].text.strip()
+    return [] if " ".join(earlier.lower().split()) in " ".join(text.lower().split()) else [earlier]

@@ -141,7 +141,8 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
     if parsed.message.tool_call is not None or parsed.message.tool_result is not None:
         tool_turn(parsed.message, state, units)
     if role in ("user", "assistant") and tool_index:
-        units.facts += promoted_facts(tool_index.referenced(parsed.message.text), idx, role)
+        hits = tool_index.referenced(parsed.message.text)
+        units.facts += promoted_facts(hits + tool_index.picked_elements(hits), idx, role)
     text = parsed.message.text
     cursor = 0
     for atom in parsed.atoms:

@@ -10,7 +10,9 @@
 
 A result is shown in full detail while fresh (the last ``FRESH_RESULTS`` results, as seed 004 asks
 of API data), then as its summary: the ids, codes, names, amounts and dates it holds, by path. A
-value a later turn named (a promoted fact ``tool@tN.path``) stays on its record's line for good.
+value a later turn named (a promoted fact ``tool@tN.path``) stays on its record's line for good, and
+when the record has no line (folded into a repeat, dropped over budget, past the Completed cap) on
+the "Named results:" line: a named or operator-corrected value never goes with its record.
 Successful write calls are the Completed line; failed calls the Failed line, never completed; the
 same call repeated with the same arguments is one line with a count.
 """
@@ -34,12 +36,17 @@ def is_promoted_key(key: str) -> bool:
     return "@t" in call and call.rpartition("@t")[2].isdigit()
 
 
+def record_turn(key: str) -> int:
+    """The result turn N of a promoted fact's key ``tool@tN.path``."""
+    return int(key.partition(".")[0].rpartition("@t")[2])
+
+
 def promoted_by_record(state: ContextState) -> dict[int, list[Fact]]:
     """The promoted facts (``tool@tN.path``) of each record, by the record's result turn N."""
     out: dict[int, list[Fact]] = {}
     for key, fact in state.facts.items():
         if is_promoted_key(key):
-            out.setdefault(int(key.partition(".")[0].rpartition("@t")[2]), []).append(fact)
+            out.setdefault(record_turn(key), []).append(fact)
     return out
 
 
@@ -48,14 +55,21 @@ def tool_records(state: ContextState) -> list[ActionUnit]:
     return [a for a in state.actions if a.call_id]
 
 
-def _grouped(records: Sequence[ActionUnit]) -> list[tuple[ActionUnit, int]]:
-    """Records with the same tool, arguments and outcome folded into one, with their count; the
+def _grouped(records: Sequence[ActionUnit]) -> list[tuple[ActionUnit, list[ActionUnit]]]:
+    """Records with the same tool, arguments and outcome folded into one, with the group; the
     newest of a group stands for it (its result is the freshest)."""
     groups: dict[tuple[str, str, str, str], list[ActionUnit]] = {}
     for rec in records:
         key = (rec.tool, args_text(rec.args, 10_000), rec.status, rec.detail)
         groups.setdefault(key, []).append(rec)
-    return sorted(((g[-1], len(g)) for g in groups.values()), key=lambda rc: rc[0].idx)
+    return sorted(((g[-1], g) for g in groups.values()), key=lambda rg: rg[0].idx)
+
+
+def orphan_line(facts: Sequence[Fact]) -> str:
+    """The promoted facts whose record has no line of its own (folded into a repeat, dropped over
+    budget, past the Completed cap, or gone): 'Named results: tool@tN.path=value; ...'. A fact a
+    turn named or an operator corrected is shown whatever happens to its record."""
+    return "Named results: " + "; ".join(f"{f.key}={f.value}" for f in facts) if facts else ""
 
 
 def record_line(
@@ -77,7 +91,10 @@ def record_line(
     else:
         pairs = "; ".join(f"{p}={v}" for p, v in rec.summary.items())
         body = f"{rec.shape}: {pairs} (summary)"
-    named = [f"{f.key.partition('.')[2]}={f.value}" for f in promoted]
+    # a named value the line already shows (in a fresh detail or the summary) is not written twice;
+    # an operator's correction always is (the line may show the value at another path)
+    shown = [f for f in promoted if f.verified_by_user or f.value not in body]
+    named = [f"{f.key.partition('.')[2]}={f.value}" for f in shown]
     if named:
         body += "; named: " + "; ".join(named)
     when = f", at {rec.ts.strftime('%H:%M')}" if rec.ts else ""
@@ -98,9 +115,11 @@ def tool_sections(
     results = [r.result_idx for r in records if r.result_idx is not None]
     fresh_from = sorted(results)[-FRESH_RESULTS] if len(results) >= FRESH_RESULTS else -1
     completed, failed, reads = [], [], []
-    for rec, count in _grouped(records):
+    for rec, group in _grouped(records):
+        count = len(group)
         in_recent = rec.result_idx in recent_idx or (rec.result_idx is None and rec.idx in recent_idx)
-        mine = promoted.get(rec.result_idx or -1, [])
+        # the facts named from any result of the group, under its newest record's line
+        mine = [f for r in group for f in promoted.get(r.result_idx if r.result_idx is not None else -1, [])]
         fresh = (rec.result_idx or -1) >= fresh_from
         if rec.status == "failed":
             failed.append((rec, count, fresh and not in_recent, mine))
@@ -108,14 +127,19 @@ def tool_sections(
             completed.append((rec, count, fresh and not in_recent, mine))
         elif not in_recent or mine or count > 1:  # a repeat's count is news the raw turns lack
             reads.append((rec, count, fresh and not in_recent, mine))
-    completed = completed[-MAX_COMPLETED_RECORDS:]
+    owned = {id(f) for group in (completed, failed, reads) for item in group for f in item[3]}
+    orphans = [f for facts in promoted.values() for f in facts if id(f) not in owned]
+    orphans += [f for item in completed[:-MAX_COMPLETED_RECORDS] for f in item[3]]
+    orphans += [f for item in failed[:-3] for f in item[3]]
+    completed, failed = completed[-MAX_COMPLETED_RECORDS:], failed[-3:]
     dropped: list[str] = []
 
     def lines() -> tuple[list[str], list[str], list[str]]:
+        orphans.sort(key=lambda f: (record_turn(f.key), f.key))
         return (
             [record_line(*c) for c in completed],
-            [record_line(*f) for f in failed[-3:]],
-            [record_line(*r) for r in reads],
+            [record_line(*f) for f in failed],
+            [line for line in [orphan_line(orphans)] if line] + [record_line(*r) for r in reads],
         )
 
     def cost(parts: tuple[list[str], list[str], list[str]]) -> int:
@@ -136,8 +160,9 @@ def tool_sections(
         if not item[0].summary and item[0].result_summary:
             reads[i] = (*item[:4], True)
             parts = lines()
-    while reads and cost(parts) > budget:  # then the oldest reads go
-        rec = reads.pop(0)[0]
+    while reads and cost(parts) > budget:  # then the oldest reads go, their named facts stay
+        rec, _, _, mine, *_ = reads.pop(0)
+        orphans.extend(mine)
         dropped.append(f"t{rec.idx} {rec.tool}")
         parts = lines()
     done, fail, res = parts

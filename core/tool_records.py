@@ -8,13 +8,15 @@ keeps once decayed. Records of different calls stay apart: ``get_weather(city=åŒ
 A value inside a result that a later user or assistant turn names (the flight the user picked, the
 order id the assistant read out) is promoted to a fact keyed ``tool@tN.path`` (N: the result's
 turn), pinned, so it outlives the result's decay; the key names the call, so two calls' values
-never replace each other.
+never replace each other. A list element the turn picks by a distinctive value (an id, a phrase:
+"the Contract review with Acme", "the Coffee Grinder") is promoted whole, its other fields too
+(the event's id, start and attendees): the next call passes those, not the title the turn named.
 """
 
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
@@ -23,8 +25,10 @@ from core.models import ActionUnit, ContextState, Evidence, FactCandidate, Messa
 from core.tools import digest as result_digest
 from core.tools import (
     error_text,
+    is_id_like,
     is_reference,
     is_write_call,
+    leaves,
     scalar_text,
     shape_of,
     summary_values,
@@ -33,6 +37,10 @@ from core.tools import (
 
 DETAIL_CHARS = 2000  # the digest a fresh result is rendered with (about 500 tokens)
 _TOKEN = re.compile(r"[\w][\w.\-@/:+]*")
+_ELEMENT = re.compile(r"^(.*\[\d+\])")  # a path's innermost list element: 'events[20]' of 'events[20].title'
+_STEP = re.compile(r'\.?([A-Za-z_]\w*)|\["([^"]*)"\]|\[(\d+)\]')
+PICKED_ELEMENTS = 3  # list elements one turn promotes whole
+ELEMENT_FIELDS = 8  # fields of a picked element promoted besides the named one
 
 
 class IndexedValue(BaseModel):
@@ -51,10 +59,12 @@ class ToolIndex:
     substring test, so a look-up costs the turn's length, not the index's."""
 
     MAX_INDEXED = 50_000
+    MAX_RESULTS = 32  # results whose data is kept (by reference) to promote a picked element
 
     def __init__(self) -> None:
         self.words: dict[str, IndexedValue] = {}
         self.phrases: dict[str, IndexedValue] = {}
+        self.results: dict[int, Any] = {}
 
     def __len__(self) -> int:
         return len(self.words) + len(self.phrases)
@@ -72,6 +82,9 @@ class ToolIndex:
         for table in (self.words, self.phrases):
             while len(table) > self.MAX_INDEXED:
                 del table[next(iter(table))]
+        self.results[message.idx] = res.data
+        while len(self.results) > self.MAX_RESULTS:
+            del self.results[next(iter(self.results))]
 
     def referenced(self, text: str) -> list[IndexedValue]:
         """The indexed values a user or assistant turn names, as whole words (or, for phrases and
@@ -82,6 +95,51 @@ class ToolIndex:
         hits = {t: self.words[t] for t in (w.rstrip(".:-/") for w in _TOKEN.findall(low)) if t in self.words}
         hits |= {p: where for p, where in self.phrases.items() if p in low}
         return sorted(hits.values(), key=lambda h: -len(h.value))
+
+    def picked_elements(self, hits: list[IndexedValue]) -> list[IndexedValue]:
+        """The other fields of the list elements the hits pick: a hit names an element when its value
+        is distinctive (id-like, several words, Chinese), not a common word ("Zoom", "blue") that
+        many elements share. At most PICKED_ELEMENTS elements, ELEMENT_FIELDS fields each."""
+        out: list[IndexedValue] = []
+        named = {(h.result_idx, h.path) for h in hits}
+        picked: set[tuple[int, str]] = set()
+        for hit in hits:
+            m = _ELEMENT.match(hit.path)
+            distinctive = is_id_like(hit.value) or " " in hit.value.strip() or is_chinese(hit.value)
+            if m is None or not distinctive or (hit.result_idx, m.group(1)) in picked:
+                continue
+            element = _at_path(self.results.get(hit.result_idx), m.group(1))
+            if not isinstance(element, (dict, list)):
+                continue
+            picked.add((hit.result_idx, m.group(1)))
+            fields = 0
+            for sub, value in leaves(element, limit=4 * ELEMENT_FIELDS):
+                path = m.group(1) + (sub if sub.startswith("[") else "." + sub)
+                if isinstance(value, bool) or (hit.result_idx, path) in named:
+                    continue
+                out.append(
+                    IndexedValue(
+                        result_idx=hit.result_idx, tool=hit.tool, path=path, value=scalar_text(value, 80)
+                    )
+                )
+                fields += 1
+                if fields >= ELEMENT_FIELDS:
+                    break
+            if len(picked) >= PICKED_ELEMENTS:
+                break
+        return out
+
+
+def _at_path(data: Any, path: str) -> Any:
+    """The value at a path of ``leaves``' form ('events[20]', 'a["x y"][3]'), or None."""
+    for name, quoted, index in _STEP.findall(path):
+        if index:
+            data = data[int(index)] if isinstance(data, list) and int(index) < len(data) else None
+        else:
+            data = data.get(name or quoted) if isinstance(data, dict) else None
+        if data is None:
+            return None
+    return data
 
 
 class CallRecord(NamedTuple):
@@ -170,7 +228,6 @@ def promoted_facts(hits: list[IndexedValue], idx: int, role: str) -> list[FactCa
             )
         )
     return out
-
 
 
 def tool_turn(msg: Message, state: ContextState, units: Units) -> None:

@@ -115,6 +115,11 @@ def is_reference(path: str) -> bool:
     return bool(key_words(path) & word_set("tool_reference_words.txt"))
 
 
+def is_id_like(text: str) -> bool:
+    """True for a value that looks like an identifier: letters with digits, or a long number."""
+    return bool(_ID_LIKE.match(text))
+
+
 def is_key_leaf(path: str, value: Any) -> bool:
     """True for the values a summary keeps: ids, codes, names, amounts, dates, states, by the words
     of their key or the look of the value (letters with digits, a long number, a date or time)."""

@@ -64,6 +64,10 @@ class CueMethods:
         """True when the speaker doubts what it said ("I'm not sure", "我不确定")."""
         return self._cues.self_doubt(text)
 
+    def quotes_back(self, text: str) -> bool:
+        """True when the user points at their own earlier words ("my last question", "我刚才说的")."""
+        return self._cues.quotes_back(text)
+
     def or_connective(self, text: str) -> bool:
         """True when text joins alternatives ("or", "或者")."""
         return self._cues.or_connective(text)
@@ -162,6 +166,10 @@ class AnyLanguage:
     def self_doubt(self, text: str) -> bool:
         """True when some language's self-doubt cue occurs in text."""
         return any(a.self_doubt(text) for a in self.analyzers)
+
+    def quotes_back(self, text: str) -> bool:
+        """True when the user points at their own earlier words, in some language."""
+        return any(a.quotes_back(text) for a in self.analyzers)
 
     def or_connective(self, text: str) -> bool:
         """True when some language's "or" occurs in text."""

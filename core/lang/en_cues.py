@@ -43,6 +43,13 @@ _SELF_DOUBT = (
     r"i may have made a mistake|correction:)"
 )
 _OR_CONNECTIVE = r"\b(?:or|either|otherwise)\b"
+# the user pointing at their own earlier words ("write my last question in it", "what I said before")
+_QUOTES_BACK = (
+    r"\bmy\s+(?:last|previous|prior|earlier|first|original|initial)\s+"
+    r"(?:question|message|request|sentence|words|instruction|query|prompt)s?\b|"
+    r"\b(?:question|request|words|sentence)s?\s+i\s+(?:just\s+|had\s+)?(?:asked|said|wrote|typed)\b|"
+    r"\bwhat i (?:just |had )?(?:said|asked|wrote|typed)\b"
+)
 _DETERMINER = r"(?i)\b(?:the|this|that|our|my|your|same)\s+$"
 _FREE_PREFIX = r"^(free)\s*"
 _DAY_OF_MONTH = r"\b(\d{1,2})(?:st|nd|rd|th)\b"
@@ -127,6 +134,11 @@ def negation_pair(text: str) -> bool:
 def self_doubt(text: str) -> bool:
     """True when the speaker doubts what it said ("I'm not sure", "let me check again")."""
     return bool(pattern(_SELF_DOUBT, re.I).search(text))
+
+
+def quotes_back(text: str) -> bool:
+    """True when the user points at their own earlier words ("my last question", "what I said")."""
+    return bool(pattern(_QUOTES_BACK, re.I).search(text))
 
 
 def or_connective(text: str) -> bool:

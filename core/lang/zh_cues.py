@@ -27,6 +27,10 @@ _SOFT_PREFERENCE = r"尽量|如果可以|倾向于|偏好|更喜欢|最好|宁�
 _NEGATION_PAIR = r"但|而是|可以|就行"
 _SELF_DOUBT = r"我不确定|不太确定|刚才说错|抱歉，?我搞错"
 _OR_CONNECTIVE = r"或者|还是|或"
+# the user pointing at their own earlier words (我刚才说的, 上一个问题, 我之前的消息)
+_QUOTES_BACK = (
+    r"(?:我)?(?:刚才|刚刚|之前|前面|上一?[个条句次])(?:说的|问的|写的|的?问题|的?话|的?消息|的?要求)"
+)
 _FREE_PREFIX = r"^(免费)\s*"
 _DAY_OF_MONTH = r"(\d{1,2})[日号]"
 _MONTH_NAME = r"\d{1,2}\s*月"
@@ -95,6 +99,11 @@ def negation_pair(text: str) -> bool:
 def self_doubt(text: str) -> bool:
     """True when the speaker doubts what it said (我不确定, 刚才说错)."""
     return bool(pattern(_SELF_DOUBT, re.I).search(text))
+
+
+def quotes_back(text: str) -> bool:
+    """True when the user points at their own earlier words (我刚才说的, 上一个问题)."""
+    return bool(pattern(_QUOTES_BACK).search(text))
 
 
 def or_connective(text: str) -> bool:

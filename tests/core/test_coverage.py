@@ -54,3 +54,40 @@ def test_missing_clauses_are_the_users_own_and_skip_what_is_shown_or_replaced():
     assert missing_user_clauses(shown, parsed, upto=2, state=state) == []
     assert missing_user_clauses("(was: no cilantro) 7pm", parsed, upto=2, state=state)  # marked is not shown
     assert missing_user_clauses("", parsed, upto=0, state=state) == []  # nothing folded, nothing owed
+
+
+def test_a_turn_pointing_at_the_users_earlier_words_brings_that_turn_back_whole():
+    """The next call writes the user's earlier turn verbatim ("write my last question in it"): the
+    turn is no value, negation or stressed clause, so only the pointing-back cue keeps it."""
+    from core.models import ToolCall, ToolResult
+
+    asked = "Create a file name based on the number of bytes used. It should be in 'number.pdf' format."
+    listing = {"files": [{"name": f"report_{i:03d}.txt", "bytes": 1000 + i} for i in range(60)]}
+    turns: list[Message] = [Message(idx=0, role="user", text="Open the VisionX folder and list it.")]
+    ls_call = ToolCall(call_id="a", name="ls", args={"a": True})
+    turns.append(Message(idx=1, role="assistant", tool_call=ls_call))
+    turns.append(Message(idx=2, role="tool", tool_result=ToolResult(call_id="a", status="ok", data=listing)))
+    turns.append(Message(idx=3, role="user", text=asked))
+    touch = ToolCall(call_id="b", name="touch", args={"file_name": "3354.pdf"})
+    turns.append(Message(idx=4, role="assistant", tool_call=touch))
+    turns.append(Message(idx=5, role="tool", tool_result=ToolResult(call_id="b", status="ok", data=None)))
+    for follow_up, kept in (
+        ("Finally, in that file, write my last question in it.", True),
+        ("Finally, in that file, write the word done in it.", False),
+    ):
+        msgs = [*turns, Message(idx=6, role="user", text=follow_up)]
+        result = Compressor(Config(use_embeddings=False)).compress(msgs, force=True, context_id="q")
+        assert result.context.mode == "compressed", result.context.reason
+        assert (asked in result.context.text) is kept  # only a turn pointing back costs the tokens
+
+
+def test_the_pointing_back_cue_in_both_languages_and_not_on_a_message_to_someone():
+    from core.lang.cues import any_language
+
+    cues = any_language()
+    assert cues.quotes_back("Write my last question in it.")
+    assert cues.quotes_back("Put what I said before into the note.")
+    assert cues.quotes_back("把我刚才说的那句话写进文件里。")
+    assert cues.quotes_back("把上一个问题发给他。")
+    assert not cues.quotes_back("Please delete the last message to Alice.")
+    assert not cues.quotes_back("删除发给小王的最后一条消息。")

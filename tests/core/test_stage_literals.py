@@ -155,7 +155,7 @@ RENDERED_LABELS = {
     " (was: ", "; was: ", " (aka ", " (missing: ", "await result of ", " -> ref ", "<call ", "<result ",
     ": <result ", "(cut to a digest: ", " tokens in full)", " …[cut: ", " tokens in full]… ",
     "\n…[state cut to budget]", "state: cut to the hard budget", "Tool results (path=value; newest last):",
-    " (summary)", " (preview)", ", at ", "; named: ", "error: ", ".ref", "general.",
+    " (summary)", " (preview)", ", at ", "; named: ", "Named results: ", "error: ", ".ref", "general.",
 }
 
 

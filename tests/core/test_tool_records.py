@@ -251,3 +251,25 @@ def test_a_system_prompt_is_passed_through_verbatim_and_counted_apart():
     assert result.context.system_tokens > 0
     assert not any("explicit" in f.value for f in result.state.facts.values())
     assert text.count(system) == 1
+
+
+def test_a_list_element_picked_by_a_distinctive_value_is_promoted_whole():
+    hotels = [
+        {"hotel_id": f"HTL-{4100 + i}", "name": f"{n} Inn", "city": "Paris", "price": 120 + 7 * i}
+        for i, n in enumerate(["Riverside", "Old Mill", "Lantern", "Harbour", "Chestnut", "Bellfield"])
+    ]
+    trace = Trace().user("Find me a hotel in Paris for two nights.")
+    trace.call("search_hotels", {"city": "Paris"}, {"hotels": hotels, "next_cursor": "c_2"})
+    trace.user("The Lantern Inn sounds good, I'll take it.")
+    for i in range(4):  # later results: the search decays to its summary (the first elements only)
+        trace.call("get_weather", {"day": i}, {"day": i, "forecast": "sunny"})
+    result = compress(padded(trace, 4))
+    keys = {k for k in result.state.facts if k.startswith("search_hotels@t2.")}
+    assert {"search_hotels@t2.hotels[2].hotel_id", "search_hotels@t2.hotels[2].price"} <= keys
+    assert "HTL-4102" in state_part(result.context.text)  # the id the booking call passes on
+    # a value many elements share picks none of them
+    common = Trace().user("Find me a hotel in Paris for two nights.")
+    common.call("search_hotels", {"city": "Paris"}, {"hotels": hotels})
+    common.user("Paris is fine, any of them.")
+    facts = compress(padded(common, 4)).state.facts
+    assert not any(".hotel_id" in k for k in facts)

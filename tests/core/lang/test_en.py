@@ -241,6 +241,13 @@ def test_street_address():
     assert (e.type, e.slot) == ("address", "address")
 
 
+def test_a_street_address_keeps_its_unit_after_a_comma():
+    # "Suite 210" alone read as a room type and a count: the unit is part of the address
+    e = find("Ship it to my office, 400 Gay Street, Suite 210, Columbus OH.", "400 Gay Street, Suite 210")
+    assert (e.type, e.slot) == ("address", "address")
+    assert find("Send it to 12 Oak Avenue, apt 3, please.", "12 Oak Avenue, apt 3").type == "address"
+
+
 def test_origin_and_destination_from_cue_words():
     text = "I need a flight from Portland, OR to Seattle on Friday."
     assert find(text, "Portland, OR").slot == "origin"

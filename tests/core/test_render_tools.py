@@ -1,0 +1,101 @@
+"""A fact named from a tool result (``tool@tN.path``), or corrected by an operator, is rendered
+whatever happens to its record: folded into a repeat of the same call, dropped over the tools
+budget, past the Completed cap, or gone from the records."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.config import Config
+from core.models import ActionUnit, ContextState, Fact
+from core.render import render
+from core.render_tools import tool_sections
+
+pytestmark = pytest.mark.unit
+WATCHLIST = ["NVDA", "AAPL", "MSFT", "TSLA"]
+
+
+def read(idx: int, tool: str, args: dict, data: object, write: bool = False) -> ActionUnit:
+    """A finished tool record: call at idx, result at idx + 1."""
+    return ActionUnit(
+        idx=idx,
+        tool=tool,
+        text=tool,
+        call_id=f"c{idx}",
+        args=args,
+        status="done",
+        write=write,
+        result_idx=idx + 1,
+        shape="list of 4" if isinstance(data, list) else "object",
+        detail=str(data),
+        summary={"[0]": str(data[0])} if isinstance(data, list) else {},
+        result_summary=str(data)[:40],
+    )
+
+
+def corrected(key: str, value: str) -> Fact:
+    """A tool-result fact as an operator's correction leaves it: pinned and verified."""
+    return Fact(
+        key=key,
+        value=value,
+        norm=value.lower(),
+        first_idx=1,
+        last_idx=1,
+        role="tool",
+        pinned=True,
+        verified_by_user=True,
+        strength="strong",
+    )
+
+
+def all_lines(state: ContextState, budget: int) -> str:
+    done, failed, reads, _ = tool_sections(state, set(), budget)
+    return "\n".join([*done, *failed, *reads])
+
+
+def test_a_corrected_fact_of_a_repeat_folded_into_its_newest_call_is_rendered():
+    state = ContextState()
+    state.actions = [read(0, "get_watchlist", {}, WATCHLIST), read(30, "get_watchlist", {}, WATCHLIST)]
+    state.facts["get_watchlist@t1.[0]"] = corrected("get_watchlist@t1.[0]", "AMD")  # the older call's
+    text = all_lines(state, 2000)
+    assert "get_watchlist() x2" in text and "AMD" in text
+
+
+def test_a_corrected_fact_of_a_read_dropped_over_budget_is_rendered():
+    state = ContextState()
+    big = [f"ROW-{i:04d}-" + "x" * 30 for i in range(60)]
+    state.actions = [read(10 * i, f"list_{i}", {"page": i}, big) for i in range(6)]
+    key = "list_0@t1.[0]"
+    state.facts[key] = corrected(key, "ROW-9999")
+    _, _, reads, dropped = tool_sections(state, set(), 60)
+    assert any(d.endswith("list_0") for d in dropped)  # the record itself goes over budget
+    assert "ROW-9999" in "\n".join(reads)
+
+
+def test_facts_of_writes_past_the_completed_cap_and_of_a_gone_record_are_rendered():
+    state = ContextState()
+    state.actions = [read(10 * i, "place_order", {"n": i}, {"order_id": i}, write=True) for i in range(15)]
+    state.facts["place_order@t1.order_id"] = corrected("place_order@t1.order_id", "ORD-17")
+    state.facts["get_watchlist@t999.[0]"] = corrected("get_watchlist@t999.[0]", "AMD")
+    text = all_lines(state, 5000)
+    assert "place_order(n=0)" not in text  # past the cap of completed records
+    assert "ORD-17" in text and "AMD" in text
+
+
+def test_the_served_context_keeps_a_corrected_fact_of_a_folded_repeat():
+    state = ContextState()
+    state.actions = [read(0, "get_watchlist", {}, WATCHLIST), read(30, "get_watchlist", {}, WATCHLIST)]
+    state.facts["get_watchlist@t1.[0]"] = corrected("get_watchlist@t1.[0]", "AMD")
+    rendered = render(state, [], Config(use_embeddings=False), tokens_in=4000)
+    assert "AMD" in rendered.text
+
+
+def test_a_named_value_the_line_shows_is_not_repeated_but_a_correction_always_is():
+    state = ContextState()
+    state.actions = [read(0, "get_watchlist", {}, WATCHLIST)]
+    named = corrected("get_watchlist@t1.[1]", "AAPL")
+    named.verified_by_user = False  # a turn named it: the fresh detail already shows it
+    state.facts[named.key] = named
+    state.facts["get_watchlist@t1.[0]"] = corrected("get_watchlist@t1.[0]", "MSFT")  # shown at [2]
+    line = all_lines(state, 2000)
+    assert "[1]=AAPL" not in line and "[0]=MSFT" in line
