@@ -291,7 +291,7 @@ def _settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units)
         state.offers.pop(key, None)
     for fact in state.facts.values():
         slot = fact.key.rsplit(".", 1)[-1]
-        recent = idx - fact.last_idx <= 2 and " | " not in fact.norm and len(_listed(fact.value)) < 2
+        recent = idx - fact.last_idx <= 2 and " | " not in fact.norm
         if fact.role == "assistant" and recent and slot not in INFORMATIONAL_SLOTS:
             fact.role, fact.kind = "user", "instruction"
 
