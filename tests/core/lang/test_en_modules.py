@@ -155,3 +155,15 @@ def test_budget_as_a_noun_names_no_price_range() -> None:
     assert price_ranges("We have a budget of 300 dollars.") == []
     assert price_ranges("I want a budget hotel in the north") == ["cheap"]
     assert price_ranges("is it budget?") == ["cheap"]
+
+
+def test_a_sentence_opening_verb_starts_no_name() -> None:
+    """'Write my last question in it.' gave general.name=Write, which then 'replaced' a real value;
+    'Booked United UA45 ...' gave the name 'Booked United UA45'."""
+    for text, names in (
+        ("Write my last question in it.", []),
+        ("Booked United UA45 on Friday at 4pm.", ["United UA45"]),
+        ("Found Delta DL123 at 3pm.", ["Delta DL123"]),
+        ("Update the ticket please.", []),
+    ):
+        assert sorted({text[n.start : n.end] for n in en_names.find_names(text)}) == names, text
