@@ -119,14 +119,16 @@ def _merge_fact(state: ContextState, cand: FactCandidate) -> None:
             state.offers.pop(cand.key, None)
         return
     if same_value(cur.norm, cand.norm) or same_surface(cur.value, cand.value):
-        if cand.role == "user" and _one_of_listed(cur.value, cand.value):
+        picked = _one_of_listed(cur.value, cand.value) if cand.role == "user" else None
+        if picked is not None:
             # the user picked one of the values listed; what the same turn offered beside the list
             # (a price, a time) belonged to one option or another, so it is no offer to accept
             listed_at = cur.first_idx
             for key, offer in list(state.offers.items()):
                 if offer.first_idx == listed_at:
                     state.offers.pop(key)
-            cur.value, cur.norm = cand.value, cand.norm
+            exact = picked.lower() == cand.value.strip().lower()
+            cur.value, cur.norm = picked, cand.norm if exact else picked.strip().lower()
         else:
             _keep_both_forms(cur, cand.value)
         if cand.source_idx != cur.last_idx:
@@ -155,18 +157,30 @@ def _merge_fact(state: ContextState, cand: FactCandidate) -> None:
 _LIST_SEPARATOR = re.compile(r"\s*[,;\uff0c\uff1b\u3001]\s*")
 
 
+_WORD = re.compile(r"\w+")
+
+
 def _listed(value: str) -> list[str]:
     """The items of a value read out as a list ("A, B, C"); one item for a single value."""
     return [i for i in _LIST_SEPARATOR.split(value.strip()) if i]
 
 
-def _one_of_listed(value: str, pick: str) -> bool:
-    """True when value is a list of several values (comma-separated, as an assistant reads out
-    options: "Granta Lodge, Mill Court, Riverside Inn") and pick is one of its items, not the whole:
-    the user naming one narrows the value to it; nothing is replaced."""
+def _one_of_listed(value: str, pick: str) -> str | None:
+    """The item of value picked by pick, when value is a list of several values (comma-separated, as
+    an assistant reads out options: "Granta Lodge, Mill Court, Riverside Inn") and pick names exactly
+    one of its items, whole or by words only it has ("the United" of "Delta DL123, United UA45"):
+    the user naming one narrows the value to it; nothing is replaced. None otherwise."""
     items = _listed(value)
     low = pick.strip().lower()
-    return len(items) > 1 and low != value.strip().lower() and any(i.lower() == low for i in items)
+    if len(items) < 2 or low == value.strip().lower():
+        return None
+    exact = [i for i in items if i.lower() == low]
+    if exact:
+        return exact[0]
+    cues = any_language()
+    words = {w for w in _WORD.findall(low) if not (cues.is_article(w) or cues.is_bare_one(w))}
+    named = [i for i in items if words and words <= set(_WORD.findall(i.lower()))]
+    return named[0] if len(named) == 1 else None
 
 
 def _keep_both_forms(fact: Fact, other: str) -> None:

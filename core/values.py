@@ -28,6 +28,11 @@ def same_value(a: str, b: str) -> bool:
         return True
     if " | " in a or " | " in b or (_ISO_WHEN.fullmatch(a) and _ISO_WHEN.fullmatch(b)):
         return False
+    if _ISO_WHEN.fullmatch(a) or _ISO_WHEN.fullmatch(b):
+        # a date or time against a list of them ("15:00" ~ "15:10, 16:00"): the same only when one
+        # of the items is that very value, never by shared digits
+        single, other = (a, b) if _ISO_WHEN.fullmatch(a) else (b, a)
+        return single in (item.strip() for item in re.split(r"[,;]", other))
     wa, wb = _words(a), _words(b)
     if not wa or not wb:
         return False

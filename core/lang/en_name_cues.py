@@ -162,6 +162,42 @@ def _cue_run_is_name(run: list[Token], kind: str) -> bool:
     )
 
 
+# Words that take an infinitive: after them "to" starts a verb ("want to examine ...", "need to annul
+# my booking"), not a destination.
+_INFINITIVE_TAKERS = frozenset(
+    "want wants wanted need needs needed like likes love prefer plan plans planned try tries tried hope "
+    "wish intend intends decide decided opt opted able have has had ought used supposed forget forgot "
+    "remember trying planning hoping wanting needing".split()
+)
+# Words that open a verb's object: a lowercase word after "to" followed by one is a verb ("to examine
+# different alternatives", "to annul my hotel booking"), not a place.
+_OBJECT_OPENERS = frozenset(
+    "my your our their his her its the a an this that these those it them me us different all some any "
+    "every each".split()
+)
+
+
+def _infinitive_to(m: re.Match[str], toks: list[Token], first: int, run: list[Token]) -> bool:
+    """A lowercase run after a bare 'to' that is a verb: 'to' follows a word taking an infinitive,
+    or the run is one word followed by its object ('to annul my booking'). A capitalised place
+    ('need to Boston') is left a destination."""
+    if m.group(0).strip().lower() not in ("to", "to the") or any(not t.text.islower() for t in run):
+        return False
+    before = toks[first - 1] if first > 0 else None
+    # the cue itself is toks[first - 1] ("to"); the word before it decides
+    prev = toks[first - 2] if first > 1 and before is not None and before.low == "to" else None
+    if prev is not None and prev.low in _INFINITIVE_TAKERS:
+        return True
+    after = toks[first + len(run)] if first + len(run) < len(toks) else None
+    return (
+        len(run) == 1
+        and run[0].low not in CITY_WORDS
+        and after is not None
+        and not after.sent_start
+        and after.low in _OBJECT_OPENERS
+    )
+
+
 def cue_runs(text: str, toks: list[Token]) -> list[NameSpan]:
     """The words after a naming, offering or travel cue, up to punctuation or a function word."""
     spans: list[NameSpan] = []
@@ -175,7 +211,7 @@ def cue_runs(text: str, toks: list[Token]) -> list[NameSpan]:
         if j == first:
             continue
         run = toks[first:j]
-        if not _cue_run_is_name(run, kind):
+        if not _cue_run_is_name(run, kind) or (kind == "travel" and _infinitive_to(m, toks, first, run)):
             continue
         begin = run[0].start
         if kind != "travel" and m.group(0).lower().rstrip().endswith(" the"):

@@ -116,6 +116,20 @@ def _capitalized_mid_sentence(text: str, start: int) -> bool:
     return text[start].isupper() and bool(before) and before[-1] not in ".!?:;\"'“(-"
 
 
+# Price words that are also nouns: "my budget is $500", "a budget of 300" name an amount, not a
+# price range ("a budget hotel" is one).
+_PRICE_NOUNS = frozenset(words("budget"))
+_NOUN_AFTER = re.compile(r"\s*(?:is|was|of|would\s+be|will\s+be|[:=]|\.|,|$)", re.IGNORECASE)
+_DETERMINER_BEFORE = re.compile(r"\b(?:my|our|your|their|his|her|total|max(?:imum)?)\s+$", re.IGNORECASE)
+
+
+def _price_word_as_noun(text: str, start: int, end: int, key: str) -> bool:
+    """'my budget is $500': the price word is a noun naming an amount, so no price range."""
+    return key in _PRICE_NOUNS and bool(
+        _NOUN_AFTER.match(text, end) or _DETERMINER_BEFORE.search(text, 0, start)
+    )
+
+
 def terms(text: str) -> list[Candidate]:
     """Lexicon terms with their slot: cuisine -> food, 'cheap' -> price_range, 'north' -> area, ...
 
@@ -128,6 +142,8 @@ def terms(text: str) -> list[Candidate]:
         if text[end : end + 1] == "-" and not _HYPHEN_OK.match(text, end):
             continue
         slot, canon = table[key]
+        if _price_word_as_noun(text, start, end, key):
+            continue
         if key == "checking" and re.match(r"\s+(?:in|into|out)\b", text[end:], re.IGNORECASE):
             continue  # "checking in on March 1st": a hotel stay, not an account
         if key in _VERB_LIKE_TERMS and not (

@@ -274,3 +274,38 @@ def test_a_preference_stays_while_its_task_is_talked_about_and_fades_after():
     ]
     st = run(off_topic, st)
     assert "hotel.area" not in st.facts and [f.key for f in st.archive] == ["hotel.area"]
+
+
+def test_a_time_is_not_the_same_value_as_a_list_of_other_times():
+    """'15:00' shared the digits of '15:10, 16:00', so the user's 3pm took the assistant's listed
+    times as an alias: 'time=3pm (aka 3:10pm, 4pm)'."""
+    assert not same_value("15:00", "15:10, 16:00")
+    assert same_value("15:00", "15:00, 16:00")
+    assert not same_value("2026-03-01", "2026-03-01, 2026-03-02") or same_value("2026-03-01", "2026-03-01")
+
+
+def _session_facts(turns: list[tuple[str, str]]) -> dict[str, str]:
+    """The facts after a session (its topic tracking gives the assistant's turns their domain)."""
+    from core.compressor import Compressor
+
+    session = Compressor(CFG).session("t")
+    for i, (role, text) in enumerate(turns):
+        session.add(Message(idx=i, role=role, text=text))
+    return {k: f.value for k, f in session.state.facts.items()}
+
+
+def test_a_user_picking_one_listed_option_by_part_of_its_name_narrows_to_it():
+    """'Take the United one' of 'Delta DL123 ..., United UA45 ...': before, the whole list became
+    the user's value with 'the United' as its alias, and the offered times joined the user's time."""
+    facts = _session_facts(
+        [
+            ("user", "I'd like to fly to Boston next Wednesday at 3pm."),
+            ("assistant", "Delta DL123 at 3:10pm costs $520, United UA45 at 4pm is $480."),
+            ("user", "Take the United one."),
+            ("assistant", "Booked United UA45 on Wednesday at 4pm, confirmation QX7Z9."),
+        ]
+    )
+    names = [v for k, v in facts.items() if k.endswith(".name")]
+    assert names == ["United UA45"], facts
+    times = [v for k, v in facts.items() if k.endswith(".time")]
+    assert "3pm" in times and not any("3:10" in t for t in times), facts

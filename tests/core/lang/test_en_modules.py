@@ -123,3 +123,47 @@ def test_names_are_found_by_capitals_and_venue_words() -> None:
     assert ("Acorn Guest House", "venue") in spans
     assert any(surface == "John Smith" for surface, _ in spans)
     assert en_names.is_everyday("table") and not en_names.is_everyday("acorn")
+
+
+def test_a_verb_after_an_infinitive_to_is_no_destination() -> None:
+    """'want to examine different alternatives', 'need to annul my booking': the words after 'to'
+    are a verb and its object, not a place (they became destination=examine / annul before)."""
+    for text in (
+        "I need to schedule a flight soon and want to examine different alternatives.",
+        "I also need to annul my hotel booking.",
+        "We plan to reconsider the whole trip.",
+    ):
+        assert [text[n.start : n.end] for n in en_names.find_names(text)] == [], text
+    for text, place in (
+        ("I need a train to cambridge the day after", "cambridge"),
+        ("i need to book a taxi to ballare", "ballare"),
+        ("I would like to travel to ely on saturday", "ely"),
+    ):
+        spans = {(text[n.start : n.end], n.how) for n in en_names.find_names(text)}
+        assert (place, "travel") in spans, text
+
+
+def test_budget_as_a_noun_names_no_price_range() -> None:
+    """'my budget is $500' states an amount; it read as price_range=cheap before. 'a budget hotel'
+    still is one."""
+    from core.lang.en_terms import terms
+
+    def price_ranges(text: str) -> list[str]:
+        return [c.value for c in terms(text) if c.slot == "price_range"]
+
+    assert price_ranges("No red-eye flights please, and my budget is $500.") == []
+    assert price_ranges("We have a budget of 300 dollars.") == []
+    assert price_ranges("I want a budget hotel in the north") == ["cheap"]
+    assert price_ranges("is it budget?") == ["cheap"]
+
+
+def test_a_sentence_opening_verb_starts_no_name() -> None:
+    """'Write my last question in it.' gave general.name=Write, which then 'replaced' a real value;
+    'Booked United UA45 ...' gave the name 'Booked United UA45'."""
+    for text, names in (
+        ("Write my last question in it.", []),
+        ("Booked United UA45 on Friday at 4pm.", ["United UA45"]),
+        ("Found Delta DL123 at 3pm.", ["Delta DL123"]),
+        ("Update the ticket please.", []),
+    ):
+        assert sorted({text[n.start : n.end] for n in en_names.find_names(text)}) == names, text
