@@ -154,9 +154,9 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
         if role in ("user", "system") and (atom.negation is not None or atom.pinned):
             units.constraints.append(atom)
         if role == "user" and atom.kind in GOAL_KINDS and is_goal(atom, state, units):
-            text = condense_goal(atom.text, atom.entities)
-            values = {fact_key(e, atom.domain): e.text for e in atom.entities if e.text and e.text in text}
-            units.goals.append(Goal(text=text, idx=idx, domain=atom.domain, values=values))
+            goal = condense_goal(atom.text, atom.entities)
+            values = {fact_key(e, atom.domain): e.text for e in atom.entities if e.text and e.text in goal}
+            units.goals.append(Goal(text=goal, idx=idx, domain=atom.domain, values=values))
         if atom.action is not None and atom.kind not in ("action", "result"):
             _action_of(atom, parsed, state, units)
         if role == "assistant" and any_language().self_doubt(atom.text):
