@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from datetime import datetime
 from typing import NamedTuple
 
 from core.goals import GOAL_KINDS, condense_goal, is_goal
@@ -84,6 +85,8 @@ REQUIRED_SLOTS = {
     "payment": ("amount", "person"),
     "bank": ("amount",),
 }
+
+
 def fact_key(entity: Entity, domain: str | None) -> str:
     """The state key of an entity: domain.slot (general when no domain is known). A date with a time
     is keyed as the time, so "7pm on Friday" and a later "make it 8pm" are one slot."""
@@ -150,7 +153,7 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
         cursor = offset + len(atom.text) if offset >= 0 else cursor
         if atom.kind in ("greeting", "filler") and (not atom.entities or role == "assistant"):
             continue  # pleasantries; an assistant's "thank you for contacting <service>" names no value
-        _facts_of(atom, role, idx, units, text, offset)
+        _facts_of(atom, role, idx, units, text, offset, parsed.message.ts)
         if role in ("user", "system") and (atom.negation is not None or atom.pinned):
             units.constraints.append(atom)
         if role == "user" and atom.kind in GOAL_KINDS and is_goal(atom, state, units):
@@ -169,9 +172,17 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
     return units
 
 
-def _facts_of(atom: Atom, role: str, idx: int, units: Units, text: str = "", offset: int = -1) -> None:
+def _facts_of(
+    atom: Atom,
+    role: str,
+    idx: int,
+    units: Units,
+    text: str = "",
+    offset: int = -1,
+    ts: datetime | None = None,
+) -> None:
     """The facts of one clause, each with the span of the turn it came from (offset: where the
-    clause starts in the turn's text, -1 when it is not there verbatim)."""
+    clause starts in the turn's text, -1 when it is not there verbatim) and the turn's time ts."""
     neg = atom.negation
     proposes = role == "assistant" and analyzer_for(atom.lang).proposes_alternative(atom.text)
     neg_span = None
@@ -208,7 +219,7 @@ def _facts_of(atom: Atom, role: str, idx: int, units: Units, text: str = "", off
             pinned=atom.pinned,
             correction=atom.kind == "correction",
             aliases=aliases,
-            evidence=_evidence(ent, atom, idx, text, offset),
+            evidence=_evidence(ent, atom, idx, text, offset).model_copy(update={"ts": ts}),
             proposes=proposes,
         )
         if key in last_end and ent.start >= 0:

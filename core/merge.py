@@ -35,6 +35,7 @@ from core.models import (
 )
 from core.tools import tool_words
 from core.values import same_surface, same_value, substitutes_replaced
+from core.when import is_when
 
 STRENGTH_ORDER = {"strong": 0, "medium": 1, "weak": 2}
 # the key of an assistant value the user agreed to that stands beside the user's own value for the
@@ -401,8 +402,8 @@ def fact_weight(fact: Fact, user_turns: int, config: Config, topic_turn: int = 0
 
     topic_turn: when the user last spoke of the fact's domain; a preference counts its age from
     then (it is "repeated" while its task is still being talked about)."""
-    if fact.pinned or fact.verified_by_user or fact.kind == "instruction":
-        return 1.0
+    if fact.pinned or fact.verified_by_user or fact.kind == "instruction" or is_when(fact):
+        return 1.0  # is_when: a date or time the user gave (seed 001, 4.2: weight 1.0)
     if fact.kind == "preference" and fact.role == "user" and fact.history:
         return 1.0  # a preference the user changed is a decision: kept like an instruction
     age = max(0, user_turns - fact.last_turn)

@@ -37,6 +37,7 @@ from core.models import ActionUnit, ContextState, Fact, Goal, Message, Rendered,
 from core.render_tools import TOOLS_HEADER, is_promoted_key, tool_sections
 from core.tokens import clip_to_tokens, count_tokens
 from core.tools import digest, dumps
+from core.when import is_when, shown_value, written_value
 
 RECENT_SEPARATOR = "--- recent turns ---"
 _GOAL_RE = re.compile(r"\[USER_GOAL:([^\]]*)\]")
@@ -132,7 +133,7 @@ def parse_anchors(text: str) -> Anchors:
                 domain = key.split(".", 1)[0]
             elif domain:
                 key = f"{domain}.{key}"
-            facts[key] = _WAS.sub("", value).strip()
+            facts[key] = written_value(_WAS.sub("", value).strip())
     actions = [m.group(1).strip() for m in _ACTION_RE.finditer(head)]
     return Anchors(goals=goals, facts=facts, actions_required=actions)
 
@@ -279,7 +280,7 @@ def render(
         cost = _fact_cost(fact) + (2 if is_offer else 0)
         essential = is_essential(fact) and not is_offer
         fits = used + cost <= hard if essential else used + cost <= min(soft, hard)
-        if not is_offer and (fact.key in must or fits):
+        if not is_offer and (fact.key in must or fits or is_when(fact)):  # a user's date: never dropped
             shown.append(fact)
             anchors.append(f"[FACT:{fact.key}={anchor_value(fact.value)}]")
             used += cost
@@ -346,11 +347,12 @@ def rendered_facts(rendered: Rendered) -> dict[str, str]:
     return parse_anchors(rendered.text)["facts"]
 
 
-def _fact_piece(fact: Fact, first: bool) -> str:
+def _fact_piece(fact: Fact, first: bool, group: Sequence[Fact] = ()) -> str:
     """One fact inside its domain's anchor: 'domain.slot=value' first, then 'slot=value', plus any
-    earlier values marked '(was: ...)'."""
+    earlier values marked '(was: ...)'; a date or time resolved, the user's words after it
+    (core.when; group: the facts of its domain)."""
     key = fact.key if first or "." not in fact.key else fact.key.split(".", 1)[1]
-    piece = f"{key}={anchor_value(fact.value)}"
+    piece = f"{key}={anchor_value(shown_value(fact, group))}"
     olds = [
         v.value
         for v in fact.history
@@ -374,7 +376,7 @@ def _fact_lines(facts: Sequence[Fact]) -> list[str]:
     for fact in sorted(facts, key=lambda f: (f.first_idx, f.key)):
         groups.setdefault(fact.key.split(".", 1)[0] if "." in fact.key else "", []).append(fact)
     return [
-        "[FACT:" + "|".join(_fact_piece(f, i == 0) for i, f in enumerate(g)) + "]" for g in groups.values()
+        "[FACT:" + "|".join(_fact_piece(f, i == 0, g) for i, f in enumerate(g)) + "]" for g in groups.values()
     ]
 
 
