@@ -43,6 +43,7 @@ RECENT_SEPARATOR = "--- recent turns ---"
 _GOAL_RE = re.compile(r"\[USER_GOAL:([^\]]*)\]")
 _FACT_RE = re.compile(r"\[FACT:([^\]\n]*)\]")
 _WAS = re.compile(r"(?:\s*\((?:was:|aka) [^()]*\))+\s*$")
+_DETAIL = re.compile(r"[\d.,:tT -]+")  # a normalised date, time or number: detail a goal leaves to the facts
 _ACTION_RE = re.compile(r"\[ACTION_REQUIRED:([^\]\n]*)\]")
 MAX_GOALS = 1
 MAX_COMPLETED = 6
@@ -388,8 +389,10 @@ def _without_ref_repeats(actions: Sequence[ActionUnit]) -> list[ActionUnit]:
 
 
 def _goal_texts(state: ContextState) -> list[str]:
-    """The most recent open goals (done ones only when nothing is open), one per domain, with any
-    value the user has since replaced written as its current value (a goal never shows a stale one)."""
+    """The most recent open goals (done ones only when nothing is open), one per domain, in the
+    user's words, with any value the user has since replaced written as its current value (a goal
+    never shows a stale one). What the goal is about stays in it even when the facts show it too:
+    without it a goal reads as a fragment ("book MRI mother", not "book mother")."""
     open_goals = [g for g in state.goals if not g.done] or list(state.goals)
     by_domain: dict[str | None, str] = {}
     for goal in open_goals:
@@ -398,13 +401,16 @@ def _goal_texts(state: ContextState) -> list[str]:
 
 
 def _current_values(goal: Goal, state: ContextState) -> str:
+    """The goal's text with replaced values written as current; a date, time or number the facts
+    show is left out (it changes and the facts carry it), unless that leaves a bare word."""
     text = goal.text
     for key, surface in goal.values.items():
         fact = state.facts.get(key)
-        forms = [fact.value, *fact.aliases] if fact is not None else []
-        if surface.lower() in (f.lower() for f in forms) and not is_chinese(text):
-            bare = " ".join(text.replace(surface, " ").split())
-            text = bare if bare else text
-        elif fact is not None and fact.history and surface.lower() != fact.value.lower():
+        if fact is None:
+            continue
+        bare = " ".join(text.replace(surface, " ").split())
+        if _DETAIL.fullmatch(fact.norm) and not is_chinese(text) and len(bare.split()) >= 2:
+            text = bare
+        elif fact.history and surface.lower() not in (f.lower() for f in [fact.value, *fact.aliases]):
             text = text.replace(surface, fact.value)
     return text
