@@ -160,7 +160,7 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
             goal = condense_goal(atom.text, atom.entities)
             values = {fact_key(e, atom.domain): e.text for e in atom.entities if e.text and e.text in goal}
             units.goals.append(Goal(text=goal, idx=idx, domain=atom.domain, values=values))
-        if atom.action is not None and atom.kind not in ("action", "result"):
+        if atom.action is not None and (atom.kind not in ("action", "result") or _reports_done(atom, state)):
             _action_of(atom, parsed, state, units)
         if role == "assistant" and any_language().self_doubt(atom.text):
             units.events.append("self_doubt")
@@ -296,6 +296,19 @@ def _join_same_key(units: Units) -> None:
             by_key[cand.key] = merged
             out[out.index(prev)] = merged
     units.facts = out
+
+
+def _reports_done(atom: Atom, state: ContextState) -> bool:
+    """True for an assistant's own words that an action is done ("Booked: table for 4, reference
+    ZZ-772", "Submitted."), unless they only narrate a tool call's result the state already holds
+    (a structured action with the same ref, or one that finished in the last two turns)."""
+    marker = atom.action
+    if atom.role != "assistant" or marker is None or marker.status != "done" or marker.call_id or marker.tool:
+        return False
+    for act in state.actions:
+        if act.call_id and act.status == "done" and (act.ref == marker.ref or act.idx >= atom.msg_idx - 2):
+            return False
+    return True
 
 
 def _action_of(atom: Atom, parsed: ParsedMessage, state: ContextState, units: Units) -> None:

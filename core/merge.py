@@ -384,7 +384,10 @@ def _advance_task_state(state: ContextState, parsed: ParsedMessage, units: Units
             units.todos or (asks and units.facts) or any(a.kind == "confirmation" for a in parsed.atoms)
         )
         finished = any(a.status in ("done", "failed") for a in units.actions)
-        state.task_state = "CONFIRMING" if proposes and not finished else "IDLE"
+        # "Fixed. Shall I commit it?": a report, then an offer that waits for the user
+        last = parsed.atoms[-1].action if parsed.atoms else None
+        offers_last = last is not None and last.status == "offered"
+        state.task_state = "CONFIRMING" if proposes and (offers_last or not finished) else "IDLE"
     elif role == "tool":
         state.task_state = "IDLE"
     elif role == "user" and state.task_state == "CONFIRMING":
