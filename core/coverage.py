@@ -13,9 +13,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from core.embed import is_chinese
+from core.lang.registry import analyzer_for
 from core.models import Atom, ContextState, ParsedMessage
 from core.values import substitutes_replaced
 
+# the clauses that state something (a question, a yes or a greeting states nothing to keep)
+CONTENT_KINDS = frozenset({"instruction", "constraint", "preference", "answer", "correction"})
+CHANGING_TYPES = frozenset({"money", "quantity", "number", "date", "time", "datetime", "duration"})
+SHOWN_SHARE = 0.5  # a clause counts as shown when at least this share of its content is in the context
 WEAK_TYPES = frozenset({"term"})  # a bare domain word ("hotel") is not a value the user set
 _WAS = re.compile(r"\(was:[^()]*\)")  # a replaced value is not the value shown
 
@@ -57,7 +63,33 @@ def missing_user_clauses(
             if after_negation and atom.negation is None and (atom.kind == "preference" or atom.entities):
                 needs.append(atom.text)  # the positive half of a negation pair
             after_negation = atom.negation is not None
+            # a clause with a number or a date is left to the value rule above: those are the values
+            # a user corrects, and the clause would bring an old one back unmarked
+            stale = any(e.type in CHANGING_TYPES or e.text.lower() in replaced for e in atom.entities)
             needs = [n for n in needs if n.lower() not in low and n.lower() not in replaced]
+            if not needs and not stale and atom.kind in CONTENT_KINDS and _content_unshown(atom.text, low):
+                needs.append(atom.text)  # what the parser could not type, kept in the user's words
             if needs and atom.text not in out and atom.text.lower() not in low:
                 out.append(atom.text)
     return out
+
+
+def content_units(text: str) -> list[str]:
+    """What a clause says, as units to look for: its content words (English: not a function word,
+    three letters or a digit), or its character pairs (Chinese, after its edge fillers)."""
+    if is_chinese(text):
+        core = re.sub(r"[^\u4e00-\u9fff]", "", analyzer_for("zh").strip_fillers(text))
+        return [core[i : i + 2] for i in range(len(core) - 1)]
+    english = analyzer_for("en")
+    words = re.findall(r"[a-z0-9][a-z0-9'-]*", text.lower())
+    return [w for w in words if not english.is_light_word(w) and (len(w) >= 3 or w.isdigit())]
+
+
+def _content_unshown(text: str, low: str) -> bool:
+    """True when less than SHOWN_SHARE of a clause's content is in the context text low (a clause
+    the parser typed nothing of, e.g. "she has diabetes and one time heart problem, they put stent")."""
+    units = content_units(text)
+    if len(units) < 2:
+        return False  # "ok", "thanks": nothing to keep
+    shown = sum(1 for u in units if u in low)
+    return shown < SHOWN_SHARE * len(units)

@@ -154,6 +154,7 @@ def zh_numeral(text: str) -> int | None:
 
 
 GOAL_STOPWORDS: frozenset[str] = frozenset()  # a Chinese goal drops its fillers whole (strip_fillers)
+LIGHT_WORDS: frozenset[str] = frozenset()  # Chinese coverage looks at character pairs, not words
 ARTICLES: frozenset[str] = frozenset()
 INDEFINITE_ARTICLES: frozenset[str] = frozenset()
 

@@ -54,3 +54,30 @@ def test_missing_clauses_are_the_users_own_and_skip_what_is_shown_or_replaced():
     assert missing_user_clauses(shown, parsed, upto=2, state=state) == []
     assert missing_user_clauses("(was: no cilantro) 7pm", parsed, upto=2, state=state)  # marked is not shown
     assert missing_user_clauses("", parsed, upto=0, state=state) == []  # nothing folded, nothing owed
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["she has diabetes and one time heart problem, they put stent", "她有糖尿病，前年心脏放过支架"],
+    ids=["en", "zh"],
+)
+def test_a_clause_the_parser_typed_nothing_of_comes_back_in_the_users_words(said):
+    parsed = [
+        parse_message(Message(idx=0, role="user", text=said)),
+        parse_message(Message(idx=1, role="assistant", text="Thank you. / 好的。")),
+    ]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    missing = missing_user_clauses("[FACT:insurance.type=visitor]", parsed, upto=2, state=state)
+    assert missing and all(c in said for c in missing)
+    assert any("stent" in c or "支架" in c for c in missing)
+    assert missing_user_clauses("User said: " + said, parsed, upto=2, state=state) == []
+
+
+def test_a_clause_with_a_number_or_a_yes_is_not_brought_back_by_its_words():
+    parsed = [
+        parse_message(Message(idx=0, role="user", text="around 3000 a year for both")),
+        parse_message(Message(idx=1, role="user", text="yes that's fine")),
+    ]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    # the number is the value rule's business (a correction may have replaced it); a yes says nothing
+    assert missing_user_clauses("budget=3000 a year", parsed, upto=2, state=state) == []
