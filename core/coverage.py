@@ -20,8 +20,8 @@ from core.values import substitutes_replaced
 
 # the clauses that state something (a question, a yes or a greeting states nothing to keep)
 CONTENT_KINDS = frozenset({"instruction", "constraint", "preference", "answer", "correction"})
-CHANGING_TYPES = frozenset({"money", "quantity", "number", "date", "time", "datetime", "duration"})
 SHOWN_SHARE = 0.5  # a clause counts as shown when at least this share of its content is in the context
+MIN_UNITS = 4  # content words (Chinese: character pairs) a clause needs to be kept by its words
 WEAK_TYPES = frozenset({"term"})  # a bare domain word ("hotel") is not a value the user set
 _WAS = re.compile(r"\(was:[^()]*\)")  # a replaced value is not the value shown
 
@@ -63,12 +63,12 @@ def missing_user_clauses(
             if after_negation and atom.negation is None and (atom.kind == "preference" or atom.entities):
                 needs.append(atom.text)  # the positive half of a negation pair
             after_negation = atom.negation is not None
-            # a clause with a number or a date is left to the value rule above: those are the values
-            # a user corrects, and the clause would bring an old one back unmarked
-            stale = any(e.type in CHANGING_TYPES or e.text.lower() in replaced for e in atom.entities)
             needs = [n for n in needs if n.lower() not in low and n.lower() not in replaced]
-            if not needs and not stale and atom.kind in CONTENT_KINDS and _content_unshown(atom.text, low):
-                needs.append(atom.text)  # what the parser could not type, kept in the user's words
+            # a clause the parser typed nothing of comes back by its words; one with a value is the
+            # value rule's (a number or date may have been corrected since: its clause would show it)
+            untyped = not atom.entities and atom.kind in CONTENT_KINDS
+            if untyped and not needs and _content_unshown(atom.text, low):
+                needs.append(atom.text)
             if needs and atom.text not in out and atom.text.lower() not in low:
                 out.append(atom.text)
     return out
@@ -89,7 +89,7 @@ def _content_unshown(text: str, low: str) -> bool:
     """True when less than SHOWN_SHARE of a clause's content is in the context text low (a clause
     the parser typed nothing of, e.g. "she has diabetes and one time heart problem, they put stent")."""
     units = content_units(text)
-    if len(units) < 2:
-        return False  # "ok", "thanks": nothing to keep
+    if len(units) < MIN_UNITS or "?" in text or "？" in text:
+        return False  # "ok", "这家餐馆的": too little to keep; a question states nothing
     shown = sum(1 for u in units if u in low)
     return shown < SHOWN_SHARE * len(units)

@@ -73,11 +73,13 @@ def test_a_clause_the_parser_typed_nothing_of_comes_back_in_the_users_words(said
     assert missing_user_clauses("User said: " + said, parsed, upto=2, state=state) == []
 
 
-def test_a_clause_with_a_number_or_a_yes_is_not_brought_back_by_its_words():
+def test_a_clause_with_a_number_a_yes_or_a_question_is_not_brought_back_by_its_words():
     parsed = [
         parse_message(Message(idx=0, role="user", text="around 3000 a year for both")),
         parse_message(Message(idx=1, role="user", text="yes that's fine")),
+        parse_message(Message(idx=2, role="user", text="请告诉我这家医院的地址和电话？")),
     ]
     state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
-    # the number is the value rule's business (a correction may have replaced it); a yes says nothing
-    assert missing_user_clauses("budget=3000 a year", parsed, upto=2, state=state) == []
+    # the number is the value rule's business (a correction may have replaced it); a yes or a
+    # question states nothing to keep
+    assert missing_user_clauses("budget=3000 a year", parsed, upto=3, state=state) == []
