@@ -67,7 +67,7 @@ def missing_user_clauses(
             # a clause the parser typed nothing of comes back by its words; one with a value is the
             # value rule's (a number or date may have been corrected since: its clause would show it)
             untyped = not atom.entities and atom.kind in CONTENT_KINDS
-            if untyped and not needs and _content_unshown(atom.text, low):
+            if untyped and not needs and content_unshown(atom.text, low):
                 needs.append(atom.text)
             if needs and atom.text not in out and atom.text.lower() not in low:
                 out.append(atom.text)
@@ -85,7 +85,7 @@ def content_units(text: str) -> list[str]:
     return [w for w in words if not english.is_light_word(w) and (len(w) >= 3 or w.isdigit())]
 
 
-def _content_unshown(text: str, low: str) -> bool:
+def content_unshown(text: str, low: str) -> bool:
     """True when less than SHOWN_SHARE of a clause's content is in the context text low (a clause
     the parser typed nothing of, e.g. "she has diabetes and one time heart problem, they put stent")."""
     units = content_units(text)

@@ -9,7 +9,7 @@ import pytest
 
 from core.compressor import Compressor
 from core.config import Config
-from core.coverage import missing_user_clauses
+from core.coverage import content_unshown, missing_user_clauses
 from core.models import Message
 from core.parse import parse_message
 
@@ -77,9 +77,11 @@ def test_a_clause_with_a_number_a_yes_or_a_question_is_not_brought_back_by_its_w
     parsed = [
         parse_message(Message(idx=0, role="user", text="around 3000 a year for both")),
         parse_message(Message(idx=1, role="user", text="yes that's fine")),
-        parse_message(Message(idx=2, role="user", text="请告诉我这家医院的地址和电话？")),
     ]
     state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
     # the number is the value rule's business (a correction may have replaced it); a yes or a
     # question states nothing to keep
-    assert missing_user_clauses("budget=3000 a year", parsed, upto=3, state=state) == []
+    assert missing_user_clauses("budget=3000 a year", parsed, upto=2, state=state) == []
+    assert not content_unshown("could you tell me where the parking entrance is?", "")
+    assert not content_unshown("请把那边的营业时间和停车位置发给我？", "")
+    assert content_unshown("请把那边的营业时间和停车位置发给我", "")
