@@ -74,8 +74,8 @@ _CONFIRM = re.compile(
     r"confirm(?:ed)?|ok(?:ay)?|alright|i\s+agree|works\s+for\s+me)\b",
     re.IGNORECASE,
 )
-_WH_AUX = re.compile(
-    r"^\s*(?:what|what's|when|where|where's|which|who|whom|whose|why|how|how's|is|are|was|were|do|does|did|"
+_WH_AUX = re.compile(  # "And how do I renew it", "so what about Friday": a question after a conjunction too
+    r"^\s*(?:(?:and|so|but|also|then|oh|ok|okay)[,\s]+)?(?:what|what's|when|where|where's|which|who|whom|whose|why|how|how's|is|are|was|were|do|does|did|"
     r"can|could|would|will|shall|should|may|might|have|has|any|anything)\b",
     re.IGNORECASE,
 )
