@@ -112,9 +112,10 @@ def old_value_scored(corr: Mapping[str, Any], gold: Mapping[str, Any]) -> bool:
 
 
 def _mask(text: str, value: str) -> str:
-    """Blank out occurrences of value (same length, so offsets stay) in the folded text."""
+    """Blank out whole-token occurrences of value (same length, so offsets stay) in the folded text:
+    a new value "1" masks "1", not the 1 of "12" (which would leave a "2" standing alone)."""
     v = fold(value)
-    return text.replace(v, "\0" * len(v)) if v else text
+    return re.sub(whole_token(v), lambda m: "\0" * len(m.group(0)), text) if v else text
 
 
 def old_value_marked(context: str, start: int, window: int = MARKER_WINDOW) -> bool:

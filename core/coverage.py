@@ -15,10 +15,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from core.embed import is_chinese
 from core.lang.cues import any_language
+from core.lang.registry import analyzer_for
 from core.models import Atom, ContextState, Message, ParsedMessage
 from core.values import substitutes_replaced
 
+# the clauses that state something (a question, a yes or a greeting states nothing to keep)
+CONTENT_KINDS = frozenset({"instruction", "constraint", "preference", "answer", "correction"})
+SHOWN_SHARE = 0.5  # a clause counts as shown when at least this share of its content is in the context
+MIN_UNITS = 4  # content words (Chinese: character pairs) a clause needs to be kept by its words
 WEAK_TYPES = frozenset({"term"})  # a bare domain word ("hotel") is not a value the user set
 _WAS = re.compile(r"\(was:[^()]*\)")  # a replaced value is not the value shown
 
@@ -61,6 +67,11 @@ def missing_user_clauses(
                 needs.append(atom.text)  # the positive half of a negation pair
             after_negation = atom.negation is not None
             needs = [n for n in needs if n.lower() not in low and n.lower() not in replaced]
+            # a clause the parser typed nothing of comes back by its words; one with a value is the
+            # value rule's (a number or date may have been corrected since: its clause would show it)
+            untyped = not atom.entities and atom.kind in CONTENT_KINDS
+            if untyped and not needs and content_unshown(atom.text, low):
+                needs.append(atom.text)
             if needs and atom.text not in out and atom.text.lower() not in low:
                 out.append(atom.text)
     return out
@@ -77,3 +88,24 @@ def quoted_back_turn(text: str, messages: Sequence[Message], upto: int) -> list[
         return []
     earlier = users[-2].text.strip()
     return [] if " ".join(earlier.lower().split()) in " ".join(text.lower().split()) else [earlier]
+
+
+def content_units(text: str) -> list[str]:
+    """What a clause says, as units to look for: its content words (English: not a function word,
+    three letters or a digit), or its character pairs (Chinese, after its edge fillers)."""
+    if is_chinese(text):
+        core = re.sub(r"[^\u4e00-\u9fff]", "", analyzer_for("zh").strip_fillers(text))
+        return [core[i : i + 2] for i in range(len(core) - 1)]
+    english = analyzer_for("en")
+    words = re.findall(r"[a-z0-9][a-z0-9'-]*", text.lower())
+    return [w for w in words if not english.is_light_word(w) and (len(w) >= 3 or w.isdigit())]
+
+
+def content_unshown(text: str, low: str) -> bool:
+    """True when less than SHOWN_SHARE of a clause's content is in the context text low (a clause
+    the parser typed nothing of, e.g. "she has diabetes and one time heart problem, they put stent")."""
+    units = content_units(text)
+    if len(units) < MIN_UNITS or "?" in text or "？" in text:
+        return False  # "ok", "这家餐馆的": too little to keep; a question states nothing
+    shown = sum(1 for u in units if u in low)
+    return shown < SHOWN_SHARE * len(units)

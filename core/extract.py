@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from datetime import datetime
 from typing import NamedTuple
 
 from core.goals import GOAL_KINDS, condense_goal, is_goal
@@ -84,6 +85,8 @@ REQUIRED_SLOTS = {
     "payment": ("amount", "person"),
     "bank": ("amount",),
 }
+
+
 def fact_key(entity: Entity, domain: str | None) -> str:
     """The state key of an entity: domain.slot (general when no domain is known). A date with a time
     is keyed as the time, so "7pm on Friday" and a later "make it 8pm" are one slot."""
@@ -151,14 +154,14 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
         cursor = offset + len(atom.text) if offset >= 0 else cursor
         if atom.kind in ("greeting", "filler") and (not atom.entities or role == "assistant"):
             continue  # pleasantries; an assistant's "thank you for contacting <service>" names no value
-        _facts_of(atom, role, idx, units, text, offset)
+        _facts_of(atom, role, idx, units, text, offset, parsed.message.ts)
         if role in ("user", "system") and (atom.negation is not None or atom.pinned):
             units.constraints.append(atom)
         if role == "user" and atom.kind in GOAL_KINDS and is_goal(atom, state, units):
-            text = condense_goal(atom.text, atom.entities)
-            values = {fact_key(e, atom.domain): e.text for e in atom.entities if e.text and e.text in text}
-            units.goals.append(Goal(text=text, idx=idx, domain=atom.domain, values=values))
-        if atom.action is not None and atom.kind not in ("action", "result"):
+            goal = condense_goal(atom.text, atom.entities)
+            values = {fact_key(e, atom.domain): e.text for e in atom.entities if e.text and e.text in goal}
+            units.goals.append(Goal(text=goal, idx=idx, domain=atom.domain, values=values))
+        if atom.action is not None and (atom.kind not in ("action", "result") or _reports_done(atom, state)):
             _action_of(atom, parsed, state, units)
         if role == "assistant" and any_language().self_doubt(atom.text):
             units.events.append("self_doubt")
@@ -170,9 +173,17 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
     return units
 
 
-def _facts_of(atom: Atom, role: str, idx: int, units: Units, text: str = "", offset: int = -1) -> None:
+def _facts_of(
+    atom: Atom,
+    role: str,
+    idx: int,
+    units: Units,
+    text: str = "",
+    offset: int = -1,
+    ts: datetime | None = None,
+) -> None:
     """The facts of one clause, each with the span of the turn it came from (offset: where the
-    clause starts in the turn's text, -1 when it is not there verbatim)."""
+    clause starts in the turn's text, -1 when it is not there verbatim) and the turn's time ts."""
     neg = atom.negation
     proposes = role == "assistant" and analyzer_for(atom.lang).proposes_alternative(atom.text)
     neg_span = None
@@ -209,7 +220,7 @@ def _facts_of(atom: Atom, role: str, idx: int, units: Units, text: str = "", off
             pinned=atom.pinned,
             correction=atom.kind == "correction",
             aliases=aliases,
-            evidence=_evidence(ent, atom, idx, text, offset),
+            evidence=_evidence(ent, atom, idx, text, offset).model_copy(update={"ts": ts}),
             proposes=proposes,
         )
         if key in last_end and ent.start >= 0:
@@ -286,6 +297,19 @@ def _join_same_key(units: Units) -> None:
             by_key[cand.key] = merged
             out[out.index(prev)] = merged
     units.facts = out
+
+
+def _reports_done(atom: Atom, state: ContextState) -> bool:
+    """True for an assistant's own words that an action is done ("Booked: table for 4, reference
+    ZZ-772", "Submitted."), unless they only narrate a tool call's result the state already holds
+    (a structured action with the same ref, or one that finished in the last two turns)."""
+    marker = atom.action
+    if atom.role != "assistant" or marker is None or marker.status != "done" or marker.call_id or marker.tool:
+        return False
+    for act in state.actions:
+        if act.call_id and act.status == "done" and (act.ref == marker.ref or act.idx >= atom.msg_idx - 2):
+            return False
+    return True
 
 
 def _action_of(atom: Atom, parsed: ParsedMessage, state: ContextState, units: Units) -> None:

@@ -35,6 +35,7 @@ from core.models import (
 )
 from core.tools import tool_words
 from core.values import same_surface, same_value, substitutes_replaced
+from core.when import is_when
 
 STRENGTH_ORDER = {"strong": 0, "medium": 1, "weak": 2}
 # the key of an assistant value the user agreed to that stands beside the user's own value for the
@@ -397,7 +398,10 @@ def _advance_task_state(state: ContextState, parsed: ParsedMessage, units: Units
             units.todos or (asks and units.facts) or any(a.kind == "confirmation" for a in parsed.atoms)
         )
         finished = any(a.status in ("done", "failed") for a in units.actions)
-        state.task_state = "CONFIRMING" if proposes and not finished else "IDLE"
+        # "Fixed. Shall I commit it?": a report, then an offer that waits for the user
+        last = parsed.atoms[-1].action if parsed.atoms else None
+        offers_last = last is not None and last.status == "offered"
+        state.task_state = "CONFIRMING" if proposes and (offers_last or not finished) else "IDLE"
     elif role == "tool":
         state.task_state = "IDLE"
     elif role == "user" and state.task_state == "CONFIRMING":
@@ -415,8 +419,8 @@ def fact_weight(fact: Fact, user_turns: int, config: Config, topic_turn: int = 0
 
     topic_turn: when the user last spoke of the fact's domain; a preference counts its age from
     then (it is "repeated" while its task is still being talked about)."""
-    if fact.pinned or fact.verified_by_user or fact.kind == "instruction":
-        return 1.0
+    if fact.pinned or fact.verified_by_user or fact.kind == "instruction" or is_when(fact):
+        return 1.0  # is_when: a date or time the user gave (seed 001, 4.2: weight 1.0)
     if fact.kind == "preference" and fact.role == "user" and fact.history:
         return 1.0  # a preference the user changed is a decision: kept like an instruction
     age = max(0, user_turns - fact.last_turn)

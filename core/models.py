@@ -167,6 +167,9 @@ class Evidence(BaseModel):
     end: int = -1
     text: str = ""
     path: str = ""
+    ts: datetime | None = Field(
+        default=None, description="the turn's time, that a relative date or time in it was resolved against"
+    )
 
 
 class FactCandidate(BaseModel):

@@ -37,11 +37,13 @@ from core.models import ActionUnit, ContextState, Fact, Goal, Message, Rendered,
 from core.render_tools import TOOLS_HEADER, is_promoted_key, tool_sections
 from core.tokens import clip_to_tokens, count_tokens
 from core.tools import digest, dumps
+from core.when import is_when, shown_value, written_value
 
 RECENT_SEPARATOR = "--- recent turns ---"
 _GOAL_RE = re.compile(r"\[USER_GOAL:([^\]]*)\]")
 _FACT_RE = re.compile(r"\[FACT:([^\]\n]*)\]")
 _WAS = re.compile(r"(?:\s*\((?:was:|aka) [^()]*\))+\s*$")
+_DETAIL = re.compile(r"[\d.,:tT -]+")  # a normalised date, time or number: detail a goal leaves to the facts
 _ACTION_RE = re.compile(r"\[ACTION_REQUIRED:([^\]\n]*)\]")
 MAX_GOALS = 1
 MAX_COMPLETED = 6
@@ -132,7 +134,7 @@ def parse_anchors(text: str) -> Anchors:
                 domain = key.split(".", 1)[0]
             elif domain:
                 key = f"{domain}.{key}"
-            facts[key] = _WAS.sub("", value).strip()
+            facts[key] = written_value(_WAS.sub("", value).strip())
     actions = [m.group(1).strip() for m in _ACTION_RE.finditer(head)]
     return Anchors(goals=goals, facts=facts, actions_required=actions)
 
@@ -279,7 +281,7 @@ def render(
         cost = _fact_cost(fact) + (2 if is_offer else 0)
         essential = is_essential(fact) and not is_offer
         fits = used + cost <= hard if essential else used + cost <= min(soft, hard)
-        if not is_offer and (fact.key in must or fits):
+        if not is_offer and (fact.key in must or fits or is_when(fact)):  # a user's date: never dropped
             shown.append(fact)
             anchors.append(f"[FACT:{fact.key}={anchor_value(fact.value)}]")
             used += cost
@@ -346,11 +348,12 @@ def rendered_facts(rendered: Rendered) -> dict[str, str]:
     return parse_anchors(rendered.text)["facts"]
 
 
-def _fact_piece(fact: Fact, first: bool) -> str:
+def _fact_piece(fact: Fact, first: bool, group: Sequence[Fact] = ()) -> str:
     """One fact inside its domain's anchor: 'domain.slot=value' first, then 'slot=value', plus any
-    earlier values marked '(was: ...)'."""
+    earlier values marked '(was: ...)'; a date or time resolved, the user's words after it
+    (core.when; group: the facts of its domain)."""
     key = fact.key if first or "." not in fact.key else fact.key.split(".", 1)[1]
-    piece = f"{key}={anchor_value(fact.value)}"
+    piece = f"{key}={anchor_value(shown_value(fact, group))}"
     olds = [
         v.value
         for v in fact.history
@@ -374,7 +377,7 @@ def _fact_lines(facts: Sequence[Fact]) -> list[str]:
     for fact in sorted(facts, key=lambda f: (f.first_idx, f.key)):
         groups.setdefault(fact.key.split(".", 1)[0] if "." in fact.key else "", []).append(fact)
     return [
-        "[FACT:" + "|".join(_fact_piece(f, i == 0) for i, f in enumerate(g)) + "]" for g in groups.values()
+        "[FACT:" + "|".join(_fact_piece(f, i == 0, g) for i, f in enumerate(g)) + "]" for g in groups.values()
     ]
 
 
@@ -386,8 +389,10 @@ def _without_ref_repeats(actions: Sequence[ActionUnit]) -> list[ActionUnit]:
 
 
 def _goal_texts(state: ContextState) -> list[str]:
-    """The most recent open goals (done ones only when nothing is open), one per domain, with any
-    value the user has since replaced written as its current value (a goal never shows a stale one)."""
+    """The most recent open goals (done ones only when nothing is open), one per domain, in the
+    user's words, with any value the user has since replaced written as its current value (a goal
+    never shows a stale one). What the goal is about stays in it even when the facts show it too:
+    without it a goal reads as a fragment ("book MRI mother", not "book mother")."""
     open_goals = [g for g in state.goals if not g.done] or list(state.goals)
     by_domain: dict[str | None, str] = {}
     for goal in open_goals:
@@ -396,13 +401,16 @@ def _goal_texts(state: ContextState) -> list[str]:
 
 
 def _current_values(goal: Goal, state: ContextState) -> str:
+    """The goal's text with replaced values written as current; a date, time or number the facts
+    show is left out (it changes and the facts carry it), unless that leaves a bare word."""
     text = goal.text
     for key, surface in goal.values.items():
         fact = state.facts.get(key)
-        forms = [fact.value, *fact.aliases] if fact is not None else []
-        if surface.lower() in (f.lower() for f in forms) and not is_chinese(text):
-            bare = " ".join(text.replace(surface, " ").split())
-            text = bare if bare else text
-        elif fact is not None and fact.history and surface.lower() != fact.value.lower():
+        if fact is None:
+            continue
+        bare = " ".join(text.replace(surface, " ").split())
+        if _DETAIL.fullmatch(fact.norm) and not is_chinese(text) and len(bare.split()) >= 2:
+            text = bare
+        elif fact.history and surface.lower() not in (f.lower() for f in [fact.value, *fact.aliases]):
             text = text.replace(surface, fact.value)
     return text

@@ -97,6 +97,10 @@ class LanguageAnalyzer(Protocol):
         """True for a function word a goal phrase drops."""
         ...
 
+    def is_light_word(self, word: str) -> bool:
+        """True for a function or light word that tells nothing of what a clause is about."""
+        ...
+
     def declines(self, text: str) -> bool:
         """True when text opens by declining an offer ("no thanks", "不用了")."""
         ...

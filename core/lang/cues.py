@@ -40,6 +40,11 @@ class CueMethods:
         """True for a function word a goal phrase drops (lowercase word)."""
         return word in self._cues.GOAL_STOPWORDS
 
+    def is_light_word(self, word: str) -> bool:
+        """True for a function word or a light word (pronoun, 'says', 'fine') that tells nothing of
+        what a clause is about (lowercase word): coverage does not look for it in the context."""
+        return word in self._cues.GOAL_STOPWORDS or word in self._cues.LIGHT_WORDS
+
     def declines(self, text: str) -> bool:
         """True when text opens by declining an offer ("no thanks", "不用了")."""
         return self._cues.declines(text)

@@ -64,6 +64,15 @@ GOAL_STOPWORDS = frozenset(
         "how if know tell give help let see"
     ).split()
 )
+# words that say nothing of what a clause is about: coverage does not look for them in the context
+LIGHT_WORDS = frozenset(
+    (
+        "he she they them him her his hers their theirs he's she's they're we're you're that's "
+        "say says said live lives lived go goes going went get gets make makes made take takes put "
+        "fine good great okay yes yeah yep sure thanks thank thing things stuff lol now still "
+        "not don't doesn't didn't isn't won't can't all both only more most much many"
+    ).split()
+)
 # amenities named many ways, one slot each (general knowledge of what hotels and venues offer)
 FACILITY_SLOTS = (
     ("wifi", "internet"),

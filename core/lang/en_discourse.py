@@ -74,8 +74,8 @@ _CONFIRM = re.compile(
     r"confirm(?:ed)?|ok(?:ay)?|alright|i\s+agree|works\s+for\s+me)\b",
     re.IGNORECASE,
 )
-_WH_AUX = re.compile(
-    r"^\s*(?:what|what's|when|where|where's|which|who|whom|whose|why|how|how's|is|are|was|were|do|does|did|"
+_WH_AUX = re.compile(  # "And how do I renew it", "so what about Friday": a question after a conjunction too
+    r"^\s*(?:(?:and|so|but|also|then|oh|ok|okay)[,\s]+)?(?:what|what's|when|where|where's|which|who|whom|whose|why|how|how's|is|are|was|were|do|does|did|"
     r"can|could|would|will|shall|should|may|might|have|has|any|anything)\b",
     re.IGNORECASE,
 )
@@ -257,6 +257,13 @@ _VERB_LEMMA = {
     "arranged": "arrange",
     "requested": "request",
     "submitted": "submit",
+    "fixed": "fix",
+    "committed": "commit",
+    "merged": "merge",
+    "deployed": "deploy",
+    "refunded": "refund",
+    "shipped": "ship",
+    "renewed": "renew",
 }
 _DONE_VERBS = "|".join(sorted(_VERB_LEMMA, key=len, reverse=True))
 _DONE = re.compile(
@@ -268,9 +275,12 @@ _DONE = re.compile(
     rf"|(?P<v4>booking|reservation|transfer|payment|purchase|order|appointment)\s+(?:was|is|has\s+been)\s+"
     rf"(?:successful|successfully\s+\w+|complete|completed|confirmed|done|made|placed)"
     rf"|(?P<v5>reference|confirmation)\s+(?:number|code|no\.?)\s*(?:is|:)"
-    rf"|\b(?P<v6>successfully)\b)",
+    rf"|\b(?P<v6>successfully)\b"
+    # a reply that opens with the bare participle: "Booked: table for 4 ...", "Submitted.", "Done, ..."
+    rf"|^\s*(?P<v7>{_DONE_VERBS}|done|all\s+done)\s*[.:!,;\u2014-])",
     re.IGNORECASE,
 )
+_DONE_GROUPS = ("v1", "v2", "v3", "v4", "v5", "v6", "v7")
 _FAILED = re.compile(
     r"\b(?:(?:i|we)\s+(?:could\s*n[o']?t|couldn['’]t|can\s*n[o']?t|can['’]t|was\s+unable|were\s+unable|"
     r"am\s+unable|'m\s+unable|failed)\s+(?:to\s+)?(?P<v>book|reserve|make|find|complete|process|schedule|"
@@ -282,6 +292,15 @@ _FAILED = re.compile(
     r"sorry,?\s+(?:but\s+)?(?:that|it|this)\s+(?:is|was)\s+not\s+(?:available|possible)|"
     r"(?:there\s+(?:was|is)\s+an?\s+)?error)\b",
     re.IGNORECASE,
+)
+# "Shall I commit it?", "Do you want me to merge the branch?": the strong offer forms take any verb
+_OFFERED_ANY = re.compile(
+    r"\b(?:shall\s+i|should\s+i|do\s+you\s+want\s+me\s+to|would\s+you\s+like\s+me\s+to|want\s+me\s+to)"
+    r"\s+(?:go\s+ahead\s+and\s+|also\s+|now\s+)?(?P<v>[a-z]+)\b",
+    re.IGNORECASE,
+)
+_NOT_AN_ACTION = frozenset(
+    {"help", "assist", "be", "do", "know", "tell", "explain", "wait", "continue", "go"}
 )
 _OFFERED = re.compile(
     r"\b(?:shall\s+i|should\s+i|would\s+you\s+like\s+(?:me\s+)?to|do\s+you\s+want\s+(?:me\s+)?to|want\s+me\s+to|"
@@ -332,6 +351,8 @@ def _lemma(verb: str | None, default: str) -> str:
             "reference": "book",
             "confirmation": "book",
             "successfully": "complete",
+            "done": "complete",
+            "all done": "complete",
             "reserving": "reserve",
             "processing": "process",
             "transferring": "transfer",
@@ -363,7 +384,9 @@ def find_action(text: str, role: Role) -> ActionMarker | None:
         verb = failed.group("v") or failed.group("v2") or failed.group("v3")
         return ActionMarker(verb=_lemma(verb, "book"), status="failed")
     if done:
-        verb = next((done.group(g) for g in ("v1", "v2", "v3", "v4", "v5", "v6") if done.group(g)), None)
+        if done.group("v7") and done.group("v7").lower() in ("done", "all done"):
+            done = _DONE.search(text, done.end()) or done  # "Done: X is booked": the verb that says what
+        verb = next((done.group(g) for g in _DONE_GROUPS if done.group(g)), None)
         return ActionMarker(verb=_lemma(verb, "book"), status="done", ref=_ref(text))
     if failed:
         return ActionMarker(verb="book", status="failed")
@@ -371,6 +394,9 @@ def find_action(text: str, role: Role) -> ActionMarker | None:
     offered = _OFFERED.search(text)
     if offered and offered.group("v") and (pending is None or offered.start() < pending.start()):
         return ActionMarker(verb=_lemma(offered.group("v"), "book"), status="offered")
+    any_verb = _OFFERED_ANY.search(text)
+    if any_verb and any_verb.group("v").lower() not in _NOT_AN_ACTION and pending is None:
+        return ActionMarker(verb=any_verb.group("v").lower(), status="offered")
     if pending:
         verb = pending.group("v") or pending.group("v2") or pending.group("v3")
         return ActionMarker(verb=_lemma(verb, "book"), status="pending")

@@ -13,10 +13,7 @@ import re
 from core.lang.patterns import pattern
 
 _INTENT_CUE = r"帮我|想|要|找|预订|订|推荐|查"
-_FILLER = (
-    r"你好|您好|好的|麻烦|请问|请|帮我|给我|我想|我要|你能|能不能|可以|一下|一个|一家|一些|吧|啊|呢|吗|呀|哦|了|"
-    r"还|再|那|另外|还有|的话|谢谢"
-)
+_FILLER_TRAIL = r"(?:一下|吧|啊|呢|吗|呀|哦|了|谢谢|的话|[，,。.！!？?\s])+$"
 _POLITE_PREFIX = r"^(?:你好|您好|好的|麻烦|请问|请|帮我|我想|我要|你能|能不能|可以|那|另外|还有)[，,、\s]*"
 # declining what was just offered: "不用了", "先不"
 _POLITE_DECLINE = r"^(?:不用|不需要|先不|暂时不|不必|算了)"
@@ -67,8 +64,16 @@ def strip_polite_prefix(text: str) -> str:
 
 
 def strip_fillers(text: str) -> str:
-    """text without its polite and modal fillers (请, 一下, 吧, 谢谢, ...)."""
-    return pattern(_FILLER).sub("", text)
+    """text without the polite and modal fillers at its edges (请, 我想, ... before; 一下, 吧, 谢谢
+    after). Fillers inside stay: they are characters of words there ("给我妈", "还款", "了解",
+    "一个月"), and cutting them out leaves fragments that are not the user's words."""
+    lead, trail = pattern(_POLITE_PREFIX), pattern(_FILLER_TRAIL)
+    out = text.strip()
+    while True:
+        cut = trail.sub("", lead.sub("", out)).strip()
+        if cut == out:
+            return out
+        out = cut
 
 
 def declines(text: str) -> bool:
@@ -158,6 +163,7 @@ def zh_numeral(text: str) -> int | None:
 
 
 GOAL_STOPWORDS: frozenset[str] = frozenset()  # a Chinese goal drops its fillers whole (strip_fillers)
+LIGHT_WORDS: frozenset[str] = frozenset()  # Chinese coverage looks at character pairs, not words
 ARTICLES: frozenset[str] = frozenset()
 INDEFINITE_ARTICLES: frozenset[str] = frozenset()
 

@@ -123,6 +123,8 @@ def test_marker_must_be_a_whole_word_within_25_characters():
 
 def test_old_value_inside_the_new_value_is_not_an_old_occurrence():
     assert correction_outcome("party of 12", "2", "12").handled
+    # masking the new value "1" leaves "12" whole: no stray old "2" appears in a date
+    assert correction_outcome("date=2026-12-20|cards=1 (was: 2)", "2", "1").handled
     # the other way round the old value is still found, and it is unmarked
     assert correction_outcome("party of 2 (not 12)", "12", "2").old_unmarked == 1
 

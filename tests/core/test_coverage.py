@@ -9,7 +9,7 @@ import pytest
 
 from core.compressor import Compressor
 from core.config import Config
-from core.coverage import missing_user_clauses
+from core.coverage import content_unshown, missing_user_clauses
 from core.models import Message
 from core.parse import parse_message
 
@@ -91,3 +91,34 @@ def test_the_pointing_back_cue_in_both_languages_and_not_on_a_message_to_someone
     assert cues.quotes_back("把上一个问题发给他。")
     assert not cues.quotes_back("Please delete the last message to Alice.")
     assert not cues.quotes_back("删除发给小王的最后一条消息。")
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["she has diabetes and one time heart problem, they put stent", "她有糖尿病，前年心脏放过支架"],
+    ids=["en", "zh"],
+)
+def test_a_clause_the_parser_typed_nothing_of_comes_back_in_the_users_words(said):
+    parsed = [
+        parse_message(Message(idx=0, role="user", text=said)),
+        parse_message(Message(idx=1, role="assistant", text="Thank you. / 好的。")),
+    ]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    missing = missing_user_clauses("[FACT:insurance.type=visitor]", parsed, upto=2, state=state)
+    assert missing and all(c in said for c in missing)
+    assert any("stent" in c or "支架" in c for c in missing)
+    assert missing_user_clauses("User said: " + said, parsed, upto=2, state=state) == []
+
+
+def test_a_clause_with_a_number_a_yes_or_a_question_is_not_brought_back_by_its_words():
+    parsed = [
+        parse_message(Message(idx=0, role="user", text="around 3000 a year for both")),
+        parse_message(Message(idx=1, role="user", text="yes that's fine")),
+    ]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    # the number is the value rule's business (a correction may have replaced it); a yes or a
+    # question states nothing to keep
+    assert missing_user_clauses("budget=3000 a year", parsed, upto=2, state=state) == []
+    assert not content_unshown("could you tell me where the parking entrance is?", "")
+    assert not content_unshown("请把那边的营业时间和停车位置发给我？", "")
+    assert content_unshown("请把那边的营业时间和停车位置发给我", "")

@@ -116,3 +116,15 @@ def test_the_domain_word_as_a_reference_does_not_replace_the_type():
     )
     text = result.rendered.text
     assert occurs_unmarked("guesthouse", text) and "(was: guesthouse" not in text
+
+
+def test_values_after_a_goal_clause_keep_their_span_in_the_turn():
+    """The goal phrase of a turn's first clause must not stand in for the turn's text when the
+    spans of its later clauses are looked up."""
+    text = "I need a taxi to the station. It should pick me up from Granta Lodge at 5pm."
+    result = run([("user", text)])
+    assert result.state.goals, result.state
+    for key in ("taxi.origin", "taxi.time"):
+        ev = result.state.facts[key].evidence
+        assert ev is not None and ev.start >= 0, (key, ev)
+        assert text[ev.start : ev.end] == ev.text == result.state.facts[key].value

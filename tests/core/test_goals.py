@@ -48,10 +48,23 @@ def test_the_goal_line_cannot_break_its_anchor() -> None:
     assert not {"[", "]", "|", ";"} & set(goal)
 
 
-def test_a_chinese_goal_drops_fillers_and_is_cut_at_sixteen_characters() -> None:
-    assert condense_goal("你好，我想订一家北京的酒店") == "订北京的酒店"
+def test_a_chinese_goal_drops_fillers_at_its_edges_and_is_cut_at_sixteen_characters() -> None:
+    assert condense_goal("你好，我想订一家北京的酒店") == "订一家北京的酒店"
+    assert condense_goal("请帮我还款一下吧，谢谢！") == "还款"
     long = condense_goal("预订北京市朝阳区三里屯附近靠近地铁站的四星级商务酒店")
     assert len(long) == 17 and long.endswith("…") and long.startswith("预订北京市朝阳区")
+
+
+@pytest.mark.parametrize(
+    ("said", "goal"),
+    [
+        ("我想给我妈预约下周三下午3点做核磁", "给我妈预约下周三下午3点做核磁"),  # not "妈预约…"
+        ("我想了解一下重疾险", "了解一下重疾险"),  # not "解重疾险"
+        ("那我要办一张免年费的卡", "办一张免年费的卡"),
+    ],
+)
+def test_a_chinese_goal_keeps_the_words_a_filler_is_part_of(said: str, goal: str) -> None:
+    assert condense_goal(said) == goal
 
 
 def test_an_intent_for_a_new_domain_is_a_goal() -> None:

@@ -63,6 +63,9 @@ def test_english_correction_marks_the_old_value():
             ("assistant", "Which restaurant?"),
             ("user", "Actually, make it 8pm instead."),
             ("assistant", "OK, 8pm it is."),
+            # long enough that the compacted context (its Friday resolved to a date) is the smaller
+            ("user", "Could you also check whether they have a vegetarian menu and step-free access?"),
+            ("assistant", "They have a vegetarian tasting menu and a ramp at the side entrance."),
             *FILLER,
         ]
     )

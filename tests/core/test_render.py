@@ -60,6 +60,19 @@ def test_a_replaced_value_is_only_shown_marked_as_was():
     assert "Thursday" not in parse_anchors(out.text)["facts"].values()
 
 
+def test_a_goal_keeps_what_it_is_about_and_leaves_its_date_to_the_facts():
+    date = fact("general.date", "next Wednesday").model_copy(update={"norm": "2026-12-09"})
+    values = {"general.name": "MRI", "general.date": "next Wednesday"}
+    st = ContextState(
+        goals=[Goal(text="book MRI mother next Wednesday", idx=0, values=values)],
+        facts={"general.name": fact("general.name", "MRI"), "general.date": date},
+    )
+    goals = parse_anchors(render(st, [], CFG, 10_000).text)["goals"]
+    assert goals == ["book MRI mother"]  # not "book mother"
+    st.goals = [Goal(text="book next Wednesday", idx=0, values={"general.date": "next Wednesday"})]
+    assert parse_anchors(render(st, [], CFG, 10_000).text)["goals"] == ["book next Wednesday"]  # not "book"
+
+
 def test_a_goal_shows_the_current_value_not_the_replaced_one():
     st = state()
     st.goals = [Goal(text="hotel for Thursday", idx=0, domain="hotel", values={"hotel.date": "Thursday"})]

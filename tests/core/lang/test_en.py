@@ -805,3 +805,11 @@ def test_dialogue_like_text_never_crashes(text):
         assert e.slot is None or e.slot in SLOTS
     EN.negations(text)
     EN.kind(text, "user")
+
+
+@pytest.mark.parametrize(
+    "text", ["And how do I renew my passport before the trip abroad", "so what about the Friday slot"]
+)
+def test_a_question_after_an_opening_conjunction_is_a_question(text):
+    assert EN.kind(text, "user") == "question"
+    assert EN.kind("and I need a taxi to the station", "user") != "question"
