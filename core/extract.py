@@ -29,7 +29,7 @@ from core.models import (
 )
 from core.parse import analyzer_for, strength_of
 from core.tool_records import ToolIndex, promoted_facts, tool_turn
-from core.values import same_surface, same_value
+from core.values import bound_norm, same_surface, same_value
 
 SLOT_BY_TYPE = {
     "money": "price",
@@ -84,6 +84,10 @@ REQUIRED_SLOTS = {
     "payment": ("amount", "person"),
     "bank": ("amount",),
 }
+# the entity types a search can bound ("under $150", "after 13:30", "at least 4 stars")
+BOUNDABLE_TYPES = frozenset({"money", "quantity", "number", "time", "datetime", "date", "duration", "rating"})
+
+
 def fact_key(entity: Entity, domain: str | None) -> str:
     """The state key of an entity: domain.slot (general when no domain is known). A date with a time
     is keyed as the time, so "7pm on Friday" and a later "make it 8pm" are one slot."""
@@ -210,6 +214,7 @@ def _facts_of(atom: Atom, role: str, idx: int, units: Units, text: str = "", off
             aliases=aliases,
             evidence=_evidence(ent, atom, idx, text, offset),
             proposes=proposes,
+            bound=_bound(ent, atom.text),
         )
         if key in last_end and ent.start >= 0:
             between = atom.text[last_end[key] : ent.start]
@@ -218,6 +223,19 @@ def _facts_of(atom: Atom, role: str, idx: int, units: Units, text: str = "", off
         if kind == "preference":
             units.preference_changes.append(cand)
         units.facts.append(cand)
+
+
+def _bound(ent: Entity, clause: str) -> bool:
+    """True when an amount, rating, count, duration or time is said as a bound or range of a search
+    ("after 13:30", "arrive by 8:15", "700-800元", "4分以上"): a criterion the user set, of another
+    type than the value of the thing found for it (the train's 15:17, the hotel's 775元)."""
+    if ent.type not in BOUNDABLE_TYPES:
+        return False
+    if bound_norm((ent.value or ent.text).strip().lower()):
+        return True
+    if ent.start < 0:
+        return False
+    return any_language().bounds(clause[max(0, ent.start - 24) : ent.start], clause[ent.end : ent.end + 16])
 
 
 def _definite_reference(ent: Entity, atom: Atom) -> bool:

@@ -28,6 +28,11 @@ _NEGATION_PAIR = r"但|而是|可以|就行"
 _SELF_DOUBT = r"我不确定|不太确定|刚才说错|抱歉，?我搞错"
 _OR_CONNECTIVE = r"或者|还是|或"
 _FREE_PREFIX = r"^(免费)\s*"
+# a value said as a bound of a search ("不超过500元", "下午3点以后", "4分以上"): a criterion
+_BOUND_BEFORE = (
+    r"(?:不超过|不低于|不高于|不少于|不多于|至少|最少|最多|最低|最高|低于|高于|超过|少于|多于|大于|小于)\s*$"
+)
+_BOUND_AFTER = r"^\s*(?:及以上|以上|以下|以内|之内|左右|上下|之间|之前|以前|之后|以后|前|后|起)"
 _DAY_OF_MONTH = r"(\d{1,2})[日号]"
 _MONTH_NAME = r"\d{1,2}\s*月"
 _NUMERAL = r"[零一二两三四五六七八九十百千万]+"
@@ -95,6 +100,11 @@ def negation_pair(text: str) -> bool:
 def self_doubt(text: str) -> bool:
     """True when the speaker doubts what it said (我不确定, 刚才说错)."""
     return bool(pattern(_SELF_DOUBT, re.I).search(text))
+
+
+def bounds(before: str, after: str) -> bool:
+    """True when the words around a value make it a bound of a search (至少 ..., ... 以上 / 以后)."""
+    return bool(pattern(_BOUND_BEFORE).search(before) or pattern(_BOUND_AFTER).search(after))
 
 
 def or_connective(text: str) -> bool:
