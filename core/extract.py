@@ -165,6 +165,8 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
             _action_of(atom, parsed, state, units)
         if role == "assistant" and any_language().self_doubt(atom.text):
             units.events.append("self_doubt")
+    if role == "user":
+        _name_known_entities(units, state)
     if role in ("user", "system", "assistant"):
         _drop_replaced_values(units, state)
     _join_same_key(units)
@@ -260,6 +262,39 @@ def _evidence(ent: Entity, atom: Atom, idx: int, text: str, offset: int) -> Evid
     end = start + len(ent.text) if start >= 0 else -1
     found = ent.text if start >= 0 else ""
     return Evidence(idx=idx, role=atom.role, how=how, start=start, end=end, text=found)
+
+
+# slots that name an entity (a venue, a film): a name held under one key is that entity wherever it
+# is said again
+ENTITY_SLOTS = frozenset({"name", "title"})
+# the slots a clause may name such an entity in ("尝尝郭靖烤全羊": the restaurant listed, not a dish)
+NAMING_SLOTS = ENTITY_SLOTS | {"food"}
+
+
+def _name_known_entities(units: Units, state: ContextState) -> None:
+    """A user's name that is the value of another key already (the attraction picked earlier, said
+    again in a hotel request: "a hotel near 篱苑图书馆"), or one of the names the assistant listed
+    under another key ("兔爷 and 干锅传奇 are both good" -> "I'll go to 干锅传奇"), names that entity:
+    the candidate takes that key (a refresh, or a pick among the options), never replacing the
+    name of another entity of its own domain."""
+    held = [*state.facts.values(), *state.offers.values()]
+    for cand in units.facts:
+        if cand.key.rsplit(".", 1)[-1] not in NAMING_SLOTS:
+            continue
+        own = state.facts.get(cand.key)
+        if own is not None and _names(own.value, own.norm, cand):
+            continue
+        named = (f for f in held if f.key != cand.key and f.key.rsplit(".", 1)[-1] in ENTITY_SLOTS)
+        other = next((f for f in named if _names(f.value, f.norm, cand)), None)
+        if other is not None:
+            cand.key = other.key
+
+
+def _names(value: str, norm: str, cand: FactCandidate) -> bool:
+    """True when cand's value is value, or one of the options or items value lists."""
+    low = cand.value.strip().lower()
+    items = {i.strip().lower() for i in re.split(r" \| |, ", f"{norm}, {value}")}
+    return low == value.strip().lower() or low in items or cand.norm in items
 
 
 def _drop_replaced_values(units: Units, state: ContextState) -> None:

@@ -46,6 +46,9 @@ RESULT_FIELDS = frozenset(
 )
 DECAYED_BELOW = 0.6
 _ACCEPT_KINDS = frozenset({"confirmation", "instruction"})
+# how many messages back a "yes" reaches: the assistant's turn just before (and a tool result
+# between them)
+_ACCEPT_WITHIN = 2
 
 
 def copy_state(state: ContextState) -> ContextState:
@@ -149,7 +152,8 @@ def _merge_fact(state: ContextState, cand: FactCandidate) -> None:
         _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{AGREED_SUFFIX}"}))
         return
     options = " | " in cand.norm and " | " not in cur.norm
-    if cand.role not in ("user", "system") and (user_held or options) and not cand.correction:
+    offered = not cand.correction or (user_held and _point_beside_bound(cur, cand))
+    if cand.role not in ("user", "system") and (user_held or options) and offered:
         # the assistant proposes: held as an offer until the user accepts or picks one
         state.offers[cand.key] = _new_fact(state, cand)
         return
@@ -191,7 +195,9 @@ def _point_beside_bound(cur: Fact, new: FactCandidate | Fact) -> bool:
     """True when new is a point value (a price quoted, a departure time found) and cur is a bound or
     range the user searched by ("700-800元", "after 13:30"), with no correction cue: two types of
     value for one slot, so new is not evidence that the criterion changed."""
-    correction = isinstance(new, FactCandidate) and new.correction
+    # only the user changes what they search by: an assistant's "no, it is 3.8" to "is it 4.5 or
+    # more?" corrects the found thing's value, not the criterion
+    correction = isinstance(new, FactCandidate) and new.correction and new.role in ("user", "system")
     return cur.bound and not new.bound and not correction
 
 
@@ -268,6 +274,8 @@ def _settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units)
     for key, offer in list(state.offers.items()):
         if key in stated or " | " in offer.norm or len(_listed(offer.value)) > 1:
             continue  # the user's own value wins (merged next); options need a pick
+        if idx - offer.last_idx > _ACCEPT_WITHIN:
+            continue  # a yes answers the turn just before, not an offer the talk has moved on from
         cand = FactCandidate(
             key=key,
             value=offer.value,
@@ -293,7 +301,7 @@ def _settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units)
         state.offers.pop(key, None)
     for fact in state.facts.values():
         slot = fact.key.rsplit(".", 1)[-1]
-        recent = idx - fact.last_idx <= 2 and " | " not in fact.norm
+        recent = idx - fact.last_idx <= _ACCEPT_WITHIN and " | " not in fact.norm
         if fact.role == "assistant" and recent and slot not in INFORMATIONAL_SLOTS:
             fact.role, fact.kind = "user", "instruction"
 

@@ -85,3 +85,76 @@ def test_a_correction_cue_lets_a_point_value_replace_a_bound():
     )
     current, history = values(st, "restaurant.time")
     assert current is not None and "8" in current and history
+
+
+def test_an_assistants_no_to_the_users_bound_question_keeps_the_bound():
+    st = state_after(
+        [
+            ("user", "请帮我找一家评分是4.5分以上的餐馆。"),
+            ("assistant", "推荐北京全聚德(王府井店)。"),
+            ("user", "北京全聚德(王府井店)这个餐馆的评分是4.5分以上吗？"),
+            ("assistant", "不是的，是3.8分。"),
+        ]
+    )
+    assert values(st, "restaurant.rating") == ("4.5分以上", [])
+
+
+def test_a_late_yes_accepts_no_offer_the_talk_has_moved_on_from():
+    st = state_after(
+        [
+            ("user", "I'd like a table at 19:45 at an Italian place."),
+            ("assistant", "19:45 is fully booked; how about 18:45 instead?"),
+            ("user", "What is their phone number?"),
+            ("assistant", "It is 01223 555 123."),
+            ("user", "Okay, thanks."),
+        ]
+    )
+    assert values(st, "restaurant.time") == ("19:45", [])
+
+
+def test_a_yes_just_after_the_offer_still_takes_it():
+    st = state_after(
+        [
+            ("user", "I'd like a table at 19:45 at an Italian place."),
+            ("assistant", "19:45 is fully booked; how about 18:45 instead?"),
+            ("user", "Okay, that works."),
+        ]
+    )
+    assert values(st, "restaurant.time") == ("18:45", ["19:45"])
+
+
+def test_an_entity_picked_in_one_domain_named_in_another_request_is_not_that_domains_name():
+    st = state_after(
+        [
+            ("user", "你好，可以帮我推荐一个评分是4分以上的酒店吗？"),
+            ("assistant", "给您推荐北京工体A. Hotel酒店和北京中裕世纪大酒店，你看行吗？"),
+            ("user", "行的，北京工体A. Hotel酒店听起来不错。帮我推荐一个评分4.5分以上的景点吧。"),
+            ("assistant", "水立方嬉水乐园，篱苑图书馆和乐多港奇幻乐园都是不错的选择呢！"),
+            ("user", "就去篱苑图书馆吧，这个景点周边还有其他景点吗？"),
+            ("assistant", "有啊，周边有神堂峪, 石门山景区。"),
+            ("user", "好的，那篱苑图书馆周边都有哪些酒店呢？"),
+            ("assistant", "抱歉，没有查到周边酒店的信息。"),
+            ("user", "太遗憾了，可以帮我推荐一个在篱苑图书馆周边，最低价格700-800元的经济型酒店吗？"),
+        ]
+    )
+    assert values(st, "hotel.name") == ("北京工体A. Hotel酒店", [])
+    assert values(st, "attraction.name")[0] == "篱苑图书馆"
+
+
+def test_a_restaurant_picked_then_named_in_clauses_about_other_domains_stays_the_restaurant():
+    st = state_after(
+        [
+            ("user", "推荐一个评分4分以上的景点。"),
+            ("assistant", "给您推荐恭王府。"),
+            ("user", "恭王府不错。你可以帮我找一个评分4.5分以上的餐馆吗？"),
+            ("assistant", "兔爷(燕莎金街店)和干锅传奇都不错，您自己选。"),
+            ("user", "我要去干锅传奇，这个餐馆周边有哪些游玩的景点呢？"),
+            ("assistant", "周边景点有石景山游乐园, 欢乐水魔方水上乐园。"),
+            ("user", "不错啊，那干锅传奇周边还有什么其他的餐馆吗？"),
+            ("assistant", "当然了，周边餐馆有蓝海钟鼎楼食府(鲁谷店), 阳坊胜利涮羊肉(晋元庄店)。"),
+            ("user", "我想吃的菜肴是热巧克力，干锅传奇附近的餐馆，哪个有这道菜？"),
+        ]
+    )
+    assert values(st, "attraction.name") == ("恭王府", [])
+    assert values(st, "restaurant.name")[0] == "干锅传奇"
+    assert "干锅传奇" not in (values(st, "restaurant.food")[0] or "")
