@@ -216,7 +216,7 @@ def _facts_of(atom: Atom, role: str, idx: int, units: Units, text: str = "", off
             aliases=aliases,
             evidence=_evidence(ent, atom, idx, text, offset),
             proposes=proposes,
-            bound=_bound(ent, atom.text),
+            bound=atom.role in ("user", "system") and _bound(ent, atom.text),
         )
         if key in last_end and ent.start >= 0:
             between = atom.text[last_end[key] : ent.start]
@@ -230,7 +230,8 @@ def _facts_of(atom: Atom, role: str, idx: int, units: Units, text: str = "", off
 def _bound(ent: Entity, clause: str) -> bool:
     """True when an amount, rating, count, duration or time is said as a bound or range of a search
     ("after 13:30", "arrive by 8:15", "700-800元", "4分以上"): a criterion the user set, of another
-    type than the value of the thing found for it (the train's 15:17, the hotel's 775元)."""
+    type than the value of the thing found for it (the train's 15:17, the hotel's 775元). Asked for
+    the user's clauses only: what the assistant says ("arriving by 07:27") is a found value."""
     if ent.type not in BOUNDABLE_TYPES:
         return False
     if bound_norm((ent.value or ent.text).strip().lower()):

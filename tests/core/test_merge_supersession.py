@@ -158,3 +158,16 @@ def test_a_restaurant_picked_then_named_in_clauses_about_other_domains_stays_the
     assert values(st, "attraction.name") == ("恭王府", [])
     assert values(st, "restaurant.name")[0] == "干锅传奇"
     assert "干锅传奇" not in (values(st, "restaurant.food")[0] or "")
+
+
+def test_an_assistants_by_is_a_found_value_not_a_bound_that_replaces_the_users():
+    st = state_after(
+        [
+            ("user", "I need a train to london liverpool street. I would like to arrive by 8:15 on Tuesday."),
+            ("assistant", "Oh, wait, I apologize, I found one arriving by 07:27. Shall I book it?"),
+            ("user", "Yes. Please book space for 7 people."),
+        ]
+    )
+    current, history = values(st, "train.end_time")
+    assert current == "8:15" and history == []
+    assert not st.facts["train.end_time_agreed"].bound
