@@ -154,6 +154,8 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
         cursor = offset + len(atom.text) if offset >= 0 else cursor
         if atom.kind in ("greeting", "filler") and (not atom.entities or role == "assistant"):
             continue  # pleasantries; an assistant's "thank you for contacting <service>" names no value
+        if role == "user" and any_language().closes(atom.text):
+            continue  # "that is all I need for today": the conversation's today, not the task's date
         _facts_of(atom, role, idx, units, text, offset)
         if role in ("user", "system") and (atom.negation is not None or atom.pinned):
             units.constraints.append(atom)

@@ -45,6 +45,13 @@ _SELF_DOUBT = (
 _OR_CONNECTIVE = r"\b(?:or|either|otherwise)\b"
 _DETERMINER = r"(?i)\b(?:the|this|that|our|my|your|same)\s+$"
 _FREE_PREFIX = r"^(free)\s*"
+# a clause that closes the conversation ("that is all I need today", "I'm all set for now"): its
+# "today" is the conversation's, not a value of the task
+_CLOSING = (
+    r"(?i)^\s*(?:no,?\s*)?(?:that(?:'s|\s+is|\s+was|\s+will\s+be|\s+would\s+be|\s+should\s+be)\s+"
+    r"(?:all|everything)\b|(?:i\s+think\s+)?(?:i'm|i\s+am|we're|we\s+are)\s+(?:all\s+set|done|good)\b|"
+    r"nothing\s+(?:else|more)\b)"
+)
 # a value said as a bound of a search ("after 13:30", "arrive by 8:15", "under $150", "4 stars or
 # more"): a criterion, not the value of the thing found
 _BOUND_BEFORE = (
@@ -150,6 +157,11 @@ def or_connective(text: str) -> bool:
 def ends_with_determiner(text: str) -> bool:
     """True when text ends with a definite determiner ("from the ", "this ")."""
     return bool(pattern(_DETERMINER).search(text))
+
+
+def closes(text: str) -> bool:
+    """True when the clause closes the conversation ("that's all I need today", "I'm all set")."""
+    return bool(pattern(_CLOSING).search(text))
 
 
 def bounds(before: str, after: str) -> bool:

@@ -28,6 +28,8 @@ _NEGATION_PAIR = r"但|而是|可以|就行"
 _SELF_DOUBT = r"我不确定|不太确定|刚才说错|抱歉，?我搞错"
 _OR_CONNECTIVE = r"或者|还是|或"
 _FREE_PREFIX = r"^(免费)\s*"
+# a clause that closes the conversation ("就这些了", "没有别的了")
+_CLOSING = r"^\s*(?:就这些|就这样|没有别的|没别的|没有其他|没其他|没有了|不需要别的|暂时没有)"
 # a value said as a bound of a search ("不超过500元", "下午3点以后", "4分以上"): a criterion
 _BOUND_BEFORE = (
     r"(?:不超过|不低于|不高于|不少于|不多于|至少|最少|最多|最低|最高|低于|高于|超过|少于|多于|大于|小于)\s*$"
@@ -100,6 +102,11 @@ def negation_pair(text: str) -> bool:
 def self_doubt(text: str) -> bool:
     """True when the speaker doubts what it said (我不确定, 刚才说错)."""
     return bool(pattern(_SELF_DOUBT, re.I).search(text))
+
+
+def closes(text: str) -> bool:
+    """True when the clause closes the conversation (就这些, 没有别的了)."""
+    return bool(pattern(_CLOSING).search(text))
 
 
 def bounds(before: str, after: str) -> bool:

@@ -171,3 +171,47 @@ def test_an_assistants_by_is_a_found_value_not_a_bound_that_replaces_the_users()
     current, history = values(st, "train.end_time")
     assert current == "8:15" and history == []
     assert not st.facts["train.end_time_agreed"].bound
+
+
+def test_a_closing_clauses_today_never_replaces_the_trip_date():
+    st = state_after(
+        [
+            ("user", "I need a train to leave on Friday from Peterborough."),
+            ("assistant", "TR0035 leaves at 07:19. Shall I book it?"),
+            ("user", "I just needed the information. That is all of the information that I need for today."),
+        ]
+    )
+    assert values(st, "train.date") == ("Friday", [])
+
+
+def test_a_new_task_naming_the_current_domain_as_a_place_opens_its_own_domain():
+    st = state_after(
+        [
+            ("user", "I'd like to book a table at a restaurant for 4 people at 19:30 on Saturday."),
+            ("assistant", "Sitar Tandoori has a table at 19:30. Booked, the reference is KFCJHKZX."),
+            ("user", "I also need a taxi from the hotel to the restaurant, leaving at 18:45."),
+        ]
+    )
+    assert values(st, "restaurant.time") == ("19:30", [])
+
+
+def test_a_rental_car_request_is_not_a_new_date_of_the_event_just_booked():
+    st = state_after(
+        [
+            ("user", "I want two tickets for the Arizona vs LA Dodgers game on March 2nd in Phoenix."),
+            ("assistant", "The tickets have been purchased. Enjoy the game!"),
+            ("user", "Thanks. Can you rent me a car to drive there? I need a medium-sized vehicle today."),
+        ]
+    )
+    assert values(st, "event.date") == ("March 2nd", [])
+
+
+def test_also_scheduling_an_event_is_a_calendar_entry_not_the_doctors_new_time():
+    st = state_after(
+        [
+            ("user", "Please book me a visit to a General Practitioner at 12:30 pm next Friday."),
+            ("assistant", "Your appointment with Access Health at 12:30 pm is made."),
+            ("user", "Could you also schedule an event titled GP appointment at 12 o'clock, please?"),
+        ]
+    )
+    assert values(st, "doctor.time")[1] == []
