@@ -403,6 +403,9 @@ def find_domain(text: str, current: str | None = None) -> str | None:
     named = [domain for domain, rx in _domain_regexes() if rx.search(text)]
     if named:
         others = [d for d in named if d != current]
+        if current in named and _NEW_TASK.search(text) and not others:
+            # "I also need a place to eat in the same area as the hotel": a weak word names the new task
+            others = [d for d, rx in _domain_regexes(weak=True) if d != current and rx.search(text)]
         if current in named and others and _NEW_TASK.search(text):
             # "I also need a taxi from the hotel to the restaurant": a new task names its own domain;
             # the one being talked about is only where it starts or ends

@@ -215,3 +215,18 @@ def test_also_scheduling_an_event_is_a_calendar_entry_not_the_doctors_new_time()
         ]
     )
     assert values(st, "doctor.time")[1] == []
+
+
+def test_a_new_task_in_weak_words_beside_the_current_domain_opens_its_own():
+    st = state_after(
+        [
+            ("user", "I'm looking for an expensive hotel in the south."),
+            ("assistant", "The Lensfield Hotel is in the south. Shall I book it?"),
+            ("user", "Yes, for 3 people for 5 nights starting from friday."),
+            ("assistant", "Booked! Reference number: 68SV7AUH."),
+            ("user", "I also need a place to eat serving mexican food in the same area as the hotel."),
+            ("assistant", "There's the chiquito restaurant bar but its rather expensive."),
+        ]
+    )
+    assert values(st, "hotel.name")[1] == []
+    assert "restaurant.food" in st.facts and "hotel.food" not in st.facts
