@@ -46,9 +46,6 @@ RESULT_FIELDS = frozenset(
 )
 DECAYED_BELOW = 0.6
 _ACCEPT_KINDS = frozenset({"confirmation", "instruction"})
-# how many messages back a "yes" reaches: the assistant's turn just before (and a tool result
-# between them)
-_ACCEPT_WITHIN = 2
 
 
 def copy_state(state: ContextState) -> ContextState:
@@ -274,8 +271,6 @@ def _settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units)
     for key, offer in list(state.offers.items()):
         if key in stated or " | " in offer.norm or len(_listed(offer.value)) > 1:
             continue  # the user's own value wins (merged next); options need a pick
-        if idx - offer.last_idx > _ACCEPT_WITHIN:
-            continue  # a yes answers the turn just before, not an offer the talk has moved on from
         cand = FactCandidate(
             key=key,
             value=offer.value,
@@ -301,7 +296,7 @@ def _settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units)
         state.offers.pop(key, None)
     for fact in state.facts.values():
         slot = fact.key.rsplit(".", 1)[-1]
-        recent = idx - fact.last_idx <= _ACCEPT_WITHIN and " | " not in fact.norm
+        recent = idx - fact.last_idx <= 2 and " | " not in fact.norm
         if fact.role == "assistant" and recent and slot not in INFORMATIONAL_SLOTS:
             fact.role, fact.kind = "user", "instruction"
 

@@ -99,19 +99,6 @@ def test_an_assistants_no_to_the_users_bound_question_keeps_the_bound():
     assert values(st, "restaurant.rating") == ("4.5分以上", [])
 
 
-def test_a_late_yes_accepts_no_offer_the_talk_has_moved_on_from():
-    st = state_after(
-        [
-            ("user", "I'd like a table at 19:45 at an Italian place."),
-            ("assistant", "19:45 is fully booked; how about 18:45 instead?"),
-            ("user", "What is their phone number?"),
-            ("assistant", "It is 01223 555 123."),
-            ("user", "Okay, thanks."),
-        ]
-    )
-    assert values(st, "restaurant.time") == ("19:45", [])
-
-
 def test_a_yes_just_after_the_offer_still_takes_it():
     st = state_after(
         [
