@@ -30,7 +30,7 @@ from core.models import (
 )
 from core.parse import analyzer_for, strength_of
 from core.tool_records import ToolIndex, promoted_facts, tool_turn
-from core.values import same_surface, same_value
+from core.values import bound_norm, same_surface, same_value
 
 SLOT_BY_TYPE = {
     "money": "price",
@@ -85,6 +85,8 @@ REQUIRED_SLOTS = {
     "payment": ("amount", "person"),
     "bank": ("amount",),
 }
+# the entity types a search can bound ("under $150", "after 13:30", "at least 4 stars")
+BOUNDABLE_TYPES = frozenset({"money", "quantity", "number", "time", "datetime", "date", "duration", "rating"})
 
 
 def fact_key(entity: Entity, domain: str | None) -> str:
@@ -154,6 +156,8 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
         cursor = offset + len(atom.text) if offset >= 0 else cursor
         if atom.kind in ("greeting", "filler") and (not atom.entities or role == "assistant"):
             continue  # pleasantries; an assistant's "thank you for contacting <service>" names no value
+        if role == "user" and any_language().closes(atom.text):
+            continue  # "that is all I need for today": the conversation's today, not the task's date
         _facts_of(atom, role, idx, units, text, offset, parsed.message.ts)
         if role in ("user", "system") and (atom.negation is not None or atom.pinned):
             units.constraints.append(atom)
@@ -165,6 +169,8 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
             _action_of(atom, parsed, state, units)
         if role == "assistant" and any_language().self_doubt(atom.text):
             units.events.append("self_doubt")
+    if role == "user":
+        _name_known_entities(units, state)
     if role in ("user", "system", "assistant"):
         _drop_replaced_values(units, state)
     _join_same_key(units)
@@ -222,6 +228,7 @@ def _facts_of(
             aliases=aliases,
             evidence=_evidence(ent, atom, idx, text, offset).model_copy(update={"ts": ts}),
             proposes=proposes,
+            bound=atom.role in ("user", "system") and _bound(ent, atom.text),
         )
         if key in last_end and ent.start >= 0:
             between = atom.text[last_end[key] : ent.start]
@@ -230,6 +237,20 @@ def _facts_of(
         if kind == "preference":
             units.preference_changes.append(cand)
         units.facts.append(cand)
+
+
+def _bound(ent: Entity, clause: str) -> bool:
+    """True when an amount, rating, count, duration or time is said as a bound or range of a search
+    ("after 13:30", "arrive by 8:15", "700-800元", "4分以上"): a criterion the user set, of another
+    type than the value of the thing found for it (the train's 15:17, the hotel's 775元). Asked for
+    the user's clauses only: what the assistant says ("arriving by 07:27") is a found value."""
+    if ent.type not in BOUNDABLE_TYPES:
+        return False
+    if bound_norm((ent.value or ent.text).strip().lower()):
+        return True
+    if ent.start < 0:
+        return False
+    return any_language().bounds(clause[max(0, ent.start - 24) : ent.start], clause[ent.end : ent.end + 16])
 
 
 def _definite_reference(ent: Entity, atom: Atom) -> bool:
@@ -254,6 +275,39 @@ def _evidence(ent: Entity, atom: Atom, idx: int, text: str, offset: int) -> Evid
     end = start + len(ent.text) if start >= 0 else -1
     found = ent.text if start >= 0 else ""
     return Evidence(idx=idx, role=atom.role, how=how, start=start, end=end, text=found)
+
+
+# slots that name an entity (a venue, a film): a name held under one key is that entity wherever it
+# is said again
+ENTITY_SLOTS = frozenset({"name", "title"})
+# the slots a clause may name such an entity in ("尝尝郭靖烤全羊": the restaurant listed, not a dish)
+NAMING_SLOTS = ENTITY_SLOTS | {"food"}
+
+
+def _name_known_entities(units: Units, state: ContextState) -> None:
+    """A user's name that is the value of another key already (the attraction picked earlier, said
+    again in a hotel request: "a hotel near 篱苑图书馆"), or one of the names the assistant listed
+    under another key ("兔爷 and 干锅传奇 are both good" -> "I'll go to 干锅传奇"), names that entity:
+    the candidate takes that key (a refresh, or a pick among the options), never replacing the
+    name of another entity of its own domain."""
+    held = [*state.facts.values(), *state.offers.values()]
+    for cand in units.facts:
+        if cand.key.rsplit(".", 1)[-1] not in NAMING_SLOTS:
+            continue
+        own = state.facts.get(cand.key)
+        if own is not None and _names(own.value, own.norm, cand):
+            continue
+        named = (f for f in held if f.key != cand.key and f.key.rsplit(".", 1)[-1] in ENTITY_SLOTS)
+        other = next((f for f in named if _names(f.value, f.norm, cand)), None)
+        if other is not None:
+            cand.key = other.key
+
+
+def _names(value: str, norm: str, cand: FactCandidate) -> bool:
+    """True when cand's value is value, or one of the options or items value lists."""
+    low = cand.value.strip().lower()
+    items = {i.strip().lower() for i in re.split(r" \| |, ", f"{norm}, {value}")}
+    return low == value.strip().lower() or low in items or cand.norm in items
 
 
 def _drop_replaced_values(units: Units, state: ContextState) -> None:

@@ -146,8 +146,14 @@ def _merge_fact(state: ContextState, cand: FactCandidate) -> None:
         state.offers[cand.key] = _new_fact(state, cand)
         return
     user_held = cur.role == "user" or cur.verified_by_user
+    if user_held and cand.role == "user" and _point_beside_bound(cur, cand):
+        # the user names the found thing's value (the 15:17 train) beside the bound they searched by
+        # (after 13:30): another type of value, no evidence it replaces the bound; both stand
+        _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{AGREED_SUFFIX}"}))
+        return
     options = " | " in cand.norm and " | " not in cur.norm
-    if cand.role not in ("user", "system") and (user_held or options) and not cand.correction:
+    offered = not cand.correction or (user_held and _point_beside_bound(cur, cand))
+    if cand.role not in ("user", "system") and (user_held or options) and offered:
         # the assistant proposes: held as an offer until the user accepts or picks one
         state.offers[cand.key] = _new_fact(state, cand)
         return
@@ -197,6 +203,16 @@ def _keep_both_forms(fact: Fact, other: str) -> None:
         fact.aliases = [other]
 
 
+def _point_beside_bound(cur: Fact, new: FactCandidate | Fact) -> bool:
+    """True when new is a point value (a price quoted, a departure time found) and cur is a bound or
+    range the user searched by ("700-800元", "after 13:30"), with no correction cue: two types of
+    value for one slot, so new is not evidence that the criterion changed."""
+    # only the user changes what they search by: an assistant's "no, it is 3.8" to "is it 4.5 or
+    # more?" corrects the found thing's value, not the criterion
+    correction = isinstance(new, FactCandidate) and new.correction and new.role in ("user", "system")
+    return cur.bound and not new.bound and not correction
+
+
 def _reason(cur: Fact, cand: FactCandidate) -> str:
     if cand.role in ("user", "system"):
         if " | " in cur.norm:
@@ -242,6 +258,7 @@ def _new_fact(state: ContextState, cand: FactCandidate) -> Fact:
         aliases=list(cand.aliases),
         evidence=cand.evidence,
         proposes=cand.proposes,
+        bound=cand.bound,
     )
 
 
@@ -282,7 +299,9 @@ def _settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units)
         cur = state.facts.get(key)
         if cur is not None and (same_value(cur.norm, offer.norm) or same_surface(cur.value, offer.value)):
             cur.role, cur.kind = "user", "instruction"
-        elif cur is not None and offer.proposes:  # offered in place of the user's value: a yes takes it
+        elif cur is not None and offer.proposes and not _point_beside_bound(cur, offer):
+            # offered in place of the user's value: a yes takes it (a value found for a bound the
+            # user searched by stands beside it instead: the 15:17 train for "after 13:30")
             _replace(state, cur, cand, "user accepted the assistant's offer")
             state.facts[key].first_idx = offer.first_idx
         elif cur is not None:  # no evidence it replaces the user's value: both stand

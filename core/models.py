@@ -193,6 +193,9 @@ class FactCandidate(BaseModel):
     proposes: bool = Field(
         default=False, description="the assistant offered it as an alternative ('how about 19:30 instead?')"
     )
+    bound: bool = Field(
+        default=False, description="a bound or range of a search ('after 13:30', '700-800元', '4分以上')"
+    )
 
 
 class ActionUnit(BaseModel):
@@ -309,6 +312,10 @@ class Fact(BaseModel):
     )
     evidence: Evidence | None = Field(default=None, description="the turn and span of the current value")
     proposes: bool = Field(default=False, description="an assistant offer made in place of the user's value")
+    bound: bool = Field(
+        default=False,
+        description="a criterion ('after 13:30', '4分以上'): a found thing's value never replaces it",
+    )
     history: list[FactVersion] = Field(default_factory=list)
 
 

@@ -44,6 +44,18 @@ def same_value(a: str, b: str) -> bool:
     return _spelling_variant("".join(wa), "".join(wb))  # "guest house" ~ "guesthouses", "night club"
 
 
+# a normalized bound ">=4", "<=500 cny", "~200 cny", or a range "700-800 cny", "pt3h-pt4h"
+_BOUND_PREFIX = re.compile(r"^(?:>=|<=|~)")
+_RANGE = re.compile(r"\d\w*\s*-\s*[a-z]{0,2}\d", re.I)
+_ISO_DATE = re.compile(r"\d{4}-\d\d")
+
+
+def bound_norm(norm: str) -> bool:
+    """True when a normalized value is a bound or a range of amounts, ratings or durations (an ISO
+    date, "2026-03-02", is a point, not a range)."""
+    return bool(_BOUND_PREFIX.search(norm) or (_RANGE.search(norm) and not _ISO_DATE.search(norm)))
+
+
 def _spelling_variant(a: str, b: str) -> bool:
     """The same word spelled another way: one edit or one swap apart in a word of 5+ letters
     ('centre' ~ 'center', 'theatre' ~ 'theater')."""

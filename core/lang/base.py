@@ -129,6 +129,15 @@ class LanguageAnalyzer(Protocol):
         """True when text joins alternatives ("or", "或者")."""
         ...
 
+    def closes(self, text: str) -> bool:
+        """True when the clause closes the conversation ("that's all I need today", "就这些")."""
+        ...
+
+    def bounds(self, before: str, after: str) -> bool:
+        """True when the words before / after a value make it a bound of a search ("after 13:30",
+        "under $150", "4分以上"): a criterion, never replaced by the value of a thing found."""
+        ...
+
     def ends_with_determiner(self, text: str) -> bool:
         """True when text ends with a definite determiner ("from the ")."""
         ...

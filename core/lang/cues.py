@@ -77,6 +77,14 @@ class CueMethods:
         """True when text joins alternatives ("or", "或者")."""
         return self._cues.or_connective(text)
 
+    def closes(self, text: str) -> bool:
+        """True when the clause closes the conversation ("that's all I need today", "就这些")."""
+        return self._cues.closes(text)
+
+    def bounds(self, before: str, after: str) -> bool:
+        """True when the words before / after a value make it a bound ("after 13:30", "4分以上")."""
+        return self._cues.bounds(before, after)
+
     def ends_with_determiner(self, text: str) -> bool:
         """True when text ends with a definite determiner ("from the ")."""
         return self._cues.ends_with_determiner(text)
@@ -179,6 +187,14 @@ class AnyLanguage:
     def or_connective(self, text: str) -> bool:
         """True when some language's "or" occurs in text."""
         return any(a.or_connective(text) for a in self.analyzers)
+
+    def closes(self, text: str) -> bool:
+        """True when the clause closes the conversation in some language."""
+        return any(a.closes(text) for a in self.analyzers)
+
+    def bounds(self, before: str, after: str) -> bool:
+        """True when some language's words around a value make it a bound of a search."""
+        return any(a.bounds(before, after) for a in self.analyzers)
 
     def ends_with_determiner(self, text: str) -> bool:
         """True when text ends with a determiner of some language."""

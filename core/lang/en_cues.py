@@ -52,6 +52,26 @@ _QUOTES_BACK = (
 )
 _DETERMINER = r"(?i)\b(?:the|this|that|our|my|your|same)\s+$"
 _FREE_PREFIX = r"^(free)\s*"
+# a clause that closes the conversation ("that is all I need today", "I'm all set for now"): its
+# "today" is the conversation's, not a value of the task
+_CLOSING = (
+    r"(?i)^\s*(?:no,?\s*)?(?:that(?:'s|\s+is|\s+was|\s+will\s+be|\s+would\s+be|\s+should\s+be)\s+"
+    r"(?:all|everything)\b|(?:i\s+think\s+)?(?:i'm|i\s+am|we're|we\s+are)\s+(?:all\s+set|done|good)\b|"
+    r"nothing\s+(?:else|more)\b)"
+)
+# a value said as a bound of a search ("after 13:30", "arrive by 8:15", "under $150", "4 stars or
+# more"): a criterion, not the value of the thing found
+_BOUND_BEFORE = (
+    r"(?i)\b(?:after|before|by|until|till|(?:no|not)\s+(?:later|earlier)\s+than|later\s+than|"
+    r"earlier\s+than|at\s+(?:least|most|the\s+latest|the\s+earliest)|under|over|below|above|"
+    r"less\s+than|more\s+than|fewer\s+than|up\s+to|within|between|no\s+more\s+than|"
+    r"no\s+less\s+than|max(?:imum)?|min(?:imum)?)\s+(?:of\s+|about\s+|around\s+)?$"
+)
+_BOUND_AFTER = (
+    r"(?i)^\s*(?:or\s+(?:later|earlier|more|less|fewer|higher|lower|above|below|better|after|before|"
+    r"so)|and\s+(?:up|above|over|later|after|higher)|\+|at\s+the\s+(?:latest|earliest)|at\s+most|"
+    r"at\s+least|max(?:imum)?|min(?:imum)?)\b"
+)
 _DAY_OF_MONTH = r"\b(\d{1,2})(?:st|nd|rd|th)\b"
 _MONTH_NAME = r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b"
 
@@ -158,6 +178,17 @@ def or_connective(text: str) -> bool:
 def ends_with_determiner(text: str) -> bool:
     """True when text ends with a definite determiner ("from the ", "this ")."""
     return bool(pattern(_DETERMINER).search(text))
+
+
+def closes(text: str) -> bool:
+    """True when the clause closes the conversation ("that's all I need today", "I'm all set")."""
+    return bool(pattern(_CLOSING).search(text))
+
+
+def bounds(before: str, after: str) -> bool:
+    """True when the words around a value make it a bound of a search: before ends with "after",
+    "by", "under", "at least" ..., or after opens with "or later", "or more", "and up" ..."""
+    return bool(pattern(_BOUND_BEFORE).search(before) or pattern(_BOUND_AFTER).search(after))
 
 
 def strip_free(text: str) -> str:

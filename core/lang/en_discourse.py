@@ -422,11 +422,20 @@ def _domain_regexes(weak: bool = False) -> tuple[tuple[str, re.Pattern[str]], ..
 
 @lru_cache(maxsize=8192)
 def find_domain(text: str, current: str | None = None) -> str | None:
-    """The domain the text names: the current one if the text names it among others, else the first
-    strong keyword's (fixed specificity order); a weak keyword ("tickets", "stay", "play") only when
+    """The domain the text names: the current one if the text names it among others (unless the text
+    opens a new task: then another one it names), else the first strong keyword's (fixed specificity
+    order); a weak keyword ("tickets", "stay", "play") only when
     no domain is current or the text opens a new task ("I also need a place to stay"); else None."""
     named = [domain for domain, rx in _domain_regexes() if rx.search(text)]
     if named:
+        others = [d for d in named if d != current]
+        if current in named and _NEW_TASK.search(text) and not others:
+            # "I also need a place to eat in the same area as the hotel": a weak word names the new task
+            others = [d for d, rx in _domain_regexes(weak=True) if d != current and rx.search(text)]
+        if current in named and others and _NEW_TASK.search(text):
+            # "I also need a taxi from the hotel to the restaurant": a new task names its own domain;
+            # the one being talked about is only where it starts or ends
+            return others[0]
         # "a hotel in the same area as the restaurant": the domain already being talked about wins
         return current if current in named else named[0]
     if current is None or _NEW_TASK.search(text):

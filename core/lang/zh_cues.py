@@ -29,6 +29,13 @@ _QUOTES_BACK = (
     r"(?:我)?(?:刚才|刚刚|之前|前面|上一?[个条句次])(?:说的|问的|写的|的?问题|的?话|的?消息|的?要求)"
 )
 _FREE_PREFIX = r"^(免费)\s*"
+# a clause that closes the conversation ("就这些了", "没有别的了")
+_CLOSING = r"^\s*(?:就这些|就这样|没有别的|没别的|没有其他|没其他|没有了|不需要别的|暂时没有)"
+# a value said as a bound of a search ("不超过500元", "下午3点以后", "4分以上"): a criterion
+_BOUND_BEFORE = (
+    r"(?:不超过|不低于|不高于|不少于|不多于|至少|最少|最多|最低|最高|低于|高于|超过|少于|多于|大于|小于)\s*$"
+)
+_BOUND_AFTER = r"^\s*(?:及以上|以上|以下|以内|之内|左右|上下|之间|之前|以前|之后|以后|前|后|起)"
 _DAY_OF_MONTH = r"(\d{1,2})[日号]"
 _MONTH_NAME = r"\d{1,2}\s*月"
 _NUMERAL = r"[零一二两三四五六七八九十百千万]+"
@@ -109,6 +116,16 @@ def self_doubt(text: str) -> bool:
 def quotes_back(text: str) -> bool:
     """True when the user points at their own earlier words (我刚才说的, 上一个问题)."""
     return bool(pattern(_QUOTES_BACK).search(text))
+
+
+def closes(text: str) -> bool:
+    """True when the clause closes the conversation (就这些, 没有别的了)."""
+    return bool(pattern(_CLOSING).search(text))
+
+
+def bounds(before: str, after: str) -> bool:
+    """True when the words around a value make it a bound of a search (至少 ..., ... 以上 / 以后)."""
+    return bool(pattern(_BOUND_BEFORE).search(before) or pattern(_BOUND_AFTER).search(after))
 
 
 def or_connective(text: str) -> bool:

@@ -33,11 +33,14 @@ def rendered(context_id: str) -> str:
     return session.rendered.state_text
 
 
-def facts(text: str) -> dict[str, str]:
-    """slot -> rendered value (with its markers) of every [FACT:...] line."""
+def facts(text: str, domain: str | None = None) -> dict[str, str]:
+    """slot -> rendered value (with its markers) of every [FACT:...] line (of one domain's line only
+    when domain is given: the taxi has a name of its own)."""
     out: dict[str, str] = {}
     for line in re.findall(r"\[FACT:([^\]\n]*)\]", text):
-        _, _, rest = line.partition(".")
+        head, _, rest = line.partition(".")
+        if domain is not None and head != domain:
+            continue
         for pair in rest.split("|"):
             slot, _, value = pair.partition("=")
             out[slot] = value
@@ -45,7 +48,7 @@ def facts(text: str) -> dict[str, str]:
 
 
 def test_a_guests_name_never_replaces_the_hotel():
-    f = facts(rendered("demo-en-hotel-0001"))
+    f = facts(rendered("demo-en-hotel-0001"), "hotel")
     assert f["name"] == "Granta Lodge"  # the one the user picked, not the whole list read out
     assert f["person"] == "Dana Whitfield"
     assert "was:" not in f["name"]
