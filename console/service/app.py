@@ -27,9 +27,11 @@ from fastapi.responses import JSONResponse, Response
 
 from console.service.auth import Authenticator, AuthError
 from console.service.fresh import POLL_S, Freshness
+from console.service.journal import Journal, journal_dir
 from console.service.live import LiveSessions
 from console.service.metrics import ServiceMetrics
 from console.service.protocol import ProtocolError, ProtocolMode, version_hash
+from console.service.recovery import replay_journal
 from console.service.writer import GroupWriter
 from core.compressor import Compressor
 from core.embed import default_embedder
@@ -79,6 +81,7 @@ class ServiceState:
     version_hash: str
     fresh: Freshness
     pipeline: ThreadPoolExecutor
+    journal: Journal
 
     async def run(self, fn: Callable[..., R], *args: Any, stage: str = "", **kwargs: Any) -> R:
         """Run core work in the bounded pipeline pool (the event loop only parses and answers);
@@ -184,12 +187,16 @@ def _open_state(settings: ServiceSettings) -> ServiceState:
     warm_up(compressor)
     writer = GroupWriter(store)
     writer.start()
+    journal = Journal.open(journal_dir(settings.db))
+    sessions = LiveSessions(store, compressor, writer, fresh=fresh, journal=journal)
+    replay_journal(journal, sessions)
     return ServiceState(
         settings=settings,
         store=store,
         compressor=compressor,
         writer=writer,
-        sessions=LiveSessions(store, compressor, writer, fresh=fresh),
+        journal=journal,
+        sessions=sessions,
         auth=Authenticator(store, fresh=fresh),
         metrics=ServiceMetrics(),
         version_hash=version_hash(config),
@@ -231,6 +238,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         finally:
             app.state.service.pipeline.shutdown(wait=True)
             app.state.service.writer.stop()  # what is queued is saved before the file closes
+            app.state.service.journal.close()  # every record applied: its segments are gone
             app.state.service.store.close()
 
     app = FastAPI(
