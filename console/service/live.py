@@ -99,6 +99,8 @@ class Pending:
     compacted: bool
     now: datetime
     messages: list[Message] = field(default_factory=list)  # as stamped: what the journal records
+    stamp: Stamp | None = None  # the change stamp ``view`` was built under
+    view: ContextView | None = None  # the context served after the POST, unless the stamp moved
 
 
 @dataclass
@@ -116,12 +118,15 @@ class Appended:
 def snapshot(bundle: ContextIngest) -> ContextIngest:
     """The bundle with its own copies of what the live session goes on changing (the message list,
     the facts and the state the core updates in place): the writer saves it after the next POST of
-    the context may have run."""
+    the context may have run. A fact is copied shallow (the core reassigns a fact's fields, it does
+    not grow its lists in place), the state through its JSON: measured 0.1 + 0.5-1 ms for a
+    40-turn session where deep copies took 4 ms (24 ms a POST under cProfile)."""
+    state = bundle.state
     return bundle.model_copy(
         update={
             "messages": list(bundle.messages),
-            "facts": [f.model_copy(deep=True) for f in bundle.facts],
-            "state": bundle.state.model_copy(deep=True) if bundle.state is not None else None,
+            "facts": [f.model_copy() for f in bundle.facts],
+            "state": type(state).model_validate_json(state.model_dump_json()) if state is not None else None,
         }
     )
 
@@ -375,6 +380,7 @@ class LiveSessions:
         now: datetime,
     ) -> Pending:
         session = live.session
+        stamp = self.fresh.version(session.context_id)  # before the sync: see _serve
         self.sync_corrections(live)
         live.served = None
         first = len(session.messages)
@@ -382,6 +388,7 @@ class LiveSessions:
         stamped = [m if m.ts is not None else m.model_copy(update={"ts": now}) for m in messages]
         for message in stamped:
             compacted = self._step(live, message) or compacted
+        view = session.context()  # served once the POST is durable, if nothing changes meanwhile
         replay = SessionReplay(
             context_id=session.context_id,
             turns=live.turns,
@@ -397,6 +404,7 @@ class LiveSessions:
             lang=live.lang,
             now=now,
             traces_from=live.stored_turns if live.stored else 0,  # the stored turns' traces are stored
+            served=view,
         )
         bundle = snapshot(bundle)
         last = len(session.messages) - 1
@@ -429,14 +437,30 @@ class LiveSessions:
             compacted=compacted,
             now=now,
             messages=stamped,
+            stamp=stamp,
+            view=view,
         )
 
     def finish(self, pending: Pending) -> Appended:
-        """Step 3 of a POST, after its COMMIT: note what the store holds now, trip the breaker if the
-        bundle says so, and cache the context served."""
+        """Step 3 of a POST, once it is durable: note what the store holds (or will, once the writer's
+        queue is saved) and cache the context served (built again if a change was logged meanwhile)."""
         live, item, now = pending.live, pending.item, pending.now
         with live.lock:
             return self._finish_locked(live, item, pending, now)
+
+    def finish_now(self, pending: Pending) -> Appended | None:
+        """``finish`` without a store read or a context build, for the event loop: when the session
+        lock is free and no change was logged since the POST's context was built (the common case);
+        None otherwise (call ``finish`` in a thread then)."""
+        live = pending.live
+        if pending.view is None or not live.lock.acquire(blocking=False):
+            return None
+        try:
+            if self.fresh.version(live.session.context_id) != pending.stamp:
+                return None
+            return self._finish_locked(live, pending.item, pending, pending.now)
+        finally:
+            live.lock.release()
 
     def _finish_locked(self, live: Live, item: LiveAppend, pending: Pending, now: datetime) -> Appended:
         session, bundle, clock = live.session, item.bundle, item.clock
@@ -449,7 +473,12 @@ class LiveSessions:
         if clock is not None:
             live.lamport = clock
         live.last_activity = now
-        view = self._serve(live)  # an automatic trip the bundle asks for: the writer's, after the COMMIT
+        # an automatic trip the bundle asks for: the writer's, after the COMMIT
+        if pending.view is not None and self.fresh.version(session.context_id) == pending.stamp:
+            view = pending.view  # built by prepare, nothing changed since: not built again
+            live.served = (pending.stamp, view)
+        else:
+            view = self._serve(live)
         return Appended(
             context_id=session.context_id,
             added=pending.added,

@@ -150,7 +150,9 @@ async def post_messages(context_id: str, request: Request, response: Response) -
             state.metrics.observe_stage("journal", time.perf_counter() - t0)
             state.sessions.acknowledge(pending, segment)  # the writer applies it to DuckDB behind
             t0 = time.perf_counter()  # not in the pipeline's queue: it is durable, answer now
-            done = await run_in_threadpool(state.sessions.finish, pending)
+            done = state.sessions.finish_now(pending)  # on the loop: no read, no build (most POSTs)
+            if done is None:
+                done = await run_in_threadpool(state.sessions.finish, pending)
             state.metrics.observe_stage("finish", time.perf_counter() - t0)
     except StaleClockError as exc:
         raise ApiError(409, str(exc), kind=exc.kind, last_lamport=exc.last) from exc
