@@ -50,6 +50,7 @@ from data.service_store import ServiceStore
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT / ".." / "shared" / "data"  # the shared corpora beside the checkout (as `make bench` has them)
+SWITCH_WAIT_S = 30.0  # a breaker switch not honoured by then is an error of the run
 MARKERS = ("<!-- bench:service:start -->", "<!-- bench:service:end -->")
 MAX_TURN_BYTES = 200_000
 
@@ -135,7 +136,11 @@ def _operator(url: str, token: str, db: Path, stats: Stats, stop: threading.Even
                 )
                 stats.breaker_call_ms.append((time.perf_counter() - t0) * 1000)
                 t0 = time.perf_counter()
-                while http.get(f"/v1/sessions/{cid}/context").json().get("reason") != "breaker":
+                # the served reason of a context's own switch (core.served): it was 'breaker' once, and
+                # this loop then waited forever, so the runs measured no switch and few corrections
+                while http.get(f"/v1/sessions/{cid}/context").json().get("reason") != "context_switch":
+                    if time.perf_counter() - t0 > SWITCH_WAIT_S:
+                        raise TimeoutError(f"switch not honoured in {SWITCH_WAIT_S} s")
                     time.sleep(0.005)
                 stats.breaker_ms.append((time.perf_counter() - t0) * 1000)
                 set_context_mode(

@@ -148,13 +148,15 @@ def bundle_of(
     lang: str,
     now: datetime,
     traces_from: int = 0,
+    served: ContextView | None = None,
 ) -> ContextIngest:
     """A replayed session bundled as the Store saves it: its turns with their stage traces, facts
     (live and archived), compactions, health metrics, the served context and the automatic trip.
     The ingest and the compaction service (a live session) both save this; traces_from: the stage
-    traces of the turns from this idx on only (the service saves only its new turns' traces)."""
+    traces of the turns from this idx on only (the service saves only its new turns' traces);
+    served: the session's context() if the caller has it already (it is not built twice)."""
     assert replay.state is not None
-    served: ContextView = session.context()
+    served = served if served is not None else session.context()
     state = replay.state
     facts: dict[str, Fact] = dict(state.facts)
     for archived in state.archive:  # decayed facts stay recallable, so the grid shows them too

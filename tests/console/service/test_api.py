@@ -167,6 +167,10 @@ def test_breaker_switch_in_the_console_and_over_the_api(server: dict) -> None:
     with _client(server) as c, _client(server, "operator") as op:
         c.post(f"/v1/sessions/{cid}/messages", json={"messages": dialogue["turns"]})
         before = c.get(f"/v1/sessions/{cid}/context").json()
+        # the POST is acknowledged from the journal; its DuckDB save follows. GET /v1/sessions/{id}
+        # waits for it, so the clock below times the switch and the next context, not the
+        # console waiting for the file while that save is written (docs/benchmarks.md: service)
+        assert c.get(f"/v1/sessions/{cid}").status_code == 200
         t0 = time.perf_counter()
         set_context_mode(console, cid, raw=True, reason="bloat spike", actor="ana", role="operator")
         after = c.get(f"/v1/sessions/{cid}/context").json()

@@ -55,6 +55,8 @@ def test_the_readme_example_runs_against_a_real_server(server: dict, tmp_path) -
     lines = done.stdout.strip().splitlines()
     assert lines[0].split()[0] in ("raw", "compressed") and "tokens:" in lines[0]
     assert "Italian" in lines[1] or "[USER_GOAL" in lines[1]
+    with CompactionClient(server["url"], server["token"]) as client:
+        client.session("readme-trip-1")  # waits for the acknowledged turns to be in the file
     stored = Store(server["db"], linger=0).timeline("readme-trip-1")
     assert stored is not None and [m.message.role for m in stored.messages] == [
         "system",
@@ -137,6 +139,7 @@ def test_openai_and_anthropic_messages_are_read(server: dict) -> None:
     with CompactionClient(server["url"], server["token"]) as client:
         assert client.post_messages("formats", openai)["added"] == 3
         assert client.post_messages("formats", anthropic)["added"] == 2
+        client.session("formats")  # acknowledged from the journal: this waits for the DuckDB save
     stored = Store(server["db"], linger=0).timeline("formats")
     calls = [m.message.tool_call.name for m in stored.messages if m.message.tool_call]
     assert calls == ["find_hotel", "book"]

@@ -65,6 +65,10 @@ def _post(
 
 
 def _turns(server: dict, cid: str) -> int:
+    # a POST is acknowledged from the journal; GET /v1/sessions/{id} waits for its DuckDB save
+    if "url" in server:  # a running server: wait for what it acknowledged (a stopped one saved it)
+        auth = {"Authorization": f"Bearer {server['token']}"}
+        httpx.get(f"{server['url']}/v1/sessions/{cid}", headers=auth, timeout=30)
     timeline = Store(server["db"], linger=0).timeline(cid)
     return 0 if timeline is None else len(timeline.messages)
 
