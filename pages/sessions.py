@@ -207,6 +207,9 @@ with st.expander("Act on several sessions · export this list", icon=":material/
         f"conversation a line with its turns and current facts (up to {MAX_JSONL_CONTEXTS:,})."
     )
     csv_col, jsonl_col, _ = st.columns([2, 2, 4])
+    # The files are made on click (deferred). on_click="ignore": a click that also reran the page
+    # raced its own request, since the rerun drops the clicked button's generator ("Deferred file
+    # ... not found") and the download never started (seen under load).
     csv_col.download_button(
         "Download CSV",
         lambda: export_csv(store, query),
@@ -214,6 +217,7 @@ with st.expander("Act on several sessions · export this list", icon=":material/
         mime="text/csv",
         icon=":material/download:",
         key="s_export_csv",
+        on_click="ignore",
         disabled=not page.total,
     )
     jsonl_col.download_button(
@@ -223,6 +227,7 @@ with st.expander("Act on several sessions · export this list", icon=":material/
         mime="application/jsonl",
         icon=":material/download:",
         key="s_export_jsonl",
+        on_click="ignore",
         disabled=not page.total,
     )
 

@@ -87,6 +87,15 @@ def test_viewers_cannot_switch_but_can_export(app_db, monkeypatch):
     assert any("you can export" in c.value for c in at.caption)
 
 
+def test_the_export_buttons_make_their_file_on_click_without_a_rerun(app_db):
+    # a click that reran the page raced its own file request: the rerun dropped the button's
+    # deferred generator and, under load, the download never started
+    at = page(source="sgd")
+    buttons = {b.key: b.proto for b in at.get("download_button") if b.key.startswith("s_export_")}
+    assert set(buttons) == {"s_export_csv", "s_export_jsonl"}
+    assert all(p.deferred_file_id and p.ignore_rerun for p in buttons.values())
+
+
 def test_a_wrapped_table_shows_a_long_turn_whole_and_as_text():
     def script() -> None:
         import pandas as pd
