@@ -116,10 +116,13 @@ st.caption(
     f"{first_row:,}–{page.offset + len(page.items):,} of **{page.total:,}** sessions · "
     f"page {query.page} of {pages}"
 )
+served = svc.served_frame(store, page.items)
+wrapped_rows = int((served["why_raw"].astype(str).str.len() > 0).sum()) if "why_raw" in served else 0
 grid = widgets.data_grid(
-    svc.served_frame(store, page.items),
+    served,
     key=f"sessions-grid-{hash(signature)}-{query.page}",
-    height=min(420, 60 + 29 * max(3, len(page.items))),
+    # a row served raw says why on two or three lines (the reason wraps, not cut)
+    height=min(440, 60 + 29 * max(3, len(page.items)) + 24 * wrapped_rows),
     select=True,
     pinned="context_id",
     widths={
@@ -133,7 +136,7 @@ grid = widgets.data_grid(
         "compactions": 120,
         "health": 75,
         "mode": 100,
-        "why_raw": 150,
+        "why_raw": 180,
         "last_activity": 125,
     },
     headers={
@@ -144,6 +147,7 @@ grid = widgets.data_grid(
         "last_activity": "Last activity (UTC)",
     },
     severity_columns=("health", "mode"),
+    wrap=("why_raw",),
 )
 picked = widgets.selected_row(grid)
 picked_id = picked["context_id"] if picked else None
