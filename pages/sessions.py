@@ -121,22 +121,24 @@ wrapped_rows = int((served["why_raw"].astype(str).str.len() > 0).sum()) if "why_
 grid = widgets.data_grid(
     served,
     key=f"sessions-grid-{hash(signature)}-{query.page}",
-    # a row served raw says why on two or three lines (the reason wraps, not cut)
-    height=min(440, 60 + 29 * max(3, len(page.items)) + 24 * wrapped_rows),
+    # a row served raw says why on two lines (the reason wraps, not cut): 13 px more each
+    height=min(460, 60 + 29 * max(3, len(page.items)) + 14 * wrapped_rows),
     select=True,
     pinned="context_id",
+    # wide enough for each header on whole words; the columns up to "Why raw" fit the main column
+    # at 1500 px, so a raw row's reason is in view (the last column scrolls)
     widths={
-        "context_id": 190,
-        "source": 90,
+        "context_id": 155,
+        "source": 85,
         "lang": 68,
         "turns": 65,
         "raw_tokens": 75,
         "context_tokens": 80,
         "reduction_pct": 70,
-        "compactions": 120,
-        "health": 75,
+        "compactions": 112,
+        "health": 70,
         "mode": 100,
-        "why_raw": 180,
+        "why_raw": 160,
         "last_activity": 125,
     },
     headers={
