@@ -1,6 +1,7 @@
 """The console's long-lived objects, made once per process and cached by ``st.cache_resource``.
 
-* ``get_store()``: the Store on $CONSOLE_DB (default data/console.duckdb), migrated on first use.
+* ``get_store()``: the Store on $CONSOLE_DB (default data/console.duckdb), migrated on first use;
+  the file stays open between page visits (CONSOLE_LINGER_S) unless another process asks for it.
 * ``get_embedder()``: the production embedder; constructing it loads nothing, the MiniLM model
   loads on the first encode (so no page pays for it before it needs it).
 * ``get_compressor()``: a core Compressor with the stored Config, the shared embedder and the
@@ -24,11 +25,18 @@ from data.store import Store
 
 # A page waits at most this long for a file another process (an ingest run) holds, then says "busy".
 CONSOLE_DEADLINE_S = 8.0
+# After a page's last call the file stays open this long, so the next page (an operator's next
+# click) does not pay DuckDB's open and a cold cache first: 30 ms on a quiet machine, 100-800 ms
+# under load, before the page could draw anything. Another process of the console's (an ingest,
+# the service, the CLI) that asks for the file still gets it at once (data/concurrency.py: the
+# lease is closed as soon as someone waits); a tool outside that protocol (the duckdb shell) may
+# find it locked for this long after the last page.
+CONSOLE_LINGER_S = 30.0
 
 
 @st.cache_resource(show_spinner=False)
 def _store_for(path: str) -> Store:
-    return Store.open(Path(path), policy=RetryPolicy(deadline=CONSOLE_DEADLINE_S))
+    return Store.open(Path(path), policy=RetryPolicy(deadline=CONSOLE_DEADLINE_S), linger=CONSOLE_LINGER_S)
 
 
 def get_store() -> Store:

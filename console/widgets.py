@@ -186,13 +186,58 @@ def data_grid(
     hidden: Sequence[str] = (),
     severity_columns: Sequence[str] = (),
     headers: Mapping[str, str] | None = None,
+    wrap: Sequence[str] = (),
 ) -> AgGridReturn:
     """An AG Grid over ``frame``: sortable, filterable, resizable columns.
 
     select: single-row selection (read ``.selected_rows``); editable: column -> allowed values
     (a dropdown), ``bool`` (a checkbox) or ``str`` (free text); severity_columns are coloured by
     health (ok, warning, yellow, orange, red, no_data) and mode (raw); widths are minimum widths in
-    pixels (the columns share the grid's width); headers default to the column name in words."""
+    pixels (the columns share the grid's width); headers default to the column name in words;
+    wrap: columns whose text wraps onto more lines (the row grows) instead of being cut."""
+    options = grid_options(
+        frame,
+        select=select,
+        editable=editable,
+        page_size=page_size,
+        pinned=pinned,
+        widths=widths,
+        hidden=hidden,
+        severity_columns=severity_columns,
+        headers=headers,
+        wrap=wrap,
+    )
+    css: dict[str, dict[str, str]] = dict(_SEVERITY_CSS)
+    css[".editable-cell"] = {"background-color": "#f3f8ff !important"}
+    css[".editable-header"] = {"font-style": "italic"}
+    css[".wrapped-cell"] = {"line-height": "1.35 !important", "padding-top": "4px", "padding-bottom": "4px"}
+    return AgGrid(
+        frame.copy(),  # st_aggrid adds its ::auto_unique_id:: column to the frame it is given
+        gridOptions=options,
+        height=height,
+        key=key,
+        theme="streamlit",
+        custom_css=css,
+        update_on=["cellValueChanged", "selectionChanged"],
+        show_toolbar=False,
+        show_download_button=False,
+    )
+
+
+def grid_options(
+    frame: pd.DataFrame,
+    *,
+    select: bool = False,
+    editable: Mapping[str, Sequence[str] | type] | None = None,
+    page_size: int | None = None,
+    pinned: str | None = None,
+    widths: Mapping[str, int] | None = None,
+    hidden: Sequence[str] = (),
+    severity_columns: Sequence[str] = (),
+    headers: Mapping[str, str] | None = None,
+    wrap: Sequence[str] = (),
+) -> dict[str, Any]:
+    """The AG Grid options of ``data_grid`` (its arguments, same meaning), kept apart to be tested."""
     builder = GridOptionsBuilder.from_dataframe(frame)
     builder.configure_default_column(
         sortable=True, filter=True, resizable=True, editable=False, wrapHeaderText=True, autoHeaderHeight=True
@@ -222,6 +267,8 @@ def data_grid(
         rules = {f"sev-{label}": f"x == '{label}'" for label in HEALTH_COLOURS}
         rules["mode-raw"] = "x == 'raw'"
         builder.configure_column(column, cellClassRules=rules)
+    for column in wrap:
+        builder.configure_column(column, wrapText=True, autoHeight=True, cellClass="wrapped-cell")
     for column in frame.columns:  # last: configure_column resets the header to the field name
         builder.configure_column(str(column), header_name=(headers or {}).get(column, _header(str(column))))
     options = builder.build()
@@ -232,20 +279,7 @@ def data_grid(
     }
     options["suppressCellFocus"] = False
     options["stopEditingWhenCellsLoseFocus"] = True
-    css: dict[str, dict[str, str]] = dict(_SEVERITY_CSS)
-    css[".editable-cell"] = {"background-color": "#f3f8ff !important"}
-    css[".editable-header"] = {"font-style": "italic"}
-    return AgGrid(
-        frame.copy(),  # st_aggrid adds its ::auto_unique_id:: column to the frame it is given
-        gridOptions=options,
-        height=height,
-        key=key,
-        theme="streamlit",
-        custom_css=css,
-        update_on=["cellValueChanged", "selectionChanged"],
-        show_toolbar=False,
-        show_download_button=False,
-    )
+    return options
 
 
 def _header(column: str) -> str:

@@ -116,24 +116,29 @@ st.caption(
     f"{first_row:,}–{page.offset + len(page.items):,} of **{page.total:,}** sessions · "
     f"page {query.page} of {pages}"
 )
+served = svc.served_frame(store, page.items)
+wrapped_rows = int((served["why_raw"].astype(str).str.len() > 0).sum()) if "why_raw" in served else 0
 grid = widgets.data_grid(
-    svc.served_frame(store, page.items),
+    served,
     key=f"sessions-grid-{hash(signature)}-{query.page}",
-    height=min(420, 60 + 29 * max(3, len(page.items))),
+    # a row served raw says why on two lines (the reason wraps, not cut): 13 px more each
+    height=min(460, 60 + 29 * max(3, len(page.items)) + 14 * wrapped_rows),
     select=True,
     pinned="context_id",
+    # wide enough for each header on whole words; the columns up to "Why raw" fit the main column
+    # at 1500 px, so a raw row's reason is in view (the last column scrolls)
     widths={
-        "context_id": 190,
-        "source": 90,
+        "context_id": 155,
+        "source": 85,
         "lang": 68,
         "turns": 65,
         "raw_tokens": 75,
         "context_tokens": 80,
         "reduction_pct": 70,
-        "compactions": 120,
-        "health": 75,
+        "compactions": 112,
+        "health": 70,
         "mode": 100,
-        "why_raw": 150,
+        "why_raw": 160,
         "last_activity": 125,
     },
     headers={
@@ -144,6 +149,7 @@ grid = widgets.data_grid(
         "last_activity": "Last activity (UTC)",
     },
     severity_columns=("health", "mode"),
+    wrap=("why_raw",),
 )
 picked = widgets.selected_row(grid)
 picked_id = picked["context_id"] if picked else None
@@ -207,6 +213,9 @@ with st.expander("Act on several sessions · export this list", icon=":material/
         f"conversation a line with its turns and current facts (up to {MAX_JSONL_CONTEXTS:,})."
     )
     csv_col, jsonl_col, _ = st.columns([2, 2, 4])
+    # The files are made on click (deferred). on_click="ignore": a click that also reran the page
+    # raced its own request, since the rerun drops the clicked button's generator ("Deferred file
+    # ... not found") and the download never started (seen under load).
     csv_col.download_button(
         "Download CSV",
         lambda: export_csv(store, query),
@@ -214,6 +223,7 @@ with st.expander("Act on several sessions · export this list", icon=":material/
         mime="text/csv",
         icon=":material/download:",
         key="s_export_csv",
+        on_click="ignore",
         disabled=not page.total,
     )
     jsonl_col.download_button(
@@ -223,6 +233,7 @@ with st.expander("Act on several sessions · export this list", icon=":material/
         mime="application/jsonl",
         icon=":material/download:",
         key="s_export_jsonl",
+        on_click="ignore",
         disabled=not page.total,
     )
 

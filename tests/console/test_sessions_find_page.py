@@ -49,6 +49,29 @@ def test_typing_a_search_goes_into_the_url_and_back_to_page_one(app_db):
     assert "of **0** sessions" in count_caption(at)
 
 
+def test_a_tool_name_typed_filters_the_list_and_goes_into_the_url(app_db):
+    import random
+    from datetime import UTC, datetime
+
+    from bench.synthetic import synthetic_context
+
+    rng = random.Random(5)
+    agents = [synthetic_context(rng, datetime(2025, 3, 1, tzinfo=UTC), span_days=0.5) for _ in range(6)]
+    Store(app_db, linger=0).save_contexts(agents)
+    calling = {b.context_id: {m.tool_call.name for m in b.messages if m.tool_call} for b in agents}
+    name = next(n for names in calling.values() for n in names)
+    want = sorted(cid for cid, names in calling.items() if name in names)
+    assert 0 < len(want) < len(agents)  # the filter narrows the list of 10
+    at = page()
+    at.text_input(key="s_tool").input(name.upper()).run()
+    assert not at.exception
+    assert param(at, "tool") == name.upper()
+    assert f"of **{len(want)}** sessions" in count_caption(at)
+    again = page(tool=name)  # a shared link keeps the filter
+    assert again.text_input(key="s_tool").value == name
+    assert f"of **{len(want)}** sessions" in count_caption(again)
+
+
 def test_a_bad_link_parameter_is_named_not_crashed(app_db):
     at = page(health="purple", page="zero")
     assert not at.exception
@@ -85,6 +108,28 @@ def test_viewers_cannot_switch_but_can_export(app_db, monkeypatch):
     at = page()
     assert at.button(key="s_bulk_go").disabled
     assert any("you can export" in c.value for c in at.caption)
+
+
+def test_the_export_buttons_make_their_file_on_click_without_a_rerun(app_db):
+    # a click that reran the page raced its own file request: the rerun dropped the button's
+    # deferred generator and, under load, the download never started
+    at = page(source="sgd")
+    buttons = {b.key: b.proto for b in at.get("download_button") if b.key.startswith("s_export_")}
+    assert set(buttons) == {"s_export_csv", "s_export_jsonl"}
+    assert all(p.deferred_file_id and p.ignore_rerun for p in buttons.values())
+
+
+def test_a_grid_column_asked_to_wrap_grows_its_row_and_the_others_do_not():
+    import pandas as pd
+
+    from console.widgets import grid_options
+
+    why = "an operator switched this context to raw dialogue"
+    frame = pd.DataFrame({"context_id": ["a"], "why_raw": [why]})
+    columns = {c["field"]: c for c in grid_options(frame, wrap=("why_raw",))["columnDefs"]}
+    assert columns["why_raw"]["wrapText"] and columns["why_raw"]["autoHeight"]
+    assert not columns["context_id"].get("wrapText") and not columns["context_id"].get("autoHeight")
+    assert columns["why_raw"]["headerName"] == "Why raw"  # the header set last is kept
 
 
 def test_a_wrapped_table_shows_a_long_turn_whole_and_as_text():
