@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import NamedTuple
 
 import numpy as np
 
 from core.config import Config
-from core.embed import Embedder
+from core.embed import Embedder, is_chinese
 from core.extract import INFORMATIONAL_SLOTS
 from core.lang.cues import any_language
 from core.models import (
@@ -356,17 +357,36 @@ def _merge_texts(state: ContextState, units: Units, embedder: Embedder | None, c
 
 
 def _similar(text: str, others: Sequence[str], embedder: Embedder | None, threshold: float) -> int | None:
-    """Index of the first of others that says the same as text (exact, or cosine >= threshold)."""
+    """Index of the first of others that says the same as text (exact, or cosine >= threshold).
+
+    Only others sharing a word stem (or, in Chinese, a character pair) with text are embedded: two
+    clauses with no word in common are not the same rule, and the embedding is the costliest step
+    of an add() (measured on the dev dialogues and free-form set: no semantic merge without one)."""
     low = text.strip().lower()
     for i, other in enumerate(others):
         if other.strip().lower() == low:
             return i
     if embedder is None or not others:
         return None
-    vecs = embedder.encode([text, *others])
+    stems = _stems(text)
+    near = [i for i, other in enumerate(others) if stems & _stems(other)]
+    if not near:
+        return None
+    vecs = embedder.encode([text, *(others[i] for i in near)])
     sims = vecs[1:] @ vecs[0]
     best = int(np.argmax(sims))
-    return best if float(sims[best]) >= threshold else None
+    return near[best] if float(sims[best]) >= threshold else None
+
+
+_STEM_WORD = re.compile(r"[^\W\d_]{4,}|\d+", re.UNICODE)
+
+
+def _stems(text: str) -> set[str]:
+    """Word stems (first 5 letters of words of 4+ letters, numbers) and Chinese character pairs."""
+    low = text.lower()
+    out = {w[:5] for w in _STEM_WORD.findall(low) if not is_chinese(w)}
+    han = [c for c in low if is_chinese(c)]
+    return out | {a + b for a, b in pairwise(han)}
 
 
 def _merge_actions(state: ContextState, units: Units) -> None:

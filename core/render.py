@@ -81,9 +81,10 @@ def recent_line(message: Message, max_tokens: int) -> str:
     chars = max(80, max_tokens * 3)
     if message.tool_result is not None and not message.text:
         res = message.tool_result
+        raw = dumps(res.data)
         for _ in range(4):  # characters per token vary (JSON digits and quotes): shrink until it fits
             note = f"(cut to a digest: {total} tokens in full)"
-            cut = f"{message.role}: <result {res.status} {digest(res.data, chars)}> {note}"
+            cut = f"{message.role}: <result {res.status} {digest(res.data, chars, raw)}> {note}"
             tokens = count_tokens(cut)
             if tokens <= max_tokens:
                 return cut

@@ -18,12 +18,11 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
-from pydantic import BaseModel
-
 from core.embed import is_chinese
 from core.models import ActionUnit, ContextState, Evidence, FactCandidate, Message, Units
 from core.tools import digest as result_digest
 from core.tools import (
+    dumps,
     error_text,
     is_id_like,
     is_reference,
@@ -43,8 +42,10 @@ PICKED_ELEMENTS = 3  # list elements one turn promotes whole
 ELEMENT_FIELDS = 8  # fields of a picked element promoted besides the named one
 
 
-class IndexedValue(BaseModel):
-    """Where a value of a tool result lives: the result's turn, its tool and the path inside it."""
+class IndexedValue(NamedTuple):
+    """Where a value of a tool result lives: the result's turn, its tool and the path inside it.
+
+    A tuple, not a model: a 9,000-record result indexes tens of thousands of them on the add() path."""
 
     result_idx: int
     tool: str
@@ -75,8 +76,8 @@ class ToolIndex:
         if res is None or res.status == "error":
             return
         for low, (path, text) in value_index(res.data).items():
-            where = IndexedValue(result_idx=message.idx, tool=tool, path=path, value=text)
-            table = self.phrases if (" " in low or is_chinese(low)) else self.words
+            where = IndexedValue(message.idx, tool, path, text)
+            table = self.phrases if (" " in low or (not low.isascii() and is_chinese(low))) else self.words
             table.pop(low, None)  # re-inserted: the newest result's path wins and is evicted last
             table[low] = where
         for table in (self.words, self.phrases):
@@ -176,6 +177,7 @@ def result_record(message: Message, state: ContextState) -> ActionUnit:
     tool = call.tool if call is not None else "result"
     failed = res.status == "error"
     summary = summary_values(res.data)
+    raw = dumps(res.data)
     ref = next((v for p, v in summary.items() if is_reference(p)), None)
     return ActionUnit(
         tool=tool,
@@ -186,9 +188,9 @@ def result_record(message: Message, state: ContextState) -> ActionUnit:
         call_id=res.call_id,
         result_idx=message.idx,
         result_type=_result_type(res.data, failed),
-        result_summary=scalar_text(result_digest(res.data, 160), 160),
+        result_summary=scalar_text(result_digest(res.data, 160, raw), 160),
         shape=shape_of(res.data, res.status),
-        detail=result_digest(res.data, DETAIL_CHARS),
+        detail=result_digest(res.data, DETAIL_CHARS, raw),
         summary=summary,
         error=error_text(res.data) if failed else "",
         ref=ref,

@@ -15,6 +15,7 @@ import json
 import re
 from collections import deque
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 from core.lang.vocab import word_set
@@ -28,7 +29,7 @@ SUMMARY_VALUES = 10  # leaves a decayed result keeps in its summary (besides ref
 # user asks about (identifiers, codes, names, amounts, dates, states), and the words of a reference key.
 _ID_LIKE = re.compile(r"^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9][A-Za-z0-9_\-./:]{2,}$|^\d{4,}$")
 _DATE_LIKE = re.compile(r"^\d{4}-\d{2}-\d{2}|^\d{1,2}:\d{2}")
-_WORDS = re.compile(r"[A-Za-z][a-z]*|[A-Z]+(?![a-z])|\d+")
+_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Za-z][a-z]*|\d+")  # "orderID" -> order, ID
 
 
 def dumps(data: Any) -> str:
@@ -100,13 +101,32 @@ def shape_of(data: Any, status: str = "ok") -> str:
 
 def last_key(path: str) -> str:
     """The last named segment of a path: 'flights[2].flight_number' -> 'flight_number'."""
+    base = path
+    while base.endswith("]"):  # list positions name nothing: 'a["MA(5)"][7]' is a["MA(5)"]'s key
+        cut = base.rfind("[")
+        if cut < 0 or not base[cut + 1 : -1].isdigit():
+            break
+        base = base[:cut]
+    tail = base[base.rfind(".") + 1 :]
+    if '"' not in base and tail.isidentifier() and tail.isascii():
+        return tail  # the common shape, without a regex (this runs once per leaf of a result)
+    return _quoted_last_key(base)
+
+
+@lru_cache(maxsize=4096)
+def _quoted_last_key(path: str) -> str:
     named = re.findall(r'[A-Za-z_][\w]*|"[^"]*"', path)
     return named[-1].strip('"') if named else ""
 
 
-def key_words(path: str) -> set[str]:
+def key_words(path: str) -> frozenset[str]:
     """The lowercased words of a path's last key: 'flights[2].flightNumber' -> {'flight', 'number'}."""
-    return {w.lower() for w in _WORDS.findall(last_key(path))}
+    return _words_of_key(last_key(path))
+
+
+@lru_cache(maxsize=8192)
+def _words_of_key(key: str) -> frozenset[str]:
+    return frozenset(w.lower() for w in _WORDS.findall(key))
 
 
 def is_reference(path: str) -> bool:
@@ -145,11 +165,12 @@ def error_text(data: Any) -> str:
     return scalar_text(dumps(data), 200)
 
 
-def digest(data: Any, chars: int) -> str:
+def digest(data: Any, chars: int, raw: str | None = None) -> str:
     """The result written for a model within about `chars` characters: the compact JSON when it
     fits, else its structure with the scalars that fit (``price=345.67; MA(5)=[500 numbers
-    200.59..248.49]; stock_list=[AAPL, GOOG, ... +96 more]``)."""
-    raw = dumps(data)
+    200.59..248.49]; stock_list=[AAPL, GOOG, ... +96 more]``). raw: ``dumps(data)`` when the
+    caller has it already (a large result is serialised once)."""
+    raw = dumps(data) if raw is None else raw
     if len(raw) <= chars:
         return raw
     return _structure(data, chars)
@@ -178,25 +199,48 @@ def _value_brief(value: Any, chars: int) -> str:
     if isinstance(value, list):
         return _list_brief(value, chars)
     if isinstance(value, dict):
-        raw = dumps(value)
-        return raw if len(raw) <= chars else _structure(value, chars)
+        raw = _dumps_within(value, chars)
+        return raw if raw is not None else _structure(value, chars)
     return scalar_text(value, max(20, chars))
+
+
+def _dumps_within(value: Any, chars: int) -> str | None:
+    """``dumps(value)`` when it is at most chars long, else None, without serialising a large
+    value: a walk that stops once the keys and scalars seen already exceed chars (their text is
+    a lower bound of the JSON's length) rules it out first."""
+    seen, stack = 0, [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            seen += 2 * len(item)
+            for k, v in item.items():
+                seen += len(str(k))
+                stack.append(v)
+        elif isinstance(item, list):
+            seen += len(item)
+            stack.extend(item)
+        else:
+            seen += len(str(item))
+        if seen > chars:
+            return None
+    raw = dumps(value)
+    return raw if len(raw) <= chars else None
 
 
 def _list_brief(items: list[Any], chars: int) -> str:
     """A list as its first items that fit, with the count left; numbers as a count and range."""
     if not items:
         return "[]"
-    nums = [x for x in items if isinstance(x, (int, float)) and not isinstance(x, bool)]
-    if len(nums) == len(items) and len(items) > 8:
-        return f"[{len(items)} numbers {min(nums)}..{max(nums)}]"
+    if len(items) > 8 and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in items):
+        return f"[{len(items)} numbers {min(items)}..{max(items)}]"
     shown: list[str] = []
     used = 16  # room for the ", ... +N more" that follows a cut list
     share = max(60, chars // min(len(items), 8))
     for x in items:
-        piece = dumps(x) if isinstance(x, (dict, list)) else scalar_text(x, share)
-        if len(piece) > share and isinstance(x, (dict, list)):
-            piece = _structure(x, share)
+        if isinstance(x, (dict, list)):
+            piece = _dumps_within(x, share) or _structure(x, share)
+        else:
+            piece = scalar_text(x, share)
         if used + len(piece) > chars and shown:
             break
         shown.append(piece)

@@ -13,6 +13,8 @@ from core.tools import (
     is_key_leaf,
     is_reference,
     is_write_call,
+    key_words,
+    last_key,
     leaves,
     shape_of,
     summary_values,
@@ -130,3 +132,23 @@ def test_value_index_keeps_the_written_form_by_lowercase():
 def test_args_and_dumps_are_compact_and_keep_non_ascii():
     assert args_text({"city": "上海", "days": 3}) == "city=上海, days=3"
     assert dumps({"城市": "北京"}) == '{"城市":"北京"}'
+
+
+@pytest.mark.parametrize(
+    ("path", "key", "words"),
+    [
+        ("flights[2].flightNumber", "flightNumber", {"flight", "number"}),
+        ("items[3]", "items", {"items"}),
+        ('["MA(5)"][7]', "MA(5)", {"ma", "5"}),
+        ("orders[0].orderID", "orderID", {"order", "id"}),
+        ("HTTPServer", "HTTPServer", {"http", "server"}),
+        ('a["x.y"]', "x.y", {"x", "y"}),
+        ('a["x.y"].order_id[1][2]', "order_id", {"order", "id"}),
+        ("x.a-b", "b", {"b"}),
+        ("[4]", "", set()),
+        ("", "", set()),
+    ],
+)
+def test_last_key_names_the_innermost_key_whatever_list_positions_follow(path, key, words):
+    assert last_key(path) == key
+    assert key_words(path) == words
