@@ -36,7 +36,7 @@ from core.extract import INFORMATIONAL_SLOTS
 from core.models import ActionUnit, ContextState, Fact, Goal, Message, Rendered, Todo
 from core.render_tools import TOOLS_HEADER, is_promoted_key, tool_sections
 from core.tokens import clip_to_tokens, count_tokens
-from core.tools import digest, dumps
+from core.tools import digest, dumps, result_json
 from core.when import is_when, shown_value, written_value
 
 RECENT_SEPARATOR = "--- recent turns ---"
@@ -65,7 +65,7 @@ def message_line(message: Message) -> str:
         text = (text + " " if text else "") + f"<call {call.name} {dumps(call.args)}>"
     if message.tool_result is not None:
         res = message.tool_result
-        text = (text + " " if text else "") + f"<result {res.status} {dumps(res.data)}>"
+        text = (text + " " if text else "") + f"<result {res.status} {result_json(res)}>"
     for att in message.attachments:
         text += f"\n[{att.label}] {att.text}"
     return f"{message.role}: {text}"
@@ -81,7 +81,7 @@ def recent_line(message: Message, max_tokens: int) -> str:
     chars = max(80, max_tokens * 3)
     if message.tool_result is not None and not message.text:
         res = message.tool_result
-        raw = dumps(res.data)
+        raw = result_json(res)
         for _ in range(4):  # characters per token vary (JSON digits and quotes): shrink until it fits
             note = f"(cut to a digest: {total} tokens in full)"
             cut = f"{message.role}: <result {res.status} {digest(res.data, chars, raw)}> {note}"

@@ -22,12 +22,12 @@ from core.embed import is_chinese
 from core.models import ActionUnit, ContextState, Evidence, FactCandidate, Message, Units
 from core.tools import digest as result_digest
 from core.tools import (
-    dumps,
     error_text,
     is_id_like,
     is_reference,
     is_write_call,
     leaves,
+    result_json,
     scalar_text,
     shape_of,
     summary_values,
@@ -177,7 +177,7 @@ def result_record(message: Message, state: ContextState) -> ActionUnit:
     tool = call.tool if call is not None else "result"
     failed = res.status == "error"
     summary = summary_values(res.data)
-    raw = dumps(res.data)
+    raw = result_json(res)
     ref = next((v for p, v in summary.items() if is_reference(p)), None)
     return ActionUnit(
         tool=tool,

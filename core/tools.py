@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections import deque
+import threading
+from collections import OrderedDict, deque
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
@@ -38,6 +39,47 @@ def dumps(data: Any) -> str:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=str)
     except (TypeError, ValueError, RecursionError):
         return str(data)
+
+
+class _JsonCache:
+    """The compact JSON of the last large results seen, by object: a result is serialised on its
+    add (its raw tokens), in every compaction that shows it among the recent turns, and in raw
+    mode; a 30 KB listing costs milliseconds each time. An entry holds its result and data, so an
+    id is never reused while cached; a result whose data is replaced is serialised anew (data
+    changed in place is not seen: results are records of what a tool returned, never edited)."""
+
+    MIN_CHARS = 2_000  # smaller results are cheaper to serialise than to keep
+    MAX_CHARS = 16_000_000  # total characters kept
+
+    def __init__(self) -> None:
+        self.entries: OrderedDict[int, tuple[Any, Any, str]] = OrderedDict()
+        self.chars = 0
+        self.lock = threading.Lock()
+
+    def get(self, holder: Any, data: Any) -> str:
+        with self.lock:
+            hit = self.entries.get(id(holder))
+            if hit is not None and hit[0] is holder and hit[1] is data:
+                self.entries.move_to_end(id(holder))
+                return hit[2]
+        raw = dumps(data)
+        if len(raw) >= self.MIN_CHARS:
+            with self.lock:
+                old = self.entries.pop(id(holder), None)
+                self.chars -= len(old[2]) if old is not None else 0
+                self.entries[id(holder)] = (holder, data, raw)
+                self.chars += len(raw)
+                while self.chars > self.MAX_CHARS and len(self.entries) > 1:
+                    self.chars -= len(self.entries.popitem(last=False)[1][2])
+        return raw
+
+
+_RESULT_JSON = _JsonCache()
+
+
+def result_json(result: Any) -> str:
+    """``dumps(result.data)`` of a tool result (an object with a ``data`` attribute), cached."""
+    return _RESULT_JSON.get(result, result.data)
 
 
 def tool_verb(name: str) -> str:
@@ -143,10 +185,7 @@ def is_id_like(text: str) -> bool:
 def is_key_leaf(path: str, value: Any) -> bool:
     """True for the values a summary keeps: ids, codes, names, amounts, dates, states, by the words
     of their key or the look of the value (letters with digits, a long number, a date or time)."""
-    if key_words(path) & word_set("tool_key_words.txt"):
-        return True
-    text = str(value)
-    return bool(_ID_LIKE.match(text) or _DATE_LIKE.match(text))
+    return bool(key_words(path) & word_set("tool_key_words.txt")) or _looks_like_key(str(value))
 
 
 def scalar_text(value: Any, limit: int = MAX_VALUE_CHARS) -> str:
@@ -231,7 +270,7 @@ def _list_brief(items: list[Any], chars: int) -> str:
     """A list as its first items that fit, with the count left; numbers as a count and range."""
     if not items:
         return "[]"
-    if len(items) > 8 and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in items):
+    if len(items) > 8 and set(map(type, items)) <= {int, float}:  # numbers only (not bool), walked in C
         return f"[{len(items)} numbers {min(items)}..{max(items)}]"
     shown: list[str] = []
     used = 16  # room for the ", ... +N more" that follows a cut list
@@ -251,14 +290,40 @@ def _list_brief(items: list[Any], chars: int) -> str:
 
 def summary_values(data: Any, limit: int = SUMMARY_VALUES) -> dict[str, str]:
     """path -> value of the key leaves a decayed result keeps (ids, codes, names, amounts, dates),
-    the first `limit` in breadth-first order (top-level fields first)."""
+    the first `limit` in breadth-first order (top-level fields first), among the first 2,000 leaves.
+
+    ``leaves`` with ``is_key_leaf``, walked here with each leaf's key at hand and its path written
+    only when it is kept: this runs on every tool result an agent adds."""
     out: dict[str, str] = {}
-    for path, value in leaves(data, limit=2000):
-        if is_key_leaf(path, value):
-            out[path or "value"] = scalar_text(value, 80)
-            if len(out) >= limit:
-                break
+    key_set = word_set("tool_key_words.txt")
+    # (parent path or None for the root, key or list position, the key its words come from, value)
+    queue: deque[tuple[str | None, str | int, str, Any]] = deque([(None, "", "", data)])
+    seen = 0
+    while queue and seen < 2000:
+        parent, step, key, value = queue.popleft()
+        if isinstance(value, dict):
+            path = _path_of(parent, step)
+            queue.extend((path, str(k), str(k), v) for k, v in value.items())
+        elif isinstance(value, list):
+            path = _path_of(parent, step)
+            queue.extend((path, i, key, v) for i, v in enumerate(value))
+        elif value is not None:
+            seen += 1
+            if _words_of_key(key) & key_set or (type(value) is not float and _looks_like_key(str(value))):
+                out[_path_of(parent, step) or "value"] = scalar_text(value, 80)
+                if len(out) >= limit:
+                    break
     return out
+
+
+def _path_of(parent: str | None, step: str | int) -> str:
+    if parent is None:
+        return ""
+    return f"{parent}[{step}]" if isinstance(step, int) else _join(parent, step)
+
+
+def _looks_like_key(text: str) -> bool:
+    return bool(_ID_LIKE.match(text) or _DATE_LIKE.match(text))
 
 
 def value_index(data: Any, limit: int = MAX_LEAVES) -> dict[str, tuple[str, str]]:

@@ -152,3 +152,47 @@ def test_args_and_dumps_are_compact_and_keep_non_ascii():
 def test_last_key_names_the_innermost_key_whatever_list_positions_follow(path, key, words):
     assert last_key(path) == key
     assert key_words(path) == words
+
+
+def test_a_large_result_is_serialised_once_and_anew_when_its_data_is_replaced(monkeypatch):
+    from core import tools
+    from core.models import ToolResult
+
+    calls = []
+    real = tools.dumps
+    monkeypatch.setattr(tools, "dumps", lambda data: calls.append(1) or real(data))
+    big = ToolResult(call_id="c1", data={"rows": [{"id": f"R{i:05d}", "v": i} for i in range(300)]})
+    first = tools.result_json(big)
+    assert first == real(big.data) and tools.result_json(big) is first
+    assert len(calls) == 1  # the second look-up is the cached text
+    big.data = {"rows": []}
+    assert tools.result_json(big) == '{"rows":[]}'
+    small = ToolResult(call_id="c2", data={"ok": True})
+    tools.result_json(small)
+    tools.result_json(small)
+    assert len(calls) == 4  # a small result is not kept: cheaper to serialise again
+
+
+def test_the_result_cache_is_bounded_by_characters():
+    from core.models import ToolResult
+    from core.tools import _JsonCache
+
+    cache = _JsonCache()
+    cache.MAX_CHARS = 10_000
+    results = [ToolResult(call_id=str(i), data={"text": "x" * 3_000}) for i in range(6)]
+    for res in results:
+        cache.get(res, res.data)
+    assert cache.chars <= 10_000 and len(cache.entries) == 3
+    assert id(results[-1]) in cache.entries and id(results[0]) not in cache.entries
+
+
+@pytest.mark.parametrize(
+    "value",
+    [{"a": 1}, [1, 2, 3], {"k": [True, None, 1.5, "x\"y"]}, {"名前": "東京", "n": [[], {}]}, {1: "int key"}],
+)
+def test_dumps_within_is_dumps_exactly_when_it_fits(value):
+    from core.tools import _dumps_within
+
+    raw = dumps(value)
+    assert _dumps_within(value, len(raw)) == raw
+    assert _dumps_within(value, len(raw) - 1) is None
