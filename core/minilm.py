@@ -15,6 +15,7 @@ import contextlib
 import os
 import tempfile
 import warnings
+from collections.abc import Iterator
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -57,10 +58,11 @@ class MiniLM:
         if path.exists():
             with contextlib.suppress(Exception):  # a stale or broken file: rebuild it below
                 return cls(_load_trace(path), _tokenizer(), None)
-        from sentence_transformers import SentenceTransformer
+        with _quiet_transformers():  # the tracer reads every attribute, loss_function's warning too
+            from sentence_transformers import SentenceTransformer
 
-        reference = SentenceTransformer(str(model_dir()), device="cpu", local_files_only=True)
-        traced = _trace(reference)
+            reference = SentenceTransformer(str(model_dir()), device="cpu", local_files_only=True)
+            traced = _trace(reference)
         if traced is None:
             return cls(None, None, reference)
         _save(traced, path)
@@ -87,6 +89,24 @@ class MiniLM:
                 mask = torch.tensor([e.attention_mask for e in enc], dtype=torch.long)
                 out.append(self.traced(ids, mask).numpy())
         return np.concatenate(out).astype(np.float32)
+
+
+@contextlib.contextmanager
+def _quiet_transformers() -> Iterator[None]:
+    """The first load in a machine without transformers' weight-loading progress bar and its
+    note on the wheel's config (``loss_type=None``): neither is a problem, and a first ``make run``
+    should not print them as if one were. Its settings are put back afterwards."""
+    from transformers.utils import logging as hf_logging
+
+    level, bar = hf_logging.get_verbosity(), hf_logging.is_progress_bar_enabled()
+    hf_logging.set_verbosity_error()
+    hf_logging.disable_progress_bar()
+    try:
+        yield
+    finally:
+        hf_logging.set_verbosity(level)
+        if bar:
+            hf_logging.enable_progress_bar()
 
 
 def _tokenizer() -> Any:

@@ -82,7 +82,7 @@ def test_constraints_that_say_the_same_are_merged_semantically(minilm):
     assert len(st.constraints) == 1, [c.text for c in st.constraints]
 
 
-def test_the_traced_model_gives_the_sentence_transformer_vectors(tmp_path, monkeypatch):
+def test_the_traced_model_gives_the_sentence_transformer_vectors(tmp_path, monkeypatch, capfd):
     from sentence_transformers import SentenceTransformer
 
     from core.minilm import MiniLM, model_dir
@@ -97,6 +97,9 @@ def test_the_traced_model_gives_the_sentence_transformer_vectors(tmp_path, monke
     monkeypatch.setenv("CORE_MODEL_CACHE", str(tmp_path))
     built = MiniLM.load()  # traces and saves
     loaded = MiniLM.load()  # reads the saved trace, no sentence-transformers
+    printed = capfd.readouterr()
+    # a first load prints nothing: no weight-loading progress bar, no note on the wheel's config
+    assert "Loading weights" not in printed.err + printed.out and "loss_type" not in printed.err
     assert built.traced is not None and loaded.reference is None and list(tmp_path.glob("minilm-*.pt"))
     ordered = sorted(texts, key=len)
     reference = SentenceTransformer(str(model_dir()), device="cpu").encode(ordered, normalize_embeddings=True)
