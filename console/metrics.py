@@ -4,7 +4,7 @@ Pure functions (numbers in, numbers out) for whoever records metrics (the ingest
 playground) and for the charts:
 
 - bloat rate = tokens given to the model / tokens of the raw dialogue
-- fact decay ratio = decayed facts / facts old enough to decay (NO DATA when none is)
+- fact decay ratio = decayed facts / facts old enough to decay (NO DATA when fewer than 5 are)
 - goal churn rate = new user goals per user turn
 - compaction success rate = compactions validated without fallback and not failed / all
 - compaction latency p50 / p95 (total milliseconds per compaction)
@@ -46,6 +46,7 @@ from data.records import MetricPoint
 
 LATENCY_SAMPLE = "compaction_latency_ms"  # one sample per compaction; the store aggregates p50/p95
 Instant = datetime | float  # a sample's time: a datetime, or seconds on any common clock
+MIN_DECAY_SAMPLE = 5  # facts old enough to decay below which the ratio is noise (1 fact: 0% or 100%)
 MAX_HORIZON = 10_000  # user turns: a decay slower than this is counted as no decay
 
 
@@ -76,7 +77,8 @@ def decay_horizon(fact: Fact, config: Config) -> int | None:
 def fact_decay_ratio(
     state: ContextState, roles: Sequence[str] | None = None, config: Config | None = None
 ) -> float | None:
-    """Decayed facts / facts old enough to decay; None (NO DATA) when no fact is old enough.
+    """Decayed facts / facts old enough to decay; None (NO DATA) when fewer than MIN_DECAY_SAMPLE
+    facts are old enough (one or two make the ratio 0%, 50% or 100%: red, whatever the session did).
 
     Old enough: a fact of a kind that decays, first stated at least its decay horizon ago, in
     user turns (:func:`decay_horizon`; with the defaults 10 for an ordinary fact at x0.95 a turn,
@@ -101,7 +103,7 @@ def fact_decay_ratio(
             continue
         old += 1
         decayed += fact.status in ("decayed", "archived") or fact.key not in live
-    return decayed / old if old else None
+    return decayed / old if old >= MIN_DECAY_SAMPLE else None
 
 
 def goal_churn_rate(new_goals: int, user_turns: int) -> float | None:

@@ -61,8 +61,9 @@ METRICS: dict[str, MetricInfo] = {
         "instruction, a pinned or verified fact, a preference the user changed) first stated at least "
         "its decay horizon ago: the user turns it takes, unmentioned, to fall under weight 0.6 (10 for "
         "an ordinary fact at x0.95 a turn, 3 for tool data and for a preference, with the defaults). "
-        "A fact the user kept alive by mentioning it again counts, as not decayed. NO DATA while no "
-        "fact is that old (a short session): it is then not judged on decay. Too low: stale facts are "
+        "A fact the user kept alive by mentioning it again counts, as not decayed. NO DATA while fewer "
+        "than 5 facts are that old (a short session; one fact would read 0% or 100%): it is then not "
+        "judged on decay. Too low: stale facts are "
         "kept forever; too high: facts are forgotten while still needed.",
         "percent",
     ),

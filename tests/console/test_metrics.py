@@ -90,6 +90,7 @@ def test_fact_decay_counts_decayed_among_facts_old_enough_to_decay() -> None:
         facts={
             "old_kept": aged("old_kept", last_turn=18, mentions=3),  # first said at turn 1, kept alive
             "old_decayed": aged("old_decayed", "decayed", first_idx=2),
+            "old_kept_too": aged("old_kept_too", last_turn=17, mentions=2),
             "recent": aged("recent", first_idx=30, last_turn=16),  # said 4 user turns ago: too young
             "rule": aged("rule", kind="instruction"),  # instructions never decay: not counted
             "pinned": aged("pinned", pinned=True),
@@ -97,11 +98,23 @@ def test_fact_decay_counts_decayed_among_facts_old_enough_to_decay() -> None:
         },
         archive=[aged("archived", "archived", first_idx=4), aged("came_back", "archived")],
     )
-    # old enough: old_kept, old_decayed, came_back (counted once, live), archived = 4; decayed: 2
-    assert fact_decay_ratio(state, ROLES, Config()) == pytest.approx(0.5)
+    # old enough: old_kept, old_decayed, old_kept_too, came_back (counted once, live), archived = 5;
+    # decayed: 2
+    assert fact_decay_ratio(state, ROLES, Config()) == pytest.approx(0.4)
     # tool data decays in 3 user turns: young for an ordinary fact, old enough for tool data
-    young = ContextState(user_turns=5, facts={"t": aged("t", kind="tool_data", last_turn=1)})
+    tools = {f"t{i}": aged(f"t{i}", kind="tool_data", last_turn=1) for i in range(5)}
+    young = ContextState(user_turns=5, facts=tools)
     assert fact_decay_ratio(young, ROLES, Config()) == 0.0
+
+
+def test_fact_decay_over_too_few_old_facts_is_no_data_not_red() -> None:
+    """One old fact makes the ratio 0% or 100%, both red: below MIN_DECAY_SAMPLE it is NO DATA."""
+    one = ContextState(user_turns=20, facts={"a": aged("a", "decayed")})
+    assert fact_decay_ratio(one, ROLES, Config()) is None
+    four = ContextState(user_turns=20, facts={k: aged(k, "decayed") for k in "abcd"})
+    assert fact_decay_ratio(four, ROLES, Config()) is None
+    five = ContextState(user_turns=20, facts={k: aged(k, "decayed") for k in "abcde"})
+    assert fact_decay_ratio(five, ROLES, Config()) == 1.0
 
 
 def test_decay_horizon_is_read_off_the_configured_decay() -> None:
@@ -161,14 +174,15 @@ def test_session_health_and_its_overall_severity() -> None:
         tokens_context=150,
         tokens_raw=100,
         state=ContextState(
-            user_turns=12, facts={"a": fact("a"), "b": fact("b"), "c": fact("c"), "d": fact("d", "decayed")}
+            user_turns=12,
+            facts={"a": fact("a"), "b": fact("b"), "c": fact("c"), "d": fact("d", "decayed"), "e": fact("e")},
         ),
         units=[Units(goals=[Goal(text="g", idx=0)]), Units()],
         roles=["user", "assistant"],
         records=[record(0, total=12.0)],
     )
     assert health.bloat_rate == 1.5
-    assert health.fact_decay_ratio == 0.25  # all four first said at turn 1, 11 user turns ago
+    assert health.fact_decay_ratio == 0.2  # all five first said at turn 1, 11 user turns ago
     assert health.goal_churn_rate == 1.0
     assert health.compaction_success_rate == 1.0
     sev = health.severities(Thresholds.default())
