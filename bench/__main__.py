@@ -18,6 +18,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from bench.chart import write_chart
 from bench.conversations import load_conversations
 from bench.long_session import run_long_sessions
 from bench.methods import ALL_METHODS, MethodUnavailable, build_method
@@ -26,7 +27,6 @@ from bench.report import (
     now_utc,
     render_section,
     section_markers,
-    write_chart,
     write_json,
     write_section,
 )
