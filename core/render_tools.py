@@ -13,8 +13,10 @@ of API data), then as its summary: the ids, codes, names, amounts and dates it h
 value a later turn named (a promoted fact ``tool@tN.path``) stays on its record's line for good, and
 when the record has no line (folded into a repeat, dropped over budget, past the Completed cap) on
 the "Named results:" line: a named or operator-corrected value never goes with its record.
-Successful write calls are the Completed line; failed calls the Failed line, never completed; the
-same call repeated with the same arguments is one line with a count.
+Successful write calls are the Completed line (one whose call and result are among the recent raw
+turns as ``tN tool -> done, in the recent turns``: the turns show its arguments and result); failed
+calls the Failed line, never completed; the same call repeated with the same arguments is one line
+with a count.
 """
 
 from __future__ import annotations
@@ -73,14 +75,25 @@ def orphan_line(facts: Sequence[Fact]) -> str:
 
 
 def record_line(
-    rec: ActionUnit, count: int, fresh: bool, promoted: Sequence[Fact], preview: bool = False
+    rec: ActionUnit,
+    count: int,
+    fresh: bool,
+    promoted: Sequence[Fact],
+    preview: bool = False,
+    shown_raw: bool = False,
 ) -> str:
     """One record: 'tN tool(args) [xK] -> shape detail-or-summary[; named: path=value][, at HH:MM]'.
 
     preview: a record with nothing addressable to summarise (a list of bare strings) shows its
-    short preview instead of its detail (what the budget asks before it drops the record)."""
-    head = f"t{rec.idx} {rec.tool}({args_text(rec.args)})" + (f" x{count}" if count > 1 else "")
-    if rec.status == "pending":
+    short preview instead of its detail (what the budget asks before it drops the record).
+    shown_raw: its call and result are among the recent raw turns, which show the arguments and
+    the result: the line only says it is done (``tN tool -> done, in the recent turns``)."""
+    shown_raw = shown_raw and rec.status == "done"
+    args = "" if shown_raw else f"({args_text(rec.args)})"
+    head = f"t{rec.idx} {rec.tool}{args}" + (f" x{count}" if count > 1 else "")
+    if shown_raw:
+        body = "done, in the recent turns"
+    elif rec.status == "pending":
         body = "pending"
     elif rec.status == "failed":
         body = f"error: {rec.error or rec.result_summary}"
@@ -134,10 +147,13 @@ def tool_sections(
     completed, failed = completed[-MAX_COMPLETED_RECORDS:], failed[-3:]
     dropped: list[str] = []
 
+    def raw_turns(rec: ActionUnit) -> bool:  # its call and result are both recent raw turns
+        return rec.idx in recent_idx and rec.result_idx in recent_idx
+
     def lines() -> tuple[list[str], list[str], list[str]]:
         orphans.sort(key=lambda f: (record_turn(f.key), f.key))
         return (
-            [record_line(*c) for c in completed],
+            [record_line(*c, shown_raw=raw_turns(c[0])) for c in completed],
             [record_line(*f) for f in failed],
             [line for line in [orphan_line(orphans)] if line] + [record_line(*r) for r in reads],
         )

@@ -99,3 +99,16 @@ def test_a_named_value_the_line_shows_is_not_repeated_but_a_correction_always_is
     state.facts["get_watchlist@t1.[0]"] = corrected("get_watchlist@t1.[0]", "MSFT")  # shown at [2]
     line = all_lines(state, 2000)
     assert "[1]=AAPL" not in line and "[0]=MSFT" in line
+
+
+def test_a_write_whose_call_and_result_are_recent_turns_is_completed_without_repeating_them():
+    state = ContextState()
+    state.actions = [
+        read(0, "place_order", {"symbol": "ZETA", "amount": 50}, {"order_id": "ORD-1"}, write=True),
+        read(10, "place_order", {"symbol": "NVDA", "amount": 7}, {"order_id": "ORD-2"}, write=True),
+    ]
+    done, _, _, _ = tool_sections(state, {10, 11}, 2000)
+    assert done[0].startswith("t0 place_order(symbol=ZETA, amount=50) -> ") and "ORD-1" in done[0]
+    assert done[1] == "t10 place_order -> done, in the recent turns"  # the raw turns show args and result
+    done, _, _, _ = tool_sections(state, {11}, 2000)  # the call was folded: the line shows it
+    assert done[1].startswith("t10 place_order(symbol=NVDA, amount=7) -> ")
