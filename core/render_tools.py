@@ -7,7 +7,7 @@
     Tool results (path=value; newest last):
     t1 get_stock_info(symbol=SYNX) -> object {price=345.67; MA(5)=[500 numbers 200.59..248.49]; ...}
     t3 ls() x2 -> list of 9000: [0].name=a.txt; [1].name=b.txt (summary)
-    t6 get_costs(day=1) -> object: costs[0..2]=[400.0, 1000.0, 800.0]; h.b1={card=12; date=2024-05-21} (summary)
+    t6 get_costs(day=1) -> object: costs[0..1]=[400.0, 1000.0]; h.b1={card=12; day=2024-05-21} (summary)
 
 A result is shown in full detail while fresh (the last ``FRESH_RESULTS`` results, as seed 004 asks
 of API data), then as its summary: the ids, codes, names, amounts and dates it holds, by path. A
