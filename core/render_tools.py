@@ -7,18 +7,22 @@
     Tool results (path=value; newest last):
     t1 get_stock_info(symbol=SYNX) -> object {price=345.67; MA(5)=[500 numbers 200.59..248.49]; ...}
     t3 ls() x2 -> list of 9000: [0].name=a.txt; [1].name=b.txt (summary)
+    t6 get_costs(day=1) -> object: costs[0..1]=[400.0, 1000.0]; h.b1={card=12; day=2024-05-21} (summary)
 
 A result is shown in full detail while fresh (the last ``FRESH_RESULTS`` results, as seed 004 asks
 of API data), then as its summary: the ids, codes, names, amounts and dates it holds, by path. A
 value a later turn named (a promoted fact ``tool@tN.path``) stays on its record's line for good, and
 when the record has no line (folded into a repeat, dropped over budget, past the Completed cap) on
 the "Named results:" line: a named or operator-corrected value never goes with its record.
-Successful write calls are the Completed line; failed calls the Failed line, never completed; the
-same call repeated with the same arguments is one line with a count.
+Successful write calls are the Completed line (one whose call and result are among the recent raw
+turns as ``tN tool -> done, in the recent turns``: the turns show its arguments and result); failed
+calls the Failed line, never completed; the same call repeated with the same arguments is one line
+with a count.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from core.models import ActionUnit, ContextState, Fact
@@ -28,6 +32,7 @@ from core.tools import args_text
 FRESH_RESULTS = 3
 TOOLS_HEADER = "Tool results (path=value; newest last):"
 MAX_COMPLETED_RECORDS = 12
+_LAST_STEP = re.compile(r'(\.[A-Za-z_]\w*|\["[^"]*"\]|\[\d+\])$')
 
 
 def is_promoted_key(key: str) -> bool:
@@ -72,15 +77,58 @@ def orphan_line(facts: Sequence[Fact]) -> str:
     return "Named results: " + "; ".join(f"{f.key}={f.value}" for f in facts) if facts else ""
 
 
+def _split_path(path: str) -> tuple[str, str]:
+    """(parent, last step) of a path: 'a.b[2]' -> ('a.b', '[2]'), 'a.b' -> ('a', 'b'), 'a' -> ('', 'a')."""
+    match = _LAST_STEP.search(path)
+    if match is None or match.start() == 0:
+        return "", path
+    step = match.group(0)
+    return path[: match.start()], step[1:] if step.startswith(".") else step
+
+
+def summary_text(summary: dict[str, str]) -> str:
+    """A summary's path=value pairs, the runs of siblings written under their parent once:
+    ``costs[0]=1.0; costs[1]=2.5`` as ``costs[0..1]=[1.0, 2.5]``, ``h.b901.card=1; h.b901.date=d``
+    as ``h.b901={card=1; date=d}`` (the paths stay readable; the parent is not repeated)."""
+    runs: list[tuple[str, list[tuple[str, str]]]] = []
+    for path, value in summary.items():
+        parent, step = _split_path(path)
+        if parent and runs and runs[-1][0] == parent:
+            runs[-1][1].append((step, value))
+        else:
+            runs.append((parent, [(step, value)]))
+    out = []
+    for parent, items in runs:
+        index = [int(step[1:-1]) if step[1:-1].isdigit() else -1 for step, _ in items]
+        if len(items) < 2 or (min(index) >= 0 and index != list(range(index[0], index[0] + len(index)))):
+            out += [f"{parent}{'' if not parent or st.startswith('[') else '.'}{st}={v}" for st, v in items]
+        elif min(index) >= 0:  # consecutive list elements
+            out.append(f"{parent}[{index[0]}..{index[-1]}]=[{', '.join(v for _, v in items)}]")
+        else:
+            out.append(f"{parent}={{{'; '.join(f'{step}={value}' for step, value in items)}}}")
+    return "; ".join(out)
+
+
 def record_line(
-    rec: ActionUnit, count: int, fresh: bool, promoted: Sequence[Fact], preview: bool = False
+    rec: ActionUnit,
+    count: int,
+    fresh: bool,
+    promoted: Sequence[Fact],
+    preview: bool = False,
+    shown_raw: bool = False,
 ) -> str:
     """One record: 'tN tool(args) [xK] -> shape detail-or-summary[; named: path=value][, at HH:MM]'.
 
     preview: a record with nothing addressable to summarise (a list of bare strings) shows its
-    short preview instead of its detail (what the budget asks before it drops the record)."""
-    head = f"t{rec.idx} {rec.tool}({args_text(rec.args)})" + (f" x{count}" if count > 1 else "")
-    if rec.status == "pending":
+    short preview instead of its detail (what the budget asks before it drops the record).
+    shown_raw: its call and result are among the recent raw turns, which show the arguments and
+    the result: the line only says it is done (``tN tool -> done, in the recent turns``)."""
+    shown_raw = shown_raw and rec.status == "done"
+    args = "" if shown_raw else f"({args_text(rec.args)})"
+    head = f"t{rec.idx} {rec.tool}{args}" + (f" x{count}" if count > 1 else "")
+    if shown_raw:
+        body = "done, in the recent turns"
+    elif rec.status == "pending":
         body = "pending"
     elif rec.status == "failed":
         body = f"error: {rec.error or rec.result_summary}"
@@ -89,8 +137,7 @@ def record_line(
     elif fresh or not rec.summary:
         body = "ok" if rec.shape in ("none", "") else f"{rec.shape} {rec.detail}"
     else:
-        pairs = "; ".join(f"{p}={v}" for p, v in rec.summary.items())
-        body = f"{rec.shape}: {pairs} (summary)"
+        body = f"{rec.shape}: {summary_text(rec.summary)} (summary)"
     # a named value the line already shows (in a fresh detail or the summary) is not written twice;
     # an operator's correction always is (the line may show the value at another path)
     shown = [f for f in promoted if f.verified_by_user or f.value not in body]
@@ -134,10 +181,13 @@ def tool_sections(
     completed, failed = completed[-MAX_COMPLETED_RECORDS:], failed[-3:]
     dropped: list[str] = []
 
+    def raw_turns(rec: ActionUnit) -> bool:  # its call and result are both recent raw turns
+        return rec.idx in recent_idx and rec.result_idx in recent_idx
+
     def lines() -> tuple[list[str], list[str], list[str]]:
         orphans.sort(key=lambda f: (record_turn(f.key), f.key))
         return (
-            [record_line(*c) for c in completed],
+            [record_line(*c, shown_raw=raw_turns(c[0])) for c in completed],
             [record_line(*f) for f in failed],
             [line for line in [orphan_line(orphans)] if line] + [record_line(*r) for r in reads],
         )

@@ -23,6 +23,10 @@ from core.lang.vocab import word_set
 
 MAX_LEAVES = 20_000  # scalar leaves walked in one result (a 9,000-record listing has ~50k)
 MAX_VALUE_CHARS = 120  # a leaf longer than this is shown cut in a digest
+# a list of more than LONG_LIST bare values (symbols, file names) is a listing, not a record: a digest
+# shows its first items within LONG_LIST_CHARS and the count (a value a turn names is promoted anyway)
+LONG_LIST = 50
+LONG_LIST_CHARS = 300
 SUMMARY_VALUES = 10  # leaves a decayed result keeps in its summary (besides referenced ones)
 
 # The English words of tool names and payload keys are data (core/lang/data/tool_*.txt): the first
@@ -272,6 +276,8 @@ def _list_brief(items: list[Any], chars: int) -> str:
         return "[]"
     if len(items) > 8 and set(map(type, items)) <= {int, float}:  # numbers only (not bool), walked in C
         return f"[{len(items)} numbers {min(items)}..{max(items)}]"
+    if len(items) > LONG_LIST and not any(isinstance(x, (dict, list)) for x in items[:LONG_LIST]):
+        chars = min(chars, LONG_LIST_CHARS)  # a long listing of bare values: its head and the count
     shown: list[str] = []
     used = 16  # room for the ", ... +N more" that follows a cut list
     share = max(60, chars // min(len(items), 8))

@@ -9,7 +9,7 @@ import pytest
 from core.config import Config
 from core.models import ActionUnit, ContextState, Fact
 from core.render import render
-from core.render_tools import tool_sections
+from core.render_tools import summary_text, tool_sections
 
 pytestmark = pytest.mark.unit
 WATCHLIST = ["NVDA", "AAPL", "MSFT", "TSLA"]
@@ -99,3 +99,39 @@ def test_a_named_value_the_line_shows_is_not_repeated_but_a_correction_always_is
     state.facts["get_watchlist@t1.[0]"] = corrected("get_watchlist@t1.[0]", "MSFT")  # shown at [2]
     line = all_lines(state, 2000)
     assert "[1]=AAPL" not in line and "[0]=MSFT" in line
+
+
+def test_a_write_whose_call_and_result_are_recent_turns_is_completed_without_repeating_them():
+    state = ContextState()
+    state.actions = [
+        read(0, "place_order", {"symbol": "ZETA", "amount": 50}, {"order_id": "ORD-1"}, write=True),
+        read(10, "place_order", {"symbol": "NVDA", "amount": 7}, {"order_id": "ORD-2"}, write=True),
+    ]
+    done, _, _, _ = tool_sections(state, {10, 11}, 2000)
+    assert done[0].startswith("t0 place_order(symbol=ZETA, amount=50) -> ") and "ORD-1" in done[0]
+    assert done[1] == "t10 place_order -> done, in the recent turns"  # the raw turns show args and result
+    done, _, _, _ = tool_sections(state, {11}, 2000)  # the call was folded: the line shows it
+    assert done[1].startswith("t10 place_order(symbol=NVDA, amount=7) -> ")
+
+
+def test_a_summary_writes_the_parent_of_sibling_paths_once():
+    summary = {
+        "booking_id": "3426812",
+        "costs[0]": "400.0",
+        "costs[1]": "1000.0",
+        "history.b901.card_id": "1234",
+        "history.b901.date": "2024-05-21",
+        "history.b902.card_id": "99",
+        "gaps[0]": "a",
+        "gaps[2]": "c",
+    }
+    text = summary_text(summary)
+    assert text == (
+        "booking_id=3426812; costs[0..1]=[400.0, 1000.0]; history.b901={card_id=1234; date=2024-05-21}; "
+        "history.b902.card_id=99; gaps[0]=a; gaps[2]=c"  # not consecutive: each with its own index
+    )
+    state = ContextState()
+    old = read(0, "get_costs", {"day": 1}, {"costs": [400.0, 1000.0]})
+    old.summary = {"costs[0]": "400.0", "costs[1]": "1000.0"}
+    state.actions = [old, *(read(10 * i, f"other_{i}", {}, {"a": i}) for i in range(1, 5))]
+    assert "t0 get_costs(day=1) -> object: costs[0..1]=[400.0, 1000.0] (summary)" in all_lines(state, 2000)

@@ -78,6 +78,17 @@ def test_a_large_result_is_cut_to_its_structure_within_the_budget():
     assert "S0" in text and "more" in text  # a long list as its first items and the count left
 
 
+def test_a_long_listing_of_bare_values_shows_its_head_and_count_whatever_the_budget():
+    symbols = [f"SYM{i}" for i in range(1000)]
+    text = digest({"watchlist": symbols}, 2000)
+    assert len(text) <= 400  # not the 2000 characters the budget allows: a listing, not a record
+    assert "SYM0" in text and "+9" in text and "more" in text
+    files = [f"file_{i}.txt" for i in range(40)]
+    assert all(f in digest({"files": files}, 2000) for f in files)  # a short list is shown whole
+    records = [{"id": f"r{i}", "name": f"row {i}"} for i in range(60)]
+    assert len(digest(records, 2000)) > 1000  # a list of records keeps the budget's detail
+
+
 def test_a_long_text_leaf_gets_the_budget_a_lone_field_leaves():
     text = digest({"matching_lines": ["First sentence. " * 3 + "However, the second one matters."]}, 600)
     assert "However, the second one matters." in text
