@@ -57,6 +57,8 @@ START = "<!-- bench:paint:start -->"
 END = "<!-- bench:paint:end -->"
 QUIET_MS = 1500  # settle() waits 400 ms, then 3 quiet polls 300 ms apart; this is a little longer
 TIMEOUT_S = 90
+# every host name but this machine's fails at once (no network here: a font request must not hang)
+LOCAL_ONLY = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"
 BIG_STORE = 100_000
 TARGET_MS = {"small": 2000, "big": 3000}
 # page -> its h1 title (pages/*.py st.title)
@@ -157,11 +159,16 @@ def serve(db: Path) -> Iterator[str]:
             yield url
 
 
-def new_context(browser: object) -> object:
-    """A browser context (its own HTTP cache) that reaches this machine only."""
+def new_context(browser: object, keep_cache: bool = False) -> object:
+    """A browser context (its own HTTP cache) that reaches this machine only.
+
+    A fresh profile refuses other hosts by routing every request, as the browser tests do;
+    Playwright turns the HTTP cache off in a context with a route, so a returning browser (with
+    ``keep_cache``) relies on the browser's host rules instead (LOCAL_ONLY)."""
     context = browser.new_context(viewport={"width": 1500, "height": 1300})  # type: ignore[attr-defined]
-    local = ("http://127.0.0.1", "data:", "blob:")  # no network here: refuse anything else at once
-    context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(local) else r.abort())
+    if not keep_cache:
+        local = ("http://127.0.0.1", "data:", "blob:")  # no network here: refuse anything else at once
+        context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(local) else r.abort())
     return context
 
 
@@ -200,7 +207,7 @@ def measure_db(browser: object, db: Db, runs: int) -> list[Timing]:
     """Every page ``runs`` times in each browser on a server over ``db`` (warmed once on "/")."""
     out = []
     with serve(db.path) as url:
-        returning = new_context(browser)
+        returning = new_context(browser, keep_cache=True)
         try:
             open_once(browser, url + "/", TITLES["sessions"], returning)  # warm-up: not counted
             for path, key in page_paths(db.context_id):
@@ -333,7 +340,7 @@ def main(argv: list[str] | None = None) -> None:
     dbs = [describe_db(spec) for spec in args.db]
     started, load_start = datetime.now(UTC), os.getloadavg()[0]
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=[*LAUNCH_ARGS, LOCAL_ONLY])
         try:
             results = [measure_db(browser, db, args.runs) for db in dbs]
         finally:
