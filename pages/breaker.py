@@ -20,12 +20,12 @@ from console.services.breaker import (
 )
 from console.widgets import context_picker, plain
 
+st.title("Circuit breaker")  # first: the reads below do not hold the page's first paint
 store = get_store()
 actor, role = current_user()
 writable = can_write(role)
 config = store.current_config()
 
-st.title("Circuit breaker")
 st.markdown(
     "When compression misbehaves (bloated contexts, wrong facts, failed validations), switch it "
     "off: in **raw mode** the agent is given the raw dialogue (clipped to the window) instead of "

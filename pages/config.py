@@ -21,6 +21,7 @@ from console.services.config_edit import (
 )
 from console.widgets import plain
 
+st.title("Configuration")  # first: the reads below do not hold the page's first paint
 store = get_store()
 actor, role = current_user()
 writable = can_write(role)
@@ -32,7 +33,6 @@ version = versions[0].version if versions else 0
 drawn = int(st.session_state.get("cfg_drawn_version", version))
 st.session_state["cfg_drawn_version"] = version
 
-st.title("Configuration")
 st.markdown(
     "The settings of the compaction engine: budgets and triggers, extraction and decay, "
     "validation, and operations (breaker, alert tiers). The ingest and the playground use the "
