@@ -14,7 +14,8 @@ from core.models import ActionMarker, AtomKind, Entity, Lang, Negation, Role
 
 # Canonical slot hints a language analyzer may put in Entity.slot (None when no cue says which).
 # end_date / end_time: the end of a stay, rental or trip (check-out, drop-off, return), kept apart
-# from its start so that one never replaces the other.
+# from its start so that one never replaces the other. A count of another unit carries its noun as
+# the slot ("40 pallets" -> pallet, core.lang.en_units), so counts of two units never share a key.
 SLOTS = (
     "time", "date", "datetime", "duration", "people", "count", "nights", "days", "rooms", "stars",
     "rating", "price", "price_range", "area", "food", "type", "name", "city", "origin", "destination",

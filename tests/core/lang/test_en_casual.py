@@ -1,0 +1,82 @@
+"""Casual English (long agent-trace requests, logistics and shopping talk): words of the language are
+never names, and a count of any unit or an amount in any currency is a typed value."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.lang.en_name_words import derived_word, is_everyday
+from core.lang.en_units import singular, unit_counts
+from core.lang.registry import analyzer_for
+
+pytestmark = pytest.mark.unit
+
+
+def _entities(text: str) -> list[tuple[str, str | None, str]]:
+    return [(e.type, e.slot, e.text) for e in analyzer_for("en").entities(text, None)]
+
+
+@pytest.mark.parametrize("word", ["assortment", "placement", "prevailing", "accompanying", "cancellation"])
+def test_a_word_with_a_derivational_ending_is_everyday_english(word: str) -> None:
+    assert derived_word(word) and is_everyday(word)
+
+
+@pytest.mark.parametrize("word", ["sing", "king", "ming", "beijing", "cotto", "nandos"])
+def test_a_short_stem_is_no_derived_word(word: str) -> None:
+    assert not derived_word(word)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # gave shopping.name=Accompanying, general.name=the assortment / the prevailing market
+        "Accompanying this thought, I'd kindly request you to proceed with placing the buy order for me.",
+        "I wish to take a peek at the assortment in my stock watchlist.",
+        "I'm contemplating acquiring 100 shares at the prevailing market rate.",
+    ],
+)
+def test_casual_english_words_are_no_names(text: str) -> None:
+    assert not [e for e in _entities(text) if e[0] == "name"]
+
+
+def test_names_still_found_by_capitals_and_cues() -> None:
+    assert ("name", "name", "Golden Wok") in _entities("Book a table at Golden Wok for tonight")
+    assert any(e[0] == "name" and e[2] == "cotto" for e in _entities("how about cotto?"))
+
+
+@pytest.mark.parametrize(
+    "text, kind, surface, slot",
+    [
+        ("we need 40 pallets of frozen seafood moved", "quantity", "40 pallets", "pallet"),
+        ("acquiring 100 shares at market rate", "quantity", "100 shares", "share"),
+        ("euro pallets, about 800 kg each", "quantity", "800 kg", "kg"),
+        ("and 2 jasmine rice", "quantity", "2 jasmine rice", "rice"),
+        ("budget is 20k baht for the trip", "money", "20k baht", "amount"),
+        ("it costs 500 CHF", "money", "500 CHF", "amount"),
+    ],
+)
+def test_a_count_of_a_unit_or_an_amount_in_a_currency_is_typed(
+    text: str, kind: str, surface: str, slot: str
+) -> None:
+    assert (kind, slot, surface) in _entities(text)
+
+
+def test_an_amount_in_a_currency_is_normalised() -> None:
+    assert [(v, s) for _, _, _, v, s in unit_counts("20k baht")] == [("20000 THB", "amount")]
+
+
+@pytest.mark.parametrize(
+    "text", ["at 5 pm", "the 5th", "just 2 please", "There are 33 trains", "140 Harbour St", "18 years old"]
+)
+def test_no_unit_is_read_from_times_ordinals_results_or_names(text: str) -> None:
+    assert unit_counts(text) == []
+
+
+def test_singular_by_ending() -> None:
+    assert [singular(w) for w in ("pallets", "boxes", "batteries", "rice", "glass")] == [
+        "pallet",
+        "box",
+        "battery",
+        "rice",
+        "glass",
+    ]
