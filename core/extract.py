@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import NamedTuple
 
 from core.goals import GOAL_KINDS, condense_goal, is_goal
+from core.lang.base import SLOTS
 from core.lang.cues import any_language
 from core.models import (
     ActionUnit,
@@ -108,6 +109,8 @@ def is_value(entity: Entity, domain: str | None, role: str) -> bool:
         return False
     if entity.type == "quantity" and cues.is_indefinite_article(low.split()[0]):
         return False  # "a table", "a room": an article, not a count
+    if entity.type == "quantity" and entity.slot not in SLOTS and role not in ("user", "system"):
+        return False  # "rain (6 mm)", "33-pallet reefers": a measure the assistant quotes, not a choice
     if entity.type == "number" and entity.slot in (None, "count"):
         return role == "user" and not cues.is_bare_one(low)  # "that one": a pronoun, not a count
     return True
@@ -229,6 +232,7 @@ def _facts_of(
             evidence=_evidence(ent, atom, idx, text, offset).model_copy(update={"ts": ts}),
             proposes=proposes,
             bound=atom.role in ("user", "system") and _bound(ent, atom.text),
+            asks=role == "user" and atom.kind != "correction" and any_language().asks_about_other(atom.text),
         )
         if key in last_end and ent.start >= 0:
             between = atom.text[last_end[key] : ent.start]

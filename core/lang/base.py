@@ -134,6 +134,11 @@ class LanguageAnalyzer(Protocol):
         """True when the clause closes the conversation ("that's all I need today", "就这些")."""
         ...
 
+    def asks_about_other(self, text: str) -> bool:
+        """True when the user asks about another value beside the one in play ("what about glasgow
+        tuesday", "and Sunday?", "那上海呢"): a question, no correction of a value acted on."""
+        ...
+
     def bounds(self, before: str, after: str) -> bool:
         """True when the words before / after a value make it a bound of a search ("after 13:30",
         "under $150", "4分以上"): a criterion, never replaced by the value of a thing found."""

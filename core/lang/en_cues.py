@@ -53,6 +53,11 @@ _QUOTES_BACK = (
     r"\b(?:question|request|words|sentence)s?\s+i\s+(?:just\s+|had\s+)?(?:asked|said|wrote|typed)\b|"
     r"\bwhat i (?:just |had )?(?:said|asked|wrote|typed)\b"
 )
+# asking about another value: "what about X", "how about X?", "and X?" (a short question of its own)
+_ASKS_ABOUT_OTHER = (
+    r"(?i)^\s*(?:(?:and|so|ok(?:ay)?|hmm|also)[\s,]+)?(?:what|how)\s+about\b|"
+    r"^\s*and\s+(?:\S+\s+){0,2}\S+\s*\?\s*$"
+)
 _DETERMINER = r"(?i)\b(?:the|this|that|our|my|your|same)\s+$"
 _FREE_PREFIX = r"^(free)\s*"
 # a clause that closes the conversation ("that is all I need today", "I'm all set for now"): its
@@ -181,6 +186,12 @@ def or_connective(text: str) -> bool:
 def ends_with_determiner(text: str) -> bool:
     """True when text ends with a definite determiner ("from the ", "this ")."""
     return bool(pattern(_DETERMINER).search(text))
+
+
+def asks_about_other(text: str) -> bool:
+    """True when the clause asks about another value beside the one in play ("what about glasgow
+    tuesday", "how about the weekend?", "and Sunday?"): exploring, not correcting."""
+    return bool(pattern(_ASKS_ABOUT_OTHER).search(text))
 
 
 def closes(text: str) -> bool:

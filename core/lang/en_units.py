@@ -60,7 +60,7 @@ def singular(noun: str) -> str:
     "batteries" -> "battery"); other words as they are."""
     if len(noun) > 4 and noun.endswith("ies"):
         return noun[:-3] + "y"
-    if len(noun) > 4 and noun.endswith("es") and noun[-3] in "sxz" or noun.endswith(("ches", "shes")):
+    if (len(noun) > 4 and noun.endswith("es") and noun[-3] in "sxz") or noun.endswith(("ches", "shes")):
         return noun[:-2]
     if len(noun) > 3 and noun.endswith("s") and not noun.endswith(("ss", "us", "is")):
         return noun[:-1]

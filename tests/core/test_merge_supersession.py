@@ -217,3 +217,30 @@ def test_a_new_task_in_weak_words_beside_the_current_domain_opens_its_own():
     )
     assert values(st, "hotel.name")[1] == []
     assert "restaurant.food" in st.facts and "hotel.food" not in st.facts
+
+
+
+def test_asking_about_another_value_after_a_booking_keeps_the_booked_one():
+    """'what about glasgow tuesday' after the Monday train was booked asks about another day: the
+    booked Monday stays current (it was shown as replaced by Tuesday); Tuesday stands beside it."""
+    st = state_after(
+        [
+            ("user", "I need a train London to Edinburgh Monday morning"),
+            ("assistant", "Booked: LNER-7Q4K2, the 09:00 on Monday."),
+            ("user", "what about glasgow tuesday, might do a day trip"),
+        ]
+    )
+    date, replaced = values(st, "train.date")
+    assert date == "Monday morning" and replaced == []
+    assert st.facts["train.date_asked"].value.lower() == "tuesday"
+
+
+def test_asking_about_another_value_before_anything_is_done_changes_the_search():
+    st = state_after(
+        [
+            ("user", "I need a train London to Edinburgh on Monday"),
+            ("assistant", "There are trains at 08:30 and 09:00."),
+            ("user", "what about tuesday?"),
+        ]
+    )
+    assert values(st, "train.date") == ("tuesday", ["Monday"])
