@@ -105,7 +105,7 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
                 V.Candidate(n.start, end, "address", " ".join(surface.split()), "address", V.PRIO["name"] + 2)
             )
             continue
-        if n.how == "travel" or end > n.end:
+        if n.how == "travel" or end > n.end or _WEATHER_AFTER.match(text, end):
             cands.append(
                 V.Candidate(n.start, end, "place", " ".join(surface.split()), "city", V.PRIO["place"])
             )
@@ -123,6 +123,8 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     return cands
 
 
+# a name right before a weather word is a place ("the Bodega Bay weather", "San Carlos forecast")
+_WEATHER_AFTER = re.compile(r"\s+(?:weather|forecast|temperatures?)\b", re.IGNORECASE)
 _STREET_WORDS = frozenset(
     ("street", "st", "st.", "road", "rd", "rd.", "lane", "avenue", "ave", "ave.", "boulevard", "drive")
 )

@@ -80,3 +80,12 @@ def test_singular_by_ending() -> None:
         "rice",
         "glass",
     ]
+
+
+@pytest.mark.parametrize(
+    "text, place",
+    [("The San Carlos weather.", "The San Carlos"), ("check the Bodega Bay weather", "the Bodega Bay")],
+)
+def test_a_name_before_a_weather_word_is_a_place(text: str, place: str) -> None:
+    # typed a name, it was never replaced by the city asked next ("How about in LAX")
+    assert ("place", "city", place) in _entities(text)
