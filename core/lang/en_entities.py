@@ -308,6 +308,23 @@ def _end_slots(text: str, kept: list[V.Candidate]) -> dict[int, str]:
     return out
 
 
+_BIRTH_BEFORE = re.compile(
+    r"\b(?:born(?:\s+on)?|d\.?o\.?b\.?|date\s+of\s+birth|birth\s*date|birthday)(?:\s+is)?[\s:,]*$",
+    re.IGNORECASE,
+)
+
+
+def _past_slot(text: str, c: V.Candidate, ref: datetime) -> str | None:
+    """birth_date for a date after "born" / "DOB", past_date for one whose year is before last year
+    ("Walter Brooks, 22 June 1946"): dates of the past, never the date the task is for."""
+    if c.type != "date":
+        return None
+    if _BIRTH_BEFORE.search(text, max(0, c.start - 24), c.start):
+        return "birth_date"
+    year = re.match(r"(\d{4})-", c.value)
+    return "past_date" if year and int(year.group(1)) < ref.year - 1 else None
+
+
 def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
     """Typed value spans of text with normalized values, offsets and slot hints (see module doc)."""
     if not text or not text.strip():
@@ -323,7 +340,8 @@ def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
         if not surface.strip():
             continue
         prev = kept[i - 1] if i > 0 else None
-        slot = ends.get(i) or _name_hint(text, c, _cue_slot(text, c, prev) or c.slot)
+        slot = ends.get(i) or _past_slot(text, c, ref)
+        slot = slot or _name_hint(text, c, _cue_slot(text, c, prev) or c.slot)
         nxt = kept[i + 1] if i + 1 < len(kept) else None
         if (
             c.type == "place"

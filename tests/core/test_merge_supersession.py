@@ -244,3 +244,17 @@ def test_asking_about_another_value_before_anything_is_done_changes_the_search()
         ]
     )
     assert values(st, "train.date") == ("tuesday", ["Monday"])
+
+
+def test_a_birth_date_and_a_second_persons_count_never_replace_the_tasks_values():
+    st = state_after(
+        [
+            ("user", "I need to book an MRI for my mother"),
+            ("user", "Margaret Olsen, born 14 March 1951"),
+            ("user", "next Wednesday at 3pm if possible"),
+            ("user", "any homestay for fri and sat night, 4 of us, 2 rooms"),
+            ("user", "one room must have twin beds"),
+        ]
+    )
+    assert all("1951" not in v.value for f in st.facts.values() for v in f.history)
+    assert all("2 rooms" not in v.value for f in st.facts.values() for v in f.history)

@@ -89,3 +89,20 @@ def test_singular_by_ending() -> None:
 def test_a_name_before_a_weather_word_is_a_place(text: str, place: str) -> None:
     # typed a name, it was never replaced by the city asked next ("How about in LAX")
     assert ("place", "city", place) in _entities(text)
+
+
+@pytest.mark.parametrize(
+    "text, slot",
+    [("Margaret Olsen, born 14 March 1951", "birth_date"), ("Walter Brooks, 22 June 1946", "past_date")],
+)
+def test_a_date_of_birth_or_of_the_past_is_not_the_tasks_date(text: str, slot: str) -> None:
+    # keyed as the date, the appointment's "next Wednesday" showed it as replaced
+    assert [e[1] for e in _entities(text) if e[0] == "date"] == [slot]
+    assert [e[1] for e in _entities("next Wednesday at 3pm") if e[0] == "date"] == ["date"]
+
+
+@pytest.mark.parametrize("text", ["one of us is vegetarian", "one room must have twin beds"])
+def test_one_member_a_clause_speaks_of_is_no_count(text: str) -> None:
+    # as counts they replaced "3 people" and "2 rooms"
+    assert not [e for e in _entities(text) if e[0] in ("quantity", "number")]
+    assert ("quantity", "rooms", "1 room") in _entities("1 room please")
