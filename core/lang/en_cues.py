@@ -19,7 +19,8 @@ _INTENT_CUE = (
 _POLITE_PREFIX = (
     r"^(?:(?:hi|hello|hey|ok(?:ay)?|yes|yeah|sure|great|thanks?|thank you|please|so|well|also|and|now|"
     r"can you|could you|would you|will you|i would like to|i'd like to|i want to|i need to|i am|i'm|"
-    r"i was wondering if|i wonder if|you|me|kindly|would you mind|"
+    r"i was wondering if|i wonder if|you|me|kindly|would you mind|do you know(?: of| if| whether)?|"
+    r"(?:can you |could you )?tell me|know(?: if| whether| of)?|"
     r"i(?:'d| would)\s+(?:kindly\s+)?(?:request|ask)(?:\s+(?:that\s+)?you)?(?:\s+to)?|"
     r"i(?:'d| would)\s+(?:be\s+(?:grateful|thankful|glad|happy|obliged)|(?:really\s+)?appreciate\s+it)\s+"
     r"if\s+you\s+(?:could|would|can|might)(?:\s+please)?)[\s,.!]+)+"

@@ -15,6 +15,8 @@ from functools import cache
 
 from core.lang.en_lexicon import AREAS, COUNT_NOUNS, FUNCTION_WORDS, MONTHS, PRICE_WORDS, WEEKDAYS, words
 from core.lang.en_numbers import format_number, to_number
+from core.lang.en_phrases import phrase_key
+from core.lang.en_values import term_table
 
 # currency names and codes -> ISO code (the ones en_values.money reads are left to it)
 CURRENCIES = {
@@ -67,6 +69,15 @@ def singular(noun: str) -> str:
     return noun
 
 
+def _known_count(word: str) -> bool:
+    """True for a noun of the known counts, in either number ("bath" of "baths"), or a term of the
+    value lexicons ("economy", "standard") that a known count may follow."""
+    if word in COUNT_NOUNS or f"{word}s" in COUNT_NOUNS or singular(word) in COUNT_NOUNS:
+        return True
+    table, _ = term_table()
+    return phrase_key(word) in table
+
+
 def _plural(noun: str) -> bool:
     return singular(noun) != noun
 
@@ -82,8 +93,8 @@ def unit_counts(text: str) -> list[tuple[int, int, str, str, str]]:
         if not m.group("w1").islower() and w1 not in CURRENCIES:
             continue  # "140 Harbour St", "3 Middle Eastern": a name or an address, not a unit
         n = to_number(m.group("n").replace(",", ""))
-        if n is None or w1 in stop or w1 in COUNT_NOUNS:
-            continue
+        if n is None or w1 in stop or _known_count(w1) or (w2 and _known_count(w2)):
+            continue  # "3 economy tickets", "2 bath": the known counts read them
         if m.group("sc"):
             n *= _SCALE[m.group("sc")]
         if w1 in CURRENCIES:
