@@ -159,7 +159,9 @@ def _merge_fact(state: ContextState, cand: FactCandidate) -> None:
         _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{ASKED_SUFFIX}", "asks": False}))
         return
     options = " | " in cand.norm and " | " not in cur.norm
-    offered = not cand.correction or (user_held and _point_beside_bound(cur, cand))
+    # the assistant never replaces what the user said, even in a correction's words ("改为1月9日（周六）"
+    # echoing the user's change): it offers, and the user's yes takes it
+    offered = not cand.correction or user_held
     if cand.role not in ("user", "system") and (user_held or options) and offered:
         # the assistant proposes: held as an offer until the user accepts or picks one
         state.offers[cand.key] = _new_fact(state, cand)

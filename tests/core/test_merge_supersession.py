@@ -258,3 +258,31 @@ def test_a_birth_date_and_a_second_persons_count_never_replace_the_tasks_values(
     )
     assert all("1951" not in v.value for f in st.facts.values() for v in f.history)
     assert all("2 rooms" not in v.value for f in st.facts.values() for v in f.history)
+
+
+def test_the_assistant_echoing_a_users_change_never_replaces_it():
+    """'改为1月9日（周六）' echoes the user's '改成1月9号': the bracketed weekday is the same day, and
+    the assistant's words never replace the user's value (the weekday had, shown as replacing it)."""
+    st = state_after(
+        [
+            ("user", "搬运日期元旦后第一个周六"),
+            ("assistant", "2027年1月2日（周六）。"),
+            ("user", "不对不对，元旦假期人多，改成1月9号"),
+            ("assistant", "好的，改为1月9日（周六）。"),
+            ("user", "对"),
+        ]
+    )
+    current = [f for f in st.facts.values() if f.key.endswith(".date")]
+    assert [f.value for f in current] == ["1月9号"]
+
+
+def test_a_question_after_a_booking_does_not_replace_the_booked_date():
+    st = state_after(
+        [
+            ("user", "flights singapore to phuket on the 22nd, morning, economy"),
+            ("assistant", "Booked: TG 416 on the 22nd, reference K7MZQ2."),
+            ("user", "great. and what's singapore like on the 21st, is it going to pour?"),
+        ]
+    )
+    date, replaced = values(st, "flight.date")
+    assert date == "the 22nd" and replaced == []
