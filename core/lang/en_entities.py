@@ -240,6 +240,16 @@ _TO_A_PERSON = re.compile(
 )
 
 
+# who made a work: "my favorite director is Ronald Neame", "Justin Bieber songs", "Five Finger Death
+# Punch 's songs" (a person or a band, never the work's title)
+_ROLE_BEFORE = re.compile(
+    r"\b(?:director|actor|actress|artist|singer|band|author|writer|composer)\s+(?:is\s+|was\s+)?(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_WORK_AFTER = re.compile(r"\s+(?:album|song|track|movie|film)\b", re.IGNORECASE)
+_MAKER_AFTER = re.compile(r"\s*(?:['’]s\s+|\s['’]s\s+)?(?:songs?|music|movies|films)\b", re.IGNORECASE)
+
+
 @lru_cache(maxsize=4096)
 def _is_media(text: str) -> bool:
     """Whether the text talks about movies, songs, shows or events (asked once per text)."""
@@ -253,8 +263,10 @@ def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
     if c.type != "name" or slot in ("airline", "person") or c.value.lower().endswith(_VENUE_ENDINGS):
         return slot
     before = text[max(0, c.start - 64) : c.start]
-    if _TO_A_PERSON.search(before):
+    if _TO_A_PERSON.search(before) or _ROLE_BEFORE.search(before) or _MAKER_AFTER.match(text, c.end):
         return "person"
+    if _WORK_AFTER.match(text, c.end):
+        return "title"  # "the Madness album", "the Thriller song": the work named by its kind
     if _TITLE_BEFORE.search(before) or _BY_AFTER.match(text, c.end) or _VERSUS.search(c.value):
         return "title"
     if not _is_media(text):

@@ -106,3 +106,16 @@ def test_one_member_a_clause_speaks_of_is_no_count(text: str) -> None:
     # as counts they replaced "3 people" and "2 rooms"
     assert not [e for e in _entities(text) if e[0] in ("quantity", "number")]
     assert ("quantity", "rooms", "1 room") in _entities("1 room please")
+
+
+@pytest.mark.parametrize(
+    "text, person",
+    [
+        ("I like adventure movies, and my favorite director is Ronald Neame.", "Ronald Neame"),
+        ("Hi, could you play some Justin Bieber songs for me please?", "Justin Bieber"),
+    ],
+)
+def test_who_made_a_work_is_a_person_not_its_title(text: str, person: str) -> None:
+    # as a title, the film or song found next showed the director or singer as replaced
+    assert ("name", "person", person) in _entities(text)
+    assert ("name", "title", "the Madness") in _entities("Anything from the Madness album?")
