@@ -23,7 +23,7 @@ from core.lang.en_dates import find_dates
 from core.lang.en_lexicon import VENUE_TYPES
 from core.lang.en_names import find_names
 from core.lang.en_times import find_times
-from core.lang.en_units import unit_counts
+from core.lang.en_units import card_endings, unit_counts
 from core.lang.vocab import tagged
 from core.models import Entity
 
@@ -69,7 +69,7 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     cands += V.money(text) + V.contacts(text) + V.identifiers(text) + V.addresses(text)
     cands += V.quantities(text) + V.places(text) + T.terms(text) + T.rooms_and_devices(text) + V.numbers(text)
     cands += T.answers(text) + T.food_words(text)
-    for start, end, kind, value, slot in unit_counts(text):  # "40 pallets", "20k baht"
+    for start, end, kind, value, slot in unit_counts(text) + card_endings(text):  # "40 pallets", "20k baht"
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind]))
     times = find_times(text)
     # dates depend on the day only: keying the caches by midnight lets every turn of a day share them

@@ -109,3 +109,16 @@ def unit_counts(text: str) -> list[tuple[int, int, str, str, str]]:
         value = text[m.start() : end]
         out.append((m.start(), end, "quantity", value.lower(), singular(noun)))
     return out
+
+
+# the last digits of a card or an account ("card ending 3301", "ending in 4417", "last four digits 0921")
+_CARD_END = re.compile(
+    r"\b(?:ending(?:\s+(?:in|with))?|last\s+(?:four|4)(?:\s+digits)?(?:\s+(?:are|is))?)\s*:?\s*(?P<n>\d{3,6})\b",
+    re.IGNORECASE,
+)
+
+
+def card_endings(text: str) -> list[tuple[int, int, str, str, str]]:
+    """(start, end, "id", digits, "account") of each card or account named by its last digits: which
+    card, never a count, a price or a booking reference."""
+    return [(m.start("n"), m.end("n"), "id", m.group("n"), "account") for m in _CARD_END.finditer(text)]

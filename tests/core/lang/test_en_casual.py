@@ -119,3 +119,8 @@ def test_who_made_a_work_is_a_person_not_its_title(text: str, person: str) -> No
     # as a title, the film or song found next showed the director or singer as replaced
     assert ("name", "person", person) in _entities(text)
     assert ("name", "title", "the Madness") in _entities("Anything from the Madness album?")
+
+
+@pytest.mark.parametrize("text", ["Your usual card ending 3301?", "yes the card ending in 3301"])
+def test_a_cards_last_digits_are_an_account_never_a_count_or_a_reference(text: str) -> None:
+    assert ("id", "account", "3301") in _entities(text)

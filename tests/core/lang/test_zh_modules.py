@@ -105,3 +105,12 @@ def test_a_place_or_a_word_is_no_person(text: str) -> None:
     from core.lang.registry import analyzer_for
 
     assert not any(e.slot == "person" for e in analyzer_for("zh").entities(text, None))
+
+
+@pytest.mark.parametrize("text", ["要，工行卡尾号6021", "那原来那个自动还款尾号6021的储蓄卡继续绑新卡"])
+def test_a_cards_last_digits_are_an_account(text: str) -> None:
+    # inside a name, the next name the user gave ("老婆林珊") showed the card as replaced
+    from core.lang.registry import analyzer_for
+
+    ents = analyzer_for("zh").entities(text, None)
+    assert any(e.text == "6021" and e.type == "id" and e.slot == "account" for e in ents)
