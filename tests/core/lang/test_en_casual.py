@@ -124,3 +124,19 @@ def test_who_made_a_work_is_a_person_not_its_title(text: str, person: str) -> No
 @pytest.mark.parametrize("text", ["Your usual card ending 3301?", "yes the card ending in 3301"])
 def test_a_cards_last_digits_are_an_account_never_a_count_or_a_reference(text: str) -> None:
     assert ("id", "account", "3301") in _entities(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wish I had better news for you but they are all booked for that length of stay.",
+        "The hotel is booked up on Monday.",
+    ],
+)
+def test_a_place_booked_by_others_is_a_failed_booking(text: str) -> None:
+    # read as done, the user's next "how about just for 1 night?" was kept beside the 2 nights
+    from core.lang.en_discourse import find_action
+
+    marker = find_action(text, "assistant")
+    assert marker is not None and marker.status == "failed"
+    assert find_action("Your rooms are all booked, reference XYZ.", "assistant").status == "done"
