@@ -101,8 +101,10 @@ def unit_counts(text: str) -> list[tuple[int, int, str, str, str]]:
             value = f"{format_number(n)} {CURRENCIES[w1]}"
             out.append((m.start(), m.end("w1"), "money", value, "amount"))
             continue
-        if m.group("sc") or len(w1) < 2 or _RESULT_COUNT_BEFORE.search(text, 0, m.start()):
+        if m.group("sc") or len(w1) < 2:
             continue  # "5k steps" is rare; "5m" is a distance, left to the number rules
+        if _RESULT_COUNT_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+            continue  # "there are 33 trains": a count of what was found
         end, noun = m.end("w1"), w1
         if w2 and not _plural(w1) and w2 not in stop and w2 not in COUNT_NOUNS and len(w2) > 2:
             end, noun = m.end("w2"), w2  # "2 jasmine rice", "2 flat whites"
