@@ -223,10 +223,12 @@ def _point_beside_bound(cur: Fact, new: FactCandidate | Fact) -> bool:
 
 
 def _acted_on(state: ContextState, fact: Fact) -> bool:
-    """True when an action finished (a booking, an order, a tool call that succeeded) after the
-    fact was last stated (or with it: "Booked: the 09:00 on Monday"): the value was acted on, and
-    only a correction changes it."""
-    return any(a.status == "done" and a.idx >= fact.last_idx for a in state.actions)
+    """True when an action of the fact's domain finished (a booking, an order, a tool call that
+    succeeded: "book train", "book_flight") after the fact was last stated (or with it: "Booked: the
+    09:00 on Monday"): the value was acted on, and only a correction changes it."""
+    domain = fact.key.split(".", 1)[0]
+    done = (a for a in state.actions if a.status == "done" and a.idx >= fact.last_idx)
+    return any(domain in a.tool.lower() for a in done)
 
 
 def _reason(cur: Fact, cand: FactCandidate) -> str:
