@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import NamedTuple
 
 from core.goals import GOAL_KINDS, condense_goal, is_goal
+from core.lang.base import SLOTS
 from core.lang.cues import any_language
 from core.models import (
     ActionUnit,
@@ -108,6 +109,8 @@ def is_value(entity: Entity, domain: str | None, role: str) -> bool:
         return False
     if entity.type == "quantity" and cues.is_indefinite_article(low.split()[0]):
         return False  # "a table", "a room": an article, not a count
+    if entity.type == "quantity" and entity.slot not in SLOTS and role not in ("user", "system"):
+        return False  # "rain (6 mm)", "33-pallet reefers": a measure the assistant quotes, not a choice
     if entity.type == "number" and entity.slot in (None, "count"):
         return role == "user" and not cues.is_bare_one(low)  # "that one": a pronoun, not a count
     return True
@@ -200,7 +203,9 @@ def _facts_of(
     if role in ("user", "system"):
         kind = "preference" if any_language().soft_preference(atom.text) else "instruction"
     last_end: dict[str, int] = {}
-    for ent in atom.entities:
+    for i, ent in enumerate(atom.entities):
+        if _annotates(atom.entities[i - 1] if i else None, ent, atom):
+            continue
         if not is_value(ent, atom.domain, role) or _definite_reference(ent, atom):
             continue
         negated = neg_span is not None and ent.start >= 0 and neg_span[0] <= ent.start < neg_span[1]
@@ -229,6 +234,7 @@ def _facts_of(
             evidence=_evidence(ent, atom, idx, text, offset).model_copy(update={"ts": ts}),
             proposes=proposes,
             bound=atom.role in ("user", "system") and _bound(ent, atom.text),
+            asks=role == "user" and _asks(atom),
         )
         if key in last_end and ent.start >= 0:
             between = atom.text[last_end[key] : ent.start]
@@ -237,6 +243,23 @@ def _facts_of(
         if kind == "preference":
             units.preference_changes.append(cand)
         units.facts.append(cand)
+
+
+def _annotates(prev: Entity | None, ent: Entity, atom: Atom) -> bool:
+    """True for a date in brackets right after another date: the weekday of the date before it
+    ("1月9日（周六）", "Jan 9 (Saturday)"), the same day said twice, not a second value."""
+    if prev is None or prev.type != "date" or ent.type != "date" or prev.end < 0 or ent.start < 0:
+        return False
+    between = atom.text[prev.end : ent.start].strip()
+    return between in ("(", "（") and atom.text[ent.end : ent.end + 1] in (")", "）")
+
+
+def _asks(atom: Atom) -> bool:
+    """True for a user clause that asks about a value rather than states it: a question ("what's
+    singapore like on the 21st?") or "what about X", never a correction ("how about 7 instead")."""
+    if atom.kind == "correction":
+        return False
+    return atom.kind == "question" or any_language().asks_about_other(atom.text)
 
 
 def _bound(ent: Entity, clause: str) -> bool:

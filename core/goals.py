@@ -29,21 +29,51 @@ def strip_opener(text: str) -> str:
 
 
 def condense_goal(text: str, entities: Sequence[Entity] = ()) -> str:
-    """A user clause as a short goal phrase: polite openers and function words dropped, at most
-    GOAL_WORDS content words (English) or ZH_GOAL_CHARS characters (Chinese). Entity surfaces are
-    kept whole, so a value in the goal can later be replaced by its corrected value."""
+    """A user clause as a goal phrase in the user's own words: polite openers and request frames
+    dropped ("I'd kindly request you to"), and a lead-in before a comma that names neither an intent
+    nor a value ("Accompanying this thought, ..."); English keeps at most GOAL_WORDS words of the
+    clause, in order (never a bag of content words), Chinese at most ZH_GOAL_CHARS characters.
+    Entity surfaces are kept whole, so a value in the goal can later be replaced by its corrected
+    value."""
     goal = strip_opener(text)
     if is_chinese(goal):
         goal = analyzer_for("zh").strip_fillers(goal).strip(_EDGE_PUNCTUATION) or goal
         return goal if len(goal) <= ZH_GOAL_CHARS else goal[:ZH_GOAL_CHARS] + "…"
-    surfaces = sorted({e.text for e in entities if e.text and e.text in goal}, key=len, reverse=True)
-    for n, surface in enumerate(surfaces):
-        goal = goal.replace(surface, f" \x00{n}\x00 ")
-    english = analyzer_for("en")
-    words = [w for w in re.findall(r"\x00\d+\x00|[\w$£€'&:-]+", goal) if not english.is_stopword(w.lower())]
-    out = " ".join(words[:GOAL_WORDS]) or goal[:MAX_GOAL_CHARS]
-    out = re.sub(r"\x00(\d+)\x00", lambda m: surfaces[int(m.group(1))], out).strip()
+    surfaces = [e.text for e in entities if e.text and e.text in goal]
+    goal = _without_lead_in(goal, surfaces)
+    out = _first_words(goal, surfaces) or goal[:MAX_GOAL_CHARS]
     return out.replace(";", ",").replace("[", "(").replace("]", ")").replace("|", "/")
+
+
+def _without_lead_in(goal: str, surfaces: Sequence[str]) -> str:
+    """goal without a lead-in clause before its first comma ("In light of the order placement,
+    ..."), when the lead-in holds no value and no intent and the rest is a clause of its own."""
+    head, sep, rest = goal.partition(", ")
+    if not sep or any(s in head for s in surfaces):
+        return goal
+    cues = any_language()
+    rest = strip_opener(rest)
+    if cues.intent_cue(head) or len(rest.split()) < 3:
+        return goal
+    return rest
+
+
+def _first_words(goal: str, surfaces: Sequence[str]) -> str:
+    """The first GOAL_WORDS words of goal (an entity surface the cut falls in kept whole), without
+    trailing function words or punctuation; "…" marks a cut."""
+    words = list(re.finditer(r"\S+", goal))
+    if len(words) <= GOAL_WORDS:
+        return goal.strip(_EDGE_PUNCTUATION)
+    end = words[GOAL_WORDS - 1].end()
+    for surface in surfaces:
+        at = goal.find(surface)
+        if at >= 0 and at < end < at + len(surface):
+            end = at + len(surface)
+    kept = goal[:end].strip(_EDGE_PUNCTUATION).split()
+    english = analyzer_for("en")
+    while len(kept) > 1 and english.is_stopword(kept[-1].lower().strip(_EDGE_PUNCTUATION)):
+        kept.pop()
+    return " ".join(kept).strip(_EDGE_PUNCTUATION) + "…"
 
 
 def is_goal(atom: Atom, state: ContextState, units: Units) -> bool:

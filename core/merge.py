@@ -42,6 +42,8 @@ STRENGTH_ORDER = {"strong": 0, "medium": 1, "weak": 2}
 # the key of an assistant value the user agreed to that stands beside the user's own value for the
 # slot (no cue said it replaces it: "today" beside "March 1st", the airport beside the city)
 AGREED_SUFFIX = "_agreed"
+# the key of a value the user asked about ("what about X") beside a value already acted on
+ASKED_SUFFIX = "_asked"
 # what a tool result adds to the record its call opened
 RESULT_FIELDS = frozenset(
     {"status", "result_summary", "result_type", "ref", "result_idx", "shape", "detail", "summary", "error"}
@@ -152,8 +154,15 @@ def _merge_fact(state: ContextState, cand: FactCandidate) -> None:
         # (after 13:30): another type of value, no evidence it replaces the bound; both stand
         _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{AGREED_SUFFIX}"}))
         return
+    if user_held and cand.asks and _acted_on(state, cur):
+        # "what about glasgow tuesday" after the Monday train was booked: a question about another
+        # value, no cue that it replaces the one acted on; both stand
+        _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{ASKED_SUFFIX}", "asks": False}))
+        return
     options = " | " in cand.norm and " | " not in cur.norm
-    offered = not cand.correction or (user_held and _point_beside_bound(cur, cand))
+    # the assistant never replaces what the user said, even in a correction's words ("改为1月9日（周六）"
+    # echoing the user's change): it offers, and the user's yes takes it
+    offered = not cand.correction or user_held
     if cand.role not in ("user", "system") and (user_held or options) and offered:
         # the assistant proposes: held as an offer until the user accepts or picks one
         state.offers[cand.key] = _new_fact(state, cand)
@@ -212,6 +221,15 @@ def _point_beside_bound(cur: Fact, new: FactCandidate | Fact) -> bool:
     # more?" corrects the found thing's value, not the criterion
     correction = isinstance(new, FactCandidate) and new.correction and new.role in ("user", "system")
     return cur.bound and not new.bound and not correction
+
+
+def _acted_on(state: ContextState, fact: Fact) -> bool:
+    """True when an action of the fact's domain finished (a booking, an order, a tool call that
+    succeeded: "book train", "book_flight") after the fact was last stated (or with it: "Booked: the
+    09:00 on Monday"): the value was acted on, and only a correction changes it."""
+    domain = fact.key.split(".", 1)[0]
+    done = (a for a in state.actions if a.status == "done" and a.idx >= fact.last_idx)
+    return any(domain in a.tool.lower() for a in done)
 
 
 def _reason(cur: Fact, cand: FactCandidate) -> str:

@@ -196,6 +196,9 @@ class FactCandidate(BaseModel):
     bound: bool = Field(
         default=False, description="a bound or range of a search ('after 13:30', '700-800元', '4分以上')"
     )
+    asks: bool = Field(
+        default=False, description="the user asked about it beside the value in play ('what about X')"
+    )
 
 
 class ActionUnit(BaseModel):

@@ -14,12 +14,15 @@ from core.models import ActionMarker, AtomKind, Entity, Lang, Negation, Role
 
 # Canonical slot hints a language analyzer may put in Entity.slot (None when no cue says which).
 # end_date / end_time: the end of a stay, rental or trip (check-out, drop-off, return), kept apart
-# from its start so that one never replaces the other.
+# from its start so that one never replaces the other. A count of another unit carries its noun as
+# the slot ("40 pallets" -> pallet, core.lang.en_units), so counts of two units never share a key.
+# birth_date / past_date: a date of birth ("born 14 March 1951") and a date a year or more before the
+# message, never the date of the task that a later "next Wednesday" replaces.
 SLOTS = (
     "time", "date", "datetime", "duration", "people", "count", "nights", "days", "rooms", "stars",
     "rating", "price", "price_range", "area", "food", "type", "name", "city", "origin", "destination",
     "address", "postcode", "phone", "ref", "email", "url", "facility", "genre", "title", "person",
-    "end_date", "end_time",
+    "end_date", "end_time", "birth_date", "past_date",
     "airline", "seat_class", "car_type", "item", "amount", "account", "other",
 )
 
@@ -131,6 +134,11 @@ class LanguageAnalyzer(Protocol):
 
     def closes(self, text: str) -> bool:
         """True when the clause closes the conversation ("that's all I need today", "就这些")."""
+        ...
+
+    def asks_about_other(self, text: str) -> bool:
+        """True when the user asks about another value beside the one in play ("what about glasgow
+        tuesday", "and Sunday?", "那上海呢"): a question, no correction of a value acted on."""
         ...
 
     def bounds(self, before: str, after: str) -> bool:

@@ -81,6 +81,10 @@ class CueMethods:
         """True when the clause closes the conversation ("that's all I need today", "就这些")."""
         return self._cues.closes(text)
 
+    def asks_about_other(self, text: str) -> bool:
+        """True when the user asks about another value beside the one in play ("what about X")."""
+        return self._cues.asks_about_other(text)
+
     def bounds(self, before: str, after: str) -> bool:
         """True when the words before / after a value make it a bound ("after 13:30", "4分以上")."""
         return self._cues.bounds(before, after)
@@ -191,6 +195,10 @@ class AnyLanguage:
     def closes(self, text: str) -> bool:
         """True when the clause closes the conversation in some language."""
         return any(a.closes(text) for a in self.analyzers)
+
+    def asks_about_other(self, text: str) -> bool:
+        """True when the user asks about another value beside the one in play, in some language."""
+        return any(a.asks_about_other(text) for a in self.analyzers)
 
     def bounds(self, before: str, after: str) -> bool:
         """True when some language's words around a value make it a bound of a search."""

@@ -19,7 +19,11 @@ _INTENT_CUE = (
 _POLITE_PREFIX = (
     r"^(?:(?:hi|hello|hey|ok(?:ay)?|yes|yeah|sure|great|thanks?|thank you|please|so|well|also|and|now|"
     r"can you|could you|would you|will you|i would like to|i'd like to|i want to|i need to|i am|i'm|"
-    r"i was wondering if|i wonder if|you|me)[\s,.!]+)+"
+    r"i was wondering if|i wonder if|you|me|kindly|would you mind|do you know(?: of| if| whether)?|"
+    r"(?:can you |could you )?tell me|know(?: if| whether| of)?|"
+    r"i(?:'d| would)\s+(?:kindly\s+)?(?:request|ask)(?:\s+(?:that\s+)?you)?(?:\s+to)?|"
+    r"i(?:'d| would)\s+(?:be\s+(?:grateful|thankful|glad|happy|obliged)|(?:really\s+)?appreciate\s+it)\s+"
+    r"if\s+you\s+(?:could|would|can|might)(?:\s+please)?)[\s,.!]+)+"
 )
 # declining what was just offered: "no thanks", "not now", "maybe later"
 _POLITE_DECLINE = (
@@ -49,6 +53,11 @@ _QUOTES_BACK = (
     r"(?:question|message|request|sentence|words|instruction|query|prompt)s?\b|"
     r"\b(?:question|request|words|sentence)s?\s+i\s+(?:just\s+|had\s+)?(?:asked|said|wrote|typed)\b|"
     r"\bwhat i (?:just |had )?(?:said|asked|wrote|typed)\b"
+)
+# asking about another value: "what about X", "how about X?", "and X?" (a short question of its own)
+_ASKS_ABOUT_OTHER = (
+    r"(?i)^\s*(?:(?:and|so|ok(?:ay)?|hmm|also)[\s,]+)?(?:what|how)\s+about\b|"
+    r"^\s*and\s+(?:\S+\s+){0,2}\S+\s*\?\s*$"
 )
 _DETERMINER = r"(?i)\b(?:the|this|that|our|my|your|same)\s+$"
 _FREE_PREFIX = r"^(free)\s*"
@@ -178,6 +187,12 @@ def or_connective(text: str) -> bool:
 def ends_with_determiner(text: str) -> bool:
     """True when text ends with a definite determiner ("from the ", "this ")."""
     return bool(pattern(_DETERMINER).search(text))
+
+
+def asks_about_other(text: str) -> bool:
+    """True when the clause asks about another value beside the one in play ("what about glasgow
+    tuesday", "how about the weekend?", "and Sunday?"): exploring, not correcting."""
+    return bool(pattern(_ASKS_ABOUT_OTHER).search(text))
 
 
 def closes(text: str) -> bool:

@@ -288,6 +288,9 @@ _FAILED = re.compile(
     r"|(?P<v2>booking|reservation|transfer|payment|purchase|order|transaction)\s+(?:was\s+|has\s+)?"
     r"(?:unsuccessful|failed|declined|rejected|did\s*n[o']?t\s+go\s+through)"
     r"|unable\s+to\s+(?P<v3>book|reserve|make|complete|process|schedule|send|transfer|place)"
+    # booked by others: "sorry, but they are all booked for that length of stay", "it's booked up"
+    r"|(?:sorry|unfortunately|but|better\s+news)\b[^.!?]{0,60}?\b(?:are|is|'re|'s)\s+(?:all\s+|fully\s+|"
+    r"completely\s+)?(?P<v4>book)ed\b|(?:is|are|'s|'re)\s+(?:all\s+)?(?P<v5>book)ed\s+(?:up|solid)"
     r"|no\s+availability|(?:is|are)\s+(?:fully\s+)?booked\s+up|fully\s+booked|not\s+available|unavailable|"
     r"sorry,?\s+(?:but\s+)?(?:that|it|this)\s+(?:is|was)\s+not\s+(?:available|possible)|"
     r"(?:there\s+(?:was|is)\s+an?\s+)?error)\b",
@@ -378,10 +381,10 @@ def find_action(text: str, role: Role) -> ActionMarker | None:
     done = _DONE.search(text)
     if (
         failed
-        and (failed.group("v") or failed.group("v2") or failed.group("v3"))
+        and any(failed.group(g) for g in ("v", "v2", "v3", "v4", "v5"))
         and not (done and done.start() < failed.start())
     ):
-        verb = failed.group("v") or failed.group("v2") or failed.group("v3")
+        verb = next(failed.group(g) for g in ("v", "v2", "v3", "v4", "v5") if failed.group(g))
         return ActionMarker(verb=_lemma(verb, "book"), status="failed")
     if done:
         if done.group("v7") and done.group("v7").lower() in ("done", "all done"):

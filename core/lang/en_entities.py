@@ -23,6 +23,7 @@ from core.lang.en_dates import find_dates
 from core.lang.en_lexicon import VENUE_TYPES
 from core.lang.en_names import find_names
 from core.lang.en_times import find_times
+from core.lang.en_units import card_endings, unit_counts
 from core.lang.vocab import tagged
 from core.models import Entity
 
@@ -68,6 +69,8 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     cands += V.money(text) + V.contacts(text) + V.identifiers(text) + V.addresses(text)
     cands += V.quantities(text) + V.places(text) + T.terms(text) + T.rooms_and_devices(text) + V.numbers(text)
     cands += T.answers(text) + T.food_words(text)
+    for start, end, kind, value, slot in unit_counts(text) + card_endings(text):  # "40 pallets", "20k baht"
+        cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind]))
     times = find_times(text)
     # dates depend on the day only: keying the caches by midnight lets every turn of a day share them
     dates = find_dates(text, ts.replace(hour=0, minute=0, second=0, microsecond=0))
@@ -102,7 +105,7 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
                 V.Candidate(n.start, end, "address", " ".join(surface.split()), "address", V.PRIO["name"] + 2)
             )
             continue
-        if n.how == "travel" or end > n.end:
+        if n.how == "travel" or end > n.end or _WEATHER_AFTER.match(text, end):
             cands.append(
                 V.Candidate(n.start, end, "place", " ".join(surface.split()), "city", V.PRIO["place"])
             )
@@ -120,6 +123,8 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     return cands
 
 
+# a name right before a weather word is a place ("the Bodega Bay weather", "San Carlos forecast")
+_WEATHER_AFTER = re.compile(r"\s+(?:weather|forecast|temperatures?)\b", re.IGNORECASE)
 _STREET_WORDS = frozenset(
     ("street", "st", "st.", "road", "rd", "rd.", "lane", "avenue", "ave", "ave.", "boulevard", "drive")
 )
@@ -235,6 +240,16 @@ _TO_A_PERSON = re.compile(
 )
 
 
+# who made a work: "my favorite director is Ronald Neame", "Justin Bieber songs", "Five Finger Death
+# Punch 's songs" (a person or a band, never the work's title)
+_ROLE_BEFORE = re.compile(
+    r"\b(?:director|actor|actress|artist|singer|band|author|writer|composer)\s+(?:is\s+|was\s+)?(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_WORK_AFTER = re.compile(r"\s+(?:album|song|track|movie|film)\b", re.IGNORECASE)
+_MAKER_AFTER = re.compile(r"\s*(?:['’]s\s+|\s['’]s\s+)?(?:songs?|music|movies|films)\b", re.IGNORECASE)
+
+
 @lru_cache(maxsize=4096)
 def _is_media(text: str) -> bool:
     """Whether the text talks about movies, songs, shows or events (asked once per text)."""
@@ -248,8 +263,10 @@ def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
     if c.type != "name" or slot in ("airline", "person") or c.value.lower().endswith(_VENUE_ENDINGS):
         return slot
     before = text[max(0, c.start - 64) : c.start]
-    if _TO_A_PERSON.search(before):
+    if _TO_A_PERSON.search(before) or _ROLE_BEFORE.search(before) or _MAKER_AFTER.match(text, c.end):
         return "person"
+    if _WORK_AFTER.match(text, c.end):
+        return "title"  # "the Madness album", "the Thriller song": the work named by its kind
     if _TITLE_BEFORE.search(before) or _BY_AFTER.match(text, c.end) or _VERSUS.search(c.value):
         return "title"
     if not _is_media(text):
@@ -303,6 +320,23 @@ def _end_slots(text: str, kept: list[V.Candidate]) -> dict[int, str]:
     return out
 
 
+_BIRTH_BEFORE = re.compile(
+    r"\b(?:born(?:\s+on)?|d\.?o\.?b\.?|date\s+of\s+birth|birth\s*date|birthday)(?:\s+is)?[\s:,]*$",
+    re.IGNORECASE,
+)
+
+
+def _past_slot(text: str, c: V.Candidate, ref: datetime) -> str | None:
+    """birth_date for a date after "born" / "DOB", past_date for one whose year is before last year
+    ("Walter Brooks, 22 June 1946"): dates of the past, never the date the task is for."""
+    if c.type != "date":
+        return None
+    if _BIRTH_BEFORE.search(text, max(0, c.start - 24), c.start):
+        return "birth_date"
+    year = re.match(r"(\d{4})-", c.value)
+    return "past_date" if year and int(year.group(1)) < ref.year - 1 else None
+
+
 def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
     """Typed value spans of text with normalized values, offsets and slot hints (see module doc)."""
     if not text or not text.strip():
@@ -318,7 +352,8 @@ def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
         if not surface.strip():
             continue
         prev = kept[i - 1] if i > 0 else None
-        slot = ends.get(i) or _name_hint(text, c, _cue_slot(text, c, prev) or c.slot)
+        slot = ends.get(i) or _past_slot(text, c, ref)
+        slot = slot or _name_hint(text, c, _cue_slot(text, c, prev) or c.slot)
         nxt = kept[i + 1] if i + 1 < len(kept) else None
         if (
             c.type == "place"

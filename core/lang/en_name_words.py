@@ -190,10 +190,35 @@ class Token:
     sent_start: bool
 
 
+# Derivational endings of English words ("assortment", "placement", "prevailing", "accompanying"): a
+# word built with one is vocabulary, not a name, even when the word lists do not hold it. Each with the
+# shortest stem it needs (so "sing", "ring", "king" or "Ming" are never read as a stem plus "-ing").
+_DERIVED_ENDINGS = (
+    ("ments", 4), ("ment", 4), ("tions", 3), ("tion", 3), ("sions", 3), ("sion", 3), ("ness", 4),
+    ("ances", 4), ("ance", 4), ("ences", 4), ("ence", 4), ("ous", 4), ("ful", 4), ("less", 4),
+    ("ables", 4), ("able", 4), ("ible", 4), ("izing", 3), ("ising", 3), ("ized", 3), ("ised", 3),
+    ("ize", 3), ("ise", 4), ("ingly", 4), ("ing", 5),
+)
+_VOWELS = frozenset("aeiouy")
+
+
+def derived_word(low: str) -> bool:
+    """True for a lowercase word made with an English derivational ending on a stem of a few letters
+    with a vowel ("assortment", "prevailing"): a word of the language, not a proper name."""
+    if not low.isalpha():
+        return False
+    for ending, stem_len in _DERIVED_ENDINGS:
+        if low.endswith(ending):
+            stem = low[: -len(ending)]
+            return len(stem) >= stem_len and any(c in _VOWELS for c in stem)
+    return False
+
+
 @lru_cache(maxsize=65536)
 def is_everyday(low: str) -> bool:
-    """True for everyday English words and their simple inflections (books, booked, booking, nicer)."""
-    if low in EVERYDAY:
+    """True for everyday English words, their simple inflections (books, booked, booking, nicer) and
+    words with a derivational ending (derived_word)."""
+    if low in EVERYDAY or derived_word(low):
         return True
     base, apo, tail = low.replace("’", "'").partition("'")
     if apo and tail in CONTRACTION_TAILS and base in EVERYDAY:

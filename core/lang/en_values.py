@@ -330,6 +330,8 @@ def quantities(text: str) -> list[Candidate]:
             canon = "people"
         if re.match(r"\s+old\b", text[m.end() :]):
             continue  # "nine years old": an age
+        if n == 1 and _MEMBER_PREDICATE.match(text, m.end()):
+            continue  # "one of us is vegetarian", "one room must have twin beds": one member, no count
         kind = "duration" if slot == "duration" else "quantity"
         out.append(Candidate(m.start(), m.end(), kind, f"{format_number(n)} {canon}", slot, PRIO["quantity"]))
     table, _ = term_table()
@@ -362,6 +364,12 @@ def quantities(text: str) -> list[Candidate]:
     return out
 
 
+# A count of one that a predicate follows is one member the clause says something of, not a count.
+_MEMBER_PREDICATE = re.compile(
+    r"\s+(?:is|isn't|are|was|must|has|have|needs?|should|can(?:'t|not)?|will|won't|does(?:n't)?|gets?|"
+    r"wants?|prefers?|likes?|eats?|drinks?)\b",
+    re.IGNORECASE,
+)
 # A number before these words measures something else ("26 percent", "80 degrees", "1 of 10").
 _NOT_A_COUNT_AFTER = re.compile(
     r"\s*(?:%|percent|per\s*cent|degrees?|°|of\s+(?:them|those|these|the|\d|\w+\s+options))",

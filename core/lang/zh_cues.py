@@ -25,6 +25,8 @@ _NEGATION_PAIR = r"但|而是|可以|就行"
 _SELF_DOUBT = r"我不确定|不太确定|刚才说错|抱歉，?我搞错"
 _OR_CONNECTIVE = r"或者|还是|或"
 # the user pointing at their own earlier words (我刚才说的, 上一个问题, 我之前的消息)
+# asking about another value: "那上海呢", "周日呢？", "后天怎么样" (a short question of its own)
+_ASKS_ABOUT_OTHER = r"^\s*(?:那|还有|再)?[^，。,.!?！？]{1,12}(?:呢|怎么样|如何)\s*[？?]?\s*$"
 _QUOTES_BACK = (
     r"(?:我)?(?:刚才|刚刚|之前|前面|上一?[个条句次])(?:说的|问的|写的|的?问题|的?话|的?消息|的?要求)"
 )
@@ -116,6 +118,12 @@ def self_doubt(text: str) -> bool:
 def quotes_back(text: str) -> bool:
     """True when the user points at their own earlier words (我刚才说的, 上一个问题)."""
     return bool(pattern(_QUOTES_BACK).search(text))
+
+
+def asks_about_other(text: str) -> bool:
+    """True when the clause asks about another value beside the one in play (那上海呢, 周日呢？,
+    换成X呢 is a correction and is left to the correction cues)."""
+    return bool(pattern(_ASKS_ABOUT_OTHER).search(text))
 
 
 def closes(text: str) -> bool:

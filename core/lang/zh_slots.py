@@ -14,10 +14,20 @@ from __future__ import annotations
 import re
 
 from core.lang.zh_names import venue_suffix
+from core.lang.zh_segment import tokens
+
+# the common Chinese surnames (general knowledge): a short name standing alone that starts with one
+# and that the segmenter reads as a person's name is a person ("黄建华" as a whole answer)
+_SURNAMES = frozenset(
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
+    "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
+)
+_EDGE = "，,。！？!?；;：:、 \n"
 
 # Cue words before a name; the cue nearest to the name decides
 _CUES = re.compile(
-    r"(?P<person>乘客|旅客|联系人|入住人|预订人|姓名|我叫|名字叫|名字是)"
+    r"(?P<person>乘客|旅客|联系人|入住人|预订人|姓名|我叫|名字叫|名字是|收件人|收货人|投保人|被保人|被保险人|"
+    r"受益人|申请人|持卡人|患者|病人|就诊人|乘车人)"
     r"|(?P<origin>从|出发地|起点|出发)"
     r"|(?P<food>推荐菜|招牌菜|特色菜|菜品|想吃|爱吃|吃到|品尝|尝尝|喝到|想喝|吃|做)"
     r"|(?P<destination>到|至|去往|前往|目的地|终点)"
@@ -99,8 +109,8 @@ def name_slot(
         if kind in ("origin", "destination") and last is not None and last.group(0) in _TRIP_PREPOSITIONS:
             return kind
         return None
-    if kind == "person" and same_clause:
-        return "person"  # "乘客是李明", "我叫王芳": the one the booking is for, never a venue
+    if (kind == "person" and same_clause) or _standalone_person(text, start, end):
+        return "person"  # "乘客是李明", "我叫王芳", "…，杨帆": the one it is for, never a venue
     if kind == "origin":
         return "origin"
     if kind == "destination":
@@ -117,3 +127,14 @@ def name_slot(
         eating = bool(_EATING.search(text)) and not _NEARBY.search(clause)
         return "food" if eating and not venue else "name"
     return "name"
+
+
+def _standalone_person(text: str, start: int, end: int) -> bool:
+    """True for a name of 2-3 characters that stands alone between punctuation (an answer: "黄建华",
+    "收件人我自己，杨帆"), starts with a common surname and is read by the segmenter as a person's name."""
+    surface = text[start:end]
+    if not 2 <= len(surface) <= 3 or surface[0] not in _SURNAMES:
+        return False
+    if (start > 0 and text[start - 1] not in _EDGE) or (end < len(text) and text[end] not in _EDGE):
+        return False
+    return any(flag.startswith("nr") for _, flag, _ in tokens(surface))

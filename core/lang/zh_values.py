@@ -206,6 +206,10 @@ def _quantity(text: str) -> list[Hit]:
     return out
 
 
+# the last digits of a card or an account ("尾号6021", "卡号后四位是5510")
+_CARD_TAIL = re.compile(r"(?:尾号|后四位|末四位)(?:是|为)?\s*[:：]?\s*(?P<n>\d{3,6})(?!\d)")
+
+
 def _contacts(text: str) -> list[Hit]:
     out = []
     for m in _PHONE.finditer(text):
@@ -225,6 +229,8 @@ def _contacts(text: str) -> list[Hit]:
         out.append(Hit(m.start("id"), m.end("id"), "id", ident, "ref", 9))
     for m in _TRAIN_FLIGHT.finditer(text):
         out.append(Hit(m.start(), m.end(), "id", m.group(0), "ref", 5))
+    for m in _CARD_TAIL.finditer(text):  # "工行卡尾号6021": which card, never a count or a name
+        out.append(Hit(m.start("n"), m.end("n"), "id", m.group("n"), "account", 9))
     return out
 
 

@@ -217,3 +217,72 @@ def test_a_new_task_in_weak_words_beside_the_current_domain_opens_its_own():
     )
     assert values(st, "hotel.name")[1] == []
     assert "restaurant.food" in st.facts and "hotel.food" not in st.facts
+
+
+
+def test_asking_about_another_value_after_a_booking_keeps_the_booked_one():
+    """'what about glasgow tuesday' after the Monday train was booked asks about another day: the
+    booked Monday stays current (it was shown as replaced by Tuesday); Tuesday stands beside it."""
+    st = state_after(
+        [
+            ("user", "I need a train London to Edinburgh Monday morning"),
+            ("assistant", "Booked: LNER-7Q4K2, the 09:00 on Monday."),
+            ("user", "what about glasgow tuesday, might do a day trip"),
+        ]
+    )
+    date, replaced = values(st, "train.date")
+    assert date == "Monday morning" and replaced == []
+    assert st.facts["train.date_asked"].value.lower() == "tuesday"
+
+
+def test_asking_about_another_value_before_anything_is_done_changes_the_search():
+    st = state_after(
+        [
+            ("user", "I need a train London to Edinburgh on Monday"),
+            ("assistant", "There are trains at 08:30 and 09:00."),
+            ("user", "what about tuesday?"),
+        ]
+    )
+    assert values(st, "train.date") == ("tuesday", ["Monday"])
+
+
+def test_a_birth_date_and_a_second_persons_count_never_replace_the_tasks_values():
+    st = state_after(
+        [
+            ("user", "I need to book an MRI for my mother"),
+            ("user", "Margaret Olsen, born 14 March 1951"),
+            ("user", "next Wednesday at 3pm if possible"),
+            ("user", "any homestay for fri and sat night, 4 of us, 2 rooms"),
+            ("user", "one room must have twin beds"),
+        ]
+    )
+    assert all("1951" not in v.value for f in st.facts.values() for v in f.history)
+    assert all("2 rooms" not in v.value for f in st.facts.values() for v in f.history)
+
+
+def test_the_assistant_echoing_a_users_change_never_replaces_it():
+    """'改为1月9日（周六）' echoes the user's '改成1月9号': the bracketed weekday is the same day, and
+    the assistant's words never replace the user's value (the weekday had, shown as replacing it)."""
+    st = state_after(
+        [
+            ("user", "搬运日期元旦后第一个周六"),
+            ("assistant", "2027年1月2日（周六）。"),
+            ("user", "不对不对，元旦假期人多，改成1月9号"),
+            ("assistant", "好的，改为1月9日（周六）。"),
+            ("user", "对"),
+        ]
+    )
+    current = [f for f in st.facts.values() if f.key.endswith(".date")]
+    assert [f.value for f in current] == ["1月9号"]
+
+
+def test_a_question_after_a_booking_does_not_replace_the_booked_date():
+    st = state_after(
+        [
+            ("user", "flights singapore to phuket on the 22nd, morning, economy"),
+            ("assistant", "Booked: TG 416 on the 22nd, reference K7MZQ2."),
+            ("user", "great. and what's singapore like on the 21st, is it going to pour?"),
+        ]
+    )
+    date, replaced = values(st, "flight.date")
+    assert date == "the 22nd" and replaced == []

@@ -256,4 +256,4 @@ def test_the_goal_line_leaves_out_values_the_facts_already_show():
     )
     goal = parse_anchors(r.rendered.text)["goals"][0]
     facts = parse_anchors(r.rendered.text)["facts"].values()
-    assert "20:00" in facts and "20:00" not in goal and goal.startswith("Book table")
+    assert "20:00" in facts and "20:00" not in goal and goal.startswith("Book a table")

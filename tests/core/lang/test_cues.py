@@ -69,5 +69,6 @@ def test_numbers_with_multipliers_and_chinese_numerals() -> None:
 def test_goal_phrases_drop_openers_and_fillers() -> None:
     assert strip_opener("Hi, could you please find me a hotel") == "find me a hotel"
     assert strip_opener("请问，有没有便宜的酒店") == "有没有便宜的酒店"
-    assert condense_goal("I'd like to book a table for two at Nandos please") == "book table two Nandos"
+    said = "I'd like to book a table for two at Nandos please"
+    assert condense_goal(said) == "book a table for two at Nandos…"
     assert condense_goal("麻烦帮我找一家便宜的酒店吧") == "找一家便宜的酒店"

@@ -82,3 +82,35 @@ def test_segment_offsets_index_the_text() -> None:
 def test_a_venue_is_told_by_its_suffix() -> None:
     assert zh_names.venue_suffix("全聚德烤鸭店") == "店" and zh_names.venue_suffix("北京") is None
     assert zh_slots.is_venue("全聚德烤鸭店") and not zh_slots.is_venue("张三")
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        ("黄建华", "黄建华"),
+        ("南京鼓楼区中山北路200号，收件人我自己，杨帆", "杨帆"),
+        ("投保人是王晓雯", "王晓雯"),
+    ],
+)
+def test_a_persons_name_is_a_person_never_a_venue_name(text: str, person: str) -> None:
+    # as name, "寄老家" or "3期免息" said next replaced it (shown as "was: 黄建华")
+    from core.lang.registry import analyzer_for
+
+    ents = analyzer_for("zh").entities(text, None)
+    assert any(e.text == person and e.slot == "person" for e in ents)
+
+
+@pytest.mark.parametrize("text", ["黄山", "我要去故宫", "高铁"])
+def test_a_place_or_a_word_is_no_person(text: str) -> None:
+    from core.lang.registry import analyzer_for
+
+    assert not any(e.slot == "person" for e in analyzer_for("zh").entities(text, None))
+
+
+@pytest.mark.parametrize("text", ["要，工行卡尾号6021", "那原来那个自动还款尾号6021的储蓄卡继续绑新卡"])
+def test_a_cards_last_digits_are_an_account(text: str) -> None:
+    # inside a name, the next name the user gave ("老婆林珊") showed the card as replaced
+    from core.lang.registry import analyzer_for
+
+    ents = analyzer_for("zh").entities(text, None)
+    assert any(e.text == "6021" and e.type == "id" and e.slot == "account" for e in ents)
