@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import sys
 import time
 from collections.abc import AsyncIterator, Callable
@@ -275,7 +274,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         anyio.to_thread.current_default_thread_limiter().total_tokens = THREADS
         app.state.service = _open_state(settings)
         switch = sys.getswitchinterval()
-        sys.setswitchinterval(float(os.environ.get("HSVC_SWITCH", settings.switch_interval)))  # HSVC
+        sys.setswitchinterval(settings.switch_interval)
         try:
             yield
         finally:
