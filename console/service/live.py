@@ -46,6 +46,7 @@ from datetime import UTC, datetime
 from console.ingest import bundle_of
 from console.service.fresh import Freshness, Stamp
 from console.service.journal import Journal
+from console.service.raw_tokens import RawCount
 from console.service.writer import GroupWriter
 from console.services.recompute import replay_turn
 from console.services.replay import SessionReplay, TurnReplay
@@ -85,6 +86,7 @@ class Live:
     lock: threading.RLock = field(default_factory=threading.RLock)
     synced: Stamp | None = None  # the change stamp the people's corrections were last read under
     served: tuple[Stamp, ContextView] | None = None  # the context served, cached under its stamp
+    raw: RawCount = field(default_factory=RawCount)  # tokens of the raw history, kept turn by turn
 
 
 @dataclass
@@ -285,6 +287,7 @@ class LiveSessions:
     def _step(self, live: Live, message: Message) -> bool:
         turn, stored = replay_turn(live.session, message, views=False, previews=False)
         live.turns.append(turn)
+        live.raw.add(message)
         if stored is not None:
             live.compactions.append(stored)
             return not stored.record.failed
@@ -413,6 +416,7 @@ class LiveSessions:
             now=now,
             traces_from=live.stored_turns if live.stored else 0,  # the stored turns' traces are stored
             served=view,
+            tokens_raw=live.raw.tokens(),
         )
         bundle, state_json = snapshot(bundle, stored=live.stored)
         last = len(session.messages) - 1
