@@ -43,8 +43,7 @@ def test_the_count_kept_turn_by_turn_is_the_whole_count(path: Path) -> None:
 
 def test_lines_ending_on_the_tokenisers_boundaries() -> None:
     texts = ["Done.", "ok  ", "trailing newline\n", "a\r\n", "", "42", "?!", "'s", "好的。", "x\n\n", " lead"]
-    messages = [
-        Message(idx=i, role=("user", "assistant", "tool", "system")[i % 4], text=t) for i, t in enumerate(texts)
-    ]
+    roles = ("user", "assistant", "tool", "system")
+    messages = [Message(idx=i, role=roles[i % 4], text=t) for i, t in enumerate(texts)]
     _check(messages)
     _check(list(reversed([m.model_copy(update={"idx": i}) for i, m in enumerate(messages)])))
