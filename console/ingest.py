@@ -149,12 +149,15 @@ def bundle_of(
     now: datetime,
     traces_from: int = 0,
     served: ContextView | None = None,
+    tokens_raw: int | None = None,
 ) -> ContextIngest:
     """A replayed session bundled as the Store saves it: its turns with their stage traces, facts
     (live and archived), compactions, health metrics, the served context and the automatic trip.
     The ingest and the compaction service (a live session) both save this; traces_from: the stage
     traces of the turns from this idx on only (the service saves only its new turns' traces);
-    served: the session's context() if the caller has it already (it is not built twice)."""
+    served: the session's context() if the caller has it already (it is not built twice);
+    tokens_raw: the tokens of ``raw_history(replay.messages)`` if the caller keeps that count (the
+    service, turn by turn: counting the whole history again was most of a long session's POST)."""
     assert replay.state is not None
     served = served if served is not None else session.context()
     state = replay.state
@@ -162,7 +165,8 @@ def bundle_of(
     for archived in state.archive:  # decayed facts stay recallable, so the grid shows them too
         facts.setdefault(archived.key, archived)
     records = [c.record for c in replay.compactions]
-    tokens_raw = count_tokens(raw_history(replay.messages))
+    if tokens_raw is None:
+        tokens_raw = count_tokens(raw_history(replay.messages))
     health = session_health(
         tokens_context=served.tokens,
         tokens_raw=tokens_raw,

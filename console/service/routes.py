@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Request, Response
 from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from console.service import protocol
@@ -171,7 +172,7 @@ async def post_messages(context_id: str, request: Request, response: Response) -
 
 
 @router.get("/v1/sessions/{context_id}/context")
-async def get_context(context_id: str, request: Request) -> dict[str, Any]:
+async def get_context(context_id: str, request: Request) -> JSONResponse:
     """The context the model is served now; the breaker is asked on every call."""
     await _who(request, "agent", "read contexts")
     state = _state(request)
@@ -186,14 +187,16 @@ async def get_context(context_id: str, request: Request) -> dict[str, Any]:
             view = await run_in_threadpool(state.sessions.context, cid)
     except UnknownContextError as exc:
         raise ApiError(404, f"no context {cid!r}: post its messages first") from exc
-    return {
-        "context_id": view.context_id,
-        "text": view.text,
-        "tokens": view.tokens,
-        "mode": view.mode,
-        "fallback": view.fallback,
-        "reason": view.reason,
-    }
+    return JSONResponse(  # strings, ints and bools: no jsonable_encoder pass over the text
+        {
+            "context_id": view.context_id,
+            "text": view.text,
+            "tokens": view.tokens,
+            "mode": view.mode,
+            "fallback": view.fallback,
+            "reason": view.reason,
+        }
+    )
 
 
 def _session_view(state: ServiceState, cid: str) -> dict[str, Any] | None:

@@ -51,6 +51,7 @@ class LiveAppend:
     first_seq: int = 0  # the seq the first new compaction gets (the stored count)
     saved_facts: dict[str, tuple[str, str]] = field(default_factory=dict)  # key -> (value, norm) stored
     clock: tuple[str, int] | None = None
+    state_json: str | None = None  # the state's JSON when the bundle carries none (a stored context)
 
 
 def clocks(con: Any, context_ids: list[str]) -> dict[str, tuple[str, int]]:
@@ -128,7 +129,7 @@ def _append_known(con: Any, items: Sequence[LiveAppend], now: datetime) -> None:
             ("tokens_context", bundle.tokens_context), ("compactions_added", len(later)),
             ("health", bundle.health),
             ("fingerprint", context_fingerprint([(t.message.idx, t.content_hash) for t in turns])),
-            ("rendered", bundle.rendered), ("state", json_text(bundle.state)),
+            ("rendered", bundle.rendered), ("state", item.state_json or json_text(bundle.state)),
             ("served_reason", bundle.served_reason), ("health_metrics", json_text(bundle.health_metrics)),
         ):  # fmt: skip
             context_rows[name].append(value)
