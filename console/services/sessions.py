@@ -288,7 +288,9 @@ def token_series(messages: list[StoredMessage], compactions: list[CompactionReco
     """Raw tokens so far (the raw history as it would be served) and tokens served after each turn.
 
     Served: the raw dialogue until the first good compaction; from a compaction on, its output
-    tokens plus the turns said since (an estimate: the next compaction re-renders)."""
+    tokens plus the turns said since (an estimate: the next compaction re-renders), unless that is
+    not smaller than the raw dialogue: the session then serves raw (core.served.own_reason
+    'not_smaller'), and so does the line."""
     series = TokenSeries()
     good = sorted((c for c in compactions if not c.failed), key=lambda c: (c.at_turn, c.seq))
     raw_total = 0
@@ -302,7 +304,7 @@ def token_series(messages: list[StoredMessage], compactions: list[CompactionReco
             last = current[-1]
             if last.at_turn < m.idx:
                 since[last.seq] = since.get(last.seq, 0) + tokens
-            served = last.tokens_out + since.get(last.seq, 0)
+            served = min(last.tokens_out + since.get(last.seq, 0), raw_total)
         else:
             served = raw_total
         series.turns.append(m.idx)

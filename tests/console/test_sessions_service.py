@@ -131,9 +131,27 @@ def test_token_series_is_raw_until_the_first_compaction_then_its_output_plus_new
     by_turn = {c.at_turn: c for c in detail.compactions}
     for i, turn in enumerate(series.turns):
         if turn in by_turn:
-            assert series.served[i] == by_turn[turn].tokens_out
+            assert series.served[i] == min(by_turn[turn].tokens_out, series.raw[i])
         elif turn > first and turn - 1 in by_turn:
-            assert series.served[i] == by_turn[turn - 1].tokens_out + tokens[i]
+            assert series.served[i] == min(by_turn[turn - 1].tokens_out + tokens[i], series.raw[i])
+
+
+def test_the_served_line_is_raw_while_a_compaction_is_not_smaller_than_the_raw_dialogue():
+    """The session serves raw when its compacted context is not smaller ('not_smaller'): a
+    compaction of 50 tokens over 3 turns of 4 is served raw, and the line says so."""
+    messages = [
+        StoredMessage(message=Message(idx=i, role="user", text="x"), version=1)
+        for i in range(6)
+    ]
+    big = CompactionRecord(
+        context_id="c", seq=0, at_turn=2, trigger="t", tier=0, fold_upto=1, tokens_in=12, tokens_out=50,
+        ratio=4.0,
+    )  # fmt: skip
+    series = token_series(messages, [big])
+    assert series.raw == [4, 8, 12, 16, 20, 24]
+    assert series.served == series.raw  # never above what raw mode would serve
+    small = big.model_copy(update={"tokens_out": 5, "at_turn": 4})
+    assert token_series(messages, [small]).served == [4, 8, 12, 16, 5, 9]
 
 
 def test_outcomes_and_the_figure_mark_every_compaction(seeded_store):
