@@ -38,6 +38,7 @@ from core.lang.en_lexicon import (
 )
 from core.lang.en_numbers import DIGITS_PATTERN, NUMBER_WORDS_PATTERN, format_number, to_number
 from core.lang.en_phrases import find_phrases, max_words, phrase_key
+from core.lang.vocab import word_set
 
 
 @dataclass(frozen=True)
@@ -260,9 +261,34 @@ def contacts(text: str) -> list[Candidate]:
     return out
 
 
+_FILE = re.compile(
+    r"(?<![\w@/.\-])((?:~|\.{1,2})?/?(?:[\w.\-]+/)*[\w\-][\w.\-]*\.([A-Za-z][A-Za-z0-9]{0,5}))(?![\w@\-])"
+)
+
+_QUOTED_FILE = re.compile(r"['\"“‘]([^'\"“”‘’\n]{1,80}?\.([A-Za-z][A-Za-z0-9]{0,5}))['\"”’]")
+
+
+def file_names(text: str) -> list[Candidate]:
+    """File names and paths as written ('TeamNotes.txt', 'src/app/main.py', '~/docs/q3 plan' is
+    not one: no extension): a name with a known extension, or any name.ext inside a path. An id of
+    slot 'file', so the extension is never cut off as a sentence's full stop."""
+    known = word_set("file_extensions.txt")
+    out = [
+        Candidate(m.start(1), m.end(1), "id", m.group(1), "file", PRIO["id"])
+        for m in _QUOTED_FILE.finditer(text)
+        if m.group(2).lower() in known  # quoted, spaces and all: 'final draft.docx'
+    ]
+    for m in _FILE.finditer(text):
+        surface = m.group(1).rstrip(".")
+        inside = any(c.start <= m.start(1) < c.end for c in out)
+        if not inside and ("/" in surface or m.group(2).lower() in known):
+            out.append(Candidate(m.start(1), m.start(1) + len(surface), "id", surface, "file", PRIO["id"]))
+    return out
+
+
 def identifiers(text: str) -> list[Candidate]:
-    """Reference codes ('8ZPOWHY4', 'reference number is ab12cd'), train ids, UK postcodes."""
-    out = []
+    """Reference codes ('8ZPOWHY4', 'reference number is ab12cd'), train ids, UK postcodes, file names."""
+    out = file_names(text)
     for m in _ID_CAPS.finditer(text):
         out.append(Candidate(m.start(), m.end(), "id", m.group(0), "ref", PRIO["id"]))
     for m in _ID_CUE.finditer(text):

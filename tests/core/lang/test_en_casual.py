@@ -140,3 +140,23 @@ def test_a_place_booked_by_others_is_a_failed_booking(text: str) -> None:
     marker = find_action(text, "assistant")
     assert marker is not None and marker.status == "failed"
     assert find_action("Your rooms are all booked, reference XYZ.", "assistant").status == "done"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("create a document titled 'TeamNotes.txt' for keeping track of ideas", "TeamNotes.txt"),
+        ("rename it to 'final draft.docx' please", "final draft.docx"),
+        ("the bug is in src/app/main.py, line 40", "src/app/main.py"),
+        ("attach report_2024.pdf to the email", "report_2024.pdf"),
+    ],
+)
+def test_a_file_name_is_one_value_with_its_extension(text, value):
+    """A file name or path is an id kept as written: 'TeamNotes.txt' was the title 'TeamNotes'."""
+    found = [(e.text, e.slot) for e in analyzer_for("en").entities(text, None)]
+    assert (value, "file") in found
+
+
+def test_a_decimal_or_an_abbreviation_is_no_file_name():
+    found = analyzer_for("en").entities("I paid 3.50 at 5 p.m. e.g. today, see www.acme.com", None)
+    assert not [e for e in found if e.slot == "file"]
