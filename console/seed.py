@@ -55,7 +55,7 @@ DEMO_CONFIG = Config(max_history_tokens_override=320, min_turns=6, breaker_bloat
 INCIDENT_TIERS = [0.05, 0.1, 0.15]
 FAILING_CONFIG = DEMO_CONFIG.model_copy(update={"use_embeddings": True, "fallback": "raw"})
 SPREAD = timedelta(days=7)
-TURN_GAP = timedelta(seconds=40)
+TURN_GAP = timedelta(seconds=120)
 INCIDENT_SLOTS = (0.62, 0.74)  # the share of the week the incident config was in force
 SEED_ACTOR = "demo-seed"
 OPERATOR = "demo-operator"
