@@ -101,10 +101,11 @@ def raw_history(messages: Sequence[Message]) -> str:
 
 
 def turn_tokens(message: Message) -> int:
-    """Tokens one turn adds to the raw history as served: its 'role: text' line and the newline.
+    """Tokens one turn adds to the raw history as served: its 'role: text' line and the newline
+    (exactly what the line adds before another turn, see core.tokens.count_joined).
 
     The one measure of "raw" that served contexts are compared with (bloat, the session timeline)."""
-    return count_tokens(message_line(message)) + 1
+    return count_tokens(message_line(message) + "\n")
 
 
 class Anchors(TypedDict):
@@ -325,14 +326,19 @@ def recent_text(recent: Sequence[Message], budget: int, result_tokens: int | Non
     a short turn leaves unused goes to the longer ones); a tool result longer than result_tokens
     is shown as its digest whatever the budget (a listing of thousands of rows is data, not
     dialogue)."""
+    return "\n".join(recent_lines(recent, budget, result_tokens))
+
+
+def recent_lines(recent: Sequence[Message], budget: int, result_tokens: int | None = None) -> list[str]:
+    """The lines of :func:`recent_text`, one a turn (counted apart with core.tokens.count_joined)."""
     if not recent:
-        return ""
+        return []
     lines = [message_line(m) for m in recent]
     costs = [count_tokens(line) for line in lines]
     is_result = [m.tool_result is not None and not m.text for m in recent]
     caps = [result_tokens if result_tokens and res else budget for res in is_result]
     if sum(costs) + len(lines) <= budget and all(c <= cap for c, cap in zip(costs, caps, strict=True)):
-        return "\n".join(lines)
+        return lines
     share = max(40, budget // len(recent))
     small = sum(c for c in costs if c <= share)
     big = [c for c in costs if c > share]
@@ -341,7 +347,7 @@ def recent_text(recent: Sequence[Message], budget: int, result_tokens: int | Non
     for m, line, cost, cap in zip(recent, lines, costs, caps, strict=True):
         limit = min(share, cap)
         out.append(line if cost <= limit else recent_line(m, limit))
-    return "\n".join(out)
+    return out
 
 
 def rendered_facts(rendered: Rendered) -> dict[str, str]:

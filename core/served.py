@@ -113,6 +113,13 @@ def raw_window(messages: Sequence[Message], budget: int, tokens: Sequence[int] |
     the oldest end: whole turns from the newest back, the oldest one kept cut at its start.
 
     tokens: each message's raw tokens (turn_tokens), when already counted."""
+    return "\n".join(raw_window_lines(messages, budget, tokens))
+
+
+def raw_window_lines(
+    messages: Sequence[Message], budget: int, tokens: Sequence[int] | None = None
+) -> list[str]:
+    """The lines of :func:`raw_window`, oldest first (counted apart with core.tokens.count_joined)."""
     counts = list(tokens) if tokens is not None else [turn_tokens(m) for m in messages]
     if len(counts) != len(messages):
         raise ValueError(f"raw_window: {len(counts)} token counts for {len(messages)} messages")
@@ -128,7 +135,7 @@ def raw_window(messages: Sequence[Message], budget: int, tokens: Sequence[int] |
             break
         kept.append(message_line(msg))
         used += count
-    return "\n".join(reversed(kept))
+    return kept[::-1]
 
 
 def saves_enough(tokens: int, estimate: int, exact: Callable[[], int], share: float = 1.0) -> bool:
@@ -146,7 +153,14 @@ def raw_context(messages: Sequence[Message], history_budget: int, tokens: Sequen
     """What raw mode serves: the system prompts as written at the head, then the raw history
     clipped to what the budget leaves (:func:`raw_window`). The one raw text the core serves and
     the console shows for a context served raw."""
+    return "\n".join(raw_context_parts(messages, history_budget, tokens))
+
+
+def raw_context_parts(
+    messages: Sequence[Message], history_budget: int, tokens: Sequence[int] | None = None
+) -> list[str]:
+    """The parts of :func:`raw_context` (the system prompts, then a line a turn), joined by newlines."""
     head = "\n".join(message_line(m) for m in messages if m.role == "system")
     budget = max(0, history_budget - (count_tokens(head) if head else 0))
-    window = raw_window(messages, budget, tokens)
-    return f"{head}\n{window}" if head else window
+    window = raw_window_lines(messages, budget, tokens)
+    return [head, *window] if head else window

@@ -32,9 +32,9 @@ from core.models import (
     Units,
 )
 from core.parse import detect_lang, parse_message
-from core.render import RECENT_SEPARATOR, message_line, recent_text, turn_tokens
-from core.served import SWITCH_REASONS, decide_served, own_reason, raw_context, saves_enough
-from core.tokens import count_tokens
+from core.render import RECENT_SEPARATOR, message_line, recent_lines, turn_tokens
+from core.served import SWITCH_REASONS, decide_served, own_reason, raw_context_parts, saves_enough
+from core.tokens import count_joined, count_tokens
 from core.tool_records import ToolIndex
 from core.trigger import check_trigger
 
@@ -381,7 +381,7 @@ class Session:
         record.tokens_out, record.ratio = rendered.tokens, round(rendered.tokens / max(1, tokens_in), 4)
         record.latency_ms, record.validation, record.retries = latency, report, retries
         record.fallback, record.change_notice = fallback, rendered.change_notice
-        served = count_tokens(self._compressed_text(self.config.history_budget))
+        served = count_joined(self._compressed_parts(self.config.history_budget))
         if not self._saves_enough(served) and record.validation is not None:
             raw = self.raw_history_tokens()
             record.validation.served_raw = f"not smaller than the raw history ({served} of {raw} tokens)"
@@ -402,19 +402,20 @@ class Session:
             switch = "breaker_error"
         switch = switch if switch in SWITCH_REASONS else bool(switch)  # any other truthy answer: raw
         head, system_tokens, budget = self._head()
-        text = self._compressed_text(budget) if not self.failed and self.rendered is not None else ""
-        saves = self._saves_enough(count_tokens(text)) if text else None
+        # counted by parts (core.tokens.count_joined): the parts were counted before, the text is new
+        parts = self._compressed_parts(budget) if not self.failed and self.rendered is not None else []
+        saves = self._saves_enough(count_joined(parts)) if parts else None
         own = own_reason(failed=self.failed, compacted=self.rendered is not None, saves=saves)
         served = decide_served(switch=switch, own=own)  # the one decision the console shows too
         if served.raw:
-            text = raw_context(self.messages, self.config.history_budget, self._raw_tokens)
+            parts = raw_context_parts(self.messages, self.config.history_budget, self._raw_tokens)
         elif head:
-            text = f"{head}\n{text}"
+            parts = [head, *parts]
         compressed = not served.raw
         return ContextView(
             context_id=self.context_id,
-            text=text,
-            tokens=count_tokens(text),
+            text="\n".join(parts),
+            tokens=count_joined(parts),
             mode=served.mode,
             reason=served.reason,
             own_reason=own,
@@ -425,21 +426,25 @@ class Session:
 
     def _compressed_text(self, budget: int) -> str:
         """The compacted state and the raw turns since it, within the compressed budget."""
+        return "\n".join(self._compressed_parts(budget))
+
+    def _compressed_parts(self, budget: int) -> list[str]:
+        """The parts of :meth:`_compressed_text`: the state, the separator, a line a recent turn."""
         assert self.rendered is not None
         tail = [m for m in self.messages[self.folded_upto :] if m.role != "system"]
         # the separator line and the joins between turns take a few tokens of their own
         room = min(budget, self.config.target_compressed_tokens) - self.rendered_state_tokens - 8
-        text = self.rendered.state_text
+        parts = [self.rendered.state_text]
         if tail:
-            text += f"\n{RECENT_SEPARATOR}\n{recent_text(tail, room, self.config.recent_result_tokens)}"
-        return text
+            parts += [RECENT_SEPARATOR, *recent_lines(tail, room, self.config.recent_result_tokens)]
+        return parts
 
     def _saves_enough(self, tokens: int) -> bool:  # core.served.saves_enough on this history
         return saves_enough(tokens, sum(self._raw_tokens), self.raw_history_tokens, MIN_SAVING)
 
     def raw_history_tokens(self) -> int:
         """Tokens of the raw history as raw mode serves it unclipped (system prompts apart)."""
-        return count_tokens("\n".join(message_line(m) for m in self.messages if m.role != "system"))
+        return count_joined([message_line(m) for m in self.messages if m.role != "system"])
 
 
 def _ms(start: float, end: float) -> float:
