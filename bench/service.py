@@ -184,6 +184,24 @@ def _operator(url: str, token: str, db: Path, stats: Stats, stop: threading.Even
     store.close()
 
 
+def _cpu_s(pid: int) -> float | None:
+    """CPU seconds (user + system) a live process has used so far (Linux /proc), None once gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _watch_cpu(pid: int, last: list[float], stop: threading.Event) -> None:
+    """Keep the process's latest CPU seconds in ``last`` until it exits (read twice a second)."""
+    while not stop.wait(0.5):
+        now = _cpu_s(pid)
+        if now is None:
+            return
+        last[:] = [now]
+
+
 def _pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -262,6 +280,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 "--quiet",
                 "--source",
                 "bench-ingest",
+                "--nice",
+                str(args.ingest_nice),
             ],
             cwd=ROOT,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
@@ -279,9 +299,18 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         target=_operator, args=(url, operator, db, stats, stop, args.correct_every), daemon=True
     )
     op.start()
-    t0 = time.perf_counter()
+    ingest_cpu: list[float] = []
+    if ingest is not None:
+        watch = (ingest.pid, ingest_cpu, threading.Event())  # to the ingest's exit, not the agents' end
+        threading.Thread(target=_watch_cpu, args=watch, daemon=True).start()
+    t0, client0, server0 = time.perf_counter(), time.process_time(), _cpu_s(server.pid) or 0.0
     asyncio.run(_drive(url, agent, sessions, args.think, stats, args.sessions))
     wall = time.perf_counter() - t0
+    cpu = {  # where the machine's CPU went while the agents ran (the goal is a question of this)
+        "service": round((_cpu_s(server.pid) or 0.0) - server0, 1),
+        "client_and_operator": round(time.process_time() - client0, 1),
+        "cores": os.cpu_count(),
+    }
     stop.set()
     if op.is_alive():
         op.join(30)
@@ -293,6 +322,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         ingest_s = (ingest_ended[0] if ingest_ended else time.perf_counter()) - ingest_started
         if ingest_rc:
             stats.errors.append(f"ingest exited {ingest_rc}: {err[-500:]}")
+    cpu["ingest_whole_run"] = round(ingest_cpu[0], 1) if ingest_cpu else None  # its last reading
     metrics_text = httpx.get(f"{url}/metrics").text
     server.send_signal(signal.SIGINT)
     server.wait(60)
@@ -319,18 +349,33 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "breaker_honoured_max_ms": round(max(stats.breaker_ms), 1) if stats.breaker_ms else None,
         "breaker_call_max_ms": round(max(stats.breaker_call_ms), 1) if stats.breaker_call_ms else None,
         "acknowledged": sum(stats.posted.values()),
-        "ingest": args.ingest, "ingest_rc": ingest_rc, "ingest_s": round(ingest_s, 1) if ingest_s else None,
+        "ingest": args.ingest, "ingest_nice": args.ingest_nice,
+        "ingest_rc": ingest_rc, "ingest_s": round(ingest_s, 1) if ingest_s else None,
         "ingest_overlapped": ingest_overlap, "ingested_contexts": ingested,
         "writer_batches": _metric(metrics_text, "compaction_writer_batches_total"),
         "writer_saves": _metric(metrics_text, "compaction_writer_saves_total"),
         "writer_s": _metric(metrics_text, "compaction_writer_seconds_total"),
         "cache_store_reads": _metric(metrics_text, "compaction_cache_store_reads_total"),
         "stage_mean_ms": _stages(metrics_text),
+        "cpu_s": cpu,
         "server_p95_le_ms": {  # the service's own latency histogram: the bucket holding its p95
             route: _server_p95(metrics_text, route)
             for route in ("/v1/sessions/{context_id}/messages", "/v1/sessions/{context_id}/context")
         },
     }  # fmt: skip
+
+
+def _cpu_row(r: dict[str, Any]) -> str:
+    """The CPU the service, the client (with the operator) and the ingest used, against the cores."""
+    cpu = r.get("cpu_s") or {}
+    if not cpu:
+        return "| CPU seconds | not measured | |"
+    ingest = cpu.get("ingest_whole_run")
+    return (
+        f"| CPU seconds while the agents ran: service / client and operator; ingest (its whole run) | "
+        f"{cpu['service']} / {cpu['client_and_operator']}; {ingest if ingest is not None else '-'} "
+        f"(the machine has {cpu['cores']} cores x {r['wall_s']} s) | |"
+    )
 
 
 def _server_p95(text: str, route: str) -> float | None:
@@ -376,7 +421,8 @@ def render_section(r: dict[str, Any]) -> str:
         f"A real service process on loopback (uvicorn, real MiniLM), {r['sessions']} agent sessions of "
         f"{r['turns']} turns each (dev-sample dialogues and BFCL agent traces, chained) from one bounded "
         f"asyncio httpx client: per turn `POST messages` then `GET context`, then {r['think_s']:g} s of "
-        "think time (0.5x-1.5x, the model call an agent makes), while `python -m console ingest` "
+        "think time (0.5x-1.5x, the model call an agent makes), while `python -m console ingest "
+        f"--nice {r.get('ingest_nice', 0)}` "
         f"({Path(r['ingest']).name if r['ingest'] else 'none'}) writes the same file and an operator "
         "corrects facts and switches the breaker through the console's services. Measured on this 2-core "
         "machine, shared with other jobs.",
@@ -408,6 +454,7 @@ def render_section(r: dict[str, Any]) -> str:
         f"| store reads made by the service's cache (breaker, corrections, tokens) | "
         f"{r.get('cache_store_reads')} for {r['requests']} requests | |",
         f"| wall time | {r['wall_s']} s | |",
+        _cpu_row(r),
         "",
         f"All clean: {ok}.",
     ])  # fmt: skip
@@ -439,6 +486,13 @@ def main(argv: list[str] | None = None) -> int:
         "--ingest",
         default=str(dialogues / "multiwoz_dev_sample.jsonl"),
         help="a dialogue file ingested meanwhile ('' for none)",
+    )
+    parser.add_argument(
+        "--ingest-nice",
+        type=int,
+        default=10,
+        help="the ingest's --nice (default 10: a bulk backfill yields the CPU to the live agents, as an "
+        "operator runs it beside a service on a small machine; 0: the same priority as the service)",
     )
     parser.add_argument("--report", help="write the section into this markdown file (docs/benchmarks.md)")
     parser.add_argument("--json", help="write the numbers to this file")

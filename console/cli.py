@@ -1,6 +1,6 @@
 """Command line of the console: ``python -m console ingest|seed|check|users|corrections|context``.
 
-    python -m console ingest FILE.jsonl [FILE ...] [--source NAME] [--config FILE] [--batch N] [--workers N]
+    python -m console ingest FILE.jsonl [FILE ...] [--source NAME] [--config FILE] [--batch N] [--workers N] [--nice N]
     python -m console seed [--if-empty]
     python -m console check [--json]
     python -m console users init-demo|list|add|remove|set-role|reset-password ...
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -75,6 +76,11 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     if missing:
         print(f"error: no such file: {', '.join(missing)}", file=sys.stderr)
         return 1
+    if args.nice < 0:
+        print("error: --nice must be 0 or more (an ingest never takes CPU from others)", file=sys.stderr)
+        return 1
+    if args.nice:
+        os.nice(args.nice)  # before the workers start: they inherit it
     store = _store(args)
     config = _config(args, store)
     started, cpu_started = time.perf_counter(), time.process_time()
@@ -112,6 +118,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
             "conversations_per_s": report.read / seconds if seconds else None,
             "embeddings": config.use_embeddings,
             "db_mb": size / 1e6,
+            "nice": os.nice(0),
         }
         Path(args.json).write_text(json.dumps(summary, indent=1), encoding="utf-8")
     return _finish(report, seconds)
@@ -323,6 +330,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     ingest.add_argument(
         "--rules-only", action="store_true", help="no embedding model (faster, less semantic)"
+    )
+    ingest.add_argument(
+        "--nice",
+        type=int,
+        default=0,
+        help="lower this run's CPU priority by N (its worker processes too); alongside a live service "
+        "on a small machine, 10 leaves the CPU to the agents' requests first (default 0)",
     )
     ingest.add_argument("--quiet", action="store_true", help="no progress bar")
     ingest.add_argument("--json", help="also write a summary (counts, seconds, throughput) to this file")

@@ -214,3 +214,22 @@ def test_the_seeded_failing_session_records_failed_compactions(tmp_path, caplog)
     assert summary.tokens_raw > sum(m.message.tokens for m in store.timeline("demo-en-failing-0005").messages)
     overall = [s for s in store.compaction_stats(bucket="day") if s.overall]
     assert sum(s.failed for s in overall) == len(failing)
+
+
+@pytest.mark.slow
+def test_an_ingest_run_with_nice_runs_at_lower_cpu_priority(tmp_path):
+    """--nice N lowers the ingest's CPU priority (a batch job beside a live service); a negative
+    value is refused: an ingest never takes CPU from the others."""
+    data = tmp_path / "in.jsonl"
+    data.write_text("\n".join(sample_lines(2)) + "\n", encoding="utf-8")
+    summary = tmp_path / "summary.json"
+    db = tmp_path / "c.duckdb"
+    base = ["--db", str(db), "ingest", str(data), "--rules-only", "--quiet", "--workers", "1"]
+    cmd = [sys.executable, "-m", "console", *base, "--nice", "5", "--json", str(summary)]
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(summary.read_text())["nice"] == min(19, os.nice(0) + 5)
+    refused = subprocess.run(
+        [sys.executable, "-m", "console", *base, "--nice", "-1"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert refused.returncode == 1 and "--nice must be 0 or more" in refused.stderr
