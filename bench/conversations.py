@@ -15,6 +15,7 @@ from typing import Any
 
 from core.formats import Dialogue, DialogueError, read_file, record_at
 from core.models import Message
+from core.render import raw_history
 from core.tokens import count_tokens
 
 # Turns carry no time in the data. Single conversations keep ts=None, as `python -m core compress`
@@ -47,8 +48,11 @@ class Conversation:
 
 
 def raw_history_text(messages: list[Message]) -> str:
-    """'role: text' lines of all turns: the contract of tokens_raw in `python -m core compress`."""
-    return "\n".join(f"{m.role}: {m.text}" for m in messages)
+    """The raw history as raw mode serves it and `python -m core compress` counts tokens_raw
+    (core.render.raw_history): 'role: text' lines, a tool call or result as compact JSON in full.
+    It counted the texts alone once, so the free-form set's tool turns cost the core tokens the raw
+    side never paid (a reduction of -16% where the same contexts saved 35% of the real history)."""
+    return raw_history(messages)
 
 
 def conversation_from_record(record: Any, line: int = 0) -> Conversation:

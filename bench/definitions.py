@@ -26,7 +26,8 @@ DEFINITIONS = """### Definitions
   within 25 characters by a marker: was, previously, formerly, 原, 之前, 曾 (the core renders a
   replaced value as `(was: OLD)`). A verbatim transcript shows the old value unmarked, so verbatim
   methods score low here even though a reader could work it out.
-- **token reduction**: 1 - context tokens / raw tokens, raw = `"\\n".join(f"{role}: {text}")` of all turns;
+- **token reduction**: 1 - context tokens / raw tokens, raw = the raw history as raw mode serves
+  it (`core.render.raw_history`: `role: text` lines, a tool call or result as compact JSON);
   mean over conversations. **oracle overhead**: context tokens / oracle tokens, mean over conversations;
   the oracle is the gold final state as `slot: value` lines.
 - **EID**: (retained final-state values + covered goals) per 100 context tokens, pooled over conversations.

@@ -24,22 +24,15 @@ from core.compressor import Compressor
 from core.config import Config
 from core.formats import parse_line
 from core.models import Message
+from core.render import raw_history
 from core.tokens import count_tokens
 
 WAS = re.compile(r"\(was: [^()]*(?:\([^()]*\)[^()]*)*\)", re.IGNORECASE)
 
 
 def raw_text(messages: list[Message]) -> str:
-    """The raw history: 'role: text' lines, tool calls and results as compact JSON."""
-    lines = []
-    for m in messages:
-        extra = ""
-        if m.tool_call:
-            extra = json.dumps(m.tool_call.model_dump(), ensure_ascii=False, separators=(",", ":"))
-        elif m.tool_result:
-            extra = json.dumps(m.tool_result.model_dump(), ensure_ascii=False, separators=(",", ":"))
-        lines.append(f"{m.role}: {(m.text + ' ' + extra).strip()}")
-    return "\n".join(lines)
+    """The raw history as raw mode serves it (core.render.raw_history, as the benchmark counts it)."""
+    return raw_history(messages)
 
 
 def score_one(comp: Compressor, rec: dict[str, Any]) -> dict[str, Any]:

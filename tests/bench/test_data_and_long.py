@@ -7,9 +7,10 @@ import re
 
 import pytest
 
-from bench.conversations import load_conversations
+from bench.conversations import conversation_from_record, load_conversations
 from bench.long_session import chain_conversations
 from core.formats import DialogueError
+from core.render import raw_history
 from tests.bench.helpers import conversation, record, write_jsonl
 
 pytestmark = pytest.mark.unit
@@ -57,3 +58,23 @@ def test_chain_renumbers_turns_orders_times_and_namespaces_slots():
         [("t01/hotel.area", "south")],
     ]
     assert chain.task_ids == ["a", "b"]
+
+
+def test_the_raw_side_of_the_token_reduction_pays_for_tool_calls_and_results():
+    """The raw history counts a tool call and its result as raw mode serves them: the free-form
+    set's reduction was -16% when only the turns' texts were counted."""
+    call = {"name": "weather", "args": {"city": "Paris"}, "call_id": "c1"}
+    result = {"call_id": "c1", "data": {"temp_c": 14, "sky": "rain"}}
+    line = {
+        "context_id": "tools-1",
+        "turns": [
+            {"role": "user", "text": "What is the weather in Paris tomorrow?"},
+            {"role": "assistant", "text": "", "tool_call": call},
+            {"role": "tool", "text": "", "tool_result": result},
+            {"role": "assistant", "text": "Rain, 14 degrees."},
+        ],
+    }
+    conv = conversation_from_record(line)
+    compact = conv.raw_text.replace(" ", "")
+    assert '"city":"Paris"' in compact and '"temp_c":14' in compact
+    assert conv.raw_text == raw_history(conv.messages)
