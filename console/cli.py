@@ -1,6 +1,7 @@
 """Command line of the console: ``python -m console ingest|seed|check|users|corrections|context``.
 
-    python -m console ingest FILE.jsonl [FILE ...] [--source NAME] [--config FILE] [--batch N] [--workers N] [--nice N]
+    python -m console ingest FILE.jsonl [FILE ...] [--source NAME] [--config FILE] [--batch N] [--workers N]
+                             [--nice N]
     python -m console seed [--if-empty]
     python -m console check [--json]
     python -m console users init-demo|list|add|remove|set-role|reset-password ...

@@ -18,7 +18,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -28,6 +28,7 @@ from fastapi.responses import JSONResponse
 
 from console.service.auth import Authenticator, AuthError
 from console.service.fresh import POLL_S, Freshness
+from console.service.gcwatch import GcWatch
 from console.service.journal import Journal, journal_dir
 from console.service.live import LiveSessions
 from console.service.metrics import ServiceMetrics
@@ -90,6 +91,7 @@ class ServiceState:
     fresh: Freshness
     pipeline: ThreadPoolExecutor
     journal: Journal
+    gc: GcWatch = field(default_factory=GcWatch)
 
     async def run(self, fn: Callable[..., R], *args: Any, stage: str = "", **kwargs: Any) -> R:
         """Run core work in the bounded pipeline pool (the event loop only parses and answers);
@@ -273,6 +275,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         anyio.to_thread.current_default_thread_limiter().total_tokens = THREADS
         app.state.service = _open_state(settings)
+        app.state.service.gc.start()  # after the model and the warm-up: their objects are frozen
         switch = sys.getswitchinterval()
         sys.setswitchinterval(settings.switch_interval)
         try:
@@ -283,6 +286,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
             app.state.service.writer.stop()  # what is queued is saved before the file closes
             app.state.service.journal.close()  # every record applied: its segments are gone
             app.state.service.store.close()
+            app.state.service.gc.stop()
 
     app = FastAPI(
         title="Context compaction service",

@@ -367,6 +367,7 @@ def _gauges(state: ServiceState) -> dict[str, float]:
         "compaction_journal_records_total": float(state.journal.records),
         "compaction_journal_fsyncs_total": float(state.journal.fsyncs),
         "compaction_cache_store_reads_total": float(state.fresh.reads),
+        **state.gc.gauges(),
     }
 
 

@@ -53,5 +53,6 @@ def test_on_real_dialogue_and_trace_lines_the_joined_count_is_exact():
     lines = [message_line(m) for m in messages]
     assert count_joined(lines) == count_tokens("\n".join(lines))
     # a turn's raw tokens are exactly what its line adds in front of another turn
-    assert sum(turn_tokens(m) for m in messages[:-1]) + count_tokens(lines[-1]) == count_tokens("\n".join(lines))
+    whole = count_tokens("\n".join(lines))
+    assert sum(turn_tokens(m) for m in messages[:-1]) + count_tokens(lines[-1]) == whole
     assert count_joined([]) == 0
