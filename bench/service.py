@@ -401,6 +401,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "writer_saves": _metric(metrics_text, "compaction_writer_saves_total"),
         "writer_s": _metric(metrics_text, "compaction_writer_seconds_total"),
         "cache_store_reads": _metric(metrics_text, "compaction_cache_store_reads_total"),
+        "gc_full_collections": _metric(metrics_text, "compaction_gc_full_collections_total"),
+        "gc_full_max_s": _metric(metrics_text, "compaction_gc_full_max_seconds"),
         "stage_mean_ms": _stages(metrics_text),
         "cpu_s": cpu,
         "server_p95_le_ms": {  # the service's own latency histogram: the bucket holding its p95
@@ -498,6 +500,8 @@ def render_section(r: dict[str, Any]) -> str:
         + " | |",
         f"| store reads made by the service's cache (breaker, corrections, tokens) | "
         f"{r.get('cache_store_reads')} for {r['requests']} requests | |",
+        f"| the service's full garbage collections (each stops every request) / the longest | "
+        f"{r.get('gc_full_collections')} / {r.get('gc_full_max_s')} s | |",
         f"| wall time | {r['wall_s']} s | |",
         _cpu_row(r),
         "",
