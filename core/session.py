@@ -404,7 +404,7 @@ class Session:
         head, system_tokens, budget = self._head()
         # counted by parts (core.tokens.count_joined): the parts were counted before, the text is new
         parts = self._compressed_parts(budget) if not self.failed and self.rendered is not None else []
-        saves = self._saves_enough(count_joined(parts)) if parts else None
+        saves = self._saves_enough(count_joined(parts)) if any(parts) else None
         own = own_reason(failed=self.failed, compacted=self.rendered is not None, saves=saves)
         served = decide_served(switch=switch, own=own)  # the one decision the console shows too
         if served.raw:
