@@ -58,3 +58,12 @@ def test_a_value_is_replaced_when_it_is_most_of_a_replaced_values_words():
     assert not is_replaced("11", replaced)  # a part of a token is no value of it
     assert not is_replaced("Paris", replaced)  # a small part names a value of its own
     assert not is_replaced("11:30 am", replaced)
+
+
+def test_one_item_of_a_replaced_list_is_no_replaced_value():
+    # a list narrowed to one pick (or replaced as a whole) says nothing of each item the user stated
+    replaced = {"61, 59", "the blue horizon, the summit rewards", "医保, 商业险"}
+    assert not is_replaced("61", replaced)
+    assert not is_replaced("the Blue Horizon", replaced)
+    assert not is_replaced("医保", replaced)
+    assert is_replaced("61; 59", replaced)  # the same list, written another way
