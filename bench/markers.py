@@ -94,13 +94,16 @@ def whole_token(value: str) -> str:
 
 def old_shown_unmarked(context: str, old: str, new: str) -> bool:
     """True when a correction's old value appears in the context as a whole token outside every
-    "(was: ...)" marker (occurrences inside the new value excluded: old "2" in new "12" is not one)."""
+    "(was: ...)" marker (occurrences inside the new value excluded: old "2" in new "12" is not one).
+
+    The new value is masked as a whole token too: a new "1" blanks the "1" of "1 room", not the 1 of
+    "t13" or "12th" (which would leave a "3" or a "2" standing alone, an occurrence nobody wrote)."""
     o, n = fold(str(old)).strip(), fold(str(new)).strip()
     if not o or o == n:
         return False
     outside = fold(outside_markers(context))
     if n and n not in o:
-        outside = outside.replace(n, BLANK * len(n))
+        outside = re.sub(whole_token(n), lambda m: BLANK * len(m.group(0)), outside)
     return re.search(whole_token(o), outside) is not None
 
 

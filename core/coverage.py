@@ -26,6 +26,8 @@ CONTENT_KINDS = frozenset({"instruction", "constraint", "preference", "answer", 
 SHOWN_SHARE = 0.5  # a clause counts as shown when at least this share of its content is in the context
 MIN_UNITS = 4  # content words (Chinese: character pairs) a clause needs to be kept by its words
 WEAK_TYPES = frozenset({"term"})  # a bare domain word ("hotel") is not a value the user set
+_LIST = re.compile(r"[,;\uff0c\uff1b\u3001]")  # a list of values ("61, 59", "医保、商业险")
+_TOKEN = re.compile(r"\w+(?:[:.']\w+)*")
 _WAS = re.compile(r"\(was:[^()]*\)")  # a replaced value is not the value shown
 
 
@@ -33,6 +35,29 @@ def _replaced(state: ContextState) -> set[str]:
     """Lowercased values a later value replaced with evidence (they live in fact histories)."""
     out = {v.value.lower() for f in state.facts.values() for v in f.history}
     return out | {v.value.lower() for f in state.archive for v in f.history}
+
+
+def is_replaced(value: str, replaced: set[str]) -> bool:
+    """True when value is one a later value replaced, as written or as the most of the replaced
+    value's words ('11:15' of '11:15 am', 'Rodeway Inn Bronx Zoo' of 'the Rodeway Inn Bronx Zoo
+    hotel', 'A (B)' of 'A, B'): the fact's history holds it in the words of the turn that set it. A
+    smaller part ('Paris' of 'Citadines Opera Paris') is a value of its own, and so is one item of
+    a list ('61' of '61, 59', '医保' of '医保, 商业险': the list narrowed to a pick is no item replaced)."""
+    low = value.lower()
+    if low in replaced:
+        return True
+    words = _TOKEN.findall(low)
+    if not words:
+        return False
+    for old in replaced:
+        old_words = _TOKEN.findall(old)
+        if old_words == words:
+            return True
+        if 2 * len(words) < len(old_words) or _LIST.search(old):
+            continue
+        if any(old_words[i : i + len(words)] == words for i in range(len(old_words) - len(words) + 1)):
+            return True
+    return False
 
 
 def _needs(atom: Atom, replaced: set[str]) -> list[str]:
@@ -66,7 +91,7 @@ def missing_user_clauses(
             if after_negation and atom.negation is None and (atom.kind == "preference" or atom.entities):
                 needs.append(atom.text)  # the positive half of a negation pair
             after_negation = atom.negation is not None
-            needs = [n for n in needs if n.lower() not in low and n.lower() not in replaced]
+            needs = [n for n in needs if n.lower() not in low and not is_replaced(n, replaced)]
             # a clause the parser typed nothing of comes back by its words; one with a value is the
             # value rule's (a number or date may have been corrected since: its clause would show it)
             untyped = not atom.entities and atom.kind in CONTENT_KINDS

@@ -153,6 +153,7 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
         units.facts += promoted_facts(hits + tool_index.picked_elements(hits), idx, role)
     text = parsed.message.text
     cursor = 0
+    failed = False  # the assistant reported that the action failed: what it names next is offered instead
     for atom in parsed.atoms:
         offset = text.find(atom.text, cursor)
         offset = offset if offset >= 0 else text.find(atom.text)
@@ -161,7 +162,10 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
             continue  # pleasantries; an assistant's "thank you for contacting <service>" names no value
         if role == "user" and any_language().closes(atom.text):
             continue  # "that is all I need for today": the conversation's today, not the task's date
-        _facts_of(atom, role, idx, units, text, offset, parsed.message.ts)
+        _facts_of(atom, role, idx, units, text, offset, parsed.message.ts, failed)
+        failed = failed or (
+            role == "assistant" and atom.action is not None and atom.action.status == "failed"
+        )
         if role in ("user", "system") and (atom.negation is not None or atom.pinned):
             units.constraints.append(atom)
         if role == "user" and atom.kind in GOAL_KINDS and is_goal(atom, state, units):
@@ -182,6 +186,9 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
     return units
 
 
+_CLOCK = re.compile(r"\d\d:\d\d")
+
+
 def _facts_of(
     atom: Atom,
     role: str,
@@ -190,9 +197,15 @@ def _facts_of(
     text: str = "",
     offset: int = -1,
     ts: datetime | None = None,
+    after_failure: bool = False,
 ) -> None:
     """The facts of one clause, each with the span of the turn it came from (offset: where the
-    clause starts in the turn's text, -1 when it is not there verbatim) and the turn's time ts."""
+    clause starts in the turn's text, -1 when it is not there verbatim) and the turn's time ts.
+
+    after_failure: an earlier clause of the assistant's turn reported that the action failed ("I
+    could not book that time."), so a clock time this one names is offered in place of the user's
+    ("There is a bus at 9:50 am.", "Try March 1st at 3:30 pm?"); a date it names may be the user's
+    own day said another way ("March 8th" for "Friday next week"), so only a cue makes it an offer."""
     neg = atom.negation
     proposes = role == "assistant" and analyzer_for(atom.lang).proposes_alternative(atom.text)
     neg_span = None
@@ -232,7 +245,7 @@ def _facts_of(
             correction=atom.kind == "correction",
             aliases=aliases,
             evidence=_evidence(ent, atom, idx, text, offset).model_copy(update={"ts": ts}),
-            proposes=proposes,
+            proposes=proposes or (role == "assistant" and after_failure and bool(_CLOCK.fullmatch(norm))),
             bound=atom.role in ("user", "system") and _bound(ent, atom.text),
             asks=role == "user" and _asks(atom),
         )

@@ -35,6 +35,7 @@ from core.embed import is_chinese
 from core.extract import INFORMATIONAL_SLOTS
 from core.models import ActionUnit, ContextState, Fact, Goal, Message, Rendered, Todo
 from core.render_tools import TOOLS_HEADER, is_promoted_key, tool_sections
+from core.replaced import mark_replaced, offer_shown, shown_as_replaced
 from core.tokens import clip_to_tokens, count_tokens
 from core.tools import digest, dumps, result_json
 from core.when import is_when, shown_value, written_value
@@ -238,7 +239,9 @@ def render(
     recent_idx = {m.idx for m in recent}
     # a constraint the recent raw turns show verbatim is not repeated on the Must line
     musts = [c.text for c in state.constraints if c.idx not in recent_idx]
-    said_line = "User said: " + " | ".join(anchor_value(s) for s in said) if said else ""
+    # a clause put back for one value may hold another since replaced: that one is shown marked
+    said_text = " | ".join(anchor_value(mark_replaced(s, state)) for s in said)
+    said_line = f"User said: {said_text}" if said else ""
     tools_budget = max(0, min(hard // 2, max(soft, hard // 4)))
     completed, failed, tool_lines, tools_dropped = tool_sections(state, recent_idx, tools_budget)
     completed_text = _actions_line("Completed", _without_ref_repeats(done)[-MAX_COMPLETED:])
@@ -292,7 +295,8 @@ def render(
             used += cost
         elif not is_offer:
             dropped.append(fact.key)
-    offers = [f"{o.key}={anchor_value(o.value)}" for o in offered]
+    shown_offers = [(o, offer_shown(o, state.facts.get(o.key))) for o in offered]
+    offers = [f"{o.key}={anchor_value(value)}" for o, value in shown_offers if value]
     offer_line = f"Offered: {'; '.join(offers)}" if offers else ""
     body = [*head, *_fact_lines(shown), offer_line]
     if musts:
@@ -361,12 +365,7 @@ def _fact_piece(fact: Fact, first: bool, group: Sequence[Fact] = ()) -> str:
     (core.when; group: the facts of its domain)."""
     key = fact.key if first or "." not in fact.key else fact.key.split(".", 1)[1]
     piece = f"{key}={anchor_value(shown_value(fact, group))}"
-    olds = [
-        v.value
-        for v in fact.history
-        if v.norm != fact.norm and not v.reason.startswith(("new value", "user stated another"))
-    ]
-    olds = list(dict.fromkeys(reversed(olds)))[:MAX_WAS]
+    olds = list(dict.fromkeys(reversed(shown_as_replaced(fact))))[:MAX_WAS]
     if fact.aliases:
         piece += f" (aka {anchor_value(fact.aliases[-1]).replace('(', '').replace(')', '')})"
     if olds:

@@ -283,7 +283,8 @@ _DONE = re.compile(
 _DONE_GROUPS = ("v1", "v2", "v3", "v4", "v5", "v6", "v7")
 _FAILED = re.compile(
     r"\b(?:(?:i|we)\s+(?:could\s*n[o']?t|couldn['’]t|can\s*n[o']?t|can['’]t|was\s+unable|were\s+unable|"
-    r"am\s+unable|'m\s+unable|failed)\s+(?:to\s+)?(?P<v>book|reserve|make|find|complete|process|schedule|"
+    r"am\s+unable|'m\s+unable|(?:was|were|am)\s+not\s+able|(?:was|were)n['’]t\s+able|failed)\s+(?:to\s+)?"
+    r"(?P<v>book|reserve|make|find|complete|process|schedule|"
     r"send|transfer|place|purchase|buy|get|secure|confirm|rent)?"
     r"|(?P<v2>booking|reservation|transfer|payment|purchase|order|transaction)\s+(?:was\s+|has\s+)?"
     r"(?:unsuccessful|failed|declined|rejected|did\s*n[o']?t\s+go\s+through)"

@@ -71,6 +71,14 @@ def test_old_value_shown_unmarked_as_a_whole_token_outside_markers():
     assert not old_shown_unmarked("city=Palo Alto", "Palo Alto", "palo alto")  # old is the new value
 
 
+def test_masking_the_new_value_leaves_no_digit_of_a_longer_number_standing_alone():
+    # the new "1" is no token of "t13", "+1 310-247" or "12th": masking it there invents an old "3" or "2"
+    assert not old_shown_unmarked("rooms=1 room\nCompleted: t13 book hotel", "3", "1")
+    assert not old_shown_unmarked("phone +1 310-247-0400", "3", "1")
+    assert not old_shown_unmarked("User said: something on the 12th.", "1", "2")
+    assert old_shown_unmarked("rooms=1 room, 3 rooms", "3", "1")
+
+
 def test_shown_replaced_is_a_whole_token_inside_a_marker():
     assert shown_replaced("2", "x=3 (was: 2)")
     assert not shown_replaced("2", "x=3 (was: 12)")

@@ -155,3 +155,26 @@ def test_a_value_said_before_its_task_was_known_is_shown_once_under_the_task():
     facts = parse_anchors(out.text)["facts"]
     assert facts["hotel.area"] == "north" and "general.area" not in facts
     assert facts["general.parking"] == "yes"  # no task holds it: kept
+
+
+def test_an_offer_that_read_back_a_replaced_value_shows_only_the_new_one():
+    st = state()
+    st.facts["hotel.date"].history[0].value = "the 9th"
+    st.facts["hotel.date"].history[0].norm = "the 9th"
+    st.offers["hotel.date"] = fact("hotel.date", "March 4th, the 9th", role="assistant", last_idx=3)
+    out = render(st, [], CFG, tokens_in=10_000)
+    assert "Offered: hotel.date=March 4th" in out.text
+    assert "the 9th" not in out.text.replace("(was: the 9th)", "")
+    st.offers["hotel.date"] = fact("hotel.date", "the 9th", role="assistant", last_idx=3)
+    assert "Offered:" not in render(st, [], CFG, tokens_in=10_000).text  # nothing left to offer
+
+
+def test_a_clause_put_back_verbatim_shows_a_value_since_replaced_marked():
+    said = ["I want it on Thursday, in the north, and cheap."]
+    out = render(state(), [], CFG, tokens_in=10_000, said=said)
+    line = next(x for x in out.text.splitlines() if x.startswith("User said: "))
+    assert line == "User said: I want it on (was: Thursday), in the north, and cheap."
+    st = state()
+    st.facts["hotel.end_date"] = fact("hotel.end_date", "Thursday")  # current elsewhere: left as said
+    out = render(st, [], CFG, tokens_in=10_000, said=said)
+    assert "User said: I want it on Thursday, in the north" in out.text

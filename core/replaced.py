@@ -1,0 +1,63 @@
+"""Values a later value replaced, wherever else the rendered context would show them.
+
+A replaced value lives in its fact's history and is shown only inside that fact's ``(was: ...)``
+marker. Other lines must not show it as if it were current: an offer that read back the old value
+beside the new one ("March 4th instead of the 9th", held as the offer "March 4th, the 9th") shows
+only what was not replaced; a user's clause put back verbatim (the coverage guarantee brings it
+back for another value it holds) shows a replaced value in it marked: "Leaving at (was: 12:45)
+on next Monday".
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.models import ContextState, Fact
+from core.values import same_surface, same_value
+
+# commas and semicolons, ASCII and full-width, and the Chinese enumeration comma
+_LIST_SEPARATOR = re.compile(r"\s*[,;\uff0c\uff1b\u3001]\s*")
+
+
+def replaced_by(fact: Fact | None, item: str) -> bool:
+    """True when item is a value fact's history holds as replaced (the same value, or the same one
+    said another way: 'the 9th' ~ 'March 9th') and fact's current value is not it too."""
+    if fact is None or not fact.history:
+        return False
+    low = item.strip().lower()
+    if same_value(fact.norm, low) or same_surface(fact.value, item):
+        return False
+    return any(same_value(v.norm, low) or same_surface(v.value, item) for v in fact.history)
+
+
+def offer_shown(offer: Fact, fact: Fact | None) -> str:
+    """The offer's value as the Offered line shows it: the items of a listed value that fact (the
+    state's fact of the offer's key) replaced are left out; '' when nothing is left."""
+    items = [i for i in _LIST_SEPARATOR.split(offer.value.strip()) if i]
+    kept = [i for i in items if not replaced_by(fact, i)]
+    if len(kept) == len(items):
+        return offer.value
+    return ", ".join(kept)
+
+
+def shown_as_replaced(fact: Fact) -> list[str]:
+    """The earlier values of fact the context shows as replaced (its "(was: ...)" marker): not the
+    same value as now, not an assistant's proposal the user overrode."""
+    return [
+        v.value
+        for v in fact.history
+        if v.norm != fact.norm and not v.reason.startswith(("new value", "user stated another"))
+    ]
+
+
+def mark_replaced(text: str, state: ContextState) -> str:
+    """text with every value a fact shows as replaced marked "(was: VALUE)" where it stands as a
+    whole token, unless some fact holds that value as current (then it may well be meant)."""
+    current = {f.value.strip().lower() for f in state.facts.values()}
+    olds = {v.strip() for f in state.facts.values() for v in shown_as_replaced(f)}
+    olds = {v for v in olds if v and v.lower() not in current}
+    if not olds:
+        return text
+    # one pass, longest first: a shorter value is never marked again inside a longer one's marker
+    words = "|".join(re.escape(v) for v in sorted(olds, key=len, reverse=True))
+    return re.sub(rf"(?<!\w)(?:{words})(?!\w)", lambda m: f"(was: {m.group(0)})", text, flags=re.IGNORECASE)
