@@ -36,42 +36,20 @@ import sys
 import tempfile
 import threading
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 import httpx
 
+from bench.service_operator import Stats, operator_process
+from bench.service_report import MARKERS, metric, render_section, server_p95, stages
 from console.service.auth import new_token, token_hash
-from console.services.breaker import set_context_mode
-from console.services.facts import correct_facts
-from data.concurrency import RetryPolicy
-from data.records import FactCorrection
 from data.service_store import ServiceStore
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT / ".." / "shared" / "data"  # the shared corpora beside the checkout (as `make bench` has them)
-SWITCH_WAIT_S = 30.0  # a breaker switch not honoured by then is an error of the run
-MARKERS = ("<!-- bench:service:start -->", "<!-- bench:service:end -->")
 MAX_TURN_BYTES = 200_000
-
-
-@dataclass
-class Stats:
-    """What the run observed."""
-
-    post_ms: list[float] = field(default_factory=list)
-    get_ms: list[float] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    corrections: int = 0
-    corrections_seen: int = 0
-    corrections_raw: int = 0
-    correction_errors: list[str] = field(default_factory=list)
-    breaker_ms: list[float] = field(default_factory=list)  # switch committed -> served raw
-    breaker_call_ms: list[float] = field(default_factory=list)  # the console's switch call itself
-    posted: dict[str, int] = field(default_factory=dict)
-    posted_slots: tuple[list[str], Any] = ((), [])  # (names, shared counts) the operator process reads
 
 
 def _turn(t: dict[str, Any]) -> dict[str, Any] | None:
@@ -122,96 +100,6 @@ async def _agent(
         except (TimeoutError, aiohttp.ClientError) as exc:
             stats.errors.append(f"{cid}: {type(exc).__name__}: {exc}")
         await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
-
-
-OPERATOR_FIELDS = ("corrections", "corrections_seen", "corrections_raw", "correction_errors", "breaker_ms",
-                   "breaker_call_ms")  # fmt: skip
-
-
-def _operator_process(
-    url: str, token: str, db: Path, names: list[str], posted: Any, stop: Any, every: float, out: Any
-) -> None:
-    """The operator in a process of its own, as the console is one: its DuckDB reads and HTTP calls
-    take no CPU turn from the load client's event loop. ``posted[i]``: turns acknowledged to
-    session ``names[i]`` (written by the client); what it observed goes to ``out`` at the end."""
-    stats = Stats()
-
-    def ready() -> list[str]:
-        return [cid for i, cid in enumerate(names) if 8 <= posted[i] < 38]
-
-    try:
-        _operator(url, token, db, stats, stop, every, ready)
-    finally:
-        out.put({name: getattr(stats, name) for name in OPERATOR_FIELDS})
-
-
-def _operator(
-    url: str, token: str, db: Path, stats: Stats, stop: Any, every: float, ready_now: Any
-) -> None:
-    """Correct a fact of a running session, check the next context; switch one to raw now and then."""
-    store = ServiceStore(db, policy=RetryPolicy(deadline=8.0), linger=1.0)  # as the console opens it
-    http = httpx.Client(base_url=url, headers={"Authorization": f"Bearer {token}"}, timeout=30)
-    rng, n, corrected = random.Random(3), 0, set()
-    while not stop.wait(every):
-        ready = ready_now()
-        if not ready:
-            continue
-        cid = rng.choice(ready)
-        n += 1
-        try:
-            if n % 5 == 0:  # a breaker switch in the console, honoured by the service's next context
-                t0 = time.perf_counter()
-                set_context_mode(
-                    store, cid, raw=True, reason="load test", actor="bench-operator", role="operator"
-                )
-                stats.breaker_call_ms.append((time.perf_counter() - t0) * 1000)
-                t0 = time.perf_counter()
-                # the served reason of a context's own switch (core.served): it was 'breaker' once, and
-                # this loop then waited forever, so the runs measured no switch and few corrections
-                while http.get(f"/v1/sessions/{cid}/context").json().get("reason") != "context_switch":
-                    if time.perf_counter() - t0 > SWITCH_WAIT_S:
-                        raise TimeoutError(f"switch not honoured in {SWITCH_WAIT_S} s")
-                    time.sleep(0.005)
-                stats.breaker_ms.append((time.perf_counter() - t0) * 1000)
-                set_context_mode(
-                    store, cid, raw=False, reason="load test over", actor="bench-operator", role="operator"
-                )
-                continue
-            facts = [f for f in store.facts(cid, with_history=False) if (cid, f.fact.key) not in corrected]
-            if not facts:
-                continue
-            fact = rng.choice(facts)
-            value = f"operator value {n}"
-            result = correct_facts(
-                store,
-                [
-                    FactCorrection(
-                        context_id=cid,
-                        key=fact.fact.key,
-                        new_value=value,
-                        reason="load test",
-                        actor="bench-operator",
-                        source="form",
-                    )
-                ],
-                role="operator",
-            )
-            if not result.applied:
-                stats.correction_errors.append(f"{cid}/{fact.fact.key}: {result.outcomes[0].error}")
-                continue
-            corrected.add((cid, fact.fact.key))
-            stats.corrections += 1
-            served = http.get(f"/v1/sessions/{cid}/context").json()
-            if value in served.get("text", ""):
-                stats.corrections_seen += 1
-            elif served.get("mode") == "raw":  # served raw (no compaction to carry it): counted apart
-                stats.corrections_raw += 1
-            else:
-                stats.correction_errors.append(f"{cid}/{fact.fact.key}: not in the next context")
-        except Exception as exc:  # counted, reported; the run goes on
-            stats.correction_errors.append(f"{cid}: {type(exc).__name__}: {exc}")
-    http.close()
-    store.close()
 
 
 def _cpu_s(pid: int) -> float | None:
@@ -334,7 +222,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     posted, op_stop, op_out = spawn.Array("i", len(names), lock=False), spawn.Event(), spawn.Queue()
     stats.posted_slots = (names, posted)
     op = spawn.Process(
-        target=_operator_process,
+        target=operator_process,
         args=(url, operator, db, names, posted, op_stop, args.correct_every, op_out),
         daemon=True,
     )
@@ -397,116 +285,19 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "ingest": args.ingest, "ingest_nice": args.ingest_nice,
         "ingest_rc": ingest_rc, "ingest_s": round(ingest_s, 1) if ingest_s else None,
         "ingest_overlapped": ingest_overlap, "ingested_contexts": ingested,
-        "writer_batches": _metric(metrics_text, "compaction_writer_batches_total"),
-        "writer_saves": _metric(metrics_text, "compaction_writer_saves_total"),
-        "writer_s": _metric(metrics_text, "compaction_writer_seconds_total"),
-        "cache_store_reads": _metric(metrics_text, "compaction_cache_store_reads_total"),
-        "gc_full_collections": _metric(metrics_text, "compaction_gc_full_collections_total"),
-        "gc_full_max_s": _metric(metrics_text, "compaction_gc_full_max_seconds"),
-        "stage_mean_ms": _stages(metrics_text),
+        "writer_batches": metric(metrics_text, "compaction_writer_batches_total"),
+        "writer_saves": metric(metrics_text, "compaction_writer_saves_total"),
+        "writer_s": metric(metrics_text, "compaction_writer_seconds_total"),
+        "cache_store_reads": metric(metrics_text, "compaction_cache_store_reads_total"),
+        "gc_full_collections": metric(metrics_text, "compaction_gc_full_collections_total"),
+        "gc_full_max_s": metric(metrics_text, "compaction_gc_full_max_seconds"),
+        "stage_mean_ms": stages(metrics_text),
         "cpu_s": cpu,
         "server_p95_le_ms": {  # the service's own latency histogram: the bucket holding its p95
-            route: _server_p95(metrics_text, route)
+            route: server_p95(metrics_text, route)
             for route in ("/v1/sessions/{context_id}/messages", "/v1/sessions/{context_id}/context")
         },
     }  # fmt: skip
-
-
-def _cpu_row(r: dict[str, Any]) -> str:
-    """The CPU the service, the client (with the operator) and the ingest used, against the cores."""
-    cpu = r.get("cpu_s") or {}
-    if not cpu:
-        return "| CPU seconds | not measured | |"
-    ingest = cpu.get("ingest_whole_run")
-    return (
-        f"| CPU seconds while the agents ran: service / load client / operator; ingest (its whole run) | "
-        f"{cpu['service']} / {cpu['client']} / {cpu['operator']}; {ingest if ingest is not None else '-'} "
-        f"(the machine has {cpu['cores']} cores x {r['wall_s']} s) | |"
-    )
-
-
-def _server_p95(text: str, route: str) -> float | None:
-    """Upper bound (ms) of the histogram bucket holding the route's p95, as the service timed it
-    (from the request reaching the app to its answer: without the client's and the kernel's share)."""
-    head = f'compaction_request_seconds_bucket{{route="{route}",le="'
-    buckets = [
-        (float("inf") if le == "+Inf" else float(le), float(n))
-        for le, n in (line[len(head) :].split('"} ') for line in text.splitlines() if line.startswith(head))
-    ]
-    if not buckets:
-        return None
-    total = buckets[-1][1]
-    bound = next(b for b, n in buckets if n >= 0.95 * total)
-    return round(bound * 1000, 1) if bound != float("inf") else None
-
-
-def _stages(text: str) -> dict[str, float]:
-    """Mean milliseconds per request step from /metrics (compaction_stage_seconds)."""
-    sums, counts = {}, {}
-    for line in text.splitlines():
-        for kind, into in (("_sum", sums), ("_count", counts)):
-            head = f'compaction_stage_seconds{kind}{{stage="'
-            if line.startswith(head):
-                stage, value = line[len(head) :].split('"}')
-                into[stage] = float(value)
-    return {k: round(1000 * sums[k] / counts[k], 1) if counts.get(k) else 0.0 for k in sorted(sums)}
-
-
-def _metric(text: str, name: str) -> float | None:
-    for line in text.splitlines():
-        if line.startswith(name + " "):
-            return float(line.split()[1])
-    return None
-
-
-def render_section(r: dict[str, Any]) -> str:
-    """The docs/benchmarks.md section of a run."""
-    ok = "yes" if r["errors"] == 0 and r["lost"] == 0 and r["duplicated"] == 0 else "NO"
-    return "\n".join([
-        "## The compaction service under load (`python -m bench.service`)",
-        "",
-        f"A real service process on loopback (uvicorn, real MiniLM), {r['sessions']} agent sessions of "
-        f"{r['turns']} turns each (dev-sample dialogues and BFCL agent traces, chained) from one bounded "
-        f"asyncio aiohttp client: per turn `POST messages` then `GET context`, then {r['think_s']:g} s of "
-        "think time (0.5x-1.5x, the model call an agent makes), while `python -m console ingest "
-        f"--nice {r.get('ingest_nice', 0)}` "
-        f"({Path(r['ingest']).name if r['ingest'] else 'none'}) writes the same file and an operator "
-        "corrects facts and switches the breaker through the console's services. Measured on this 2-core "
-        "machine, shared with other jobs.",
-        "",
-        "| measure | value | goal |",
-        "|---|---|---|",
-        f"| requests / errors | {r['requests']} / {r['errors']} | 0 errors |",
-        f"| messages sent / acknowledged / stored / lost (acknowledged, not stored) / duplicated | "
-        f"{r['expected_messages']} / {r['acknowledged']} / {r['stored_messages']} / {r['lost']} / "
-        f"{r['duplicated']} | 0 lost, 0 duplicated |",
-        f"| `POST messages` p50 / p95 | {r['post_p50_ms']} / {r['post_p95_ms']} ms | p95 <= 100 ms |",
-        f"| `GET context` p50 / p95 | {r['get_p50_ms']} / {r['get_p95_ms']} ms | p95 <= 50 ms |",
-        f"| corrections applied / in the next context / next context served raw | {r['corrections']} / "
-        f"{r['corrections_seen_next_context']} / {r.get('corrections_served_raw', '-')} | all |",
-        f"| breaker switches / slowest honoured after the switch committed / slowest console call | "
-        f"{r['breaker_switches']} / {r['breaker_honoured_max_ms']} ms / {r['breaker_call_max_ms']} ms "
-        "| <= 1 s |",
-        f"| ingest alongside: exit / seconds / still running when the agents ended / contexts | "
-        f"{r['ingest_rc']} / {r['ingest_s']} s / {r['ingest_overlapped']} / {r['ingested_contexts']} "
-        "| exit 0 |",
-        f"| group commit: saves / transactions / seconds in them | {r['writer_saves']} / "
-        f"{r['writer_batches']} / {r.get('writer_s')} s | |",
-        "| where a POST's time went, mean ms per step (server side) | "
-        + ", ".join(f"{k} {v}" for k, v in r.get("stage_mean_ms", {}).items() if not k.startswith("context."))
-        + " | |",
-        "| p95 as the service timed it (histogram bucket holding it): POST / GET | "
-        + " / ".join(f"<= {v} ms" for v in r.get("server_p95_le_ms", {}).values())
-        + " | |",
-        f"| store reads made by the service's cache (breaker, corrections, tokens) | "
-        f"{r.get('cache_store_reads')} for {r['requests']} requests | |",
-        f"| the service's full garbage collections (each stops every request) / the longest | "
-        f"{r.get('gc_full_collections')} / {r.get('gc_full_max_s')} s | |",
-        f"| wall time | {r['wall_s']} s | |",
-        _cpu_row(r),
-        "",
-        f"All clean: {ok}.",
-    ])  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
