@@ -34,6 +34,7 @@ from core.models import (
     ParsedMessage,
     Units,
 )
+from core.tasks import OTHER_TASK_SUFFIX, acted_on, opens_task, other_task
 from core.tools import tool_words
 from core.values import same_surface, same_value, substitutes_replaced
 from core.when import is_when
@@ -92,6 +93,8 @@ def merge(
                 merged.domain_turns[atom.domain] = merged.user_turns
         _settle_acceptance(merged, parsed, units)
         _settle_decline(merged, parsed, units)
+        if opens_task(state, parsed):
+            merged.task_idx = msg.idx
     for cand in units.facts:
         _merge_fact(merged, cand)
     _merge_texts(merged, units, embedder, config)
@@ -148,13 +151,18 @@ def _merge_fact(state: ContextState, cand: FactCandidate) -> None:
         # an operator verified the value: only the user saying otherwise replaces it
         state.offers[cand.key] = _new_fact(state, cand)
         return
+    if other_task(state, cur, cand):
+        # said for another task than the held value (a request for something new came between, or
+        # the held value was acted on): no evidence it is the same attribute; both stand
+        _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{OTHER_TASK_SUFFIX}"}))
+        return
     user_held = cur.role == "user" or cur.verified_by_user
     if user_held and cand.role == "user" and _point_beside_bound(cur, cand):
         # the user names the found thing's value (the 15:17 train) beside the bound they searched by
         # (after 13:30): another type of value, no evidence it replaces the bound; both stand
         _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{AGREED_SUFFIX}"}))
         return
-    if user_held and cand.asks and _acted_on(state, cur):
+    if user_held and cand.asks and acted_on(state, cur):
         # "what about glasgow tuesday" after the Monday train was booked: a question about another
         # value, no cue that it replaces the one acted on; both stand
         _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{ASKED_SUFFIX}", "asks": False}))
@@ -221,15 +229,6 @@ def _point_beside_bound(cur: Fact, new: FactCandidate | Fact) -> bool:
     # more?" corrects the found thing's value, not the criterion
     correction = isinstance(new, FactCandidate) and new.correction and new.role in ("user", "system")
     return cur.bound and not new.bound and not correction
-
-
-def _acted_on(state: ContextState, fact: Fact) -> bool:
-    """True when an action of the fact's domain finished (a booking, an order, a tool call that
-    succeeded: "book train", "book_flight") after the fact was last stated (or with it: "Booked: the
-    09:00 on Monday"): the value was acted on, and only a correction changes it."""
-    domain = fact.key.split(".", 1)[0]
-    done = (a for a in state.actions if a.status == "done" and a.idx >= fact.last_idx)
-    return any(domain in a.tool.lower() for a in done)
 
 
 def _reason(cur: Fact, cand: FactCandidate) -> str:

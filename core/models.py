@@ -361,6 +361,9 @@ class ContextState(BaseModel):
         default_factory=dict, description="user-turn count when the user last spoke of each domain"
     )
     task_state: TaskState = "IDLE"
+    task_idx: int = Field(
+        default=-1, description="the last user turn that asked for something new to be found or booked"
+    )
     consecutive_failures: int = 0
     version: int = 0
 

@@ -1,0 +1,64 @@
+"""Tasks in one conversation: which user turn asks for something new, and when a value belongs to
+another task than the value its key holds (issue 12, item 2: a value replaces another only with
+evidence that it is the same attribute; values of two tasks coexist).
+
+A second intent often lands on the key of the first one (the weather's date, then the flight's; the
+event's day, then the rental car's), because the parser carries the domain when a request names
+none it knows. Merge keeps such a value beside the held one, under ``key_2``.
+"""
+
+from __future__ import annotations
+
+from core.extract import fact_key
+from core.lang.cues import any_language
+from core.lang.registry import analyzer_for
+from core.models import ContextState, Fact, FactCandidate, ParsedMessage
+
+# the key of a value said for another task than the value the key holds (a second intent's date
+# beside the first one's: the weather's March 12th, the flight's 9th)
+OTHER_TASK_SUFFIX = "_2"
+
+
+def opens_task(state: ContextState, parsed: ParsedMessage) -> bool:
+    """True when the user's turn asks for something new to be found or booked: a task beside the
+    one in play ("I also need a house", "add it to my calendar"), a request naming another domain
+    than the one in play ("find me some soccer games" after films), or a request whose values are
+    all for keys not held yet ("could you find me a car to go there?"). A request restating held
+    keys ("will you find an ENT specialist in SF?" after "a general practitioner in Napa")
+    re-searches the task in play."""
+    cues = any_language()
+    for atom in parsed.atoms:
+        if atom.negation is not None or not cues.opens_task(atom.text):
+            continue
+        if cues.adds_task(atom.text):
+            return True
+        named = analyzer_for(atom.lang).domain(atom.text, None)
+        if named is not None and named != atom.domain:
+            return True
+        if not any(fact_key(e, atom.domain) in state.facts for e in atom.entities):
+            return True
+    return False
+
+
+def other_task(state: ContextState, cur: Fact, cand: FactCandidate) -> bool:
+    """True when cand is said for another task than cur's value, with no evidence it restates cur's
+    attribute: the user asked for something new to be found or booked after cur was said, or cur's
+    value was acted on (booked) and cand is no correction. A second intent's date beside the first
+    one's (the weather's, then the flight's), a rental car's day after the event's."""
+    if cand.role not in ("user", "system") or cand.key.endswith(OTHER_TASK_SUFFIX):
+        return False
+    if cand.source_idx <= cur.first_idx:
+        return False
+    if cur.first_idx < state.task_idx <= cand.source_idx:
+        return True
+    # (a question about another value beside one acted on stands beside it as key_asked instead)
+    return not (cand.correction or cand.asks) and acted_on(state, cur)
+
+
+def acted_on(state: ContextState, fact: Fact) -> bool:
+    """True when an action of the fact's domain finished (a booking, an order, a tool call that
+    succeeded: "book train", "book_flight") after the fact was last stated (or with it: "Booked: the
+    09:00 on Monday"): the value was acted on, and only a correction changes it."""
+    domain = fact.key.split(".", 1)[0]
+    done = (a for a in state.actions if a.status == "done" and a.idx >= fact.last_idx)
+    return any(domain in a.tool.lower() for a in done)

@@ -1,0 +1,112 @@
+"""A value said for another task never replaces the first task's value (issue 12, item 2: values not
+provably the same attribute coexist). Each test is one phenomenon, fed through the real parse /
+extract / merge stages of a session (rules only, no model)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.compressor import Compressor
+from core.config import Config
+from core.lang.cues import any_language
+from core.models import ContextState, Message
+
+pytestmark = pytest.mark.unit
+
+
+def state_after(turns: list[tuple[str, str]]) -> ContextState:
+    """The session state after the (role, text) turns."""
+    session = Compressor(Config(use_embeddings=False)).session("t")
+    for idx, (role, text) in enumerate(turns):
+        session.add(Message(idx=idx, role=role, text=text), auto_compact=False)
+    return session.state
+
+
+def current(state: ContextState) -> set[str]:
+    """The current values of every fact."""
+    return {f.value for f in state.facts.values()}
+
+
+def replaced(state: ContextState) -> set[str]:
+    """Every value some fact holds as replaced."""
+    return {v.value for f in state.facts.values() for v in f.history}
+
+
+def test_a_second_intents_date_stands_beside_the_first_ones():
+    # the request for a car names no value of the weather check: the car's day is another attribute
+    st = state_after(
+        [
+            ("user", "What will the weather be like in Portland on March 12th?"),
+            ("assistant", "It will be around 72 degrees with a 16 percent chance of rain."),
+            ("user", "Thanks. Could you find me a car to get around there?"),
+            ("assistant", "Sure. When do you need it?"),
+            ("user", "I need it on the 9th of this month."),
+        ]
+    )
+    assert {"March 12th", "the 9th of this month"} <= current(st)
+    assert "March 12th" not in replaced(st)
+
+
+def test_a_value_added_to_the_calendar_stands_beside_the_booked_one():
+    st = state_after(
+        [
+            ("user", "I'd like to see a film in Berkeley later today."),
+            ("assistant", "I have 1 showing at 10 pm at United Artists Berkeley 7."),
+            ("user", "Okay, good. Add that to my calendar please at 9:45 pm and call it Movie night."),
+        ]
+    )
+    assert "9:45 pm" in current(st)
+    assert "10 pm" not in replaced(st)
+
+
+def test_a_value_acted_on_is_replaced_only_by_a_correction():
+    booked = [
+        ("user", "I want 3 tickets to the concert for Saturday this week in NYC."),
+        ("assistant", "I have confirmed your reservation for 3 tickets. Have fun!"),
+    ]
+    st = state_after([*booked, ("user", "Great. I want to leave SF on the 1st of March.")])
+    assert {"Saturday this week", "the 1st of March"} <= current(st)
+    assert "Saturday this week" not in replaced(st)
+    st = state_after([*booked, ("user", "Actually, make it the 1st of March instead.")])
+    assert "the 1st of March" in current(st) and "Saturday this week" in replaced(st)
+
+
+def test_a_new_search_restating_the_same_attributes_still_replaces_them():
+    st = state_after(
+        [
+            ("user", "Will you look for a General Practitioner in Napa?"),
+            ("assistant", "Alex De Moraes, MD in Napa is a General Practitioner."),
+            ("user", "Will you find an ENT Specialist in SF?"),
+        ]
+    )
+    assert "SF" in current(st) and "Napa" in replaced(st)
+
+
+def test_asking_for_another_option_opens_no_task():
+    st = state_after(
+        [
+            ("user", "I'm looking for a dentist in Gilroy."),
+            ("assistant", "I found 10 dentists in Gilroy. How about Albert Lee?"),
+            ("user", "I would like to find someone else in Sunnyvale please."),
+        ]
+    )
+    assert "Sunnyvale" in current(st) and "Gilroy" in replaced(st)
+
+
+@pytest.mark.parametrize(
+    ("text", "opens"),
+    [
+        ("Yes, could you find me a car to go there?", True),
+        ("I'm also going to need a house for two.", True),
+        ("I want to add this event to my calendar.", True),
+        ("Now I'd like you to find me something interesting to do there.", True),
+        ("另外帮我找一家酒店。", True),
+        ("Yes, book it please.", False),
+        ("Is there anything else?", False),
+        ("Could you please try to search again for Basketball events?", False),
+        ("Can you find me the address?", False),
+        ("有没有别的推荐？", False),
+    ],
+)
+def test_what_opens_a_task(text: str, opens: bool) -> None:
+    assert any_language().opens_task(text) is opens
