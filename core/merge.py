@@ -125,7 +125,9 @@ def _merge_fact(state: ContextState, cand: FactCandidate) -> None:
         if cand.role == "user":
             state.offers.pop(cand.key, None)
         return
-    if same_value(cur.norm, cand.norm) or same_surface(cur.value, cand.value):
+    # the user naming one of the options offered ("X or Y") picks it: a choice, no replaced value
+    picks = cand.role == "user" and " | " in cur.norm and _one_of_listed(cur.value, cand.value) is not None
+    if picks or same_value(cur.norm, cand.norm) or same_surface(cur.value, cand.value):
         picked = _one_of_listed(cur.value, cand.value) if cand.role == "user" else None
         if picked is not None:
             # the user picked one of the values listed; what the same turn offered beside the list
