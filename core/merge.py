@@ -34,7 +34,7 @@ from core.models import (
     ParsedMessage,
     Units,
 )
-from core.tasks import OTHER_TASK_SUFFIX, acted_on, opens_task, other_task
+from core.tasks import OTHER_TASK_SUFFIX, acted_on, answer_to_end, opens_task, other_task
 from core.tools import tool_words
 from core.values import same_surface, same_value, substitutes_replaced
 from core.when import is_when
@@ -95,7 +95,10 @@ def merge(
         _settle_decline(merged, parsed, units)
         if opens_task(state, parsed):
             merged.task_idx = msg.idx
-    for cand in units.facts:
+    else:
+        asks = any(a.kind == "question" and any_language().asks_end(a.text) for a in parsed.atoms)
+        merged.asked_end_idx = msg.idx if asks else merged.asked_end_idx
+    for cand in answer_to_end(state, parsed, units.facts):
         _merge_fact(merged, cand)
     _merge_texts(merged, units, embedder, config)
     _merge_actions(merged, units)

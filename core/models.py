@@ -364,6 +364,9 @@ class ContextState(BaseModel):
     task_idx: int = Field(
         default=-1, description="the last user turn that asked for something new to be found or booked"
     )
+    asked_end_idx: int = Field(
+        default=-1, description="the last assistant turn that asked about the end of a span (return)"
+    )
     consecutive_failures: int = 0
     version: int = 0
 

@@ -62,3 +62,24 @@ def acted_on(state: ContextState, fact: Fact) -> bool:
     domain = fact.key.split(".", 1)[0]
     done = (a for a in state.actions if a.status == "done" and a.idx >= fact.last_idx)
     return any(domain in a.tool.lower() for a in done)
+
+
+def answer_to_end(
+    state: ContextState, parsed: ParsedMessage, cands: list[FactCandidate]
+) -> list[FactCandidate]:
+    """The candidates with a user's date said right after the assistant asked about the end of a
+    span ("when would you like to return?" -> "On the 11th.") keyed as the end date, when the task
+    holds its start date (another value) and no end date yet: the answer is no evidence that the
+    start date changed. state: the state before the turn."""
+    if parsed.message.role != "user" or state.asked_end_idx < 0 or state.turn != state.asked_end_idx:
+        return cands
+    out = []
+    for cand in cands:
+        domain, _, slot = cand.key.partition(".")
+        end = f"{domain}.end_{slot}"
+        cur = state.facts.get(cand.key)
+        answers = slot == "date" and not cand.correction and cur is not None and cur.norm != cand.norm
+        if answers and end not in state.facts and not any(c.key == end for c in cands):
+            cand = cand.model_copy(update={"key": end})
+        out.append(cand)
+    return out

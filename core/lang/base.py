@@ -151,6 +151,11 @@ class LanguageAnalyzer(Protocol):
         """True when the clause names a task beside the one in play ("also", "too", "另外")."""
         ...
 
+    def asks_end(self, text: str) -> bool:
+        """True when a question asks about the end of a span ("when would you like to return?",
+        "and checking out when?", "几号退房")."""
+        ...
+
     def bounds(self, before: str, after: str) -> bool:
         """True when the words before / after a value make it a bound of a search ("after 13:30",
         "under $150", "4分以上"): a criterion, never replaced by the value of a thing found."""

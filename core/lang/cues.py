@@ -94,6 +94,10 @@ class CueMethods:
         """True when the clause names a task beside the one in play ("also", "另外")."""
         return self._cues.adds_task(text)
 
+    def asks_end(self, text: str) -> bool:
+        """True when a question asks about the end of a span ("when would you like to return?")."""
+        return self._cues.asks_end(text)
+
     def bounds(self, before: str, after: str) -> bool:
         """True when the words before / after a value make it a bound ("after 13:30", "4分以上")."""
         return self._cues.bounds(before, after)
@@ -216,6 +220,10 @@ class AnyLanguage:
     def adds_task(self, text: str) -> bool:
         """True when the clause names a task beside the one in play, in some language."""
         return any(a.adds_task(text) for a in self.analyzers)
+
+    def asks_end(self, text: str) -> bool:
+        """True when a question asks about the end of a span, in some language."""
+        return any(a.asks_end(text) for a in self.analyzers)
 
     def bounds(self, before: str, after: str) -> bool:
         """True when some language's words around a value make it a bound of a search."""

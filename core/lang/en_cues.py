@@ -74,6 +74,11 @@ _ADDS_TASK = (
 )
 # asking for another option of the search in play: "anything else?", "find something different"
 _ANOTHER_OPTION = r"(?i)\b(?:else|others?|another|different|again|more|alternatives?|instead)\b"
+# a question about the end of a span: "when are you coming back?", "checking out when?", "till what date?"
+_ASKS_END = (
+    r"(?i)\b(?:return(?:ing)?|com(?:e|ing)\s+back|get(?:ting)?\s+back|check(?:ing)?[\s-]*out|"
+    r"drop(?:ping)?[\s-]*off|until|till|end)\b"
+)
 _DETERMINER = r"(?i)\b(?:the|this|that|our|my|your|same)\s+$"
 _FREE_PREFIX = r"^(free)\s*"
 # a clause that closes the conversation ("that is all I need today", "I'm all set for now"): its
@@ -217,6 +222,12 @@ def opens_task(text: str) -> bool:
     if pattern(_ANOTHER_OPTION).search(text):
         return False
     return bool(pattern(_REQUEST).search(text) or (adds_task(text) and intent_cue(text)))
+
+
+def asks_end(text: str) -> bool:
+    """True when a question asks about the end of a span ("when would you like to return?",
+    "and checking out when?", "till what date do you need the car?")."""
+    return bool(pattern(_ASKS_END).search(text))
 
 
 def adds_task(text: str) -> bool:

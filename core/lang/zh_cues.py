@@ -36,6 +36,8 @@ _REQUEST = r"帮我(?:找|订|预订|查|推荐)|(?:想|要)(?:找|订|预订|�
 # a task beside the one in play: 另外, 还要, 也想, 顺便
 _ADDS_TASK = r"另外|还(?:要|想|需要)|也(?:要|想|需要)|顺便"
 _ANOTHER_OPTION = r"别的|其他|其它|换一|另一|再(?:推荐|找|帮|查)"
+# a question about the end of a span: 哪天回来, 几号退房, 什么时候还车
+_ASKS_END = r"回来|返回|返程|退房|还车|离店|到几号|到哪天"
 _FREE_PREFIX = r"^(免费)\s*"
 # a clause that closes the conversation ("就这些了", "没有别的了")
 _CLOSING = r"^\s*(?:就这些|就这样|没有别的|没别的|没有其他|没其他|没有了|不需要别的|暂时没有)"
@@ -138,6 +140,11 @@ def opens_task(text: str) -> bool:
     if pattern(_ANOTHER_OPTION).search(text):
         return False
     return bool(pattern(_REQUEST).search(text) or (adds_task(text) and intent_cue(text)))
+
+
+def asks_end(text: str) -> bool:
+    """True when a question asks about the end of a span (哪天回来, 几号退房, 什么时候还车)."""
+    return bool(pattern(_ASKS_END).search(text))
 
 
 def adds_task(text: str) -> bool:

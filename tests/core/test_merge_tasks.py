@@ -110,3 +110,27 @@ def test_asking_for_another_option_opens_no_task():
 )
 def test_what_opens_a_task(text: str, opens: bool) -> None:
     assert any_language().opens_task(text) is opens
+
+
+def test_the_answer_to_a_question_about_the_end_of_a_span_is_the_end_date():
+    st = state_after(
+        [
+            ("user", "I would like a round trip flight on Monday next week from Los Angeles."),
+            ("assistant", "When would you like to return?"),
+            ("user", "On the 11th."),
+        ]
+    )
+    assert st.facts["flight.date"].value == "Monday next week"
+    assert st.facts["flight.end_date"].value == "the 11th"
+    assert replaced(st) == set()
+
+
+def test_a_date_after_another_question_still_replaces_the_held_one():
+    st = state_after(
+        [
+            ("user", "I need a table for two on Friday."),
+            ("assistant", "Which day would suit you best?"),
+            ("user", "Saturday, please."),
+        ]
+    )
+    assert "Saturday" in current(st) and "Friday" in replaced(st)
