@@ -320,9 +320,11 @@ def _settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units)
         )
         cand.evidence = offer.evidence.model_copy(update={"how": "accepted"}) if offer.evidence else None
         cur = state.facts.get(key)
+        # offered for a task the user asked for after stating their value: no evidence it replaces it
+        across = cur is not None and cur.first_idx < state.task_idx <= offer.first_idx
         if cur is not None and (same_value(cur.norm, offer.norm) or same_surface(cur.value, offer.value)):
             cur.role, cur.kind = "user", "instruction"
-        elif cur is not None and offer.proposes and not _point_beside_bound(cur, offer):
+        elif cur is not None and offer.proposes and not _point_beside_bound(cur, offer) and not across:
             # offered in place of the user's value: a yes takes it (a value found for a bound the
             # user searched by stands beside it instead: the 15:17 train for "after 13:30")
             _replace(state, cur, cand, "user accepted the assistant's offer")

@@ -134,3 +134,19 @@ def test_a_date_after_another_question_still_replaces_the_held_one():
         ]
     )
     assert "Saturday" in current(st) and "Friday" in replaced(st)
+
+
+def test_an_offer_for_a_task_asked_after_the_users_value_never_replaces_it_on_a_yes():
+    st = state_after(
+        [
+            ("user", "I'm looking for a place to stay on the east side of town."),
+            ("assistant", "Alright, how about the Allenbell? It also offers free parking!"),
+            ("user", "Ok sounds good. Please book it for 2 people on Wednesday."),
+            ("assistant", "Booking was successful. Reference number is 5RBC7LKE."),
+            ("user", "Thanks! I'm also looking for a place to go near that hotel."),
+            ("assistant", "How about the Cambridge Artworks? It is free to enter."),
+            ("user", "Yeah, that sounds good. Do you have an address?"),
+        ]
+    )
+    assert {"the Allenbell", "the Cambridge Artworks"} <= current(st)
+    assert "the Allenbell" not in replaced(st)
