@@ -93,8 +93,9 @@ def merge(
                 merged.domain_turns[atom.domain] = merged.user_turns
         _settle_acceptance(merged, parsed, units)
         _settle_decline(merged, parsed, units)
-        if opens_task(state, parsed):
-            merged.task_idx = msg.idx
+        at = opens_task(state, parsed)
+        if at >= 0:
+            merged.task_idx, merged.task_at = msg.idx, at
     else:
         asks = any(a.kind == "question" and any_language().asks_end(a.text) for a in parsed.atoms)
         merged.asked_end_idx = msg.idx if asks else merged.asked_end_idx

@@ -19,25 +19,23 @@ from core.models import ContextState, Fact, FactCandidate, ParsedMessage
 OTHER_TASK_SUFFIX = "_2"
 
 
-def opens_task(state: ContextState, parsed: ParsedMessage) -> bool:
-    """True when the user's turn asks for something new to be found or booked: a task beside the
-    one in play ("I also need a house", "add it to my calendar"), a request naming another domain
-    than the one in play ("find me some soccer games" after films), or a request whose values are
-    all for keys not held yet ("could you find me a car to go there?"). A request restating held
-    keys ("will you find an ENT specialist in SF?" after "a general practitioner in Napa")
-    re-searches the task in play."""
+def opens_task(state: ContextState, parsed: ParsedMessage) -> int:
+    """Where the user's turn asks for something new to be found or booked (the offset of that
+    clause in the turn's text), -1 when it does not: a task beside the one in play ("I also need a
+    house", "add it to my calendar"), a request naming another domain than the one in play ("find
+    me some soccer games" after films), or a request whose values are all for keys not held yet
+    ("could you find me a car to go there?"). A request restating held keys ("will you find an ENT
+    specialist in SF?" after "a general practitioner in Napa") re-searches the task in play."""
     cues = any_language()
+    text = parsed.message.text
     for atom in parsed.atoms:
         if atom.negation is not None or not cues.opens_task(atom.text):
             continue
-        if cues.adds_task(atom.text):
-            return True
         named = analyzer_for(atom.lang).domain(atom.text, None)
-        if named is not None and named != atom.domain:
-            return True
-        if not any(fact_key(e, atom.domain) in state.facts for e in atom.entities):
-            return True
-    return False
+        held = any(fact_key(e, atom.domain) in state.facts for e in atom.entities)
+        if cues.adds_task(atom.text) or (named is not None and named != atom.domain) or not held:
+            return max(0, text.find(atom.text))
+    return -1
 
 
 def other_task(state: ContextState, cur: Fact, cand: FactCandidate) -> bool:
@@ -49,8 +47,14 @@ def other_task(state: ContextState, cur: Fact, cand: FactCandidate) -> bool:
         return False
     if cand.source_idx <= cur.first_idx:
         return False
-    if cur.first_idx < state.task_idx <= cand.source_idx:
+    if cur.first_idx < state.task_idx < cand.source_idx:
         return True
+    if cur.first_idx < state.task_idx == cand.source_idx:
+        # the turn that asks for the new task: a correction or question about another value said
+        # before that request is the task in play's ("13:15 instead? I also need a hotel")
+        ev = cand.evidence
+        before = ev is not None and 0 <= ev.start < state.task_at
+        return not (before and (cand.correction or cand.asks))
     # (a question about another value beside one acted on stands beside it as key_asked instead)
     return not (cand.correction or cand.asks) and acted_on(state, cur)
 

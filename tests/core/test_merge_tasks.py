@@ -150,3 +150,16 @@ def test_an_offer_for_a_task_asked_after_the_users_value_never_replaces_it_on_a_
     )
     assert {"the Allenbell", "the Cambridge Artworks"} <= current(st)
     assert "the Allenbell" not in replaced(st)
+
+
+def test_a_correction_said_before_the_request_for_a_new_task_is_the_task_in_plays():
+    st = state_after(
+        [
+            ("user", "I'm looking for an Italian restaurant in the centre."),
+            ("assistant", "Clowns Cafe is an expensive Italian place in the centre."),
+            ("user", "Please book a table for 7 at 14:15 on friday."),
+            ("assistant", "I'm sorry, 14:15 is not available."),
+            ("user", "What about for 13:15 instead? I'm also looking to book a train on Saturday."),
+        ]
+    )
+    assert "13:15" in current(st) and "14:15" in replaced(st)
