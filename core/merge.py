@@ -34,7 +34,14 @@ from core.models import (
     ParsedMessage,
     Units,
 )
-from core.tasks import OTHER_TASK_SUFFIX, acted_on, answer_to_end, opens_task, other_task
+from core.tasks import (
+    OTHER_TASK_SUFFIX,
+    acted_on,
+    answer_to_end,
+    corrected_domains,
+    opens_task,
+    other_task,
+)
 from core.tools import tool_words
 from core.values import same_surface, same_value, substitutes_replaced
 from core.when import is_when
@@ -99,8 +106,9 @@ def merge(
     else:
         asks = any(a.kind == "question" and any_language().asks_end(a.text) for a in parsed.atoms)
         merged.asked_end_idx = msg.idx if asks else merged.asked_end_idx
+    corrected = corrected_domains(parsed)
     for cand in answer_to_end(state, parsed, units.facts):
-        _merge_fact(merged, cand)
+        _merge_fact(merged, cand, corrected)
     _merge_texts(merged, units, embedder, config)
     _merge_actions(merged, units)
     for art in units.artifacts:
@@ -121,7 +129,8 @@ def merge(
     return merged
 
 
-def _merge_fact(state: ContextState, cand: FactCandidate) -> None:
+def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[str] = frozenset()) -> None:
+    """Fold one candidate into the facts (corrected: the domains the turn's corrections name)."""
     cur = state.facts.get(cand.key)
     if cur is None:
         revived = _take_from_archive(state, cand)
@@ -157,7 +166,7 @@ def _merge_fact(state: ContextState, cand: FactCandidate) -> None:
         # an operator verified the value: only the user saying otherwise replaces it
         state.offers[cand.key] = _new_fact(state, cand)
         return
-    if other_task(state, cur, cand):
+    if other_task(state, cur, cand, corrected):
         # said for another task than the held value (a request for something new came between, or
         # the held value was acted on): no evidence it is the same attribute; both stand
         _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{OTHER_TASK_SUFFIX}"}))

@@ -38,14 +38,28 @@ def opens_task(state: ContextState, parsed: ParsedMessage) -> int:
     return -1
 
 
-def other_task(state: ContextState, cur: Fact, cand: FactCandidate) -> bool:
+def corrected_domains(parsed: ParsedMessage) -> frozenset[str]:
+    """The domains the turn's corrections name themselves ("make the restaurant booking for 1 pm
+    instead"): a correction of a value of that domain, whatever task came between."""
+    return frozenset(
+        d
+        for a in parsed.atoms
+        if a.kind == "correction" and (d := analyzer_for(a.lang).domain(a.text, None)) is not None
+    )
+
+
+def other_task(
+    state: ContextState, cur: Fact, cand: FactCandidate, corrected: frozenset[str] = frozenset()
+) -> bool:
     """True when cand is said for another task than cur's value, with no evidence it restates cur's
     attribute: the user asked for something new to be found or booked after cur was said, or cur's
-    value was acted on (booked) and cand is no correction. A second intent's date beside the first
-    one's (the weather's, then the flight's), a rental car's day after the event's."""
-    if cand.role not in ("user", "system") or cand.key.endswith(OTHER_TASK_SUFFIX):
-        return False
-    if cand.source_idx <= cur.first_idx:
+    value was acted on (booked) and cand is no correction. corrected: the domains the turn's
+    corrections name (corrected_domains); a correction naming cur's domain is evidence. A second
+    intent's date beside the first one's (the weather's, then the flight's), a rental car's day
+    after the event's."""
+    if cand.role not in ("user", "system") or cand.key.endswith(OTHER_TASK_SUFFIX) or cur.verified_by_user:
+        return False  # (an operator's verified value gives way to the user saying otherwise, as ever)
+    if cand.source_idx <= cur.first_idx or (cand.correction and cand.key.split(".", 1)[0] in corrected):
         return False
     if cur.first_idx < state.task_idx < cand.source_idx:
         return True

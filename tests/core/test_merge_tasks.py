@@ -163,3 +163,17 @@ def test_a_correction_said_before_the_request_for_a_new_task_is_the_task_in_play
         ]
     )
     assert "13:15" in current(st) and "14:15" in replaced(st)
+
+
+def test_a_correction_naming_the_domain_replaces_a_value_of_an_earlier_task():
+    st = state_after(
+        [
+            ("user", "I need a table for 2 at a Thai restaurant at 12:15 pm."),
+            ("assistant", "I have booked your table at 12:15 pm. Reference ABC123."),
+            ("user", "Thanks. I also need a taxi to the airport."),
+            ("assistant", "What time should it pick you up?"),
+            ("user", "Sorry, make the restaurant booking for 1 pm instead."),
+        ]
+    )
+    assert st.facts["restaurant.time"].value == "1 pm"
+    assert "12:15 pm" in replaced(st)
