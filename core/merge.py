@@ -34,6 +34,14 @@ from core.models import (
     ParsedMessage,
     Units,
 )
+from core.tasks import (
+    OTHER_TASK_SUFFIX,
+    acted_on,
+    answer_to_end,
+    corrected_domains,
+    opens_task,
+    other_task,
+)
 from core.tools import tool_words
 from core.values import same_surface, same_value, substitutes_replaced
 from core.when import is_when
@@ -92,8 +100,15 @@ def merge(
                 merged.domain_turns[atom.domain] = merged.user_turns
         _settle_acceptance(merged, parsed, units)
         _settle_decline(merged, parsed, units)
-    for cand in units.facts:
-        _merge_fact(merged, cand)
+        at = opens_task(state, parsed)
+        if at >= 0:
+            merged.task_idx, merged.task_at = msg.idx, at
+    else:
+        asks = any(a.kind == "question" and any_language().asks_end(a.text) for a in parsed.atoms)
+        merged.asked_end_idx = msg.idx if asks else merged.asked_end_idx
+    corrected = corrected_domains(parsed)
+    for cand in answer_to_end(state, parsed, units.facts):
+        _merge_fact(merged, cand, corrected)
     _merge_texts(merged, units, embedder, config)
     _merge_actions(merged, units)
     for art in units.artifacts:
@@ -114,7 +129,8 @@ def merge(
     return merged
 
 
-def _merge_fact(state: ContextState, cand: FactCandidate) -> None:
+def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[str] = frozenset()) -> None:
+    """Fold one candidate into the facts (corrected: the domains the turn's corrections name)."""
     cur = state.facts.get(cand.key)
     if cur is None:
         revived = _take_from_archive(state, cand)
@@ -122,7 +138,9 @@ def _merge_fact(state: ContextState, cand: FactCandidate) -> None:
         if cand.role == "user":
             state.offers.pop(cand.key, None)
         return
-    if same_value(cur.norm, cand.norm) or same_surface(cur.value, cand.value):
+    # the user naming one of the options offered ("X or Y") picks it: a choice, no replaced value
+    picks = cand.role == "user" and " | " in cur.norm and _one_of_listed(cur.value, cand.value) is not None
+    if picks or same_value(cur.norm, cand.norm) or same_surface(cur.value, cand.value):
         picked = _one_of_listed(cur.value, cand.value) if cand.role == "user" else None
         if picked is not None:
             # the user picked one of the values listed; what the same turn offered beside the list
@@ -148,13 +166,18 @@ def _merge_fact(state: ContextState, cand: FactCandidate) -> None:
         # an operator verified the value: only the user saying otherwise replaces it
         state.offers[cand.key] = _new_fact(state, cand)
         return
+    if other_task(state, cur, cand, corrected):
+        # said for another task than the held value (a request for something new came between, or
+        # the held value was acted on): no evidence it is the same attribute; both stand
+        _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{OTHER_TASK_SUFFIX}"}))
+        return
     user_held = cur.role == "user" or cur.verified_by_user
     if user_held and cand.role == "user" and _point_beside_bound(cur, cand):
         # the user names the found thing's value (the 15:17 train) beside the bound they searched by
         # (after 13:30): another type of value, no evidence it replaces the bound; both stand
         _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{AGREED_SUFFIX}"}))
         return
-    if user_held and cand.asks and _acted_on(state, cur):
+    if user_held and cand.asks and acted_on(state, cur):
         # "what about glasgow tuesday" after the Monday train was booked: a question about another
         # value, no cue that it replaces the one acted on; both stand
         _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{ASKED_SUFFIX}", "asks": False}))
@@ -221,15 +244,6 @@ def _point_beside_bound(cur: Fact, new: FactCandidate | Fact) -> bool:
     # more?" corrects the found thing's value, not the criterion
     correction = isinstance(new, FactCandidate) and new.correction and new.role in ("user", "system")
     return cur.bound and not new.bound and not correction
-
-
-def _acted_on(state: ContextState, fact: Fact) -> bool:
-    """True when an action of the fact's domain finished (a booking, an order, a tool call that
-    succeeded: "book train", "book_flight") after the fact was last stated (or with it: "Booked: the
-    09:00 on Monday"): the value was acted on, and only a correction changes it."""
-    domain = fact.key.split(".", 1)[0]
-    done = (a for a in state.actions if a.status == "done" and a.idx >= fact.last_idx)
-    return any(domain in a.tool.lower() for a in done)
 
 
 def _reason(cur: Fact, cand: FactCandidate) -> str:
@@ -316,9 +330,11 @@ def _settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units)
         )
         cand.evidence = offer.evidence.model_copy(update={"how": "accepted"}) if offer.evidence else None
         cur = state.facts.get(key)
+        # offered for a task the user asked for after stating their value: no evidence it replaces it
+        across = cur is not None and cur.first_idx < state.task_idx <= offer.first_idx
         if cur is not None and (same_value(cur.norm, offer.norm) or same_surface(cur.value, offer.value)):
             cur.role, cur.kind = "user", "instruction"
-        elif cur is not None and offer.proposes and not _point_beside_bound(cur, offer):
+        elif cur is not None and offer.proposes and not _point_beside_bound(cur, offer) and not across:
             # offered in place of the user's value: a yes takes it (a value found for a bound the
             # user searched by stands beside it instead: the 15:17 train for "after 13:30")
             _replace(state, cur, cand, "user accepted the assistant's offer")

@@ -361,6 +361,13 @@ class ContextState(BaseModel):
         default_factory=dict, description="user-turn count when the user last spoke of each domain"
     )
     task_state: TaskState = "IDLE"
+    task_idx: int = Field(
+        default=-1, description="the last user turn that asked for something new to be found or booked"
+    )
+    task_at: int = Field(default=0, description="where in that turn's text the request starts")
+    asked_end_idx: int = Field(
+        default=-1, description="the last assistant turn that asked about the end of a span (return)"
+    )
     consecutive_failures: int = 0
     version: int = 0
 

@@ -141,6 +141,21 @@ class LanguageAnalyzer(Protocol):
         tuesday", "and Sunday?", "那上海呢"): a question, no correction of a value acted on."""
         ...
 
+    def opens_task(self, text: str) -> bool:
+        """True when the clause asks for something new to be found or booked ("could you find me a
+        car?", "I also need a house", "另外帮我订"), not another option of the search in play
+        ("anything else?", "换一个") nor the thing in play ("book it")."""
+        ...
+
+    def adds_task(self, text: str) -> bool:
+        """True when the clause names a task beside the one in play ("also", "too", "另外")."""
+        ...
+
+    def asks_end(self, text: str) -> bool:
+        """True when a question asks about the end of a span ("when would you like to return?",
+        "and checking out when?", "几号退房")."""
+        ...
+
     def bounds(self, before: str, after: str) -> bool:
         """True when the words before / after a value make it a bound of a search ("after 13:30",
         "under $150", "4分以上"): a criterion, never replaced by the value of a thing found."""

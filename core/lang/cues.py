@@ -85,6 +85,19 @@ class CueMethods:
         """True when the user asks about another value beside the one in play ("what about X")."""
         return self._cues.asks_about_other(text)
 
+    def opens_task(self, text: str) -> bool:
+        """True when the clause asks for something new to be found or booked, not another option
+        of the search in play ("could you find me a car?", not "anything else?")."""
+        return self._cues.opens_task(text)
+
+    def adds_task(self, text: str) -> bool:
+        """True when the clause names a task beside the one in play ("also", "另外")."""
+        return self._cues.adds_task(text)
+
+    def asks_end(self, text: str) -> bool:
+        """True when a question asks about the end of a span ("when would you like to return?")."""
+        return self._cues.asks_end(text)
+
     def bounds(self, before: str, after: str) -> bool:
         """True when the words before / after a value make it a bound ("after 13:30", "4分以上")."""
         return self._cues.bounds(before, after)
@@ -199,6 +212,18 @@ class AnyLanguage:
     def asks_about_other(self, text: str) -> bool:
         """True when the user asks about another value beside the one in play, in some language."""
         return any(a.asks_about_other(text) for a in self.analyzers)
+
+    def opens_task(self, text: str) -> bool:
+        """True when the clause asks for something new to be found or booked, in some language."""
+        return any(a.opens_task(text) for a in self.analyzers)
+
+    def adds_task(self, text: str) -> bool:
+        """True when the clause names a task beside the one in play, in some language."""
+        return any(a.adds_task(text) for a in self.analyzers)
+
+    def asks_end(self, text: str) -> bool:
+        """True when a question asks about the end of a span, in some language."""
+        return any(a.asks_end(text) for a in self.analyzers)
 
     def bounds(self, before: str, after: str) -> bool:
         """True when some language's words around a value make it a bound of a search."""

@@ -59,6 +59,26 @@ _ASKS_ABOUT_OTHER = (
     r"(?i)^\s*(?:(?:and|so|ok(?:ay)?|hmm|also)[\s,]+)?(?:what|how)\s+about\b|"
     r"^\s*and\s+(?:\S+\s+){0,2}\S+\s*\?\s*$"
 )
+# a request to find or book something (a search, a booking), unless it points at the thing in play
+# ("book it", "find the address", "reserve that one")
+_REQUEST = (
+    r"(?i)\b(?:(?:find|look(?:ing)?\s+(?:for|up|into)|search(?:ing)?)\b"
+    r"(?!\s+(?:me\s+|us\s+)?(?:it|that|this|them|those|one|the|their|his|her|its)\b)|"
+    r"(?:book|reserve|rent|hire)\s+(?:me\s+|us\s+)?(?:a|an|some)\b)"
+)
+# a task beside the one in play: "I also need a house", "a car too", "now ...", "add it to my
+# calendar", "something to do there"
+_ADDS_TASK = (
+    r"(?i)\b(?:also|too|as\s+well|in\s+addition|besides|add|schedule|"
+    r"(?:things?|something|anything)\s+(?:\w+\s+){0,2}to\s+do)\b|^\W*now\b"
+)
+# asking for another option of the search in play: "anything else?", "find something different"
+_ANOTHER_OPTION = r"(?i)\b(?:else|others?|another|different|again|more|alternatives?|instead)\b"
+# a question about the end of a span: "when are you coming back?", "checking out when?", "till what date?"
+_ASKS_END = (
+    r"(?i)\b(?:return(?:ing)?|com(?:e|ing)\s+back|get(?:ting)?\s+back|check(?:ing)?[\s-]*out|"
+    r"drop(?:ping)?[\s-]*off|until|till|end)\b"
+)
 _DETERMINER = r"(?i)\b(?:the|this|that|our|my|your|same)\s+$"
 _FREE_PREFIX = r"^(free)\s*"
 # a clause that closes the conversation ("that is all I need today", "I'm all set for now"): its
@@ -193,6 +213,26 @@ def asks_about_other(text: str) -> bool:
     """True when the clause asks about another value beside the one in play ("what about glasgow
     tuesday", "how about the weekend?", "and Sunday?"): exploring, not correcting."""
     return bool(pattern(_ASKS_ABOUT_OTHER).search(text))
+
+
+def opens_task(text: str) -> bool:
+    """True when the clause asks for something new to be found or booked ("could you find me a car
+    to go there?", "I also need a house"), not another option of the search in play ("anything
+    else?", "search again") nor the thing in play ("book it")."""
+    if pattern(_ANOTHER_OPTION).search(text):
+        return False
+    return bool(pattern(_REQUEST).search(text) or (adds_task(text) and intent_cue(text)))
+
+
+def asks_end(text: str) -> bool:
+    """True when a question asks about the end of a span ("when would you like to return?",
+    "and checking out when?", "till what date do you need the car?")."""
+    return bool(pattern(_ASKS_END).search(text))
+
+
+def adds_task(text: str) -> bool:
+    """True when the clause names a task beside the one in play ("also", "too", "as well")."""
+    return bool(pattern(_ADDS_TASK).search(text))
 
 
 def closes(text: str) -> bool:

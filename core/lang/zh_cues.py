@@ -30,6 +30,14 @@ _ASKS_ABOUT_OTHER = r"^\s*(?:那|还有|再)?[^，。,.!?！？]{1,12}(?:呢|怎
 _QUOTES_BACK = (
     r"(?:我)?(?:刚才|刚刚|之前|前面|上一?[个条句次])(?:说的|问的|写的|的?问题|的?话|的?消息|的?要求)"
 )
+# a request to find or book something (帮我找, 想订, 预订, 推荐一个), unless it asks for another option of
+# the search in play (别的, 其他, 换一个, 再推荐)
+_REQUEST = r"帮我(?:找|订|预订|查|推荐)|(?:想|要)(?:找|订|预订|预定)|预订|预定|推荐一"
+# a task beside the one in play: 另外, 还要, 也想, 顺便
+_ADDS_TASK = r"另外|还(?:要|想|需要)|也(?:要|想|需要)|顺便"
+_ANOTHER_OPTION = r"别的|其他|其它|换一|另一|再(?:推荐|找|帮|查)"
+# a question about the end of a span: 哪天回来, 几号退房, 什么时候还车
+_ASKS_END = r"回来|返回|返程|退房|还车|离店|到几号|到哪天"
 _FREE_PREFIX = r"^(免费)\s*"
 # a clause that closes the conversation ("就这些了", "没有别的了")
 _CLOSING = r"^\s*(?:就这些|就这样|没有别的|没别的|没有其他|没其他|没有了|不需要别的|暂时没有)"
@@ -124,6 +132,24 @@ def asks_about_other(text: str) -> bool:
     """True when the clause asks about another value beside the one in play (那上海呢, 周日呢？,
     换成X呢 is a correction and is left to the correction cues)."""
     return bool(pattern(_ASKS_ABOUT_OTHER).search(text))
+
+
+def opens_task(text: str) -> bool:
+    """True when the clause asks for something new to be found or booked (帮我找一家酒店, 另外想订),
+    not another option of the search in play (别的, 换一个)."""
+    if pattern(_ANOTHER_OPTION).search(text):
+        return False
+    return bool(pattern(_REQUEST).search(text) or (adds_task(text) and intent_cue(text)))
+
+
+def asks_end(text: str) -> bool:
+    """True when a question asks about the end of a span (哪天回来, 几号退房, 什么时候还车)."""
+    return bool(pattern(_ASKS_END).search(text))
+
+
+def adds_task(text: str) -> bool:
+    """True when the clause names a task beside the one in play (另外, 还要, 也想)."""
+    return bool(pattern(_ADDS_TASK).search(text))
 
 
 def closes(text: str) -> bool:

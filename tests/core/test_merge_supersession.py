@@ -286,3 +286,17 @@ def test_a_question_after_a_booking_does_not_replace_the_booked_date():
     )
     date, replaced = values(st, "flight.date")
     assert date == "the 22nd" and replaced == []
+
+
+def test_picking_one_of_the_options_offered_replaces_nothing():
+    # "X or Y" offered, the user names Y: a choice (the decision path keeps it), no "(was: X | Y)"
+    st = state_after(
+        [
+            ("user", "I want to find movies which are shown in Brentwood."),
+            ("assistant", "How would you like watching Breakthrough, Captain Marvel or Dumbo?"),
+            ("user", "Dumbo would be great."),
+        ]
+    )
+    fact = next(f for f in st.facts.values() if f.value == "Dumbo")
+    assert fact.history == []
+    assert any(d.chosen == "Dumbo" for d in st.decisions)

@@ -1,0 +1,103 @@
+"""Tasks in one conversation: which user turn asks for something new, and when a value belongs to
+another task than the value its key holds (issue 12, item 2: a value replaces another only with
+evidence that it is the same attribute; values of two tasks coexist).
+
+A second intent often lands on the key of the first one (the weather's date, then the flight's; the
+event's day, then the rental car's), because the parser carries the domain when a request names
+none it knows. Merge keeps such a value beside the held one, under ``key_2``.
+"""
+
+from __future__ import annotations
+
+from core.extract import fact_key
+from core.lang.cues import any_language
+from core.lang.registry import analyzer_for
+from core.models import ContextState, Fact, FactCandidate, ParsedMessage
+
+# the key of a value said for another task than the value the key holds (a second intent's date
+# beside the first one's: the weather's March 12th, the flight's 9th)
+OTHER_TASK_SUFFIX = "_2"
+
+
+def opens_task(state: ContextState, parsed: ParsedMessage) -> int:
+    """Where the user's turn asks for something new to be found or booked (the offset of that
+    clause in the turn's text), -1 when it does not: a task beside the one in play ("I also need a
+    house", "add it to my calendar"), a request naming another domain than the one in play ("find
+    me some soccer games" after films), or a request whose values are all for keys not held yet
+    ("could you find me a car to go there?"). A request restating held keys ("will you find an ENT
+    specialist in SF?" after "a general practitioner in Napa") re-searches the task in play."""
+    cues = any_language()
+    text = parsed.message.text
+    for atom in parsed.atoms:
+        if atom.negation is not None or not cues.opens_task(atom.text):
+            continue
+        named = analyzer_for(atom.lang).domain(atom.text, None)
+        held = any(fact_key(e, atom.domain) in state.facts for e in atom.entities)
+        if cues.adds_task(atom.text) or (named is not None and named != atom.domain) or not held:
+            return max(0, text.find(atom.text))
+    return -1
+
+
+def corrected_domains(parsed: ParsedMessage) -> frozenset[str]:
+    """The domains the turn's corrections name themselves ("make the restaurant booking for 1 pm
+    instead"): a correction of a value of that domain, whatever task came between."""
+    return frozenset(
+        d
+        for a in parsed.atoms
+        if a.kind == "correction" and (d := analyzer_for(a.lang).domain(a.text, None)) is not None
+    )
+
+
+def other_task(
+    state: ContextState, cur: Fact, cand: FactCandidate, corrected: frozenset[str] = frozenset()
+) -> bool:
+    """True when cand is said for another task than cur's value, with no evidence it restates cur's
+    attribute: the user asked for something new to be found or booked after cur was said, or cur's
+    value was acted on (booked) and cand is no correction. corrected: the domains the turn's
+    corrections name (corrected_domains); a correction naming cur's domain is evidence. A second
+    intent's date beside the first one's (the weather's, then the flight's), a rental car's day
+    after the event's."""
+    if cand.role not in ("user", "system") or cand.key.endswith(OTHER_TASK_SUFFIX) or cur.verified_by_user:
+        return False  # (an operator's verified value gives way to the user saying otherwise, as ever)
+    if cand.source_idx <= cur.first_idx or (cand.correction and cand.key.split(".", 1)[0] in corrected):
+        return False
+    if cur.first_idx < state.task_idx < cand.source_idx:
+        return True
+    if cur.first_idx < state.task_idx == cand.source_idx:
+        # the turn that asks for the new task: a correction or question about another value said
+        # before that request is the task in play's ("13:15 instead? I also need a hotel")
+        ev = cand.evidence
+        before = ev is not None and 0 <= ev.start < state.task_at
+        return not (before and (cand.correction or cand.asks))
+    # (a question about another value beside one acted on stands beside it as key_asked instead)
+    return not (cand.correction or cand.asks) and acted_on(state, cur)
+
+
+def acted_on(state: ContextState, fact: Fact) -> bool:
+    """True when an action of the fact's domain finished (a booking, an order, a tool call that
+    succeeded: "book train", "book_flight") after the fact was last stated (or with it: "Booked: the
+    09:00 on Monday"): the value was acted on, and only a correction changes it."""
+    domain = fact.key.split(".", 1)[0]
+    done = (a for a in state.actions if a.status == "done" and a.idx >= fact.last_idx)
+    return any(domain in a.tool.lower() for a in done)
+
+
+def answer_to_end(
+    state: ContextState, parsed: ParsedMessage, cands: list[FactCandidate]
+) -> list[FactCandidate]:
+    """The candidates with a user's date said right after the assistant asked about the end of a
+    span ("when would you like to return?" -> "On the 11th.") keyed as the end date, when the task
+    holds its start date (another value) and no end date yet: the answer is no evidence that the
+    start date changed. state: the state before the turn."""
+    if parsed.message.role != "user" or state.asked_end_idx < 0 or state.turn != state.asked_end_idx:
+        return cands
+    out = []
+    for cand in cands:
+        domain, _, slot = cand.key.partition(".")
+        end = f"{domain}.end_{slot}"
+        cur = state.facts.get(cand.key)
+        answers = slot == "date" and not cand.correction and cur is not None and cur.norm != cand.norm
+        if answers and end not in state.facts and not any(c.key == end for c in cands):
+            cand = cand.model_copy(update={"key": end})
+        out.append(cand)
+    return out

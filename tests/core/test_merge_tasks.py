@@ -1,0 +1,179 @@
+"""A value said for another task never replaces the first task's value (issue 12, item 2: values not
+provably the same attribute coexist). Each test is one phenomenon, fed through the real parse /
+extract / merge stages of a session (rules only, no model)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.compressor import Compressor
+from core.config import Config
+from core.lang.cues import any_language
+from core.models import ContextState, Message
+
+pytestmark = pytest.mark.unit
+
+
+def state_after(turns: list[tuple[str, str]]) -> ContextState:
+    """The session state after the (role, text) turns."""
+    session = Compressor(Config(use_embeddings=False)).session("t")
+    for idx, (role, text) in enumerate(turns):
+        session.add(Message(idx=idx, role=role, text=text), auto_compact=False)
+    return session.state
+
+
+def current(state: ContextState) -> set[str]:
+    """The current values of every fact."""
+    return {f.value for f in state.facts.values()}
+
+
+def replaced(state: ContextState) -> set[str]:
+    """Every value some fact holds as replaced."""
+    return {v.value for f in state.facts.values() for v in f.history}
+
+
+def test_a_second_intents_date_stands_beside_the_first_ones():
+    # the request for a car names no value of the weather check: the car's day is another attribute
+    st = state_after(
+        [
+            ("user", "What will the weather be like in Portland on March 12th?"),
+            ("assistant", "It will be around 72 degrees with a 16 percent chance of rain."),
+            ("user", "Thanks. Could you find me a car to get around there?"),
+            ("assistant", "Sure. When do you need it?"),
+            ("user", "I need it on the 9th of this month."),
+        ]
+    )
+    assert {"March 12th", "the 9th of this month"} <= current(st)
+    assert "March 12th" not in replaced(st)
+
+
+def test_a_value_added_to_the_calendar_stands_beside_the_booked_one():
+    st = state_after(
+        [
+            ("user", "I'd like to see a film in Berkeley later today."),
+            ("assistant", "I have 1 showing at 10 pm at United Artists Berkeley 7."),
+            ("user", "Okay, good. Add that to my calendar please at 9:45 pm and call it Movie night."),
+        ]
+    )
+    assert "9:45 pm" in current(st)
+    assert "10 pm" not in replaced(st)
+
+
+def test_a_value_acted_on_is_replaced_only_by_a_correction():
+    booked = [
+        ("user", "I want 3 tickets to the concert for Saturday this week in NYC."),
+        ("assistant", "I have confirmed your reservation for 3 tickets. Have fun!"),
+    ]
+    st = state_after([*booked, ("user", "Great. I want to leave SF on the 1st of March.")])
+    assert {"Saturday this week", "the 1st of March"} <= current(st)
+    assert "Saturday this week" not in replaced(st)
+    st = state_after([*booked, ("user", "Actually, make it the 1st of March instead.")])
+    assert "the 1st of March" in current(st) and "Saturday this week" in replaced(st)
+
+
+def test_a_new_search_restating_the_same_attributes_still_replaces_them():
+    st = state_after(
+        [
+            ("user", "Will you look for a General Practitioner in Napa?"),
+            ("assistant", "Alex De Moraes, MD in Napa is a General Practitioner."),
+            ("user", "Will you find an ENT Specialist in SF?"),
+        ]
+    )
+    assert "SF" in current(st) and "Napa" in replaced(st)
+
+
+def test_asking_for_another_option_opens_no_task():
+    st = state_after(
+        [
+            ("user", "I'm looking for a dentist in Gilroy."),
+            ("assistant", "I found 10 dentists in Gilroy. How about Albert Lee?"),
+            ("user", "I would like to find someone else in Sunnyvale please."),
+        ]
+    )
+    assert "Sunnyvale" in current(st) and "Gilroy" in replaced(st)
+
+
+@pytest.mark.parametrize(
+    ("text", "opens"),
+    [
+        ("Yes, could you find me a car to go there?", True),
+        ("I'm also going to need a house for two.", True),
+        ("I want to add this event to my calendar.", True),
+        ("Now I'd like you to find me something interesting to do there.", True),
+        ("另外帮我找一家酒店。", True),
+        ("Yes, book it please.", False),
+        ("Is there anything else?", False),
+        ("Could you please try to search again for Basketball events?", False),
+        ("Can you find me the address?", False),
+        ("有没有别的推荐？", False),
+    ],
+)
+def test_what_opens_a_task(text: str, opens: bool) -> None:
+    assert any_language().opens_task(text) is opens
+
+
+def test_the_answer_to_a_question_about_the_end_of_a_span_is_the_end_date():
+    st = state_after(
+        [
+            ("user", "I would like a round trip flight on Monday next week from Los Angeles."),
+            ("assistant", "When would you like to return?"),
+            ("user", "On the 11th."),
+        ]
+    )
+    assert st.facts["flight.date"].value == "Monday next week"
+    assert st.facts["flight.end_date"].value == "the 11th"
+    assert replaced(st) == set()
+
+
+def test_a_date_after_another_question_still_replaces_the_held_one():
+    st = state_after(
+        [
+            ("user", "I need a table for two on Friday."),
+            ("assistant", "Which day would suit you best?"),
+            ("user", "Saturday, please."),
+        ]
+    )
+    assert "Saturday" in current(st) and "Friday" in replaced(st)
+
+
+def test_an_offer_for_a_task_asked_after_the_users_value_never_replaces_it_on_a_yes():
+    st = state_after(
+        [
+            ("user", "I'm looking for a place to stay on the east side of town."),
+            ("assistant", "Alright, how about the Allenbell? It also offers free parking!"),
+            ("user", "Ok sounds good. Please book it for 2 people on Wednesday."),
+            ("assistant", "Booking was successful. Reference number is 5RBC7LKE."),
+            ("user", "Thanks! I'm also looking for a place to go near that hotel."),
+            ("assistant", "How about the Cambridge Artworks? It is free to enter."),
+            ("user", "Yeah, that sounds good. Do you have an address?"),
+        ]
+    )
+    assert {"the Allenbell", "the Cambridge Artworks"} <= current(st)
+    assert "the Allenbell" not in replaced(st)
+
+
+def test_a_correction_said_before_the_request_for_a_new_task_is_the_task_in_plays():
+    st = state_after(
+        [
+            ("user", "I'm looking for an Italian restaurant in the centre."),
+            ("assistant", "Clowns Cafe is an expensive Italian place in the centre."),
+            ("user", "Please book a table for 7 at 14:15 on friday."),
+            ("assistant", "I'm sorry, 14:15 is not available."),
+            ("user", "What about for 13:15 instead? I'm also looking to book a train on Saturday."),
+        ]
+    )
+    assert "13:15" in current(st) and "14:15" in replaced(st)
+
+
+def test_a_correction_naming_the_domain_replaces_a_value_of_an_earlier_task():
+    st = state_after(
+        [
+            ("user", "I need a table for 2 at a Thai restaurant at 12:15 pm."),
+            ("assistant", "I have booked your table at 12:15 pm. Reference ABC123."),
+            ("user", "Thanks. I also need a taxi to the airport."),
+            ("assistant", "What time should it pick you up?"),
+            ("user", "Sorry, make the restaurant booking for 1 pm instead."),
+        ]
+    )
+    assert st.facts["restaurant.time"].value == "1 pm"
+    assert "12:15 pm" in replaced(st)
