@@ -130,6 +130,10 @@ def test_posted_session_appears_in_the_console_and_a_correction_is_served(server
     cid = "svc-fix-" + dialogue["context_id"]
     with _client(server) as c:
         assert c.post(f"/v1/sessions/{cid}/messages", json={"messages": dialogue["turns"]}).status_code == 200
+        # the POST is acknowledged from the journal; the writer saves it behind, and GET session
+        # waits for the context's saves (without it the console may open the file first, a race
+        # seen under load)
+        assert c.get(f"/v1/sessions/{cid}").status_code == 200
         console = _console(server)
         page = console.find_contexts(ContextFilter(id_prefix="svc-fix-"))
         assert [s.context_id for s in page.items] == [cid]  # no restart of anything
