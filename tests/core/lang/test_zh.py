@@ -412,3 +412,21 @@ def test_never_crashes_and_offsets_index_the_text(text: str) -> None:
     ZH.kind(text, "assistant")
     ZH.domain(text)
     ZH.action(text, "assistant")
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("样品，申报价值800美元", ("money", "800美元", "800 USD")),
+        ("一箱，大概6公斤，50*40*30", ("quantity", "6公斤", "6 公斤")),
+        ("空腹血糖8.2mmol/L", ("quantity", "8.2mmol/L", "8.2 mmol/L")),
+        ("3期免息", ("quantity", "3期", "3 期")),
+        ("保价5000，屏幕是好的别压坏了", None),
+    ],
+)
+def test_a_number_with_its_unit_is_a_value_and_never_part_of_a_name(text, value):
+    found = ents(text)
+    assert not [e for e in found if e[0] == "name"], found  # "申报价值800美元", "保价5000" were names
+    if value is not None:
+        assert value in [e[:3] for e in found]
+    assert ("name", "798艺术区", "798艺术区", "name") in ents("我想去798艺术区")  # a venue keeps its digits
