@@ -23,6 +23,9 @@ from core.values import substitutes_replaced
 
 # the clauses that state something (a question, a yes or a greeting states nothing to keep)
 CONTENT_KINDS = frozenset({"instruction", "constraint", "preference", "answer", "correction"})
+# a clause with a value shown as a fact comes back by its words only when it states something of the
+# user's own (a request is the goal line's, its values the facts')
+TYPED_KINDS = frozenset({"constraint", "preference", "answer", "correction"})
 SHOWN_SHARE = 0.5  # a clause counts as shown when at least this share of its content is in the context
 MIN_UNITS = 4  # content words (Chinese: character pairs) a clause needs to be kept by its words
 WEAK_TYPES = frozenset({"term"})  # a bare domain word ("hotel") is not a value the user set
@@ -33,6 +36,21 @@ def _replaced(state: ContextState) -> set[str]:
     """Lowercased values a later value replaced with evidence (they live in fact histories)."""
     out = {v.value.lower() for f in state.facts.values() for v in f.history}
     return out | {v.value.lower() for f in state.archive for v in f.history}
+
+
+def _states_replaced(atom: Atom, replaced: set[str]) -> bool:
+    """True when a value of the clause was replaced since: the clause would show the old value."""
+    return any(
+        e.type not in ("name", "place") and (e.text.lower() in replaced or e.value.lower() in replaced)
+        for e in atom.entities
+    )
+
+
+def _corrected_later(atom: Atom, corrections: list[tuple[int, set[str]]]) -> bool:
+    """True when a later correction of the user speaks of what the clause speaks of ("菜要肥牛两份" then
+    "肥牛改成三份吧"): the clause holds the old value, and its correction shows the new one."""
+    units = set(content_units(atom.text))
+    return any(idx > atom.msg_idx and units & said for idx, said in corrections)
 
 
 def _needs(atom: Atom, replaced: set[str]) -> list[str]:
@@ -56,6 +74,13 @@ def missing_user_clauses(
     preference that goes with it ("最好免年费" after "不想要年费高的卡"), counts as part of it."""
     low = _WAS.sub(" ", text).lower()
     replaced = _replaced(state)
+    corrections = [
+        (p.message.idx, set(content_units(a.text)))
+        for p in parsed
+        if p.message.role == "user"
+        for a in p.atoms
+        if a.kind == "correction"
+    ]
     out: list[str] = []
     for p in parsed:
         if p.message.idx >= upto or p.message.role != "user":
@@ -69,8 +94,17 @@ def missing_user_clauses(
             needs = [n for n in needs if n.lower() not in low and n.lower() not in replaced]
             # a clause the parser typed nothing of comes back by its words; one with a value is the
             # value rule's (a number or date may have been corrected since: its clause would show it)
-            untyped = not atom.entities and atom.kind in CONTENT_KINDS
-            if untyped and not needs and content_unshown(atom.text, low):
+            # a clause whose words mostly are not shown comes back whole: untyped ("she has diabetes
+            # and one time heart problem"), or typed in part only ("two vegans, one gluten free":
+            # the count is a fact, what it counts is not)
+            typed = bool(atom.entities)
+            if (
+                (atom.kind in CONTENT_KINDS if not typed else atom.kind in TYPED_KINDS)
+                and not needs
+                and not _states_replaced(atom, replaced)
+                and not _corrected_later(atom, corrections)
+                and content_unshown(atom.text, low)
+            ):
                 needs.append(atom.text)
             if needs and atom.text not in out and atom.text.lower() not in low:
                 out.append(atom.text)

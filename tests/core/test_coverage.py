@@ -122,3 +122,27 @@ def test_a_clause_with_a_number_a_yes_or_a_question_is_not_brought_back_by_its_w
     assert not content_unshown("could you tell me where the parking entrance is?", "")
     assert not content_unshown("请把那边的营业时间和停车位置发给我？", "")
     assert content_unshown("请把那边的营业时间和停车位置发给我", "")
+
+
+def test_a_clause_typed_only_in_part_comes_back_in_the_users_words():
+    """The count is a fact, what it counts is not: "two vegans, one gluten free" shown as
+    "food=gluten free" loses who is vegan, so the clause comes back whole."""
+    said = "two vegans, one gluten free, rest eat anything."
+    parsed = [
+        parse_message(Message(idx=0, role="user", text=said)),
+        parse_message(Message(idx=1, role="assistant", text="Noted.")),
+    ]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    assert missing_user_clauses("[FACT:food.food=gluten free]", parsed, upto=2, state=state) == [said]
+
+
+def test_a_clause_the_user_corrected_later_is_not_brought_back_with_its_old_value():
+    turns = ["鸳鸯锅，一边清汤一边麻辣，麻辣那边要特辣", "好的", "改成全清汤吧，不要麻辣了"]
+    parsed = [
+        parse_message(Message(idx=i, role="user" if i != 1 else "assistant", text=t))
+        for i, t in enumerate(turns)
+    ]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    missing = missing_user_clauses("[FACT:food.food=全清汤]", parsed, upto=3, state=state)
+    assert not any("特辣" in c for c in missing), missing  # the replaced wish is not said again
+    assert missing_user_clauses("[FACT:food.food=全清汤]", parsed[:1], upto=1, state=state)  # uncorrected
