@@ -430,3 +430,9 @@ def test_a_number_with_its_unit_is_a_value_and_never_part_of_a_name(text, value)
     if value is not None:
         assert value in [e[:3] for e in found]
     assert ("name", "798艺术区", "798艺术区", "name") in ents("我想去798艺术区")  # a venue keeps its digits
+
+
+def test_an_adverb_a_count_or_a_predicate_ends_a_name():
+    assert [e[1] for e in ents("那云闪卡更划算，还免年费") if e[0] == "name"] == ["云闪卡"]  # was "云闪卡更"
+    assert not [e for e in ents("其中一份加俩鸡蛋") if e[0] == "name"]  # was "加俩鸡蛋"
+    assert "海鲜过敏" not in [e[1] for e in ents("有个同事海鲜过敏，菜里务必不要虾蟹。")]
