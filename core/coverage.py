@@ -38,12 +38,30 @@ def _replaced(state: ContextState) -> set[str]:
     return out | {v.value.lower() for f in state.archive for v in f.history}
 
 
-def _states_replaced(atom: Atom, replaced: set[str]) -> bool:
+def _named_replaced(state: ContextState) -> set[str]:
+    """Lowercased values replaced by a correction, an offer taken or a result (not by another name
+    the user merely said next: one name following another in a slot is no evidence they are one)."""
+    out = set()
+    for f in [*state.facts.values(), *state.archive]:
+        ev = f.evidence
+        if ev is None or ev.role != "user" or ev.how != "said":
+            out |= {v.value.lower() for v in f.history}
+    return out
+
+
+def _states_replaced(atom: Atom, replaced: set[str], named: set[str]) -> bool:
     """True when a value of the clause was replaced since: the clause would show the old value."""
     return any(
-        e.type not in ("name", "place") and (e.text.lower() in replaced or e.value.lower() in replaced)
+        e.text.lower() in (named if e.type in ("name", "place") else replaced)
+        or e.value.lower() in (named if e.type in ("name", "place") else replaced)
         for e in atom.entities
     )
+
+
+def _states_own(atom: Atom) -> bool:
+    """A clause with a value that states something of the user's own ("two vegans, one gluten free"),
+    not a request (its values are the facts', its aim the goal line's: "I need a hotel with parking")."""
+    return atom.kind in TYPED_KINDS and not any_language().intent_cue(atom.text)
 
 
 def _corrected_later(atom: Atom, corrections: list[tuple[int, set[str]]]) -> bool:
@@ -74,6 +92,7 @@ def missing_user_clauses(
     preference that goes with it ("最好免年费" after "不想要年费高的卡"), counts as part of it."""
     low = _WAS.sub(" ", text).lower()
     replaced = _replaced(state)
+    named = _named_replaced(state)
     corrections = [
         (p.message.idx, set(content_units(a.text)))
         for p in parsed
@@ -99,9 +118,9 @@ def missing_user_clauses(
             # the count is a fact, what it counts is not)
             typed = bool(atom.entities)
             if (
-                (atom.kind in CONTENT_KINDS if not typed else atom.kind in TYPED_KINDS)
+                (atom.kind in CONTENT_KINDS if not typed else _states_own(atom))
                 and not needs
-                and not _states_replaced(atom, replaced)
+                and not _states_replaced(atom, replaced, named)
                 and not _corrected_later(atom, corrections)
                 and content_unshown(atom.text, low)
             ):

@@ -137,7 +137,7 @@ def test_a_clause_typed_only_in_part_comes_back_in_the_users_words():
 
 
 def test_a_clause_the_user_corrected_later_is_not_brought_back_with_its_old_value():
-    turns = ["鸳鸯锅，一边清汤一边麻辣，麻辣那边要特辣", "好的", "改成全清汤吧，不要麻辣了"]
+    turns = ["鸳鸯锅，一边清汤一边麻辣，麻辣那边特辣", "好的", "改成全清汤吧，不要麻辣了"]
     parsed = [
         parse_message(Message(idx=i, role="user" if i != 1 else "assistant", text=t))
         for i, t in enumerate(turns)
@@ -145,4 +145,14 @@ def test_a_clause_the_user_corrected_later_is_not_brought_back_with_its_old_valu
     state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
     missing = missing_user_clauses("[FACT:food.food=全清汤]", parsed, upto=3, state=state)
     assert not any("特辣" in c for c in missing), missing  # the replaced wish is not said again
-    assert missing_user_clauses("[FACT:food.food=全清汤]", parsed[:1], upto=1, state=state)  # uncorrected
+    alone = Compressor(Config(use_embeddings=False)).compress([parsed[0].message]).state
+    assert missing_user_clauses("[FACT:food.food=全清汤]", parsed[:1], upto=1, state=alone)  # uncorrected
+
+
+def test_a_request_with_a_value_is_left_to_the_goal_and_facts():
+    """Only a clause stating something of the user's own comes back by its words: a request's
+    values are facts and its aim is the goal line ("I need ... free parking" costs no clause)."""
+    said = "I need information on a hotel that includes free parking please."
+    parsed = [parse_message(Message(idx=0, role="user", text=said))]
+    state = Compressor(Config(use_embeddings=False)).compress([parsed[0].message]).state
+    assert missing_user_clauses("[FACT:hotel.parking=yes]", parsed, upto=1, state=state) == []
