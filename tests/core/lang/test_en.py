@@ -844,3 +844,8 @@ def test_a_prohibition_opening_with_do_not_is_a_constraint_not_a_question(text, 
 )
 def test_no_name_from_emphasis_capitals_counts_sentence_adverbs_or_a_brands_article(text, names):
     assert [e.text for e in ents(text) if e.type == "name"] == names
+
+
+def test_to_after_allergic_leads_nowhere():
+    assert not [e for e in ents("my partner is allergic to peanuts") if e.slot == "destination"]
+    assert [e.text for e in ents("I want to go to cambridge") if e.slot == "destination"] == ["cambridge"]
