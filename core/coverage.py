@@ -64,11 +64,21 @@ def _states_own(atom: Atom) -> bool:
     return atom.kind in TYPED_KINDS and not any_language().intent_cue(atom.text)
 
 
-def _corrected_later(atom: Atom, corrections: list[tuple[int, set[str]]]) -> bool:
+Corrections = list[tuple[int, set[str], set[str]]]
+
+
+def _corrected_later(atom: Atom, corrections: Corrections) -> bool:
     """True when a later correction of the user speaks of what the clause speaks of ("菜要肥牛两份" then
     "肥牛改成三份吧"): the clause holds the old value, and its correction shows the new one."""
     units = set(content_units(atom.text))
-    return any(idx > atom.msg_idx and units & said for idx, said in corrections)
+    return any(idx > atom.msg_idx and units & said for idx, said, _ in corrections)
+
+
+def _restated_types(atom: Atom, corrections: Corrections) -> set[str]:
+    """The value types a later correction about the same thing states anew ("每小时最多 5 条" then
+    "每小时改成 10 条": a count): the clause's values of those types are replaced, not missing."""
+    units = set(content_units(atom.text))
+    return {t for idx, said, types in corrections if idx > atom.msg_idx and units & said for t in types}
 
 
 def _needs(atom: Atom, replaced: set[str]) -> list[str]:
@@ -94,7 +104,7 @@ def missing_user_clauses(
     replaced = _replaced(state)
     named = _named_replaced(state)
     corrections = [
-        (p.message.idx, set(content_units(a.text)))
+        (p.message.idx, set(content_units(a.text)), {e.type for e in a.entities})
         for p in parsed
         if p.message.role == "user"
         for a in p.atoms
@@ -111,6 +121,8 @@ def missing_user_clauses(
                 needs.append(atom.text)  # the positive half of a negation pair
             after_negation = atom.negation is not None
             needs = [n for n in needs if n.lower() not in low and n.lower() not in replaced]
+            restated = _restated_types(atom, corrections)
+            needs = [n for n in needs if not any(e.text == n and e.type in restated for e in atom.entities)]
             # a clause the parser typed nothing of comes back by its words; one with a value is the
             # value rule's (a number or date may have been corrected since: its clause would show it)
             # a clause whose words mostly are not shown comes back whole: untyped ("she has diabetes
@@ -147,8 +159,10 @@ def content_units(text: str) -> list[str]:
     """What a clause says, as units to look for: its content words (English: not a function word,
     three letters or a digit), or its character pairs (Chinese, after its edge fillers)."""
     if is_chinese(text):
-        core = re.sub(r"[^\u4e00-\u9fff]", "", analyzer_for("zh").strip_fillers(text))
-        return [core[i : i + 2] for i in range(len(core) - 1)]
+        stripped = analyzer_for("zh").strip_fillers(text)
+        core = re.sub(r"[^\u4e00-\u9fff]", "", stripped)
+        latin = re.findall(r"[a-z][a-z0-9_-]{2,}", stripped.lower())  # "TTL", "Redis" in a Chinese clause
+        return [core[i : i + 2] for i in range(len(core) - 1)] + latin
     english = analyzer_for("en")
     words = re.findall(r"[a-z0-9][a-z0-9'-]*", text.lower())
     return [w for w in words if not english.is_light_word(w) and (len(w) >= 3 or w.isdigit())]

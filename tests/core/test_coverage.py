@@ -156,3 +156,22 @@ def test_a_request_with_a_value_is_left_to_the_goal_and_facts():
     parsed = [parse_message(Message(idx=0, role="user", text=said))]
     state = Compressor(Config(use_embeddings=False)).compress([parsed[0].message]).state
     assert missing_user_clauses("[FACT:hotel.parking=yes]", parsed, upto=1, state=state) == []
+
+
+def test_a_value_a_later_correction_restates_is_not_brought_back_as_missing():
+    """"每小时最多 5 条" then "每小时改成 10 条": the count was corrected, so the first clause (and its
+    old count) does not come back although "5 条" is shown nowhere as current."""
+    turns = ["规则是每分钟最多 1 条，每小时最多 5 条", "好的", "产品刚说每小时改成 10 条"]
+    parsed = [
+        parse_message(Message(idx=i, role="user" if i != 1 else "assistant", text=t))
+        for i, t in enumerate(turns)
+    ]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    missing = missing_user_clauses("[FACT:messaging.count=10 条]", parsed, upto=3, state=state)
+    assert not any("5 条" in c for c in missing), missing
+
+
+def test_a_latin_word_in_a_chinese_clause_ties_it_to_its_correction():
+    from core.coverage import content_units
+
+    assert "ttl" in content_units("加个缓存，TTL 60 秒。")

@@ -455,3 +455,7 @@ def test_raising_or_lowering_a_value_to_a_number_is_a_correction():
 def test_an_allergy_forbids_its_allergen(text, target):
     assert ZH.negations(text)[0].target == target  # an allergen is no dish the user wants
     assert not ZH.negations("我不过敏") and not ZH.negations("有没有过敏史")
+
+
+def test_actually_up_to_a_number_is_a_correction():
+    assert ZH.is_correction("哦对了，预算其实可以到6000，我姐也出一部分")
