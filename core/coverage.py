@@ -26,6 +26,9 @@ CONTENT_KINDS = frozenset({"instruction", "constraint", "preference", "answer", 
 # a clause with a value shown as a fact comes back by its words only when it states something of the
 # user's own (a request is the goal line's, its values the facts')
 TYPED_KINDS = frozenset({"constraint", "preference", "answer", "correction"})
+# a longer clause with a value is a narration or a request: its values are the facts (Chinese counts
+# character pairs, about two per word)
+MAX_TYPED_UNITS = 10
 SHOWN_SHARE = 0.5  # a clause counts as shown when at least this share of its content is in the context
 MIN_UNITS = 4  # content words (Chinese: character pairs) a clause needs to be kept by its words
 WEAK_TYPES = frozenset({"term"})  # a bare domain word ("hotel") is not a value the user set
@@ -61,7 +64,11 @@ def _states_replaced(atom: Atom, replaced: set[str], named: set[str]) -> bool:
 def _states_own(atom: Atom) -> bool:
     """A clause with a value that states something of the user's own ("two vegans, one gluten free"),
     not a request (its values are the facts', its aim the goal line's: "I need a hotel with parking")."""
-    return atom.kind in TYPED_KINDS and not any_language().intent_cue(atom.text)
+    return (
+        atom.kind in TYPED_KINDS
+        and len(content_units(atom.text)) <= MAX_TYPED_UNITS * (2 if is_chinese(atom.text) else 1)
+        and not any_language().intent_cue(atom.text)
+    )
 
 
 Corrections = list[tuple[int, set[str], set[str]]]

@@ -190,6 +190,12 @@ def _caps_span(text: str, toks: list[Token], i: int, last: int, only_values: boo
     return NameSpan(begin, end, "caps")
 
 
+_WORK_NOUNS = frozenset(
+    "album albums song songs track tracks movie movies film films show shows book books series play musical "
+    "episode novel record game".split()
+)
+
+
 def _modifies_next(text: str, toks: list[Token], last: int) -> bool:
     """The run is a brand before the common noun it qualifies ("the StockView platform", "the Acme
     account"): its "the" belongs to the noun, not to the name."""
@@ -202,6 +208,7 @@ def _modifies_next(text: str, toks: list[Token], last: int) -> bool:
         and nxt.text.isalpha()
         and nxt.low not in FUNCTION_WORDS
         and nxt.low not in DATE_WORDS
+        and nxt.low not in _WORK_NOUNS  # "the Madness album": a title owns its article
         and is_everyday(nxt.low)
     )
 

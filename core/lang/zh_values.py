@@ -307,6 +307,6 @@ def _answers(text: str) -> list[Hit]:
 def find_values(text: str) -> list[Hit]:
     """Every value-like candidate of text (overlapping; the caller resolves overlaps)."""
     hits: list[Hit] = []
-    for finder in (_money, _rating, _duration, _quantity, _contacts, _terms, _addresses, _answers, _measures):
+    for finder in (_measures, _money, _rating, _duration, _quantity, _contacts, _terms, _addresses, _answers):
         hits += finder(text)
     return hits

@@ -175,3 +175,13 @@ def test_a_latin_word_in_a_chinese_clause_ties_it_to_its_correction():
     from core.coverage import content_units
 
     assert "ttl" in content_units("加个缓存，TTL 60 秒。")
+
+
+def test_a_long_narration_with_a_value_is_left_to_its_facts():
+    said = (
+        "I've recently compiled an extensive log of outcomes from my latest scientific experiment "
+        "into a file titled 'experiment_log.txt'."
+    )
+    parsed = [parse_message(Message(idx=0, role="user", text=said))]
+    state = Compressor(Config(use_embeddings=False)).compress([parsed[0].message]).state
+    assert missing_user_clauses("[FACT:general.file=experiment_log.txt]", parsed, upto=1, state=state) == []
