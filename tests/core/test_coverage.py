@@ -185,3 +185,10 @@ def test_a_long_narration_with_a_value_is_left_to_its_facts():
     parsed = [parse_message(Message(idx=0, role="user", text=said))]
     state = Compressor(Config(use_embeddings=False)).compress([parsed[0].message]).state
     assert missing_user_clauses("[FACT:general.file=experiment_log.txt]", parsed, upto=1, state=state) == []
+
+
+def test_the_user_telling_what_they_will_do_is_left_to_its_facts():
+    said = "I'm contemplating acquiring 100 shares at the prevailing market rate."
+    parsed = [parse_message(Message(idx=0, role="user", text=said))]
+    state = Compressor(Config(use_embeddings=False)).compress([parsed[0].message]).state
+    assert missing_user_clauses("[FACT:general.count=100 shares]", parsed, upto=1, state=state) == []
