@@ -190,10 +190,7 @@ def _caps_span(text: str, toks: list[Token], i: int, last: int, only_values: boo
     return NameSpan(begin, end, "caps")
 
 
-_WORK_NOUNS = frozenset(
-    "album albums song songs track tracks movie movies film films show shows book books series play musical "
-    "episode novel record game".split()
-)
+_WORK_NOUNS = frozenset("album song track movie film show book series play musical episode novel".split())
 
 
 def _modifies_next(text: str, toks: list[Token], last: int) -> bool:
@@ -209,6 +206,7 @@ def _modifies_next(text: str, toks: list[Token], last: int) -> bool:
         and nxt.low not in FUNCTION_WORDS
         and nxt.low not in DATE_WORDS
         and nxt.low not in _WORK_NOUNS  # "the Madness album": a title owns its article
+        and nxt.low[:-1] not in _WORK_NOUNS
         and is_everyday(nxt.low)
     )
 
