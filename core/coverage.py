@@ -23,6 +23,12 @@ from core.values import substitutes_replaced
 
 # the clauses that state something (a question, a yes or a greeting states nothing to keep)
 CONTENT_KINDS = frozenset({"instruction", "constraint", "preference", "answer", "correction"})
+# a clause with a value shown as a fact comes back by its words only when it states something of the
+# user's own (a request is the goal line's, its values the facts')
+TYPED_KINDS = frozenset({"constraint", "preference", "answer", "correction"})
+# a longer clause with a value is a narration or a request: its values are the facts (Chinese counts
+# character pairs, about two per word)
+MAX_TYPED_UNITS = 10
 SHOWN_SHARE = 0.5  # a clause counts as shown when at least this share of its content is in the context
 MIN_UNITS = 4  # content words (Chinese: character pairs) a clause needs to be kept by its words
 WEAK_TYPES = frozenset({"term"})  # a bare domain word ("hotel") is not a value the user set
@@ -60,6 +66,60 @@ def is_replaced(value: str, replaced: set[str]) -> bool:
     return False
 
 
+def _named_replaced(state: ContextState) -> set[str]:
+    """Lowercased values replaced by a correction, an offer taken or a result (not by another name
+    the user merely said next: one name following another in a slot is no evidence they are one)."""
+    out = set()
+    for f in [*state.facts.values(), *state.archive]:
+        ev = f.evidence
+        if ev is None or ev.role != "user" or ev.how != "said":
+            out |= {v.value.lower() for v in f.history}
+    return out
+
+
+def _states_replaced(atom: Atom, replaced: set[str], named: set[str]) -> bool:
+    """True when a value of the clause was replaced since: the clause would show the old value."""
+    return any(
+        e.text.lower() in (named if e.type in ("name", "place") else replaced)
+        or e.value.lower() in (named if e.type in ("name", "place") else replaced)
+        for e in atom.entities
+    )
+
+
+# the user telling what they do or want next ("I'm thinking about...", "let's act on one that..."):
+# a request in other words, whose values are the facts
+_NARRATION = re.compile(r"\b(?:i|i['’](?:m|ve|d|ll)|let['’]s|we['’](?:re|ve|d|ll))\b", re.IGNORECASE)
+
+
+def _states_own(atom: Atom) -> bool:
+    """A clause with a value that states something of the user's own ("two vegans, one gluten free"),
+    not a request (its values are the facts', its aim the goal line's: "I need a hotel with parking")."""
+    chinese = is_chinese(atom.text)
+    return (
+        atom.kind in TYPED_KINDS
+        and len(content_units(atom.text)) <= MAX_TYPED_UNITS * (2 if chinese else 1)
+        and not any_language().intent_cue(atom.text)
+        and (chinese or not _NARRATION.search(atom.text))
+    )
+
+
+Corrections = list[tuple[int, set[str], set[str]]]
+
+
+def _corrected_later(atom: Atom, corrections: Corrections) -> bool:
+    """True when a later correction of the user speaks of what the clause speaks of ("菜要肥牛两份" then
+    "肥牛改成三份吧"): the clause holds the old value, and its correction shows the new one."""
+    units = set(content_units(atom.text))
+    return any(idx > atom.msg_idx and units & said for idx, said, _ in corrections)
+
+
+def _restated_types(atom: Atom, corrections: Corrections) -> set[str]:
+    """The value types a later correction about the same thing states anew ("每小时最多 5 条" then
+    "每小时改成 10 条": a count): the clause's values of those types are replaced, not missing."""
+    units = set(content_units(atom.text))
+    return {t for idx, said, types in corrections if idx > atom.msg_idx and units & said for t in types}
+
+
 def _needs(atom: Atom, replaced: set[str]) -> list[str]:
     """What of a user clause must be in the context: its values, its negation (unless it only
     names the value its correction replaced), or (stressed) the whole clause; a clause with
@@ -81,6 +141,14 @@ def missing_user_clauses(
     preference that goes with it ("最好免年费" after "不想要年费高的卡"), counts as part of it."""
     low = _WAS.sub(" ", text).lower()
     replaced = _replaced(state)
+    named = _named_replaced(state)
+    corrections = [
+        (p.message.idx, set(content_units(a.text)), {e.type for e in a.entities})
+        for p in parsed
+        if p.message.role == "user"
+        for a in p.atoms
+        if a.kind == "correction"
+    ]
     out: list[str] = []
     for p in parsed:
         if p.message.idx >= upto or p.message.role != "user":
@@ -92,10 +160,21 @@ def missing_user_clauses(
                 needs.append(atom.text)  # the positive half of a negation pair
             after_negation = atom.negation is not None
             needs = [n for n in needs if n.lower() not in low and not is_replaced(n, replaced)]
+            restated = _restated_types(atom, corrections)
+            needs = [n for n in needs if not any(e.text == n and e.type in restated for e in atom.entities)]
             # a clause the parser typed nothing of comes back by its words; one with a value is the
             # value rule's (a number or date may have been corrected since: its clause would show it)
-            untyped = not atom.entities and atom.kind in CONTENT_KINDS
-            if untyped and not needs and content_unshown(atom.text, low):
+            # a clause whose words mostly are not shown comes back whole: untyped ("she has diabetes
+            # and one time heart problem"), or typed in part only ("two vegans, one gluten free":
+            # the count is a fact, what it counts is not)
+            typed = bool(atom.entities)
+            if (
+                (atom.kind in CONTENT_KINDS if not typed else _states_own(atom))
+                and not needs
+                and not _states_replaced(atom, replaced, named)
+                and not _corrected_later(atom, corrections)
+                and content_unshown(atom.text, low)
+            ):
                 needs.append(atom.text)
             if needs and atom.text not in out and atom.text.lower() not in low:
                 out.append(atom.text)
@@ -119,8 +198,10 @@ def content_units(text: str) -> list[str]:
     """What a clause says, as units to look for: its content words (English: not a function word,
     three letters or a digit), or its character pairs (Chinese, after its edge fillers)."""
     if is_chinese(text):
-        core = re.sub(r"[^\u4e00-\u9fff]", "", analyzer_for("zh").strip_fillers(text))
-        return [core[i : i + 2] for i in range(len(core) - 1)]
+        stripped = analyzer_for("zh").strip_fillers(text)
+        core = re.sub(r"[^\u4e00-\u9fff]", "", stripped)
+        latin = re.findall(r"[a-z][a-z0-9_-]{2,}", stripped.lower())  # "TTL", "Redis" in a Chinese clause
+        return [core[i : i + 2] for i in range(len(core) - 1)] + latin
     english = analyzer_for("en")
     words = re.findall(r"[a-z0-9][a-z0-9'-]*", text.lower())
     return [w for w in words if not english.is_light_word(w) and (len(w) >= 3 or w.isdigit())]

@@ -79,6 +79,10 @@ _WH_AUX = re.compile(  # "And how do I renew it", "so what about Friday": a ques
     r"can|could|would|will|shall|should|may|might|have|has|any|anything)\b",
     re.IGNORECASE,
 )
+# "and do NOT backfill", "also do not push to main": a prohibition, no question, though it opens with "do"
+_PROHIBITION = re.compile(
+    r"^\s*(?:(?:and|so|but|also|then|oh|ok|okay|please)[,\s]+)*(?:do|does)\s+not\b", re.IGNORECASE
+)
 _REQUEST = re.compile(
     r"^\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+|also\s+)?|please\s+|kindly\s+|"
     r"i\s+need\s+you\s+to\s+|i\s+want\s+you\s+to\s+|(?:i'?d|i\s+would)\s+like\s+you\s+to\s+|let['’]?s\s+|"
@@ -167,7 +171,7 @@ def classify_kind(
         return "confirmation"
     if _REQUEST.match(text):
         return "instruction"
-    if text.rstrip().endswith("?") or _WH_AUX.match(text):
+    if text.rstrip().endswith("?") or (_WH_AUX.match(text) and not _PROHIBITION.match(text)):
         return "question"
     if has_negation or (has_values and _NEED.search(text)):
         return "constraint"

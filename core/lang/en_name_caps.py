@@ -165,6 +165,7 @@ def _caps_span(text: str, toks: list[Token], i: int, last: int, only_values: boo
         and spaced(text, toks[i - 1], toks[i])
         and not toks[i].sent_start
         and not only_values
+        and not _modifies_next(text, toks, last)
     ):
         begin = toks[i - 1].start
     end = toks[last].end
@@ -187,6 +188,27 @@ def _caps_span(text: str, toks: list[Token], i: int, last: int, only_values: boo
     if single or (last == i and _generic_cap_word(text, toks, i)) or _no_name_run(toks, i, last):
         return None
     return NameSpan(begin, end, "caps")
+
+
+_WORK_NOUNS = frozenset("album song track movie film show book series play musical episode novel".split())
+
+
+def _modifies_next(text: str, toks: list[Token], last: int) -> bool:
+    """The run is a brand before the common noun it qualifies ("the StockView platform", "the Acme
+    account"): its "the" belongs to the noun, not to the name."""
+    if last + 1 >= len(toks):
+        return False
+    nxt = toks[last + 1]
+    return (
+        spaced(text, toks[last], nxt)
+        and nxt.text.islower()
+        and nxt.text.isalpha()
+        and nxt.low not in FUNCTION_WORDS
+        and nxt.low not in DATE_WORDS
+        and nxt.low not in _WORK_NOUNS  # "the Madness album": a title owns its article
+        and nxt.low[:-1] not in _WORK_NOUNS
+        and is_everyday(nxt.low)
+    )
 
 
 def caps_runs(text: str, toks: list[Token]) -> list[NameSpan]:

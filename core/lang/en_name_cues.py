@@ -169,6 +169,10 @@ _INFINITIVE_TAKERS = frozenset(
     "wish intend intends decide decided opt opted able have has had ought used supposed forget forgot "
     "remember trying planning hoping wanting needing".split()
 )
+# Words after which "to" relates, it does not lead anywhere ("allergic to peanuts", "sensitive to heat")
+_RELATION_TO = frozenset(
+    "allergic sensitive intolerant averse addicted related similar close next due according prior".split()
+)
 # Words that open a verb's object: a lowercase word after "to" followed by one is a verb ("to examine
 # different alternatives", "to annul my hotel booking"), not a place.
 _OBJECT_OPENERS = frozenset(
@@ -186,7 +190,7 @@ def _infinitive_to(m: re.Match[str], toks: list[Token], first: int, run: list[To
     before = toks[first - 1] if first > 0 else None
     # the cue itself is toks[first - 1] ("to"); the word before it decides
     prev = toks[first - 2] if first > 1 and before is not None and before.low == "to" else None
-    if prev is not None and prev.low in _INFINITIVE_TAKERS:
+    if prev is not None and (prev.low in _INFINITIVE_TAKERS or prev.low in _RELATION_TO):
         return True
     after = toks[first + len(run)] if first + len(run) < len(toks) else None
     return (

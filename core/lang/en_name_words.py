@@ -233,6 +233,7 @@ def is_everyday(low: str) -> bool:
         ("ing", ""),
         ("ing", "e"),
         ("ly", ""),
+        ("bly", "ble"),  # "regrettably", "noticeably": the adverb of an everyday adjective
         ("er", ""),
         ("er", "e"),
         ("est", ""),
@@ -241,7 +242,7 @@ def is_everyday(low: str) -> bool:
     ):
         if low.endswith(suffix) and len(low) - len(suffix) >= 2:
             stem = low[: len(low) - len(suffix)] + repl
-            if stem in EVERYDAY:
+            if stem in EVERYDAY or (suffix == "bly" and derived_word(stem)):
                 return True
             if (
                 suffix in ("ed", "ing", "er", "est")
@@ -303,17 +304,35 @@ def cap_word(tok: Token, nxt: Token | None) -> bool:
     if not is_cap(t):
         return False
     if (
-        low in ("i", "i'm", "i'd", "i'll", "i've", "am", "pm", "ok")
+        low in _PRONOUN_I
+        or low in ("am", "pm", "ok")
         or low in DATE_WORDS
         or low in CURRENCY_CODES
     ):
         return False
+    if t.isupper() and len(t) > 1 and low in FUNCTION_WORDS:
+        return False  # "do NOT backfill", "ALL of them": a grammar word in capitals for emphasis
+    if _MAGNITUDE.fullmatch(t) and not (nxt is not None and is_cap(nxt.text)):
+        return False  # "40M rows", "5K users": a number with its magnitude, not a name like "221B Baker"
     if tok.sent_start:
         if low in STARTERS and not (low == "the" and nxt is not None and is_cap(nxt.text)):
             return False
         if low != "the" and is_everyday(low):
-            return nxt is not None and is_cap(nxt.text) and nxt.low not in STARTERS and not nxt.sent_start
+            # "Green Park" is a name; "Regrettably, I've ...": an everyday word opening the sentence,
+            # then a comma or the pronoun I
+            return (
+                nxt is not None
+                and is_cap(nxt.text)
+                and nxt.low not in STARTERS
+                and nxt.low not in _PRONOUN_I
+                and not nxt.sent_start
+                and nxt.start == tok.end + 1
+            )
     return True
+
+
+_PRONOUN_I = frozenset(("i", "i'm", "i'd", "i'll", "i've", "i’m", "i’d", "i’ll", "i’ve"))
+_MAGNITUDE = re.compile(r"\d+(?:\.\d+)?[KMB]")
 
 
 def spaced(text: str, a: Token, b: Token) -> bool:

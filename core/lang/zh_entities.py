@@ -9,6 +9,7 @@ names come from zh_slots; long enumerations and lists of what is nearby are drop
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from functools import lru_cache
 
@@ -54,6 +55,24 @@ def _glued_count(text: str, hard: list[Hit], start: int, end: int) -> Hit | None
     return None
 
 
+_LABELLED = frozenset(("money", "quantity", "number", "duration", "rating"))
+# what may stand between a label and its value: a space, a bound or an approximation ("最多 1 条")
+_BOUND_WORDS = re.compile(
+    r" *(?:最多|最少|至少|至多|不超过|不少于|不低于|不高于|超过|低于|高于|大概|大约|约|差不多)? *"
+)
+
+
+def _value_label(text: str, hard: list[Hit], start: int, end: int) -> bool:
+    """True when text[start:end] is the label of the value right after it ("申报价值800美元", "空腹血糖
+    8.2mmol/L", "每分钟最多 1 条"): ordinary words before a number, not a venue nor a proper noun."""
+    gap = _BOUND_WORDS.match(text, end)
+    at = gap.end() if gap else end
+    if not any(h.start == at and h.type in _LABELLED for h in hard):
+        return False
+    surface = text[start:end]
+    return not (venue_suffix(surface) or "(" in surface or "（" in surface)
+
+
 @lru_cache(maxsize=4096)
 def entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
     """Every entity of text, in text order (cached per text and timestamp: turns are re-parsed)."""
@@ -80,6 +99,8 @@ def entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
         if any(h.slot == "facility" for h in inner) and (
             not venue_suffix(text[start:n.end]) or _mostly_covered(inner, start, n.end)
         ):
+            continue
+        if glued is None and _value_label(text, hard, start, n.end):
             continue
         spans.append((start, n.end, n.kind))
     ents: list[Entity] = []

@@ -31,7 +31,7 @@ HARD_STOP_CHARS = frozenset(
 # 维也纳3好酒店): they end a run unless the run goes on to a venue suffix.
 SOFT_STOP_CHARS = frozenset(
     "都也好这那哪个还就很太再又才只能会可得地着过没不别该此其每各某些几多少啥谁行打查做来走回近远"
-    "边同均最前后听挺蛮瞒之"
+    "边同均最前后听挺蛮瞒之更俩"
 )
 STOP_CHARS = HARD_STOP_CHARS | SOFT_STOP_CHARS
 

@@ -65,6 +65,23 @@ def find_negations(text: str) -> list[Negation]:
             target = target[1:]  # "别放香菜" negates 香菜
         out.append(Negation(text=text[start:end].rstrip(), cue=cue, target=target))
         last_end = end
+    return sorted(out + _allergies(text, out), key=lambda n: text.find(n.text))
+
+
+# an allergy forbids what it names: "青霉素过敏", "对磺胺过敏", "有个同事海鲜过敏" (not "不过敏", "过敏史")
+_ALLERGY = re.compile(r"(?:对)?(?P<t>[^，,。！？!?；;、\s对]{1,12}?)(?:也|都)?过敏(?!史|吗|么|原|源)")
+_NOT_ALLERGEN = re.compile(r"(?:不|没|没有|无|有点|容易|会|是否|有没有)$")
+
+
+def _allergies(text: str, taken: list[Negation]) -> list[Negation]:
+    """Allergies of text as prohibitions of their allergen, unless a negation already covers them."""
+    out = []
+    for m in _ALLERGY.finditer(text):
+        target = re.sub(r"^(?:有个|一个|我|他|她|我们|我妈|我爸|同事|孩子|家人)+", "", m.group("t"))
+        if not target or _NOT_ALLERGEN.search(m.group("t")) or any(n.text in text[m.start():m.end()]
+                                                                    or m.group(0) in n.text for n in taken):
+            continue
+        out.append(Negation(text=m.group(0), cue="过敏", target=target))
     return out
 
 

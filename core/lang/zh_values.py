@@ -12,6 +12,7 @@ from functools import cache
 
 from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, TERM_SLOTS
 from core.lang.zh_numbers import fmt_number, zh_to_number
+from core.lang.zh_time import BLANK
 
 
 @dataclass(frozen=True)
@@ -206,6 +207,35 @@ def _quantity(text: str) -> list[Hit]:
     return out
 
 
+# amounts in a foreign currency and counts of a measure the finders above do not read ("800美元",
+# "6公斤", "3期", "空腹血糖8.2mmol/L"): values, never the tail of a name ("申报价值800美元" is no name)
+_FOREIGN = {"美元": "USD", "美金": "USD", "欧元": "EUR", "日元": "JPY", "英镑": "GBP", "港币": "HKD",
+            "港元": "HKD", "澳元": "AUD", "加元": "CAD", "韩元": "KRW", "泰铢": "THB", "新币": "SGD"}
+_FOREIGN_MONEY = re.compile(rf"{_BOUND}(?P<n>{_NUM})\s*(?P<u>{'|'.join(_FOREIGN)})")
+_MEASURE = re.compile(
+    rf"{_BOUND}(?P<n>\d+(?:\.\d+)?|{_ZH_NUM})\s*(?P<u>mmol/L|mg/dL|mg|ml|kg|cm|mm|公斤|千克|毫升|毫克|毫米|厘米|"
+    r"平方米|平米|克|斤|吨|升|度|℃|期|条|杯|次|箱|件|盒|包|瓶|台|块|页|轮|单|笔|年)(?![\u4e00-\u9fff]{0,1}(?:酒店|宾馆|店))"
+)
+# a bare Arabic number at the end of a phrase ("保价5000，", "曹德明，73"): it ends a name run, and is
+# a value of its own only where a unit or cue types it
+_BARE_NUMBER = re.compile(r"(?<![\dA-Za-z.])\d+(?:\.\d+)?(?=$|[\s，。！？、,.!?；;：:）)])")
+
+
+def _measures(text: str) -> list[Hit]:
+    out = []
+    for m in _FOREIGN_MONEY.finditer(text):
+        value = f"{_num(m.group('n'))} {_FOREIGN[m.group('u')]}"
+        out.append(Hit(m.start(), m.end(), "money", value, "price", 7))
+    for m in _MEASURE.finditer(text):
+        unit = m.group("u")
+        if not m.group("n")[0].isdigit() and len(unit) == 1 and unit in "条次件块年期":
+            continue  # "一条", "一次", "一年": words ("一块儿", "一件事"), read by the other finders
+        out.append(Hit(m.start(), m.end(), "quantity", f"{_num(m.group('n'))} {unit}", None, 2))
+    for m in _BARE_NUMBER.finditer(text):
+        out.append(Hit(m.start(), m.end(), BLANK, "", None, 1))
+    return out
+
+
 # the last digits of a card or an account ("尾号6021", "卡号后四位是5510")
 _CARD_TAIL = re.compile(r"(?:尾号|后四位|末四位)(?:是|为)?\s*[:：]?\s*(?P<n>\d{3,6})(?!\d)")
 
@@ -277,6 +307,6 @@ def _answers(text: str) -> list[Hit]:
 def find_values(text: str) -> list[Hit]:
     """Every value-like candidate of text (overlapping; the caller resolves overlaps)."""
     hits: list[Hit] = []
-    for finder in (_money, _rating, _duration, _quantity, _contacts, _terms, _addresses, _answers):
+    for finder in (_measures, _money, _rating, _duration, _quantity, _contacts, _terms, _addresses, _answers):
         hits += finder(text)
     return hits

@@ -122,3 +122,73 @@ def test_a_clause_with_a_number_a_yes_or_a_question_is_not_brought_back_by_its_w
     assert not content_unshown("could you tell me where the parking entrance is?", "")
     assert not content_unshown("请把那边的营业时间和停车位置发给我？", "")
     assert content_unshown("请把那边的营业时间和停车位置发给我", "")
+
+
+def test_a_clause_typed_only_in_part_comes_back_in_the_users_words():
+    """The count is a fact, what it counts is not: "two vegans, one gluten free" shown as
+    "food=gluten free" loses who is vegan, so the clause comes back whole."""
+    said = "two vegans, one gluten free, rest eat anything."
+    parsed = [
+        parse_message(Message(idx=0, role="user", text=said)),
+        parse_message(Message(idx=1, role="assistant", text="Noted.")),
+    ]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    assert missing_user_clauses("[FACT:food.food=gluten free]", parsed, upto=2, state=state) == [said]
+
+
+def test_a_clause_the_user_corrected_later_is_not_brought_back_with_its_old_value():
+    turns = ["鸳鸯锅，一边清汤一边麻辣，麻辣那边特辣", "好的", "改成全清汤吧，不要麻辣了"]
+    parsed = [
+        parse_message(Message(idx=i, role="user" if i != 1 else "assistant", text=t))
+        for i, t in enumerate(turns)
+    ]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    missing = missing_user_clauses("[FACT:food.food=全清汤]", parsed, upto=3, state=state)
+    assert not any("特辣" in c for c in missing), missing  # the replaced wish is not said again
+    alone = Compressor(Config(use_embeddings=False)).compress([parsed[0].message]).state
+    assert missing_user_clauses("[FACT:food.food=全清汤]", parsed[:1], upto=1, state=alone)  # uncorrected
+
+
+def test_a_request_with_a_value_is_left_to_the_goal_and_facts():
+    """Only a clause stating something of the user's own comes back by its words: a request's
+    values are facts and its aim is the goal line ("I need ... free parking" costs no clause)."""
+    said = "I need information on a hotel that includes free parking please."
+    parsed = [parse_message(Message(idx=0, role="user", text=said))]
+    state = Compressor(Config(use_embeddings=False)).compress([parsed[0].message]).state
+    assert missing_user_clauses("[FACT:hotel.parking=yes]", parsed, upto=1, state=state) == []
+
+
+def test_a_value_a_later_correction_restates_is_not_brought_back_as_missing():
+    """"每小时最多 5 条" then "每小时改成 10 条": the count was corrected, so the first clause (and its
+    old count) does not come back although "5 条" is shown nowhere as current."""
+    turns = ["规则是每分钟最多 1 条，每小时最多 5 条", "好的", "产品刚说每小时改成 10 条"]
+    parsed = [
+        parse_message(Message(idx=i, role="user" if i != 1 else "assistant", text=t))
+        for i, t in enumerate(turns)
+    ]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    missing = missing_user_clauses("[FACT:messaging.count=10 条]", parsed, upto=3, state=state)
+    assert not any("5 条" in c for c in missing), missing
+
+
+def test_a_latin_word_in_a_chinese_clause_ties_it_to_its_correction():
+    from core.coverage import content_units
+
+    assert "ttl" in content_units("加个缓存，TTL 60 秒。")
+
+
+def test_a_long_narration_with_a_value_is_left_to_its_facts():
+    said = (
+        "I've recently compiled an extensive log of outcomes from my latest scientific experiment "
+        "into a file titled 'experiment_log.txt'."
+    )
+    parsed = [parse_message(Message(idx=0, role="user", text=said))]
+    state = Compressor(Config(use_embeddings=False)).compress([parsed[0].message]).state
+    assert missing_user_clauses("[FACT:general.file=experiment_log.txt]", parsed, upto=1, state=state) == []
+
+
+def test_the_user_telling_what_they_will_do_is_left_to_its_facts():
+    said = "I'm contemplating acquiring 100 shares at the prevailing market rate."
+    parsed = [parse_message(Message(idx=0, role="user", text=said))]
+    state = Compressor(Config(use_embeddings=False)).compress([parsed[0].message]).state
+    assert missing_user_clauses("[FACT:general.count=100 shares]", parsed, upto=1, state=state) == []

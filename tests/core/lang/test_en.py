@@ -818,3 +818,34 @@ def test_dialogue_like_text_never_crashes(text):
 def test_a_question_after_an_opening_conjunction_is_a_question(text):
     assert EN.kind(text, "user") == "question"
     assert EN.kind("and I need a taxi to the station", "user") != "question"
+
+
+@pytest.mark.parametrize(
+    "text, target",
+    [
+        ("and do NOT backfill, the table has 40M rows, we'll do that separately", "backfill"),
+        ("also do not push to main, only to my branch", "push to main"),
+    ],
+)
+def test_a_prohibition_opening_with_do_not_is_a_constraint_not_a_question(text, target):
+    assert EN.kind(text, "user") == "constraint"
+    assert [n.target for n in EN.negations(text)] == [target]
+    assert EN.kind("and do you have parking", "user") == "question"
+
+
+@pytest.mark.parametrize(
+    "text, names",
+    [
+        ("and do NOT backfill, the table has 40M rows, we'll do that separately", []),  # emphasis, a count
+        ("Regrettably, I've stumbled upon a complication with my recent transactions.", []),  # an adverb
+        ("I'm currently exploring the StockView platform and wish to take a peek", ["StockView"]),
+        ("we ate at the Lucky Star yesterday", ["the Lucky Star"]),  # "the" of a venue name stays
+    ],
+)
+def test_no_name_from_emphasis_capitals_counts_sentence_adverbs_or_a_brands_article(text, names):
+    assert [e.text for e in ents(text) if e.type == "name"] == names
+
+
+def test_to_after_allergic_leads_nowhere():
+    assert not [e for e in ents("my partner is allergic to peanuts") if e.slot == "destination"]
+    assert [e.text for e in ents("I want to go to cambridge") if e.slot == "destination"] == ["cambridge"]

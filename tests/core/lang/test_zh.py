@@ -412,3 +412,50 @@ def test_never_crashes_and_offsets_index_the_text(text: str) -> None:
     ZH.kind(text, "assistant")
     ZH.domain(text)
     ZH.action(text, "assistant")
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("样品，申报价值800美元", ("money", "800美元", "800 USD")),
+        ("一箱，大概6公斤，50*40*30", ("quantity", "6公斤", "6 公斤")),
+        ("空腹血糖8.2mmol/L", ("quantity", "8.2mmol/L", "8.2 mmol/L")),
+        ("3期免息", ("quantity", "3期", "3 期")),
+        ("保价5000，屏幕是好的别压坏了", None),
+    ],
+)
+def test_a_number_with_its_unit_is_a_value_and_never_part_of_a_name(text, value):
+    found = ents(text)
+    assert not [e for e in found if e[0] == "name"], found  # "申报价值800美元", "保价5000" were names
+    if value is not None:
+        assert value in [e[:3] for e in found]
+    assert ("name", "798艺术区", "798艺术区", "name") in ents("我想去798艺术区")  # a venue keeps its digits
+
+
+def test_an_adverb_a_count_or_a_predicate_ends_a_name():
+    assert [e[1] for e in ents("那云闪卡更划算，还免年费") if e[0] == "name"] == ["云闪卡"]  # was "云闪卡更"
+    assert not [e for e in ents("其中一份加俩鸡蛋") if e[0] == "name"]  # was "加俩鸡蛋"
+    assert "海鲜过敏" not in [e[1] for e in ents("有个同事海鲜过敏，菜里务必不要虾蟹。")]
+
+
+def test_raising_or_lowering_a_value_to_a_number_is_a_correction():
+    assert ZH.is_correction("算了，还是安心百万，预算加到4500")
+    assert ZH.is_correction("额度降到三万吧")
+    assert not ZH.is_correction("加到购物车")  # adding to a cart changes no value
+
+
+@pytest.mark.parametrize(
+    "text, target",
+    [
+        ("青霉素过敏，头孢也不行", "青霉素"),
+        ("对磺胺过敏，青霉素也过敏。", "磺胺"),
+        ("有个同事海鲜过敏，菜里务必不要虾蟹。", "海鲜"),
+    ],
+)
+def test_an_allergy_forbids_its_allergen(text, target):
+    assert ZH.negations(text)[0].target == target  # an allergen is no dish the user wants
+    assert not ZH.negations("我不过敏") and not ZH.negations("有没有过敏史")
+
+
+def test_actually_up_to_a_number_is_a_correction():
+    assert ZH.is_correction("哦对了，预算其实可以到6000，我姐也出一部分")
