@@ -106,7 +106,7 @@ def run_dialogue(
     dialogue: Dialogue, compressor: Compressor, source: str, now: datetime
 ) -> ContextIngest | str:
     """One conversation through the core, or the reason it failed (one bad one never stops the rest)."""
-    from console.ingest import build_bundle
+    from console.ingest_bundle import build_bundle
 
     try:
         return build_bundle(dialogue, compressor, source=source, now=now)

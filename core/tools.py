@@ -7,6 +7,10 @@ costs a bounded walk (``MAX_LEAVES``), and every rendered digest fits a characte
 
 Rules are written for the shape of tool data in general (ids, codes, names, amounts, dates; long
 lists of numbers; CRUD verbs in tool names), never for one API's field or tool names.
+
+``leaves``, ``summary_values`` and ``value_index`` each keep their own breadth-first loop: one
+shared generator walker, measured on every tool result of the agent traces, made them 16-80%
+slower (a generator step per node and paths written twice), and the last two run on every add().
 """
 
 from __future__ import annotations

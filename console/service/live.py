@@ -43,7 +43,7 @@ from concurrent.futures import Future, wait
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from console.ingest import bundle_of
+from console.ingest_bundle import bundle_of
 from console.service.fresh import Freshness, Stamp
 from console.service.journal import Journal
 from console.service.raw_tokens import RawCount

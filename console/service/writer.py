@@ -27,7 +27,7 @@ import threading
 import time
 from concurrent.futures import Future
 
-from console.ingest import apply_auto_trips
+from console.ingest_bundle import apply_auto_trips
 from data.concurrency import StoreBusyError
 from data.queries.service_rows import LiveAppend
 from data.service_store import ServiceStore

@@ -17,7 +17,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
-from console.ingest import build_bundle
+from console.ingest_bundle import build_bundle
 from console.metrics import SessionHealth, session_health
 from console.services.permissions import require_actor, require_writer
 from console.services.transcripts import Transcript

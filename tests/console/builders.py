@@ -1,6 +1,6 @@
 """Test contexts for the console, built with the real core from real dialogues.
 
-``build_ingest`` runs a dialogue through the console's ingest (``console.ingest.build_bundle``: the
+``build_ingest`` runs a dialogue through the console's ingest (``console.ingest_bundle.build_bundle``: the
 core turn by turn, compactions where the triggers fire) and bundles messages, stage traces, facts,
 compactions, metrics and state as ``Store.save_contexts`` takes them. ``TEST_CONFIG`` makes
 compactions fire within a 20-turn dialogue (small history budget), so timelines and diffs have
@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from console.ingest import build_bundle
+from console.ingest_bundle import build_bundle
 from core.compressor import Compressor
 from core.config import Config
 from core.formats import Dialogue, parse_line

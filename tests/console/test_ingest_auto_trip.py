@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from console.ingest import apply_auto_trips, bloat_samples, build_bundle
+from console.ingest_bundle import apply_auto_trips, bloat_samples, build_bundle
 from console.services.breaker import AUTO_ACTOR
 from console.services.recompute import recompute_session
 from core.compressor import Compressor
