@@ -86,11 +86,6 @@ def _states_replaced(atom: Atom, replaced: set[str], named: set[str]) -> bool:
     )
 
 
-# the user telling what they do or want next ("I'm thinking about...", "let's act on one that..."):
-# a request in other words, whose values are the facts
-_NARRATION = re.compile(r"\b(?:i|i['’](?:m|ve|d|ll)|let['’]s|we['’](?:re|ve|d|ll))\b", re.IGNORECASE)
-
-
 def _states_own(atom: Atom) -> bool:
     """A clause with a value that states something of the user's own ("two vegans, one gluten free"),
     not a request (its values are the facts', its aim the goal line's: "I need a hotel with parking")."""
@@ -99,7 +94,7 @@ def _states_own(atom: Atom) -> bool:
         atom.kind in TYPED_KINDS
         and len(content_units(atom.text)) <= MAX_TYPED_UNITS * (2 if chinese else 1)
         and not any_language().intent_cue(atom.text)
-        and (chinese or not _NARRATION.search(atom.text))
+        and (chinese or not any_language().narrates(atom.text))
     )
 
 

@@ -21,7 +21,7 @@ from core.models import ActionMarker, AtomKind, Entity, Lang, Negation, Role
 SLOTS = (
     "time", "date", "datetime", "duration", "people", "count", "nights", "days", "rooms", "stars",
     "rating", "price", "price_range", "area", "food", "type", "name", "city", "origin", "destination",
-    "address", "postcode", "phone", "ref", "email", "url", "facility", "genre", "title", "person",
+    "address", "postcode", "phone", "ref", "email", "url", "file", "facility", "genre", "title", "person",
     "end_date", "end_time", "birth_date", "past_date",
     "airline", "seat_class", "car_type", "item", "amount", "account", "other",
 )

@@ -73,6 +73,10 @@ class CueMethods:
         """True when the user points at their own earlier words ("my last question", "我刚才说的")."""
         return self._cues.quotes_back(text)
 
+    def narrates(self, text: str) -> bool:
+        """True when the user narrates their next step in the first person ("I'm thinking about...")."""
+        return self._cues.narrates(text)
+
     def or_connective(self, text: str) -> bool:
         """True when text joins alternatives ("or", "或者")."""
         return self._cues.or_connective(text)
@@ -200,6 +204,10 @@ class AnyLanguage:
     def quotes_back(self, text: str) -> bool:
         """True when the user points at their own earlier words, in some language."""
         return any(a.quotes_back(text) for a in self.analyzers)
+
+    def narrates(self, text: str) -> bool:
+        """True when the user narrates their next step in the first person, in some language."""
+        return any(a.narrates(text) for a in self.analyzers)
 
     def or_connective(self, text: str) -> bool:
         """True when some language's "or" occurs in text."""

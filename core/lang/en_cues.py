@@ -199,6 +199,17 @@ def quotes_back(text: str) -> bool:
     return bool(pattern(_QUOTES_BACK, re.I).search(text))
 
 
+# the user telling what they do or want next ("I'm thinking about...", "let's act on one that..."):
+# a request in other words, whose values are the facts
+_NARRATION = r"\b(?:i|i['’](?:m|ve|d|ll)|let['’]s|we['’](?:re|ve|d|ll))\b"
+
+
+def narrates(text: str) -> bool:
+    """True when the user narrates what they do or want next in the first person ("I'm thinking
+    about...", "let's act on one that..."): a request in other words, not a value of their own."""
+    return bool(pattern(_NARRATION, re.I).search(text))
+
+
 def or_connective(text: str) -> bool:
     """True when text joins alternatives ("or", "either")."""
     return bool(pattern(_OR_CONNECTIVE, re.I).search(text))

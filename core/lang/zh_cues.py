@@ -128,6 +128,12 @@ def quotes_back(text: str) -> bool:
     return bool(pattern(_QUOTES_BACK).search(text))
 
 
+def narrates(text: str) -> bool:
+    """First-person narration of a next step: not told apart in Chinese (a clause there states its
+    values or asks; coverage keeps a short one of the user's own either way)."""
+    return False
+
+
 def asks_about_other(text: str) -> bool:
     """True when the clause asks about another value beside the one in play (那上海呢, 周日呢？,
     换成X呢 is a correction and is left to the correction cues)."""
