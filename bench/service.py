@@ -111,13 +111,11 @@ def _cpu_s(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _watch_cpu(pid: int, last: list[float], stop: threading.Event) -> None:
+def _watch_cpu(pid: int, last: list[float]) -> None:
     """Keep the process's latest CPU seconds in ``last`` until it exits (read twice a second)."""
-    while not stop.wait(0.5):
-        now = _cpu_s(pid)
-        if now is None:
-            return
+    while (now := _cpu_s(pid)) is not None:
         last[:] = [now]
+        time.sleep(0.5)
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -185,7 +183,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     port = args.port
     server = _start_server(db, port, work / "serve.log")
     url = f"http://127.0.0.1:{port}"
-    stats, stop = Stats(), threading.Event()
+    stats = Stats()
     ingest = None
     if args.ingest:
         ingest = subprocess.Popen(
@@ -230,7 +228,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         op.start()
     ingest_cpu: list[float] = []
     if ingest is not None:
-        watch = (ingest.pid, ingest_cpu, threading.Event())  # to the ingest's exit, not the agents' end
+        watch = (ingest.pid, ingest_cpu)  # to the ingest's exit, not the agents' end
         threading.Thread(target=_watch_cpu, args=watch, daemon=True).start()
     t0, client0, server0 = time.perf_counter(), time.process_time(), _cpu_s(server.pid) or 0.0
     asyncio.run(_drive(url, agent, sessions, args.think, stats, args.sessions))
@@ -241,7 +239,6 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "operator": round(_cpu_s(op.pid) or 0.0, 1) if op.pid else 0.0,
         "cores": os.cpu_count(),
     }
-    stop.set()
     op_stop.set()
     if op.pid:
         for name, value in op_out.get(timeout=60).items():
