@@ -14,17 +14,20 @@ ordered them and audits each request, so a clock is applied with its messages or
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
 from data.api_records import ApiKey, ApiToken, TokenRole
 from data.changes import AUTH
 from data.queries import api as api_sql
+from data.queries import facts as facts_sql
 from data.queries import ops as ops_sql
 from data.queries import service_rows
+from data.queries import sessions as sessions_sql
 from data.queries.service_rows import LiveAppend
-from data.records import AuditEntry
-from data.store import Store, _is_save_race
+from data.records import AuditEntry, Timeline
+from data.store import Store, _is_save_race, breaker_reason_in
 
 ROTATION_GRACE = timedelta(days=7)  # seed 004: old and new keys valid together for 7 days
 
@@ -39,6 +42,20 @@ class StaleClockError(ValueError):
             f"send a clock above {last}"
         )
         self.kind, self.lamport, self.last, self.session_id = kind, lamport, last, session_id
+
+
+PeopleFact = tuple[str, str, str, str, int, bool, str]  # key, value, norm, status, version, verified, source
+
+
+@dataclass(frozen=True)
+class LiveStart:
+    """A context as the service loads it (``ServiceStore.live_start``)."""
+
+    timeline: Timeline | None
+    clock: tuple[str, int] | None
+    reason: str | None  # which breaker switch serves it raw (Store.breaker_reason), None: none
+    saved_facts: dict[str, tuple[str, str]]  # key -> (value, norm) as stored
+    people: list[PeopleFact]
 
 
 class ServiceStore(Store):
@@ -141,6 +158,24 @@ class ServiceStore(Store):
     def clock_of(self, context_id: str) -> tuple[str, int] | None:
         """(session_id, last Lamport clock applied) of a context, or None."""
         return self._read(lambda con: api_sql.get_clock(con, context_id))
+
+    def live_start(self, context_id: str) -> LiveStart:
+        """What the service reads to bring a context into memory, in ONE read of the file: its
+        timeline (None: a new context), its Lamport clock, the breaker's reason to serve it raw,
+        its stored facts' values and the facts people changed. Measured under the load test: the
+        five reads it replaces each waited for the file when the ingest held it (a handover each),
+        and the first POSTs of the 50 agents took 0.4-1.7 s in the pipeline."""
+
+        def read(con: Any) -> LiveStart:
+            timeline = sessions_sql.timeline(con, context_id)
+            clock = api_sql.get_clock(con, context_id)
+            reason = breaker_reason_in(con, context_id)
+            if timeline is None:
+                return LiveStart(None, clock, reason, {}, [])
+            saved = {r.fact.key: (r.fact.value, r.fact.norm) for r in facts_sql.facts(con, context_id, False)}
+            return LiveStart(timeline, clock, reason, saved, api_sql.people_facts(con, context_id))
+
+        return self._read(read)
 
     def people_facts(self, context_id: str) -> list[tuple[str, str, str, str, int, bool, str]]:
         """The facts of a context a person changed: (key, value, norm, status, version, verified, source)."""

@@ -94,6 +94,16 @@ def _is_save_race(exc: BaseException) -> bool:
     return is_conflict_error(exc) or isinstance(exc, duckdb.ConstraintException)
 
 
+def breaker_reason_in(con: Any, context_id: str) -> str | None:
+    """``Store.breaker_reason`` inside a read the caller holds (raises what the read raises)."""
+    global_state, own = ops_sql.get_breaker(con, None), ops_sql.get_breaker(con, context_id)
+    return switch_reason(
+        global_raw=global_state is not None and global_state.mode == "raw",
+        own_raw=own is not None and own.mode == "raw",
+        own_auto=own is not None and own.auto,
+    )
+
+
 class Store:
     """Reads and writes of contexts, traces, facts, corrections, breaker, audit, config and metrics."""
 
@@ -415,17 +425,10 @@ class Store:
         Fails closed: 'breaker_error' when the store cannot answer (locked past the deadline, broken
         file), so the core serves raw and the screen says why."""
         try:
-            global_state, own = self._read(
-                lambda con: (ops_sql.get_breaker(con, None), ops_sql.get_breaker(con, context_id))
-            )
+            return self._read(lambda con: breaker_reason_in(con, context_id))
         except (duckdb.Error, StoreBusyError, StoreError, OSError) as exc:
             log.warning("breaker unreadable for %s, serving raw: %s", context_id, exc)
             return "breaker_error"
-        return switch_reason(
-            global_raw=global_state is not None and global_state.mode == "raw",
-            own_raw=own is not None and own.mode == "raw",
-            own_auto=own is not None and own.auto,
-        )
 
     # --- audit and config -----------------------------------------------------------------------
 

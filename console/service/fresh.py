@@ -136,6 +136,14 @@ class Freshness:
             self._modes[context_id] = (stamp, reason, self.clock())
         return reason
 
+    def prime(self, context_id: str, stamp: Stamp, reason: str | None) -> None:
+        """Cache a breaker reason read under ``stamp`` by the caller (inside a read it made anyway:
+        the service's load of a context), so the context's first request reads no breaker."""
+        with self._lock:
+            if len(self._modes) >= MAX_ENTRIES:
+                self._modes.clear()
+            self._modes[context_id] = (stamp, reason, self.clock())
+
     def mode(self, context_id: str) -> Mode:
         """'raw' when a switch serves the context raw (or the breaker is unreadable), else
         'compressed'."""

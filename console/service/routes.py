@@ -133,6 +133,8 @@ async def post_messages(context_id: str, request: Request, response: Response) -
         raise ApiError(422, str(exc)) from exc
     try:
         async with state.sessions.guard(cid):  # this context's requests in order, to the COMMIT
+            if not state.sessions.ready(cid):  # its store reads first, where no pipeline waits for them
+                await run_in_threadpool(state.sessions.prefetch, cid)
             pending = await state.run(
                 state.sessions.prepare,
                 cid,

@@ -1,0 +1,103 @@
+"""The store reads of the live sessions: one read to load a context, and none left for the pipeline
+after ``prefetch`` (in process, on a real DuckDB file, rules only)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from console.service.app import ServiceSettings, ServiceState, _open_state
+from console.service.formats import messages_from_body
+from data.records import FactCorrection
+from data.service_store import ServiceStore
+
+pytestmark = pytest.mark.slow
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture
+def state(tmp_path: Path) -> Iterator[ServiceState]:
+    db = tmp_path / "console.duckdb"
+    ServiceStore.open(db, linger=5)
+    opened = _open_state(ServiceSettings(db=db, rules_only=True))
+    yield opened
+    opened.pipeline.shutdown()
+    opened.writer.stop()
+    opened.store.close()
+
+
+def _dialogue() -> tuple[str, list[dict]]:
+    line = (ROOT / "data" / "samples" / "multiwoz_sample.jsonl").read_text().splitlines()[0]
+    dialogue = json.loads(line)
+    return "reads-" + dialogue["context_id"], dialogue["turns"]
+
+
+def _count_reads(store: ServiceStore, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the store's reads from now on (each one takes the file: a handover under load)."""
+    calls: list[str] = []
+    read = store._read
+
+    def counted(fn: Any) -> Any:
+        calls.append(getattr(fn, "__qualname__", repr(fn)))
+        return read(fn)
+
+    monkeypatch.setattr(store, "_read", counted)
+    return calls
+
+
+def test_a_stored_context_loads_in_one_read_with_its_corrections_and_breaker(
+    state: ServiceState, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cid, turns = _dialogue()
+    state.sessions.append(cid, messages_from_body(turns[:-1], cid), actor="t", role="agent")
+    console = ServiceStore(state.store.path)
+    key = console.facts(cid, with_history=False)[0].fact.key
+    console.apply_corrections(
+        [FactCorrection(context_id=cid, key=key, new_value="Zanzibar Lodge", actor="ana", source="form")]
+    )
+    console.set_breaker("raw", context_id=cid, reason="test", actor="ana")
+    state.sessions.forget(cid)  # the next request rebuilds it from the file
+    reads = _count_reads(state.store, monkeypatch)
+    view = state.sessions.context(cid)
+    assert len(reads) == 1, reads  # before: timeline, clock, facts, people's facts, breaker (5 reads)
+    assert view.mode == "raw" and view.reason == "context_switch"
+    live = state.sessions.get(cid, create=False)
+    assert live.session.state.facts[key].value == "Zanzibar Lodge"
+    assert live.stored_turns == len(turns) - 1 and live.lamport is None
+
+
+def test_a_new_context_costs_one_read_and_its_post_none_after_prefetch(
+    state: ServiceState, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cid, turns = _dialogue()
+    reads = _count_reads(state.store, monkeypatch)
+    assert not state.sessions.ready(cid)  # not live: its load reads the file
+    state.sessions.prefetch(cid)
+    assert len(reads) == 1 and state.sessions.ready(cid)
+    state.sessions.append(cid, messages_from_body(turns[:3], cid), actor="t", role="agent")
+    assert len(reads) == 1  # the POST's pipeline read nothing (the writer's save is a write)
+
+
+def test_a_logged_correction_makes_the_context_not_ready_until_prefetched(
+    state: ServiceState, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cid, turns = _dialogue()
+    state.sessions.append(cid, messages_from_body(turns[:-1], cid), actor="t", role="agent")
+    state.sessions.context(cid)
+    assert state.sessions.ready(cid)
+    console = ServiceStore(state.store.path)
+    key = console.facts(cid, with_history=False)[0].fact.key
+    console.apply_corrections(
+        [FactCorrection(context_id=cid, key=key, new_value="Zanzibar Lodge", actor="ana", source="form")]
+    )
+    assert not state.sessions.ready(cid)
+    reads = _count_reads(state.store, monkeypatch)
+    state.sessions.prefetch(cid)  # the corrections and the breaker, read here
+    assert state.sessions.ready(cid) and len(reads) == 2
+    pending = state.sessions.prepare(cid, messages_from_body(turns[-1:], cid), actor="t", role="agent")
+    assert len(reads) == 2 and "Zanzibar Lodge" in (pending.view.text if pending.view else "")
+    state.writer.submit(pending.item).result()
