@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import csv
 import json
 import multiprocessing
 import os
@@ -85,6 +86,7 @@ async def _agent(
             async with client.post(f"/v1/sessions/{cid}/messages", json={"messages": [turn]}) as r:
                 body = await r.read()
             stats.post_ms.append((time.perf_counter() - t0) * 1000)
+            stats.timeline.append(("POST", t0, stats.post_ms[-1], cid))
             if r.status != 200:
                 stats.errors.append(f"POST {cid}: {r.status} {body[:200]!r}")
                 continue
@@ -95,6 +97,7 @@ async def _agent(
             async with client.get(f"/v1/sessions/{cid}/context") as r:
                 body = await r.read()
             stats.get_ms.append((time.perf_counter() - t0) * 1000)
+            stats.timeline.append(("GET", t0, stats.get_ms[-1], cid))
             if r.status != 200:
                 stats.errors.append(f"GET {cid}: {r.status} {body[:200]!r}")
         except (TimeoutError, aiohttp.ClientError) as exc:
@@ -124,6 +127,17 @@ def _pct(values: list[float], q: float) -> float:
     return (
         statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1] if len(values) > 1 else values[0]
     )
+
+
+def _write_timeline(path: Path, rows: list[tuple[str, float, float, str]], t0: float) -> None:
+    """Every request of the run as CSV (kind, seconds since the agents started, ms, context): where
+    in time the slow ones fall (together: a stall; spread: a queue)."""
+    with path.open("w", encoding="utf-8", newline="") as f:
+        out = csv.writer(f)
+        out.writerow(["kind", "at_s", "ms", "context_id"])
+        out.writerow(["T0", time.time() - (time.perf_counter() - t0), 0, ""])
+        for kind, at, ms, cid in sorted(rows, key=lambda r: r[1]):
+            out.writerow([kind, round(at - t0, 3), round(ms, 1), cid])
 
 
 def _start_server(db: Path, port: int, log: Path) -> subprocess.Popen:
@@ -256,6 +270,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     metrics_text = httpx.get(f"{url}/metrics").text
     server.send_signal(signal.SIGINT)
     server.wait(60)
+    if args.timeline:
+        _write_timeline(Path(args.timeline), stats.timeline, t0)
     store = ServiceStore(db, linger=0)
     counts = store.message_rows(list(sessions))
     # lost: acknowledged (200) but not in the store; a request that failed was not acknowledged
@@ -333,6 +349,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--report", help="write the section into this markdown file (docs/benchmarks.md)")
     parser.add_argument("--json", help="write the numbers to this file")
+    parser.add_argument("--timeline", help="write every request (kind, start s, ms, context) to this CSV")
     args = parser.parse_args(argv)
     result = run(args)
     print(json.dumps(result, indent=1))

@@ -26,6 +26,7 @@ class Stats:
 
     post_ms: list[float] = field(default_factory=list)
     get_ms: list[float] = field(default_factory=list)
+    timeline: list[tuple[str, float, float, str]] = field(default_factory=list)  # (kind, at s, ms, context)
     errors: list[str] = field(default_factory=list)
     corrections: int = 0
     corrections_seen: int = 0
