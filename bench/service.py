@@ -135,7 +135,6 @@ def _write_timeline(path: Path, rows: list[tuple[str, float, float, str]], t0: f
     with path.open("w", encoding="utf-8", newline="") as f:
         out = csv.writer(f)
         out.writerow(["kind", "at_s", "ms", "context_id"])
-        out.writerow(["T0", time.time() - (time.perf_counter() - t0), 0, ""])
         for kind, at, ms, cid in sorted(rows, key=lambda r: r[1]):
             out.writerow([kind, round(at - t0, 3), round(ms, 1), cid])
 
