@@ -78,8 +78,15 @@ def build_sessions(files: list[Path], sessions: int, turns: int, seed: int = 7) 
 
 
 async def _agent(
-    client: aiohttp.ClientSession, cid: str, turns: list[dict], think: float, stats: Stats, rng: random.Random
+    client: aiohttp.ClientSession,
+    cid: str,
+    turns: list[dict],
+    think: float,
+    stats: Stats,
+    rng: random.Random,
+    ramp: float = 0.0,
 ) -> None:
+    await asyncio.sleep(rng.uniform(0, ramp))  # this agent's first turn, somewhere in the ramp
     for turn in turns:
         t0 = time.perf_counter()
         try:
@@ -164,7 +171,7 @@ def _start_server(db: Path, port: int, log: Path) -> subprocess.Popen:
 
 
 async def _drive(
-    url: str, token: str, sessions: dict[str, list[dict]], think: float, stats: Stats, limit: int
+    url: str, token: str, sessions: dict[str, list[dict]], think: float, stats: Stats, limit: int, ramp: float
 ) -> None:
     # aiohttp, not httpx: measured here, httpx's async client spent ~5 ms of CPU per request with 50
     # connections (aiohttp 0.4 ms), so the load client, not the service, set the latency it measured
@@ -177,7 +184,7 @@ async def _drive(
         rng = random.Random(11)
         await asyncio.gather(
             *(
-                _agent(client, cid, turns, think, stats, random.Random(rng.random()))
+                _agent(client, cid, turns, think, stats, random.Random(rng.random()), ramp)
                 for cid, turns in sessions.items()
             )
         )
@@ -244,7 +251,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         watch = (ingest.pid, ingest_cpu)  # to the ingest's exit, not the agents' end
         threading.Thread(target=_watch_cpu, args=watch, daemon=True).start()
     t0, client0, server0 = time.perf_counter(), time.process_time(), _cpu_s(server.pid) or 0.0
-    asyncio.run(_drive(url, agent, sessions, args.think, stats, args.sessions))
+    asyncio.run(_drive(url, agent, sessions, args.think, stats, args.sessions, args.ramp))
     wall = time.perf_counter() - t0
     cpu = {  # where the machine's CPU went while the agents ran (the goal is a question of this)
         "service": round((_cpu_s(server.pid) or 0.0) - server0, 1),
@@ -279,7 +286,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     ingested = store.find_contexts(None, limit=1).total - len(counts)
     store.close()
     return {
-        "sessions": args.sessions, "turns": args.turns, "think_s": args.think, "wall_s": round(wall, 1),
+        "sessions": args.sessions, "turns": args.turns, "think_s": args.think,
+        "ramp_s": args.ramp, "wall_s": round(wall, 1),
         "requests": len(stats.post_ms) + len(stats.get_ms), "errors": len(stats.errors),
         "error_samples": stats.errors[:5],
         "post_p50_ms": round(_pct(stats.post_ms, 50), 1), "post_p95_ms": round(_pct(stats.post_ms, 95), 1),
@@ -320,6 +328,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--sessions", type=int, default=50)
     parser.add_argument("--turns", type=int, default=40)
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=0.0,
+        help="seconds over which the agents make their first turn, each at a random moment (default 0: "
+        "all at once, a herd of new sessions; measured, a 1 s ramp did not move the POST p95)",
+    )
     parser.add_argument(
         "--think",
         type=float,

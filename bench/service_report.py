@@ -64,7 +64,8 @@ def render_section(r: dict[str, Any]) -> str:
         "",
         f"A real service process on loopback (uvicorn, real MiniLM), {r['sessions']} agent sessions of "
         f"{r['turns']} turns each (dev-sample dialogues and BFCL agent traces, chained) from one bounded "
-        f"asyncio aiohttp client: per turn `POST messages` then `GET context`, then {r['think_s']:g} s of "
+        f"asyncio aiohttp client: the agents start over {r.get('ramp_s', 0):g} s, then per turn "
+        f"`POST messages` then `GET context`, then {r['think_s']:g} s of "
         "think time (0.5x-1.5x, the model call an agent makes), while `python -m console ingest "
         f"--nice {r.get('ingest_nice', 0)}` "
         f"({Path(r['ingest']).name if r['ingest'] else 'none'}) writes the same file and an operator "
