@@ -21,7 +21,8 @@ from datetime import datetime
 from typing import Any
 
 from console.service.journal import Journal
-from console.service.live import LiveSessions, Pending
+from console.service.live import LiveSessions
+from console.service.live_state import Pending
 from core.models import Message
 from data.service_store import StaleClockError
 

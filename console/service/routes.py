@@ -23,7 +23,7 @@ from console.service import protocol
 from console.service.app import ApiError, ServiceState
 from console.service.auth import bearer
 from console.service.formats import MessagesError, messages_from_body
-from console.service.live import UnknownContextError
+from console.service.live_state import UnknownContextError
 from console.service.recovery import journal_record
 from console.services.served import served_now
 from data.api_records import ApiToken, TokenRole
