@@ -167,6 +167,7 @@ class LiveSessions:
         turn, stored = replay_turn(live.session, message, views=False, previews=False)
         live.turns.append(turn)
         live.raw.add(message)
+        live.fingerprint.add(message)
         if stored is not None:
             live.compactions.append(stored)
             return not stored.record.failed

@@ -20,6 +20,7 @@ from console.services.replay import SessionReplay, TurnReplay
 from core.compressor import ContextView, Session
 from core.config import Config
 from core.models import FactVersion, Message
+from data.queries.ingest_rows import RunningFingerprint
 from data.queries.service_rows import LiveAppend
 from data.records import AuditEntry, ContextIngest, StoredCompaction
 
@@ -52,6 +53,7 @@ class Live:
     synced: Stamp | None = None  # the change stamp the people's corrections were last read under
     served: tuple[Stamp, ContextView] | None = None  # the context served, cached under its stamp
     raw: RawCount = field(default_factory=RawCount)  # tokens of the raw history, kept turn by turn
+    fingerprint: RunningFingerprint = field(default_factory=RunningFingerprint)  # of the turns, kept too
 
 
 @dataclass
@@ -206,4 +208,5 @@ def save_of(
         saved_facts=live.saved_facts,
         clock=clock,
         state_json=state_json,
+        fingerprint=live.fingerprint.hexdigest(),
     )

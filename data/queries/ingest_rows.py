@@ -124,6 +124,30 @@ def context_fingerprint(hashes: Sequence[tuple[int, str]]) -> str:
     return digest.hexdigest()
 
 
+class RunningFingerprint:
+    """``context_fingerprint`` kept turn by turn as a context grows (the service's live sessions):
+    its digest is fed in idx order, so a save need not hash the whole history again. A turn out of
+    order (an idx not above the last) makes it unknown (None): the writer computes it whole then."""
+
+    def __init__(self) -> None:
+        self._digest: Any = hashlib.blake2b(digest_size=16)
+        self._last = -1
+
+    def add(self, message: Message) -> None:
+        """Feed one turn (its content hash, as stored)."""
+        if self._digest is None:
+            return
+        if message.idx <= self._last:
+            self._digest = None
+            return
+        self._last = message.idx
+        self._digest.update(f"{message.idx}:{prepare_turn(message).content_hash};".encode())
+
+    def hexdigest(self) -> str | None:
+        """The fingerprint of the turns fed so far, or None once one came out of order."""
+        return None if self._digest is None else self._digest.hexdigest()
+
+
 def messages_fingerprint(messages: Sequence[Message]) -> str:
     """The fingerprint a context with these turns is stored under (to skip unchanged work early)."""
     return context_fingerprint([(m.idx, prepare_turn(m).content_hash) for m in messages])

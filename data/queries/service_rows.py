@@ -52,6 +52,7 @@ class LiveAppend:
     saved_facts: dict[str, tuple[str, str]] = field(default_factory=dict)  # key -> (value, norm) stored
     clock: tuple[str, int] | None = None
     state_json: str | None = None  # the state's JSON when the bundle carries none (a stored context)
+    fingerprint: str | None = None  # of all the bundle's turns (RunningFingerprint), else computed here
 
 
 def clocks(con: Any, context_ids: list[str]) -> dict[str, tuple[str, int]]:
@@ -94,8 +95,11 @@ def _append_known(con: Any, items: Sequence[LiveAppend], now: datetime) -> None:
     for item in items:
         bundle = item.bundle
         ref = batch.ref(bundle.context_id)
-        turns = [prepare_turn(m) for m in bundle.messages]
-        ts_by_idx = {t.message.idx: t.ts for t in turns}
+        # the new turns only, when the fingerprint comes with the item: preparing the whole history
+        # on every save made a session's saves quadratic in its length
+        whole = item.fingerprint is None
+        turns = [prepare_turn(m) for m in bundle.messages if whole or m.idx >= item.first]
+        ts_by_idx = {m.idx: to_utc_naive(m.ts) for m in bundle.messages}
         for turn in turns:
             if turn.message.idx >= item.first:
                 _add_message(batch, ref, turn, 1, now)
@@ -120,15 +124,17 @@ def _append_known(con: Any, items: Sequence[LiveAppend], now: datetime) -> None:
                     ("reason", reason or "stated"), ("recorded_at", max(turn_ts, now)),
                 ):  # fmt: skip
                     changed[name].append(value)
-        times = [t.ts for t in turns if t.ts is not None]
+        times = [ts for ts in ts_by_idx.values() if ts is not None]
+        hashes = [(t.message.idx, t.content_hash) for t in turns]
+        fingerprint = item.fingerprint or context_fingerprint(hashes)
         for name, value in (
             ("context_id", bundle.context_id), ("updated_at", max(times) if times else now),
-            ("turns", len(turns)),
+            ("turns", len(bundle.messages)),
             ("tokens_raw", bundle.tokens_raw if bundle.tokens_raw is not None
-             else sum(t.message.tokens for t in turns)),
+             else sum(m.tokens for m in bundle.messages)),
             ("tokens_context", bundle.tokens_context), ("compactions_added", len(later)),
             ("health", bundle.health),
-            ("fingerprint", context_fingerprint([(t.message.idx, t.content_hash) for t in turns])),
+            ("fingerprint", fingerprint),
             ("rendered", bundle.rendered), ("state", item.state_json or json_text(bundle.state)),
             ("served_reason", bundle.served_reason), ("health_metrics", json_text(bundle.health_metrics)),
         ):  # fmt: skip

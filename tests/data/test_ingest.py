@@ -214,6 +214,16 @@ def test_a_stored_fingerprint_tells_an_unchanged_context_before_any_work(store):
     assert stored["ctx-1"] != ingest_rows.messages_fingerprint(changed.messages)
 
 
+def test_a_running_fingerprint_is_the_whole_one_and_unknown_once_a_turn_comes_out_of_order():
+    messages = make_context().messages
+    running = ingest_rows.RunningFingerprint()
+    for m in messages:
+        running.add(m)
+    assert running.hexdigest() == ingest_rows.messages_fingerprint(messages)
+    running.add(messages[0])  # an idx not above the last: the streamed digest would be wrong
+    assert running.hexdigest() is None
+
+
 def test_content_hash_is_the_part_by_part_digest_stored_fingerprints_rely_on():
     # Files written before the one-call hash hold digests of role, text, time, call, result and
     # attachments each followed by 0x1f; a re-ingest must compute the same value or see a change.

@@ -101,3 +101,18 @@ def test_a_logged_correction_makes_the_context_not_ready_until_prefetched(
     pending = state.sessions.prepare(cid, messages_from_body(turns[-1:], cid), actor="t", role="agent")
     assert len(reads) == 2 and "Zanzibar Lodge" in (pending.view.text if pending.view else "")
     state.writer.submit(pending.item).result()
+
+
+def test_the_saves_keep_the_fingerprint_of_the_whole_history(state: ServiceState) -> None:
+    """A save prepares only its new turns; the fingerprint the live session keeps turn by turn is
+    the one computed over every stored turn (what an ingest of the same turns compares against)."""
+    from data.queries.ingest_rows import messages_fingerprint
+
+    cid, turns = _dialogue()
+    for start in range(0, len(turns), 3):
+        state.sessions.append(cid, messages_from_body(turns[start : start + 3], cid), actor="t", role="agent")
+    timeline = state.store.timeline(cid)
+    assert timeline is not None and len(timeline.messages) == len(turns)
+    stored = [m.message for m in timeline.messages]
+    assert state.store.fingerprints([cid]) == {cid: messages_fingerprint(stored)}
+    assert timeline.context.updated_at == max(m.ts for m in stored)
