@@ -161,6 +161,8 @@ def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[s
             cur.strength = cand.strength
         if cand.role == "user" and cur.role != "user":  # the user took up the assistant's value
             cur.role, cur.kind, cur.evidence = "user", cand.kind, cand.evidence or cur.evidence
+        elif cur.role == "assistant" and cand.evidence is not None and cand.evidence.how == "confirmed":
+            cur.evidence = cand.evidence  # the assistant read its value back for the user's yes
         return
     if cur.verified_by_user and cand.role != "user":
         # an operator verified the value: only the user saying otherwise replaces it
