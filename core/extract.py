@@ -154,6 +154,9 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
     text = parsed.message.text
     cursor = 0
     failed = False  # the assistant reported that the action failed: what it names next is offered instead
+    # the assistant reads values back for the user's yes ("Please confirm ENT visit at 2380 Sutter
+    # Street on march 1st"): what the turn names is confirmed, not merely mentioned
+    confirms = role == "assistant" and any(a.kind == "confirmation" for a in parsed.atoms)
     for atom in parsed.atoms:
         offset = text.find(atom.text, cursor)
         offset = offset if offset >= 0 else text.find(atom.text)
@@ -162,7 +165,7 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
             continue  # pleasantries; an assistant's "thank you for contacting <service>" names no value
         if role == "user" and any_language().closes(atom.text):
             continue  # "that is all I need for today": the conversation's today, not the task's date
-        _facts_of(atom, role, idx, units, text, offset, parsed.message.ts, failed)
+        _facts_of(atom, role, idx, units, text, offset, parsed.message.ts, failed, confirms)
         failed = failed or (
             role == "assistant" and atom.action is not None and atom.action.status == "failed"
         )
@@ -198,6 +201,7 @@ def _facts_of(
     offset: int = -1,
     ts: datetime | None = None,
     after_failure: bool = False,
+    confirms: bool = False,
 ) -> None:
     """The facts of one clause, each with the span of the turn it came from (offset: where the
     clause starts in the turn's text, -1 when it is not there verbatim) and the turn's time ts.
@@ -205,7 +209,8 @@ def _facts_of(
     after_failure: an earlier clause of the assistant's turn reported that the action failed ("I
     could not book that time."), so a clock time this one names is offered in place of the user's
     ("There is a bus at 9:50 am.", "Try March 1st at 3:30 pm?"); a date it names may be the user's
-    own day said another way ("March 8th" for "Friday next week"), so only a cue makes it an offer."""
+    own day said another way ("March 8th" for "Friday next week"), so only a cue makes it an offer.
+    confirms: the assistant's turn asks the user to confirm what it reads back (evidence "confirmed")."""
     neg = atom.negation
     proposes = role == "assistant" and analyzer_for(atom.lang).proposes_alternative(atom.text)
     neg_span = None
@@ -244,7 +249,7 @@ def _facts_of(
             pinned=atom.pinned,
             correction=atom.kind == "correction",
             aliases=aliases,
-            evidence=_evidence(ent, atom, idx, text, offset).model_copy(update={"ts": ts}),
+            evidence=_evidence(ent, atom, idx, text, offset, confirms).model_copy(update={"ts": ts}),
             proposes=proposes or (role == "assistant" and after_failure and bool(_CLOCK.fullmatch(norm))),
             bound=atom.role in ("user", "system") and _bound(ent, atom.text),
             asks=role == "user" and _asks(atom),
@@ -300,11 +305,13 @@ def _definite_reference(ent: Entity, atom: Atom) -> bool:
     return any_language().ends_with_determiner(atom.text[max(0, ent.start - 12) : ent.start])
 
 
-def _evidence(ent: Entity, atom: Atom, idx: int, text: str, offset: int) -> Evidence:
+def _evidence(ent: Entity, atom: Atom, idx: int, text: str, offset: int, confirms: bool = False) -> Evidence:
     """Where the entity's value sits in its turn: the span from the clause offset and the entity's
-    place in the clause, checked against the text (else the first occurrence of its surface)."""
+    place in the clause, checked against the text (else the first occurrence of its surface).
+    confirms: an assistant's turn that reads its values back for the user's yes."""
     said = "corrected" if atom.kind == "correction" else "said"
-    how = {"assistant": "offered", "tool": "returned"}.get(atom.role, said)
+    offered = "confirmed" if confirms else "offered"
+    how = {"assistant": offered, "tool": "returned"}.get(atom.role, said)
     start = offset + ent.start if offset >= 0 and ent.start >= 0 else -1
     if start < 0 or text[start : start + len(ent.text)] != ent.text:
         start = text.find(ent.text)

@@ -39,6 +39,7 @@ from core.tasks import (
     acted_on,
     answer_to_end,
     corrected_domains,
+    corrected_key,
     opens_task,
     other_task,
 )
@@ -131,6 +132,8 @@ def merge(
 
 def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[str] = frozenset()) -> None:
     """Fold one candidate into the facts (corrected: the domains the turn's corrections name)."""
+    if (key := corrected_key(state, cand)) != cand.key:
+        cand = cand.model_copy(update={"key": key})
     cur = state.facts.get(cand.key)
     if cur is None:
         revived = _take_from_archive(state, cand)
@@ -161,6 +164,8 @@ def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[s
             cur.strength = cand.strength
         if cand.role == "user" and cur.role != "user":  # the user took up the assistant's value
             cur.role, cur.kind, cur.evidence = "user", cand.kind, cand.evidence or cur.evidence
+        elif cur.role == "assistant" and cand.evidence is not None and cand.evidence.how == "confirmed":
+            cur.evidence = cand.evidence  # the assistant read its value back for the user's yes
         return
     if cur.verified_by_user and cand.role != "user":
         # an operator verified the value: only the user saying otherwise replaces it

@@ -145,11 +145,13 @@ def parse_anchors(text: str) -> Anchors:
 def fact_tier(fact: Fact) -> int:
     """0: what the user stated or an operator verified (and references the agent produced);
     1: the assistant's or a tool's choice-like values (names, times, dates, prices, ...);
-    2: informational values (addresses, phone numbers, ...)."""
+    2: informational values (addresses, phone numbers, ...), unless the assistant read them back for
+    the user to confirm ("Please confirm ENT visit at 2380 Sutter Street"): then they were chosen."""
     slot = fact.key.rsplit(".", 1)[-1]
     if fact.pinned or fact.verified_by_user or fact.role in ("user", "system") or slot == "ref":
         return 0
-    return 2 if slot in INFORMATIONAL_SLOTS else 1
+    confirmed = fact.evidence is not None and fact.evidence.how in ("confirmed", "accepted")
+    return 2 if slot in INFORMATIONAL_SLOTS and not confirmed else 1
 
 
 def fact_priority(fact: Fact) -> tuple[int, float, int]:

@@ -13,6 +13,7 @@ from core.extract import fact_key
 from core.lang.cues import any_language
 from core.lang.registry import analyzer_for
 from core.models import ContextState, Fact, FactCandidate, ParsedMessage
+from core.values import same_value
 
 # the key of a value said for another task than the value the key holds (a second intent's date
 # beside the first one's: the weather's March 12th, the flight's 9th)
@@ -57,8 +58,13 @@ def other_task(
     corrections name (corrected_domains); a correction naming cur's domain is evidence. A second
     intent's date beside the first one's (the weather's, then the flight's), a rental car's day
     after the event's."""
-    if cand.role not in ("user", "system") or cand.key.endswith(OTHER_TASK_SUFFIX) or cur.verified_by_user:
+    if cand.key.endswith(OTHER_TASK_SUFFIX) or cur.verified_by_user:
         return False  # (an operator's verified value gives way to the user saying otherwise, as ever)
+    if cand.role not in ("user", "system"):
+        # the assistant names another value after its own was acted on ("I have booked warkworth
+        # house", then "How about curry prince?" for the meal): a result is no option it replaces
+        later = cand.source_idx > cur.last_idx and cur.role == "assistant"
+        return later and not (cand.correction or cand.proposes) and acted_on(state, cur)
     if cand.source_idx <= cur.first_idx or (cand.correction and cand.key.split(".", 1)[0] in corrected):
         return False
     if cur.first_idx < state.task_idx < cand.source_idx:
@@ -71,6 +77,19 @@ def other_task(
         return not (before and (cand.correction or cand.asks))
     # (a question about another value beside one acted on stands beside it as key_asked instead)
     return not (cand.correction or cand.asks) and acted_on(state, cur)
+
+
+def corrected_key(state: ContextState, cand: FactCandidate) -> str:
+    """The key a user's correction changes: when the attribute is held twice (a value acted on,
+    and a later one said for another task beside it, under ``key_2``), the later one, the value
+    in play ("I have booked yippee noodle bar" ... "How about the University Arms Hotel?" ->
+    "Actually, book the Alexander Bed and Breakfast instead"); else the candidate's own key."""
+    if cand.role not in ("user", "system") or not cand.correction or cand.key.endswith(OTHER_TASK_SUFFIX):
+        return cand.key
+    cur, later = state.facts.get(cand.key), state.facts.get(f"{cand.key}{OTHER_TASK_SUFFIX}")
+    if cur is None or later is None or later.last_idx <= cur.last_idx or same_value(cur.norm, cand.norm):
+        return cand.key
+    return later.key
 
 
 def acted_on(state: ContextState, fact: Fact) -> bool:

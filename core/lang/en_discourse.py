@@ -110,7 +110,9 @@ _ASSISTANT_RESULT = re.compile(
 )
 _CONFIRM_REQUEST = re.compile(
     r"\b(?:please\s+confirm|can\s+you\s+confirm|could\s+you\s+confirm|to\s+confirm|confirm\s+(?:that|the\s+"
-    r"following|these|your)|is\s+that\s+(?:correct|right)|is\s+this\s+(?:correct|right))\b",
+    r"following|these|your)|is\s+(?:that|this)\s+(?:correct|right|okay|ok|fine|alright)|"
+    # "Confirming an event called house, March 5th at 3 pm": the values read back for a yes
+    r"^confirming\s+(?:an?|the|your)\b)\b",
     re.IGNORECASE,
 )
 
