@@ -122,6 +122,9 @@ def _needs(atom: Atom, replaced: set[str]) -> list[str]:
     out = [e.text for e in atom.entities if e.text.strip() and e.type not in WEAK_TYPES]
     if atom.negation is not None and not substitutes_replaced(atom, replaced):
         out.append(atom.negation.text)
+        # every negation of the clause, not only its first ("花生不行，我同事花生过敏": two prohibitions)
+        others = analyzer_for(atom.lang).negations(atom.text) if atom.kind != "question" else []
+        out += [n.text for n in others if n.text != atom.negation.text and not n.substitution]
     if atom.pinned:
         out.append(atom.text)
     return out
