@@ -157,7 +157,13 @@ def missing_user_clauses(
             if after_negation and atom.negation is None and (atom.kind == "preference" or atom.entities):
                 needs.append(atom.text)  # the positive half of a negation pair
             after_negation = atom.negation is not None
-            needs = [n for n in needs if n.lower() not in low and not is_replaced(n, replaced)]
+            # a name is replaced only with evidence (a correction, an offer taken, a result): one
+            # name the user said after another in a guessed slot leaves the first owed
+            names = {e.text for e in atom.entities if e.type in ("name", "place")}
+            needs = [
+                n for n in needs
+                if n.lower() not in low and not is_replaced(n, named if n in names else replaced)
+            ]
             restated = _restated_types(atom, corrections)
             needs = [n for n in needs if not any(e.text == n and e.type in restated for e in atom.entities)]
             # a clause the parser typed nothing of comes back by its words; one with a value is the
