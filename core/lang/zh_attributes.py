@@ -21,6 +21,7 @@ from functools import cache
 
 from core.lang.patterns import pattern
 from core.lang.zh_numbers import fmt_number, zh_to_number
+from core.lang.zh_segment import tokens
 
 KIN = {
     "爸爸": "father", "我爸": "father", "老爸": "father", "父亲": "father", "爸": "father",
@@ -104,3 +105,36 @@ def asked_attribute(text: str) -> str | None:
         if pattern(rx).search(text):
             return slot
     return None
+
+
+# measure words of a serving or a container ("两份", "两杯", "一碗"): what they count is the noun
+# next to them, and servings of different things are different values ("两份煎饼果子" and a later
+# "一份薄脆" coexist)
+_SERVING = re.compile(r"(?P<n>\d+|[一二两三四五六七八九十]+)(?P<u>[份杯碗盒瓶串笼盘碟罐])")
+_LINK_BEFORE = ("改成", "改为", "换成", "加到", "要", "多", "来", "再来")
+
+
+def servings(text: str) -> list[tuple[int, int, str, str, str]]:
+    """(start, end, type, value, slot) of the servings of text keyed by the noun they count: the noun
+    after the measure word ("两份煎饼果子", "5份米饭"), else the one before it, with a verb of
+    change or order between them allowed ("豆浆两杯", "肥牛改成三份", "米饭多一份")."""
+    toks = tokens(text)
+    out: list[tuple[int, int, str, str, str]] = []
+    for m in _SERVING.finditer(text):
+        after = [t for t in toks if t[2] == m.end()]
+        value = f"{_value(m.group('n'), None, None, None)} {m.group('u')}"
+        if after and after[0][1][:1] in ("n", "a") and len(after[0][0]) >= 2:
+            noun = after[0][0]
+            end = m.end() + len(noun)
+            out.append((m.start(), end, "quantity", value, noun))
+            continue
+        at = m.start()
+        for link in _LINK_BEFORE:
+            if text[:at].endswith(link):
+                at -= len(link)
+                break
+        before = [t for t in toks if t[2] + len(t[0]) == at]
+        if before and before[0][1].startswith("n") and len(before[0][0]) >= 2:
+            noun = before[0][0]
+            out.append((before[0][2], m.end(), "quantity", value, noun))
+    return out

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from core.lang.zh_attributes import attribute_numbers
+from core.lang.zh_attributes import attribute_numbers, servings
 from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, TERM_SLOTS
 from core.lang.zh_numbers import fmt_number, zh_to_number
 from core.lang.zh_time import BLANK
@@ -312,4 +312,5 @@ def find_values(text: str) -> list[Hit]:
         hits += finder(text)
     # "爸爸66", "年收入大概15万": numbers typed by their attribute, before any guessed count or amount
     hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in attribute_numbers(text)]
+    hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in servings(text)]
     return hits

@@ -136,3 +136,30 @@ def test_a_number_counting_a_noun_is_left_to_the_count_finders():
 def test_chinese_numbers_keep_their_relative_and_attribute(text: str, span: str, slot: str):
     found = {(text[s:e], sl) for s, e, _, _, sl in zh_numbers(text)}
     assert (span, slot) in found
+
+
+def test_servings_of_different_things_coexist():
+    st = state_after(
+        [
+            ("user", "早饭 来两份煎饼果子"),
+            ("assistant", "好的，要加什么？"),
+            ("user", "一份薄脆一份油条，都不要辣"),
+            ("assistant", "再来点喝的吗？"),
+            ("user", "豆浆两杯，一杯无糖"),
+        ]
+    )
+    shown = {f.value for f in st.facts.values()}
+    assert {"两份煎饼果子", "一份薄脆", "一份油条", "豆浆两杯"} <= shown
+    assert not replaced(st)
+
+
+def test_a_serving_corrected_by_its_noun_replaces_the_old_count():
+    st = state_after(
+        [
+            ("user", "点个火锅外卖，菜要肥牛两份，毛肚一份"),
+            ("assistant", "好的，还要别的吗？"),
+            ("user", "肥牛改成三份吧，怕不够"),
+        ]
+    )
+    assert "肥牛两份" in replaced(st)
+    assert any(v.value == "毛肚一份" for v in st.facts.values())
