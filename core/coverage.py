@@ -77,6 +77,18 @@ def _named_replaced(state: ContextState) -> set[str]:
     return out
 
 
+def _guessed_unproven(state: ContextState) -> set[str]:
+    """Lowercased values one user name replaced in a slot guessed without a task (general.name,
+    general.food): the parser could not type either span, so nothing shows they are one attribute
+    ("我爸要做白内障手术" then "在吃华法林")."""
+    out = set()
+    for f in [*state.facts.values(), *state.archive]:
+        ev = f.evidence
+        if f.key.startswith("general.") and ev is not None and ev.role == "user" and ev.how == "said":
+            out |= {v.value.lower() for v in f.history}
+    return out
+
+
 def _states_replaced(atom: Atom, replaced: set[str], named: set[str]) -> bool:
     """True when a value of the clause was replaced since: the clause would show the old value."""
     return any(
@@ -122,6 +134,9 @@ def _needs(atom: Atom, replaced: set[str]) -> list[str]:
     out = [e.text for e in atom.entities if e.text.strip() and e.type not in WEAK_TYPES]
     if atom.negation is not None and not substitutes_replaced(atom, replaced):
         out.append(atom.negation.text)
+        # every negation of the clause, not only its first ("花生不行，我同事花生过敏": two prohibitions)
+        others = analyzer_for(atom.lang).negations(atom.text) if atom.kind != "question" else []
+        out += [n.text for n in others if n.text != atom.negation.text and not n.substitution]
     if atom.pinned:
         out.append(atom.text)
     return out
@@ -137,6 +152,7 @@ def missing_user_clauses(
     low = _WAS.sub(" ", text).lower()
     replaced = _replaced(state)
     named = _named_replaced(state)
+    proven = replaced - _guessed_unproven(state)
     corrections = [
         (p.message.idx, set(content_units(a.text)), {e.type for e in a.entities})
         for p in parsed
@@ -154,7 +170,14 @@ def missing_user_clauses(
             if after_negation and atom.negation is None and (atom.kind == "preference" or atom.entities):
                 needs.append(atom.text)  # the positive half of a negation pair
             after_negation = atom.negation is not None
-            needs = [n for n in needs if n.lower() not in low and not is_replaced(n, replaced)]
+            # a name is replaced only with evidence (a correction, an offer taken, a result, the
+            # task's own name slot restated): one name the user said after another in a slot
+            # guessed without a task leaves the first owed
+            names = {e.text for e in atom.entities if e.type in ("name", "place")}
+            needs = [
+                n for n in needs
+                if n.lower() not in low and not is_replaced(n, proven if n in names else replaced)
+            ]
             restated = _restated_types(atom, corrections)
             needs = [n for n in needs if not any(e.text == n and e.type in restated for e in atom.entities)]
             # a clause the parser typed nothing of comes back by its words; one with a value is the

@@ -12,6 +12,7 @@ from collections import Counter
 from datetime import datetime
 from typing import NamedTuple
 
+from core.answers import answer_entities
 from core.goals import GOAL_KINDS, condense_goal, is_goal
 from core.lang.base import SLOTS
 from core.lang.cues import any_language
@@ -157,7 +158,9 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
     # the assistant reads values back for the user's yes ("Please confirm ENT visit at 2380 Sutter
     # Street on march 1st"): what the turn names is confirmed, not merely mentioned
     confirms = role == "assistant" and any(a.kind == "confirmation" for a in parsed.atoms)
+    answering = role == "user" and state.asked_slot and state.turn == state.asked_slot_idx
     for atom in parsed.atoms:
+        atom = answer_entities(atom, state.asked_slot) if answering else atom
         offset = text.find(atom.text, cursor)
         offset = offset if offset >= 0 else text.find(atom.text)
         cursor = offset + len(atom.text) if offset >= 0 else cursor

@@ -368,6 +368,10 @@ class ContextState(BaseModel):
     asked_end_idx: int = Field(
         default=-1, description="the last assistant turn that asked about the end of a span (return)"
     )
+    asked_slot: str = Field(
+        default="", description="the attribute the last assistant question asked for (age, budget, ...)"
+    )
+    asked_slot_idx: int = Field(default=-1, description="the assistant turn that asked for asked_slot")
     consecutive_failures: int = 0
     version: int = 0
 

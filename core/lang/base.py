@@ -23,7 +23,7 @@ SLOTS = (
     "rating", "price", "price_range", "area", "food", "type", "name", "city", "origin", "destination",
     "address", "postcode", "phone", "ref", "email", "url", "file", "facility", "genre", "title", "person",
     "end_date", "end_time", "birth_date", "past_date",
-    "airline", "seat_class", "car_type", "item", "amount", "account", "other",
+    "airline", "seat_class", "car_type", "item", "amount", "account", "age", "budget", "other",
 )
 
 # Canonical task domains a language analyzer may return from domain().
@@ -154,6 +154,11 @@ class LanguageAnalyzer(Protocol):
     def asks_end(self, text: str) -> bool:
         """True when a question asks about the end of a span ("when would you like to return?",
         "and checking out when?", "几号退房")."""
+        ...
+
+    def asked_attribute(self, text: str) -> str | None:
+        """The attribute slot a question asks for ("How old is she?" -> age, "预算多少？" -> budget), or
+        None: a bare number answering it is that attribute's value."""
         ...
 
     def bounds(self, before: str, after: str) -> bool:

@@ -102,6 +102,10 @@ class CueMethods:
         """True when a question asks about the end of a span ("when would you like to return?")."""
         return self._cues.asks_end(text)
 
+    def asked_attribute(self, text: str) -> str | None:
+        """The attribute slot a question asks for ("How old is she?" -> age), or None."""
+        return self._cues.asked_attribute(text)
+
     def bounds(self, before: str, after: str) -> bool:
         """True when the words before / after a value make it a bound ("after 13:30", "4分以上")."""
         return self._cues.bounds(before, after)
@@ -232,6 +236,10 @@ class AnyLanguage:
     def asks_end(self, text: str) -> bool:
         """True when a question asks about the end of a span, in some language."""
         return any(a.asks_end(text) for a in self.analyzers)
+
+    def asked_attribute(self, text: str) -> str | None:
+        """The attribute slot a question asks for in some language (the first language's), or None."""
+        return next((s for a in self.analyzers if (s := a.asked_attribute(text)) is not None), None)
 
     def bounds(self, before: str, after: str) -> bool:
         """True when some language's words around a value make it a bound of a search."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from core.lang.en_attributes import asked_attribute  # noqa: F401  (a cue of this module)
 from core.lang.patterns import pattern
 
 _INTENT_CUE = (

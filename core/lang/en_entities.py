@@ -19,6 +19,7 @@ from functools import cache, lru_cache
 
 from core.lang import en_terms as T
 from core.lang import en_values as V
+from core.lang.en_attributes import attribute_numbers
 from core.lang.en_dates import find_dates
 from core.lang.en_lexicon import VENUE_TYPES
 from core.lang.en_names import find_names
@@ -71,6 +72,8 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     cands += T.answers(text) + T.food_words(text)
     for start, end, kind, value, slot in unit_counts(text) + card_endings(text):  # "40 pallets", "20k baht"
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind]))
+    for start, end, kind, value, slot in attribute_numbers(text):  # "she is 74", "up to 150", "60 each"
+        cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind] + 3))
     times = find_times(text)
     # dates depend on the day only: keying the caches by midnight lets every turn of a day share them
     dates = find_dates(text, ts.replace(hour=0, minute=0, second=0, microsecond=0))

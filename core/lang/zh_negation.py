@@ -65,7 +65,35 @@ def find_negations(text: str) -> list[Negation]:
             target = target[1:]  # "别放香菜" negates 香菜
         out.append(Negation(text=text[start:end].rstrip(), cue=cue, target=target))
         last_end = end
+    out += _postposed(text, out)
     return sorted(out + _allergies(text, out), key=lambda n: text.find(n.text))
+
+
+# a rejection after what it rejects, at the end of its clause: "只保6种的不要", "千岛酱那种不要",
+# "意外不要了", "头孢也不行", "分期什么的我不要" (the thing is said first, the verdict last)
+_POSTPOSED = re.compile(r"(?:不要|不行|不用|不考虑|不需要|不想要)[了吧啊呀哦]*(?=$|[，,。！？!?；;\n…])")
+_LEAD = re.compile(r"^(?:那就|那|就|还是|还有|嗯|啊|哦|对|另外|而且|但是|但)+")
+_TRAIL = re.compile(r"(?:的|那种|那个|这种|这个|那些|这些|什么的|之类的|我们|我|也|都|就|可|还是|就是)+$")
+_PRONOUNS = frozenset(("这", "那", "它", "这个", "那个", "这种", "那种", "都", "全", "全部"))
+
+
+def _postposed(text: str, taken: list[Negation]) -> list[Negation]:
+    """Rejections placed after what they reject (see _POSTPOSED), kept whole from the clause start;
+    a bare "不要了" or "这个不行" names nothing, and a clause a negation already covers is left alone."""
+    out = []
+    for m in _POSTPOSED.finditer(text):
+        start = m.start()
+        while start > 0 and text[start - 1] not in _CLAUSE_PUNCT:
+            start -= 1
+        clause = text[start:m.start()].strip()
+        target = _TRAIL.sub("", _LEAD.sub("", clause).strip()).strip()
+        if len(target) < 2 or target in _PRONOUNS or "吗" in clause:
+            continue
+        if any(n.text in text[start:m.end()] or text[start:m.end()] in n.text for n in taken):
+            continue
+        cue = _TAIL.sub("", m.group(0)) or m.group(0)
+        out.append(Negation(text=text[start:m.end()].strip(), cue=cue, target=target))
+    return out
 
 
 # an allergy forbids what it names: "青霉素过敏", "对磺胺过敏", "有个同事海鲜过敏" (not "不过敏", "过敏史")

@@ -3,7 +3,8 @@
 One surface fills one slot, so the hint must say what the name is in this clause:
 - origin / destination only for a trip: "从A到B", "从A坐地铁去B", "打车到B", "目的地是B"; a hotel the
   assistant "查到" (found) or a place "推荐您到X入住" stays a name;
-- food for a dish: "想吃X", "有X这道菜", "有X的餐馆", "最好有X" in a clause about eating; never for a
+- food for a dish: "想吃X", "有X这道菜", "有X的餐馆", "最好有X" in a clause about eating, "吃X" / "做X"
+  only outside a sentence about health ("在吃阿司匹林", "要做白内障手术" name no dish); never for a
   venue (a branch in brackets or a venue suffix: "名叫X的餐馆", "贵源柒彩酒楼的餐馆");
 - name otherwise.
 Cue words inside other names do not count ("护国寺小吃到国家大剧院": 吃 belongs to a name, 到 is the cue).
@@ -29,7 +30,9 @@ _CUES = re.compile(
     r"(?P<person>乘客|旅客|联系人|入住人|预订人|姓名|我叫|名字叫|名字是|收件人|收货人|投保人|被保人|被保险人|"
     r"受益人|申请人|持卡人|患者|病人|就诊人|乘车人)"
     r"|(?P<origin>从|出发地|起点|出发)"
-    r"|(?P<food>推荐菜|招牌菜|特色菜|菜品|想吃|爱吃|吃到|品尝|尝尝|喝到|想喝|吃|做)"
+    r"|(?P<food>推荐菜|招牌菜|特色菜|菜品|想吃|爱吃|吃到|品尝|尝尝|喝到|想喝)"
+    r"|(?P<taking>在吃|一直吃|长期吃|正在吃|还在吃|每天吃)"
+    r"|(?P<eat>吃|做)"
     r"|(?P<destination>到|至|去往|前往|目的地|终点)"
     r"|(?P<has>有没有|有)"
     r"|(?P<name>推荐|去|名叫|叫|选|住|入住|建议|考虑)"
@@ -47,6 +50,11 @@ _TRIP = re.compile(
 )
 # A clause about eating: 有X names a dish there
 _EATING = re.compile(r"餐馆|餐厅|饭店|饭馆|菜|吃|店|哪家")
+# a sentence about health: the bare verbs 吃 / 做 take a medicine or undergo a procedure there ("要做白内障
+# 手术", "吃降压药"), and a habit of taking ("在吃阿司匹林", cue group taking) is a medicine, not a dish
+_HEALTH = re.compile(r"药|医生|医院|手术|检查|病|过敏|血压|血糖|胰岛素|处方|治疗|牙|术前|术后|复查|体检")
+# a sentence about a meal: only there does the bare verb 做 name a dish ("做个红烧肉当晚饭")
+_MEAL = re.compile(r"餐馆|餐厅|饭店|饭馆|菜|外卖|饭|面条|口味|好吃|早餐|午餐|晚餐|夜宵|点餐|小吃")
 _NEARBY = re.compile(r"周边|附近|周围")
 # Venue-type endings that are also dishes (烤鸭, 火锅): they do not make a name a venue
 _DISH_SUFFIXES = frozenset(("小吃", "火锅", "烤肉", "烤鸭", "烧烤", "涮肉", "铁板烧", "自助", "料理"))
@@ -118,7 +126,8 @@ def name_slot(
     if kind == "name" and last is not None and last.group(0) == "去" \
             and any(m.lastgroup == "origin" for m in cues[:-1]):
         return "destination"  # 从A坐地铁去B
-    if kind == "food":
+    eats = kind == "eat" and last is not None and not _HEALTH.search(text)
+    if kind == "food" or (eats and (last.group(0) == "吃" or _MEAL.search(text))):
         return "food" if same_clause and not venue else "name"
     if kind == "has" and same_clause:
         if before[:last.start()].endswith(("推荐菜", "招牌菜", "特色菜", "菜品", "菜里")):

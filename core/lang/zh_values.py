@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from core.lang.zh_attributes import attribute_numbers, servings
 from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, TERM_SLOTS
 from core.lang.zh_numbers import fmt_number, zh_to_number
 from core.lang.zh_time import BLANK
@@ -309,4 +310,7 @@ def find_values(text: str) -> list[Hit]:
     hits: list[Hit] = []
     for finder in (_measures, _money, _rating, _duration, _quantity, _contacts, _terms, _addresses, _answers):
         hits += finder(text)
+    # "爸爸66", "年收入大概15万": numbers typed by their attribute, before any guessed count or amount
+    hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in attribute_numbers(text)]
+    hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in servings(text)]
     return hits

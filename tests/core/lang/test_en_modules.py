@@ -52,6 +52,12 @@ def test_times_are_24_hour_and_a_bare_hour_after_a_cue_is_weaker() -> None:
     assert spans["7"].value == "07:00" and spans["7"].cued
 
 
+def test_a_count_after_a_period_word_is_no_time() -> None:
+    """'sat night, 4 of us': the party, not 04:00; 'evening 4:30' stays a time."""
+    assert [t for t in en_times.find_times("any homestay for fri and sat night, 4 of us, 2 rooms")] == []
+    assert "16:30" in [t.value for t in en_times.find_times("evening 4:30 please")]
+
+
 def test_dates_resolve_against_the_reference_day() -> None:
     text = "tomorrow, on 12 March, or next Wednesday"
     spans = {text[s.start : s.end]: s.value for s in en_dates.find_dates(text, MONDAY)}

@@ -1,0 +1,51 @@
+"""Answers to an attribute question: a bare number the user says right after the assistant asked
+for an attribute ("How old is your mother?" "she is 74", "Insurance: declared value?" "60 each",
+"请问您的姓名、年龄？" "高振宇，45") is that attribute's value, not a guessed count or amount that
+would replace the number of another attribute (issue 12: numbers of different attributes coexist).
+The attribute is read by the language analyzers (``asked_attribute``) and kept on the state by merge.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.models import Atom, Entity
+from core.parse import strength_of
+
+# slots a number gets when nothing says what it measures: an answer to a question about an attribute
+# ("How old is she?" "74") is that attribute's value instead
+_GENERIC_NUMBER_SLOTS = frozenset({None, "count", "amount", "price"})
+_BARE_DIGITS = re.compile(r"(?<![0-9A-Za-z.,:/#-])\d+(?:\.\d+)?(?![0-9A-Za-z.,:/%-])")
+MAX_AGE = 120
+
+
+def answer_entities(atom: Atom, asked: str) -> Atom:
+    """The user's clause right after the assistant asked for an attribute ("How old is your
+    mother?", "Insurance: declared value?", "预算多少？"), with its bare numbers keyed by that attribute:
+    a number the parser gave no slot of its own (a count, an amount) and a run of digits it typed
+    not at all ("高振宇，45"). An age is a number up to MAX_AGE; a number with its own slot (a
+    relative's age, a count of people, a date) keeps it."""
+    out: list[Entity] = []
+    for ent in atom.entities:
+        number = ent.type == "number" or (ent.type == "money" and asked != "age")
+        if number and ent.slot in _GENERIC_NUMBER_SLOTS and _fits(ent.value or ent.text, asked):
+            ent = ent.model_copy(update={"slot": asked})
+        out.append(ent)
+    for m in _BARE_DIGITS.finditer(atom.text):
+        if any(e.start <= m.start() < e.end or m.start() <= e.start < m.end() for e in atom.entities):
+            continue
+        if _fits(m.group(0), asked):
+            digits = m.group(0)
+            span = {"start": m.start(), "end": m.end()}
+            out.append(Entity(type="number", text=digits, value=digits, slot=asked, **span))
+    if len(out) == len(atom.entities) and all(a is b for a, b in zip(out, atom.entities, strict=True)):
+        return atom
+    out.sort(key=lambda e: e.start)
+    strength = strength_of(out, atom.negation is not None, atom.pinned)
+    return atom.model_copy(update={"entities": out, "strength": strength})
+
+
+def _fits(value: str, asked: str) -> bool:
+    """True when a number can be the value of the asked attribute (an age is at most MAX_AGE)."""
+    number = re.search(r"\d+(?:\.\d+)?", value)
+    return number is not None and (asked != "age" or float(number.group(0)) <= MAX_AGE)

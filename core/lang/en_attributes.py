@@ -1,0 +1,154 @@
+"""English numbers typed by the attribute they measure, not by a guessed "count".
+
+A bare number is the value of some attribute, and numbers of different attributes must coexist:
+"she is 74" (an age) and a later "my limit is 1500" (a budget) are two facts, not one count
+replacing another. Three readings, all from the words around the number (general knowledge):
+
+- a relative or a pronoun before it: "Dad is 68, mum 64" -> father_age, mother_age; "she is 74",
+  "I'm 20" -> age (a number with no unit after it, at most 120);
+- an attribute noun right before it: "my limit is 1500", "income about 900" -> budget, income;
+- a bound or a rate around it: "up to 150", "under 2500 a night", "4000 a month", "60 each",
+  "$1,200 max": the span keeps its qualifier (it is part of the value: 150 as a ceiling, 4000 per
+  month), keyed by the attribute noun before it, else "amount".
+
+``asked_attribute`` reads the attribute an assistant's question asks for ("How old is your
+mother?" -> age, "Budget?" -> budget), so a bare number answering it is keyed by it (core.extract).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from core.lang.en_lexicon import FUNCTION_WORDS
+from core.lang.en_units import CURRENCIES
+from core.lang.en_values import _CURRENCY_WORDS, _SYMBOLS, _money_value
+from core.lang.patterns import pattern
+
+# relatives -> the role an age slot is named by ("Dad is 68" -> father_age)
+KIN = {
+    "dad": "father", "father": "father", "daddy": "father", "papa": "father", "mum": "mother",
+    "mom": "mother", "mother": "mother", "mummy": "mother", "mommy": "mother", "mama": "mother",
+    "grandma": "grandmother", "grandmother": "grandmother", "granny": "grandmother", "nan": "grandmother",
+    "grandpa": "grandfather", "grandfather": "grandfather", "granddad": "grandfather",
+    "son": "son", "daughter": "daughter", "wife": "wife", "husband": "husband", "kid": "child",
+    "child": "child", "baby": "child", "brother": "brother", "sister": "sister",
+    "father-in-law": "father_in_law", "mother-in-law": "mother_in_law",
+}  # fmt: skip
+# attribute nouns right before a number ("budget 8k", "my limit is 1500") -> slot
+ATTRIBUTE_NOUNS = {
+    "budget": "budget", "limit": "budget", "max": "budget", "maximum": "budget", "cap": "budget",
+    "income": "income", "salary": "income", "earn": "income", "earnings": "income",
+    "deductible": "deductible", "deposit": "deposit", "premium": "premium", "tip": "tip",
+    "declared value": "value", "insurance value": "value", "insured value": "value", "value": "value",
+    "age": "age", "aged": "age", "credit limit": "credit_limit", "spend": "spend", "spending": "spend",
+}  # fmt: skip
+# what an assistant's question asks for -> slot (checked in order: the first match wins)
+_ASKS = (
+    (r"\bhow\s+old\b|\bages?\b|\bdate\s+of\s+birth\b", "age"),
+    (r"\bcredit\s+limit\b", "credit_limit"),
+    (r"\bbudget\b|\b(?:price|spending)\s+limit\b|\bhow\s+much\s+(?:would|do|can|are)\s+you\b", "budget"),
+    (r"\bdeclared\s+value\b|\binsurance\s+value\b|\binsured\s+value\b|\bvalue\b", "value"),
+    (r"\bincome\b|\bsalary\b|\bearn\b", "income"),
+    (r"\bdeductible\b", "deductible"),
+    (r"\bdeposit\b", "deposit"),
+    (r"\btip\b", "tip"),
+)
+_N = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+# what may follow an age: the end of the clause, a list, "years old", "now"
+_AGE_END = r"(?=\s*(?:$|[,.;!?)]|and\b|years?\s+old\b|yrs?\b|y/?o\b|now\b|this\s+year\b))"
+_BOUND = (
+    r"up\s+to|under|below|at\s+most|no\s+more\s+than|not\s+more\s+than|less\s+than|"
+    r"max(?:imum)?(?:\s+of)?|within"
+)
+_CUR_SYM = r"[$£€¥]"
+_CUR_WORD = r"yuan|rmb|dollars?|bucks|euros?|pounds?|yen|usd|cny|eur|gbp|jpy|sgd|aud|cad|nzd|hkd|baht|won"
+_PERIOD = r"month|year|night|week|day|hour|person|head|pax|piece|parcel|box|item|unit|kg|trip|ticket|room"
+_RATE = rf"(?:\s+(?:a|an|per)\s+(?:{_PERIOD})|\s*/\s*(?:{_PERIOD}|mo|yr)|\s+each)"
+_TAIL = r"(?:\s+(?:max|maximum|tops|total|in\s+total))"
+_AMOUNT = (
+    rf"(?<![\w.,$£€¥/-])(?:(?P<bound>{_BOUND})\s+)?(?P<sym>{_CUR_SYM})?\s?(?P<n>{_N})(?P<sc>k)?\b"
+    rf"(?:\s?(?P<cur>{_CUR_WORD})\b)?(?P<rate>{_RATE}(?:{_RATE})?)?(?P<tail>{_TAIL})?\b"
+)
+
+
+@cache
+def _kin_age() -> re.Pattern[str]:
+    kin = "|".join(sorted((re.escape(k) for k in KIN), key=len, reverse=True))
+    return re.compile(
+        rf"\b(?P<kin>{kin})(?:\s+(?:is|was|just\s+turned|turned|aged?)|'s)?\s+(?P<n>\d{{1,3}})\b{_AGE_END}",
+        re.IGNORECASE,
+    )
+
+
+_PRONOUN_AGE = (
+    rf"\b(?:(?:he|she)\s+(?:is|'s|just\s+turned|turned)|(?:he|she)'s|i'?m|i\s+am)\s+(?P<n>\d{{1,3}})\b{_AGE_END}"
+)
+
+
+@cache
+def _noun_before() -> re.Pattern[str]:
+    nouns = "|".join(sorted((n.replace(" ", r"\s+") for n in ATTRIBUTE_NOUNS), key=len, reverse=True))
+    return re.compile(
+        rf"\b(?P<noun>{nouns})\s*(?:is|of|was|about|around|roughly|like|maybe|:|=)?\s*(?:is\s+|about\s+|around\s+)?$",
+        re.IGNORECASE,
+    )
+
+
+def _scaled(n: str, sc: str | None) -> str:
+    v = float(n.replace(",", "")) * (1000 if sc else 1)
+    return str(int(v)) if v == int(v) else str(v)
+
+
+def noun_slot(before: str) -> str | None:
+    """The attribute slot the words right before a number name ("my limit is " -> budget), or None."""
+    m = _noun_before().search(before[-28:])
+    if m is None:
+        return None
+    return ATTRIBUTE_NOUNS.get(" ".join(m.group("noun").lower().split()))
+
+
+def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
+    """(start, end, type, value, slot) of the numbers of text typed by their attribute (see the
+    module doc); a number followed by a counted noun ("up to 4 people") is left to the count finders."""
+    out: list[tuple[int, int, str, str, str]] = []
+    for m in _kin_age().finditer(text):
+        if int(m.group("n")) <= 120:
+            out.append(
+                (m.start("n"), m.end("n"), "number", m.group("n"), f"{KIN[m.group('kin').lower()]}_age")
+            )
+    for m in pattern(_PRONOUN_AGE, re.IGNORECASE).finditer(text):
+        if int(m.group("n")) <= 120:
+            out.append((m.start("n"), m.end("n"), "number", m.group("n"), "age"))
+    for m in pattern(_AMOUNT, re.IGNORECASE).finditer(text):
+        qualified = m.group("bound") or m.group("rate") or m.group("tail")
+        if not qualified:
+            continue
+        nxt = re.match(r"\s+([A-Za-z][\w'-]*)", text[m.end() :])
+        if nxt and nxt.group(1).lower() not in FUNCTION_WORDS and not (m.group("rate") or m.group("tail")):
+            continue  # "up to 4 people", "under 2 hours": a count or a duration of its own
+        value = _scaled(m.group("n"), m.group("sc"))
+        money = bool(m.group("sym") or m.group("cur"))
+        if money:
+            cur = _SYMBOLS.get(m.group("sym") or "") or _CURRENCY_WORDS.get((m.group("cur") or "").lower())
+            cur = cur or CURRENCIES.get((m.group("cur") or "").lower(), "USD")
+            value = _money_value(m.group("n"), m.group("sc"), cur) or value
+        bound = "<=" if m.group("bound") or (m.group("tail") or "").strip().lower().startswith("max") else ""
+        slot = noun_slot(text[: m.start()]) or ("budget" if bound else "amount")
+        out.append((m.start(), m.end(), "money" if money else "number", bound + value, slot))
+    for m in pattern(rf"(?<![\w.,$£€¥/-])(?P<n>{_N})(?P<sc>k)?\b(?![.,]?\d)", re.IGNORECASE).finditer(text):
+        slot = noun_slot(text[: m.start()])
+        if slot is not None and not any(s <= m.start() < e for s, e, *_ in out):
+            out.append((m.start(), m.end(), "number", _scaled(m.group("n"), m.group("sc")), slot))
+    return out
+
+
+def asked_attribute(text: str) -> str | None:
+    """The attribute a question asks for ("How old is your mother?" -> age, "Insurance: declared
+    value?" -> value, "What's your budget?" -> budget), or None."""
+    if "?" not in text:
+        return None
+    for rx, slot in _ASKS:
+        if pattern(rx, re.IGNORECASE).search(text):
+            return slot
+    return None

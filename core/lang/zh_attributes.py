@@ -1,0 +1,140 @@
+"""Chinese numbers typed by the attribute they measure, not by a guessed count or amount.
+
+A bare number is the value of some attribute, and numbers of different attributes coexist: "年收入
+大概15万" (an income) and a later "额度五万" (a credit limit) are two facts, not one amount replacing
+another. Two readings, from the words around the number (general knowledge):
+
+- a relative before it: "爸爸66，妈妈63", "我爸71我妈68", "孩子3岁" -> father_age, mother_age,
+  child_age (at most 120; the span keeps the relative: "孩子3岁" says whose age it is);
+- an attribute noun before it, with a period and a bound that belong to the value: "年收入大概15万"
+  -> income, "保价2000" -> value, "预算是4000" -> budget, "一年不超过3000" -> budget (a ceiling a
+  year, said without the noun).
+
+``asked_attribute`` reads the attribute an assistant's question asks for ("请问叔叔多大？" -> age,
+"需要保价吗？" -> value), so a bare number answering it is keyed by it (core.extract).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from core.lang.patterns import pattern
+from core.lang.zh_numbers import fmt_number, zh_to_number
+from core.lang.zh_segment import tokens
+
+KIN = {
+    "爸爸": "father", "我爸": "father", "老爸": "father", "父亲": "father", "爸": "father",
+    "妈妈": "mother", "我妈": "mother", "老妈": "mother", "母亲": "mother", "妈": "mother",
+    "奶奶": "grandmother", "外婆": "grandmother", "姥姥": "grandmother", "爷爷": "grandfather",
+    "外公": "grandfather", "姥爷": "grandfather", "孩子": "child", "小孩": "child", "儿子": "son",
+    "女儿": "daughter", "老婆": "wife", "妻子": "wife", "老公": "husband", "丈夫": "husband",
+    "公公": "father_in_law", "婆婆": "mother_in_law", "岳父": "father_in_law", "岳母": "mother_in_law",
+}  # fmt: skip
+ATTRIBUTE_NOUNS = {
+    "年收入": "income", "月收入": "income", "收入": "income", "工资": "income", "月薪": "income",
+    "年薪": "income", "预算": "budget", "上限": "budget", "差标": "budget", "额度": "credit_limit",
+    "保价": "value", "申报价值": "value", "货值": "value", "免赔额": "deductible", "押金": "deposit",
+    "订金": "deposit", "定金": "deposit", "小费": "tip", "年龄": "age", "年纪": "age",
+}  # fmt: skip
+_ASKS = (
+    (r"多大|年龄|年纪|几岁|出生", "age"),
+    (r"额度", "credit_limit"),
+    (r"预算|上限|多少钱以内|价位", "budget"),
+    (r"保价|申报价值|货值", "value"),
+    (r"收入|工资", "income"),
+    (r"免赔", "deductible"),
+)
+_NUM = r"\d+(?:\.\d+)?[万千]?|[零〇一二两三四五六七八九十百千万]+"
+_PERIOD = r"一年|每年|一个月|每个月|每月|每晚|一晚|每人|人均|每天"
+_BOUND = r"不超过|不要超过|不高于|最多|最高|以内是|控制在"
+_LINK = r"(?:是|为|在|大概|大约|差不多|约|可以|其实|放宽到|提到|加到|降到|改成|改为|到|就|:|：|\s)*"
+_TAIL = r"(?P<unit>万元|元|块钱|块|万)?(?P<tail>以内|以下|左右|以上|之内)?"
+
+
+@cache
+def _kin_age() -> re.Pattern[str]:
+    kin = "|".join(sorted(KIN, key=len, reverse=True))
+    return re.compile(
+        rf"(?P<kin>{kin})(?:今年|已经|都|才|快)?(?P<n>\d{{1,3}})(?P<sui>岁|了)?(?![\d.万千百元块%点号月日年期个])"
+    )
+
+
+@cache
+def _noun_number() -> re.Pattern[str]:
+    nouns = "|".join(sorted(ATTRIBUTE_NOUNS, key=len, reverse=True))
+    return re.compile(rf"(?P<noun>{nouns}){_LINK}(?P<bound>{_BOUND})?(?P<n>{_NUM}){_TAIL}(?![\d.%])")
+
+
+def _value(n: str, unit: str | None, tail: str | None, bound: str | None) -> str:
+    v = zh_to_number(n)
+    num = fmt_number(v) if v is not None else n
+    if unit and "万" in unit and v is not None and not n.endswith("万"):
+        num = fmt_number(v * 10000)
+    prefix = "<=" if bound or tail in ("以内", "以下", "之内") else ">=" if tail == "以上" else ""
+    prefix = prefix or ("~" if tail == "左右" else "")
+    return prefix + num + (" CNY" if unit in ("元", "块", "块钱", "万元") else "")
+
+
+def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
+    """(start, end, type, value, slot) of the numbers of text typed by their attribute (module doc)."""
+    out: list[tuple[int, int, str, str, str]] = []
+    for m in _kin_age().finditer(text):
+        if int(m.group("n")) <= 120:
+            out.append((m.start(), m.end(), "number", m.group("n"), f"{KIN[m.group('kin')]}_age"))
+    for m in _noun_number().finditer(text):
+        if any(s < m.end("n") and m.start("n") < e for s, e, *_ in out):
+            continue
+        value = _value(m.group("n"), m.group("unit"), m.group("tail"), m.group("bound"))
+        start = m.start("bound") if m.group("bound") else m.start("n")
+        kind = "money" if value.endswith(" CNY") else "number"
+        out.append((start, m.end(), kind, value, ATTRIBUTE_NOUNS[m.group("noun")]))
+    rx = pattern(rf"(?P<per>{_PERIOD})(?P<bound>{_BOUND})(?P<n>\d+(?:\.\d+)?[万千]?){_TAIL}(?![\d.%])")
+    for m in rx.finditer(text):
+        if not any(s < m.end() and m.start() < e for s, e, *_ in out):
+            value = _value(m.group("n"), m.group("unit"), m.group("tail"), m.group("bound"))
+            out.append((m.start(), m.end(), "money" if value.endswith(" CNY") else "number", value, "budget"))
+    return out
+
+
+def asked_attribute(text: str) -> str | None:
+    """The attribute a question asks for ("请问叔叔多大？" -> age, "预算多少呢？" -> budget), or None."""
+    if "？" not in text and "?" not in text and not text.rstrip().endswith(("吗", "呢")):
+        return None
+    for rx, slot in _ASKS:
+        if pattern(rx).search(text):
+            return slot
+    return None
+
+
+# measure words of a serving or a container ("两份", "两杯", "一碗"): what they count is the noun
+# next to them, and servings of different things are different values ("两份煎饼果子" and a later
+# "一份薄脆" coexist)
+_SERVING = re.compile(r"(?P<n>\d+|[一二两三四五六七八九十]+)(?P<u>[份杯碗盒瓶串笼盘碟罐])")
+_LINK_BEFORE = ("改成", "改为", "换成", "加到", "要", "多", "来", "再来")
+
+
+def servings(text: str) -> list[tuple[int, int, str, str, str]]:
+    """(start, end, type, value, slot) of the servings of text keyed by the noun they count: the noun
+    after the measure word ("两份煎饼果子", "5份米饭"), else the one before it, with a verb of
+    change or order between them allowed ("豆浆两杯", "肥牛改成三份", "米饭多一份")."""
+    toks = tokens(text)
+    out: list[tuple[int, int, str, str, str]] = []
+    for m in _SERVING.finditer(text):
+        after = [t for t in toks if t[2] == m.end()]
+        value = f"{_value(m.group('n'), None, None, None)} {m.group('u')}"
+        if after and after[0][1][:1] in ("n", "a") and len(after[0][0]) >= 2:
+            noun = after[0][0]
+            end = m.end() + len(noun)
+            out.append((m.start(), end, "quantity", value, noun))
+            continue
+        at = m.start()
+        for link in _LINK_BEFORE:
+            if text[:at].endswith(link):
+                at -= len(link)
+                break
+        before = [t for t in toks if t[2] + len(t[0]) == at]
+        if before and before[0][1].startswith("n") and len(before[0][0]) >= 2:
+            noun = before[0][0]
+            out.append((before[0][2], m.end(), "quantity", value, noun))
+    return out

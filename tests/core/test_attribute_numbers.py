@@ -1,0 +1,165 @@
+"""A number's slot comes from what it measures (issue 12, items 2 and 4): the question it answers, the
+relative or attribute noun next to it, its bound or rate; numbers of different attributes coexist
+instead of replacing each other as one "count". Fed through the real parse / extract / merge stages
+of a session (rules only, no model)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.compressor import Compressor
+from core.config import Config
+from core.lang.en_attributes import attribute_numbers as en_numbers
+from core.lang.zh_attributes import attribute_numbers as zh_numbers
+from core.models import ContextState, Message
+
+pytestmark = pytest.mark.unit
+
+
+def state_after(turns: list[tuple[str, str]]) -> ContextState:
+    """The session state after the (role, text) turns."""
+    session = Compressor(Config(use_embeddings=False)).session("t")
+    for idx, (role, text) in enumerate(turns):
+        session.add(Message(idx=idx, role=role, text=text), auto_compact=False)
+    return session.state
+
+
+def current(state: ContextState) -> dict[str, str]:
+    """slot -> current value of every fact (domain dropped)."""
+    return {k.split(".", 1)[1]: f.value for k, f in state.facts.items()}
+
+
+def replaced(state: ContextState) -> set[str]:
+    """Every value a fact's history holds."""
+    return {v.value for f in state.facts.values() for v in f.history}
+
+
+def test_an_age_answer_and_a_later_budget_coexist():
+    st = state_after(
+        [
+            ("user", "I want insurance for my mother, she comes to visit me in Canada for 6 months"),
+            ("assistant", "Visitor medical insurance is the right type. How old is your mother?"),
+            ("user", "she is 74"),
+            ("assistant", "Options: MapleCare Visitor, about 1,950 dollars for 6 months."),
+            ("user", "too expensive for me. my limit is 1500"),
+        ]
+    )
+    facts = current(st)
+    assert facts.get("age") == "74"
+    assert "1500" in (facts.get("budget") or "")
+    assert "74" not in replaced(st)
+
+
+def test_a_bare_answer_takes_the_attribute_the_question_asked_for():
+    st = state_after(
+        [
+            ("user", "I need to ship 15 parcels of ceramics"),
+            ("assistant", "Ground for all 15. Insurance: declared value?"),
+            ("user", "60 each"),
+        ]
+    )
+    assert current(st).get("value") == "60 each"
+
+
+def test_a_chinese_name_and_bare_age_answer_the_question():
+    st = state_after(
+        [
+            ("user", "帮我约一个内分泌科的号"),
+            ("assistant", "好的，请问您的姓名、年龄？"),
+            ("user", "高振宇，45"),
+        ]
+    )
+    assert current(st).get("age") == "45"
+
+
+def test_the_ages_of_two_relatives_are_two_facts():
+    st = state_after(
+        [
+            ("user", "想给父母买医疗险"),
+            ("assistant", "您好！请问是给哪位家人投保？年龄大概多少？"),
+            ("user", "我爸妈，爸爸66，妈妈63"),
+        ]
+    )
+    facts = current(st)
+    assert facts.get("father_age") == "爸爸66" and facts.get("mother_age") == "妈妈63"
+    assert not replaced(st)
+
+
+def test_an_income_is_not_replaced_by_the_credit_limit_asked_next():
+    st = state_after(
+        [
+            ("user", "我想办一张信用卡"),
+            ("assistant", "白女士，工作单位和年收入？"),
+            ("user", "在医院上班，年收入大概15万"),
+            ("assistant", "已记录。申请额度有要求吗？"),
+            ("user", "五万"),
+        ]
+    )
+    facts = current(st)
+    assert facts.get("income") == "15万"
+    assert facts.get("credit_limit") == "五万"
+    assert "15万" not in replaced(st)
+
+
+@pytest.mark.parametrize(
+    "text, span, slot",
+    [
+        ("company pays, up to 150", "up to 150", "budget"),
+        ("maybe 4000 a month total", "4000 a month total", "amount"),
+        ("under 15000 yen a night.", "under 15000 yen a night", "budget"),
+        ("$1,200 max. we're not rich", "$1,200 max", "budget"),
+        ("Dad is 68, mum is 64.", "68", "father_age"),
+        ("I'm 20, no credit history", "20", "age"),
+    ],
+)
+def test_english_numbers_keep_their_qualifier_and_attribute(text: str, span: str, slot: str):
+    found = {(text[s:e], sl) for s, e, _, _, sl in en_numbers(text)}
+    assert (span, slot) in found
+
+
+def test_a_number_counting_a_noun_is_left_to_the_count_finders():
+    assert en_numbers("a table for up to 4 people") == []
+    assert en_numbers("it takes under 2 hours") == []
+    assert en_numbers("she is 5 minutes away") == []
+
+
+@pytest.mark.parametrize(
+    "text, span, slot",
+    [
+        ("孩子3岁，这次先不看", "孩子3岁", "child_age"),
+        ("我爸71我妈68，都在北京", "我妈68", "mother_age"),
+        ("一年不超过3000", "一年不超过3000", "budget"),
+        ("保价2000", "2000", "value"),
+        ("哦对了，预算其实可以到6000", "6000", "budget"),
+    ],
+)
+def test_chinese_numbers_keep_their_relative_and_attribute(text: str, span: str, slot: str):
+    found = {(text[s:e], sl) for s, e, _, _, sl in zh_numbers(text)}
+    assert (span, slot) in found
+
+
+def test_servings_of_different_things_coexist():
+    st = state_after(
+        [
+            ("user", "早饭 来两份煎饼果子"),
+            ("assistant", "好的，要加什么？"),
+            ("user", "一份薄脆一份油条，都不要辣"),
+            ("assistant", "再来点喝的吗？"),
+            ("user", "豆浆两杯，一杯无糖"),
+        ]
+    )
+    shown = {f.value for f in st.facts.values()}
+    assert {"两份煎饼果子", "一份薄脆", "一份油条", "豆浆两杯"} <= shown
+    assert not replaced(st)
+
+
+def test_a_serving_corrected_by_its_noun_replaces_the_old_count():
+    st = state_after(
+        [
+            ("user", "点个火锅外卖，菜要肥牛两份，毛肚一份"),
+            ("assistant", "好的，还要别的吗？"),
+            ("user", "肥牛改成三份吧，怕不够"),
+        ]
+    )
+    assert "肥牛两份" in replaced(st)
+    assert any(v.value == "毛肚一份" for v in st.facts.values())
