@@ -167,7 +167,7 @@ class LiveSessions:
         turn, stored = replay_turn(live.session, message, views=False, previews=False)
         live.turns.append(turn)
         live.raw.add(message)
-        live.fingerprint.add(message)
+        live.fingerprint.add(live.session.messages[-1])  # as the session numbered it (a POST's start at 0)
         if stored is not None:
             live.compactions.append(stored)
             return not stored.record.failed

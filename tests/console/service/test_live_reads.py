@@ -111,6 +111,7 @@ def test_the_saves_keep_the_fingerprint_of_the_whole_history(state: ServiceState
     cid, turns = _dialogue()
     for start in range(0, len(turns), 3):
         state.sessions.append(cid, messages_from_body(turns[start : start + 3], cid), actor="t", role="agent")
+    assert state.sessions.get(cid, create=False).fingerprint.hexdigest() is not None  # kept, not recomputed
     timeline = state.store.timeline(cid)
     assert timeline is not None and len(timeline.messages) == len(turns)
     stored = [m.message for m in timeline.messages]
