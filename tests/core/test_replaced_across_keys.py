@@ -48,3 +48,17 @@ def test_a_ride_after_a_train_still_opens_its_own_task():
     )
     assert st.facts["train.people"].value == "3 people"
     assert not st.facts["train.people"].history
+
+
+def test_flights_out_of_another_city_instead_replace_the_origin():
+    st = state_after(
+        [
+            ("user", "I would like to fly out of San Francisco."),
+            ("assistant", "Where would you like to fly to?"),
+            ("user", "I am traveling to New Delhi."),
+            ("assistant", "There is a flight on Alaska Airlines at 4:30 am."),
+            ("user", "Can you find me flights out NYC instead?"),
+        ]
+    )
+    assert st.facts["flight.origin"].value == "NYC"
+    assert [v.value for v in st.facts["flight.origin"].history] == ["San Francisco"]
