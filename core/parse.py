@@ -9,7 +9,7 @@ and decides strength and the task domain carried from earlier turns.
 from __future__ import annotations
 
 from core.embed import is_chinese
-from core.lang.base import LanguageAnalyzer
+from core.lang.base import LanguageAnalyzer, same_service
 from core.lang.registry import analyzer_for
 from core.models import ActionMarker, Atom, Entity, Lang, Message, ParsedMessage, Strength
 from core.tools import args_text, digest
@@ -93,6 +93,10 @@ def _clause_atom(
     pinned = role in ("user", "system") and analyzer.pinned(clause)
     action = analyzer.action(clause, role) if role in ("assistant", "tool") else None
     negation = negations[0] if negations else None
+    # the user drives the topic: only a user clause opens a new domain once one is set
+    named = analyzer.domain(clause, domain) if role == "user" or domain is None else None
+    if same_service(named, domain):
+        named = domain  # "a cab" then "a regular ride for 1": one task, named two ways
     return Atom(
         msg_idx=message.idx,
         role=role,
@@ -102,8 +106,7 @@ def _clause_atom(
         entities=entities,
         negation=negation,
         strength=strength_of(entities, negation is not None, pinned),
-        # the user drives the topic: only a user clause opens a new domain once one is set
-        domain=(analyzer.domain(clause, domain) if role == "user" or domain is None else None) or domain,
+        domain=named or domain,
         action=action,
         pinned=pinned,
     )

@@ -34,6 +34,16 @@ DOMAINS = (
     "hospital", "general",
 )
 
+# Domains that are one service named two ways (a cab and a ride-share both drive the user somewhere):
+# a clause naming one while the other is the task being talked about speaks of that task, so its
+# values land on the same keys and a restated value replaces the earlier one.
+SAME_SERVICE = (frozenset({"taxi", "ride"}),)
+
+
+def same_service(a: str | None, b: str | None) -> bool:
+    """True when domains a and b differ but name one service (SAME_SERVICE)."""
+    return bool(a and b and a != b and any(a in group and b in group for group in SAME_SERVICE))
+
 
 class LanguageAnalyzer(Protocol):
     """What the parse stage needs from a language. All methods are pure and fast (< 1 ms typical)."""

@@ -37,7 +37,8 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p + r"\s+(?:the\s+)?$", re.IGNORECASE), slot)
     for p, slot in (
         (
-            r"\b(?:from|leaving|leaves|departing|depart|departs|out\s+of|pick\s+me\s+up\s+(?:at|from))",
+            r"\b(?:from|leaving|leaves|departing|depart|departs|out\s+of|(?:fly|flying|flights?)\s+out|"
+            r"pick\s+me\s+up\s+(?:at|from))",
             "origin",
         ),
         (

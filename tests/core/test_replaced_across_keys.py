@@ -1,0 +1,64 @@
+"""A value the user replaced is shown only inside its fact's "(was: ...)" marker (issue 12): the old
+and the new value must land on one key when they are one attribute of one task, else neither is
+marked as replaced. Each test is one phenomenon, fed through the real parse / extract / merge stages
+of a session (rules only, no model)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.compressor import Compressor
+from core.config import Config
+from core.models import ContextState, Message
+
+pytestmark = pytest.mark.unit
+
+
+def state_after(turns: list[tuple[str, str]]) -> ContextState:
+    """The session state after the (role, text) turns."""
+    session = Compressor(Config(use_embeddings=False)).session("t")
+    for idx, (role, text) in enumerate(turns):
+        session.add(Message(idx=idx, role=role, text=text), auto_compact=False)
+    return session.state
+
+
+def test_a_cab_then_a_ride_is_one_task_and_the_restated_head_count_replaces_the_first():
+    st = state_after(
+        [
+            ("user", "Can you also get me a cab there?"),
+            ("assistant", "For how many people?"),
+            ("user", "Just 2 of us."),
+            ("assistant", "Do you have a preferred type of ride, such as luxury, pool or regular?"),
+            ("user", "A regular ride for 1 would be fine."),
+        ]
+    )
+    people = [f for f in st.facts.values() if f.key.endswith(".people")]
+    assert len(people) == 1, [f.key for f in people]
+    assert people[0].value == "1"
+    assert [v.value for v in people[0].history] == ["2 of us"]
+
+
+def test_a_ride_after_a_train_still_opens_its_own_task():
+    st = state_after(
+        [
+            ("user", "I need a train to Ely for 3 people."),
+            ("assistant", "TR1234 leaves at 10:00."),
+            ("user", "Also get me a ride to the station for 1."),
+        ]
+    )
+    assert st.facts["train.people"].value == "3 people"
+    assert not st.facts["train.people"].history
+
+
+def test_flights_out_of_another_city_instead_replace_the_origin():
+    st = state_after(
+        [
+            ("user", "I would like to fly out of San Francisco."),
+            ("assistant", "Where would you like to fly to?"),
+            ("user", "I am traveling to New Delhi."),
+            ("assistant", "There is a flight on Alaska Airlines at 4:30 am."),
+            ("user", "Can you find me flights out NYC instead?"),
+        ]
+    )
+    assert st.facts["flight.origin"].value == "NYC"
+    assert [v.value for v in st.facts["flight.origin"].history] == ["San Francisco"]
