@@ -7,7 +7,8 @@ DEFINITIONS = """### Definitions
   context **outside every `(was: ...)` marker**: a current value shown only as replaced is not
   retained. A marker runs from `(was:` to the parenthesis that closes it (nested parentheses
   counted; an unclosed one to the end of its line). Values that never appear in the text
-  ("dontcare", "yes" for free wifi) are left out for every method. **loose (markers included)**:
+  ("dontcare", "yes" for free wifi) are left out for every method. A fact's key ("hotel.name=")
+  names a slot and is not searched: a value counts where the context shows it. **loose (markers included)**:
   the same share counting a value anywhere in the context (the figure reported before strict
   scoring). **joint (strict)**: share of conversations that keep all of their values.
 - **false supersession**: share of those current values that occur in the context only inside
@@ -15,7 +16,7 @@ DEFINITIONS = """### Definitions
 - **old values shown unmarked**: of the gold corrections whose new value occurs in the transcript
   and whose old value is neither the new value nor any current final-state value, the share whose
   old value occurs as a whole token ("2" is not found in "12:30") outside every marker
-  (occurrences inside the new value excluded); "of N" is the number of such corrections.
+  (occurrences inside the new value and fact keys excluded); "of N" is the number of such corrections.
   A verbatim transcript shows every old value unmarked.
 - **must-not-replace values shown replaced** (notes, data sets with a gold `must_not_replace` list):
   of those values that occur in the transcript, the share found as a whole token inside a marker.

@@ -59,6 +59,16 @@ def outside_markers(text: str) -> str:
     return out
 
 
+# a fact's key as the render writes it, "hotel.name=" or "train.leave_at=": a slot's name, not a value
+# the context shows ("hotel" of a MultiWOZ type is not shown by the key "hotel.name")
+FACT_KEY = re.compile(r"(?<![\w.])[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+(?==)")
+
+
+def shown_outside_markers(text: str) -> str:
+    """The text a value counts as shown current in: outside every marker, fact keys blanked."""
+    return FACT_KEY.sub(lambda m: BLANK * len(m.group(0)), outside_markers(text))
+
+
 def inside_markers(text: str) -> str:
     """Only the markers' contents, one per line (what the context shows as replaced)."""
     return "\n".join(text[start:end] for start, end in marker_spans(text))
@@ -67,7 +77,7 @@ def inside_markers(text: str) -> str:
 def occurs_unmarked(value: str, text: str) -> bool:
     """True when value occurs (case-insensitive substring) in text outside every "(was: ...)" marker."""
     v = fold(str(value)).strip()
-    return bool(v) and v in fold(outside_markers(text))
+    return bool(v) and v in fold(shown_outside_markers(text))
 
 
 def occurs_marked(value: str, text: str) -> bool:
@@ -101,7 +111,7 @@ def old_shown_unmarked(context: str, old: str, new: str) -> bool:
     o, n = fold(str(old)).strip(), fold(str(new)).strip()
     if not o or o == n:
         return False
-    outside = fold(outside_markers(context))
+    outside = fold(shown_outside_markers(context))
     if n and n not in o:
         outside = re.sub(whole_token(n), lambda m: BLANK * len(m.group(0)), outside)
     return re.search(whole_token(o), outside) is not None

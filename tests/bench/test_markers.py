@@ -214,3 +214,13 @@ def test_a_free_form_set_runs_into_its_own_report_section(tmp_path):
     verbatim = next(ln for ln in text.splitlines() if ln.startswith("| user-verbatim |") and "of 1" in ln)
     cells = [c.strip() for c in verbatim.split("|")[1:-1]]
     assert cells[1:5] == ["100.0%", "100.0%", "0.0%", "100.0% of 1"]  # verbatim shows the old value
+
+
+def test_a_fact_key_does_not_show_a_value_current() -> None:
+    # MultiWOZ's type "hotel" replaced by "guesthouse": the key prefix "hotel." names a slot
+    context = "[FACT:hotel.name=Acorn|hotel.type=guesthouse (was: hotel)]"
+    assert not old_shown_unmarked(context, "hotel", "guesthouse")
+    assert not occurs_unmarked("hotel", "[FACT:hotel.name=Acorn]")  # not retained by its key either
+    assert occurs_unmarked("acorn", "[FACT:hotel.name=Acorn]")
+    assert old_shown_unmarked("[FACT:hotel.name=Acorn] User said: any hotel is fine", "hotel", "guesthouse")
+
