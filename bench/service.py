@@ -19,6 +19,9 @@ machine, 50 agents, Z = 1 s): S ~22 ms (the service used 45 CPU seconds for 2,00
 about half of it the group-commit writer's DuckDB statements), POST p50 ~30 ms and p95 0.23-0.40 s
 over three runs, GET p95 18-30 ms. With Z = 2 s the POST p95 was no better (0.37 s), nor with
 no ingest (0.18 s) or with neither ingest nor operator (0.22 s): the tail is the service's own.
+Stop 22 (``--timeline``): the slow POSTs came in bursts, at full garbage collections and while the
+two pipeline threads waited for the file; with those fixed and the writer's per-save work cut to the
+new turns, POST p95 0.12-0.18 s over three runs (docs/benchmarks.md, "Stop 22").
 """
 
 from __future__ import annotations
