@@ -35,6 +35,9 @@ WEAK_TYPES = frozenset({"term"})  # a bare domain word ("hotel") is not a value 
 _LIST = re.compile(r"[,;\uff0c\uff1b\u3001]")  # a list of values ("61, 59", "医保、商业险")
 _TOKEN = re.compile(r"\w+(?:[:.']\w+)*")
 _WAS = re.compile(r"\(was:[^()]*\)")  # a replaced value is not the value shown
+# one part of the rendered text: a line (a fact line with its slots, a turn), an item of a list of
+# notes ("notes=upright; no stacking; keep dry")
+_PART = re.compile(r"[\n;\uff1b]")
 
 
 def _replaced(state: ContextState) -> set[str]:
@@ -226,10 +229,15 @@ def content_units(text: str) -> list[str]:
 
 
 def content_unshown(text: str, low: str) -> bool:
-    """True when less than SHOWN_SHARE of a clause's content is in the context text low (a clause
-    the parser typed nothing of, e.g. "she has diabetes and one time heart problem, they put stent")."""
+    """True when the context text low does not show a clause (one the parser typed nothing of, e.g.
+    "she has diabetes and one time heart problem, they put stent"): neither the clause itself
+    (whitespace and case aside) nor SHOWN_SHARE of its content inside one part of low (a line, an
+    item of a list: _PART). Its words scattered over other parts (a tool call's arguments, other
+    facts) do not show what the user said ("keep everything upright")."""
     units = content_units(text)
     if len(units) < MIN_UNITS or "?" in text or "？" in text:
         return False  # "ok", "这家餐馆的": too little to keep; a question states nothing
-    shown = sum(1 for u in units if u in low)
-    return shown < SHOWN_SHARE * len(units)
+    if " ".join(text.lower().split()) in " ".join(low.split()):
+        return False
+    need = SHOWN_SHARE * len(units)
+    return not any(sum(1 for u in units if u in part) >= need for part in _PART.split(low))

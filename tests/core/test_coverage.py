@@ -192,3 +192,16 @@ def test_the_user_telling_what_they_will_do_is_left_to_its_facts():
     parsed = [parse_message(Message(idx=0, role="user", text=said))]
     state = Compressor(Config(use_embeddings=False)).compress([parsed[0].message]).state
     assert missing_user_clauses("[FACT:general.count=100 shares]", parsed, upto=1, state=state) == []
+
+
+def test_a_clause_is_shown_by_its_words_only_together_in_one_fact():
+    """A clause's words scattered over the context (a tool call's arguments, other facts) do not show
+    what the user said; the clause verbatim does, and so do its words together in one fact."""
+    said = "keep everything upright, no stacking of the server boxes, and the whole lot needs to stay dry"
+    scattered = (
+        "completed: book(notes=upright; no stacking of server boxes; keep dry)\n"
+        "[fact:shipment.items=3 rack servers|lot=whole]\nmust: no stacking of the server boxes"
+    )
+    assert content_unshown(said, scattered)
+    assert not content_unshown(said, "notes: " + said.replace(" the ", "\n the  "))
+    assert not content_unshown(said, "[fact:a=b|rule=keep everything upright, stay dry, no stacking]")
