@@ -40,6 +40,7 @@ from core.lang.en_name_words import (
     gap_ok,
     is_cap,
     is_everyday,
+    leading_all,
     name_word,
     spaced,
 )
@@ -334,6 +335,7 @@ def venue_runs(text: str, toks: list[Token]) -> list[NameSpan]:
                 and lows[j] not in DATE_WORDS
             ):
                 j -= 1
+            stop = j
             # drop everyday words on the left: "cars sfo international airport" -> "sfo international ..."
             while j < idx - 1 and is_everyday(lows[j + 1]):
                 j += 1
@@ -343,6 +345,8 @@ def venue_runs(text: str, toks: list[Token]) -> list[NameSpan]:
                 or (noun not in GENERIC_VENUE and any(w in CUISINE_WORDS for w in run))
             ):
                 j = idx - 1
+            elif j == stop and leading_all(text, toks, j, parts[-1]):
+                j -= 1
             if j < idx - 1:
                 end = idx + k - 1
                 # "whipple museum of the history of science"

@@ -348,3 +348,15 @@ def gap_ok(text: str, a: Token, b: Token) -> bool:
     return gap in (", ", " , ") and b.low.replace(".", "") in {
         s.replace(".", "") for s in SUFFIX_AFTER_COMMA
     }
+
+
+def leading_all(text: str, toks: list[Token], j: int, noun: str) -> bool:
+    """'all saints church': an 'all' right before a venue name whose noun is singular belongs to the
+    name (a quantifier 'all' takes a plural: 'all indian restaurants')."""
+    return (
+        j >= 0
+        and toks[j].low == "all"
+        and not toks[j + 1].sent_start
+        and spaced(text, toks[j], toks[j + 1])
+        and not noun.endswith("s")
+    )
