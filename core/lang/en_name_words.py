@@ -39,6 +39,8 @@ CAPS_CONNECTORS = CONNECTORS | frozenset({"by", "for"})
 ABBREV = tagged("en_abbreviations.tsv", "title")
 NAME_ABBREV = tagged("en_abbreviations.tsv", "name")
 SUFFIX_AFTER_COMMA = tagged("en_abbreviations.tsv", "suffix")
+# A person's credential after the name ("Zimmer J Kirk MD"): the suffixes that are no company form.
+CREDENTIALS = frozenset(s for s in SUFFIX_AFTER_COMMA if s not in tagged("en_abbreviations.tsv", "name"))
 # Words that start a sentence as grammar, never as part of a name that follows.
 STARTERS = word_set("en_sentence_starters.txt")
 DATE_WORDS = frozenset([*WEEKDAYS, *MONTHS, "today", "tomorrow", "tonight", "yesterday"])
@@ -360,3 +362,8 @@ def leading_all(text: str, toks: list[Token], j: int, noun: str) -> bool:
         and spaced(text, toks[j], toks[j + 1])
         and not noun.endswith("s")
     )
+
+
+def possessive_base(low: str) -> str:
+    """'hotel's' -> 'hotel'."""
+    return low[:-2] if low.endswith(("'s", "’s")) else low

@@ -40,3 +40,12 @@ def test_whole_name_is_one_span(text: str, name: str) -> None:
 )
 def test_a_second_item_or_a_quantifier_stays_out(text: str, not_name: str) -> None:
     assert not_name not in _spans(text)
+
+
+def test_practice_and_its_doctor_are_one_name() -> None:
+    text = "How about Blossom Ridge Medical Group: Zimmer J Kirk MD, General Practitioner, in Los Gatos?"
+    assert "blossom ridge medical group: zimmer j kirk md" in _spans(text)
+
+
+def test_a_label_before_a_colon_is_no_name() -> None:
+    assert not any(s.startswith("note") for s in _spans("Note: Smith Jones MD is out today."))
