@@ -40,7 +40,9 @@ from core.lang.en_name_words import (
     gap_ok,
     is_cap,
     is_everyday,
+    leading_all,
     name_word,
+    possessive_base,
     spaced,
 )
 
@@ -130,7 +132,7 @@ def _trailing_noun(text: str, toks: list[Token], k: int) -> bool:
     low = toks[k].low
     return (
         low in VENUE_SINGLE
-        or _possessive_base(low) in VENUE_SINGLE
+        or possessive_base(low) in VENUE_SINGLE
         or low in TRAILING_PARTS
         or low in EVENT_SINGLE
         or name_word(low)
@@ -170,7 +172,7 @@ def _caps_span(text: str, toks: list[Token], i: int, last: int, only_values: boo
         begin = toks[i - 1].start
     end = toks[last].end
     possessive = toks[last].low.endswith(("'s", "’s"))
-    if last > i and possessive and _possessive_base(toks[last].low) in VENUE_SINGLE:
+    if last > i and possessive and possessive_base(toks[last].low) in VENUE_SINGLE:
         end -= 2  # "the University arms hotel's phone number"
     if toks[last].low in NAME_ABBREV and text[end : end + 1] == ".":
         end += 1
@@ -237,11 +239,6 @@ def caps_runs(text: str, toks: list[Token]) -> list[NameSpan]:
     return spans
 
 
-def _possessive_base(low: str) -> str:
-    """'hotel's' -> 'hotel'."""
-    return low[:-2] if low.endswith(("'s", "’s")) else low
-
-
 def _before_venue_noun(text: str, toks: list[Token], k: int) -> bool:
     """A lowercase word right before a lowercase venue noun continues a name ("arms" in "University
     arms hotel", "country" in "Wandlebury country park")."""
@@ -257,7 +254,7 @@ def _before_venue_noun(text: str, toks: list[Token], k: int) -> bool:
         spaced(text, toks[k], nxt)
         and nxt.text.islower()
         and not nxt.sent_start
-        and _possessive_base(nxt.low) in VENUE_SINGLE
+        and possessive_base(nxt.low) in VENUE_SINGLE
     )
 
 
@@ -343,6 +340,8 @@ def venue_runs(text: str, toks: list[Token]) -> list[NameSpan]:
                 or (noun not in GENERIC_VENUE and any(w in CUISINE_WORDS for w in run))
             ):
                 j = idx - 1
+            elif leading_all(text, toks, j, parts[-1]):
+                j -= 1
             if j < idx - 1:
                 end = idx + k - 1
                 # "whipple museum of the history of science"

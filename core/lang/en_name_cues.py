@@ -66,8 +66,28 @@ def _cue_ends_a_title(m: re.Match[str], kind: str, tok: Token) -> bool:
     )
 
 
-def _connector_continues(toks: list[Token], q: int, kind: str) -> bool:
-    """After one or two connectors, toks[q] carries the name on ("Bank of America")."""
+def _ends_at_venue_noun(text: str, toks: list[Token], q: int) -> bool:
+    """'cookhouse and wine shop?': from toks[q], at most three plain words end in a venue noun that
+    closes the clause (punctuation or the end of the text follows), so the part after 'and' / '&'
+    is the rest of one venue name, not a second item."""
+    for r in range(q, min(q + 3, len(toks))):
+        tok = toks[r]
+        if (
+            tok.sent_start
+            or not tok.text.isalpha()
+            or tok.low in FUNCTION_WORDS
+            or (r > q and not spaced(text, toks[r - 1], tok))
+        ):
+            return False
+        if tok.low in VENUE_SINGLE:
+            after = text[tok.end : tok.end + 1]
+            return after == "" or after in ".?!,;"
+    return False
+
+
+def _connector_continues(text: str, toks: list[Token], q: int, kind: str) -> bool:
+    """After one or two connectors, toks[q] carries the name on ("Bank of America",
+    "darrys cookhouse and wine shop")."""
     if q >= len(toks) or toks[q].sent_start:
         return False
     tok = toks[q]
@@ -75,6 +95,7 @@ def _connector_continues(toks: list[Token], q: int, kind: str) -> bool:
         name_word(tok.low)
         or (is_cap(tok.text) and tok.low not in FUNCTION_WORDS)
         or (kind == "strong" and tok.text.isalpha() and tok.low not in FUNCTION_WORDS)
+        or (kind == "weak" and toks[q - 1].low in ("and", "&") and _ends_at_venue_noun(text, toks, q))
     )
 
 
@@ -117,7 +138,7 @@ def _cue_run_end(text: str, toks: list[Token], first: int, kind: str) -> int:
             q = j
             while q < len(toks) and q - j < 2 and toks[q].low in CONNECTORS:
                 q += 1
-            if not _connector_continues(toks, q, kind):
+            if not _connector_continues(text, toks, q, kind):
                 break
             j = q
             continue

@@ -39,6 +39,8 @@ CAPS_CONNECTORS = CONNECTORS | frozenset({"by", "for"})
 ABBREV = tagged("en_abbreviations.tsv", "title")
 NAME_ABBREV = tagged("en_abbreviations.tsv", "name")
 SUFFIX_AFTER_COMMA = tagged("en_abbreviations.tsv", "suffix")
+# A person's credential after the name ("Zimmer J Kirk MD"): the suffixes that are no company form.
+CREDENTIALS = frozenset(s for s in SUFFIX_AFTER_COMMA if s not in tagged("en_abbreviations.tsv", "name"))
 # Words that start a sentence as grammar, never as part of a name that follows.
 STARTERS = word_set("en_sentence_starters.txt")
 DATE_WORDS = frozenset([*WEEKDAYS, *MONTHS, "today", "tomorrow", "tonight", "yesterday"])
@@ -348,3 +350,20 @@ def gap_ok(text: str, a: Token, b: Token) -> bool:
     return gap in (", ", " , ") and b.low.replace(".", "") in {
         s.replace(".", "") for s in SUFFIX_AFTER_COMMA
     }
+
+
+def leading_all(text: str, toks: list[Token], j: int, noun: str) -> bool:
+    """'all saints church': an 'all' right before a venue name whose noun is singular belongs to the
+    name (a quantifier 'all' takes a plural: 'all indian restaurants')."""
+    return (
+        j >= 0
+        and toks[j].low == "all"
+        and not toks[j + 1].sent_start
+        and spaced(text, toks[j], toks[j + 1])
+        and not noun.endswith("s")
+    )
+
+
+def possessive_base(low: str) -> str:
+    """'hotel's' -> 'hotel'."""
+    return low[:-2] if low.endswith(("'s", "’s")) else low

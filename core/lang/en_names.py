@@ -8,17 +8,20 @@ Dialogue text is often lowercase ("how about curry prince?"), so capitalization 
 - cue: the words after a naming or offering cue ("called ali baba", "how about cotto?", "album X");
 - travel: the words after from/to ("from bishops stortford") -> a place;
 - subject: a sentence-initial run before a verb ("kambar is the club ...");
-- versus: "giants vs brewers".
+- versus: "giants vs brewers";
+- credited: a capitalized run, ": ", a person's name closed by a credential ("Blossom Ridge Medical
+  Group: Zimmer J Kirk MD") is one name (a practice listed with its doctor).
 "Everyday English" is the general word lists of en_lexicon with simple inflection stripping.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import pairwise
 
 from core.lang.en_name_caps import caps_runs, event_runs, venue_runs
 from core.lang.en_name_cues import cue_runs, subject_runs, versus_runs
-from core.lang.en_name_words import NameSpan, is_everyday, tokenize
+from core.lang.en_name_words import CREDENTIALS, NameSpan, is_everyday, tokenize
 
 __all__ = ["NameSpan", "find_names", "is_everyday"]
 
@@ -29,11 +32,23 @@ def find_names(text: str) -> tuple[NameSpan, ...]:
     toks = tokenize(text)
     if not toks:
         return ()
+    caps = caps_runs(text, toks)
     return tuple(
-        caps_runs(text, toks)
+        caps
+        + _credited_runs(text, caps)
         + venue_runs(text, toks)
         + event_runs(text, toks)
         + cue_runs(text, toks)
         + subject_runs(text, toks)
         + versus_runs(text, toks)
     )
+
+
+def _credited_runs(text: str, caps: list[NameSpan]) -> list[NameSpan]:
+    """Two capitalized runs joined by ': ' where the second ends in a credential ('MD', 'DDS')."""
+    spans: list[NameSpan] = []
+    for a, b in pairwise(caps):
+        last = text[b.start : b.end].split()[-1].lower()
+        if text[a.end : b.start] == ": " and last in CREDENTIALS:
+            spans.append(NameSpan(a.start, b.end, "caps"))
+    return spans
