@@ -177,7 +177,7 @@ class ServiceStore(Store):
 
         return self._read(read)
 
-    def people_facts(self, context_id: str) -> list[tuple[str, str, str, str, int, bool, str]]:
+    def people_facts(self, context_id: str) -> list[PeopleFact]:
         """The facts of a context a person changed: (key, value, norm, status, version, verified, source)."""
         return self._read(lambda con: api_sql.people_facts(con, context_id))
 

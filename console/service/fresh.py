@@ -130,15 +130,12 @@ class Freshness:
             return cached
         reason = self.store.breaker_reason(context_id)
         self.reads += 1
-        with self._lock:
-            if len(self._modes) >= MAX_ENTRIES:
-                self._modes.clear()
-            self._modes[context_id] = (stamp, reason, self.clock())
+        self.prime(context_id, stamp, reason)
         return reason
 
     def prime(self, context_id: str, stamp: Stamp, reason: str | None) -> None:
-        """Cache a breaker reason read under ``stamp`` by the caller (inside a read it made anyway:
-        the service's load of a context), so the context's first request reads no breaker."""
+        """Cache a breaker reason read under ``stamp`` (by ``reason``, or by a caller inside a read it
+        made anyway: the service's load of a context, so its first request reads no breaker)."""
         with self._lock:
             if len(self._modes) >= MAX_ENTRIES:
                 self._modes.clear()

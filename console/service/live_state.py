@@ -23,6 +23,7 @@ from core.models import FactVersion, Message
 from data.queries.ingest_rows import RunningFingerprint
 from data.queries.service_rows import LiveAppend
 from data.records import AuditEntry, ContextIngest, StoredCompaction
+from data.service_store import PeopleFact
 
 DEFAULT_SOURCE = "service"
 MAX_LIVE = 2000  # sessions kept in memory; the least recently used is rebuilt from the store when asked
@@ -108,7 +109,7 @@ def snapshot(bundle: ContextIngest, *, stored: bool) -> tuple[ContextIngest, str
     ), state_json
 
 
-def apply_people_facts(live: Live, rows: Sequence[tuple[str, str, str, str, int, bool, str]]) -> list[str]:
+def apply_people_facts(live: Live, rows: Sequence[PeopleFact]) -> list[str]:
     """Write the facts a person changed (console form, grid, CSV) into the live state; returns the
     keys whose stored version was new to this session. The replaced value goes to the fact's history
     (rendered '(was: ...)'), and the fact is marked verified_by_user, so later turns do not undo it."""
