@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from core.models import ActionMarker, Atom, Entity, Message, Negation, ParsedMessage
+from core.compressor import Compressor
+from core.config import Config
+from core.models import ActionMarker, Atom, ContextState, Entity, Message, Negation, ParsedMessage
 
 
 def ent(etype: str, text: str, slot: str | None = None, value: str | None = None, start: int = -1) -> Entity:
@@ -50,3 +52,17 @@ def parsed(
     return ParsedMessage(
         message=Message(idx=idx, role=role, text=text), lang="en", atoms=[atom], domain=domain
     )
+
+
+def state_after(turns: list[tuple[str, str]]) -> ContextState:
+    """The session state after the (role, text) turns, through the real stages (rules only, no model)."""
+    session = Compressor(Config(use_embeddings=False)).session("t")
+    for idx, (role, text) in enumerate(turns):
+        session.add(Message(idx=idx, role=role, text=text), auto_compact=False)
+    return session.state
+
+
+def replaced(state: ContextState) -> set[str]:
+    """Every value a fact's history holds (shown as replaced)."""
+    return {v.value for f in state.facts.values() for v in f.history}
+

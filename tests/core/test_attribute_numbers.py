@@ -7,31 +7,17 @@ from __future__ import annotations
 
 import pytest
 
-from core.compressor import Compressor
-from core.config import Config
 from core.lang.en_attributes import attribute_numbers as en_numbers
 from core.lang.zh_attributes import attribute_numbers as zh_numbers
-from core.models import ContextState, Message
+from core.models import ContextState
+from tests.core.builders import replaced, state_after
 
 pytestmark = pytest.mark.unit
-
-
-def state_after(turns: list[tuple[str, str]]) -> ContextState:
-    """The session state after the (role, text) turns."""
-    session = Compressor(Config(use_embeddings=False)).session("t")
-    for idx, (role, text) in enumerate(turns):
-        session.add(Message(idx=idx, role=role, text=text), auto_compact=False)
-    return session.state
 
 
 def current(state: ContextState) -> dict[str, str]:
     """slot -> current value of every fact (domain dropped)."""
     return {k.split(".", 1)[1]: f.value for k, f in state.facts.items()}
-
-
-def replaced(state: ContextState) -> set[str]:
-    """Every value a fact's history holds."""
-    return {v.value for f in state.facts.values() for v in f.history}
 
 
 def test_an_age_answer_and_a_later_budget_coexist():

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.core.test_merge_supersession import state_after, values
+from tests.core.builders import state_after
+from tests.core.test_merge_supersession import values
 
 pytestmark = pytest.mark.unit
 

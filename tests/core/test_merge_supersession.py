@@ -6,19 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.compressor import Compressor
-from core.config import Config
-from core.models import ContextState, Message
+from core.models import ContextState
+from tests.core.builders import state_after
 
 pytestmark = pytest.mark.unit
-
-
-def state_after(turns: list[tuple[str, str]]) -> ContextState:
-    """The session state after the (role, text) turns."""
-    session = Compressor(Config(use_embeddings=False)).session("t")
-    for idx, (role, text) in enumerate(turns):
-        session.add(Message(idx=idx, role=role, text=text), auto_compact=False)
-    return session.state
 
 
 def values(state: ContextState, key: str) -> tuple[str | None, list[str]]:

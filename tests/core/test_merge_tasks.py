@@ -6,30 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from core.compressor import Compressor
-from core.config import Config
 from core.lang.cues import any_language
-from core.models import ContextState, Message
+from core.models import ContextState
+from tests.core.builders import replaced, state_after
 
 pytestmark = pytest.mark.unit
-
-
-def state_after(turns: list[tuple[str, str]]) -> ContextState:
-    """The session state after the (role, text) turns."""
-    session = Compressor(Config(use_embeddings=False)).session("t")
-    for idx, (role, text) in enumerate(turns):
-        session.add(Message(idx=idx, role=role, text=text), auto_compact=False)
-    return session.state
 
 
 def current(state: ContextState) -> set[str]:
     """The current values of every fact."""
     return {f.value for f in state.facts.values()}
-
-
-def replaced(state: ContextState) -> set[str]:
-    """Every value some fact holds as replaced."""
-    return {v.value for f in state.facts.values() for v in f.history}
 
 
 def test_a_second_intents_date_stands_beside_the_first_ones():

@@ -7,19 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.compressor import Compressor
-from core.config import Config
-from core.models import ContextState, Message
+from tests.core.builders import state_after
 
 pytestmark = pytest.mark.unit
-
-
-def state_after(turns: list[tuple[str, str]]) -> ContextState:
-    """The session state after the (role, text) turns."""
-    session = Compressor(Config(use_embeddings=False)).session("t")
-    for idx, (role, text) in enumerate(turns):
-        session.add(Message(idx=idx, role=role, text=text), auto_compact=False)
-    return session.state
 
 
 def test_a_cab_then_a_ride_is_one_task_and_the_restated_head_count_replaces_the_first():
