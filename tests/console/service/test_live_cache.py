@@ -2,36 +2,15 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
-from console.service.app import ServiceSettings, ServiceState, _open_state
+from console.service.app import ServiceState
 from console.service.formats import messages_from_body
 from data.records import FactCorrection
 from data.service_store import ServiceStore
+from tests.console.service.conftest import sample_dialogue
 
 pytestmark = pytest.mark.slow
-ROOT = Path(__file__).resolve().parents[3]
-
-
-@pytest.fixture
-def state(tmp_path: Path) -> Iterator[ServiceState]:
-    db = tmp_path / "console.duckdb"
-    ServiceStore.open(db, linger=5)
-    opened = _open_state(ServiceSettings(db=db, rules_only=True))
-    yield opened
-    opened.pipeline.shutdown()
-    opened.writer.stop()
-    opened.store.close()
-
-
-def _turns() -> tuple[str, list[dict]]:
-    line = (ROOT / "data" / "samples" / "multiwoz_sample.jsonl").read_text().splitlines()[0]
-    dialogue = json.loads(line)
-    return "cache-" + dialogue["context_id"], dialogue["turns"]
 
 
 def _correct(state: ServiceState, cid: str, value: str) -> None:
@@ -46,7 +25,7 @@ def _correct(state: ServiceState, cid: str, value: str) -> None:
 def test_a_correction_committed_during_a_post_is_in_the_context_cached_after_it(
     state: ServiceState,
 ) -> None:
-    cid, turns = _turns()
+    cid, turns = sample_dialogue("cache-")
     state.sessions.append(cid, messages_from_body(turns[:-1], cid), actor="t", role="agent")
     pending = state.sessions.prepare(cid, messages_from_body(turns[-1:], cid), actor="t", role="agent")
     _correct(state, cid, "Zanzibar Lodge")  # after the POST's pipeline read the corrections
@@ -57,7 +36,7 @@ def test_a_correction_committed_during_a_post_is_in_the_context_cached_after_it(
 
 
 def test_gets_are_cached_until_a_post_or_a_switch(state: ServiceState) -> None:
-    cid, turns = _turns()
+    cid, turns = sample_dialogue("cache-")
     state.sessions.append(cid, messages_from_body(turns[:-1], cid), actor="t", role="agent")
     view = state.sessions.context(cid)
     assert state.sessions.cached_context(cid) == view

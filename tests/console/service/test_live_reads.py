@@ -3,37 +3,17 @@ after ``prefetch`` (in process, on a real DuckDB file, rules only)."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from console.service.app import ServiceSettings, ServiceState, _open_state
+from console.service.app import ServiceState
 from console.service.formats import messages_from_body
 from data.records import FactCorrection
 from data.service_store import ServiceStore
+from tests.console.service.conftest import sample_dialogue
 
 pytestmark = pytest.mark.slow
-ROOT = Path(__file__).resolve().parents[3]
-
-
-@pytest.fixture
-def state(tmp_path: Path) -> Iterator[ServiceState]:
-    db = tmp_path / "console.duckdb"
-    ServiceStore.open(db, linger=5)
-    opened = _open_state(ServiceSettings(db=db, rules_only=True))
-    yield opened
-    opened.pipeline.shutdown()
-    opened.writer.stop()
-    opened.store.close()
-
-
-def _dialogue() -> tuple[str, list[dict]]:
-    line = (ROOT / "data" / "samples" / "multiwoz_sample.jsonl").read_text().splitlines()[0]
-    dialogue = json.loads(line)
-    return "reads-" + dialogue["context_id"], dialogue["turns"]
 
 
 def _count_reads(store: ServiceStore, monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -52,7 +32,7 @@ def _count_reads(store: ServiceStore, monkeypatch: pytest.MonkeyPatch) -> list[s
 def test_a_stored_context_loads_in_one_read_with_its_corrections_and_breaker(
     state: ServiceState, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    cid, turns = _dialogue()
+    cid, turns = sample_dialogue("reads-")
     state.sessions.append(cid, messages_from_body(turns[:-1], cid), actor="t", role="agent")
     console = ServiceStore(state.store.path)
     key = console.facts(cid, with_history=False)[0].fact.key
@@ -73,7 +53,7 @@ def test_a_stored_context_loads_in_one_read_with_its_corrections_and_breaker(
 def test_a_new_context_costs_one_read_and_its_post_none_after_prefetch(
     state: ServiceState, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    cid, turns = _dialogue()
+    cid, turns = sample_dialogue("reads-")
     reads = _count_reads(state.store, monkeypatch)
     assert not state.sessions.ready(cid)  # not live: its load reads the file
     state.sessions.prefetch(cid)
@@ -85,7 +65,7 @@ def test_a_new_context_costs_one_read_and_its_post_none_after_prefetch(
 def test_a_logged_correction_makes_the_context_not_ready_until_prefetched(
     state: ServiceState, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    cid, turns = _dialogue()
+    cid, turns = sample_dialogue("reads-")
     state.sessions.append(cid, messages_from_body(turns[:-1], cid), actor="t", role="agent")
     state.sessions.context(cid)
     assert state.sessions.ready(cid)
@@ -108,7 +88,7 @@ def test_the_saves_keep_the_fingerprint_of_the_whole_history(state: ServiceState
     the one computed over every stored turn (what an ingest of the same turns compares against)."""
     from data.queries.ingest_rows import messages_fingerprint
 
-    cid, turns = _dialogue()
+    cid, turns = sample_dialogue("reads-")
     for start in range(0, len(turns), 3):
         state.sessions.append(cid, messages_from_body(turns[start : start + 3], cid), actor="t", role="agent")
     assert state.sessions.get(cid, create=False).fingerprint.hexdigest() is not None  # kept, not recomputed
