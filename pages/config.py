@@ -10,8 +10,6 @@ from console.auth import can_write, current_user
 from console.resources import get_store
 from console.services.config_edit import (
     ConfigEditError,
-    FieldView,
-    describe_fields,
     export_toml,
     history,
     import_toml,
@@ -19,6 +17,7 @@ from console.services.config_edit import (
     restore_version,
     save_edit,
 )
+from console.services.config_fields import FieldView, describe_fields
 from console.widgets import plain
 
 st.title("Configuration")  # first: the reads below do not hold the page's first paint

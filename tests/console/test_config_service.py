@@ -8,9 +8,6 @@ import pytest
 
 from console.services.config_edit import (
     ConfigEditError,
-    check_edit,
-    describe_fields,
-    diff_configs,
     export_toml,
     history,
     import_toml,
@@ -18,6 +15,7 @@ from console.services.config_edit import (
     restore_version,
     save_edit,
 )
+from console.services.config_fields import check_edit, describe_fields, diff_configs
 from core.config import Config, ConfigError, load_config
 from data.store import Store
 from tests.console.ops_helpers import open_store

@@ -16,7 +16,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from console.services.config_edit import check_edit, console_checks, parse_config_text
+from console.services.config_edit import parse_config_text
+from console.services.config_fields import check_edit, console_checks
 from console.services.csv_corrections import read_corrections_csv
 from core.cli import load_dialogues
 from core.config import Config, ConfigError, load_config
