@@ -24,7 +24,6 @@ to ``Store.apply_corrections`` as one batch in one transaction, like the form an
 
 from __future__ import annotations
 
-import codecs
 import csv
 import io
 import re
@@ -33,6 +32,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, Field, ValidationError
 
 from console.services.csv_export import restore_cell, to_csv_bytes
+from console.services.csv_text import decode_csv_bytes
 from console.services.permissions import require_actor, require_writer
 from data.records import CorrectionBatchResult, FactCorrection, FactRecord
 from data.store import Store
@@ -121,48 +121,6 @@ class CsvApplyResult(BaseModel):
 
 
 # --- reading -------------------------------------------------------------------------------------
-
-
-def decode_csv_bytes(data: bytes) -> tuple[str, str]:
-    """The file's text and the encoding it was read with; ValueError says why it is not text."""
-    if data.startswith(codecs.BOM_UTF8):
-        return _decode(data[len(codecs.BOM_UTF8) :], "utf-8"), "utf-8-sig"
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return _decode(data, "utf-16"), "utf-16"
-    utf16 = _utf16_without_bom(data[:4096])
-    if utf16 is not None:
-        return _decode(data, utf16), utf16
-    return _decode(data, "utf-8"), "utf-8"
-
-
-def _utf16_without_bom(sample: bytes) -> str | None:
-    """'utf-16-le' or 'utf-16-be' when the bytes are UTF-16 text without a BOM, else None.
-
-    ASCII text (the header at least) in UTF-16 has a NUL in every other byte: the high bytes, odd
-    offsets in little-endian, even ones in big-endian. The other side may hold a few NULs too (a
-    U+0000 cell, a CJK character such as U+4E00), so it only has to have half as many or fewer.
-    """
-    pairs = len(sample) // 2
-    if pairs < 2:
-        return None
-    odd_nuls = sample[1::2].count(0) / pairs
-    even_nuls = sample[0::2].count(0) / pairs
-    if odd_nuls > 0.3 and odd_nuls >= 2 * even_nuls:
-        return "utf-16-le"
-    if even_nuls > 0.3 and even_nuls >= 2 * odd_nuls:
-        return "utf-16-be"
-    return None
-
-
-def _decode(data: bytes, encoding: str) -> str:
-    try:
-        return data.decode(encoding)
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise ValueError(
-            f"line {line}: the file is not valid {encoding.upper()} text (byte 0x{data[exc.start]:02x} "
-            f"at offset {exc.start}); save it as UTF-8 or UTF-16 CSV"
-        ) from exc
 
 
 def _header_columns(first_line: str) -> tuple[str, list[str]] | None:
