@@ -61,7 +61,7 @@ bench: $(BENCH_STAMP)
 		--json docs/benchmarks_freeform.json --report docs/benchmarks.md,@echo "no free-form set in $(FREEFORM)/: skipped")
 	$(PY) -m bench.speed $(DIALOGUES)/sgd_dev_sample.jsonl --report docs/benchmarks.md
 	$(PY) -m bench.store --contexts 100000 --report docs/benchmarks.md
-	$(PY) -m bench.service --report docs/benchmarks.md
+	$(PY) -m bench.service --repeat 3 --report docs/benchmarks.md
 
 ## reliability: the reliability suite with its long cases (kill loops, 50 MB files, a real console
 ## server) and the roles and audit tests, then docs/reliability.md from their results

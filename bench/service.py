@@ -22,6 +22,10 @@ no ingest (0.18 s) or with neither ingest nor operator (0.22 s): the tail is the
 Stop 22 (``--timeline``): the slow POSTs came in bursts, at full garbage collections and while the
 two pipeline threads waited for the file; with those fixed and the writer's per-save work cut to the
 new turns, POST p95 0.12-0.18 s over three runs (docs/benchmarks.md, "Stop 22").
+Stop 23: runs during which other jobs started on the machine measured 0.10-0.18 s; on a machine kept
+quiet for the whole run, 0.055-0.068 s. The sessions' first POSTs (the herd: 2.5% of the POSTs, ~0.6
+s each, a load and a pipeline queued behind 49 others) make the overall p95 the later POSTs' p97.5;
+both are reported, and ``--repeat N`` runs the whole test N times and reports every run's p95.
 """
 
 from __future__ import annotations
@@ -294,6 +298,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "requests": len(stats.post_ms) + len(stats.get_ms), "errors": len(stats.errors),
         "error_samples": stats.errors[:5],
         "post_p50_ms": round(_pct(stats.post_ms, 50), 1), "post_p95_ms": round(_pct(stats.post_ms, 95), 1),
+        **_first_and_later(stats.timeline),
         "get_p50_ms": round(_pct(stats.get_ms, 50), 1), "get_p95_ms": round(_pct(stats.get_ms, 95), 1),
         "posts": len(stats.post_ms), "gets": len(stats.get_ms),
         "expected_messages": sum(len(t) for t in sessions.values()),
@@ -321,6 +326,41 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             for route in ("/v1/sessions/{context_id}/messages", "/v1/sessions/{context_id}/context")
         },
     }  # fmt: skip
+
+
+def _first_and_later(timeline: list[tuple[str, float, float, str]]) -> dict[str, float]:
+    """POST latencies split: each session's first POST (the herd of new sessions, which all start at
+    once: a load and a pipeline queued behind 49 others) and the later ones. Measured in stop 23:
+    the 50 first POSTs (2.5% of them) take ~0.6 s, so the overall p95 is the later POSTs' p97.5."""
+    seen: set[str] = set()
+    first: list[float] = []
+    later: list[float] = []
+    for kind, _, ms, cid in sorted(timeline, key=lambda row: row[1]):
+        if kind == "POST":
+            (later if cid in seen else first).append(ms)
+            seen.add(cid)
+    return {
+        "post_first_p50_ms": round(_pct(first, 50), 1) if first else 0.0,
+        "post_later_p95_ms": round(_pct(later, 95), 1) if later else 0.0,
+    }
+
+
+def repeated(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The run with the median POST p95 (its numbers are the report's), with every run's headline
+    numbers beside it under ``runs``: one run is not enough to call a latency goal met (stop 22
+    measured p95 0.10-0.18 s across runs of the same code)."""
+    ordered = sorted(runs, key=lambda r: r["post_p95_ms"])
+    median = dict(ordered[(len(ordered) - 1) // 2])
+    keys = (
+        "post_p50_ms", "post_p95_ms", "get_p95_ms", "errors", "lost", "duplicated", "breaker_honoured_max_ms"
+    )  # fmt: skip
+    median["runs"] = [{k: r[k] for k in keys} for r in runs]
+    median["clean_runs"] = sum(_clean(r) for r in runs)
+    return median
+
+
+def _clean(r: dict[str, Any]) -> bool:
+    return r["errors"] == 0 and r["lost"] == 0 and r["duplicated"] == 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -364,11 +404,21 @@ def main(argv: list[str] | None = None) -> int:
         help="the ingest's --nice (default 10: a bulk backfill yields the CPU to the live agents, as an "
         "operator runs it beside a service on a small machine; 0: the same priority as the service)",
     )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="whole runs (each on a fresh database and server); the report shows the run with the "
+        "median POST p95 and every run's p95 beside it",
+    )
     parser.add_argument("--report", help="write the section into this markdown file (docs/benchmarks.md)")
     parser.add_argument("--json", help="write the numbers to this file")
     parser.add_argument("--timeline", help="write every request (kind, start s, ms, context) to this CSV")
     args = parser.parse_args(argv)
-    result = run(args)
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
+    runs = [run(args) for _ in range(args.repeat)]
+    result = repeated(runs)
     print(json.dumps(result, indent=1))
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1), encoding="utf-8")
@@ -376,7 +426,7 @@ def main(argv: list[str] | None = None) -> int:
         from bench.report import write_section
 
         write_section(args.report, render_section(result), MARKERS)
-    return 0 if result["errors"] == 0 and result["lost"] == 0 and result["duplicated"] == 0 else 1
+    return 0 if result["clean_runs"] == len(runs) else 1
 
 
 if __name__ == "__main__":
