@@ -21,6 +21,12 @@ as soon as another process asks:
   calls ``yield_to_waiters()`` between batches.
 * The OS drops the flocks of a killed process, and DuckDB's WAL replays committed transactions
   on the next open: a crash never leaves a stale mark or a partial transaction.
+* "Opening" the file is an ``ATTACH`` to an in-memory DuckDB instance the lease keeps for the
+  process's life, and "closing" it a ``DETACH`` (which checkpoints and drops the OS lock as a close
+  does). Measured on a 10 MB store (DuckDB 2.0): ``duckdb.connect`` took 41 ms (33 ms of it building
+  a new instance's catalog of built-in functions, an in-memory one too) and ``close`` 31 ms; ATTACH
+  1.6 ms and DETACH 16 ms. The compaction service hands the file over ~190 times in its 46 s load
+  test (an operator's and an ingest's calls), so the instance is paid for once, not at each handover.
 
 Measured alternatives and numbers: docs/benchmarks.md (store section), bench/store_concurrency.py.
 """
@@ -42,6 +48,8 @@ from pathlib import Path
 import duckdb
 
 from data.paths import database_file_problem
+
+ATTACHED_AS = "store"  # the database file's name inside the lease's instance
 
 
 class StoreBusyError(RuntimeError):
@@ -164,7 +172,8 @@ class FileLease:
         # Writers of this process take turns: two threads updating one row would otherwise make
         # DuckDB abort one of them (optimistic concurrency); reads stay concurrent.
         self.write_lock = threading.RLock()
-        self._con: duckdb.DuckDBPyConnection | None = None
+        self._con: duckdb.DuckDBPyConnection | None = None  # the instance, while the file is attached
+        self._instance: duckdb.DuckDBPyConnection | None = None  # kept across handovers
         self._holders = 0
         self._idle_since = 0.0
         self._watcher: threading.Thread | None = None
@@ -187,6 +196,7 @@ class FileLease:
             self._holders += 1
             cursor = self._con.cursor()
         try:
+            cursor.execute(f"USE {ATTACHED_AS}")  # a cursor starts in the instance's own catalog
             yield cursor
         finally:
             with contextlib.suppress(duckdb.Error):
@@ -219,10 +229,11 @@ class FileLease:
         return time.monotonic() - start
 
     def close(self) -> None:
-        """Close the file now if no one in this process holds it."""
+        """Close the file now if no one in this process holds it (and the instance with it)."""
         with self._lock:
             if self._holders == 0:
                 self._close_locked()
+                self._close_instance()
 
     @property
     def is_open(self) -> bool:
@@ -230,9 +241,19 @@ class FileLease:
         return self._con is not None
 
     def _close_locked(self) -> None:
-        if self._con is not None:
-            self._con.close()  # checkpoints the WAL and drops the OS lock
-            self._con = None
+        if self._con is None:
+            return
+        self._con = None
+        try:
+            self._instance.execute(f"DETACH {ATTACHED_AS}")  # checkpoints the WAL, drops the OS lock
+        except duckdb.Error:  # never expected: the whole instance goes, and the file with it
+            self._close_instance()
+
+    def _close_instance(self) -> None:
+        instance, self._instance = self._instance, None
+        if instance is not None:
+            with contextlib.suppress(duckdb.Error):
+                instance.close()
 
     def _release(self) -> None:
         with self._lock:
@@ -271,6 +292,7 @@ class FileLease:
                 f"{self.path}: cannot open the database: it {problem}; nothing was read or written"
             )
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._let_waiters_in(deadline_s)
         if not locked_elsewhere(self.path):
             try:
                 return self._connect()
@@ -298,12 +320,25 @@ class FileLease:
                     if not is_lock_error(exc):
                         raise StoreError(f"{self.path}: cannot open the database: {exc}") from exc
 
+    def _let_waiters_in(self, deadline_s: float) -> None:
+        """When another process waits for the file, wait until it has it (or stops waiting) before
+        taking it back. Why: this process may have just closed the file for it, and an ATTACH takes
+        ~2 ms, so without this it would take the file back before the waiter's next try (up to
+        ``policy.max_delay`` away) and the waiter would never get in."""
+        give_up = time.monotonic() + min(deadline_s, 1.0)
+        while self.waiters.anyone_waiting() and not locked_elsewhere(self.path):
+            if time.monotonic() > give_up:  # a waiter that hangs does not stop this process
+                return
+            time.sleep(0.002)
+
     def _connect(self) -> duckdb.DuckDBPyConnection:
         new = not self.path.exists()
         # a new database (and its first WAL) readable by its owner only
         old_umask = os.umask(0o077) if new else None
+        if self._instance is None:
+            self._instance = duckdb.connect(":memory:")
         try:
-            con = duckdb.connect(str(self.path))
+            self._instance.execute(f"ATTACH ? AS {ATTACHED_AS}", [str(self.path)])
         finally:
             if old_umask is not None:
                 os.umask(old_umask)
@@ -311,7 +346,7 @@ class FileLease:
             with contextlib.suppress(OSError):
                 os.chmod(self.path, 0o600)
         self.opens += 1
-        return con
+        return self._instance
 
 
 _LEASES: dict[str, FileLease] = {}
