@@ -7,8 +7,8 @@ as soon as another process asks:
 
 * ``FileLease`` opens the file on the first ``acquire()`` in a process; threads of the process
   share the open database through their own cursors, as DuckDB intends. When the last holder is
-  done, the file stays open for ``linger`` seconds (so a page's five calls pay one open, ~30 ms
-  here), unless another process is waiting, in which case it is closed at once.
+  done, the file stays open for ``linger`` seconds (so a page's five calls pay one open and one
+  close, ~18 ms here), unless another process is waiting, in which case it is closed at once.
 * A process that finds the file locked marks itself as waiting (a shared ``flock`` on the sidecar
   file ``<db>.waiters``) and retries with exponential backoff and full jitter (``RetryPolicy``)
   until a deadline, then raises ``StoreBusyError``: nothing was written half-way, the caller
@@ -97,10 +97,11 @@ def locked_elsewhere(path: Path) -> bool:
     DuckDB takes when it opens a database); False when it is free, missing or cannot be probed.
 
     Why: a ``duckdb.connect`` that the lock refuses still sets up a database instance first, and
-    measured here it costs ~15 ms of CPU (a failed attempt every few ms of backoff, while an ingest
-    holds the file for a second, took a core's worth from the service's pipeline). This probe
-    (F_GETLK) takes microseconds and sets no lock. Only call it while this process does not have the
-    file open: closing the probe's descriptor would drop this process's own locks on the file."""
+    measured here (before the kept instance) it cost ~15 ms of CPU (a failed attempt every few ms of
+    backoff, while an ingest holds the file for a second, took a core's worth from the service's
+    pipeline). This probe (F_GETLK) takes microseconds and sets no lock. Only call it while this
+    process does not have the file open: closing the probe's descriptor would drop this process's
+    own locks on the file."""
     try:
         fd = os.open(path, os.O_RDONLY)
     except OSError:
