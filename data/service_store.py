@@ -27,7 +27,7 @@ from data.queries import service_rows
 from data.queries import sessions as sessions_sql
 from data.queries.service_rows import LiveAppend
 from data.records import AuditEntry, Timeline
-from data.store import Store, _is_save_race, breaker_reason_in
+from data.store import Store, _is_save_race, breaker_reason_of
 
 ROTATION_GRACE = timedelta(days=7)  # seed 004: old and new keys valid together for 7 days
 
@@ -165,17 +165,33 @@ class ServiceStore(Store):
         its stored facts' values and the facts people changed. Measured under the load test: the
         five reads it replaces each waited for the file when the ingest held it (a handover each),
         and the first POSTs of the 50 agents took 0.4-1.7 s in the pipeline."""
+        return self.live_starts([context_id])[context_id]
 
-        def read(con: Any) -> LiveStart:
-            timeline = sessions_sql.timeline(con, context_id)
-            clock = api_sql.get_clock(con, context_id)
-            reason = breaker_reason_in(con, context_id)
-            if timeline is None:
-                return LiveStart(None, clock, reason, {}, [])
-            saved = {r.fact.key: (r.fact.value, r.fact.norm) for r in facts_sql.facts(con, context_id, False)}
-            return LiveStart(timeline, clock, reason, saved, api_sql.people_facts(con, context_id))
+    def live_starts(self, context_ids: Sequence[str]) -> dict[str, LiveStart]:
+        """``live_start`` of several contexts in one read, by context id: the clocks, the breaker
+        and which contexts exist are one query each for all of them, and only the contexts the
+        store has are read one by one. Measured (2 cores, a fresh file): 50 new contexts read at
+        once by 50 threads took 349 ms, one after another 116 ms (2.3 ms each)."""
+        ids = list(dict.fromkeys(context_ids))
 
-        return self._read(read)
+        def read(con: Any) -> dict[str, LiveStart]:
+            clocks = service_rows.clocks(con, ids)
+            global_state = ops_sql.get_breaker(con, None)
+            own = ops_sql.context_breakers(con, ids)
+            known = sessions_sql.known_contexts(con, ids)
+            starts = {}
+            for cid in ids:
+                reason = breaker_reason_of(global_state, own.get(cid))
+                timeline = sessions_sql.timeline(con, cid) if cid in known else None
+                if timeline is None:
+                    starts[cid] = LiveStart(None, clocks.get(cid), reason, {}, [])
+                    continue
+                saved = {r.fact.key: (r.fact.value, r.fact.norm) for r in facts_sql.facts(con, cid, False)}
+                people = api_sql.people_facts(con, cid)
+                starts[cid] = LiveStart(timeline, clocks.get(cid), reason, saved, people)
+            return starts
+
+        return self._read(read) if ids else {}
 
     def people_facts(self, context_id: str) -> list[PeopleFact]:
         """The facts of a context a person changed: (key, value, norm, status, version, verified, source)."""

@@ -96,7 +96,11 @@ def _is_save_race(exc: BaseException) -> bool:
 
 def breaker_reason_in(con: Any, context_id: str) -> str | None:
     """``Store.breaker_reason`` inside a read the caller holds (raises what the read raises)."""
-    global_state, own = ops_sql.get_breaker(con, None), ops_sql.get_breaker(con, context_id)
+    return breaker_reason_of(ops_sql.get_breaker(con, None), ops_sql.get_breaker(con, context_id))
+
+
+def breaker_reason_of(global_state: BreakerState | None, own: BreakerState | None) -> str | None:
+    """Which switch serves a context raw, from the global switch's and its own stored states."""
     return switch_reason(
         global_raw=global_state is not None and global_state.mode == "raw",
         own_raw=own is not None and own.mode == "raw",

@@ -42,6 +42,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future, wait
 from datetime import UTC, datetime
 
+from console.service.combine import ReadCombiner
 from console.service.fresh import Freshness
 from console.service.journal import Journal
 from console.service.live_state import (
@@ -84,6 +85,7 @@ class LiveSessions:
         self._live: OrderedDict[str, Live] = OrderedDict()
         self._lock = threading.Lock()
         self._loading: dict[str, threading.Lock] = {}
+        self._starts = ReadCombiner(store.live_starts)  # contexts loaded at once share one read
         self._unapplied: dict[str, Future] = {}  # context -> its last save acknowledged, not committed yet
         self.journal: Journal | None = journal
         self._guards: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -135,7 +137,7 @@ class LiveSessions:
     def _load(self, context_id: str, create: bool) -> Live:
         self.wait_applied(context_id)  # acknowledged turns not in the file yet: rebuild once they are
         stamp = self.fresh.version(context_id)  # before the read: a change during it is seen next time
-        start = self.store.live_start(context_id)  # one read of the file, not five
+        start = self._starts.get(context_id)  # one read of the file, shared with other loads
         self.fresh.prime(context_id, stamp, start.reason)
         timeline = start.timeline
         session = self.compressor.session(context_id)

@@ -94,6 +94,16 @@ def get_breaker(con: Any, context_id: str | None) -> BreakerState | None:
     return _breaker(row) if row else None
 
 
+def context_breakers(con: Any, context_ids: list[str]) -> dict[str, BreakerState]:
+    """The switches of the given contexts that were ever set, by context id (one query)."""
+    rows = con.execute(
+        "SELECT b.scope, b.context_id, b.mode, b.reason, b.actor, b.since, b.auto FROM breaker b "
+        "JOIN (SELECT unnest(?::VARCHAR[]) AS id) w ON b.context_id = w.id WHERE b.scope = 'context'",
+        [context_ids],
+    ).fetchall()
+    return {row[1]: _breaker(row) for row in rows}
+
+
 def set_breaker(
     con: Any,
     mode: str,

@@ -142,6 +142,16 @@ def _stored_message(context_id: str, idx: int, row: tuple[Any, ...]) -> StoredMe
     return StoredMessage(message=message, version=version)
 
 
+def known_contexts(con: Any, context_ids: list[str]) -> set[str]:
+    """Those of the given context ids the store has (one query)."""
+    rows = con.execute(
+        "SELECT c.context_id FROM contexts c "
+        "JOIN (SELECT unnest(?::VARCHAR[]) AS id) w ON c.context_id = w.id",
+        [context_ids],
+    ).fetchall()
+    return {r[0] for r in rows}
+
+
 def timeline(con: Any, context_id: str) -> Timeline | None:
     """Latest version of every turn and every compaction record, in order; None if unknown."""
     summary = get_context(con, context_id)

@@ -97,3 +97,55 @@ def test_the_saves_keep_the_fingerprint_of_the_whole_history(state: ServiceState
     stored = [m.message for m in timeline.messages]
     assert state.store.fingerprints([cid]) == {cid: messages_fingerprint(stored)}
     assert timeline.context.updated_at == max(m.ts for m in stored)
+
+
+def test_contexts_loaded_at_once_share_their_reads(
+    state: ServiceState, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The herd of new sessions: 30 prefetches at once (the store-call pool) share a few reads, and
+    a stored context among them is rebuilt with its breaker switch, as it is alone."""
+    import threading
+
+    stored, turns = sample_dialogue("herd-stored-")
+    state.sessions.append(stored, messages_from_body(turns[:4], stored), actor="t", role="agent")
+    state.writer.stop()  # its saves are in the file
+    ServiceStore(state.store.path).set_breaker("raw", context_id=stored, reason="test", actor="ana")
+    state.sessions.forget(stored)
+    ids = [f"herd-new-{i}" for i in range(29)] + [stored]
+    reads = _count_reads(state.store, monkeypatch)
+    barrier = threading.Barrier(len(ids))
+
+    def prefetch(cid: str) -> None:
+        barrier.wait()
+        state.sessions.prefetch(cid)
+
+    threads = [threading.Thread(target=prefetch, args=(cid,)) for cid in ids]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert all(state.sessions.ready(cid) for cid in ids)
+    loads = [r for r in reads if "live_starts" in r]
+    assert 1 <= len(loads) <= 4, reads  # before: one read per context (30), taking turns for the file
+    rebuilt = state.sessions.get(stored, create=False)
+    assert rebuilt.stored and rebuilt.stored_turns == 4
+    assert state.sessions.context(stored).reason == "context_switch"
+    assert state.sessions.context("herd-new-0").reason != "context_switch"  # its own, not the neighbour's
+
+
+def test_live_starts_reads_each_context_as_it_is(state: ServiceState) -> None:
+    """One read for several contexts: new ones have no timeline, a stored one its turns and facts,
+    a switched one its reason, and the global switch reaches all of them."""
+    cid, turns = sample_dialogue("starts-")
+    state.sessions.append(cid, messages_from_body(turns[:4], cid), actor="t", role="agent")
+    state.writer.stop()
+    store = ServiceStore(state.store.path)
+    store.set_breaker("raw", context_id=cid, reason="test", actor="ana")
+    starts = store.live_starts([cid, "starts-new", cid])
+    assert set(starts) == {cid, "starts-new"}
+    assert starts["starts-new"].timeline is None and starts["starts-new"].reason is None
+    assert starts[cid].timeline is not None and len(starts[cid].timeline.messages) == 4
+    assert starts[cid].reason == "context_switch" and starts[cid].saved_facts
+    store.set_breaker("raw", context_id=None, reason="test", actor="ana")
+    assert {s.reason for s in store.live_starts([cid, "starts-new"]).values()} == {"global_switch"}
+    assert store.live_starts([]) == {}
