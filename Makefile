@@ -31,7 +31,7 @@ serve: install
 	$(PY) -m console serve --host 127.0.0.1 --port $(SERVE_PORT)
 
 ## test: lint and the whole test suite (unit, AppTest, browser tests where chromium is installed)
-test: install
+test: install $(BENCH_STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m pytest
 

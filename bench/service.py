@@ -40,7 +40,6 @@ import multiprocessing
 import os
 import random
 import signal
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -54,6 +53,7 @@ import httpx
 
 from bench.service_operator import Stats, operator_process
 from bench.service_report import MARKERS, metric, render_section, server_p95, stages
+from bench.service_summary import first_and_later, pct, repeated
 from console.service.auth import new_token, token_hash
 from data.service_store import ServiceStore
 
@@ -135,14 +135,6 @@ def _watch_cpu(pid: int, last: list[float]) -> None:
     while (now := _cpu_s(pid)) is not None:
         last[:] = [now]
         time.sleep(0.5)
-
-
-def _pct(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    return (
-        statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1] if len(values) > 1 else values[0]
-    )
 
 
 def _write_timeline(path: Path, rows: list[tuple[str, float, float, str]], t0: float) -> None:
@@ -299,9 +291,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "ramp_s": args.ramp, "wall_s": round(wall, 1),
         "requests": len(stats.post_ms) + len(stats.get_ms), "errors": len(stats.errors),
         "error_samples": stats.errors[:5],
-        "post_p50_ms": round(_pct(stats.post_ms, 50), 1), "post_p95_ms": round(_pct(stats.post_ms, 95), 1),
-        **_first_and_later(stats.timeline),
-        "get_p50_ms": round(_pct(stats.get_ms, 50), 1), "get_p95_ms": round(_pct(stats.get_ms, 95), 1),
+        "post_p50_ms": round(pct(stats.post_ms, 50), 1), "post_p95_ms": round(pct(stats.post_ms, 95), 1),
+        **first_and_later(stats.timeline),
+        "get_p50_ms": round(pct(stats.get_ms, 50), 1), "get_p95_ms": round(pct(stats.get_ms, 95), 1),
         "posts": len(stats.post_ms), "gets": len(stats.get_ms),
         "expected_messages": sum(len(t) for t in sessions.values()),
         "stored_messages": sum(d for _, d in counts.values()), "lost": lost, "duplicated": duplicated,
@@ -328,41 +320,6 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             for route in ("/v1/sessions/{context_id}/messages", "/v1/sessions/{context_id}/context")
         },
     }  # fmt: skip
-
-
-def _first_and_later(timeline: list[tuple[str, float, float, str]]) -> dict[str, float]:
-    """POST latencies split: each session's first POST (the herd of new sessions, which all start at
-    once: a load and a pipeline queued behind 49 others) and the later ones. Measured in stop 23:
-    the 50 first POSTs (2.5% of them) take ~0.6 s, so the overall p95 is the later POSTs' p97.5."""
-    seen: set[str] = set()
-    first: list[float] = []
-    later: list[float] = []
-    for kind, _, ms, cid in sorted(timeline, key=lambda row: row[1]):
-        if kind == "POST":
-            (later if cid in seen else first).append(ms)
-            seen.add(cid)
-    return {
-        "post_first_p50_ms": round(_pct(first, 50), 1) if first else 0.0,
-        "post_later_p95_ms": round(_pct(later, 95), 1) if later else 0.0,
-    }
-
-
-def repeated(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    """The run with the median POST p95 (its numbers are the report's), with every run's headline
-    numbers beside it under ``runs``: one run is not enough to call a latency goal met (stop 22
-    measured p95 0.10-0.18 s across runs of the same code)."""
-    ordered = sorted(runs, key=lambda r: r["post_p95_ms"])
-    median = dict(ordered[(len(ordered) - 1) // 2])
-    keys = (
-        "post_p50_ms", "post_p95_ms", "get_p95_ms", "errors", "lost", "duplicated", "breaker_honoured_max_ms"
-    )  # fmt: skip
-    median["runs"] = [{k: r[k] for k in keys} for r in runs]
-    median["clean_runs"] = sum(_clean(r) for r in runs)
-    return median
-
-
-def _clean(r: dict[str, Any]) -> bool:
-    return r["errors"] == 0 and r["lost"] == 0 and r["duplicated"] == 0
 
 
 def main(argv: list[str] | None = None) -> int:

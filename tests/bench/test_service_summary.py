@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bench.service import _first_and_later, repeated
 from bench.service_report import render_section
+from bench.service_summary import first_and_later, repeated
 
 
 def _run(post_p95: float, errors: int = 0, **extra: Any) -> dict[str, Any]:
@@ -25,7 +25,7 @@ def test_the_first_post_of_each_session_is_told_apart_from_its_later_ones() -> N
         ("POST", 3.0, 30.0, "b"),
         ("POST", 4.0, 40.0, "a"),
     ]
-    split = _first_and_later(timeline)
+    split = first_and_later(timeline)
     assert split["post_first_p50_ms"] == 800.0  # 700 and 900, not a later POST
     assert split["post_later_p95_ms"] == 39.0  # of 20, 30, 40 (interpolated): no first POST, no GET
 
