@@ -31,6 +31,14 @@ TYPED_KINDS = frozenset({"constraint", "preference", "answer", "correction"})
 MAX_TYPED_UNITS = 10
 SHOWN_SHARE = 0.5  # a clause counts as shown when at least this share of its content is in the context
 MIN_UNITS = 4  # content words (Chinese: character pairs) a clause needs to be kept by its words
+# a brief answer to the assistant's question ("lead-acid, sealed", "全额") is the value asked for:
+# one content word (Chinese: one character pair) is enough to keep it
+MIN_ANSWER_UNITS = 1
+MAX_WANT_UNITS = 4  # a want longer than this in a clause's part is a request ("我打算找一个酒店住宿")
+MIN_PART_UNITS = 2  # an untyped part of a typed clause ("要海景房") is kept from this many units
+# the last question of a turn ("Is it lithium-ion or lead-acid?", "Delivery address?", "全额还是最低？")
+_QUESTION = re.compile(r"[^.!?\u3002\uff01\uff1f]*[?\uff1f]")
+_PART_CUT = re.compile(r"[,\uff0c\u3001;\uff1b]")  # the parts of a clause ("3个人，要海景房，不要...")
 WEAK_TYPES = frozenset({"term"})  # a bare domain word ("hotel") is not a value the user set
 _LIST = re.compile(r"[,;\uff0c\uff1b\u3001]")  # a list of values ("61, 59", "医保、商业险")
 _TOKEN = re.compile(r"\w+(?:[:.']\w+)*")
@@ -164,9 +172,14 @@ def missing_user_clauses(
         if a.kind == "correction"
     ]
     out: list[str] = []
+    asked = False  # the turn before is the assistant's question: a brief answer is its value
     for p in parsed:
+        if p.message.role == "assistant" and p.message.text.strip():
+            asked = asks_open(p.message.text)
+            continue
         if p.message.idx >= upto or p.message.role != "user":
             continue
+        answers, asked = asked, False
         after_negation = False
         for atom in p.atoms:
             needs = _needs(atom, replaced)
@@ -189,16 +202,70 @@ def missing_user_clauses(
             # and one time heart problem"), or typed in part only ("two vegans, one gluten free":
             # the count is a fact, what it counts is not)
             typed = bool(atom.entities)
+            brief = answers and not _says_nothing(atom.text) and not _requests(atom.text)
+            least = MIN_ANSWER_UNITS if brief else MIN_UNITS
+            stale = _states_replaced(atom, replaced, named) or _corrected_later(atom, corrections)
             if (
                 (atom.kind in CONTENT_KINDS if not typed else _states_own(atom))
                 and not needs
-                and not _states_replaced(atom, replaced, named)
-                and not _corrected_later(atom, corrections)
-                and content_unshown(atom.text, low)
+                and not stale
+                and content_unshown(atom.text, low, least)
             ):
                 needs.append(atom.text)
             if needs and atom.text not in out and atom.text.lower() not in low:
                 out.append(atom.text)
+            elif typed and not needs and not stale and atom.kind in TYPED_KINDS:
+                out += [part for part in untyped_parts(atom, low) if part not in out]
+    return out
+
+
+def asks_open(text: str) -> bool:
+    """True when an assistant turn ends by asking for a value: its last question is open ("Delivery
+    address?", "What's the office address?", "薄脆还是油条？") or offers alternatives ("lithium-ion or
+    lead-acid?"); a yes/no question ("Anything else?", "需要预订吗？") asks for no value."""
+    questions = _QUESTION.findall(text)
+    if not questions:
+        return False
+    last = questions[-1].strip()
+    return not analyzer_for("zh" if is_chinese(last) else "en").asks_yes_no(last)
+
+
+def _says_nothing(text: str) -> bool:
+    """True when a brief answer declines, says no or closes ("Nope!", "No preference.", "就这些"):
+    no value of its own to keep."""
+    cues = any_language()
+    return cues.declines(text) or cues.bare_no(text) or cues.closes(text)
+
+
+def _requests(part: str) -> bool:
+    """True when a part of a clause asks for something ("帮我推荐一个吧", "我打算找一个酒店住宿"): the
+    goal line's business. A brief want names only its value ("要海景房", "I need checked luggage
+    included") and is kept."""
+    cues = any_language()
+    if cues.opens_task(part):
+        return True
+    return (cues.intent_cue(part) or cues.narrates(part)) and len(content_units(part)) > MAX_WANT_UNITS
+
+
+def untyped_parts(atom: Atom, low: str) -> list[str]:
+    """The parts of a typed clause (cut at commas) that hold none of its values nor a negation and
+    whose words the context low does not show ("订12月31号到1月3号的酒店，3个人，要海景房": the dates
+    and the count are facts, "要海景房" is kept in the user's words). A part that is a value's
+    neighbour only ("at the latest") has too few content units to be kept."""
+    parts = [x.strip() for x in _PART_CUT.split(atom.text)]
+    if len(parts) < 2:
+        return []
+    out = []
+    for part in parts:
+        negated = atom.negation is not None and atom.negation.text in part
+        if negated or any(e.text and e.text in part for e in atom.entities):
+            continue
+        if any(e.text and part in e.text for e in atom.entities):
+            continue
+        if _requests(part):
+            continue  # a request is the goal line's ("帮我推荐一个吧"), no value the user set
+        if content_unshown(part, low, MIN_PART_UNITS):
+            out.append(part)
     return out
 
 
@@ -228,14 +295,15 @@ def content_units(text: str) -> list[str]:
     return [w for w in words if not english.is_light_word(w) and (len(w) >= 3 or w.isdigit())]
 
 
-def content_unshown(text: str, low: str) -> bool:
+def content_unshown(text: str, low: str, least: int = MIN_UNITS) -> bool:
     """True when the context text low does not show a clause (one the parser typed nothing of, e.g.
     "she has diabetes and one time heart problem, they put stent"): neither the clause itself
     (whitespace and case aside) nor SHOWN_SHARE of its content inside one part of low (a line, an
     item of a list: _PART). Its words scattered over other parts (a tool call's arguments, other
-    facts) do not show what the user said ("keep everything upright")."""
+    facts) do not show what the user said ("keep everything upright"). A clause with fewer than
+    `least` content units is too little to keep."""
     units = content_units(text)
-    if len(units) < MIN_UNITS or "?" in text or "？" in text:
+    if len(units) < max(1, least) or "?" in text or "？" in text:
         return False  # "ok", "这家餐馆的": too little to keep; a question states nothing
     if " ".join(text.lower().split()) in " ".join(low.split()):
         return False

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 
-from core.models import ContextState, Fact
+from core.models import ContextState, Evidence, Fact
 from core.values import same_surface, same_value
 
 # commas and semicolons, ASCII and full-width, and the Chinese enumeration comma
 _LIST_SEPARATOR = re.compile(r"\s*[,;\uff0c\uff1b\u3001]\s*")
+NAME_SLOT = "name"  # the slot of a name the parser found no attribute for
 
 
 def replaced_by(fact: Fact | None, item: str) -> bool:
@@ -43,11 +44,23 @@ def offer_shown(offer: Fact, fact: Fact | None) -> str:
 def shown_as_replaced(fact: Fact) -> list[str]:
     """The earlier values of fact the context shows as replaced (its "(was: ...)" marker): not the
     same value as now, not an assistant's proposal the user overrode."""
+    bare_name = fact.key.split(".", 1)[-1] == NAME_SLOT
+    # the evidence of the value that replaced each version: the next version's, the last one's the fact's
+    replacers = [v.evidence for v in fact.history[1:]] + [fact.evidence] if fact.history else []
     return [
         v.value
-        for v in fact.history
-        if v.norm != fact.norm and not v.reason.startswith(("new value", "user stated another"))
+        for v, by in zip(fact.history, replacers, strict=True)
+        if v.norm != fact.norm
+        and not v.reason.startswith(("new value", "user stated another"))
+        and not (bare_name and _merely_said(by))
     ]
+
+
+def _merely_said(evidence: Evidence | None) -> bool:
+    """True when the user said the value with no correction cue: in a bare name slot (a name the
+    parser found no attribute for) one name after another is no evidence they are one attribute
+    ("me, David Ortiz" after the plan taken), so the earlier is not shown as replaced."""
+    return evidence is not None and evidence.role == "user" and evidence.how == "said"
 
 
 def mark_replaced(text: str, state: ContextState) -> str:

@@ -166,6 +166,11 @@ class LanguageAnalyzer(Protocol):
         "and checking out when?", "几号退房")."""
         ...
 
+    def asks_yes_no(self, question: str) -> bool:
+        """True when a question asks for a yes or a no ("Would you like me to book it?", "Anything
+        else?", "需要预订吗？"), not for a value ("Delivery address?", "X or Y?", "X还是Y？")."""
+        ...
+
     def asked_attribute(self, text: str) -> str | None:
         """The attribute slot a question asks for ("How old is she?" -> age, "预算多少？" -> budget), or
         None: a bare number answering it is that attribute's value."""

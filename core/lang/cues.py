@@ -106,6 +106,10 @@ class CueMethods:
         """The attribute slot a question asks for ("How old is she?" -> age), or None."""
         return self._cues.asked_attribute(text)
 
+    def asks_yes_no(self, question: str) -> bool:
+        """True when a question asks for a yes or a no ("Anything else?", "需要预订吗？"), not a value."""
+        return self._cues.asks_yes_no(question)
+
     def bounds(self, before: str, after: str) -> bool:
         """True when the words before / after a value make it a bound ("after 13:30", "4分以上")."""
         return self._cues.bounds(before, after)

@@ -242,6 +242,20 @@ def asks_end(text: str) -> bool:
     return bool(pattern(_ASKS_END).search(text))
 
 
+_YES_NO_QUESTION = re.compile(
+    r"^(?:is|are|am|was|were|do|does|did|would|will|can|could|shall|should|have|has|may|anything)\b",
+    re.IGNORECASE,
+)
+_ALTERNATIVES = re.compile(r"\bor\b", re.IGNORECASE)
+
+
+def asks_yes_no(question: str) -> bool:
+    """True when a question asks for a yes or a no ("Would you like me to book it?", "Anything
+    else?"), not for a value ("Delivery address?", "Any allergies?", "lithium-ion or lead-acid?")."""
+    q = question.strip()
+    return bool(_YES_NO_QUESTION.search(q)) and not _ALTERNATIVES.search(q)
+
+
 def adds_task(text: str) -> bool:
     """True when the clause names a task beside the one in play ("also", "too", "as well")."""
     return bool(pattern(_ADDS_TASK).search(text))

@@ -154,6 +154,16 @@ def asks_end(text: str) -> bool:
     return bool(pattern(_ASKS_END).search(text))
 
 
+_YES_NO_QUESTION = re.compile(r"[吗么嘛]\s*[?？]?\s*$")
+
+
+def asks_yes_no(question: str) -> bool:
+    """True when a question asks for a yes or a no (需要帮您预订吗？), not for a value (寄到哪里？,
+    全额还款还是最低还款？)."""
+    q = question.strip()
+    return bool(_YES_NO_QUESTION.search(q)) and "还是" not in q
+
+
 def adds_task(text: str) -> bool:
     """True when the clause names a task beside the one in play (另外, 还要, 也想)."""
     return bool(pattern(_ADDS_TASK).search(text))

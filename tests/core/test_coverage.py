@@ -9,7 +9,7 @@ import pytest
 
 from core.compressor import Compressor
 from core.config import Config
-from core.coverage import content_unshown, missing_user_clauses
+from core.coverage import asks_open, content_unshown, missing_user_clauses
 from core.models import Message
 from core.parse import parse_message
 
@@ -205,3 +205,58 @@ def test_a_clause_is_shown_by_its_words_only_together_in_one_fact():
     assert content_unshown(said, scattered)
     assert not content_unshown(said, "notes: " + said.replace(" the ", "\n the  "))
     assert not content_unshown(said, "[fact:a=b|rule=keep everything upright, stay dry, no stacking]")
+
+
+def test_a_brief_answer_to_the_assistants_question_comes_back_in_the_users_words():
+    """"lead-acid, sealed" answers "lithium-ion or lead-acid?": two words, but the value asked for;
+    the same words said with no question before are too little to keep."""
+    turns = [
+        ("assistant", "Is the battery lithium-ion or lead-acid?"),
+        ("user", "lead-acid, sealed"),
+        ("assistant", "Noted."),
+    ]
+    parsed = [parse_message(Message(idx=i, role=r, text=t)) for i, (r, t) in enumerate(turns)]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    shown = "[FACT:shipment.item=UPS]"
+    assert missing_user_clauses(shown, parsed, upto=3, state=state) == ["lead-acid, sealed"]
+    plain = [parsed[1]]  # no question before it
+    assert missing_user_clauses("[FACT:shipment.item=UPS]", plain, upto=3, state=state) == []
+
+
+def test_an_untyped_part_of_a_typed_clause_comes_back_in_the_users_words():
+    """The dates and the count of "订12月31号到1月3号的酒店，3个人，要海景房" are facts; "要海景房" is in
+    no fact, so that part comes back, not the whole clause."""
+    said = "订12月31号到1月3号的酒店，3个人，要海景房"
+    parsed = [
+        parse_message(Message(idx=0, role="user", text=said, ts=TS)),
+        parse_message(Message(idx=1, role="assistant", text="好的。")),
+    ]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    shown = "[FACT:hotel.date=12月31号|end=1月3号|people=3个人]"
+    assert missing_user_clauses(shown, parsed, upto=2, state=state) == ["要海景房"]
+    assert missing_user_clauses(shown + " 要海景房", parsed, upto=2, state=state) == []
+
+
+@pytest.mark.parametrize(
+    "text, open_",
+    [
+        ("Is the battery lithium-ion or lead-acid?", True),
+        ("Noted. Delivery address?", True),
+        ("Any allergies to medication?", True),
+        ("自动还款卡尾号6021，全额还款还是最低还款？", True),
+        ("Anything else?", False),
+        ("Would you like me to book it?", False),
+        ("需要帮您预订吗？", False),
+        ("Noted.", False),
+    ],
+)
+def test_an_open_question_asks_for_a_value_a_yes_no_question_does_not(text: str, open_: bool):
+    assert asks_open(text) is open_
+
+
+def test_a_brief_no_or_a_request_after_a_question_is_not_kept_by_its_words():
+    for said in ["Nope!", "No preference."]:
+        turns = [("assistant", "Which area would you like?"), ("user", said), ("assistant", "Ok.")]
+        parsed = [parse_message(Message(idx=i, role=r, text=t)) for i, (r, t) in enumerate(turns)]
+        state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+        assert missing_user_clauses("", parsed, upto=3, state=state) == []
