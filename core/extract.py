@@ -91,10 +91,26 @@ REQUIRED_SLOTS = {
 BOUNDABLE_TYPES = frozenset({"money", "quantity", "number", "time", "datetime", "date", "duration", "rating"})
 
 
-def fact_key(entity: Entity, domain: str | None) -> str:
+# domains whose sought thing is a work (a film, a song): a name said there with no place cue before
+# it ("I found 1: Gloria Bell.", "Gloria Bell is ok.") is the work's title, never the venue the
+# search was placed at ("a movie at Opera Plaza"), so picking a film never replaces the theater
+WORK_DOMAINS = frozenset({"movie", "music", "media"})
+
+
+def fact_key(entity: Entity, domain: str | None, before: str | None = None) -> str:
     """The state key of an entity: domain.slot (general when no domain is known). A date with a time
-    is keyed as the time, so "7pm on Friday" and a later "make it 8pm" are one slot."""
+    is keyed as the time, so "7pm on Friday" and a later "make it 8pm" are one slot. before: the
+    clause's text before the entity, when known: a name in a work domain with no place cue before
+    it is the work's title (WORK_DOMAINS)."""
     slot = entity.slot or SLOT_BY_TYPE.get(entity.type, "other")
+    if (
+        before is not None
+        and domain in WORK_DOMAINS
+        and entity.type == "name"
+        and slot == "name"
+        and not any_language().place_before(before)
+    ):
+        slot = "title"
     return f"{domain or 'general'}.{'time' if slot == 'datetime' else slot}"
 
 
@@ -230,7 +246,8 @@ def _facts_of(
         if not is_value(ent, atom.domain, role) or _definite_reference(ent, atom):
             continue
         negated = neg_span is not None and ent.start >= 0 and neg_span[0] <= ent.start < neg_span[1]
-        key, value = fact_key(ent, atom.domain), ent.text.strip()
+        before = atom.text[: ent.start] if ent.start >= 0 else None
+        key, value = fact_key(ent, atom.domain, before), ent.text.strip()
         norm = (ent.value or ent.text).strip().lower()
         aliases = []
         number = re.search(r"\d+(?:\.\d+)?", ent.value or "")

@@ -216,6 +216,14 @@ def or_connective(text: str) -> bool:
     return bool(pattern(_OR_CONNECTIVE, re.I).search(text))
 
 
+_PLACE_BEFORE = r"\b(?:at|in|near|on|to|from)\s+(?:the\s+)?$"
+
+
+def place_before(before: str) -> bool:
+    """True when the words right before a name place it ("a movie at ", "near the "): a venue."""
+    return bool(pattern(_PLACE_BEFORE, re.I).search(before.rstrip(" :,") + " "))
+
+
 def ends_with_determiner(text: str) -> bool:
     """True when text ends with a definite determiner ("from the ", "this ")."""
     return bool(pattern(_DETERMINER).search(text))

@@ -251,6 +251,11 @@ _ROLE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _WORK_AFTER = re.compile(r"\s+(?:album|song|track|movie|film)\b", re.IGNORECASE)
+# an album is a work of its own, apart from the song picked from it: "anything from the Madness
+# album?" then "how about The Thunder Rolls from the Madness album" are two values, never one replacing
+# the other ("the album X", "album called X", "X album")
+_ALBUM_AFTER = re.compile(r"\s+album\b", re.IGNORECASE)
+_ALBUM_BEFORE = re.compile(r"\balbum\s+(?:(?:called|named|titled)\s+)?(?:the\s+)?$", re.IGNORECASE)
 _MAKER_AFTER = re.compile(r"\s*(?:['’]s\s+|\s['’]s\s+)?(?:songs?|music|movies|films)\b", re.IGNORECASE)
 
 
@@ -269,6 +274,8 @@ def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
     before = text[max(0, c.start - 64) : c.start]
     if _TO_A_PERSON.search(before) or _ROLE_BEFORE.search(before) or _MAKER_AFTER.match(text, c.end):
         return "person"
+    if _ALBUM_AFTER.match(text, c.end) or _ALBUM_BEFORE.search(before):
+        return "album"
     if _WORK_AFTER.match(text, c.end):
         return "title"  # "the Madness album", "the Thriller song": the work named by its kind
     if _TITLE_BEFORE.search(before) or _BY_AFTER.match(text, c.end) or _VERSUS.search(c.value):

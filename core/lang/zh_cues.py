@@ -174,6 +174,11 @@ def or_connective(text: str) -> bool:
     return bool(pattern(_OR_CONNECTIVE, re.I).search(text))
 
 
+def place_before(before: str) -> bool:
+    """True when the words right before a name place it (在, 到, 去): a venue."""
+    return before.rstrip().endswith(("在", "到", "去"))
+
+
 def strip_free(text: str) -> str:
     """An amenity without its leading 免费."""
     return pattern(_FREE_PREFIX).sub("", text)

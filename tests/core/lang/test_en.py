@@ -407,7 +407,8 @@ def test_generic_phrases_are_not_names_or_counts(text):
     [
         ("How about Aftertaste by Shawn Mendes from the album Handwritten?", "Aftertaste", "title"),
         ("How about Aftertaste by Shawn Mendes from the album Handwritten?", "Shawn Mendes", "person"),
-        ("How about Aftertaste by Shawn Mendes from the album Handwritten?", "Handwritten", "title"),
+        ("How about Aftertaste by Shawn Mendes from the album Handwritten?", "Handwritten", "album"),
+        ("Anything from the Madness album?", "the Madness", "album"),
         ("I want to watch Dumbo tonight", "Dumbo", "title"),
         ("There are 3 movies: Dumbo, Hellboy or Long Shot.", "Hellboy", "title"),
         ("The Falcons Vs Jaguars play at Oracle Park", "The Falcons Vs Jaguars", "title"),

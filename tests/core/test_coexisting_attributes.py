@@ -1,0 +1,38 @@
+"""Values of two attributes coexist (issue 12): a value replaces another only when it is provably the
+same attribute. Each test is one phenomenon, fed through the real parse / extract / merge stages of a
+session (rules only, no model)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.core.builders import state_after
+
+pytestmark = pytest.mark.unit
+
+
+def test_the_album_asked_for_stands_beside_the_song_picked_from_it():
+    st = state_after(
+        [
+            ("user", "I like All That Remains. Anything from the Madness album?"),
+            ("assistant", "How about The Thunder Rolls from the Madness album by All That Remains?"),
+            ("user", "Nice, sounds perfect."),
+        ]
+    )
+    albums = [f for f in st.facts.values() if "madness" in f.value.lower()]
+    assert albums and all(not f.history and f.key.endswith(".album") for f in albums)
+    assert not any("madness" in v.value.lower() for f in st.facts.values() for v in f.history)
+
+
+def test_a_film_picked_never_replaces_the_theater_the_search_was_placed_at():
+    st = state_after(
+        [
+            ("user", "Find an imax movie at Opera Plaza."),
+            ("assistant", "I found 1: Gloria Bell."),
+            ("user", "Gloria Bell is ok."),
+        ]
+    )
+    assert st.facts["movie.name"].value == "Opera Plaza"
+    assert not st.facts["movie.name"].history
+    assert st.facts["movie.title"].value == "Gloria Bell"
+
