@@ -36,3 +36,15 @@ def test_a_film_picked_never_replaces_the_theater_the_search_was_placed_at():
     assert not st.facts["movie.name"].history
     assert st.facts["movie.title"].value == "Gloria Bell"
 
+
+def test_a_genre_narrows_the_kind_of_event_without_replacing_it():
+    st = state_after(
+        [
+            ("user", "Can you find me something to do in New York? I prefer Music events."),
+            ("assistant", "What kind of music do you like?"),
+            ("user", "Classical, please."),
+        ]
+    )
+    kinds = {k.split(".")[-1]: f for k, f in st.facts.items() if f.value.lower() in {"music", "classical"}}
+    assert set(kinds) == {"category", "genre"}
+    assert not any(f.history for f in kinds.values())
