@@ -246,7 +246,7 @@ def _facts_of(
         if not is_value(ent, atom.domain, role) or _definite_reference(ent, atom):
             continue
         negated = neg_span is not None and ent.start >= 0 and neg_span[0] <= ent.start < neg_span[1]
-        before = atom.text[: ent.start] if ent.start >= 0 else None
+        before = _before_name(atom, i)
         key, value = fact_key(ent, atom.domain, before), ent.text.strip()
         norm = (ent.value or ent.text).strip().lower()
         aliases = []
@@ -281,6 +281,25 @@ def _facts_of(
         if kind == "preference":
             units.preference_changes.append(cand)
         units.facts.append(cand)
+
+
+def _before_name(atom: Atom, i: int) -> str | None:
+    """The clause's text before entity i (None when it is not there verbatim). A name listed right
+    after another name, joined only by punctuation ("at Stern Auditorium / Perelman Stage"), reads
+    the words before the first: the place cue of the list places every name of it."""
+    ent = atom.entities[i]
+    if ent.start < 0:
+        return None
+    j = i
+    while j > 0:
+        prev, gap = atom.entities[j - 1], atom.text[atom.entities[j - 1].end : atom.entities[j].start]
+        if prev.type != "name" or prev.start < 0 or not _JOINER.fullmatch(gap):
+            break
+        j -= 1
+    return atom.text[: atom.entities[j].start]
+
+
+_JOINER = re.compile(r"\s*[/,&]\s*")
 
 
 def _annotates(prev: Entity | None, ent: Entity, atom: Atom) -> bool:

@@ -36,6 +36,8 @@ _BARE_NO = r"(?i)^no\b(?!\s+(?:problem|worries))"
 _ACCEPTANCE = (
     r"(?i)^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|great|perfect|fine|alright|all right|correct|right|go ahead|"
     r"book it|do it|please do|sounds (?:good|great|perfect|fine)|"
+    r"i(?:'d| would)\s+(?:really\s+|definitely\s+|very\s+much\s+)?(?:like|love)\s+"
+    r"(?:that|this|it)(?=\s*(?:[.!,]|$))|"
     r"that(?:'s| is| would be| will be| sounds| works)\s*"
     r"(?:good|great|fine|perfect|okay|ok|right|correct|wonderful|excellent|amazing|awesome|nice|for me))\b"
 )

@@ -48,3 +48,14 @@ def test_a_genre_narrows_the_kind_of_event_without_replacing_it():
     kinds = {k.split(".")[-1]: f for k, f in st.facts.items() if f.value.lower() in {"music", "classical"}}
     assert set(kinds) == {"category", "genre"}
     assert not any(f.history for f in kinds.values())
+
+
+def test_every_name_of_a_list_placed_at_is_a_venue_not_the_works_title():
+    st = state_after(
+        [
+            ("user", "Find me a movie in Berkeley."),
+            ("assistant", "How about Dumbo? It's at Stern Auditorium / Perelman Stage on March 3rd."),
+        ]
+    )
+    assert st.facts["movie.title"].value == "Dumbo"
+    assert "Perelman Stage" in st.facts["movie.name"].value
