@@ -269,6 +269,7 @@ def _facts_of(
             pinned=atom.pinned,
             correction=atom.kind == "correction",
             aliases=aliases,
+            vtype=ent.type,
             evidence=_evidence(ent, atom, idx, text, offset, confirms).model_copy(update={"ts": ts}),
             proposes=proposes or (role == "assistant" and after_failure and bool(_CLOCK.fullmatch(norm))),
             bound=atom.role in ("user", "system") and _bound(ent, atom.text),

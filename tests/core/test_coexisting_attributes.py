@@ -59,3 +59,17 @@ def test_every_name_of_a_list_placed_at_is_a_venue_not_the_works_title():
     )
     assert st.facts["movie.title"].value == "Dumbo"
     assert "Perelman Stage" in st.facts["movie.name"].value
+
+
+def test_a_venue_offered_for_the_users_city_stands_beside_it_when_accepted():
+    # a city and a venue are values of different types: no evidence the venue replaces the city
+    st = state_after(
+        [
+            ("user", "I need a rental car. I want to pick it up at Sacramento, CA on the 8th of March."),
+            ("assistant", "How about a Standard Accord for pickup on March 8th at SMF Airport?"),
+            ("user", "That sounds good. Please book the car."),
+        ]
+    )
+    assert st.facts["car_rental.origin"].value == "Sacramento, CA"
+    assert not st.facts["car_rental.origin"].history
+    assert st.facts["car_rental.origin_agreed"].value == "SMF Airport"
