@@ -533,11 +533,26 @@ def apply_decay(state: ContextState, config: Config) -> None:
     for key, fact in list(state.facts.items()):
         topic_turn = state.domain_turns.get(key.split(".", 1)[0], 0)
         fact.weight = round(fact_weight(fact, state.user_turns, config, topic_turn), 4)
+        if fact.weight < config.archive_below and _qualifies_held_task(state, fact):
+            fact.weight = config.archive_below  # decayed, never archived while its task is held
         if fact.weight < config.archive_below:
             fact.status = "archived"
             state.archive.append(state.facts.pop(key))
         else:
             fact.status = "decayed" if fact.weight < DECAYED_BELOW else "active"
+
+
+def _qualifies_held_task(state: ContextState, fact: Fact) -> bool:
+    """True for a preference the user stated ("preferably Rock", "I'd prefer the north") of a domain
+    whose task the user still holds as instructions: it is part of that task's description, a current
+    value no one replaced, so it stays in the state (decayed) while the task does."""
+    if fact.kind != "preference" or fact.role != "user":
+        return False
+    domain = fact.key.split(".", 1)[0]
+    return any(
+        f is not fact and f.key.split(".", 1)[0] == domain and f.role == "user" and f.kind == "instruction"
+        for f in state.facts.values()
+    )
 
 
 class Recalled(NamedTuple):
