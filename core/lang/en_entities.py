@@ -88,6 +88,9 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
                 d.start, d.end, "date", d.value or text[d.start : d.end].lower(), "date", V.PRIO["date"]
             )
         )
+    for m in _NAMED_IT.finditer(text):  # "call it Lunch at 1760": the whole name the user gives
+        start, end = m.span(m.lastgroup or 0)
+        cands.append(V.Candidate(start, end, "name", text[start:end], "title", V.PRIO["name"] + 5))
     media = _is_media(text)
     for n in find_names(text):
         end = V.region_tail(text, n.end)
@@ -125,6 +128,15 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
                 )
             )
     return cands
+
+
+# the user naming a thing in so many words ("call it Lunch at 1760", "use Movie at AMC Eastridge 15 for
+# the title"): what follows the cue up to the clause's end is the name, its digits and "at" included
+_NAMED_IT = re.compile(
+    r"\b(?i:call|name|title)\s+(?i:it|this|the\s+event)\s+(?P<a>[A-Z][^.,!?;]*?)"
+    r"(?=\s+(?i:and|please)\b|\s*[.,!?;]|$)"
+    r"|\b(?i:use)\s+(?P<b>[A-Z][^.,!?;]*?)\s+(?i:for|as)\s+(?i:the|its)\s+(?i:title|name)\b"
+)
 
 
 # a name right before a weather word is a place ("the Bodega Bay weather", "San Carlos forecast")

@@ -414,6 +414,8 @@ def test_generic_phrases_are_not_names_or_counts(text):
         ("The Falcons Vs Jaguars play at Oracle Park", "The Falcons Vs Jaguars", "title"),
         ("The Falcons Vs Jaguars play at the Chase Stadium", "the Chase Stadium", "name"),
         ("You have a dentist appointment at 4:30 pm.", "dentist appointment", "title"),
+        ("Lets call it Lunch at 1760 and schedule the event for 17:00.", "Lunch at 1760", "title"),
+        ("Use Movie at AMC Eastridge 15 for the title.", "Movie at AMC Eastridge 15", "title"),
         ("Transfer $1,630 from your checking account to Amir please", "Amir", "person"),
         ("I need a taxi to Backstreet Bistro by 15:15", "Backstreet Bistro", "destination"),
         ("I hear the Cocum is very good.", "the Cocum", "name"),
