@@ -73,3 +73,17 @@ def test_a_venue_offered_for_the_users_city_stands_beside_it_when_accepted():
     assert st.facts["car_rental.origin"].value == "Sacramento, CA"
     assert not st.facts["car_rental.origin"].history
     assert st.facts["car_rental.origin_agreed"].value == "SMF Airport"
+
+
+def test_a_found_rating_stands_beside_the_rating_the_user_asked_to_reach():
+    # 达到5分 ("reaching 5") is a bound of the search: the 4.7 of the restaurant found never replaces it
+    st = state_after(
+        [
+            ("user", "我想找一个餐馆用餐，最好评分达到5分，有推荐的吗？"),
+            ("assistant", "推荐大德祥老北京炸酱面大王(兴隆街店)，评分4.7分。"),
+            ("user", "好的，就这家吧。"),
+        ]
+    )
+    assert st.facts["restaurant.rating"].value == "5分"
+    assert st.facts["restaurant.rating"].bound
+    assert not st.facts["restaurant.rating"].history
