@@ -198,6 +198,7 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
             _action_of(atom, parsed, state, units)
         if role == "assistant" and any_language().self_doubt(atom.text):
             units.events.append("self_doubt")
+    _drop_kind_references(units, state, text)
     if role == "user":
         _name_known_entities(units, state)
     if role in ("user", "system", "assistant"):
@@ -384,6 +385,23 @@ def _name_known_entities(units: Units, state: ContextState) -> None:
         other = next((f for f in named if _names(f.value, f.norm, cand)), None)
         if other is not None:
             cand.key = other.key
+
+
+def _drop_kind_references(units: Units, state: ContextState, text: str) -> None:
+    """A kind word after a definite determiner that ends the name of an entity in play ("the address
+    of that Gallery" after "Broughton House Gallery") points at that entity: no new type value."""
+    held = [*state.facts.values(), *state.offers.values()]
+    names = [f.value for f in held if f.key.rsplit(".", 1)[-1] in ENTITY_SLOTS and f.value.split()]
+    heads = {v.split()[-1].lower().rstrip("s") for v in names}
+
+    def refers(cand: FactCandidate) -> bool:
+        ev = cand.evidence
+        if cand.key.rsplit(".", 1)[-1] != "type" or ev is None or ev.start <= 0:
+            return False
+        word = cand.value.strip().lower().rstrip("s")
+        return word in heads and any_language().ends_with_determiner(text[max(0, ev.start - 12) : ev.start])
+
+    units.facts = [c for c in units.facts if not refers(c)]
 
 
 def _names(value: str, norm: str, cand: FactCandidate) -> bool:

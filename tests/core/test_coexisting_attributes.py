@@ -87,3 +87,15 @@ def test_a_found_rating_stands_beside_the_rating_the_user_asked_to_reach():
     assert st.facts["restaurant.rating"].value == "5分"
     assert st.facts["restaurant.rating"].bound
     assert not st.facts["restaurant.rating"].history
+
+
+def test_that_gallery_points_at_the_gallery_named_not_a_new_kind_of_attraction():
+    st = state_after(
+        [
+            ("user", "Yeah, I'd like to find a museum attraction to go to in town."),
+            ("assistant", "I recommend Broughton House Gallery. It's the only museum in the Center."),
+            ("user", "Could you please provide me the address for that Gallery?"),
+        ]
+    )
+    assert st.facts["attraction.type"].value == "museum"
+    assert not st.facts["attraction.type"].history
