@@ -91,10 +91,26 @@ REQUIRED_SLOTS = {
 BOUNDABLE_TYPES = frozenset({"money", "quantity", "number", "time", "datetime", "date", "duration", "rating"})
 
 
-def fact_key(entity: Entity, domain: str | None) -> str:
+# domains whose sought thing is a work (a film, a song): a name said there with no place cue before
+# it ("I found 1: Gloria Bell.", "Gloria Bell is ok.") is the work's title, never the venue the
+# search was placed at ("a movie at Opera Plaza"), so picking a film never replaces the theater
+WORK_DOMAINS = frozenset({"movie", "music", "media"})
+
+
+def fact_key(entity: Entity, domain: str | None, before: str | None = None) -> str:
     """The state key of an entity: domain.slot (general when no domain is known). A date with a time
-    is keyed as the time, so "7pm on Friday" and a later "make it 8pm" are one slot."""
+    is keyed as the time, so "7pm on Friday" and a later "make it 8pm" are one slot. before: the
+    clause's text before the entity, when known: a name in a work domain with no place cue before
+    it is the work's title (WORK_DOMAINS)."""
     slot = entity.slot or SLOT_BY_TYPE.get(entity.type, "other")
+    if (
+        before is not None
+        and domain in WORK_DOMAINS
+        and entity.type == "name"
+        and slot == "name"
+        and not any_language().place_before(before)
+    ):
+        slot = "title"
     return f"{domain or 'general'}.{'time' if slot == 'datetime' else slot}"
 
 
@@ -182,6 +198,7 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
             _action_of(atom, parsed, state, units)
         if role == "assistant" and any_language().self_doubt(atom.text):
             units.events.append("self_doubt")
+    _drop_kind_references(units, state, text)
     if role == "user":
         _name_known_entities(units, state)
     if role in ("user", "system", "assistant"):
@@ -230,7 +247,8 @@ def _facts_of(
         if not is_value(ent, atom.domain, role) or _definite_reference(ent, atom):
             continue
         negated = neg_span is not None and ent.start >= 0 and neg_span[0] <= ent.start < neg_span[1]
-        key, value = fact_key(ent, atom.domain), ent.text.strip()
+        before = _before_name(atom, i)
+        key, value = fact_key(ent, atom.domain, before), ent.text.strip()
         norm = (ent.value or ent.text).strip().lower()
         aliases = []
         number = re.search(r"\d+(?:\.\d+)?", ent.value or "")
@@ -252,6 +270,7 @@ def _facts_of(
             pinned=atom.pinned,
             correction=atom.kind == "correction",
             aliases=aliases,
+            vtype=ent.type,
             evidence=_evidence(ent, atom, idx, text, offset, confirms).model_copy(update={"ts": ts}),
             proposes=proposes or (role == "assistant" and after_failure and bool(_CLOCK.fullmatch(norm))),
             bound=atom.role in ("user", "system") and _bound(ent, atom.text),
@@ -264,6 +283,25 @@ def _facts_of(
         if kind == "preference":
             units.preference_changes.append(cand)
         units.facts.append(cand)
+
+
+def _before_name(atom: Atom, i: int) -> str | None:
+    """The clause's text before entity i (None when it is not there verbatim). A name listed right
+    after another name, joined only by punctuation ("at Stern Auditorium / Perelman Stage"), reads
+    the words before the first: the place cue of the list places every name of it."""
+    ent = atom.entities[i]
+    if ent.start < 0:
+        return None
+    j = i
+    while j > 0:
+        prev, gap = atom.entities[j - 1], atom.text[atom.entities[j - 1].end : atom.entities[j].start]
+        if prev.type != "name" or prev.start < 0 or not _JOINER.fullmatch(gap):
+            break
+        j -= 1
+    return atom.text[: atom.entities[j].start]
+
+
+_JOINER = re.compile(r"\s*[/,&]\s*")
 
 
 def _annotates(prev: Entity | None, ent: Entity, atom: Atom) -> bool:
@@ -347,6 +385,23 @@ def _name_known_entities(units: Units, state: ContextState) -> None:
         other = next((f for f in named if _names(f.value, f.norm, cand)), None)
         if other is not None:
             cand.key = other.key
+
+
+def _drop_kind_references(units: Units, state: ContextState, text: str) -> None:
+    """A kind word after a definite determiner that ends the name of an entity in play ("the address
+    of that Gallery" after "Broughton House Gallery") points at that entity: no new type value."""
+    held = [*state.facts.values(), *state.offers.values()]
+    names = [f.value for f in held if f.key.rsplit(".", 1)[-1] in ENTITY_SLOTS and f.value.split()]
+    heads = {v.split()[-1].lower().rstrip("s") for v in names}
+
+    def refers(cand: FactCandidate) -> bool:
+        ev = cand.evidence
+        if cand.key.rsplit(".", 1)[-1] != "type" or ev is None or ev.start <= 0:
+            return False
+        word = cand.value.strip().lower().rstrip("s")
+        return word in heads and any_language().ends_with_determiner(text[max(0, ev.start - 12) : ev.start])
+
+    units.facts = [c for c in units.facts if not refers(c)]
 
 
 def _names(value: str, norm: str, cand: FactCandidate) -> bool:

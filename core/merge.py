@@ -254,6 +254,11 @@ def _point_beside_bound(cur: Fact, new: FactCandidate | Fact) -> bool:
     return cur.bound and not new.bound and not correction
 
 
+def _other_type(cur: Fact, new: Fact | FactCandidate) -> bool:
+    """True when the two values were read as entities of different types (a city and a venue)."""
+    return bool(cur.vtype and new.vtype and cur.vtype != new.vtype)
+
+
 def _reason(cur: Fact, cand: FactCandidate) -> str:
     if cand.role in ("user", "system"):
         if " | " in cur.norm:
@@ -298,6 +303,7 @@ def _new_fact(state: ContextState, cand: FactCandidate) -> Fact:
         negated=cand.negated,
         aliases=list(cand.aliases),
         evidence=cand.evidence,
+        vtype=cand.vtype,
         proposes=cand.proposes,
         bound=cand.bound,
     )
@@ -335,6 +341,7 @@ def _settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units)
             kind="instruction",
             source_idx=idx,
             role="user",
+            vtype=offer.vtype,
         )
         cand.evidence = offer.evidence.model_copy(update={"how": "accepted"}) if offer.evidence else None
         cur = state.facts.get(key)
@@ -342,9 +349,12 @@ def _settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units)
         across = cur is not None and cur.first_idx < state.task_idx <= offer.first_idx
         if cur is not None and (same_value(cur.norm, offer.norm) or same_surface(cur.value, offer.value)):
             cur.role, cur.kind = "user", "instruction"
-        elif cur is not None and offer.proposes and not _point_beside_bound(cur, offer) and not across:
+        elif cur is not None and offer.proposes and not (
+            _point_beside_bound(cur, offer) or across or _other_type(cur, offer)
+        ):
             # offered in place of the user's value: a yes takes it (a value found for a bound the
-            # user searched by stands beside it instead: the 15:17 train for "after 13:30")
+            # user searched by stands beside it instead: the 15:17 train for "after 13:30"; a value of
+            # another type, a venue offered for the user's city, is no evidence of the same attribute)
             _replace(state, cur, cand, "user accepted the assistant's offer")
             state.facts[key].first_idx = offer.first_idx
         elif cur is not None:  # no evidence it replaces the user's value: both stand
@@ -523,11 +533,26 @@ def apply_decay(state: ContextState, config: Config) -> None:
     for key, fact in list(state.facts.items()):
         topic_turn = state.domain_turns.get(key.split(".", 1)[0], 0)
         fact.weight = round(fact_weight(fact, state.user_turns, config, topic_turn), 4)
+        if fact.weight < config.archive_below and _qualifies_held_task(state, fact):
+            fact.weight = config.archive_below  # decayed, never archived while its task is held
         if fact.weight < config.archive_below:
             fact.status = "archived"
             state.archive.append(state.facts.pop(key))
         else:
             fact.status = "decayed" if fact.weight < DECAYED_BELOW else "active"
+
+
+def _qualifies_held_task(state: ContextState, fact: Fact) -> bool:
+    """True for a preference the user stated ("preferably Rock", "I'd prefer the north") of a domain
+    whose task the user still holds as instructions: it is part of that task's description, a current
+    value no one replaced, so it stays in the state (decayed) while the task does."""
+    if fact.kind != "preference" or fact.role != "user":
+        return False
+    domain = fact.key.split(".", 1)[0]
+    return any(
+        f is not fact and f.key.split(".", 1)[0] == domain and f.role == "user" and f.kind == "instruction"
+        for f in state.facts.values()
+    )
 
 
 class Recalled(NamedTuple):

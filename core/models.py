@@ -189,6 +189,7 @@ class FactCandidate(BaseModel):
         default=False, description="offered as an alternative ('X or Y') to another value of its key"
     )
     aliases: list[str] = Field(default_factory=list, description="the value written another way")
+    vtype: str = Field(default="", description="the entity type the value was read as (place, name, ...)")
     evidence: Evidence | None = Field(default=None, description="the turn and span the value came from")
     proposes: bool = Field(
         default=False, description="the assistant offered it as an alternative ('how about 19:30 instead?')"
@@ -314,6 +315,7 @@ class Fact(BaseModel):
         default_factory=list, description="the same value written another way ('NY' for 'New York')"
     )
     evidence: Evidence | None = Field(default=None, description="the turn and span of the current value")
+    vtype: str = Field(default="", description="the entity type the current value was read as")
     proposes: bool = Field(default=False, description="an assistant offer made in place of the user's value")
     bound: bool = Field(
         default=False,

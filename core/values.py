@@ -41,6 +41,9 @@ def same_value(a: str, b: str) -> bool:
         return False
     if not Counter(short) - Counter(long_) or (len(wa) == len(wb) and all(map(_spelling_variant, wa, wb))):
         return True
+    pairs = list(zip(wa, wb, strict=False))
+    if len(wa) == len(wb) and any(x == y for x, y in pairs) and all(_word_or_short(x, y) for x, y in pairs):
+        return True  # "london liverpool st" ~ "london liverpool street": a word and its abbreviation
     return _spelling_variant("".join(wa), "".join(wb))  # "guest house" ~ "guesthouses", "night club"
 
 
@@ -64,6 +67,20 @@ def _spelling_variant(a: str, b: str) -> bool:
     if min(len(a), len(b)) < 5 or abs(len(a) - len(b)) > 1 or _has_digit(a + b):
         return False  # numbers, times, codes differ by one character and are different values
     return _edit_distance(a, b) <= 1
+
+
+def _word_or_short(a: str, b: str) -> bool:
+    """The same word, spelled another way or abbreviated: 'st' ~ 'street', 'rd' ~ 'road', 'ave' ~
+    'avenue' (the short form's letters, first and last kept, in order in a longer word)."""
+    if _spelling_variant(a, b):
+        return True
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    if not (2 <= len(short) <= 4 < len(long_)) or _has_digit(a + b) or short[0] != long_[0]:
+        return False
+    if not (long_.startswith(short) or short[-1] == long_[-1]):
+        return False
+    rest = iter(long_)
+    return all(ch in rest for ch in short)
 
 
 def _has_digit(text: str) -> bool:

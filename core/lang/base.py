@@ -22,7 +22,7 @@ SLOTS = (
     "time", "date", "datetime", "duration", "people", "count", "nights", "days", "rooms", "stars",
     "rating", "price", "price_range", "area", "food", "type", "name", "city", "origin", "destination",
     "address", "postcode", "phone", "ref", "email", "url", "file", "facility", "genre", "title", "person",
-    "end_date", "end_time", "birth_date", "past_date",
+    "album", "category", "end_date", "end_time", "birth_date", "past_date",
     "airline", "seat_class", "car_type", "item", "amount", "account", "age", "budget", "other",
 )
 
@@ -140,6 +140,10 @@ class LanguageAnalyzer(Protocol):
 
     def or_connective(self, text: str) -> bool:
         """True when text joins alternatives ("or", "或者")."""
+        ...
+
+    def place_before(self, before: str) -> bool:
+        """True when the words right before a name place it ("a movie at ", "在"): a venue."""
         ...
 
     def closes(self, text: str) -> bool:

@@ -36,6 +36,8 @@ _BARE_NO = r"(?i)^no\b(?!\s+(?:problem|worries))"
 _ACCEPTANCE = (
     r"(?i)^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|great|perfect|fine|alright|all right|correct|right|go ahead|"
     r"book it|do it|please do|sounds (?:good|great|perfect|fine)|"
+    r"i(?:'d| would)\s+(?:really\s+|definitely\s+|very\s+much\s+)?(?:like|love)\s+"
+    r"(?:that|this|it)(?=\s*(?:[.!,]|$))|"
     r"that(?:'s| is| would be| will be| sounds| works)\s*"
     r"(?:good|great|fine|perfect|okay|ok|right|correct|wonderful|excellent|amazing|awesome|nice|for me))\b"
 )
@@ -214,6 +216,14 @@ def narrates(text: str) -> bool:
 def or_connective(text: str) -> bool:
     """True when text joins alternatives ("or", "either")."""
     return bool(pattern(_OR_CONNECTIVE, re.I).search(text))
+
+
+_PLACE_BEFORE = r"\b(?:at|in|near|on|to|from)\s+(?:the\s+)?$"
+
+
+def place_before(before: str) -> bool:
+    """True when the words right before a name place it ("a movie at ", "near the "): a venue."""
+    return bool(pattern(_PLACE_BEFORE, re.I).search(before.rstrip(" :,") + " "))
 
 
 def ends_with_determiner(text: str) -> bool:

@@ -88,6 +88,9 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
                 d.start, d.end, "date", d.value or text[d.start : d.end].lower(), "date", V.PRIO["date"]
             )
         )
+    for m in _NAMED_IT.finditer(text):  # "call it Lunch at 1760": the whole name the user gives
+        start, end = m.span(m.lastgroup or 0)
+        cands.append(V.Candidate(start, end, "name", text[start:end], "title", V.PRIO["name"] + 5))
     media = _is_media(text)
     for n in find_names(text):
         end = V.region_tail(text, n.end)
@@ -125,6 +128,15 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
                 )
             )
     return cands
+
+
+# the user naming a thing in so many words ("call it Lunch at 1760", "use Movie at AMC Eastridge 15 for
+# the title"): what follows the cue up to the clause's end is the name, its digits and "at" included
+_NAMED_IT = re.compile(
+    r"\b(?i:call|name|title)\s+(?i:it|this|the\s+event)\s+(?P<a>[A-Z][^.,!?;]*?)"
+    r"(?=\s+(?i:and|please)\b|\s*[.,!?;]|$)"
+    r"|\b(?i:use)\s+(?P<b>[A-Z][^.,!?;]*?)\s+(?i:for|as)\s+(?i:the|its)\s+(?i:title|name)\b"
+)
 
 
 # a name right before a weather word is a place ("the Bodega Bay weather", "San Carlos forecast")
@@ -251,6 +263,11 @@ _ROLE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _WORK_AFTER = re.compile(r"\s+(?:album|song|track|movie|film)\b", re.IGNORECASE)
+# an album is a work of its own, apart from the song picked from it: "anything from the Madness
+# album?" then "how about The Thunder Rolls from the Madness album" are two values, never one replacing
+# the other ("the album X", "album called X", "X album")
+_ALBUM_AFTER = re.compile(r"\s+album\b", re.IGNORECASE)
+_ALBUM_BEFORE = re.compile(r"\balbum\s+(?:(?:called|named|titled)\s+)?(?:the\s+)?$", re.IGNORECASE)
 _MAKER_AFTER = re.compile(r"\s*(?:['’]s\s+|\s['’]s\s+)?(?:songs?|music|movies|films)\b", re.IGNORECASE)
 
 
@@ -269,6 +286,8 @@ def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
     before = text[max(0, c.start - 64) : c.start]
     if _TO_A_PERSON.search(before) or _ROLE_BEFORE.search(before) or _MAKER_AFTER.match(text, c.end):
         return "person"
+    if _ALBUM_AFTER.match(text, c.end) or _ALBUM_BEFORE.search(before):
+        return "album"
     if _WORK_AFTER.match(text, c.end):
         return "title"  # "the Madness album", "the Thriller song": the work named by its kind
     if _TITLE_BEFORE.search(before) or _BY_AFTER.match(text, c.end) or _VERSUS.search(c.value):

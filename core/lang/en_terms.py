@@ -181,13 +181,20 @@ _VEHICLE_CONTEXT = re.compile(
 )
 
 
+# The broad kinds of event: a genre ("rock", "basketball", "classical") narrows one of them, so "music
+# events" then "classical" are two values (category and genre), never one replacing the other.
+_BROAD_KINDS = frozenset(words("music sports sport theater theatre"))
+
+
 def _term_slot(text: str, start: int, end: int, key: str, slot: str) -> str:
     """The slot hint of a lexicon term. Kinds of car and of ride share one slot, "type" (as do show
     formats), so "Luxury" and "Pool" for one ride land on one key whoever says them and however;
     "economy" and "pool" are a kind of vehicle when the turn talks about cars or rides (or, for a
-    ride, when capitalized: "a Pool")."""
+    ride, when capitalized: "a Pool"); a broad kind of event is its category (_BROAD_KINDS)."""
     if slot == "car_type":
         return "type"
+    if slot == "genre" and key in _BROAD_KINDS:
+        return "category"
     if key in _VEHICLE_TOO and (
         _VEHICLE_CONTEXT.search(text) or (key == "pool" and _capitalized_mid_sentence(text, start))
     ):

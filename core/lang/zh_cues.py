@@ -44,7 +44,7 @@ _FREE_PREFIX = r"^(免费)\s*"
 _CLOSING = r"^\s*(?:就这些|就这样|没有别的|没别的|没有其他|没其他|没有了|不需要别的|暂时没有)"
 # a value said as a bound of a search ("不超过500元", "下午3点以后", "4分以上"): a criterion
 _BOUND_BEFORE = (
-    r"(?:不超过|不低于|不高于|不少于|不多于|至少|最少|最多|最低|最高|低于|高于|超过|少于|多于|大于|小于)\s*$"
+    r"(?:达到|不超过|不低于|不高于|不少于|不多于|至少|最少|最多|最低|最高|低于|高于|超过|少于|多于|大于|小于)\s*$"
 )
 _BOUND_AFTER = r"^\s*(?:及以上|以上|以下|以内|之内|左右|上下|之间|之前|以前|之后|以后|前|后|起)"
 _DAY_OF_MONTH = r"(\d{1,2})[日号]"
@@ -182,6 +182,11 @@ def bounds(before: str, after: str) -> bool:
 def or_connective(text: str) -> bool:
     """True when text joins alternatives (或者, 还是)."""
     return bool(pattern(_OR_CONNECTIVE, re.I).search(text))
+
+
+def place_before(before: str) -> bool:
+    """True when the words right before a name place it (在, 到, 去): a venue."""
+    return before.rstrip().endswith(("在", "到", "去"))
 
 
 def strip_free(text: str) -> str:

@@ -26,3 +26,11 @@ def test_same_day_with_and_without_the_month_is_one_value():
     assert not same_surface("the 1st", "the 2nd")
     assert not same_surface("March 2nd", "April 2nd")
     assert same_surface("NY", "New York")
+
+
+def test_a_word_and_its_abbreviation_beside_the_same_words_are_one_value():
+    assert same_value("london liverpool st", "london liverpool street")
+    assert same_value("2274 shattuck ave", "2274 shattuck avenue")
+    assert not same_value("main st", "main road")
+    assert not same_value("pizza hut", "pizza house")
+    assert not same_value("north", "n")

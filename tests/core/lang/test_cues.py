@@ -24,6 +24,10 @@ EN, ZH, ANY = analyzer_for("en"), analyzer_for("zh"), any_language()
         ("好的，就这家", True, False),
         ("不用了，谢谢", False, True),
         ("Could you find a hotel?", False, False),
+        ("I'd definitely like that.", True, False),
+        ("I would love that!", True, False),
+        ("I'd like to book a hotel", False, False),
+        ("I'd like it on the TV", False, False),
     ],
 )
 def test_accepting_and_declining_in_either_language(text: str, accepts: bool, declines: bool) -> None:
