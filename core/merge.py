@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from core.changes import answers_change, says_change
 from core.config import Config
 from core.embed import Embedder, is_chinese
 from core.extract import INFORMATIONAL_SLOTS
@@ -101,6 +102,9 @@ def merge(
                 merged.domain_turns[atom.domain] = merged.user_turns
         _settle_acceptance(merged, parsed, units)
         _settle_decline(merged, parsed, units)
+        if says_change(parsed):
+            merged.changed_idx = msg.idx
+            merged.changed_asks = msg.text.lower() if "?" in msg.text or "？" in msg.text else ""
         at = opens_task(state, parsed)
         if at >= 0:
             merged.task_idx, merged.task_at = msg.idx, at
@@ -346,6 +350,12 @@ def _settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units)
             # offered in place of the user's value: a yes takes it (a value found for a bound the
             # user searched by stands beside it instead: the 15:17 train for "after 13:30")
             _replace(state, cur, cand, "user accepted the assistant's offer")
+            state.facts[key].first_idx = offer.first_idx
+        elif cur is not None and answers_change(state, cur, offer) and not _point_beside_bound(cur, offer):
+            # the user said no to or corrected what came before, the assistant's next turn offered this
+            # value for the slot and the user took it: it is what the change was for ("No, play it on
+            # the display." -> "I'll play it on the TV." -> "perfect"), the user's older value is replaced
+            _replace(state, cur, cand, "user accepted the value offered for their change")
             state.facts[key].first_idx = offer.first_idx
         elif cur is not None:  # no evidence it replaces the user's value: both stand
             agreed = f"{key}{AGREED_SUFFIX}"
