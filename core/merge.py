@@ -21,6 +21,7 @@ import numpy as np
 
 from core.changes import answers_change, says_change
 from core.config import Config
+from core.count_readback import read_back_count
 from core.embed import Embedder, is_chinese
 from core.extract import INFORMATIONAL_SLOTS
 from core.lang.cues import any_language
@@ -141,6 +142,21 @@ def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[s
     """Fold one candidate into the facts (corrected: the domains the turn's corrections name)."""
     if (key := corrected_key(state, cand)) != cand.key:
         cand = cand.model_copy(update={"key": key})
+    count = read_back_count(state, cand.key, cand.norm, cand.role, cand.source_idx)
+    if count is not None:
+        # "I need four" -> "4 tickets": the user's bare count is the read-back slot's value
+        del state.facts[count.key]
+        said = FactCandidate(
+            key=cand.key,
+            value=count.value,
+            norm=count.norm,
+            strength=count.strength,
+            kind=count.kind,
+            source_idx=count.last_idx,
+            role="user",
+            evidence=count.evidence,
+        )
+        _merge_fact(state, said.model_copy(update={"correction": True}))
     cur = state.facts.get(cand.key)
     if cur is None:
         revived = _take_from_archive(state, cand)
