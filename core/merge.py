@@ -19,7 +19,9 @@ from typing import NamedTuple
 
 import numpy as np
 
+from core.changes import answers_change, says_change
 from core.config import Config
+from core.count_readback import read_back_count
 from core.embed import Embedder, is_chinese
 from core.extract import INFORMATIONAL_SLOTS
 from core.lang.cues import any_language
@@ -101,6 +103,9 @@ def merge(
                 merged.domain_turns[atom.domain] = merged.user_turns
         _settle_acceptance(merged, parsed, units)
         _settle_decline(merged, parsed, units)
+        if says_change(parsed):
+            merged.changed_idx = msg.idx
+            merged.changed_asks = msg.text.lower() if "?" in msg.text or "？" in msg.text else ""
         at = opens_task(state, parsed)
         if at >= 0:
             merged.task_idx, merged.task_at = msg.idx, at
@@ -137,6 +142,21 @@ def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[s
     """Fold one candidate into the facts (corrected: the domains the turn's corrections name)."""
     if (key := corrected_key(state, cand)) != cand.key:
         cand = cand.model_copy(update={"key": key})
+    count = read_back_count(state, cand.key, cand.norm, cand.role, cand.source_idx)
+    if count is not None:
+        # "I need four" -> "4 tickets": the user's bare count is the read-back slot's value
+        del state.facts[count.key]
+        said = FactCandidate(
+            key=cand.key,
+            value=count.value,
+            norm=count.norm,
+            strength=count.strength,
+            kind=count.kind,
+            source_idx=count.last_idx,
+            role="user",
+            evidence=count.evidence,
+        )
+        _merge_fact(state, said.model_copy(update={"correction": True}))
     cur = state.facts.get(cand.key)
     if cur is None:
         revived = _take_from_archive(state, cand)
@@ -356,6 +376,12 @@ def _settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units)
             # user searched by stands beside it instead: the 15:17 train for "after 13:30"; a value of
             # another type, a venue offered for the user's city, is no evidence of the same attribute)
             _replace(state, cur, cand, "user accepted the assistant's offer")
+            state.facts[key].first_idx = offer.first_idx
+        elif cur is not None and answers_change(state, cur, offer) and not _point_beside_bound(cur, offer):
+            # the user said no to or corrected what came before, the assistant's next turn offered this
+            # value for the slot and the user took it: it is what the change was for ("No, play it on
+            # the display." -> "I'll play it on the TV." -> "perfect"), the user's older value is replaced
+            _replace(state, cur, cand, "user accepted the value offered for their change")
             state.facts[key].first_idx = offer.first_idx
         elif cur is not None:  # no evidence it replaces the user's value: both stand
             agreed = f"{key}{AGREED_SUFFIX}"

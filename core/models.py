@@ -367,6 +367,12 @@ class ContextState(BaseModel):
         default=-1, description="the last user turn that asked for something new to be found or booked"
     )
     task_at: int = Field(default=0, description="where in that turn's text the request starts")
+    changed_idx: int = Field(
+        default=-1, description="the last user turn that said no to or corrected what came before it"
+    )
+    changed_asks: str = Field(
+        default="", description="that turn's text when it asks a question (what it asks about is no change)"
+    )
     asked_end_idx: int = Field(
         default=-1, description="the last assistant turn that asked about the end of a span (return)"
     )
