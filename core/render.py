@@ -22,6 +22,9 @@ same value said another way as ``(aka ...)``: ``date=the 11th (aka March 11th)``
 Priority when the budget is tight: required actions, then goals, then strong facts (pinned,
 user-stated, strong values), then recent facts by weight. A replaced value is only ever shown
 marked "(was: ...)".
+A fact whose value a recent raw turn shows as written (two words or more, or eight characters or
+more, with no earlier value or other wording) is not repeated as an anchor: the turn shows it, and
+the anchors then hold less than the whole state.
 """
 
 from __future__ import annotations
@@ -252,9 +255,12 @@ def render(
         for f in state.facts.values()
         if "." in f.key and not f.key.startswith("general.")
     }
+    recent_words = " ".join(_words(m.text) for m in recent)
     for fact, is_offer in ranked:
         if fact.key.endswith(".ref") and fact.value in shown_refs:
             continue  # already on the Completed line
+        if fact.key not in must and in_recent_turns(fact, recent_words):
+            continue  # the recent raw turns show it as said
         said_in_a_task = (fact.key.split(".", 1)[-1], fact.value.lower()) in in_a_domain
         if fact.key.startswith("general.") and said_in_a_task and not fact.history:
             continue  # said before its task was known; the task's own fact shows it
@@ -334,6 +340,21 @@ def recent_lines(recent: Sequence[Message], budget: int, result_tokens: int | No
         limit = min(share, cap)
         out.append(line if cost <= limit else recent_line(m, limit))
     return out
+
+
+def in_recent_turns(fact: Fact, recent_words: str) -> bool:
+    """True when the recent raw turns (recent_words: their words, lowercased, space-joined) show a
+    fact's value as written, so its anchor would only repeat them: a value of two words or more, or
+    of eight characters or more ("The Golden Curry", "07404779442"; not "2" or "cheap", which a turn
+    may say of anything), with no earlier value or other wording to show beside it."""
+    words = _words(fact.value)
+    if fact.history or fact.aliases or not words or (" " not in words and len(words) < 8):
+        return False
+    return f" {words} " in f" {recent_words} "
+
+
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.lower()))
 
 
 def rendered_facts(rendered: Rendered) -> dict[str, str]:

@@ -207,3 +207,16 @@ def test_a_goal_the_facts_already_show_or_with_no_content_word_is_not_shown():
     assert parse_anchors(render(st, [], CFG, 10_000).text)["goals"] == ["add cartId to the deps"]
     st.actions.append(ActionUnit(tool="add cartId to deps", idx=7, status="done"))  # not a fact line
     assert parse_anchors(render(st, [], CFG, 10_000).text)["goals"] == ["add cartId to the deps"]
+
+
+def test_a_fact_the_recent_turns_show_as_said_is_not_repeated_as_an_anchor():
+    st = state()
+    st.facts["hotel.phone"] = fact("hotel.phone", "01223 456789", role="assistant")
+    st.facts["hotel.stars"] = fact("hotel.stars", "4", role="assistant")
+    recent = [Message(idx=9, role="assistant", text="Acorn House has 4 stars, phone 01223 456789.")]
+    facts = parse_anchors(render(st, recent, CFG, 10_000).text)["facts"]
+    assert "hotel.phone" not in facts and "hotel.name" not in facts  # the turn shows them
+    assert facts["hotel.stars"] == "4"  # a bare number the turn may say of anything stays
+    assert "hotel.date" in facts  # a replaced value keeps its "(was: ...)"
+    kept = render(st, recent, CFG, 10_000, must_include=["hotel.phone"])
+    assert "hotel.phone" in parse_anchors(kept.text)["facts"]
