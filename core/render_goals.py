@@ -24,14 +24,13 @@ _WAS = re.compile(r"\((?:was:|aka) [^()]*\)")
 
 
 def goal_texts(state: ContextState) -> list[str]:
-    """The most recent open goals (done ones only when nothing is open: a done goal may hold what no
-    fact does), one per domain, in the user's words, with any value the user has since replaced
+    """The most recent open goals (a done one is not shown: the Completed line and the facts say
+    what was done), one per domain, in the user's words, with any value the user has since replaced
     written as its current value (a goal never shows a stale one). What the goal is about stays in
     it even when the facts show it too: without it a goal reads as a fragment ("book MRI mother",
     not "book mother")."""
     by_domain: dict[str | None, str] = {}
-    open_goals = [g for g in state.goals if not g.done] or list(state.goals)
-    for goal in open_goals:
+    for goal in (g for g in state.goals if not g.done):
         by_domain.setdefault(goal.domain, current_values(goal, state))
     return list(by_domain.values())[-MAX_GOALS:]
 

@@ -205,3 +205,13 @@ def test_a_clause_is_shown_by_its_words_only_together_in_one_fact():
     assert content_unshown(said, scattered)
     assert not content_unshown(said, "notes: " + said.replace(" the ", "\n the  "))
     assert not content_unshown(said, "[fact:a=b|rule=keep everything upright, stay dry, no stacking]")
+
+
+def test_a_value_shown_without_its_leading_article_is_shown():
+    parsed = [
+        parse_message(Message(idx=0, role="user", text="I need a taxi from the Cambridge Belfry.")),
+        parse_message(Message(idx=1, role="assistant", text="Sure, when do you want to leave?")),
+    ]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    assert missing_user_clauses("[FACT:taxi.origin=Cambridge Belfry]", parsed, upto=2, state=state) == []
+    assert missing_user_clauses("[FACT:taxi.origin=Belfry Hotel]", parsed, upto=2, state=state)

@@ -220,3 +220,11 @@ def test_a_fact_the_recent_turns_show_as_said_is_not_repeated_as_an_anchor():
     assert "hotel.date" in facts  # a replaced value keeps its "(was: ...)"
     kept = render(st, recent, CFG, 10_000, must_include=["hotel.phone"])
     assert "hotel.phone" in parse_anchors(kept.text)["facts"]
+
+
+def test_a_done_goal_is_not_shown():
+    st = state()
+    st.goals = [Goal(text="book a hotel by the river", idx=0, domain="hotel", done=True)]
+    assert parse_anchors(render(st, [], CFG, 10_000).text)["goals"] == []
+    st.goals.append(Goal(text="call a taxi to the airport", idx=5, domain="taxi"))
+    assert parse_anchors(render(st, [], CFG, 10_000).text)["goals"] == ["call a taxi to the airport"]
