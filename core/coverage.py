@@ -77,6 +77,12 @@ def is_replaced(value: str, replaced: set[str]) -> bool:
     return False
 
 
+def _without_article(value: str) -> str:
+    """value without its leading article: "the Cambridge Belfry" is shown as "Cambridge Belfry"."""
+    first, sep, rest = value.partition(" ")
+    return rest if sep and rest.strip() and any_language().is_article(first) else value
+
+
 def _named_replaced(state: ContextState) -> set[str]:
     """Lowercased values replaced by a correction, an offer taken or a result (not by another name
     the user merely said next: one name following another in a slot is no evidence they are one)."""
@@ -192,7 +198,8 @@ def missing_user_clauses(
             names = {e.text for e in atom.entities if e.type in ("name", "place")}
             needs = [
                 n for n in needs
-                if n.lower() not in low and not is_replaced(n, proven if n in names else replaced)
+                if _without_article(n.lower()) not in low
+                and not is_replaced(n, proven if n in names else replaced)
             ]
             restated = _restated_types(atom, corrections)
             needs = [n for n in needs if not any(e.text == n and e.type in restated for e in atom.entities)]

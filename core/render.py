@@ -3,7 +3,7 @@
 Layout (each part only when it has content)::
 
     [USER_GOAL:goal; goal]
-    Completed: 14:05 book restaurant -> ref RVESWV8I; t9 book taxi
+    Completed: 14:05 book restaurant -> ref RVESWV8I; book taxi
     Failed: ...
     State: CONFIRMING
     [FACT:restaurant.time=18:45 (was: 19:45)|people=2|...]
@@ -22,6 +22,9 @@ same value said another way as ``(aka ...)``: ``date=the 11th (aka March 11th)``
 Priority when the budget is tight: required actions, then goals, then strong facts (pinned,
 user-stated, strong values), then recent facts by weight. A replaced value is only ever shown
 marked "(was: ...)".
+A fact whose value a recent raw turn shows as written (two words or more, or eight characters or
+more, with no earlier value or other wording) is not repeated as an anchor: the turn shows it, and
+the anchors then hold less than the whole state.
 """
 
 from __future__ import annotations
@@ -31,9 +34,10 @@ from collections.abc import Sequence
 from typing import TypedDict
 
 from core.config import Config
-from core.embed import is_chinese
 from core.extract import INFORMATIONAL_SLOTS
-from core.models import ActionUnit, ContextState, Fact, Goal, Message, Rendered, Todo
+from core.models import ContextState, Fact, Message, Rendered, Todo
+from core.render_actions import actions_line, completed_actions
+from core.render_goals import goal_texts, goal_told
 from core.render_tools import TOOLS_HEADER, is_promoted_key, tool_sections
 from core.replaced import mark_replaced, offer_shown, shown_as_replaced
 from core.tokens import clip_to_tokens, count_tokens
@@ -44,10 +48,7 @@ RECENT_SEPARATOR = "--- recent turns ---"
 _GOAL_RE = re.compile(r"\[USER_GOAL:([^\]]*)\]")
 _FACT_RE = re.compile(r"\[FACT:([^\]\n]*)\]")
 _WAS = re.compile(r"(?:\s*\((?:was:|aka) [^()]*\))+\s*$")
-_DETAIL = re.compile(r"[\d.,:tT -]+")  # a normalised date, time or number: detail a goal leaves to the facts
 _ACTION_RE = re.compile(r"\[ACTION_REQUIRED:([^\]\n]*)\]")
-MAX_GOALS = 1
-MAX_COMPLETED = 6
 MAX_WAS = 2  # earlier values shown per fact, newest first
 
 
@@ -183,26 +184,6 @@ def missing_preconditions(todo: Todo, state: ContextState) -> list[str]:
     return [k for k in todo.requires if k not in state.facts]
 
 
-def _action_line(act: ActionUnit) -> str:
-    when = act.ts.strftime("%H:%M") if act.ts else f"t{act.idx}"
-    out = f"{when} {act.tool}"
-    if act.ref:
-        out += f" -> ref {act.ref}"
-    elif act.result_summary and act.result_type not in ("text", "none"):
-        out += f" -> {act.result_summary[:80]}"
-    return out
-
-
-def _actions_line(label: str, actions: Sequence[ActionUnit]) -> str:
-    """One line for the actions of a status, repeats of the same tool and ref shown once."""
-    seen: dict[tuple[str, str | None], ActionUnit] = {}
-    for act in actions:
-        seen[(act.tool, act.ref)] = act
-    if not seen:
-        return ""
-    return f"{label}: " + "; ".join(_action_line(a) for a in seen.values())
-
-
 def render(
     state: ContextState,
     recent: Sequence[Message],
@@ -225,7 +206,7 @@ def render(
     shown_notice = change_notice if notice_in_context else ""
     head: list[str] = []
     anchors: list[str] = []
-    goals = _goal_texts(state)
+    goals = [anchor_value(g).replace(";", ",") for g in goal_texts(state)]
     if goals:
         head.append(f"[USER_GOAL:{'; '.join(goals)}]")
         anchors.append(head[-1])
@@ -236,7 +217,6 @@ def render(
     soft = max(int((1.0 - config.target_ratio) * max(0, tokens_in - recent_tokens) * room), 0)
     hard = hard_total - recent_tokens
     text_actions = [a for a in state.actions if not a.call_id]
-    done = [a for a in text_actions if a.status == "done"]
     required = [f"[ACTION_REQUIRED:{anchor_value(r)}]" for r in required_actions(state)]
     recent_idx = {m.idx for m in recent}
     # a constraint the recent raw turns show verbatim is not repeated on the Must line
@@ -246,10 +226,10 @@ def render(
     said_line = f"User said: {said_text}" if said else ""
     tools_budget = max(0, min(hard // 2, max(soft, hard // 4)))
     completed, failed, tool_lines, tools_dropped = tool_sections(state, recent_idx, tools_budget)
-    completed_text = _actions_line("Completed", _without_ref_repeats(done)[-MAX_COMPLETED:])
+    completed_text = actions_line("Completed", completed_actions(text_actions))
     if completed:
         completed_text = (completed_text + "; " if completed_text else "Completed: ") + "; ".join(completed)
-    failed_text = _actions_line("Failed", [a for a in text_actions if a.status == "failed"][-2:])
+    failed_text = actions_line("Failed", [a for a in text_actions if a.status == "failed"][-2:])
     if failed:
         failed_text = (failed_text + "; " if failed_text else "Failed: ") + "; ".join(failed)
     head += [completed_text, failed_text]
@@ -275,9 +255,12 @@ def render(
         for f in state.facts.values()
         if "." in f.key and not f.key.startswith("general.")
     }
+    recent_words = " ".join(_words(m.text) for m in recent)
     for fact, is_offer in ranked:
         if fact.key.endswith(".ref") and fact.value in shown_refs:
             continue  # already on the Completed line
+        if fact.key not in must and in_recent_turns(fact, recent_words):
+            continue  # the recent raw turns show it as said
         said_in_a_task = (fact.key.split(".", 1)[-1], fact.value.lower()) in in_a_domain
         if fact.key.startswith("general.") and said_in_a_task and not fact.history:
             continue  # said before its task was known; the task's own fact shows it
@@ -300,7 +283,8 @@ def render(
     shown_offers = [(o, offer_shown(o, state.facts.get(o.key))) for o in offered]
     offers = [f"{o.key}={anchor_value(value)}" for o, value in shown_offers if value]
     offer_line = f"Offered: {'; '.join(offers)}" if offers else ""
-    body = [*head, *_fact_lines(shown), offer_line]
+    fact_lines = _fact_lines(shown)
+    body = [*head, *fact_lines, offer_line]
     if musts:
         body.append("Must: " + "; ".join(musts))
     if said_line:
@@ -311,6 +295,8 @@ def render(
         anchors += required
     if shown_notice:
         body.append(f"Change: {shown_notice}")
+    if goals and not any(goal_told(g, "\n".join(fact_lines)) for g in goals):
+        body, anchors = body[1:], anchors[1:]  # the facts say what the goal does
     state_text = "\n".join(line for line in body if line)
     if count_tokens(state_text) > max(0, hard):  # the hard budget holds whatever the parts cost
         state_text = clip_to_tokens(state_text, max(0, hard - 12), keep="start") + "\n…[state cut to budget]"
@@ -356,6 +342,21 @@ def recent_lines(recent: Sequence[Message], budget: int, result_tokens: int | No
     return out
 
 
+def in_recent_turns(fact: Fact, recent_words: str) -> bool:
+    """True when the recent raw turns (recent_words: their words, lowercased, space-joined) show a
+    fact's value as written, so its anchor would only repeat them: a value of two words or more, or
+    of eight characters or more ("The Golden Curry", "07404779442"; not "2" or "cheap", which a turn
+    may say of anything), with no earlier value or other wording to show beside it."""
+    words = _words(fact.value)
+    if fact.history or fact.aliases or not words or (" " not in words and len(words) < 8):
+        return False
+    return f" {words} " in f" {recent_words} "
+
+
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
 def rendered_facts(rendered: Rendered) -> dict[str, str]:
     """The facts the rendered context claims as current (key -> value)."""
     return parse_anchors(rendered.text)["facts"]
@@ -387,38 +388,3 @@ def _fact_lines(facts: Sequence[Fact]) -> list[str]:
     return [
         "[FACT:" + "|".join(_fact_piece(f, i == 0, g) for i, f in enumerate(g)) + "]" for g in groups.values()
     ]
-
-
-def _without_ref_repeats(actions: Sequence[ActionUnit]) -> list[ActionUnit]:
-    """Drop an action without a ref when the same tool, or the same turn, reports one with a ref
-    ("I confirmed and booked it, ref X": one completed action)."""
-    with_ref = {a.tool for a in actions if a.ref} | {a.idx for a in actions if a.ref}
-    return [a for a in actions if a.ref or (a.tool not in with_ref and a.idx not in with_ref)]
-
-
-def _goal_texts(state: ContextState) -> list[str]:
-    """The most recent open goals (done ones only when nothing is open), one per domain, in the
-    user's words, with any value the user has since replaced written as its current value (a goal
-    never shows a stale one). What the goal is about stays in it even when the facts show it too:
-    without it a goal reads as a fragment ("book MRI mother", not "book mother")."""
-    open_goals = [g for g in state.goals if not g.done] or list(state.goals)
-    by_domain: dict[str | None, str] = {}
-    for goal in open_goals:
-        by_domain.setdefault(goal.domain, anchor_value(_current_values(goal, state)).replace(";", ","))
-    return list(by_domain.values())[-MAX_GOALS:]
-
-
-def _current_values(goal: Goal, state: ContextState) -> str:
-    """The goal's text with replaced values written as current; a date, time or number the facts
-    show is left out (it changes and the facts carry it), unless that leaves a bare word."""
-    text = goal.text
-    for key, surface in goal.values.items():
-        fact = state.facts.get(key)
-        if fact is None:
-            continue
-        bare = " ".join(text.replace(surface, " ").split())
-        if _DETAIL.fullmatch(fact.norm) and not is_chinese(text) and len(bare.split()) >= 2:
-            text = bare
-        elif fact.history and surface.lower() not in (f.lower() for f in [fact.value, *fact.aliases]):
-            text = text.replace(surface, fact.value)
-    return text

@@ -260,3 +260,13 @@ def test_a_brief_no_or_a_request_after_a_question_is_not_kept_by_its_words():
         parsed = [parse_message(Message(idx=i, role=r, text=t)) for i, (r, t) in enumerate(turns)]
         state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
         assert missing_user_clauses("", parsed, upto=3, state=state) == []
+
+
+def test_a_value_shown_without_its_leading_article_is_shown():
+    parsed = [
+        parse_message(Message(idx=0, role="user", text="I need a taxi from the Cambridge Belfry.")),
+        parse_message(Message(idx=1, role="assistant", text="Sure, when do you want to leave?")),
+    ]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    assert missing_user_clauses("[FACT:taxi.origin=Cambridge Belfry]", parsed, upto=2, state=state) == []
+    assert missing_user_clauses("[FACT:taxi.origin=Belfry Hotel]", parsed, upto=2, state=state)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from core.config import Config
@@ -20,7 +22,7 @@ def fact(key: str, value: str, role: str = "user", **kw) -> Fact:
 
 def state() -> ContextState:
     return ContextState(
-        goals=[Goal(text="book a cheap hotel", idx=0, domain="hotel")],
+        goals=[Goal(text="book a cheap hotel by the river", idx=0, domain="hotel")],
         facts={
             "hotel.price_range": fact("hotel.price_range", "cheap"),
             "hotel.date": fact(
@@ -44,7 +46,7 @@ def test_anchors_round_trip_and_recent_turns_follow_the_separator():
     recent = [Message(idx=5, role="user", text="Is it [FACT:hotel.name=Fake]?")]
     out = render(state(), recent, CFG, tokens_in=10_000)
     anchors = parse_anchors(out.text)
-    assert anchors["goals"] == ["book a cheap hotel"]
+    assert anchors["goals"] == ["book a cheap hotel by the river"]
     assert anchors["facts"] == {
         "hotel.price_range": "cheap",
         "hotel.date": "Friday",
@@ -70,18 +72,19 @@ def test_a_goal_keeps_what_it_is_about_and_leaves_its_date_to_the_facts():
     goals = parse_anchors(render(st, [], CFG, 10_000).text)["goals"]
     assert goals == ["book MRI mother"]  # not "book mother"
     st.goals = [Goal(text="book next Wednesday", idx=0, values={"general.date": "next Wednesday"})]
-    assert parse_anchors(render(st, [], CFG, 10_000).text)["goals"] == ["book next Wednesday"]  # not "book"
+    # never the bare "book"; the date is the facts' and an intent verb alone is no goal to show
+    assert parse_anchors(render(st, [], CFG, 10_000).text)["goals"] == []
 
 
 def test_a_goal_shows_the_current_value_not_the_replaced_one():
     st = state()
-    st.goals = [Goal(text="hotel for Thursday", idx=0, domain="hotel", values={"hotel.date": "Thursday"})]
-    assert parse_anchors(render(st, [], CFG, 10_000).text)["goals"] == ["hotel for Friday"]
+    st.goals = [Goal(text="spa hotel for Thursday", idx=0, domain="hotel", values={"hotel.date": "Thursday"})]
+    assert parse_anchors(render(st, [], CFG, 10_000).text)["goals"] == ["spa hotel for Friday"]
 
 
 def test_completed_actions_constraints_and_change_notice_are_shown():
     out = render(state(), [], CFG, tokens_in=10_000, change_notice="Folded turns 0-4. Facts: +3.")
-    assert "Completed: t3 search hotel -> ref REF123" in out.text
+    assert "Completed: search hotel -> ref REF123" in out.text
     assert "Must: no smoking rooms" in out.text
     assert out.text.rstrip().endswith("Change: Folded turns 0-4. Facts: +3.")
 
@@ -178,3 +181,50 @@ def test_a_clause_put_back_verbatim_shows_a_value_since_replaced_marked():
     st.facts["hotel.end_date"] = fact("hotel.end_date", "Thursday")  # current elsewhere: left as said
     out = render(st, [], CFG, tokens_in=10_000, said=said)
     assert "User said: I want it on Thursday, in the north" in out.text
+
+
+def test_a_completed_action_shows_no_turn_index_but_its_clock_time():
+    st = state()
+    st.actions.append(
+        ActionUnit(tool="book taxi", idx=7, status="done", ts=datetime(2026, 3, 1, 14, 5, tzinfo=UTC))
+    )
+    line = next(x for x in render(st, [], CFG, 10_000).text.splitlines() if x.startswith("Completed:"))
+    assert line == "Completed: search hotel -> ref REF123; 14:05 book taxi"
+
+
+def test_a_goal_the_facts_already_show_or_with_no_content_word_is_not_shown():
+    st = state()
+    st.goals = [Goal(text="looking for a cheap hotel", idx=0, domain="hotel")]  # cheap, hotel: the facts
+    assert parse_anchors(render(st, [], CFG, 10_000).text)["goals"] == []
+    st.goals = [Goal(text="I…", idx=0, domain="hotel")]
+    assert parse_anchors(render(st, [], CFG, 10_000).text)["goals"] == []
+    pool = "looking for a cheap hotel with a pool"
+    st.goals = [Goal(text=pool, idx=0, domain="hotel")]
+    assert parse_anchors(render(st, [], CFG, 10_000).text)["goals"] == [pool]
+    st.goals = [Goal(text="add cartId to the deps", idx=0, domain="hotel")]  # words on two lines
+    st.facts["hotel.note"] = fact("hotel.note", "deps")
+    st.actions.append(ActionUnit(tool="edit cartId", idx=6, status="done"))
+    assert parse_anchors(render(st, [], CFG, 10_000).text)["goals"] == ["add cartId to the deps"]
+    st.actions.append(ActionUnit(tool="add cartId to deps", idx=7, status="done"))  # not a fact line
+    assert parse_anchors(render(st, [], CFG, 10_000).text)["goals"] == ["add cartId to the deps"]
+
+
+def test_a_fact_the_recent_turns_show_as_said_is_not_repeated_as_an_anchor():
+    st = state()
+    st.facts["hotel.phone"] = fact("hotel.phone", "01223 456789", role="assistant")
+    st.facts["hotel.stars"] = fact("hotel.stars", "4", role="assistant")
+    recent = [Message(idx=9, role="assistant", text="Acorn House has 4 stars, phone 01223 456789.")]
+    facts = parse_anchors(render(st, recent, CFG, 10_000).text)["facts"]
+    assert "hotel.phone" not in facts and "hotel.name" not in facts  # the turn shows them
+    assert facts["hotel.stars"] == "4"  # a bare number the turn may say of anything stays
+    assert "hotel.date" in facts  # a replaced value keeps its "(was: ...)"
+    kept = render(st, recent, CFG, 10_000, must_include=["hotel.phone"])
+    assert "hotel.phone" in parse_anchors(kept.text)["facts"]
+
+
+def test_a_done_goal_is_not_shown():
+    st = state()
+    st.goals = [Goal(text="book a hotel by the river", idx=0, domain="hotel", done=True)]
+    assert parse_anchors(render(st, [], CFG, 10_000).text)["goals"] == []
+    st.goals.append(Goal(text="call a taxi to the airport", idx=5, domain="taxi"))
+    assert parse_anchors(render(st, [], CFG, 10_000).text)["goals"] == ["call a taxi to the airport"]

@@ -1,0 +1,63 @@
+"""Render stage, the goal line: the user's most recent open goal, in the user's words.
+
+``[USER_GOAL:book a table for 2]`` is shown only while it tells the model something the rest of
+the facts do not: one with no content word ("I…"), or one whose content words one fact line already
+shows (``looking for a restaurant in the centre`` next to ``[FACT:restaurant.area=centre|...]``;
+its intent verb aside) is left out. Words scattered over several lines do not show a goal, nor do
+tool lines (an argument holding the goal's words is not the goal: ``shop=Roast Co., set=turkey set``
+for "a roast turkey set").
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.coverage import content_units
+from core.embed import is_chinese
+from core.lang.cues import any_language
+from core.models import ContextState, Goal
+
+MAX_GOALS = 1
+_DETAIL = re.compile(r"[\d.,:tT -]+")  # a normalised date, time or number: detail a goal leaves to the facts
+_PART = re.compile(r"[\n;\uff1b]")  # one line of the context, one item of a list
+_WAS = re.compile(r"\((?:was:|aka) [^()]*\)")
+
+
+def goal_texts(state: ContextState) -> list[str]:
+    """The most recent open goals (a done one is not shown: the Completed line and the facts say
+    what was done), one per domain, in the user's words, with any value the user has since replaced
+    written as its current value (a goal never shows a stale one). What the goal is about stays in
+    it even when the facts show it too: without it a goal reads as a fragment ("book MRI mother",
+    not "book mother")."""
+    by_domain: dict[str | None, str] = {}
+    for goal in (g for g in state.goals if not g.done):
+        by_domain.setdefault(goal.domain, current_values(goal, state))
+    return list(by_domain.values())[-MAX_GOALS:]
+
+
+def goal_told(goal: str, rest: str) -> bool:
+    """True when a goal tells something the facts (rest: the fact lines shown) do not: no one line
+    (or list item) of rest shows all its content words, intent verbs aside, outside "(was: ...)"
+    markers. A goal with no content word ("I…", "about it") tells nothing."""
+    cues = any_language()
+    units = [u for u in content_units(goal) if not cues.intent_cue(u) and not cues.intent_cue(f"{u} for")]
+    if not content_units(goal):
+        return False
+    parts = _PART.split(_WAS.sub(" ", rest).lower())
+    return not any(all(u in part for u in units) for part in parts)
+
+
+def current_values(goal: Goal, state: ContextState) -> str:
+    """The goal's text with replaced values written as current; a date, time or number the facts
+    show is left out (it changes and the facts carry it), unless that leaves a bare word."""
+    text = goal.text
+    for key, surface in goal.values.items():
+        fact = state.facts.get(key)
+        if fact is None:
+            continue
+        bare = " ".join(text.replace(surface, " ").split())
+        if _DETAIL.fullmatch(fact.norm) and not is_chinese(text) and len(bare.split()) >= 2:
+            text = bare
+        elif fact.history and surface.lower() not in (f.lower() for f in [fact.value, *fact.aliases]):
+            text = text.replace(surface, fact.value)
+    return text
