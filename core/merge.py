@@ -398,13 +398,21 @@ def _settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units)
 def _settle_decline(state: ContextState, parsed: ParsedMessage, units: Units) -> None:
     """A user 'no thanks' / 'not now' / '不用了' to the assistant's offer just before declines the
     next steps it proposed (they stay in the state, marked, and leave the Next line). A bare 'no'
-    declines only when it brings no value of its own ("no, 1 room" corrects the offer instead)."""
+    declines only when it brings no value of its own ("no, 1 room" corrects the offer instead).
+    A reply that says yes or brings values takes the offer up; a user who closes the conversation
+    ("No, that's all for today", "就这些") declines every open step they never took up: nothing
+    is left for the agent to do about them."""
     text = parsed.message.text.strip()
     cues = any_language()
-    if not (cues.declines(text) or (cues.bare_no(text) and not units.facts)):
-        return
+    idx = parsed.message.idx
+    declines = cues.declines(text) or (cues.bare_no(text) and not units.facts)
     for todo in state.todos:
-        if not todo.done and todo.idx == parsed.message.idx - 1:
+        if todo.done or todo.declined:
+            continue
+        if todo.idx == idx - 1:
+            todo.declined = declines
+            todo.taken = not declines and bool(units.facts or cues.accepts(text))
+        if not todo.taken and cues.closes(text):
             todo.declined = True
 
 

@@ -251,6 +251,9 @@ class Todo(BaseModel):
     missing: list[str] = Field(default_factory=list)
     done: bool = False
     declined: bool = Field(False, description="the user said no to the offer that proposed it")
+    taken: bool = Field(
+        False, description="the user's reply to the offer said yes or brought values for it"
+    )
 
 
 class Decision(BaseModel):

@@ -257,3 +257,41 @@ def test_the_goal_line_leaves_out_values_the_facts_already_show():
     goal = parse_anchors(r.rendered.text)["goals"][0]
     facts = parse_anchors(r.rendered.text)["facts"].values()
     assert "20:00" in facts and "20:00" not in goal and goal.startswith("Book a table")
+
+
+def test_closing_the_conversation_declines_the_offers_never_taken_up():
+    """MultiWOZ MUL0032's shape: a booking offered, the user asks something else, then closes.
+    Nothing is left to do about that offer; an offer the user answered with values still is."""
+    asked_else = run(
+        [
+            ("user", "I need a hotel in the centre."),
+            ("assistant", "Cityroomz is a hotel in the centre. Would you like me to make a reservation?"),
+            ("user", "Can I just get the address?"),
+            ("assistant", "It is on Sleeperz Road. May I help you with anything else?"),
+            ("user", "No, that is all for today. Have a nice day."),
+            ("assistant", "Thank you. You as well."),
+        ]
+    )
+    assert asked_else.state.todos and all(t.declined for t in asked_else.state.todos)
+    assert not parse_anchors(asked_else.context.text)["actions_required"]
+    taken = run(
+        [
+            ("user", "I need a hotel in the centre."),
+            ("assistant", "Cityroomz is a hotel in the centre. Would you like me to book it?"),
+            ("user", "Yes, for 3 people on Friday."),
+            ("assistant", "Anything else?"),
+            ("user", "No, that is all for today."),
+        ]
+    )
+    assert taken.state.todos and not any(t.declined for t in taken.state.todos)
+
+
+def test_a_closing_said_straight_after_the_offer_declines_it():
+    r = run(
+        [
+            ("user", "帮我找一家便宜的酒店。"),
+            ("assistant", "如家酒店很便宜，需要帮您预订吗？"),
+            ("user", "就这些，谢谢。"),
+        ]
+    )
+    assert r.state.todos and all(t.declined for t in r.state.todos)
