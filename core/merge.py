@@ -115,6 +115,7 @@ def merge(
         questions = [a.text for a in parsed.atoms if a.kind == "question"]
         asked = [s for q in questions if (s := any_language().asked_attribute(q))]
         merged.asked_slot, merged.asked_slot_idx = (asked[-1], msg.idx) if asked else ("", -1)
+        merged.asked_idx = msg.idx if questions else merged.asked_idx
     corrected = corrected_domains(parsed)
     for cand in answer_to_end(state, parsed, units.facts):
         _merge_fact(merged, cand, corrected)
