@@ -44,6 +44,7 @@ from core.tasks import (
     corrected_key,
     opens_task,
     other_task,
+    said_before_domain,
 )
 from core.tools import tool_words
 from core.values import same_surface, same_value, substitutes_replaced
@@ -159,6 +160,10 @@ def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[s
         )
         _merge_fact(state, said.model_copy(update={"correction": True}))
     cur = state.facts.get(cand.key)
+    if cur is None and (early := said_before_domain(state, cand)) is not None:
+        # a value said before its domain was known is the same attribute of that domain's search
+        del state.facts[early.key]
+        cur = state.facts[cand.key] = early.model_copy(update={"key": cand.key})
     if cur is None:
         revived = _take_from_archive(state, cand)
         state.facts[cand.key] = revived or _new_fact(state, cand)

@@ -153,3 +153,28 @@ def answer_to_end(
             cand = cand.model_copy(update={"key": end})
         out.append(cand)
     return out
+
+
+def said_before_domain(state: ContextState, cand: FactCandidate) -> Fact | None:
+    """The user's value held under ``general.<slot>`` (said before any domain was known: "a good
+    place for afternoon tea in the westside") that cand, the first value of that slot for its own
+    domain, takes over in the turn that first names that domain ("what about a thai restaurant?"):
+    the conversation has named no other domain since, so both are the one search's attribute and
+    the later value replaces it. None when there is no such value, or when the domain was known
+    before, or the talk went on without one ("8 people" for a pizza order, the address, then
+    "vegans are 2 people": another count)."""
+    domain, _, slot = cand.key.partition(".")
+    if cand.role != "user" or domain == "general" or cand.key.endswith(OTHER_TASK_SUFFIX):
+        return None
+    held = state.facts.get(f"general.{slot}")
+    if held is None or held.role != "user" or held.status != "active" or cand.source_idx <= held.last_idx:
+        return None
+    for f in state.facts.values():
+        fact_domain = f.key.split(".", 1)[0]
+        if fact_domain == domain and f.first_idx < cand.source_idx:
+            return None  # the domain was known before: the general value is another attribute
+        if f.first_idx >= held.first_idx and fact_domain not in ("general", domain):
+            return None
+        if fact_domain == "general" and held.last_idx < f.first_idx < cand.source_idx:
+            return None  # the talk went on without a domain: a task of its own, not a lead-in
+    return held

@@ -209,3 +209,46 @@ def test_a_search_of_the_same_domain_after_the_first_was_closed_is_a_new_task():
         ]
     )
     assert "Gloria Bell" not in replaced(st)
+
+
+def test_a_value_said_before_its_domain_was_known_is_replaced_by_that_domains_value():
+    st = state_after(
+        [
+            ("user", "Can I get a good place for Afternoon tea in the westside?"),
+            ("assistant", "I haven't found anything. Are you interested in a specific cuisine?"),
+            ("user", "What about a thai restaurant?"),
+        ]
+    )
+    assert "thai" in current(st) and "Afternoon tea" in replaced(st)
+
+
+def test_a_value_said_before_another_domain_came_up_is_not_taken_over():
+    # a hotel was talked about in between: the general value is no attribute of the restaurant
+    st = state_after(
+        [
+            ("user", "Can I get a good place for Afternoon tea in the westside?"),
+            ("assistant", "I haven't found anything. Anything else?"),
+            ("user", "I need a cheap hotel in the north."),
+            ("assistant", "The Acorn is a cheap hotel in the north."),
+            ("user", "Thanks. What about a thai restaurant?"),
+        ]
+    )
+    assert "Afternoon tea" not in replaced(st)
+
+
+def test_a_general_value_is_not_taken_over_once_its_domain_was_known():
+    # the order went on (address, budget) before "vegans are 2 people": a count of another group
+    st = state_after(
+        [
+            ("user", "order pizza for the team, we're 8 people working late"),
+            ("assistant", "Happy to. Delivery address?"),
+            ("user", "Orbit Labs, 3rd floor, 140 Harbour St"),
+            ("assistant", "Any dietary needs in the team?"),
+            ("user", "two vegans, one gluten free, rest eat anything."),
+            ("assistant", "Noted: 2 vegan, 1 gluten-free. Budget?"),
+            ("user", "company pays, up to 150"),
+            ("assistant", "Napoli Express. Suggested: 1 vegan veggie supreme, 2 pepperoni."),
+            ("user", "vegans are 2 people, one pizza is not enough. make it 2 vegan and 1 pepperoni"),
+        ]
+    )
+    assert "8 people" not in replaced(st)
