@@ -202,7 +202,8 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
     if role == "user":
         _name_known_entities(units, state)
     if role in ("user", "system", "assistant"):
-        _drop_replaced_values(units, state)
+        negated = [n.target.lower() for a in parsed.atoms for n in analyzer_for(a.lang).negations(a.text)]
+        _drop_replaced_values(units, state, negated)
     _join_same_key(units)
     if role == "user":
         _decisions_of(units, state, idx)
@@ -411,19 +412,25 @@ def _names(value: str, norm: str, cand: FactCandidate) -> bool:
     return low == value.strip().lower() or low in items or cand.norm in items
 
 
-def _drop_replaced_values(units: Units, state: ContextState) -> None:
+def _drop_replaced_values(units: Units, state: ContextState, negated: list[str]) -> None:
     """A correction that names the old value beside the new one ("I have something on the 12th, make
     it the 13th instead", "not Italian, Thai instead"), or an assistant's alternative that does
     ("19:45 is fully booked; how about 18:45?"), replaces it: for a key with several values in one
     message, one of them said as a correction or a proposal, the values equal to what the state
-    holds go."""
+    holds go. So does a held value the message says there is none of ("since there is no cheap
+    international restaurant, is there any Italian one?"; negated: the targets of its negations)."""
     keys = Counter(c.key for c in units.facts)
     for key in [k for k, n in keys.items() if n > 1]:
         cands = [c for c in units.facts if c.key == key]
         cur = state.facts.get(key)
-        if cur is None or not any(c.correction or c.proposes for c in cands):
+        if cur is None:
+            continue
+        denied = [c for c in cands if any(c.value.strip().lower() in t for t in negated)]
+        if not any(c.correction or c.proposes for c in cands) and not denied:
             continue
         old = [c for c in cands if same_value(cur.norm, c.norm) or same_surface(cur.value, c.value)]
+        if not any(c.correction or c.proposes for c in cands):
+            old = [c for c in old if c in denied]
         if old and len(old) < len(cands):
             units.facts = [c for c in units.facts if not any(c is o for o in old)]
 

@@ -44,6 +44,7 @@ from core.tasks import (
     corrected_key,
     opens_task,
     other_task,
+    said_before_domain,
 )
 from core.tools import tool_words
 from core.values import same_surface, same_value, substitutes_replaced
@@ -115,6 +116,7 @@ def merge(
         questions = [a.text for a in parsed.atoms if a.kind == "question"]
         asked = [s for q in questions if (s := any_language().asked_attribute(q))]
         merged.asked_slot, merged.asked_slot_idx = (asked[-1], msg.idx) if asked else ("", -1)
+        merged.asked_idx = msg.idx if questions else merged.asked_idx
     corrected = corrected_domains(parsed)
     for cand in answer_to_end(state, parsed, units.facts):
         _merge_fact(merged, cand, corrected)
@@ -158,6 +160,10 @@ def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[s
         )
         _merge_fact(state, said.model_copy(update={"correction": True}))
     cur = state.facts.get(cand.key)
+    if cur is None and (early := said_before_domain(state, cand)) is not None:
+        # a value said before its domain was known is the same attribute of that domain's search
+        del state.facts[early.key]
+        cur = state.facts[cand.key] = early.model_copy(update={"key": cand.key})
     if cur is None:
         revived = _take_from_archive(state, cand)
         state.facts[cand.key] = revived or _new_fact(state, cand)

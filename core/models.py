@@ -383,6 +383,9 @@ class ContextState(BaseModel):
         default="", description="the attribute the last assistant question asked for (age, budget, ...)"
     )
     asked_slot_idx: int = Field(default=-1, description="the assistant turn that asked for asked_slot")
+    asked_idx: int = Field(
+        default=-1, description="the last assistant turn that asked the user something (no small talk)"
+    )
     consecutive_failures: int = 0
     version: int = 0
 

@@ -26,17 +26,50 @@ def opens_task(state: ContextState, parsed: ParsedMessage) -> int:
     house", "add it to my calendar"), a request naming another domain than the one in play ("find
     me some soccer games" after films), or a request whose values are all for keys not held yet
     ("could you find me a car to go there?"). A request restating held keys ("will you find an ENT
-    specialist in SF?" after "a general practitioner in Napa") re-searches the task in play."""
+    specialist in SF?" after "a general practitioner in Napa") re-searches the task in play, and so
+    does a request naming the domain of a search still open (refines_search)."""
     cues = any_language()
     text = parsed.message.text
     for atom in parsed.atoms:
         if atom.negation is not None or not cues.opens_task(atom.text):
             continue
-        named = analyzer_for(atom.lang).domain(atom.text, None)
+        analyzer = analyzer_for(atom.lang)
+        named = analyzer.domain(atom.text, None)
+        if cues.adds_task(atom.text):
+            return max(0, text.find(atom.text))
+        # the request names the domain in play (among others it only points at: "a guesthouse in
+        # the same area as the restaurant") and that domain's search is still open
+        in_play = atom.domain is not None and analyzer.domain(atom.text, atom.domain) == atom.domain
+        if in_play and refines_search(state, atom.domain):
+            continue
         held = any(fact_key(e, atom.domain) in state.facts for e in atom.entities)
-        if cues.adds_task(atom.text) or (named is not None and named != atom.domain) or not held:
+        if (named is not None and named != atom.domain) or not held:
             return max(0, text.find(atom.text))
     return -1
+
+
+def refines_search(state: ContextState, domain: str) -> bool:
+    """True when a request naming domain itself, with no cue of a task beside the one in play
+    ("also", "as well"), narrows a search of that domain still open: the user said values of that
+    domain and nothing of it was acted on (booked, ordered) since ("I am looking for an Indian
+    restaurant" after "an expensive restaurant in the centre"; "I am looking for a guesthouse in
+    the same area" after "an expensive hotel" found nothing yet), while the assistant waits on the
+    user about it (its last turn asked a question: "what type of cuisine?", "would you like a
+    recommendation?"). A second booking of the same domain comes after the first one was acted
+    on, after the search was closed ("anything else?"), or with such a cue."""
+    prefix = f"{domain}."
+    said = [
+        f for k, f in state.facts.items()
+        if k.startswith(prefix) and f.role == "user" and f.status == "active"
+    ]
+    # the assistant's last turn asked nothing ("anything else?", a plain answer, a booking done):
+    # the search is closed, and a request after it starts over
+    if not said or state.asked_idx < 0 or state.asked_idx != state.turn:
+        return False
+    first = min(f.first_idx for f in said)
+    return not any(
+        a.status == "done" and a.idx >= first and domain in a.tool.lower() for a in state.actions
+    )
 
 
 def corrected_domains(parsed: ParsedMessage) -> frozenset[str]:
@@ -120,3 +153,28 @@ def answer_to_end(
             cand = cand.model_copy(update={"key": end})
         out.append(cand)
     return out
+
+
+def said_before_domain(state: ContextState, cand: FactCandidate) -> Fact | None:
+    """The user's value held under ``general.<slot>`` (said before any domain was known: "a good
+    place for afternoon tea in the westside") that cand, the first value of that slot for its own
+    domain, takes over in the turn that first names that domain ("what about a thai restaurant?"):
+    the conversation has named no other domain since, so both are the one search's attribute and
+    the later value replaces it. None when there is no such value, or when the domain was known
+    before, or the talk went on without one ("8 people" for a pizza order, the address, then
+    "vegans are 2 people": another count)."""
+    domain, _, slot = cand.key.partition(".")
+    if cand.role != "user" or domain == "general" or cand.key.endswith(OTHER_TASK_SUFFIX):
+        return None
+    held = state.facts.get(f"general.{slot}")
+    if held is None or held.role != "user" or held.status != "active" or cand.source_idx <= held.last_idx:
+        return None
+    for f in state.facts.values():
+        fact_domain = f.key.split(".", 1)[0]
+        if fact_domain == domain and f.first_idx < cand.source_idx:
+            return None  # the domain was known before: the general value is another attribute
+        if f.first_idx >= held.first_idx and fact_domain not in ("general", domain):
+            return None
+        if fact_domain == "general" and held.last_idx < f.first_idx < cand.source_idx:
+            return None  # the talk went on without a domain: a task of its own, not a lead-in
+    return held

@@ -163,3 +163,92 @@ def test_a_correction_naming_the_domain_replaces_a_value_of_an_earlier_task():
     )
     assert st.facts["restaurant.time"].value == "1 pm"
     assert "12:15 pm" in replaced(st)
+
+
+def test_naming_the_domain_of_a_search_still_open_refines_it():
+    # the assistant asked about the search; the user narrows it in a request naming its domain
+    # again: the same search, so the later area replaces the first one
+    st = state_after(
+        [
+            ("user", "I am looking for an expensive restaurant in the centre part of town."),
+            ("assistant", "There are 33 different options. What type of cuisine are you looking to try?"),
+            ("user", "I am looking for an Indian restaurant."),
+            ("assistant", "I have 6 options available, would you like a recommendation for one?"),
+            ("user", "I'm actually thinking of the west side. Any expensive Indian restaurants there?"),
+        ]
+    )
+    assert "west side" in current(st) and "centre" in replaced(st)
+
+
+def test_a_request_pointing_at_another_domain_still_refines_the_open_search():
+    st = state_after(
+        [
+            ("user", "Can you tell me about thai restaurants in the west?"),
+            ("assistant", "Sala thong is a thai restaurant on the west side."),
+            ("user", "Thanks. I need to book an expensive hotel that has free wifi, can you help me?"),
+            ("assistant", "I've got 5 hotels. Is there a particular part of town you were interested in?"),
+            ("user", "I am looking for a guesthouse in the same area as the restaurant."),
+        ]
+    )
+    assert "guesthouse" in current(st) and "hotel" in replaced(st)
+
+
+def test_a_search_of_the_same_domain_after_the_first_was_closed_is_a_new_task():
+    # the user declined the offer and the assistant asked nothing about the search: a new one
+    st = state_after(
+        [
+            ("user", "I'd like to watch an imax movie around there."),
+            ("assistant", "Sure. How does Ash Is Purest White, Dumbo, or Gloria Bell sound?"),
+            ("user", "Gloria Bell would be perfect"),
+            ("assistant", "Okay. Would you like to purchase tickets?"),
+            ("user", "No, not right now."),
+            ("assistant", "Sure. Is there anything else I can help you with?"),
+            ("user", "I'd like to find a Romance movie to watch online."),
+            ("assistant", "I found 5 movies. Would you like After, Pillow Talk, or Say Anything?"),
+            ("user", "Say Anything sounds great."),
+        ]
+    )
+    assert "Gloria Bell" not in replaced(st)
+
+
+def test_a_value_said_before_its_domain_was_known_is_replaced_by_that_domains_value():
+    st = state_after(
+        [
+            ("user", "Can I get a good place for Afternoon tea in the westside?"),
+            ("assistant", "I haven't found anything. Are you interested in a specific cuisine?"),
+            ("user", "What about a thai restaurant?"),
+        ]
+    )
+    assert "thai" in current(st) and "Afternoon tea" in replaced(st)
+
+
+def test_a_value_said_before_another_domain_came_up_is_not_taken_over():
+    # a hotel was talked about in between: the general value is no attribute of the restaurant
+    st = state_after(
+        [
+            ("user", "Can I get a good place for Afternoon tea in the westside?"),
+            ("assistant", "I haven't found anything. Anything else?"),
+            ("user", "I need a cheap hotel in the north."),
+            ("assistant", "The Acorn is a cheap hotel in the north."),
+            ("user", "Thanks. What about a thai restaurant?"),
+        ]
+    )
+    assert "Afternoon tea" not in replaced(st)
+
+
+def test_a_general_value_is_not_taken_over_once_its_domain_was_known():
+    # the order went on (address, budget) before "vegans are 2 people": a count of another group
+    st = state_after(
+        [
+            ("user", "order pizza for the team, we're 8 people working late"),
+            ("assistant", "Happy to. Delivery address?"),
+            ("user", "Orbit Labs, 3rd floor, 140 Harbour St"),
+            ("assistant", "Any dietary needs in the team?"),
+            ("user", "two vegans, one gluten free, rest eat anything."),
+            ("assistant", "Noted: 2 vegan, 1 gluten-free. Budget?"),
+            ("user", "company pays, up to 150"),
+            ("assistant", "Napoli Express. Suggested: 1 vegan veggie supreme, 2 pepperoni."),
+            ("user", "vegans are 2 people, one pizza is not enough. make it 2 vegan and 1 pepperoni"),
+        ]
+    )
+    assert "8 people" not in replaced(st)

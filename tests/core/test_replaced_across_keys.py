@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.core.builders import state_after
+from tests.core.builders import replaced, state_after
 
 pytestmark = pytest.mark.unit
 
@@ -52,3 +52,15 @@ def test_flights_out_of_another_city_instead_replace_the_origin():
     )
     assert st.facts["flight.origin"].value == "NYC"
     assert [v.value for v in st.facts["flight.origin"].history] == ["San Francisco"]
+
+
+def test_a_held_value_the_user_says_there_is_none_of_gives_way_to_the_other_one():
+    # the message names the held value under a negation beside a new one: no list of both
+    st = state_after(
+        [
+            ("user", "I am looking for a cheap place to dine in the north. I prefer international food."),
+            ("assistant", "No I am sorry there are no locations I have found."),
+            ("user", "Since there is no cheap international restaurants, is there any Italian restaurants?"),
+        ]
+    )
+    assert "Italian" in {f.value for f in st.facts.values()} and "international" in replaced(st)
