@@ -88,7 +88,9 @@ def _inner_connector(text: str, toks: list[Token], i: int, j: int, k: int) -> bo
             or (toks[k].low == "at" and toks[j].low in VENUE_SINGLE)
             or _bridging_preposition(toks, i, j, k)
         )
-        and toks[k].text.islower()
+        # "Granville Hotel & Suites & Conference Ctr.": an ampersand after a name of two or more
+        # capitalized words carries it on ("Italian & Chinese" stays two values)
+        and (toks[k].text.islower() or (toks[k].text == "&" and j > i))
         and gap_ok(text, toks[k - 1], toks[k])
     )
 

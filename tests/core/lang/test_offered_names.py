@@ -1,0 +1,51 @@
+"""Names the assistant offers that the recognisers used to miss or mistype (issue 12: a value the
+assistant named and the user took up must be kept): a name joined by "&", a number-led name in the
+position of the thing offered, and a request for "somewhere to eat" opening its own task."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.lang.en_discourse import find_domain
+from core.lang.en_names import find_names
+from core.lang.en_values import addresses
+
+pytestmark = pytest.mark.unit
+
+
+def spans(text: str) -> set[str]:
+    return {text[n.start : n.end] for n in find_names(text)}
+
+
+def test_an_ampersand_inside_a_capitalized_name_joins_one_name():
+    text = "Would you like Granville Hotel & Suites & Conference Ctr. with a 4.1 rating?"
+    assert "Granville Hotel & Suites & Conference Ctr." in spans(text)
+
+
+def test_an_ampersand_between_two_single_values_leaves_them_apart():
+    assert "Italian & Chinese" not in spans("I want Italian & Chinese food")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Would you like 45 Park Lane with 4.7 rating?",
+        "Found 9 hotels, how about your opinion on 1 Hotel Central Park with rating 4.5?",
+    ],
+)
+def test_a_number_led_name_offered_is_no_address(text: str):
+    assert addresses(text) == []
+
+
+def test_a_number_led_street_after_at_is_an_address():
+    assert [c.value for c in addresses("You can visit them at 45 Park Lane.")] == ["45 Park Lane"]
+
+
+def test_asking_for_somewhere_to_eat_opens_the_restaurant_task():
+    assert find_domain("I need to find somewhere to eat.", "hotel") == "restaurant"
+    assert find_domain("Is there parking at the hotel?", "hotel") == "hotel"
+
+
+def test_the_domain_after_same_as_is_no_switch_back():
+    assert find_domain("The same area as the hotel, please", "restaurant") is None
+    assert find_domain("I need a restaurant in the same price range as the hotel", "hotel") == "restaurant"
