@@ -9,6 +9,8 @@ Dialogue text is often lowercase ("how about curry prince?"), so capitalization 
 - travel: the words after from/to ("from bishops stortford") -> a place;
 - subject: a sentence-initial run before a verb ("kambar is the club ...");
 - versus: "giants vs brewers";
+- offered: lowercase words in the position of an offered name ("how does university arms hotel
+  sound?", "i recommend old schools. it is ...");
 - credited: a capitalized run, ": ", a person's name closed by a credential ("Blossom Ridge Medical
   Group: Zimmer J Kirk MD") is one name (a practice listed with its doctor).
 "Everyday English" is the general word lists of en_lexicon with simple inflection stripping.
@@ -21,6 +23,7 @@ from itertools import pairwise
 
 from core.lang.en_name_caps import caps_runs, event_runs, venue_runs
 from core.lang.en_name_cues import cue_runs, subject_runs, versus_runs
+from core.lang.en_name_offers import offered_runs
 from core.lang.en_name_words import CREDENTIALS, NameSpan, is_everyday, tokenize
 
 __all__ = ["NameSpan", "find_names", "is_everyday"]
@@ -41,6 +44,7 @@ def find_names(text: str) -> tuple[NameSpan, ...]:
         + cue_runs(text, toks)
         + subject_runs(text, toks)
         + versus_runs(text, toks)
+        + offered_runs(text)
     )
 
 

@@ -49,3 +49,27 @@ def test_asking_for_somewhere_to_eat_opens_the_restaurant_task():
 def test_the_domain_after_same_as_is_no_switch_back():
     assert find_domain("The same area as the hotel, please", "restaurant") is None
     assert find_domain("I need a restaurant in the same price range as the hotel", "hotel") == "restaurant"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("How does university arms hotel sound? It is a hotel in town centre.", "university arms hotel"),
+        ("I think the university arms hotel would be perfect for you.", "university arms hotel"),
+        ("i recommend old schools. it is located in trinity lane.", "old schools"),
+    ],
+)
+def test_lowercase_words_offered_in_the_position_of_a_name_are_a_name(text: str, name: str):
+    assert name in spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how about cheap italian? it is nice.",
+        "How about chinese food? It is popular.",
+        "How does that sound?",
+    ],
+)
+def test_a_search_or_a_pronoun_offered_is_no_name(text: str):
+    assert not any(n.how == "cue" for n in find_names(text))
