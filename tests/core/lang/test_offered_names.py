@@ -73,3 +73,16 @@ def test_lowercase_words_offered_in_the_position_of_a_name_are_a_name(text: str,
 )
 def test_a_search_or_a_pronoun_offered_is_no_name(text: str):
     assert not any(n.how == "cue" for n in find_names(text))
+
+
+def test_a_preposition_opening_the_sentence_is_no_part_of_the_name():
+    assert spans("Near Philadelphia please") >= {"Philadelphia"}
+    assert "Near Philadelphia" not in spans("Near Philadelphia please")
+    assert "The Fillmore" in spans("At The Fillmore.")
+
+
+def test_an_event_with_whom_or_where_is_one_event_name():
+    text = "At 4:30 pm, you have a General Practitioner appointment with Sonal Aggarwal, MD."
+    assert "General Practitioner appointment with Sonal Aggarwal, MD" in spans(text)
+    assert "Apartment viewing at Reed Square" in spans("You have an Apartment viewing at Reed Square.")
+    assert "dentist appointment at San Francisco" not in spans("a dentist appointment at San Francisco")
