@@ -45,7 +45,9 @@ _ACCEPTANCE = (
     # "That sounds interesting", "sounds lovely": a liking word after "sounds" (not "too ...")
     r"(?:(?:that|this|it)\s+)?sounds\s+(?:really\s+|very\s+)?"
     r"(?:interesting|nice|lovely|wonderful|excellent|fantastic|ideal|fun|like a plan|about right)|"
-    r"let['’]s\s+(?:do|go\s+with|try|book)\s+(?:that|it|this)(?=\s*(?:[.!,]|$)))\b"
+    r"let['’]s\s+(?:do|go\s+with|try|book)\s+(?:that|it|this)(?=\s*(?:[.!,]|$))|"
+    # "I like that one.", "I'll take that one": the user picks the option just offered
+    r"i(?:['’]ll|\s+will)?\s+(?:like|love|take|go\s+with)\s+(?:that|this)(?:\s+one)?(?=\s*(?:[.!,]|$)))\b"
 )
 _SOFT_PREFERENCE = r"\b(prefer(?:ably)?|ideally|if possible|would rather|i'?d rather)\b"
 # what turns the rest of a negated clause into the positive half of a negation pair ("no cilantro,
