@@ -86,3 +86,10 @@ def test_an_event_with_whom_or_where_is_one_event_name():
     assert "General Practitioner appointment with Sonal Aggarwal, MD" in spans(text)
     assert "Apartment viewing at Reed Square" in spans("You have an Apartment viewing at Reed Square.")
     assert "dentist appointment at San Francisco" not in spans("a dentist appointment at San Francisco")
+
+
+def test_a_lowercase_verb_before_a_capitalized_match_is_no_part_of_it():
+    text = "Banc of California Stadium is hosting Lafc Vs Atlanta United."
+    assert "Lafc Vs Atlanta United" in spans(text)
+    assert "hosting Lafc Vs Atlanta United" not in spans(text)
+    assert "new york giants vs brewers" in spans("I want to see the new york giants vs brewers")
