@@ -185,6 +185,12 @@ def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[s
             cur.value, cur.norm = picked, cand.norm if exact else picked.strip().lower()
         else:
             _keep_both_forms(cur, cand.value)
+        stale = state.offers.get(cand.key)
+        if cand.role == "assistant" and stale is not None and stale.first_idx < cand.source_idx:
+            # the assistant reads the held value back after offering another for the slot ("USA"
+            # from an address, then "confirm ... at Banana Bungalow"): it went back to the held
+            # value, so the earlier offer no longer stands for the user's next yes
+            state.offers.pop(cand.key)
         if cand.source_idx != cur.last_idx:
             cur.mentions += 1
         cur.last_idx, cur.last_turn, cur.weight, cur.status = cand.source_idx, state.user_turns, 1.0, "active"

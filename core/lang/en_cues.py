@@ -39,7 +39,15 @@ _ACCEPTANCE = (
     r"i(?:'d| would)\s+(?:really\s+|definitely\s+|very\s+much\s+)?(?:like|love)\s+"
     r"(?:that|this|it)(?=\s*(?:[.!,]|$))|"
     r"that(?:'s| is| would be| will be| sounds| works)\s*"
-    r"(?:good|great|fine|perfect|okay|ok|right|correct|wonderful|excellent|amazing|awesome|nice|for me))\b"
+    r"(?:good|great|fine|perfect|okay|ok|right|correct|wonderful|excellent|amazing|awesome|nice|for me)|"
+    # "That should work", "that works.", "this will work for us": the offer fits
+    r"(?:that|this|it)\s+(?:(?:should|would|will|could|might)\s+work|works)(?!\s+(?:if|only|unless|but|out)\b)|"
+    # "That sounds interesting", "sounds lovely": a liking word after "sounds" (not "too ...")
+    r"(?:(?:that|this|it)\s+)?sounds\s+(?:really\s+|very\s+)?"
+    r"(?:interesting|nice|lovely|wonderful|excellent|fantastic|ideal|fun|like a plan|about right)|"
+    r"let['’]s\s+(?:do|go\s+with|try|book)\s+(?:that|it|this)(?=\s*(?:[.!,]|$))|"
+    # "I like that one.", "I'll take that one": the user picks the option just offered
+    r"i(?:['’]ll|\s+will)?\s+(?:like|love|take|go\s+with)\s+(?:that|this)(?:\s+one)?(?=\s*(?:[.!,]|$)))\b"
 )
 _SOFT_PREFERENCE = r"\b(prefer(?:ably)?|ideally|if possible|would rather|i'?d rather)\b"
 # what turns the rest of a negated clause into the positive half of a negation pair ("no cilantro,

@@ -420,7 +420,14 @@ def find_action(text: str, role: Role) -> ActionMarker | None:
 # a song or a game) open a domain only when none is set, never switch away from one.
 
 # "I also need a place to stay": a new task, so even a weak word names its domain
-_NEW_TASK = re.compile(r"\b(?:also|as well|another|in addition|besides)\b", re.I)
+# "I need to find somewhere to eat": asking for a place to do something is asking for a new thing too
+_NEW_TASK = re.compile(
+    r"\b(?:also|as well|another|in addition|besides|(?:somewhere|someplace|a\s+place|a\s+spot)\s+to\s+\w+)\b",
+    re.I,
+)
+
+
+_SAME_AS = re.compile(r"\bsame\s+(?:\w+\s+){1,2}as\s+(?:the|my|our|your)\s+\w+", re.I)
 
 
 @cache
@@ -436,6 +443,9 @@ def find_domain(text: str, current: str | None = None) -> str | None:
     opens a new task: then another one it names), else the first strong keyword's (fixed specificity
     order); a weak keyword ("tickets", "stay", "play") only when
     no domain is current or the text opens a new task ("I also need a place to stay"); else None."""
+    # "The same area as the hotel, please": the domain after "same ... as" is where the value is
+    # taken from, not what the text asks about
+    text = _SAME_AS.sub(" ", text)
     named = [domain for domain, rx in _domain_regexes() if rx.search(text)]
     if named:
         others = [d for d in named if d != current]

@@ -88,7 +88,9 @@ def _inner_connector(text: str, toks: list[Token], i: int, j: int, k: int) -> bo
             or (toks[k].low == "at" and toks[j].low in VENUE_SINGLE)
             or _bridging_preposition(toks, i, j, k)
         )
-        and toks[k].text.islower()
+        # "Granville Hotel & Suites & Conference Ctr.": an ampersand after a name of two or more
+        # capitalized words carries it on ("Italian & Chinese" stays two values)
+        and (toks[k].text.islower() or (toks[k].text == "&" and j > i))
         and gap_ok(text, toks[k - 1], toks[k])
     )
 
@@ -213,6 +215,11 @@ def _modifies_next(text: str, toks: list[Token], last: int) -> bool:
     )
 
 
+# prepositions of place that open a sentence ("Near Philadelphia", "Around Boston"): no part of a name
+# ("Around the World", "Into The Wild" are titles: a "the" after it, or a motion word, keeps the name)
+_PLACE_PREPOSITIONS = frozenset("near around in at within outside".split())
+
+
 def caps_runs(text: str, toks: list[Token]) -> list[NameSpan]:
     """Capitalized runs, extended by trailing lowercase venue and event nouns."""
     spans: list[NameSpan] = []
@@ -224,6 +231,9 @@ def caps_runs(text: str, toks: list[Token]) -> list[NameSpan]:
             i += 1
             continue
         last = _caps_run_last(text, toks, i)
+        opens = toks[i].sent_start and toks[i].low in _PLACE_PREPOSITIONS
+        if opens and i < last and toks[i + 1].low != "the":
+            i += 1  # "Near Philadelphia please": a preposition capitalized to open the sentence
         first_word = i + 1 if lead_digit and not cap_word(toks[i], nxt) else i
         words_ = toks[first_word : last + 1]
         only_values = all(t.low in LEXICON_WORDS or t.low in CONNECTORS for t in words_)

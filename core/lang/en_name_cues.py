@@ -297,6 +297,8 @@ def versus_runs(text: str, toks: list[Token]) -> list[NameSpan]:
             and toks[a - 1].low not in FUNCTION_WORDS
             and not toks[a].sent_start
             and spaced(text, toks[a - 1], toks[a])
+            # "is hosting Lafc Vs Atlanta United": a lowercase word before a capitalized side is none of it
+            and not (toks[a - 1].text.islower() and is_cap(toks[a].text))
         ):
             a -= 1
         b = i + 1

@@ -9,6 +9,8 @@ Dialogue text is often lowercase ("how about curry prince?"), so capitalization 
 - travel: the words after from/to ("from bishops stortford") -> a place;
 - subject: a sentence-initial run before a verb ("kambar is the club ...");
 - versus: "giants vs brewers";
+- offered: lowercase words in the position of an offered name ("how does university arms hotel
+  sound?", "i recommend old schools. it is ...");
 - credited: a capitalized run, ": ", a person's name closed by a credential ("Blossom Ridge Medical
   Group: Zimmer J Kirk MD") is one name (a practice listed with its doctor).
 "Everyday English" is the general word lists of en_lexicon with simple inflection stripping.
@@ -21,7 +23,8 @@ from itertools import pairwise
 
 from core.lang.en_name_caps import caps_runs, event_runs, venue_runs
 from core.lang.en_name_cues import cue_runs, subject_runs, versus_runs
-from core.lang.en_name_words import CREDENTIALS, NameSpan, is_everyday, tokenize
+from core.lang.en_name_offers import offered_runs
+from core.lang.en_name_words import CITY_WORDS, CREDENTIALS, NameSpan, is_everyday, tokenize
 
 __all__ = ["NameSpan", "find_names", "is_everyday"]
 
@@ -33,14 +36,17 @@ def find_names(text: str) -> tuple[NameSpan, ...]:
     if not toks:
         return ()
     caps = caps_runs(text, toks)
+    events = event_runs(text, toks)
     return tuple(
         caps
         + _credited_runs(text, caps)
         + venue_runs(text, toks)
-        + event_runs(text, toks)
+        + events
+        + _event_with_runs(text, events, caps)
         + cue_runs(text, toks)
         + subject_runs(text, toks)
         + versus_runs(text, toks)
+        + offered_runs(text)
     )
 
 
@@ -51,4 +57,22 @@ def _credited_runs(text: str, caps: list[NameSpan]) -> list[NameSpan]:
         last = text[b.start : b.end].split()[-1].lower()
         if text[a.end : b.start] == ": " and last in CREDENTIALS:
             spans.append(NameSpan(a.start, b.end, "caps"))
+    return spans
+
+
+def _event_with_runs(text: str, events: list[NameSpan], caps: list[NameSpan]) -> list[NameSpan]:
+    """An event noun's run, 'with' or 'at', and a capitalized name right after make one event name
+    ("General Practitioner appointment with Sonal Aggarwal, MD", "Apartment viewing at Reed
+    Square"): the calendar entry names whom or where; a bare city after 'at' stays a place."""
+    spans: list[NameSpan] = []
+    starts = {c.start: c for c in caps}
+    for e in events:
+        for joiner in (" with ", " at "):
+            c = starts.get(e.end + len(joiner))
+            if c is None or text[e.end : c.start] != joiner:
+                continue
+            words = text[c.start : c.end].lower().split()
+            if joiner == " at " and all(w.strip(",.") in CITY_WORDS for w in words):
+                continue
+            spans.append(NameSpan(e.start, c.end, "event"))
     return spans

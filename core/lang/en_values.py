@@ -129,6 +129,14 @@ _ADDRESS_STOP = frozenset(
         "pm am it i you we my your our this that or tickets guests adults stars days"
     )
 )
+# an offering cue right before a number-led span puts it in the position of a name ("Would you like
+# 45 Park Lane with 4.7 rating?", "how about your opinion on 1 Hotel Central Park"): the thing
+# offered, not where something is
+_OFFERED_BEFORE = re.compile(
+    r"\b(?:would\s+you\s+like|do\s+you\s+like|how\s+about|what\s+about|opinion\s+on|ok(?:ay)?\s+with|"
+    r"recommend|suggest|how\s+does|interested\s+in)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
 _RATING = re.compile(
     r"\b(?:rated|rating(?:\s+of)?|rating\s+is|average\s+rating\s+(?:of|is))\s+(?P<n>\d(?:\.\d)?)"
     r"|\b(?P<n2>\d\.\d)\s*(?:stars?|rating|/\s*5|out\s+of\s+5)\b",
@@ -316,7 +324,7 @@ def addresses(text: str) -> list[Candidate]:
     while (m := _ADDRESS.search(text, pos)) is not None:
         pos = m.end()
         parts = re.findall(r"[A-Za-z']+", m.group(0))[:-1]
-        if any(w.lower() in _ADDRESS_STOP for w in parts):
+        if any(w.lower() in _ADDRESS_STOP for w in parts) or _OFFERED_BEFORE.search(text[: m.start()]):
             pos = m.start() + 1  # a later number may still start an address
             continue
         surface = (
