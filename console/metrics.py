@@ -40,7 +40,7 @@ from console.health import (
     worst,
 )
 from core.config import Config
-from core.merge import DECAYED_BELOW, fact_weight
+from core.decay import DECAYED_BELOW, fact_weight
 from core.models import CompactionRecord, ContextState, Fact, Units
 from data.records import MetricPoint
 
@@ -59,7 +59,7 @@ def bloat_rate(tokens_context: int, tokens_raw: int) -> float | None:
 
 def decay_horizon(fact: Fact, config: Config) -> int | None:
     """User turns without a mention after which a fact of this kind has decayed (its weight under
-    core.merge.DECAYED_BELOW); None for a fact that never decays (an instruction, a pinned or
+    core.decay.DECAYED_BELOW); None for a fact that never decays (an instruction, a pinned or
     verified fact, a preference the user changed). Read off the core's own decay rule."""
     probe = fact.model_copy(update={"last_turn": 0, "mentions": 1})
     if fact_weight(probe, MAX_HORIZON, config) >= DECAYED_BELOW:

@@ -5,9 +5,9 @@
 - An assistant value that contradicts what the user stated is held as an *offer* until the user
   accepts it (yes / book it), so the agent's suggestions never overwrite the user's constraints.
 - Constraints and goals are de-duplicated semantically (cosine >= semantic_threshold).
-- Todos are append-only; actions complete by call id; decisions form a path.
+- Todos are append-only; actions complete by call id; decisions form a path (core.merge_actions).
 - Decay per kind, once per user turn; facts below ``archive_below`` move to the archive, and come
-  back when mentioned again (or by :func:`recall`).
+  back when mentioned again (or by :func:`core.decay.recall`).
 """
 
 from __future__ import annotations
@@ -15,18 +15,18 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from itertools import pairwise
-from typing import NamedTuple
 
 import numpy as np
 
 from core.changes import answers_change, says_change
 from core.config import Config
 from core.count_readback import read_back_count
+from core.decay import apply_decay
 from core.embed import Embedder, is_chinese
 from core.extract import INFORMATIONAL_SLOTS
 from core.lang.cues import any_language
+from core.merge_actions import advance_task_state, merge_actions, settle_decline
 from core.models import (
-    ActionUnit,
     Constraint,
     ContextState,
     DecisionEdge,
@@ -46,9 +46,7 @@ from core.tasks import (
     other_task,
     said_before_domain,
 )
-from core.tools import tool_words
 from core.values import same_surface, same_value, substitutes_replaced
-from core.when import is_when
 
 STRENGTH_ORDER = {"strong": 0, "medium": 1, "weak": 2}
 # the key of an assistant value the user agreed to that stands beside the user's own value for the
@@ -56,11 +54,6 @@ STRENGTH_ORDER = {"strong": 0, "medium": 1, "weak": 2}
 AGREED_SUFFIX = "_agreed"
 # the key of a value the user asked about ("what about X") beside a value already acted on
 ASKED_SUFFIX = "_asked"
-# what a tool result adds to the record its call opened
-RESULT_FIELDS = frozenset(
-    {"status", "result_summary", "result_type", "ref", "result_idx", "shape", "detail", "summary", "error"}
-)
-DECAYED_BELOW = 0.6
 _ACCEPT_KINDS = frozenset({"confirmation", "instruction"})
 
 
@@ -103,7 +96,7 @@ def merge(
             if atom.domain:
                 merged.domain_turns[atom.domain] = merged.user_turns
         _settle_acceptance(merged, parsed, units)
-        _settle_decline(merged, parsed, units)
+        settle_decline(merged, parsed, units)
         if says_change(parsed):
             merged.changed_idx = msg.idx
             merged.changed_asks = msg.text.lower() if "?" in msg.text or "？" in msg.text else ""
@@ -121,7 +114,7 @@ def merge(
     for cand in answer_to_end(state, parsed, units.facts):
         _merge_fact(merged, cand, corrected)
     _merge_texts(merged, units, embedder, config)
-    _merge_actions(merged, units)
+    merge_actions(merged, units)
     for art in units.artifacts:
         if art not in merged.artifacts:
             merged.artifacts.append(art)
@@ -133,7 +126,7 @@ def merge(
         if len(merged.decisions) > 1:
             last = len(merged.decisions) - 1
             merged.decision_edges.append(DecisionEdge(src=last - 1, dst=last))
-    _advance_task_state(merged, parsed, units)
+    advance_task_state(merged, parsed, units)
     if msg.role == "user":
         apply_decay(merged, config)
     merged.version += 1
@@ -407,27 +400,6 @@ def _settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units)
             fact.role, fact.kind = "user", "instruction"
 
 
-def _settle_decline(state: ContextState, parsed: ParsedMessage, units: Units) -> None:
-    """A user 'no thanks' / 'not now' / '不用了' to the assistant's offer just before declines the
-    next steps it proposed (they stay in the state, marked, and leave the Next line). A bare 'no'
-    declines only when it brings no value of its own ("no, 1 room" corrects the offer instead).
-    A reply that says yes or brings values takes the offer up; a user who closes the conversation
-    ("No, that's all for today", "就这些") declines every open step they never took up: nothing
-    is left for the agent to do about them."""
-    text = parsed.message.text.strip()
-    cues = any_language()
-    idx = parsed.message.idx
-    declines = cues.declines(text) or (cues.bare_no(text) and not units.facts)
-    for todo in state.todos:
-        if todo.done or todo.declined:
-            continue
-        if todo.idx == idx - 1:
-            todo.declined = declines
-            todo.taken = not declines and bool(units.facts or cues.accepts(text))
-        if not todo.taken and cues.closes(text):
-            todo.declined = True
-
-
 def _merge_texts(state: ContextState, units: Units, embedder: Embedder | None, config: Config) -> None:
     """Constraints and goals, de-duplicated by text and, with an embedder, by meaning."""
     for atom in units.constraints:
@@ -485,142 +457,3 @@ def _stems(text: str) -> set[str]:
     out = {w[:5] for w in _STEM_WORD.findall(low) if not is_chinese(w)}
     han = [c for c in low if is_chinese(c)]
     return out | {a + b for a, b in pairwise(han)}
-
-
-def _merge_actions(state: ContextState, units: Units) -> None:
-    for act in units.actions:
-        if act.call_id and act.status != "pending":
-            pending = next(
-                (a for a in state.actions if a.call_id == act.call_id and a.status == "pending"), None
-            )
-            if pending is not None:  # the result completes its call's record
-                result = act.model_dump(include=RESULT_FIELDS)
-                result["ref"] = act.ref or pending.ref
-                at = state.actions.index(pending)
-                state.actions[at] = pending.model_copy(update=result)
-                _after_action(state, state.actions[at])
-                continue
-        state.actions.append(act.model_copy())
-        _after_action(state, act)
-
-
-def _after_action(state: ContextState, act: ActionUnit) -> None:
-    if act.status == "failed":
-        state.consecutive_failures += 1
-        return
-    if act.status != "done":
-        return
-    state.consecutive_failures = 0
-    words = tool_words(act.tool)
-    for todo in state.todos:
-        if not todo.done and set(todo.text.lower().split()) & words - {"general"}:
-            todo.done = True
-    for goal in state.goals:
-        if goal.domain and goal.domain in words:
-            goal.done = True
-
-
-def _advance_task_state(state: ContextState, parsed: ParsedMessage, units: Units) -> None:
-    """IDLE / EXECUTING / CONFIRMING from what this message did.
-
-    CONFIRMING: the assistant proposed something (an action, or values with a question) and waits
-    for the user; EXECUTING: a tool call is out, or the user just accepted; IDLE otherwise (a plain
-    answer, "anything else?", an action done or failed)."""
-    role = parsed.message.role
-    if any(a.status == "pending" for a in state.actions):
-        state.task_state = "EXECUTING"
-    elif role == "assistant":
-        asks = any(a.kind in ("question", "confirmation") for a in parsed.atoms)
-        proposes = (
-            units.todos or (asks and units.facts) or any(a.kind == "confirmation" for a in parsed.atoms)
-        )
-        finished = any(a.status in ("done", "failed") for a in units.actions)
-        # "Fixed. Shall I commit it?": a report, then an offer that waits for the user
-        last = parsed.atoms[-1].action if parsed.atoms else None
-        offers_last = last is not None and last.status == "offered"
-        state.task_state = "CONFIRMING" if proposes and (offers_last or not finished) else "IDLE"
-    elif role == "tool":
-        state.task_state = "IDLE"
-    elif role == "user" and state.task_state == "CONFIRMING":
-        negated = any(a.negation is not None for a in parsed.atoms)
-        accepted = not negated and (
-            any(a.kind == "confirmation" for a in parsed.atoms)
-            or any_language().accepts(parsed.message.text.strip())
-        )
-        state.task_state = "EXECUTING" if accepted else "IDLE"
-
-
-def fact_weight(fact: Fact, user_turns: int, config: Config, topic_turn: int = 0) -> float:
-    """Weight of a fact now, by kind: instructions, pinned facts and changed preferences keep 1.0
-    until overridden.
-
-    topic_turn: when the user last spoke of the fact's domain; a preference counts its age from
-    then (it is "repeated" while its task is still being talked about)."""
-    if fact.pinned or fact.verified_by_user or fact.kind == "instruction" or is_when(fact):
-        return 1.0  # is_when: a date or time the user gave (seed 001, 4.2: weight 1.0)
-    if fact.kind == "preference" and fact.role == "user" and fact.history:
-        return 1.0  # a preference the user changed is a decision: kept like an instruction
-    age = max(0, user_turns - fact.last_turn)
-    if fact.kind == "preference":
-        age = max(0, user_turns - max(fact.last_turn, topic_turn))
-    if fact.kind == "tool_data":
-        return max(0.0, 1.0 - config.tool_data_step * age) if age <= config.tool_data_turns else 0.0
-    if fact.kind == "preference":
-        return max(0.0, 1.0 - age / config.preference_turns)
-    if fact.kind == "corrected_answer":
-        return 0.0
-    if fact.mentions >= 2:  # repeated across turns: promoted to a persistent fact
-        return 1.0
-    return config.decay_factor**age
-
-
-def apply_decay(state: ContextState, config: Config) -> None:
-    """Re-weigh every fact; archive those below archive_below (kept, recallable)."""
-    for key, fact in list(state.facts.items()):
-        topic_turn = state.domain_turns.get(key.split(".", 1)[0], 0)
-        fact.weight = round(fact_weight(fact, state.user_turns, config, topic_turn), 4)
-        if fact.weight < config.archive_below and _qualifies_held_task(state, fact):
-            fact.weight = config.archive_below  # decayed, never archived while its task is held
-        if fact.weight < config.archive_below:
-            fact.status = "archived"
-            state.archive.append(state.facts.pop(key))
-        else:
-            fact.status = "decayed" if fact.weight < DECAYED_BELOW else "active"
-
-
-def _qualifies_held_task(state: ContextState, fact: Fact) -> bool:
-    """True for a preference the user stated ("preferably Rock", "I'd prefer the north") of a domain
-    whose task the user still holds as instructions: it is part of that task's description, a current
-    value no one replaced, so it stays in the state (decayed) while the task does."""
-    if fact.kind != "preference" or fact.role != "user":
-        return False
-    domain = fact.key.split(".", 1)[0]
-    return any(
-        f is not fact and f.key.split(".", 1)[0] == domain and f.role == "user" and f.kind == "instruction"
-        for f in state.facts.values()
-    )
-
-
-class Recalled(NamedTuple):
-    """What recall() brought back: the new state and the facts it revived."""
-
-    state: ContextState
-    facts: list[Fact]
-
-
-def recall(state: ContextState, query: str) -> Recalled:
-    """Bring archived facts whose key or value contains query back into the state."""
-    restored = state.model_copy(deep=True)
-    low = query.strip().lower()
-    back = [
-        f
-        for f in restored.archive
-        if low and (low in f.key.lower() or low in f.norm or low in f.value.lower())
-    ]
-    for fact in back:
-        restored.archive.remove(fact)
-        fact.status, fact.weight, fact.last_turn = "active", 1.0, restored.user_turns
-        cur = restored.facts.get(fact.key)
-        if cur is None or cur.last_idx < fact.last_idx:
-            restored.facts[fact.key] = fact
-    return Recalled(restored, back)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from core.config import Config
+from core.decay import recall
 from core.extract import extract
-from core.merge import merge, recall, same_value
+from core.merge import merge, same_value
 from core.models import ActionMarker, ContextState, Message, ParsedMessage, ToolCall, ToolResult
 from core.parse import parse_message
 from tests.core.builders import ent, parsed

@@ -9,7 +9,7 @@ import pytest
 
 from core.compressor import Compressor
 from core.config import Config
-from core.merge import fact_weight
+from core.decay import fact_weight
 from core.models import Evidence, Fact, Message
 from core.render import parse_anchors
 from core.when import shown_value, written_value

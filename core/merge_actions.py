@@ -1,0 +1,98 @@
+"""Merge stage, the part about what gets done: actions and their results, the next steps offered
+(todos: taken up, declined, done) and the task state (IDLE / EXECUTING / CONFIRMING)."""
+
+from __future__ import annotations
+
+from core.lang.cues import any_language
+from core.models import ActionUnit, ContextState, ParsedMessage, Units
+from core.tools import tool_words
+
+# what a tool result adds to the record its call opened
+RESULT_FIELDS = frozenset(
+    {"status", "result_summary", "result_type", "ref", "result_idx", "shape", "detail", "summary", "error"}
+)
+
+
+def settle_decline(state: ContextState, parsed: ParsedMessage, units: Units) -> None:
+    """A user 'no thanks' / 'not now' / '不用了' to the assistant's offer just before declines the
+    next steps it proposed (they stay in the state, marked, and leave the Next line). A bare 'no'
+    declines only when it brings no value of its own ("no, 1 room" corrects the offer instead).
+    A reply that says yes or brings values takes the offer up; a user who closes the conversation
+    ("No, that's all for today", "就这些") declines every open step they never took up: nothing
+    is left for the agent to do about them."""
+    text = parsed.message.text.strip()
+    cues = any_language()
+    idx = parsed.message.idx
+    declines = cues.declines(text) or (cues.bare_no(text) and not units.facts)
+    for todo in state.todos:
+        if todo.done or todo.declined:
+            continue
+        if todo.idx == idx - 1:
+            todo.declined = declines
+            todo.taken = not declines and bool(units.facts or cues.accepts(text))
+        if not todo.taken and cues.closes(text):
+            todo.declined = True
+
+
+def merge_actions(state: ContextState, units: Units) -> None:
+    """Append the message's actions; a tool result completes the pending record its call opened."""
+    for act in units.actions:
+        if act.call_id and act.status != "pending":
+            pending = next(
+                (a for a in state.actions if a.call_id == act.call_id and a.status == "pending"), None
+            )
+            if pending is not None:  # the result completes its call's record
+                result = act.model_dump(include=RESULT_FIELDS)
+                result["ref"] = act.ref or pending.ref
+                at = state.actions.index(pending)
+                state.actions[at] = pending.model_copy(update=result)
+                _after_action(state, state.actions[at])
+                continue
+        state.actions.append(act.model_copy())
+        _after_action(state, act)
+
+
+def _after_action(state: ContextState, act: ActionUnit) -> None:
+    if act.status == "failed":
+        state.consecutive_failures += 1
+        return
+    if act.status != "done":
+        return
+    state.consecutive_failures = 0
+    words = tool_words(act.tool)
+    for todo in state.todos:
+        if not todo.done and set(todo.text.lower().split()) & words - {"general"}:
+            todo.done = True
+    for goal in state.goals:
+        if goal.domain and goal.domain in words:
+            goal.done = True
+
+
+def advance_task_state(state: ContextState, parsed: ParsedMessage, units: Units) -> None:
+    """IDLE / EXECUTING / CONFIRMING from what this message did.
+
+    CONFIRMING: the assistant proposed something (an action, or values with a question) and waits
+    for the user; EXECUTING: a tool call is out, or the user just accepted; IDLE otherwise (a plain
+    answer, "anything else?", an action done or failed)."""
+    role = parsed.message.role
+    if any(a.status == "pending" for a in state.actions):
+        state.task_state = "EXECUTING"
+    elif role == "assistant":
+        asks = any(a.kind in ("question", "confirmation") for a in parsed.atoms)
+        proposes = (
+            units.todos or (asks and units.facts) or any(a.kind == "confirmation" for a in parsed.atoms)
+        )
+        finished = any(a.status in ("done", "failed") for a in units.actions)
+        # "Fixed. Shall I commit it?": a report, then an offer that waits for the user
+        last = parsed.atoms[-1].action if parsed.atoms else None
+        offers_last = last is not None and last.status == "offered"
+        state.task_state = "CONFIRMING" if proposes and (offers_last or not finished) else "IDLE"
+    elif role == "tool":
+        state.task_state = "IDLE"
+    elif role == "user" and state.task_state == "CONFIRMING":
+        negated = any(a.negation is not None for a in parsed.atoms)
+        accepted = not negated and (
+            any(a.kind == "confirmation" for a in parsed.atoms)
+            or any_language().accepts(parsed.message.text.strip())
+        )
+        state.task_state = "EXECUTING" if accepted else "IDLE"
