@@ -133,7 +133,7 @@ Corrections = list[tuple[int, set[str], set[str]]]
 def _corrected_later(atom: Atom, corrections: Corrections) -> bool:
     """True when a later correction of the user speaks of what the clause speaks of ("菜要肥牛两份" then
     "肥牛改成三份吧"): the clause holds the old value, and its correction shows the new one."""
-    units = set(content_units(atom.text))
+    units = topic_words(atom.text)
     return any(idx > atom.msg_idx and units & said for idx, said, _ in corrections)
 
 
@@ -171,7 +171,7 @@ def missing_user_clauses(
     named = _named_replaced(state)
     proven = replaced - _guessed_unproven(state)
     corrections = [
-        (p.message.idx, set(content_units(a.text)), {e.type for e in a.entities})
+        (p.message.idx, topic_words(a.text), {e.type for e in a.entities})
         for p in parsed
         if p.message.role == "user"
         for a in p.atoms
@@ -208,12 +208,13 @@ def missing_user_clauses(
             # a clause whose words mostly are not shown comes back whole: untyped ("she has diabetes
             # and one time heart problem"), or typed in part only ("two vegans, one gluten free":
             # the count is a fact, what it counts is not)
-            typed = bool(atom.entities)
+            says_more = says_more_than_yes(atom)
+            typed = any(not (says_more and e.type in WEAK_TYPES) for e in atom.entities)
             brief = answers and not _says_nothing(atom.text) and not _requests(atom.text)
             least = MIN_ANSWER_UNITS if brief else MIN_UNITS
             stale = _states_replaced(atom, replaced, named) or _corrected_later(atom, corrections)
             if (
-                (atom.kind in CONTENT_KINDS if not typed else _states_own(atom))
+                (atom.kind in CONTENT_KINDS or says_more if not typed else _states_own(atom))
                 and not needs
                 and not stale
                 and content_unshown(atom.text, low, least)
@@ -224,6 +225,14 @@ def missing_user_clauses(
             elif typed and not needs and not stale and atom.kind in TYPED_KINDS:
                 out += [part for part in untyped_parts(atom, low) if part not in out]
     return out
+
+
+def says_more_than_yes(atom: Atom) -> bool:
+    """True when a clause read as a yes goes on to state something ("yes downgrade is fine, but I want
+    to keep the same card number", "Yes penicillin and also sticking plasters"): what follows the yes
+    is the user's own and is kept like an answer. A bare or polite yes ("yes that sounds great,
+    thanks") has too few content words."""
+    return atom.kind == "confirmation" and len(content_units(atom.text)) >= MIN_UNITS
 
 
 def asks_open(text: str) -> bool:
@@ -302,6 +311,15 @@ def content_units(text: str) -> list[str]:
     return [w for w in words if not english.is_light_word(w) and (len(w) >= 3 or w.isdigit())]
 
 
+def topic_words(text: str) -> set[str]:
+    """What a clause speaks of, to match a later correction with it: its content units and the
+    words of its compound ones ("fix/checkout-deps" and "bugfix/MOB-771-checkout-deps" both speak
+    of "checkout" and "deps")."""
+    units = set(content_units(text))
+    parts = {w for u in units for w in re.split(r"[-/_.]", u) if len(w) >= 3 and not w.isdigit()}
+    return units | parts
+
+
 def content_unshown(text: str, low: str, least: int = MIN_UNITS) -> bool:
     """True when the context text low does not show a clause (one the parser typed nothing of, e.g.
     "she has diabetes and one time heart problem, they put stent"): neither the clause itself
@@ -315,4 +333,12 @@ def content_unshown(text: str, low: str, least: int = MIN_UNITS) -> bool:
     if " ".join(text.lower().split()) in " ".join(low.split()):
         return False
     need = SHOWN_SHARE * len(units)
-    return not any(sum(1 for u in units if u in part) >= need for part in _PART.split(low))
+    return not any(sum(1 for u in units if _shows(u, part)) >= need for part in _PART.split(low))
+
+
+def _shows(unit: str, part: str) -> bool:
+    """True when a part of the context holds the unit: a Chinese character pair anywhere, an English
+    word as a whole word ("time" is not in "timezone", "pay" not in "payment")."""
+    if not unit.isascii():
+        return unit in part
+    return re.search(rf"(?<![a-z0-9]){re.escape(unit)}(?![a-z0-9])", part) is not None

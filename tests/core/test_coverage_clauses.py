@@ -1,0 +1,62 @@
+"""The coverage guarantee on English clauses of the user's own: a yes that goes on to state
+something, words shown only inside other words, a correction that renames a compound value."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from core.compressor import Compressor
+from core.config import Config
+from core.coverage import content_unshown, missing_user_clauses
+from core.models import Message
+from core.parse import parse_message
+
+pytestmark = pytest.mark.unit
+TS = datetime(2026, 12, 1, 9, 0)
+
+
+def _missing(turns: list[tuple[str, str]], context: str) -> list[str]:
+    parsed = [parse_message(Message(idx=i, role=r, text=t, ts=TS)) for i, (r, t) in enumerate(turns)]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    return missing_user_clauses(context, parsed, upto=len(turns), state=state)
+
+
+def test_a_yes_that_goes_on_to_state_something_is_kept_in_the_users_words():
+    turns = [
+        ("assistant", "If the waiver is declined, would you like to downgrade instead of closing?"),
+        ("user", "yes downgrade is fine, but I want to keep the same card number"),
+        ("assistant", "Noted."),
+    ]
+    missing = _missing(turns, "[FACT:card.status=open]")
+    assert any("keep the same card number" in c for c in missing)
+
+
+def test_a_bare_yes_owes_nothing():
+    turns = [
+        ("assistant", "Shall I book it?"),
+        ("user", "yes that sounds great, thanks"),
+        ("assistant", "Booked."),
+    ]
+    assert _missing(turns, "[FACT:hotel.name=Ibis]") == []
+
+
+def test_a_word_inside_another_word_does_not_show_it():
+    """"time" and "zone" inside "timezone" are not the user's "timestamp with time zone"."""
+    context = "t9 write_file(content=sa.Column('last_login_at', sa.DateTime(timezone=True), nullable=True))"
+    clause = "nullable, timestamp with time zone."
+    assert content_unshown(clause, context.lower(), 1)
+    assert not content_unshown(clause, "type: nullable timestamp with time zone", 1)
+
+
+def test_a_correction_renaming_a_compound_value_replaces_the_clause_that_named_it():
+    """"fix/checkout-deps" then "no wait, call it bugfix/MOB-771-checkout-deps": the same branch."""
+    turns = [
+        ("user", "commit on a new branch fix/checkout-deps"),
+        ("assistant", "Creating fix/checkout-deps."),
+        ("user", "no wait, call it bugfix/MOB-771-checkout-deps, we name branches after tickets"),
+        ("assistant", "Done."),
+    ]
+    context = "User said: no wait, call it bugfix/MOB-771-checkout-deps"
+    assert not any("fix/checkout-deps" in c and "bugfix" not in c for c in _missing(turns, context))
