@@ -19,6 +19,7 @@ from functools import cache, lru_cache
 
 from core.lang import en_terms as T
 from core.lang import en_values as V
+from core.lang.en_address_lines import address_line
 from core.lang.en_attributes import attribute_numbers
 from core.lang.en_dates import find_dates
 from core.lang.en_lexicon import VENUE_TYPES
@@ -368,7 +369,7 @@ def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
     if ref.tzinfo is not None:
         ref = ref.replace(tzinfo=None)
     out: list[Entity] = []
-    kept = _resolve(_candidates(text, ref))
+    kept = address_line(text, _resolve(_candidates(text, ref)))
     ends = _end_slots(text, kept)
     for i, c in enumerate(kept):
         surface = text[c.start : c.end]

@@ -1,0 +1,52 @@
+"""An address given as one line ("5F, 88 Century Avenue, Pudong", "Orbit Labs, 3rd floor, 140 Harbour
+St"): a clause that is only a street address and its comma-separated neighbours (a building or
+company name, a floor, a unit, a district) is one address value, not a name and an address apart;
+cut into parts, the floor and the unit are lost and the parts no longer say where to go."""
+
+from __future__ import annotations
+
+import re
+
+from core.lang.en_values import Candidate
+
+MAX_PARTS = 5  # a longer comma list is an enumeration, not an address line
+MAX_PART_WORDS = 5  # a longer part is a sentence ("we moved last week")
+# a floor, a unit, a building, a room ("5F", "3rd floor", "Unit 14", "Building 3", "Ward 6 storeroom")
+_UNIT = re.compile(
+    r"(?:\d+(?:st|nd|rd|th)?\s*(?:f|fl\.?|floor)"
+    r"|(?:floor|fl\.?|level|unit|suite|ste\.?|apt\.?|apartment|room|rm\.?|building|bldg\.?|block|blk\.?|"
+    r"ward|flat|tower|gate|dock)\s*#?\s*[0-9a-z]{1,4}(?:\s+[a-z]+)?"
+    r"|#\s*\d+[a-z]?)",
+    re.IGNORECASE,
+)
+_PARTS_OF = frozenset({"address", "name", "place", "number"})  # the kinds of value a part may be
+
+
+def address_line(text: str, kept: list[Candidate]) -> list[Candidate]:
+    """kept (resolved candidates, in text order) with the values of an address line replaced by one
+    address spanning the line, when the whole clause is such a line: every comma part is a value of
+    _PARTS_OF or a floor or unit, and one is a street address. Otherwise kept unchanged."""
+    if not any(c.type == "address" for c in kept):
+        return kept
+    body = text.strip().rstrip(".")
+    lead = len(text) - len(text.lstrip())
+    spans, pos = [], lead
+    for part in body.split(","):
+        start = pos + len(part) - len(part.lstrip())
+        spans.append((start, start + len(part.strip())))
+        pos += len(part) + 1
+    if not 2 <= len(spans) <= MAX_PARTS or any(e <= s for s, e in spans):
+        return kept
+    for start, end in spans:
+        part = text[start:end]
+        if len(part.split()) > MAX_PART_WORDS:
+            return kept
+        if _UNIT.fullmatch(part):
+            continue
+        inside = [c for c in kept if c.start < end and c.end > start]
+        if not inside or any(c.type not in _PARTS_OF or c.start < start or c.end > end for c in inside):
+            return kept
+    first, last = spans[0][0], spans[-1][1]
+    surface = " ".join(text[first:last].split())
+    line = Candidate(first, last, "address", surface, "address", max(c.priority for c in kept))
+    return sorted([c for c in kept if c.end <= first or c.start >= last] + [line], key=lambda c: c.start)

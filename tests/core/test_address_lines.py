@@ -1,0 +1,34 @@
+"""An address given as one line is one address value: its floor, unit and building name stay with
+the street ("5F, 88 Century Avenue, Pudong"), a clause that is more than an address line is left as it is."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.lang.en_entities import extract_entities
+
+pytestmark = pytest.mark.unit
+
+
+def _typed(text: str) -> list[tuple[str, str]]:
+    return [(e.type, e.text) for e in extract_entities(text, None)]
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["5F, 88 Century Avenue, Pudong", "Orbit Labs, 3rd floor, 140 Harbour St", "Unit 4, 12 Mill Road"],
+)
+def test_an_address_line_is_one_address(line):
+    assert _typed(line) == [("address", line)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "West China Research Lab, 17 Renmin South Road, receiving desk",  # a part that is no address part
+        "2 adults, 71 North San Pedro Street",  # a count is no part of an address
+        "Building 3, Nanshan Science Park, loading dock B",  # no street address in it
+    ],
+)
+def test_a_clause_that_is_more_than_an_address_line_keeps_its_values_apart(text):
+    assert ("address", text) not in _typed(text)
