@@ -57,6 +57,12 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("hhmm", rf"(?<![\d:.$£€])(?P<h>{_H24}):(?P<m>[0-5]\d)(?![\d:])"),
     # 1845 hours
     ("mil", r"\b(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)\s*(?:hours|hrs|h)\b"),
+    # at 5.30, by 10.15 (British hour.minute after a time cue; not a price or a measure)
+    (
+        "dot",
+        r"(?<!rated\s)(?<!priced\s)(?<!costs\s)\b(?:at|by|after|before|around|until|till|from)\s+(?P<h>2[0-3]|1\d|0?[1-9])\.(?P<m>[0-5]\d)(?![\d.])"
+        r"(?!\s*(?:%|pounds|dollars|euros?|eur|usd|gbp|bucks|km|kg|miles|each|per\b|a\s|an\s))",
+    ),
     # noon, midnight, midday
     ("noon", r"\b(?P<word>noon|midday|midnight)\b"),
     # at 7, by 5, after 6 (bare hour after a time cue; not followed by a count noun)
@@ -66,6 +72,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
         rf"(?:about\s+|around\s+)?"
         rf"(?P<h>1[0-2]|[1-9]|{_HW})(?:\s*(?:ish))?\b(?!\s*(?:[:.]\d|%|people|persons|guests|adults|"
         rf"tickets|seats|nights|days|rooms|stars|of\b|or\s+more|more\b|extra\b|pounds|dollars|bucks|minutes|hours|"
+        rf"degrees|°|"
         rf"st\b|nd\b|rd\b|th\b|-|[a-z]*\s+(?:people|persons|guests|tickets|nights|days|rooms|stars)))",
     ),
 )
@@ -171,7 +178,26 @@ def find_times(text: str) -> tuple[TimeSpan, ...]:
             if value is None:
                 continue
             start, end = m.span()
+            if name == "dot":
+                start = m.start("h")
             if name == "cue":
                 start = m.start("h")
+                if not _an_hour(text, m, out):
+                    continue
             out.append(TimeSpan(start, end, value, cued=name == "cue"))
     return tuple(out)
+
+
+# the other end of a range of measures ("between 2 and 8 degrees", "from 2 to 8°C")
+_MEASURE_RANGE_END = re.compile(r"\s*(?:and|to|-)\s*\d+(?:\.\d+)?\s*(?:degrees|°|%)", re.IGNORECASE)
+
+
+def _an_hour(text: str, m: re.Match[str], found: list[TimeSpan]) -> bool:
+    """False for a bare number after a cue that is no hour: the start of a range of measures
+    ("between 2 and 8 degrees"), or the second of two numbers joined by "and" when the first is no
+    time ("boxes 2 and 5": "and" is a time cue only after a time, "between 5 and 7")."""
+    if _MEASURE_RANGE_END.match(text, m.end()):
+        return False
+    if m.group(0)[:3].lower() != "and":
+        return True
+    return any(not text[t.end : m.start()].strip() for t in found)

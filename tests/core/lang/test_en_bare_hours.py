@@ -1,0 +1,41 @@
+"""A bare number after a time cue is an hour only where it can be one: not the ends of a range of
+measures ("between 2 and 8 degrees"), not the second of two numbers that are no times ("boxes 2 and
+5", "and one vegetarian"); a British hour.minute after a cue is a time ("come at 5.30")."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.lang.en_entities import extract_entities
+
+pytestmark = pytest.mark.unit
+
+
+def _times(text: str) -> list[str]:
+    return [e.value for e in extract_entities(text, None) if e.type == "time"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "they must be kept cold, between 2 and 8 degrees, the whole way",
+        "mark those fragile. boxes 2 and 5",
+        "yes. oh and one vegetarian, my cousin Hannah",
+        "rated at 4.50",
+    ],
+)
+def test_a_number_that_is_no_hour_is_no_time(text):
+    assert _times(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "times"),
+    [
+        ("between 5 and 7 please", ["05:00", "07:00"]),
+        ("leave at 5 and arrive by 7", ["05:00", "07:00"]),
+        ("can it come at 5.30 instead", ["05:30"]),
+        ("by 10.15 please", ["10:15"]),
+    ],
+)
+def test_an_hour_after_a_cue_is_a_time(text, times):
+    assert _times(text) == times
