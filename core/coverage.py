@@ -198,7 +198,7 @@ def missing_user_clauses(
             names = {e.text for e in atom.entities if e.type in ("name", "place")}
             needs = [
                 n for n in needs
-                if _without_article(n.lower()) not in low
+                if not _shows_value(_without_article(n.lower()), low)
                 and not is_replaced(n, proven if n in names else replaced)
             ]
             restated = _restated_types(atom, corrections)
@@ -334,6 +334,16 @@ def content_unshown(text: str, low: str, least: int = MIN_UNITS) -> bool:
         return False
     need = SHOWN_SHARE * len(units)
     return not any(sum(1 for u in units if _shows(u, part)) >= need for part in _PART.split(low))
+
+
+def _shows_value(value: str, low: str) -> bool:
+    """True when the context low holds the value; a number only where no digit runs on beside it
+    ("2" of "type 2" is not shown by "12"), a word even inside a longer one ("4 star" by "4 stars")."""
+    if not value:
+        return True
+    before = r"(?<!\d)" if value[0].isdigit() else ""
+    after = r"(?!\d)" if value[-1].isdigit() else ""
+    return re.search(before + re.escape(value) + after, low) is not None
 
 
 def _shows(unit: str, part: str) -> bool:

@@ -60,3 +60,10 @@ def test_a_correction_renaming_a_compound_value_replaces_the_clause_that_named_i
     ]
     context = "User said: no wait, call it bugfix/MOB-771-checkout-deps"
     assert not any("fix/checkout-deps" in c and "bugfix" not in c for c in _missing(turns, context))
+
+
+def test_a_number_inside_another_number_does_not_show_it():
+    """"2" of "type 2" is not shown by "12": a value is shown as a whole token."""
+    turns = [("user", "She's diabetic, type 2"), ("assistant", "Noted.")]
+    assert _missing(turns, "[FACT:insurance.count=12]") == ["She's diabetic, type 2"]
+    assert _missing(turns, "[FACT:insurance.condition=diabetic, type 2]") == []
