@@ -76,6 +76,14 @@ _STOP = re.compile(
     re.IGNORECASE,
 )
 _MAX_WORDS = 8
+_EXCEPTION_CUE = re.compile(r"except|other\s+than|anything\s+but", re.IGNORECASE)
+# what an exception is taken from, right before its cue: "any day", "every weekday", "all of them"
+_EXCEPTION_BASE = re.compile(
+    r"\b(?:(?:any|every|each|all)(?:\s+of)?(?:\s+(?:the|them|these|those))?(?:\s+[a-z]+)?|anything|everything|"
+    r"anytime|anywhere|anyone|everyone|all)\s*,?\s*$",
+    re.IGNORECASE,
+)
+_DETERMINER_BEFORE = re.compile(r"\b(?:the|a|an|this|that)\s+$", re.IGNORECASE)
 # Target words that name no thing: a negation of only these ("not correct", "won't be necessary",
 # "not right this minute", "don't work too hard", "without you") is an answer, not a constraint.
 _DISCOURSE = frozenset(
@@ -144,6 +152,8 @@ def find_negations(text: str) -> tuple[Negation, ...]:
             continue
         if cue.lower() == "no" and re.match(r"\s*(?:,|\.|!|$)", after):
             continue
+        if cue.lower() == "no" and _DETERMINER_BEFORE.search(text, 0, m.start()):
+            continue  # "switch to the no fee one", "a no-frills hotel": a kind of thing, no prohibition
         if (
             cue.lower() == "no"
             and not text[: m.start()].strip(" ,.!\"'")
@@ -163,6 +173,9 @@ def find_negations(text: str) -> tuple[Negation, ...]:
         subj = _SUBJECT_BEFORE.search(text[max(0, start - 8) : start]) if _VERBAL_CUE.match(cue) else None
         if subj and subj.group(0).strip():
             start -= len(text[max(0, start - 8) : start]) - subj.start()
+        base = _EXCEPTION_BASE.search(text, 0, start) if _EXCEPTION_CUE.match(cue) else None
+        if base is not None:
+            start = base.start()  # "any day except Thursday": the exception with what it is taken from
         whole = text[start:tend].strip(" ,")
         out.append(Negation(text=whole, cue=cue, target=target, substitution=bool(_SUBSTITUTION.match(cue))))
         pos = max(pos, tend)

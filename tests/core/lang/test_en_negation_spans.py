@@ -1,0 +1,35 @@
+"""What a negation phrase spans: a "no" after a determiner describes a kind of thing ("the no fee
+one", "a no-frills hotel"), no prohibition, while a "no" before the thing forbids it ("no spicy
+food"); an exception keeps what it is taken from ("any day except Thursday")."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.lang.en_negations import find_negations
+
+pytestmark = pytest.mark.unit
+
+
+@pytest.mark.parametrize("text", ["switch to the no fee one.", "I want a no-frills hotel"])
+def test_a_no_after_a_determiner_is_no_prohibition(text):
+    assert find_negations(text) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "negation"), [("no spicy food please", "no spicy food"), ("there is no parking", "no parking")]
+)
+def test_a_no_before_the_thing_forbids_it(text, negation):
+    assert [n.text for n in find_negations(text)] == [negation]
+
+
+@pytest.mark.parametrize(
+    ("text", "negation"),
+    [
+        ("I can do any day except Thursday", "any day except Thursday"),
+        ("everything except the mirror", "everything except the mirror"),
+        ("I like it except the color", "except the color"),  # no quantified base: the exception alone
+    ],
+)
+def test_an_exception_keeps_what_it_is_taken_from(text, negation):
+    assert [n.text for n in find_negations(text)] == [negation]
