@@ -37,6 +37,9 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("dm", rf"\b(?:the\s+)?(?P<d>{_DAYNUM})\s+(?:of\s+)?(?P<mon>{_MONTH})\b{_YEAR}?"),
     # 9th of this month / of next month
     ("dthis", rf"\b(?:the\s+)?(?P<d>{_DAYORD})\s+of\s+(?P<which>this|next|the)\s+month\b"),
+    # Friday the 18th, Monday 21st: a weekday and its day of the month are one date
+    ("wdthe", rf"\b(?P<wd>{_WD}),?\s+(?:the\s+)?(?P<d>(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th))\b"
+     rf"(?!\s+(?:of\s+)?{_MONTH})"),
     # the 12th, on the 1st
     (
         "the",
@@ -156,6 +159,12 @@ def _resolve(name: str, g: dict[str, str | None], span: str, ref: datetime) -> s
         off = 1 if (g["which"] or "").lower() == "next" else 0
         d = _next_day_of_month(today, day, off) if day else None
         return d.isoformat() if d else ""
+    if name == "wdthe":  # the first such day on or after the reference day that is that weekday
+        day, wd = _day_number(g["d"] or "") or 0, _weekday_index(g["wd"] or "")
+        days = [_next_day_of_month(today, day, k) for k in range(13)]
+        fits = [d for d in days if d is not None and d >= today]
+        d = next((d for d in fits if d.weekday() == wd), fits[0] if fits else None)
+        return d.isoformat() if d else ""
     if name == "the":
         day = _day_number(g["d"] or "")
         d = _next_day_of_month(today, day, None) if day and day <= 31 else None
@@ -253,11 +262,18 @@ def find_dates(text: str, ref: datetime) -> tuple[DateSpan, ...]:
     return tuple(out)
 
 
+_NEXT_WEEKDAY = re.compile(rf"\s*(?:and|or|to|through|-|,|&)\s*{_WD_ANY}\b", re.IGNORECASE)
+_PREV_WEEKDAY = re.compile(rf"\b{_WD_ANY}\s*(?:and|or|to|through|-|,|&)\s*$", re.IGNORECASE)
+
+
 def _weekday_ok(m: re.Match[str]) -> bool:
     """Abbreviations ('sat', 'sun', 'wed') count only when capitalized and not a word in a sentence."""
     wd = m.group("wd")
     if wd.lower().rstrip(".") in WEEKDAYS:
         return True
+    text = m.string
+    if m.group("part") or _NEXT_WEEKDAY.match(text, m.end()) or _PREV_WEEKDAY.search(text, 0, m.start()):
+        return True  # "sat night", "fri and sat": a weekday beside a part of day or another weekday
     return wd[0].isupper() and wd.lower() not in ("sat", "sun", "wed")
 
 

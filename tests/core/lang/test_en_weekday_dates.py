@@ -1,0 +1,41 @@
+"""A weekday with its day of the month ("Friday the 18th", "monday 21st") is one date: the day the
+weekday falls on, not a weekday and a day of the month apart."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from core.lang.en_entities import extract_entities
+
+pytestmark = pytest.mark.unit
+REF = datetime(2026, 12, 7, 9, 0)  # a Monday
+
+
+def _dates(text: str) -> list[tuple[str, str]]:
+    return [(e.text, e.value) for e in extract_entities(text, REF) if e.type == "date"]
+
+
+def test_a_weekday_and_its_day_of_the_month_are_one_date():
+    text = "needs to be in warsaw by Friday the 18th, the install window is monday 21st"
+    assert _dates(text) == [("Friday the 18th", "2026-12-18"), ("monday 21st", "2026-12-21")]
+
+
+def test_the_weekday_picks_the_month_the_day_falls_on_it():
+    assert _dates("Monday, the 3rd") == [("Monday, the 3rd", "2027-05-03")]  # 3 January 2027 is a Sunday
+
+
+def test_a_weekday_before_a_word_ordinal_stays_a_weekday():
+    assert _dates("I want Saturday the first option") == [("Saturday", "2026-12-12")]
+
+
+def test_a_lowercase_weekday_abbreviation_beside_another_or_a_part_of_day_is_a_date():
+    text = "any homestay there for fri and sat night, 4 of us, 2 rooms"
+    assert _dates(text) == [("fri", "2026-12-11"), ("sat night", "2026-12-12")]
+    assert _dates("we can meet sun or mon") == [("sun", "2026-12-13"), ("mon", "2026-12-07")]
+
+
+@pytest.mark.parametrize("text", ["I sat down", "he sat and waited", "the sun was out"])
+def test_a_lowercase_abbreviation_alone_is_a_word(text):
+    assert _dates(text) == []
