@@ -58,7 +58,9 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
         "rel",
         r"\b(?P<rel>(?:the\s+)?day\s+after\s+tomorrow|later\s+today|later\s+tonight|today|tonight|"
         r"tomorrow|tmrw|yesterday|this\s+weekend|next\s+weekend|over\s+the\s+weekend|the\s+weekend|"
-        r"next\s+week|this\s+week|next\s+month|this\s+month)\b",
+        r"next\s+week|this\s+week|next\s+month|this\s+month)\b"
+        # a day with its part of day is one span, as a weekday's is: "the day after tomorrow, morning"
+        r"(?:(?:(?<=tomorrow)|(?<=today)|(?<=tmrw)),?\s+(?:in\s+the\s+)?(?:morning|afternoon|evening|night)\b)?",
     ),
     # in 3 days, three days from now
     ("in", r"\b(?:in\s+(?P<n1>\d+|[a-z]+)\s+days?|(?P<n2>\d+|[a-z]+)\s+days?\s+from\s+(?:now|today))\b"),

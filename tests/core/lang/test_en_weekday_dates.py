@@ -39,3 +39,15 @@ def test_a_lowercase_weekday_abbreviation_beside_another_or_a_part_of_day_is_a_d
 @pytest.mark.parametrize("text", ["I sat down", "he sat and waited", "the sun was out"])
 def test_a_lowercase_abbreviation_alone_is_a_word(text):
     assert _dates(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "value"),
+    [
+        ("ok. pickup the day after tomorrow, morning", "the day after tomorrow, morning", "2026-12-09"),
+        ("tomorrow morning at 9", "tomorrow morning", "2026-12-08"),
+        ("next week is fine", "next week", "2026-12-14"),
+    ],
+)
+def test_a_relative_day_keeps_its_part_of_day(text, span, value):
+    assert _dates(text)[0] == (span, value)
