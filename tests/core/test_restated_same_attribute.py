@@ -1,0 +1,57 @@
+"""A value the user restates for the attribute in play lands on the held value's key, so the held one
+is shown only as replaced (issue 12): the same device said the other way round ("the speaker in my
+bedroom" for a "kitchen speaker"), and one's own calendar entries called "events" ("what events do I
+have scheduled on ..."). Each test feeds the real parse / extract / merge stages (rules only)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.lang.en_discourse import find_domain
+from tests.core.builders import state_after
+
+pytestmark = pytest.mark.unit
+
+
+def test_a_device_in_a_room_is_the_room_device() -> None:
+    st = state_after(
+        [
+            ("user", "Play Sucker please."),
+            ("assistant", "Sure, Sucker will play on the kitchen speaker."),
+            ("user", "Sorry, actually can you play it on the speaker in my bedroom?"),
+        ]
+    )
+    (item,) = [f for k, f in st.facts.items() if k.endswith(".item")]
+    assert item.norm == "bedroom speaker"
+    assert [v.value for v in item.history] == ["kitchen speaker"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can you see if there are other events scheduled for the 14th?",
+        "What events do I have scheduled on March 1st?",
+        "Could you tell me what I have scheduled on the 13th?",
+    ],
+)
+def test_events_one_has_scheduled_are_the_calendars(text: str) -> None:
+    assert find_domain(text, "calendar") == "calendar"
+
+
+def test_a_public_event_search_stays_an_event() -> None:
+    assert find_domain("Are there any concerts in NYC next week?", "calendar") == "event"
+    assert find_domain("Are there any events scheduled in NYC next week?", "event") == "event"
+
+
+def test_another_day_of_the_calendar_replaces_the_day_looked_up() -> None:
+    st = state_after(
+        [
+            ("user", "I want to see the events I have planned on my calendar for March 3rd."),
+            ("assistant", "You have a General Practitioner appointment at 10 am."),
+            ("user", "Can you see if there are other events scheduled for the 14th?"),
+        ]
+    )
+    dates = {k: f for k, f in st.facts.items() if k.endswith(".date")}
+    assert list(dates) == ["calendar.date"], list(dates)
+    assert dates["calendar.date"].value == "the 14th"
+    assert [v.value for v in dates["calendar.date"].history] == ["March 3rd"]
