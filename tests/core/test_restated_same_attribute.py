@@ -55,3 +55,24 @@ def test_another_day_of_the_calendar_replaces_the_day_looked_up() -> None:
     assert list(dates) == ["calendar.date"], list(dates)
     assert dates["calendar.date"].value == "the 14th"
     assert [v.value for v in dates["calendar.date"].history] == ["March 3rd"]
+
+
+def test_the_city_gone_to_for_an_event_is_the_events_city() -> None:
+    # an event stays at one place: the city the user goes to is its city, which "events in LAX"
+    # restates; a trip keeps its destination
+    st = state_after(
+        [
+            ("user", "I'm looking for a concert. I'd like to go to Philly."),
+            ("assistant", "There are 3 concerts there."),
+            ("user", "Actually, could you search for concerts in and around LAX?"),
+        ]
+    )
+    cities = {k: f for k, f in st.facts.items() if k.endswith((".city", ".destination"))}
+    assert list(cities) == ["event.city"], list(cities)
+    assert cities["event.city"].value == "LAX"
+    assert [v.value for v in cities["event.city"].history] == ["Philly"]
+
+
+def test_a_trip_keeps_its_destination() -> None:
+    st = state_after([("user", "I need a bus to Philly on Monday.")])
+    assert st.facts["bus.destination"].value == "Philly"
