@@ -216,14 +216,18 @@ _ALTERNATIVE = re.compile(
     r"(?:is|are|was|were)\s+(?:not|no\s+longer)\s+available|unavailable|not\s+available|fully\s+booked|"
     r"booked\s+up|sold\s+out|no\s+(?:tables?|rooms?|seats?|availability|slots?|flights?|trains?|tickets?)|"
     r"(?:sorry|unfortunately)\b[^.?!]*\b(?:but|only|however)|the\s+(?:closest|nearest|earliest|latest)|"
-    r"(?:i|we)\s+only\s+(?:have|found|see)|only\s+(?:one|\d+)\s+\w+\s+(?:left|available))",
+    r"(?:i|we)\s+only\s+(?:have|found|see)|only\s+(?:one|\d+)\s+\w+\s+(?:left|available)|"
+    # "I don't have any hotels but I do have Worth House ... guesthouse": none of the asked kind, but another
+    r"(?:don'?t|do\s+not|didn'?t|did\s+not|can'?t|cannot|couldn'?t|could\s+not)\s+(?:have|find|see|locate)\s+any\b"
+    r"[^.?!]*\b(?:but|however))",
     re.IGNORECASE,
 )
 
 
 def proposes_alternative(text: str) -> bool:
     """True when the clause offers a value in place of another (how about, instead, would X work,
-    not available, fully booked, sorry ... but, the closest / earliest, we only have)."""
+    not available, fully booked, sorry ... but, the closest / earliest, we only have, I don't have
+    any ... but)."""
     return bool(_ALTERNATIVE.search(text))
 
 
