@@ -43,7 +43,7 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         (
             r"\b(?:to|into|towards|heading|going\s+to|arriving\s+(?:in|at)|arrive\s+(?:in|at)|destination\s+is|"
-            r"get\s+to|go\s+to|drop\s+me\s+(?:off\s+)?at)",
+            r"get\s+to|go\s+to|drop\s+me\s+(?:off\s+)?at|visit(?:ing)?)",
             "destination",
         ),
         (r"\b(?:in|near|around|within|city\s+of|located\s+in)", "city"),
@@ -243,6 +243,8 @@ def _cue_slot(text: str, c: V.Candidate, prev: V.Candidate | None = None) -> str
                 )
             ):
                 return "origin"  # "pick it up at Union Station", "a compact car at LAX Airport for pickup"
+            if slot == "city" and c.type == "place" and _PICKUP_AT.search(before):
+                return "origin"  # "picked up in New York": where a rental starts is its origin
             if (
                 slot == "city"
                 and c.type in ("place", "name")
