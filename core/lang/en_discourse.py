@@ -380,6 +380,9 @@ def _lemma(verb: str | None, default: str) -> str:
     )
 
 
+_ASKS_CONFIRM = re.compile(r"\b(?:please|kindly|can\s+you|could\s+you|just\s+to)\s+confirm\b", re.IGNORECASE)
+
+
 @lru_cache(maxsize=8192)
 def find_action(text: str, role: Role) -> ActionMarker | None:
     """An action the assistant reports done/failed/pending or offers; any tool message is a result."""
@@ -389,7 +392,9 @@ def find_action(text: str, role: Role) -> ActionMarker | None:
     if role != "assistant":
         return None
     failed = _FAILED.search(text)
-    done = _DONE.search(text)
+    # "Please confirm: a 10:30 am appointment ... is scheduled on March 8th": a read-back the user is
+    # asked to confirm reports nothing done yet
+    done = None if _ASKS_CONFIRM.search(text) else _DONE.search(text)
     if (
         failed
         and any(failed.group(g) for g in ("v", "v2", "v3", "v4", "v5"))

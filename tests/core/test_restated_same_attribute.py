@@ -76,3 +76,55 @@ def test_the_city_gone_to_for_an_event_is_the_events_city() -> None:
 def test_a_trip_keeps_its_destination() -> None:
     st = state_after([("user", "I need a bus to Philly on Monday.")])
     assert st.facts["bus.destination"].value == "Philly"
+
+
+def test_asking_for_the_reference_number_too_opens_no_task() -> None:
+    # "I need the reference number as well" asks a detail of the booking in play: a later restated
+    # stay replaces the first one instead of standing beside it as another task's
+    st = state_after(
+        [
+            ("user", "I need a cheap guesthouse in the east for 4 nights starting Wednesday."),
+            ("assistant", "The guesthouses there are Allenbell, Autumn House, and Leverton House."),
+            ("user", "Sure. Book Allenbell. I need the reference number as well."),
+            ("assistant", "I was unable to book Allenbell. Would you like me to try 3 nights instead?"),
+            ("user", "Could you try 2 nights please?"),
+        ]
+    )
+    nights = {k: f for k, f in st.facts.items() if ".nights" in k}
+    assert list(nights) == ["hotel.nights"], list(nights)
+    assert nights["hotel.nights"].value == "2 nights"
+    assert [v.value for v in nights["hotel.nights"].history] == ["4 nights"]
+
+
+@pytest.mark.parametrize(
+    ("text", "opens"),
+    [
+        ("Can I also get their phone number and postcode?", False),
+        ("I need the reference number as well.", False),
+        ("Also, I need a taxi, will need the phone and car type.", True),
+        ("I also need a restaurant in the moderate price range.", True),
+    ],
+)
+def test_a_detail_of_the_thing_in_play_is_no_new_task(text: str, opens: bool) -> None:
+    from core.lang.en_cues import opens_task
+
+    assert opens_task(text) is opens
+
+
+def test_a_read_back_to_confirm_reports_nothing_done() -> None:
+    # "Please confirm: ... is scheduled on March 8th" asks; the booking failed, so the user's next
+    # time replaces the first one instead of standing beside a value acted on
+    st = state_after(
+        [
+            ("user", "I want a half past 10 in the morning appointment at 1512 barber shop next friday."),
+            ("assistant", "Please confirm: a 10:30 am appointment at 1512 barber shop is scheduled on May 8"),
+            ("user", "Correct."),
+            ("assistant", "Sorry, this appointment could not be complete. Anything else you'd like?"),
+            ("user", "Try it for 5 pm."),
+        ]
+    )
+    times = {k: f for k, f in st.facts.items() if ".time" in k}
+    assert len(times) == 1, list(times)
+    (time,) = times.values()
+    assert time.value == "5 pm"
+    assert [v.value for v in time.history] == ["half past 10 in the morning"]
