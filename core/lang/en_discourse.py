@@ -436,7 +436,11 @@ _NEW_TASK = re.compile(
 )
 
 
-_SAME_AS = re.compile(r"\bsame\s+(?:\w+\s+){1,2}as\s+(?:the|my|our|your)\s+\w+", re.I)
+# "the same area as the hotel", "the same area that I booked the restaurant for": where a value is taken from
+_SAME_AS = re.compile(
+    r"\bsame\s+(?:\w+\s+){1,2}(?:as|that|where)\s+(?:(?:i|we)\s+(?:\w+\s+){1,2})?(?:the|my|our|your)\s+\w+",
+    re.I,
+)
 
 
 @cache

@@ -128,3 +128,21 @@ def test_a_read_back_to_confirm_reports_nothing_done() -> None:
     (time,) = times.values()
     assert time.value == "5 pm"
     assert [v.value for v in time.history] == ["half past 10 in the morning"]
+
+
+def test_the_same_area_that_the_restaurant_was_booked_for_keeps_the_attraction_search() -> None:
+    # the domain after "the same area that I booked the restaurant for" is where the value comes from
+    assert find_domain("In the centre, the same area that I booked the restaurant for.", "attraction") is None
+    st = state_after(
+        [
+            ("user", "I wonder if there are any entertainment attractions nearby."),
+            ("assistant", "Where would you like it to be?"),
+            ("user", "In the town centre, the same area that I booked the restaurant for."),
+            ("assistant", "I'm sorry, I don't see any entertainment attractions in that area of town."),
+            ("user", "Can you search for a college?"),
+        ]
+    )
+    types = {k: f for k, f in st.facts.items() if k.endswith(".type")}
+    assert list(types) == ["attraction.type"], list(types)
+    assert types["attraction.type"].value == "college"
+    assert [v.value for v in types["attraction.type"].history] == ["entertainment"]
