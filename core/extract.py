@@ -95,13 +95,21 @@ BOUNDABLE_TYPES = frozenset({"money", "quantity", "number", "time", "datetime", 
 # it ("I found 1: Gloria Bell.", "Gloria Bell is ok.") is the work's title, never the venue the
 # search was placed at ("a movie at Opera Plaza"), so picking a film never replaces the theater
 WORK_DOMAINS = frozenset({"movie", "music", "media"})
+# domains whose sought thing stays at one place (an event, a stay, a meal, a forecast): a city the
+# user is going to there ("I'd like to go to Philly", "I'm travelling to LAX") is the city it is
+# in, the one attribute a later "events in LAX" restates; only a trip has a destination of its own
+PLACED_DOMAINS = frozenset(
+    {"event", "hotel", "home", "apartment", "restaurant", "attraction", "movie", "weather"}
+    | {"doctor", "dentist", "salon", "hospital"}
+)
 
 
 def fact_key(entity: Entity, domain: str | None, before: str | None = None) -> str:
     """The state key of an entity: domain.slot (general when no domain is known). A date with a time
     is keyed as the time, so "7pm on Friday" and a later "make it 8pm" are one slot. before: the
     clause's text before the entity, when known: a name in a work domain with no place cue before
-    it is the work's title (WORK_DOMAINS)."""
+    it is the work's title (WORK_DOMAINS). A city gone to in a domain whose thing stays at one place
+    is that thing's city (PLACED_DOMAINS)."""
     slot = entity.slot or SLOT_BY_TYPE.get(entity.type, "other")
     if (
         before is not None
@@ -111,6 +119,8 @@ def fact_key(entity: Entity, domain: str | None, before: str | None = None) -> s
         and not any_language().place_before(before)
     ):
         slot = "title"
+    if slot == "destination" and entity.type == "place" and domain in PLACED_DOMAINS:
+        slot = "city"
     return f"{domain or 'general'}.{'time' if slot == 'datetime' else slot}"
 
 

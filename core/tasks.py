@@ -10,6 +10,7 @@ none it knows. Merge keeps such a value beside the held one, under ``key_2``.
 from __future__ import annotations
 
 from core.extract import fact_key
+from core.lang.base import same_service
 from core.lang.cues import any_language
 from core.lang.registry import analyzer_for
 from core.models import ContextState, Fact, FactCandidate, ParsedMessage
@@ -25,9 +26,11 @@ def opens_task(state: ContextState, parsed: ParsedMessage) -> int:
     clause in the turn's text), -1 when it does not: a task beside the one in play ("I also need a
     house", "add it to my calendar"), a request naming another domain than the one in play ("find
     me some soccer games" after films), or a request whose values are all for keys not held yet
-    ("could you find me a car to go there?"). A request restating held keys ("will you find an ENT
-    specialist in SF?" after "a general practitioner in Napa") re-searches the task in play, and so
-    does a request naming the domain of a search still open (refines_search)."""
+    ("could you find me a car to go there?"). A request naming the service in play by another word
+    ("can you find me a Pool ride?" while a cab is being booked) names no other domain. A request
+    restating held keys ("will you find an ENT specialist in SF?" after "a general practitioner in
+    Napa") re-searches the task in play, and so does a request naming the domain of a search still
+    open (refines_search)."""
     cues = any_language()
     text = parsed.message.text
     for atom in parsed.atoms:
@@ -43,7 +46,10 @@ def opens_task(state: ContextState, parsed: ParsedMessage) -> int:
         if in_play and refines_search(state, atom.domain):
             continue
         held = any(fact_key(e, atom.domain) in state.facts for e in atom.entities)
-        if (named is not None and named != atom.domain) or not held:
+        # a request naming the service in play another way ("a Pool ride" while a cab is booked) is
+        # no other domain
+        other = named is not None and named != atom.domain and not same_service(named, atom.domain)
+        if other or not held:
             return max(0, text.find(atom.text))
     return -1
 

@@ -245,11 +245,34 @@ def asks_about_other(text: str) -> bool:
     return bool(pattern(_ASKS_ABOUT_OTHER).search(text))
 
 
+# a detail of the thing in play ("the reference number", "their phone number and postcode", "the
+# travel time"), and the words a request for one is made of besides
+_DETAIL = (
+    r"(?i)\b(?:(?:contact|reference|ref|confirmation|booking|phone|telephone)\s+(?:numbers?|no\.?|#)|"
+    r"numbers?|address(?:es)?|phones?|post\s*codes?|zip\s*codes?|car\s+types?|entrance\s+fees?|"
+    r"(?:travel|departure|arrival)\s+times?|prices?|costs?|fees?|ref)\b"
+)
+_DETAIL_REQUEST_WORDS = frozenset(
+    """i i'll i'd i'm we yes ok okay also too as well please and the their its a an your me us can could
+    may would will need want like get have give know lastly then thanks thank you to of it that for just
+    be able""".split()
+)
+
+
+def asks_detail_only(text: str) -> bool:
+    """True when the clause asks only for details of the thing in play ("I need the reference number
+    as well", "Can I also get their phone number and postcode?"): no new thing to find or book."""
+    rest = re.sub(pattern(_DETAIL).pattern, " ", text, flags=re.IGNORECASE)
+    left = re.findall(r"[a-z']+", rest.lower())
+    return rest != text and all(w in _DETAIL_REQUEST_WORDS for w in left)
+
+
 def opens_task(text: str) -> bool:
     """True when the clause asks for something new to be found or booked ("could you find me a car
     to go there?", "I also need a house"), not another option of the search in play ("anything
-    else?", "search again") nor the thing in play ("book it")."""
-    if pattern(_ANOTHER_OPTION).search(text):
+    else?", "search again"), the thing in play ("book it") nor a detail of it ("I need the reference
+    number as well")."""
+    if pattern(_ANOTHER_OPTION).search(text) or asks_detail_only(text):
         return False
     return bool(pattern(_REQUEST).search(text) or (adds_task(text) and intent_cue(text)))
 

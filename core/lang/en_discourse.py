@@ -216,14 +216,18 @@ _ALTERNATIVE = re.compile(
     r"(?:is|are|was|were)\s+(?:not|no\s+longer)\s+available|unavailable|not\s+available|fully\s+booked|"
     r"booked\s+up|sold\s+out|no\s+(?:tables?|rooms?|seats?|availability|slots?|flights?|trains?|tickets?)|"
     r"(?:sorry|unfortunately)\b[^.?!]*\b(?:but|only|however)|the\s+(?:closest|nearest|earliest|latest)|"
-    r"(?:i|we)\s+only\s+(?:have|found|see)|only\s+(?:one|\d+)\s+\w+\s+(?:left|available))",
+    r"(?:i|we)\s+only\s+(?:have|found|see)|only\s+(?:one|\d+)\s+\w+\s+(?:left|available)|"
+    # "I don't have any hotels but I do have Worth House ... guesthouse": none of the asked kind, but another
+    r"(?:don'?t|do\s+not|didn'?t|did\s+not|can'?t|cannot|couldn'?t|could\s+not)\s+(?:have|find|see|locate)\s+any\b"
+    r"[^.?!]*\b(?:but|however))",
     re.IGNORECASE,
 )
 
 
 def proposes_alternative(text: str) -> bool:
     """True when the clause offers a value in place of another (how about, instead, would X work,
-    not available, fully booked, sorry ... but, the closest / earliest, we only have)."""
+    not available, fully booked, sorry ... but, the closest / earliest, we only have, I don't have
+    any ... but)."""
     return bool(_ALTERNATIVE.search(text))
 
 
@@ -376,6 +380,9 @@ def _lemma(verb: str | None, default: str) -> str:
     )
 
 
+_ASKS_CONFIRM = re.compile(r"\b(?:please|kindly|can\s+you|could\s+you|just\s+to)\s+confirm\b", re.IGNORECASE)
+
+
 @lru_cache(maxsize=8192)
 def find_action(text: str, role: Role) -> ActionMarker | None:
     """An action the assistant reports done/failed/pending or offers; any tool message is a result."""
@@ -385,7 +392,9 @@ def find_action(text: str, role: Role) -> ActionMarker | None:
     if role != "assistant":
         return None
     failed = _FAILED.search(text)
-    done = _DONE.search(text)
+    # "Please confirm: a 10:30 am appointment ... is scheduled on March 8th": a read-back the user is
+    # asked to confirm reports nothing done yet
+    done = None if _ASKS_CONFIRM.search(text) else _DONE.search(text)
     if (
         failed
         and any(failed.group(g) for g in ("v", "v2", "v3", "v4", "v5"))
@@ -427,7 +436,11 @@ _NEW_TASK = re.compile(
 )
 
 
-_SAME_AS = re.compile(r"\bsame\s+(?:\w+\s+){1,2}as\s+(?:the|my|our|your)\s+\w+", re.I)
+# "the same area as the hotel", "the same area that I booked the restaurant for": where a value is taken from
+_SAME_AS = re.compile(
+    r"\bsame\s+(?:\w+\s+){1,2}(?:as|that|where)\s+(?:(?:i|we)\s+(?:\w+\s+){1,2})?(?:the|my|our|your)\s+\w+",
+    re.I,
+)
 
 
 @cache

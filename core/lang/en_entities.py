@@ -44,7 +44,7 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         (
             r"\b(?:to|into|towards|heading|going\s+to|arriving\s+(?:in|at)|arrive\s+(?:in|at)|destination\s+is|"
-            r"get\s+to|go\s+to|drop\s+me\s+(?:off\s+)?at)",
+            r"get\s+to|go\s+to|drop\s+me\s+(?:off\s+)?at|visit(?:ing)?)",
             "destination",
         ),
         (r"\b(?:in|near|around|within|city\s+of|located\s+in)", "city"),
@@ -96,6 +96,10 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     for n in find_names(text):
         end = V.region_tail(text, n.end)
         surface = text[n.start : end]
+        food = _food_kind(text, n.start, end)
+        if food is not None:  # "serves Northern European food", "try turkish food instead": a kind of food
+            cands.append(V.Candidate(n.start, n.start + len(food), "term", food, "food", V.PRIO["name"] + 5))
+            continue
         by = _INNER_BY.search(surface) if media and n.how == "caps" else None
         if by is not None:  # "Aftertaste by Shawn Mendes": a title and its artist
             cands.append(
@@ -138,6 +142,26 @@ _NAMED_IT = re.compile(
     r"(?=\s+(?i:and|please)\b|\s*[.,!?;]|$)"
     r"|\b(?i:use)\s+(?P<b>[A-Z][^.,!?;]*?)\s+(?i:for|as)\s+(?i:the|its)\s+(?i:title|name)\b"
 )
+
+
+# a food word after a name ("Northern European food", "Christmas style food", "turkish food instead")
+_FOOD_NOUN = re.compile(
+    r"\s+(?:style\s+)?(?:food|cuisine|dishes|fare)\b(?!\s+(?:court|truck|hall|bank|store|shop|market|stall)s?\b)",
+    re.IGNORECASE,
+)
+
+
+def _food_kind(text: str, start: int, end: int) -> str | None:
+    """The words of a name span that say a kind of food: the span (or its part before it) is followed
+    by food / cuisine / dishes / fare ("serves Northern European food", "try turkish food instead").
+    A name of a place is no food kind, so a span with a venue noun in it, or one a determiner opens
+    ("The Golden Curry food"), is left a name."""
+    food = _FOOD_NOUN.search(text, start)
+    head = text[start : food.start()].strip() if food is not None and food.start() <= end else ""
+    words = head.lower().split()
+    if not words or words[0] in ("the", "a", "an") or any(w in _VENUE_WORDS for w in words):
+        return None
+    return head
 
 
 # a name right before a weather word is a place ("the Bodega Bay weather", "San Carlos forecast")
@@ -220,6 +244,8 @@ def _cue_slot(text: str, c: V.Candidate, prev: V.Candidate | None = None) -> str
                 )
             ):
                 return "origin"  # "pick it up at Union Station", "a compact car at LAX Airport for pickup"
+            if slot == "city" and c.type == "place" and _PICKUP_AT.search(before):
+                return "origin"  # "picked up in New York": where a rental starts is its origin
             if (
                 slot == "city"
                 and c.type in ("place", "name")

@@ -223,12 +223,21 @@ def food_words(text: str) -> list[Candidate]:
 def _room_device() -> re.Pattern[str]:
     rooms = "|".join(sorted(ROOM_WORDS, key=len, reverse=True))
     devices = "|".join(sorted(DEVICE_WORDS, key=len, reverse=True))
-    return re.compile(rf"\b(?:{rooms})\s+(?:{devices})\b", re.IGNORECASE)
+    return re.compile(
+        rf"\b(?:{rooms})\s+(?:{devices})\b"
+        rf"|\b(?P<device>{devices})\s+in\s+(?:(?:the|my|our)\s+)?(?P<room>{rooms})\b",
+        re.IGNORECASE,
+    )
 
 
 def rooms_and_devices(text: str) -> list[Candidate]:
-    """'kitchen speaker', 'living room TV': a room word before a device word."""
-    return [
-        Candidate(m.start(), m.end(), "term", m.group(0).lower(), "item", PRIO["term"])
-        for m in _room_device().finditer(text)
-    ]
+    """'kitchen speaker', 'living room TV': a room word before a device word; 'the speaker in my
+    bedroom' is the same device said the other way round, its value the room word first ('bedroom
+    speaker'), so a later read-back of it is the same value."""
+    out = []
+    for m in _room_device().finditer(text):
+        value = m.group(0).lower()
+        if m.group("device"):
+            value = f"{m.group('room')} {m.group('device')}".lower()
+        out.append(Candidate(m.start(), m.end(), "term", value, "item", PRIO["term"]))
+    return out

@@ -78,3 +78,18 @@ def test_a_no_to_a_turn_that_did_not_read_the_value_back_changes_nothing_of_it()
     )
     (key,) = keys_holding(st, "bedroom speaker")
     assert values(st, key) == ("bedroom speaker", [])
+
+
+def test_an_offer_made_where_none_of_the_users_kind_was_found_replaces_it_when_accepted():
+    # "I don't have any hotels but ... a guesthouse": offered in place of the user's type
+    st = state_after(
+        [
+            ("user", "I need a hotel in the north with free wifi, 4 stars."),
+            ("assistant", "What price range would you like?"),
+            ("user", "Something cheap please."),
+            ("assistant", "I don't have any hotels but I do have Worth House, a cheap 4 star guesthouse."),
+            ("user", "Sure that works for me!"),
+        ]
+    )
+    assert values(st, "hotel.type") == ("guesthouse", ["hotel"])
+    assert "hotel.type_agreed" not in st.facts

@@ -64,3 +64,48 @@ def test_a_held_value_the_user_says_there_is_none_of_gives_way_to_the_other_one(
         ]
     )
     assert "Italian" in {f.value for f in st.facts.values()} and "international" in replaced(st)
+
+
+def test_a_ride_asked_for_while_a_cab_is_being_booked_replaces_the_ride_type():
+    # "ride" and "cab" name one service: the request restates the held type, it opens no new task
+    st = state_after(
+        [
+            ("user", "I need a cab to 200 C Street for 3 people."),
+            ("assistant", "Do you have a ride preference like Luxury or Regular?"),
+            ("user", "Regular should be fine."),
+            ("assistant", "Finding a Regular cab for 3 to 200 C Street. Shall I proceed?"),
+            ("user", "Hold on. Can you find me a Pool ride?"),
+        ]
+    )
+    types = {k: f for k, f in st.facts.items() if k.startswith("taxi.type")}
+    assert list(types) == ["taxi.type"], list(types)
+    assert types["taxi.type"].value == "Pool"
+    assert "Regular" in [v.value for v in types["taxi.type"].history]
+
+
+def test_a_rental_picked_up_in_another_city_replaces_the_pickup_city():
+    st = state_after(
+        [
+            ("user", "I need a rental car from Sacramento on the 4th of March."),
+            ("assistant", "There is a Honda Accord at Sacramento Valley Station."),
+            ("user", "What else is there? I'd like it to be picked up in New York."),
+        ]
+    )
+    origins = {k: f for k, f in st.facts.items() if k.endswith((".origin", ".city"))}
+    assert len(origins) == 1, list(origins)
+    (fact,) = origins.values()
+    assert fact.value == "New York"
+    assert [v.value for v in fact.history] == ["Sacramento"]
+
+
+def test_the_city_to_visit_on_a_trip_is_its_destination():
+    st = state_after(
+        [
+            ("user", "I need a bus. I want to visit Las Vegas on the 6th of March."),
+            ("assistant", "Where are you leaving from?"),
+            ("user", "Actually, find me a bus to Long Beach instead."),
+        ]
+    )
+    assert st.facts["bus.destination"].value == "Long Beach"
+    assert [v.value for v in st.facts["bus.destination"].history] == ["Las Vegas"]
+    assert "bus.city" not in st.facts
