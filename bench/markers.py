@@ -59,9 +59,10 @@ def outside_markers(text: str) -> str:
     return out
 
 
-# a fact's key as the render writes it, "hotel.name=" or "train.leave_at=": a slot's name, not a value
-# the context shows ("hotel" of a MultiWOZ type is not shown by the key "hotel.name")
-FACT_KEY = re.compile(r"(?<![\w.])[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+(?==)")
+# a fact's key as the render writes it, "hotel.name=" or "train.leave_at=", and the bare keys after
+# the first in one anchor ("|type_2=", "|people="): a slot's name, not a value the context shows
+# ("hotel" of a MultiWOZ type is not shown by the key "hotel.name", nor "2" by the key "type_2")
+FACT_KEY = re.compile(r"(?<![\w.])[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+(?==)|(?<=\|)[a-z][a-z0-9_]*(?==)")
 
 
 def shown_outside_markers(text: str) -> str:

@@ -224,3 +224,12 @@ def test_a_fact_key_does_not_show_a_value_current() -> None:
     assert occurs_unmarked("acorn", "[FACT:hotel.name=Acorn]")
     assert old_shown_unmarked("[FACT:hotel.name=Acorn] User said: any hotel is fine", "hotel", "guesthouse")
 
+
+def test_a_bare_key_after_the_first_does_not_show_a_value() -> None:
+    # MultiWOZ MUL2638: 2 nights replaced by 1; the only unmarked "2" is the key "|type_2=" of
+    # another slot, which names a slot as "hotel.type=" does
+    context = "[FACT:hotel.nights=1 night (was: 2 nights)|type_2=museum|people=2]"
+    assert not old_shown_unmarked(context.replace("|people=2", ""), "2", "1")
+    assert old_shown_unmarked(context, "2", "1")  # a value 2 still counts
+    assert not occurs_unmarked("people", context)
+
