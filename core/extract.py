@@ -12,6 +12,7 @@ from collections import Counter
 from datetime import datetime
 from typing import NamedTuple
 
+from core.alternatives import choice_fact
 from core.answers import answer_entities
 from core.goals import GOAL_KINDS, condense_goal, is_goal
 from core.lang.base import SLOTS
@@ -200,6 +201,7 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
             units.events.append("self_doubt")
     _drop_kind_references(units, state, text)
     if role == "user":
+        _picked_alternative(units, state, parsed)
         _name_known_entities(units, state)
     if role in ("user", "system", "assistant"):
         negated = [n.target.lower() for a in parsed.atoms for n in analyzer_for(a.lang).negations(a.text)]
@@ -367,6 +369,24 @@ def _evidence(ent: Entity, atom: Atom, idx: int, text: str, offset: int, confirm
 ENTITY_SLOTS = frozenset({"name", "title"})
 # the slots a clause may name such an entity in ("尝尝郭靖烤全羊": the restaurant listed, not a dish)
 NAMING_SLOTS = ENTITY_SLOTS | {"food"}
+
+
+def _picked_alternative(units: Units, state: ContextState, parsed: ParsedMessage) -> None:
+    """A user's brief answer to the alternatives the assistant's turn just before offered that names
+    one of them by a part ("10" to "10-year pay or 20-year pay?") picks it: the option is a fact, and
+    a bare number that is part of it ("10") is no value of its own. A name the user says is theirs."""
+    choice = state.offered_choice
+    if choice is None or choice.idx != state.turn or any(a.negation is not None for a in parsed.atoms):
+        return
+    domain = next((a.domain for a in parsed.atoms if a.domain), None)
+    fact = choice_fact(choice, parsed.message.text, domain, parsed.message.idx)
+    if fact is None:
+        return
+    low = fact.value.lower()
+    inside = [c for c in units.facts if c.value.strip().lower() in low]
+    if any(c.vtype not in ("number", "quantity") for c in inside):
+        return  # the user named the option's thing themselves ("I want to see Dumbo"): their value
+    units.facts = [c for c in units.facts if not any(c is i for i in inside)] + [fact]
 
 
 def _name_known_entities(units: Units, state: ContextState) -> None:

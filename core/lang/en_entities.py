@@ -107,6 +107,8 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
                 V.Candidate(n.start, end, "name", " ".join(surface.split()), "title", V.PRIO["name"] + 2)
             )
             continue
+        if _labels_code(surface):  # "Policy OST-2027-3318": the code (an id) is the value, not a name
+            continue
         if _is_street_name(surface):  # "It is on Trinity Lane": where a thing is, not its name
             cands.append(
                 V.Candidate(n.start, end, "address", " ".join(surface.split()), "address", V.PRIO["name"] + 2)
@@ -156,6 +158,13 @@ def _is_street_name(surface: str) -> bool:
         and not any(p in _VENUE_WORDS for p in parts[:-1])
         and parts[0] not in ("the",)
     )
+
+
+def _labels_code(surface: str) -> bool:
+    """'Policy OST-2027-3318', 'Job MV-20913': one word that labels the hyphenated code after it, which
+    is an id of its own (core.lang.en_values.identifiers); the pair is no name."""
+    parts = surface.split()
+    return len(parts) == 2 and V.hyphenated_id(parts[1])
 
 
 def _name_slot(surface: str) -> str:

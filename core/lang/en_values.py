@@ -115,6 +115,11 @@ _ID_CUE = re.compile(
     r"(?:\s+(?:number|no\.?|code|id|#))?\s*(?:is|was|:|#)?\s*:?\s*(?P<id>[A-Za-z0-9][A-Za-z0-9-]{3,19})\b",
     re.IGNORECASE,
 )
+# a code in hyphenated parts ("OST-2027-3318", "MV-20913"): capitals first, three digits or more,
+# never part of a longer token ("fix/WS-4410-search-500" is a branch, "COVID-19" a name)
+_ID_HYPHENATED = re.compile(
+    r"(?<![\w/-])(?=(?:[A-Z-]*\d){3})[A-Z][A-Z0-9]{0,7}(?:-[A-Z0-9]{2,12}){1,3}(?![\w-])"
+)
 _TRAIN_ID = re.compile(r"\b[Tt][Rr]\s?\d{3,5}\b")
 _POSTCODE = re.compile(r"\b[A-Za-z]{1,2}\d{1,2}[A-Za-z]?\s?\d[A-Za-z]{2}\b")
 _SUFFIX = "|".join(sorted(STREET_SUFFIXES, key=len, reverse=True))
@@ -294,10 +299,18 @@ def file_names(text: str) -> list[Candidate]:
     return out
 
 
+def hyphenated_id(word: str) -> bool:
+    """True for a code in hyphenated parts ("OST-2027-3318"), read as an id by :func:`identifiers`."""
+    return _ID_HYPHENATED.fullmatch(word) is not None
+
+
 def identifiers(text: str) -> list[Candidate]:
-    """Reference codes ('8ZPOWHY4', 'reference number is ab12cd'), train ids, UK postcodes, file names."""
+    """Reference codes ('8ZPOWHY4', 'OST-2027-3318', 'reference number is ab12cd'), train ids, UK
+    postcodes, file names."""
     out = file_names(text)
     for m in _ID_CAPS.finditer(text):
+        out.append(Candidate(m.start(), m.end(), "id", m.group(0), "ref", PRIO["id"]))
+    for m in _ID_HYPHENATED.finditer(text):
         out.append(Candidate(m.start(), m.end(), "id", m.group(0), "ref", PRIO["id"]))
     for m in _ID_CUE.finditer(text):
         ident = m.group("id")
