@@ -278,13 +278,17 @@ _FILE = re.compile(
     r"(?<![\w@/.\-])((?:~|\.{1,2})?/?(?:[\w.\-]+/)*[\w\-][\w.\-]*\.([A-Za-z][A-Za-z0-9]{0,5}))(?![\w@\-])"
 )
 
+# the names after a file that make a test runner's node id ("::TestTotals::test_rounding_half_even")
+_NODE_TAIL = re.compile(r"(?:::[A-Za-z_]\w*(?:\[[^\]\s]*\])?)+")
+
 _QUOTED_FILE = re.compile(r"['\"“‘]([^'\"“”‘’\n]{1,80}?\.([A-Za-z][A-Za-z0-9]{0,5}))['\"”’]")
 
 
 def file_names(text: str) -> list[Candidate]:
     """File names and paths as written ('TeamNotes.txt', 'src/app/main.py', '~/docs/q3 plan' is
     not one: no extension): a name with a known extension, or any name.ext inside a path. An id of
-    slot 'file', so the extension is never cut off as a sentence's full stop."""
+    slot 'file', so the extension is never cut off as a sentence's full stop; a file with a test
+    runner's node names after it ('tests/test_totals.py::test_rounding') is an id of slot 'test'."""
     known = word_set("file_extensions.txt")
     out = [
         Candidate(m.start(1), m.end(1), "id", m.group(1), "file", PRIO["id"])
@@ -294,7 +298,11 @@ def file_names(text: str) -> list[Candidate]:
     for m in _FILE.finditer(text):
         surface = m.group(1).rstrip(".")
         inside = any(c.start <= m.start(1) < c.end for c in out)
-        if not inside and ("/" in surface or m.group(2).lower() in known):
+        node = _NODE_TAIL.match(text, m.start(1) + len(surface))
+        if not inside and node is not None:  # "tests/test_totals.py::test_rounding": a test, not the file
+            node_id = text[m.start(1) : node.end()]
+            out.append(Candidate(m.start(1), node.end(), "id", node_id, "test", PRIO["id"]))
+        elif not inside and ("/" in surface or m.group(2).lower() in known):
             out.append(Candidate(m.start(1), m.start(1) + len(surface), "id", surface, "file", PRIO["id"]))
     return out
 

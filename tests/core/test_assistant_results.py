@@ -11,6 +11,7 @@ from core.compressor import Compressor
 from core.config import Config
 from core.lang.en import EnglishAnalyzer
 from core.models import ContextState, Fact, Message, ToolCall, ToolResult
+from core.parse import parse_message
 from core.render import fact_tier
 from tests.core.builders import state_after
 
@@ -180,3 +181,28 @@ def test_a_yes_to_a_question_naming_one_of_the_values_offered_takes_that_one():
 def test_without_a_yes_the_values_offered_stay_offers():
     st = state_after([*_LUNCH, ("assistant", _PAY), ("user", "等一下")])
     assert not [f for f in st.facts.values() if f.value == "支付宝" and f.role == "user"]
+
+
+@pytest.mark.parametrize(
+    ("text", "node"),
+    [
+        ("One failure: tests/test_totals.py::test_round, see log", "tests/test_totals.py::test_round"),
+        ("测试通过，tests/integration/t_io.py::test_up 失败。", "tests/integration/t_io.py::test_up"),
+        ("see tests/a.py::TestX::test_y[case-1] and app/main.py.", "tests/a.py::TestX::test_y[case-1]"),
+    ],
+)
+def test_a_test_runners_node_id_is_one_id_of_a_test_not_a_file(text: str, node: str) -> None:
+    atoms = parse_message(Message(idx=0, role="assistant", text=text)).atoms
+    assert ("id", "test", node) in [(e.type, e.slot, e.text) for a in atoms for e in a.entities]
+
+
+def test_a_failing_test_the_assistant_reports_stands_beside_the_file_the_user_names():
+    st = state_after(
+        [
+            ("user", "the CI is red on my branch, can you take a look?"),
+            ("assistant", "One failure: tests/billing/test_totals.py::test_rounding_half_even failed."),
+            ("user", "we use banker's rounding. the code is in billing/totals.py I think"),
+        ]
+    )
+    values = {f.value for f in st.facts.values()}
+    assert {"tests/billing/test_totals.py::test_rounding_half_even", "billing/totals.py"} <= values
