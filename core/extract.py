@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import NamedTuple
 
 from core.alternatives import choice_fact
-from core.answers import answer_entities
+from core.answers import PERSON_SLOT, answer_entities
 from core.goals import GOAL_KINDS, condense_goal, is_goal
 from core.lang.base import SLOTS
 from core.lang.cues import any_language
@@ -202,7 +202,8 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
     _drop_kind_references(units, state, text)
     if role == "user":
         _picked_alternative(units, state, parsed)
-        _name_known_entities(units, state)
+    if role in ("user", "assistant"):
+        _name_known_entities(units, state, role)
     if role in ("user", "system", "assistant"):
         negated = [n.target.lower() for a in parsed.atoms for n in analyzer_for(a.lang).negations(a.text)]
         _drop_replaced_values(units, state, negated)
@@ -389,7 +390,7 @@ def _picked_alternative(units: Units, state: ContextState, parsed: ParsedMessage
     units.facts = [c for c in units.facts if not any(c is i for i in inside)] + [fact]
 
 
-def _name_known_entities(units: Units, state: ContextState) -> None:
+def _name_known_entities(units: Units, state: ContextState, role: str = "user") -> None:
     """A user's name that is the value of another key already (the attraction picked earlier, said
     again in a hotel request: "a hotel near 篱苑图书馆"), or one of the names the assistant listed
     under another key ("兔爷 and 干锅传奇 are both good" -> "I'll go to 干锅传奇"), names that entity:
@@ -399,6 +400,13 @@ def _name_known_entities(units: Units, state: ContextState) -> None:
     for cand in units.facts:
         if cand.key.rsplit(".", 1)[-1] not in NAMING_SLOTS:
             continue
+        if role == "assistant":
+            # the assistant reads back the person the user named ("NGUYEN THI LAN, born?", "Beneficiary
+            # Tom Reyes."): that person, not another value of the bare name slot
+            person = _person_named(state, cand)
+            if person is not None:
+                cand.key = person
+            continue
         own = state.facts.get(cand.key)
         if own is not None and _names(own.value, own.norm, cand):
             continue
@@ -406,6 +414,19 @@ def _name_known_entities(units: Units, state: ContextState) -> None:
         other = next((f for f in named if _names(f.value, f.norm, cand)), None)
         if other is not None:
             cand.key = other.key
+
+
+def _person_named(state: ContextState, cand: FactCandidate) -> str | None:
+    """The key of the person the user named that cand's name is, whole or after one label word
+    ("Beneficiary Tom Reyes" for "Tom Reyes"), or None."""
+    low = cand.value.strip().lower()
+    for fact in state.facts.values():
+        if fact.key.rsplit(".", 1)[-1] != PERSON_SLOT or fact.role != "user":
+            continue
+        name = fact.value.strip().lower()
+        if low == name or (low.endswith(" " + name) and len(low[: -len(name)].split()) == 1):
+            return fact.key
+    return None
 
 
 def _drop_kind_references(units: Units, state: ContextState, text: str) -> None:

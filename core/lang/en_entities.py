@@ -50,7 +50,7 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (
             r"\b(?:(?:booked|book|reserved?|booking|reservation|table|room|tickets?)\s+(?:it\s+|this\s+|that\s+)?for|"
             r"under\s+the\s+name(?:\s+of)?|in\s+the\s+name\s+of|(?:my|the\s+guest's|the\s+patient's)\s+name\s+is|"
-            r"guest\s+is|patient\s+is)",
+            r"guest\s+is|patient\s+is|(?:policyholder|beneficiary)(?:\s+is|,|:)?)",
             "person",
         ),
         (r"\b(?:called|named|name\s+is|booked|book|reserve|try|recommend|at)", "name"),
