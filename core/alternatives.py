@@ -13,7 +13,7 @@ import re
 
 from core.embed import is_chinese
 from core.lang.registry import analyzer_for
-from core.models import Evidence, FactCandidate, OfferedChoice
+from core.models import Evidence, Fact, FactCandidate, OfferedChoice
 
 # an answer longer than this says more than which option it takes
 MAX_ANSWER_WORDS = 3
@@ -72,19 +72,30 @@ def picked_option(choice: OfferedChoice, answer: str) -> int | None:
     return hits[0] if len(hits) == 1 else None
 
 
-def choice_fact(choice: OfferedChoice, answer: str, domain: str | None, idx: int) -> FactCandidate | None:
-    """The fact of the option the user's answer (turn idx) picks, keyed by the question's label (or
-    'choice'), with the assistant's words as its evidence; None when it picks none."""
+def listed_choice(fact: Fact) -> OfferedChoice | None:
+    """The names an assistant's turn listed under one key ("Lotus CI Basic, Harbour Guard CI") as
+    options to pick from (the first item's start known from the fact's evidence); None for one value."""
+    items = [i.strip() for i in fact.value.split(", ") if i.strip()]
+    if len(items) < 2 or fact.evidence is None:
+        return None
+    starts = [fact.evidence.start if fact.evidence.text == items[0] else -1] + [-1] * (len(items) - 1)
+    return OfferedChoice(idx=fact.evidence.idx, options=items, starts=starts)
+
+
+def choice_fact(
+    choice: OfferedChoice, answer: str, domain: str | None, idx: int, key: str | None = None
+) -> FactCandidate | None:
+    """The fact of the option the user's answer (turn idx) picks, keyed by key, else by the question's
+    label (or 'choice'), with the assistant's words as its evidence; None when it picks none."""
     at = picked_option(choice, answer)
     if at is None:
         return None
     option, start = choice.options[at], choice.starts[at]
     slot = _PUNCT.sub("_", choice.label.lower()).strip("_") or CHOICE_SLOT
-    evidence = Evidence(
-        idx=choice.idx, role="assistant", how="offered", start=start, end=start + len(option), text=option
-    )
+    end = start + len(option) if start >= 0 else -1
+    evidence = Evidence(idx=choice.idx, role="assistant", how="offered", start=start, end=end, text=option)
     return FactCandidate(
-        key=f"{domain or 'general'}.{slot}",
+        key=key or f"{domain or 'general'}.{slot}",
         value=option,
         norm=option.lower(),
         strength="medium",

@@ -12,8 +12,9 @@ from collections import Counter
 from datetime import datetime
 from typing import NamedTuple
 
-from core.alternatives import choice_fact
+from core.alternatives import choice_fact, listed_choice
 from core.answers import PERSON_SLOT, answer_entities
+from core.embed import is_chinese
 from core.goals import GOAL_KINDS, condense_goal, is_goal
 from core.lang.base import SLOTS
 from core.lang.cues import any_language
@@ -374,19 +375,33 @@ NAMING_SLOTS = ENTITY_SLOTS | {"food"}
 
 def _picked_alternative(units: Units, state: ContextState, parsed: ParsedMessage) -> None:
     """A user's brief answer to the alternatives the assistant's turn just before offered that names
-    one of them by a part ("10" to "10-year pay or 20-year pay?") picks it: the option is a fact, and
-    a bare number that is part of it ("10") is no value of its own. A name the user says is theirs."""
-    choice = state.offered_choice
-    if choice is None or choice.idx != state.turn or any(a.negation is not None for a in parsed.atoms):
+    one of them by a part ("10" to "10-year pay or 20-year pay?", "lotus" to the names it listed:
+    "Lotus CI Basic or Harbour Guard CI") picks it: the option is a fact, and a bare number that is
+    part of it ("10") is no value of its own. A name the user says is theirs."""
+    if any(a.negation is not None for a in parsed.atoms):
         return
     domain = next((a.domain for a in parsed.atoms if a.domain), None)
-    fact = choice_fact(choice, parsed.message.text, domain, parsed.message.idx)
+    choice, key = state.offered_choice, None
+    if choice is None or choice.idx != state.turn or not choice.options:
+        choice = None
+        if not is_chinese(parsed.message.text):
+            # no alternatives asked: the names the assistant's turn just before listed under one key
+            # (an English answer only: a Chinese turn's name list holds phrases a segmenter cut)
+            held = [*state.facts.values(), *state.offers.values()]
+            just = [f for f in held if f.role == "assistant" and f.first_idx == state.turn]
+            listed = [f for f in just if f.key.rsplit(".", 1)[-1] in ENTITY_SLOTS]
+            choice = listed_choice(listed[0]) if len(listed) == 1 else None
+            key = listed[0].key if choice is not None else None
+    if choice is None:
+        return
+    fact = choice_fact(choice, parsed.message.text, domain, parsed.message.idx, key)
     if fact is None:
         return
     low = fact.value.lower()
     inside = [c for c in units.facts if c.value.strip().lower() in low]
-    if any(c.vtype not in ("number", "quantity") for c in inside):
-        return  # the user named the option's thing themselves ("I want to see Dumbo"): their value
+    own_key = any(c.key == fact.key for c in units.facts)
+    if own_key or any(c.vtype not in ("number", "quantity") for c in inside):
+        return  # the user named the thing themselves ("I want to see Dumbo", "the United one"): theirs
     units.facts = [c for c in units.facts if not any(c is i for i in inside)] + [fact]
 
 

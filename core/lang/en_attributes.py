@@ -53,9 +53,10 @@ _ASKS = (
     (r"\bdeductible\b", "deductible"),
     (r"\bdeposit\b", "deposit"),
     (r"\btip\b", "tip"),
-    # a person: "Who will be the policyholder?", "Beneficiary?", "your mother's full name?"
+    # a person: "Who will be the policyholder?", "Beneficiary?", "your mother's full name?", "his name?"
     (
-        r"^\W*who\b|\bwho\s+(?:will|should|would|is|are)\b|\bpolicyholder\b|\bbeneficiary\b|\bfull\s+name\b",
+        r"^\W*who\b|\bwho\s+(?:will|should|would|is|are)\b|\bpolicyholder\b|\bbeneficiary\b|\bfull\s+name\b|"
+        r"\b(?:his|her|their|your)\s+name\b",
         "person",
     ),
 )

@@ -206,3 +206,28 @@ def test_a_failing_test_the_assistant_reports_stands_beside_the_file_the_user_na
     )
     values = {f.value for f in st.facts.values()}
     assert {"tests/billing/test_totals.py::test_rounding_half_even", "billing/totals.py"} <= values
+
+
+def test_a_brief_answer_naming_part_of_one_listed_name_picks_it():
+    st = state_after(
+        [
+            ("user", "parents, 61 and 59, want critical illness cover"),
+            ("assistant", "Within 8,000 total: Lotus CI Basic (3,600) or Harbour Guard CI (4,400)."),
+            ("user", "lotus"),
+        ]
+    )
+    picked = [f for f in st.facts.values() if f.value == "Lotus CI Basic"]
+    assert picked and picked[0].role == "user"
+    assert picked[0].evidence is not None and picked[0].evidence.role == "assistant"
+    assert "Harbour Guard CI" not in {f.value for f in st.facts.values()}
+
+
+def test_a_word_that_fits_several_listed_names_picks_none():
+    st = state_after(
+        [
+            ("user", "parents, 61 and 59, want critical illness cover"),
+            ("assistant", "There are Lotus CI Basic and Lotus CI Plus."),
+            ("user", "lotus"),
+        ]
+    )
+    assert not [f for f in st.facts.values() if f.value in ("Lotus CI Basic", "Lotus CI Plus")]

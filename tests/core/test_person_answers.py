@@ -21,7 +21,12 @@ _PLAN = [
 
 @pytest.mark.parametrize(
     "question",
-    ["Who will be the policyholder?", "Beneficiary?", "What's your mother's full name as on her passport?"],
+    [
+        "Who will be the policyholder?",
+        "Beneficiary?",
+        "What's your mother's full name as on her passport?",
+        "Sorry to hear that. What's his name?",
+    ],
 )
 def test_a_question_about_who_asks_for_a_person(question: str) -> None:
     assert asked_attribute(question) == "person"
