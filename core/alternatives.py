@@ -13,8 +13,11 @@ import re
 
 from core.embed import is_chinese
 from core.lang.registry import analyzer_for
-from core.models import Evidence, Fact, FactCandidate, OfferedChoice
+from core.models import ContextState, Evidence, Fact, FactCandidate, OfferedChoice, ParsedMessage, Units
 
+# slots that name an entity (a venue, a film): a name held under one key is that entity wherever it
+# is said again
+ENTITY_SLOTS = frozenset({"name", "title"})
 # an answer longer than this says more than which option it takes
 MAX_ANSWER_WORDS = 3
 MAX_ANSWER_CHARS = 8
@@ -105,3 +108,35 @@ def choice_fact(
         evidence=evidence,
         vtype="term",
     )
+
+
+def picked_alternative(units: Units, state: ContextState, parsed: ParsedMessage) -> None:
+    """A user's brief answer to the alternatives the assistant's turn just before offered that names
+    one of them by a part ("10" to "10-year pay or 20-year pay?", "lotus" to the names it listed:
+    "Lotus CI Basic or Harbour Guard CI") picks it: the option is a fact, and a bare number that is
+    part of it ("10") is no value of its own. A name the user says is theirs."""
+    if any(a.negation is not None for a in parsed.atoms):
+        return
+    domain = next((a.domain for a in parsed.atoms if a.domain), None)
+    choice, key = state.offered_choice, None
+    if choice is None or choice.idx != state.turn or not choice.options:
+        choice = None
+        if not is_chinese(parsed.message.text):
+            # no alternatives asked: the names the assistant's turn just before listed under one key
+            # (an English answer only: a Chinese turn's name list holds phrases a segmenter cut)
+            held = [*state.facts.values(), *state.offers.values()]
+            just = [f for f in held if f.role == "assistant" and f.first_idx == state.turn]
+            listed = [f for f in just if f.key.rsplit(".", 1)[-1] in ENTITY_SLOTS]
+            choice = listed_choice(listed[0]) if len(listed) == 1 else None
+            key = listed[0].key if choice is not None else None
+    if choice is None:
+        return
+    fact = choice_fact(choice, parsed.message.text, domain, parsed.message.idx, key)
+    if fact is None:
+        return
+    low = fact.value.lower()
+    inside = [c for c in units.facts if c.value.strip().lower() in low]
+    own_key = any(c.key == fact.key for c in units.facts)
+    if own_key or any(c.vtype not in ("number", "quantity") for c in inside):
+        return  # the user named the thing themselves ("I want to see Dumbo", "the United one"): theirs
+    units.facts = [c for c in units.facts if not any(c is i for i in inside)] + [fact]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from core.models import Atom, Entity
+from core.models import Atom, ContextState, Entity, FactCandidate
 from core.parse import strength_of
 
 # slots a number gets when nothing says what it measures: an answer to a question about an attribute
@@ -65,3 +65,16 @@ def _fits(value: str, asked: str) -> bool:
     """True when a number can be the value of the asked attribute (an age is at most MAX_AGE)."""
     number = re.search(r"\d+(?:\.\d+)?", value)
     return number is not None and (asked != "age" or float(number.group(0)) <= MAX_AGE)
+
+
+def person_named(state: ContextState, cand: FactCandidate) -> str | None:
+    """The key of the person the user named that cand's name is, whole or after one label word
+    ("Beneficiary Tom Reyes" for "Tom Reyes"), or None."""
+    low = cand.value.strip().lower()
+    for fact in state.facts.values():
+        if fact.key.rsplit(".", 1)[-1] != PERSON_SLOT or fact.role != "user":
+            continue
+        name = fact.value.strip().lower()
+        if low == name or (low.endswith(" " + name) and len(low[: -len(name)].split()) == 1):
+            return fact.key
+    return None

@@ -12,9 +12,8 @@ from collections import Counter
 from datetime import datetime
 from typing import NamedTuple
 
-from core.alternatives import choice_fact, listed_choice
-from core.answers import PERSON_SLOT, answer_entities
-from core.embed import is_chinese
+from core.alternatives import ENTITY_SLOTS, picked_alternative
+from core.answers import answer_entities, person_named
 from core.goals import GOAL_KINDS, condense_goal, is_goal
 from core.lang.base import SLOTS
 from core.lang.cues import any_language
@@ -202,7 +201,7 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
             units.events.append("self_doubt")
     _drop_kind_references(units, state, text)
     if role == "user":
-        _picked_alternative(units, state, parsed)
+        picked_alternative(units, state, parsed)
     if role in ("user", "assistant"):
         _name_known_entities(units, state, role)
     if role in ("user", "system", "assistant"):
@@ -366,43 +365,8 @@ def _evidence(ent: Entity, atom: Atom, idx: int, text: str, offset: int, confirm
     return Evidence(idx=idx, role=atom.role, how=how, start=start, end=end, text=found)
 
 
-# slots that name an entity (a venue, a film): a name held under one key is that entity wherever it
-# is said again
-ENTITY_SLOTS = frozenset({"name", "title"})
 # the slots a clause may name such an entity in ("尝尝郭靖烤全羊": the restaurant listed, not a dish)
 NAMING_SLOTS = ENTITY_SLOTS | {"food"}
-
-
-def _picked_alternative(units: Units, state: ContextState, parsed: ParsedMessage) -> None:
-    """A user's brief answer to the alternatives the assistant's turn just before offered that names
-    one of them by a part ("10" to "10-year pay or 20-year pay?", "lotus" to the names it listed:
-    "Lotus CI Basic or Harbour Guard CI") picks it: the option is a fact, and a bare number that is
-    part of it ("10") is no value of its own. A name the user says is theirs."""
-    if any(a.negation is not None for a in parsed.atoms):
-        return
-    domain = next((a.domain for a in parsed.atoms if a.domain), None)
-    choice, key = state.offered_choice, None
-    if choice is None or choice.idx != state.turn or not choice.options:
-        choice = None
-        if not is_chinese(parsed.message.text):
-            # no alternatives asked: the names the assistant's turn just before listed under one key
-            # (an English answer only: a Chinese turn's name list holds phrases a segmenter cut)
-            held = [*state.facts.values(), *state.offers.values()]
-            just = [f for f in held if f.role == "assistant" and f.first_idx == state.turn]
-            listed = [f for f in just if f.key.rsplit(".", 1)[-1] in ENTITY_SLOTS]
-            choice = listed_choice(listed[0]) if len(listed) == 1 else None
-            key = listed[0].key if choice is not None else None
-    if choice is None:
-        return
-    fact = choice_fact(choice, parsed.message.text, domain, parsed.message.idx, key)
-    if fact is None:
-        return
-    low = fact.value.lower()
-    inside = [c for c in units.facts if c.value.strip().lower() in low]
-    own_key = any(c.key == fact.key for c in units.facts)
-    if own_key or any(c.vtype not in ("number", "quantity") for c in inside):
-        return  # the user named the thing themselves ("I want to see Dumbo", "the United one"): theirs
-    units.facts = [c for c in units.facts if not any(c is i for i in inside)] + [fact]
 
 
 def _name_known_entities(units: Units, state: ContextState, role: str = "user") -> None:
@@ -418,7 +382,7 @@ def _name_known_entities(units: Units, state: ContextState, role: str = "user") 
         if role == "assistant":
             # the assistant reads back the person the user named ("NGUYEN THI LAN, born?", "Beneficiary
             # Tom Reyes."): that person, not another value of the bare name slot
-            person = _person_named(state, cand)
+            person = person_named(state, cand)
             if person is not None:
                 cand.key = person
             continue
@@ -429,19 +393,6 @@ def _name_known_entities(units: Units, state: ContextState, role: str = "user") 
         other = next((f for f in named if _names(f.value, f.norm, cand)), None)
         if other is not None:
             cand.key = other.key
-
-
-def _person_named(state: ContextState, cand: FactCandidate) -> str | None:
-    """The key of the person the user named that cand's name is, whole or after one label word
-    ("Beneficiary Tom Reyes" for "Tom Reyes"), or None."""
-    low = cand.value.strip().lower()
-    for fact in state.facts.values():
-        if fact.key.rsplit(".", 1)[-1] != PERSON_SLOT or fact.role != "user":
-            continue
-        name = fact.value.strip().lower()
-        if low == name or (low.endswith(" " + name) and len(low[: -len(name)].split()) == 1):
-            return fact.key
-    return None
 
 
 def _drop_kind_references(units: Units, state: ContextState, text: str) -> None:
