@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from core.models import Atom, Entity
+from core.models import Atom, ContextState, Entity, FactCandidate
 from core.parse import strength_of
 
 # slots a number gets when nothing says what it measures: an answer to a question about an attribute
@@ -17,6 +17,7 @@ from core.parse import strength_of
 _GENERIC_NUMBER_SLOTS = frozenset({None, "count", "amount", "price"})
 _BARE_DIGITS = re.compile(r"(?<![0-9A-Za-z.,:/#-])\d+(?:\.\d+)?(?![0-9A-Za-z.,:/%-])")
 MAX_AGE = 120
+PERSON_SLOT = "person"  # the slot of a name answering a question about who
 
 
 def answer_entities(atom: Atom, asked: str) -> Atom:
@@ -25,6 +26,8 @@ def answer_entities(atom: Atom, asked: str) -> Atom:
     a number the parser gave no slot of its own (a count, an amount) and a run of digits it typed
     not at all ("高振宇，45"). An age is a number up to MAX_AGE; a number with its own slot (a
     relative's age, a count of people, a date) keeps it."""
+    if asked == PERSON_SLOT:
+        return _person_answer(atom)
     out: list[Entity] = []
     for ent in atom.entities:
         number = ent.type == "number" or (ent.type == "money" and asked != "age")
@@ -45,7 +48,33 @@ def answer_entities(atom: Atom, asked: str) -> Atom:
     return atom.model_copy(update={"entities": out, "strength": strength})
 
 
+def _person_answer(atom: Atom) -> Atom:
+    """The user's clause right after the assistant asked who ("Who will be the policyholder?",
+    "What's your mother's full name?"), with the names the parser gave no slot of their own keyed as
+    a person: the one asked for, not another value of the bare name slot (a plan, a venue chosen)."""
+    out = [
+        e.model_copy(update={"slot": PERSON_SLOT}) if e.type == "name" and e.slot in (None, "name") else e
+        for e in atom.entities
+    ]
+    if all(a.slot == b.slot for a, b in zip(out, atom.entities, strict=True)):
+        return atom
+    return atom.model_copy(update={"entities": out})
+
+
 def _fits(value: str, asked: str) -> bool:
     """True when a number can be the value of the asked attribute (an age is at most MAX_AGE)."""
     number = re.search(r"\d+(?:\.\d+)?", value)
     return number is not None and (asked != "age" or float(number.group(0)) <= MAX_AGE)
+
+
+def person_named(state: ContextState, cand: FactCandidate) -> str | None:
+    """The key of the person the user named that cand's name is, whole or after one label word
+    ("Beneficiary Tom Reyes" for "Tom Reyes"), or None."""
+    low = cand.value.strip().lower()
+    for fact in state.facts.values():
+        if fact.key.rsplit(".", 1)[-1] != PERSON_SLOT or fact.role != "user":
+            continue
+        name = fact.value.strip().lower()
+        if low == name or (low.endswith(" " + name) and len(low[: -len(name)].split()) == 1):
+            return fact.key
+    return None

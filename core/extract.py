@@ -12,7 +12,8 @@ from collections import Counter
 from datetime import datetime
 from typing import NamedTuple
 
-from core.answers import answer_entities
+from core.alternatives import ENTITY_SLOTS, picked_alternative
+from core.answers import answer_entities, person_named
 from core.goals import GOAL_KINDS, condense_goal, is_goal
 from core.lang.base import SLOTS
 from core.lang.cues import any_language
@@ -210,7 +211,9 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
             units.events.append("self_doubt")
     _drop_kind_references(units, state, text)
     if role == "user":
-        _name_known_entities(units, state)
+        picked_alternative(units, state, parsed)
+    if role in ("user", "assistant"):
+        _name_known_entities(units, state, role)
     if role in ("user", "system", "assistant"):
         negated = [n.target.lower() for a in parsed.atoms for n in analyzer_for(a.lang).negations(a.text)]
         _drop_replaced_values(units, state, negated)
@@ -372,14 +375,11 @@ def _evidence(ent: Entity, atom: Atom, idx: int, text: str, offset: int, confirm
     return Evidence(idx=idx, role=atom.role, how=how, start=start, end=end, text=found)
 
 
-# slots that name an entity (a venue, a film): a name held under one key is that entity wherever it
-# is said again
-ENTITY_SLOTS = frozenset({"name", "title"})
 # the slots a clause may name such an entity in ("尝尝郭靖烤全羊": the restaurant listed, not a dish)
 NAMING_SLOTS = ENTITY_SLOTS | {"food"}
 
 
-def _name_known_entities(units: Units, state: ContextState) -> None:
+def _name_known_entities(units: Units, state: ContextState, role: str = "user") -> None:
     """A user's name that is the value of another key already (the attraction picked earlier, said
     again in a hotel request: "a hotel near 篱苑图书馆"), or one of the names the assistant listed
     under another key ("兔爷 and 干锅传奇 are both good" -> "I'll go to 干锅传奇"), names that entity:
@@ -388,6 +388,13 @@ def _name_known_entities(units: Units, state: ContextState) -> None:
     held = [*state.facts.values(), *state.offers.values()]
     for cand in units.facts:
         if cand.key.rsplit(".", 1)[-1] not in NAMING_SLOTS:
+            continue
+        if role == "assistant":
+            # the assistant reads back the person the user named ("NGUYEN THI LAN, born?", "Beneficiary
+            # Tom Reyes."): that person, not another value of the bare name slot
+            person = person_named(state, cand)
+            if person is not None:
+                cand.key = person
             continue
         own = state.facts.get(cand.key)
         if own is not None and _names(own.value, own.norm, cand):

@@ -18,6 +18,7 @@ from itertools import pairwise
 
 import numpy as np
 
+from core.alternatives import asked_item, offered_choice
 from core.changes import answers_change, says_change
 from core.config import Config
 from core.count_readback import read_back_count
@@ -110,6 +111,8 @@ def merge(
         asked = [s for q in questions if (s := any_language().asked_attribute(q))]
         merged.asked_slot, merged.asked_slot_idx = (asked[-1], msg.idx) if asked else ("", -1)
         merged.asked_idx = msg.idx if questions else merged.asked_idx
+        if msg.role == "assistant":
+            merged.offered_choice = offered_choice(msg.text, msg.idx)
     corrected = corrected_domains(parsed)
     for cand in answer_to_end(state, parsed, units.facts):
         _merge_fact(merged, cand, corrected)
@@ -356,8 +359,16 @@ def _settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units)
     idx = parsed.message.idx
     stated = {c.key for c in units.facts}
     for key, offer in list(state.offers.items()):
-        if key in stated or " | " in offer.norm or len(_listed(offer.value)) > 1:
-            continue  # the user's own value wins (merged next); options need a pick
+        if key in stated:
+            continue  # the user's own value wins (merged next)
+        if " | " in offer.norm or len(_listed(offer.value)) > 1:
+            just = offer.first_idx == idx - 1
+            asked = asked_item(state.offered_choice, _listed(offer.value), offer.first_idx) if just else None
+            if asked is None:
+                continue  # options need a pick
+            # the yes answers a question that names one of the values offered: that one is taken
+            # ("含配送费, 支付宝" offered, "用之前的支付宝付款吗？" -> "对")
+            offer = _narrowed(offer, *asked)
         cand = FactCandidate(
             key=key,
             value=offer.value,
@@ -393,11 +404,38 @@ def _settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units)
             state.facts[agreed] = _new_fact(state, cand.model_copy(update={"key": agreed}))
             state.facts[agreed].first_idx = offer.first_idx
         state.offers.pop(key, None)
+    returned = {a.result_idx for a in state.actions if a.result_idx is not None}
     for fact in state.facts.values():
         slot = fact.key.rsplit(".", 1)[-1]
         recent = idx - fact.last_idx <= 2 and " | " not in fact.norm
         if fact.role == "assistant" and recent and slot not in INFORMATIONAL_SLOTS:
             fact.role, fact.kind = "user", "instruction"
+        elif fact.role == "assistant" and recent and _quoted_term(fact) and fact.evidence.idx - 1 in returned:
+            # the one price the assistant reported from a tool's result just before the user's yes is
+            # what they agreed to pay ("Sunday 13 December is £700" -> "fine, book it"): accepted,
+            # though still the assistant's (a price merely said, with no result behind it, stays
+            # information)
+            fact.evidence = fact.evidence.model_copy(update={"how": "accepted"})
+
+
+def _narrowed(offer: Fact, item: str, start: int) -> Fact:
+    """The offer of one item of a listed value, with its span in the offering turn."""
+    ev = offer.evidence
+    if ev is not None:
+        ev = ev.model_copy(update={"start": start, "end": start + len(item), "text": item})
+    return offer.model_copy(update={"value": item, "norm": item.lower(), "evidence": ev})
+
+
+# the informational slots that hold what a thing costs: a term of the offer when the user accepts it
+_COST_SLOTS = frozenset({"price", "amount"})
+
+
+def _quoted_term(fact: Fact) -> bool:
+    """True for one amount of money the assistant quoted (a price, a total), not a list of them
+    ("$1,450 and $1,900": which one the user agreed to is not known)."""
+    slot = fact.key.rsplit(".", 1)[-1]
+    single = ", " not in fact.norm and " | " not in fact.norm
+    return slot in _COST_SLOTS and single and fact.evidence is not None
 
 
 def _merge_texts(state: ContextState, units: Units, embedder: Embedder | None, config: Config) -> None:

@@ -154,6 +154,21 @@ class ParsedMessage(BaseModel):
 # --- extract ---------------------------------------------------------------------------------
 
 
+class OfferedChoice(BaseModel):
+    """The last question of an assistant's turn and the alternatives it offers ("Premium term: 10-year
+    pay or 20-year pay?"): the turn, the label before them ('' when none), each option with where it
+    starts in the turn (none for a yes/no question: "Pay with the card ending 5527?")."""
+
+    model_config = ConfigDict(frozen=True)
+
+    idx: int
+    question: str = ""
+    question_start: int = -1
+    label: str = ""
+    options: list[str] = Field(default_factory=list)
+    starts: list[int] = Field(default_factory=list)
+
+
 class Evidence(BaseModel):
     """Where a value was said: the turn, the span of its text, who said it and how.
 
@@ -385,6 +400,9 @@ class ContextState(BaseModel):
     asked_slot_idx: int = Field(default=-1, description="the assistant turn that asked for asked_slot")
     asked_idx: int = Field(
         default=-1, description="the last assistant turn that asked the user something (no small talk)"
+    )
+    offered_choice: OfferedChoice | None = Field(
+        default=None, description="the alternatives the last assistant turn's last question offered"
     )
     consecutive_failures: int = 0
     version: int = 0

@@ -175,6 +175,15 @@ class LanguageAnalyzer(Protocol):
         else?", "需要预订吗？"), not for a value ("Delivery address?", "X or Y?", "X还是Y？")."""
         ...
 
+    def last_question(self, text: str) -> tuple[int, str]:
+        """Where the last question of a turn starts and its text, (-1, "") when it asks none."""
+        ...
+
+    def alternatives(self, text: str) -> tuple[str, list[str]]:
+        """The label and the options of the alternatives a turn's last question offers ("Premium
+        term: 10-year pay or 20-year pay?", "10年交还是20年交？"); ("", []) when it offers none."""
+        ...
+
     def asked_attribute(self, text: str) -> str | None:
         """The attribute slot a question asks for ("How old is she?" -> age, "预算多少？" -> budget), or
         None: a bare number answering it is that attribute's value."""

@@ -114,6 +114,14 @@ class CueMethods:
         """True when a question asks for a yes or a no ("Anything else?", "需要预订吗？"), not a value."""
         return self._cues.asks_yes_no(question)
 
+    def last_question(self, text: str) -> tuple[int, str]:
+        """Where the last question of a turn starts and its text, (-1, "") when it asks none."""
+        return self._cues.last_question(text)
+
+    def alternatives(self, text: str) -> tuple[str, list[str]]:
+        """The label and the options of the alternatives a turn's last question offers ("X or Y?")."""
+        return self._cues.alternatives(text)
+
     def bounds(self, before: str, after: str) -> bool:
         """True when the words before / after a value make it a bound ("after 13:30", "4分以上")."""
         return self._cues.bounds(before, after)

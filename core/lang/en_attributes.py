@@ -53,6 +53,12 @@ _ASKS = (
     (r"\bdeductible\b", "deductible"),
     (r"\bdeposit\b", "deposit"),
     (r"\btip\b", "tip"),
+    # a person: "Who will be the policyholder?", "Beneficiary?", "your mother's full name?", "his name?"
+    (
+        r"^\W*who\b|\bwho\s+(?:will|should|would|is|are)\b|\bpolicyholder\b|\bbeneficiary\b|\bfull\s+name\b|"
+        r"\b(?:his|her|their|your)\s+name\b",
+        "person",
+    ),
 )
 _N = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 # what may follow an age: the end of the clause, a list, "years old", "now"

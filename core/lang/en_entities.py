@@ -51,7 +51,7 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (
             r"\b(?:(?:booked|book|reserved?|booking|reservation|table|room|tickets?)\s+(?:it\s+|this\s+|that\s+)?for|"
             r"under\s+the\s+name(?:\s+of)?|in\s+the\s+name\s+of|(?:my|the\s+guest's|the\s+patient's)\s+name\s+is|"
-            r"guest\s+is|patient\s+is)",
+            r"guest\s+is|patient\s+is|(?:policyholder|beneficiary)(?:\s+is|,|:)?)",
             "person",
         ),
         (r"\b(?:called|named|name\s+is|booked|book|reserve|try|recommend|at)", "name"),
@@ -111,6 +111,8 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
             cands.append(
                 V.Candidate(n.start, end, "name", " ".join(surface.split()), "title", V.PRIO["name"] + 2)
             )
+            continue
+        if _labels_code(surface):  # "Policy OST-2027-3318": the code (an id) is the value, not a name
             continue
         if _is_street_name(surface):  # "It is on Trinity Lane": where a thing is, not its name
             cands.append(
@@ -181,6 +183,13 @@ def _is_street_name(surface: str) -> bool:
         and not any(p in _VENUE_WORDS for p in parts[:-1])
         and parts[0] not in ("the",)
     )
+
+
+def _labels_code(surface: str) -> bool:
+    """'Policy OST-2027-3318', 'Job MV-20913': one word that labels the hyphenated code after it, which
+    is an id of its own (core.lang.en_values.identifiers); the pair is no name."""
+    parts = surface.split()
+    return len(parts) == 2 and V.hyphenated_id(parts[1])
 
 
 def _name_slot(surface: str) -> str:

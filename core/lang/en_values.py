@@ -115,6 +115,11 @@ _ID_CUE = re.compile(
     r"(?:\s+(?:number|no\.?|code|id|#))?\s*(?:is|was|:|#)?\s*:?\s*(?P<id>[A-Za-z0-9][A-Za-z0-9-]{3,19})\b",
     re.IGNORECASE,
 )
+# a code in hyphenated parts ("OST-2027-3318", "MV-20913"): capitals first, three digits or more,
+# never part of a longer token ("fix/WS-4410-search-500" is a branch, "COVID-19" a name)
+_ID_HYPHENATED = re.compile(
+    r"(?<![\w/-])(?=(?:[A-Z-]*\d){3})[A-Z][A-Z0-9]{0,7}(?:-[A-Z0-9]{2,12}){1,3}(?![\w-])"
+)
 _TRAIN_ID = re.compile(r"\b[Tt][Rr]\s?\d{3,5}\b")
 _POSTCODE = re.compile(r"\b[A-Za-z]{1,2}\d{1,2}[A-Za-z]?\s?\d[A-Za-z]{2}\b")
 _SUFFIX = "|".join(sorted(STREET_SUFFIXES, key=len, reverse=True))
@@ -273,13 +278,17 @@ _FILE = re.compile(
     r"(?<![\w@/.\-])((?:~|\.{1,2})?/?(?:[\w.\-]+/)*[\w\-][\w.\-]*\.([A-Za-z][A-Za-z0-9]{0,5}))(?![\w@\-])"
 )
 
+# the names after a file that make a test runner's node id ("::TestTotals::test_rounding_half_even")
+_NODE_TAIL = re.compile(r"(?:::[A-Za-z_]\w*(?:\[[^\]\s]*\])?)+")
+
 _QUOTED_FILE = re.compile(r"['\"“‘]([^'\"“”‘’\n]{1,80}?\.([A-Za-z][A-Za-z0-9]{0,5}))['\"”’]")
 
 
 def file_names(text: str) -> list[Candidate]:
     """File names and paths as written ('TeamNotes.txt', 'src/app/main.py', '~/docs/q3 plan' is
     not one: no extension): a name with a known extension, or any name.ext inside a path. An id of
-    slot 'file', so the extension is never cut off as a sentence's full stop."""
+    slot 'file', so the extension is never cut off as a sentence's full stop; a file with a test
+    runner's node names after it ('tests/test_totals.py::test_rounding') is an id of slot 'test'."""
     known = word_set("file_extensions.txt")
     out = [
         Candidate(m.start(1), m.end(1), "id", m.group(1), "file", PRIO["id"])
@@ -289,15 +298,27 @@ def file_names(text: str) -> list[Candidate]:
     for m in _FILE.finditer(text):
         surface = m.group(1).rstrip(".")
         inside = any(c.start <= m.start(1) < c.end for c in out)
-        if not inside and ("/" in surface or m.group(2).lower() in known):
+        node = _NODE_TAIL.match(text, m.start(1) + len(surface))
+        if not inside and node is not None:  # "tests/test_totals.py::test_rounding": a test, not the file
+            node_id = text[m.start(1) : node.end()]
+            out.append(Candidate(m.start(1), node.end(), "id", node_id, "test", PRIO["id"]))
+        elif not inside and ("/" in surface or m.group(2).lower() in known):
             out.append(Candidate(m.start(1), m.start(1) + len(surface), "id", surface, "file", PRIO["id"]))
     return out
 
 
+def hyphenated_id(word: str) -> bool:
+    """True for a code in hyphenated parts ("OST-2027-3318"), read as an id by :func:`identifiers`."""
+    return _ID_HYPHENATED.fullmatch(word) is not None
+
+
 def identifiers(text: str) -> list[Candidate]:
-    """Reference codes ('8ZPOWHY4', 'reference number is ab12cd'), train ids, UK postcodes, file names."""
+    """Reference codes ('8ZPOWHY4', 'OST-2027-3318', 'reference number is ab12cd'), train ids, UK
+    postcodes, file names."""
     out = file_names(text)
     for m in _ID_CAPS.finditer(text):
+        out.append(Candidate(m.start(), m.end(), "id", m.group(0), "ref", PRIO["id"]))
+    for m in _ID_HYPHENATED.finditer(text):
         out.append(Candidate(m.start(), m.end(), "id", m.group(0), "ref", PRIO["id"]))
     for m in _ID_CUE.finditer(text):
         ident = m.group("id")

@@ -164,6 +164,43 @@ def asks_yes_no(question: str) -> bool:
     return bool(_YES_NO_QUESTION.search(q)) and "还是" not in q
 
 
+_ZH_LAST_QUESTION = re.compile(r"([^。？！?!]*)[？?][^？?]*$")
+_ZH_OPTION_CUT = re.compile(r"还是")
+_ZH_LABEL = re.compile(r"[：:]")
+MAX_OPTION_CHARS = 10
+
+
+def last_question(text: str) -> tuple[int, str]:
+    """Where the last question of a turn starts and its text ("用之前的支付宝付款吗"), (-1, "") when it
+    asks none."""
+    m = _ZH_LAST_QUESTION.search(text)
+    if m is None:
+        return -1, ""
+    body = m.group(1)
+    lead = len(body) - len(body.lstrip())
+    return m.start(1) + lead, body.strip()
+
+
+def alternatives(text: str) -> tuple[str, list[str]]:
+    """The label and the options of the alternatives a turn's last question offers ("缴费期：10年交
+    还是20年交？" -> ("缴费期", ["10年交", "20年交"])); ("", []) when it offers none. With no colon,
+    the first option is cut to as many characters as the last one has ("您要全额还款还是最低还款？")."""
+    m = _ZH_LAST_QUESTION.search(text)
+    if m is None or "还是" not in m.group(1):
+        return "", []
+    pieces = _ZH_LABEL.split(m.group(1))
+    label, body = ("：".join(pieces[:-1]), pieces[-1]) if len(pieces) > 1 else ("", pieces[0])
+    body = re.split(r"[，,；;]", body)[-1]
+    parts = [p.strip() for p in _ZH_OPTION_CUT.split(body) if p.strip()]
+    if len(parts) < 2:
+        return "", []
+    if not label:
+        parts[0] = parts[0][-len(parts[-1]) :]
+    if any(len(p) > MAX_OPTION_CHARS for p in parts):
+        return "", []
+    return label.strip(), parts
+
+
 def adds_task(text: str) -> bool:
     """True when the clause names a task beside the one in play (另外, 还要, 也想)."""
     return bool(pattern(_ADDS_TASK).search(text))
