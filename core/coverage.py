@@ -127,21 +127,35 @@ def _states_own(atom: Atom) -> bool:
     )
 
 
-Corrections = list[tuple[int, set[str], set[str]]]
+Corrections = list[tuple[int, set[str], set[str], str]]
+_NUMBER = re.compile(r"\d+(?:[.:]\d+)?")
 
 
 def _corrected_later(atom: Atom, corrections: Corrections) -> bool:
     """True when a later correction of the user speaks of what the clause speaks of ("菜要肥牛两份" then
     "肥牛改成三份吧"): the clause holds the old value, and its correction shows the new one."""
     units = set(content_units(atom.text))
-    return any(idx > atom.msg_idx and units & said for idx, said, _ in corrections)
+    return any(idx > atom.msg_idx and units & said for idx, said, _, _ in corrections)
 
 
 def _restated_types(atom: Atom, corrections: Corrections) -> set[str]:
     """The value types a later correction about the same thing states anew ("每小时最多 5 条" then
     "每小时改成 10 条": a count): the clause's values of those types are replaced, not missing."""
     units = set(content_units(atom.text))
-    return {t for idx, said, types in corrections if idx > atom.msg_idx and units & said for t in types}
+    return {t for idx, said, types, _ in corrections if idx > atom.msg_idx and units & said for t in types}
+
+
+def _number_corrected(atom: Atom, corrections: Corrections) -> bool:
+    """True when a later correction about the same thing names a number of the clause beside a new
+    one ("每 500 行写一次" then "每批改成 1000 行吧，500 太碎了"): the clause states the old value, even
+    where the parser typed no entity of it, and its correction shows the new one."""
+    numbers = set(_NUMBER.findall(atom.text))
+    units = set(content_units(atom.text))
+    for idx, said, _, text in corrections:
+        named = set(_NUMBER.findall(text))
+        if idx > atom.msg_idx and units & said and numbers & named and named - numbers:
+            return True
+    return False
 
 
 def _needs(atom: Atom, replaced: set[str]) -> list[str]:
@@ -171,7 +185,7 @@ def missing_user_clauses(
     named = _named_replaced(state)
     proven = replaced - _guessed_unproven(state)
     corrections = [
-        (p.message.idx, set(content_units(a.text)), {e.type for e in a.entities})
+        (p.message.idx, set(content_units(a.text)), {e.type for e in a.entities}, a.text)
         for p in parsed
         if p.message.role == "user"
         for a in p.atoms
@@ -188,6 +202,9 @@ def missing_user_clauses(
         answers, asked = asked, False
         after_negation = False
         for atom in p.atoms:
+            if atom.negation is None and not atom.pinned and _number_corrected(atom, corrections):
+                after_negation = False
+                continue  # its value was corrected since: the clause would show the old one
             needs = _needs(atom, replaced)
             if after_negation and atom.negation is None and (atom.kind == "preference" or atom.entities):
                 needs.append(atom.text)  # the positive half of a negation pair
