@@ -188,15 +188,16 @@ def corrected_elsewhere(state: ContextState, cand: FactCandidate) -> Fact | None
     the same attribute changes, and a value said with no domain is no other task's. A value held
     under another named domain is that task's ("Actually can you find an attraction called X" after
     a hotel was booked: a new task, the hotel's name stands). None otherwise, and for a guessed
-    general slot that already changed value (general.name: "外地工作", then "地中海贫血"): no one
-    attribute to correct."""
+    general name slot that already changed value (general.name: "外地工作", then "地中海贫血"): no
+    one attribute to correct (a date said twice, "Monday" then "next monday", still is one)."""
     domain, _, slot = cand.key.partition(".")
     if cand.role != "user" or not cand.correction or cand.key.endswith(OTHER_TASK_SUFFIX):
         return None
     if domain == "general" or cand.key in state.facts:
         return None
     held = state.facts.get(f"general.{slot}")
-    if held is None or held.role != "user" or held.status != "active" or held.history:
+    churned = bool(held and held.history and held.vtype in ("", "name", "place", "term"))
+    if held is None or held.role != "user" or held.status != "active" or churned:
         return None
     return held
 

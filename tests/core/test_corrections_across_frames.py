@@ -158,3 +158,12 @@ def test_a_value_keyed_beside_its_own_held_slot_is_not_rekeyed_to_the_last_answe
     st = ContextState(turn=15, facts=facts)
     cand = _number_correction("event.date_2", "2026-03-10")
     assert corrects_last_answer(st, cand) is None
+
+
+def test_a_general_date_said_twice_is_still_the_attribute_a_correction_changes():
+    # "Monday" then "next monday" in the lead-in, then "start should be the 25th instead"
+    first = FactVersion(value="Monday", norm="monday", idx=2, replaced_at=5)
+    held = _fact("general.date", "next monday", history=[first]).model_copy(update={"vtype": "date"})
+    time = _fact("shop.time", "6:30")
+    st = ContextState(facts={"general.date": held, "shop.time": time})
+    assert corrected_elsewhere(st, _correction("shop.date", "the 25th")) is held
