@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 
 from core.embed import is_chinese
 from core.lang.cues import any_language
@@ -112,6 +113,7 @@ def _states_replaced(atom: Atom, replaced: set[str], named: set[str]) -> bool:
         e.text.lower() in (named if e.type in ("name", "place") else replaced)
         or e.value.lower() in (named if e.type in ("name", "place") else replaced)
         for e in atom.entities
+        if e.type not in WEAK_TYPES  # a bare domain word ("分期") is no value the clause states
     )
 
 
@@ -127,21 +129,62 @@ def _states_own(atom: Atom) -> bool:
     )
 
 
-Corrections = list[tuple[int, set[str], set[str]]]
+Corrections = list[tuple[int, set[str], set[str], str]]
+_NUMBER = re.compile(r"(?<![A-Za-z0-9_#/-])\d+(?:[.:]\d+)?(?![A-Za-z0-9_/-])")
 
 
 def _corrected_later(atom: Atom, corrections: Corrections) -> bool:
     """True when a later correction of the user speaks of what the clause speaks of ("菜要肥牛两份" then
     "肥牛改成三份吧"): the clause holds the old value, and its correction shows the new one."""
     units = topic_words(atom.text)
-    return any(idx > atom.msg_idx and units & said for idx, said, _ in corrections)
+    return any(idx > atom.msg_idx and units & said for idx, said, _, _ in corrections)
 
 
 def _restated_types(atom: Atom, corrections: Corrections) -> set[str]:
     """The value types a later correction about the same thing states anew ("每小时最多 5 条" then
     "每小时改成 10 条": a count): the clause's values of those types are replaced, not missing."""
     units = set(content_units(atom.text))
-    return {t for idx, said, types in corrections if idx > atom.msg_idx and units & said for t in types}
+    return {t for idx, said, types, _ in corrections if idx > atom.msg_idx and units & said for t in types}
+
+
+def _number_corrected(atom: Atom, corrections: Corrections) -> bool:
+    """True when a later correction about the same thing names a number of the clause beside a new
+    one ("每 500 行写一次" then "每批改成 1000 行吧，500 太碎了"): the clause states the old value, even
+    where the parser typed no entity of it, and its correction shows the new one."""
+    numbers = set(_NUMBER.findall(atom.text))
+    units = set(content_units(atom.text))
+    for idx, said, _, text in corrections:
+        named = set(_NUMBER.findall(text))
+        if idx > atom.msg_idx and units & said and numbers & named and named - numbers:
+            return True
+    return False
+
+
+def _uncorrected_parts(atom: Atom, corrections: Corrections, low: str) -> list[str]:
+    """The parts of a clause (cut at commas) that hold a number no later correction named as the
+    old value, and whose words the context low does not show ("规则是同一个手机号每分钟最多 1 条" of
+    "...每分钟最多 1 条，每小时最多 5 条" after "每小时改成 10 条，5 条太少了")."""
+    parts = [x.strip() for x in _PART_CUT.split(atom.text)]
+    if len(parts) < 2:
+        return []
+    named = {n for idx, _, _, text in corrections if idx > atom.msg_idx for n in _NUMBER.findall(text)}
+    return [
+        part
+        for part in parts
+        if _NUMBER.search(part)
+        and not set(_NUMBER.findall(part)) & named
+        and content_unshown(part, low, MIN_PART_UNITS)
+    ]
+
+
+def _valued_parts(atom: Atom) -> str:
+    """The parts of a correction (cut at commas) that hold one of its values (an entity, a number):
+    what it changes ("那 worker 数从 8 改成 4 试试" of "...，批量还是关着", whose last part restates
+    what stays). The whole clause when no part holds one."""
+    parts = [x for x in _PART_CUT.split(atom.text) if x.strip()]
+    values = [e.text for e in atom.entities if e.text and e.type not in WEAK_TYPES]
+    valued = [x for x in parts if _NUMBER.search(x) or any(v in x for v in values)]
+    return "，".join(valued) if valued else atom.text
 
 
 def _needs(atom: Atom, replaced: set[str]) -> list[str]:
@@ -159,6 +202,18 @@ def _needs(atom: Atom, replaced: set[str]) -> list[str]:
     return out
 
 
+def untyped_numbers(atom: Atom) -> list[str]:
+    """The numbers of a clause that stating something the parser typed no entity of ("max_history_tokens
+    设 16000": a setting's value with no unit): a value the user set, to be shown like any other.
+    One digit alone ("第1个") is too little to tell a value from a pick."""
+    spans = [e.text for e in atom.entities]
+    return [
+        m.group(0)
+        for m in _NUMBER.finditer(atom.text)
+        if len(m.group(0)) >= 2 and not any(m.group(0) in sp for sp in spans)
+    ]
+
+
 def missing_user_clauses(
     text: str, parsed: Sequence[ParsedMessage], upto: int, state: ContextState
 ) -> list[str]:
@@ -171,12 +226,17 @@ def missing_user_clauses(
     named = _named_replaced(state)
     proven = replaced - _guessed_unproven(state)
     corrections = [
-        (p.message.idx, topic_words(a.text), {e.type for e in a.entities})
+        (p.message.idx, topic_words(_valued_parts(a)), {e.type for e in a.entities}, a.text)
         for p in parsed
         if p.message.role == "user"
         for a in p.atoms
         if a.kind == "correction"
     ]
+    users = [p.message.idx for p in parsed if p.message.role == "user"]
+    # a correction with a number in the user's next turn replaces that turn's untyped number
+    # ("那我申请8000" then "想了想还是5000吧")
+    bare = {p.message.idx for p in parsed for a in p.atoms if a.kind == "correction" and untyped_numbers(a)}
+    renumbered = {before for before, after in pairwise(users) if after in bare}
     out: list[str] = []
     asked = False  # the turn before is the assistant's question: a brief answer is its value
     for p in parsed:
@@ -188,7 +248,15 @@ def missing_user_clauses(
         answers, asked = asked, False
         after_negation = False
         for atom in p.atoms:
+            if atom.negation is None and not atom.pinned and _number_corrected(atom, corrections):
+                # its value was corrected since: the clause would show the old one; its other parts
+                # ("每分钟最多 1 条" beside the corrected "每小时最多 5 条") still state the user's own
+                after_negation = False
+                out += [x for x in _uncorrected_parts(atom, corrections, low) if x not in out]
+                continue
             needs = _needs(atom, replaced)
+            if atom.kind in CONTENT_KINDS and p.message.idx not in renumbered:
+                needs += untyped_numbers(atom)
             if after_negation and atom.negation is None and (atom.kind == "preference" or atom.entities):
                 needs.append(atom.text)  # the positive half of a negation pair
             after_negation = atom.negation is not None
@@ -222,8 +290,13 @@ def missing_user_clauses(
                 needs.append(atom.text)
             if needs and atom.text not in out and atom.text.lower() not in low:
                 out.append(atom.text)
-            elif typed and not needs and not stale and atom.kind in TYPED_KINDS:
-                out += [part for part in untyped_parts(atom, low) if part not in out]
+            elif typed and not needs and not stale and atom.kind in CONTENT_KINDS:
+                parts = untyped_parts(atom, low)
+                if atom.kind not in TYPED_KINDS:
+                    # of a request, only a brief want names a value the user set ("要直飞"); its
+                    # other parts are the request's wording, its values the facts'
+                    parts = [x for x in parts if any_language().intent_cue(x)]
+                out += [part for part in parts if part not in out]
     return out
 
 

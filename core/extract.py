@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from core.alternatives import ENTITY_SLOTS, picked_alternative
 from core.answers import answer_entities, person_named
+from core.bare_corrections import bare_number_correction
 from core.goals import GOAL_KINDS, condense_goal, is_goal
 from core.lang.base import SLOTS
 from core.lang.cues import any_language
@@ -217,6 +218,7 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
     if role in ("user", "system", "assistant"):
         negated = [n.target.lower() for a in parsed.atoms for n in analyzer_for(a.lang).negations(a.text)]
         _drop_replaced_values(units, state, negated)
+    units.facts += bare_number_correction(parsed, state)  # "hmm make it 20000" after "30000"
     _join_same_key(units)
     if role == "user":
         _decisions_of(units, state, idx)

@@ -42,7 +42,10 @@ from core.tasks import (
     acted_on,
     answer_to_end,
     corrected_domains,
+    corrected_elsewhere,
     corrected_key,
+    corrects_last_answer,
+    echoed_elsewhere,
     opens_task,
     other_task,
     said_before_domain,
@@ -140,6 +143,8 @@ def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[s
     """Fold one candidate into the facts (corrected: the domains the turn's corrections name)."""
     if (key := corrected_key(state, cand)) != cand.key:
         cand = cand.model_copy(update={"key": key})
+    if (last := corrects_last_answer(state, cand)) is not None:
+        cand = cand.model_copy(update={"key": last})
     count = read_back_count(state, cand.key, cand.norm, cand.role, cand.source_idx)
     if count is not None:
         # "I need four" -> "4 tickets": the user's bare count is the read-back slot's value
@@ -160,6 +165,10 @@ def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[s
         # a value said before its domain was known is the same attribute of that domain's search
         del state.facts[early.key]
         cur = state.facts[cand.key] = early.model_copy(update={"key": cand.key})
+    if cur is None and (elsewhere := corrected_elsewhere(state, cand)) is not None:
+        # a correction of a value the parser held in another domain's frame: that value changes
+        del state.facts[elsewhere.key]
+        cur = state.facts[cand.key] = elsewhere.model_copy(update={"key": cand.key})
     if cur is None:
         revived = _take_from_archive(state, cand)
         state.facts[cand.key] = revived or _new_fact(state, cand)
@@ -179,6 +188,9 @@ def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[s
                     state.offers.pop(key)
             exact = picked.lower() == cand.value.strip().lower()
             cur.value, cur.norm = picked, cand.norm if exact else picked.strip().lower()
+        elif cand.role == "user" and _picks_by_norm(cur.norm, cand.norm):
+            # "10点" of the times read out "8:30, 10:00": the user's pick is the value, not the list
+            cur.value, cur.norm = cand.value, cand.norm
         else:
             _keep_both_forms(cur, cand.value)
         stale = state.offers.get(cand.key)
@@ -226,7 +238,21 @@ def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[s
         # the assistant proposes: held as an offer until the user accepts or picks one
         state.offers[cand.key] = _new_fact(state, cand)
         return
+    echoes = echoed_elsewhere(state, cand)
     _replace(state, cur, cand, _reason(cur, cand))
+    for echo in echoes:
+        # the same value held in another domain's frame is the corrected value too: into the history
+        del state.facts[echo.key]
+        state.facts[cand.key].history.append(
+            FactVersion(
+                value=echo.value,
+                norm=echo.norm,
+                idx=echo.last_idx,
+                replaced_at=cand.source_idx,
+                reason=_reason(echo, cand),
+                evidence=echo.evidence,
+            )
+        )
 
 
 # commas and semicolons, ASCII and full-width, and the Chinese enumeration comma: punctuation, no words
@@ -257,6 +283,13 @@ def _one_of_listed(value: str, pick: str) -> str | None:
     words = {w for w in _WORD.findall(low) if not (cues.is_article(w) or cues.is_bare_one(w))}
     named = [i for i in items if words and words <= set(_WORD.findall(i.lower()))]
     return named[0] if len(named) == 1 else None
+
+
+def _picks_by_norm(listed: str, pick: str) -> bool:
+    """True when the normalized value listed holds several items (times, dates: "08:30, 10:00") and
+    pick is exactly one of them ("10:00" for the user's "10点"): the user narrowed the list to it."""
+    items = [i for i in _LIST_SEPARATOR.split(listed.strip()) if i]
+    return len(items) > 1 and pick.strip() in items and not _LIST_SEPARATOR.search(pick.strip())
 
 
 def _keep_both_forms(fact: Fact, other: str) -> None:

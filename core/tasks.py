@@ -184,3 +184,61 @@ def said_before_domain(state: ContextState, cand: FactCandidate) -> Fact | None:
         if fact_domain == "general" and held.last_idx < f.first_idx < cand.source_idx:
             return None  # the talk went on without a domain: a task of its own, not a lead-in
     return held
+
+
+def corrected_elsewhere(state: ContextState, cand: FactCandidate) -> Fact | None:
+    """The user's value a user correction replaces when the value was said before any domain was
+    known and the correction is read under the task's domain ("这周四上午" held as general.date, then
+    "改成下周一上午" read as a hospital date): the slot is held, active and the user's, under
+    ``general``, and not in the candidate's own domain. A correction cue says an earlier value of
+    the same attribute changes, and a value said with no domain is no other task's. A value held
+    under another named domain is that task's ("Actually can you find an attraction called X" after
+    a hotel was booked: a new task, the hotel's name stands). None otherwise, and for a guessed
+    general name slot that already changed value (general.name: "外地工作", then "地中海贫血"): no
+    one attribute to correct (a date said twice, "Monday" then "next monday", still is one)."""
+    domain, _, slot = cand.key.partition(".")
+    if cand.role != "user" or not cand.correction or cand.key.endswith(OTHER_TASK_SUFFIX):
+        return None
+    if domain == "general" or cand.key in state.facts:
+        return None
+    held = state.facts.get(f"general.{slot}")
+    churned = bool(held and held.history and held.vtype in ("", "name", "place", "term"))
+    if held is None or held.role != "user" or held.status != "active" or churned:
+        return None
+    return held
+
+
+def echoed_elsewhere(state: ContextState, cand: FactCandidate) -> list[Fact]:
+    """The user's value said before any domain was known that a user correction of the value held
+    under cand's key replaces too: the same slot under ``general``, with the same value as the held
+    one (the assistant read "这周四上午" back as "周四" under the task's domain: one attribute, held
+    twice). Nothing for a candidate that is no user correction or whose key is not held; nothing
+    from another named domain (the car's dates read back for the hotel: the car keeps its own)."""
+    domain, _, slot = cand.key.partition(".")
+    cur = state.facts.get(cand.key)
+    if cand.role != "user" or not cand.correction or cur is None or cand.key.endswith(OTHER_TASK_SUFFIX):
+        return []
+    held = state.facts.get(f"general.{slot}")
+    if domain == "general" or held is None or held.role != "user" or held.status != "active":
+        return []
+    return [held] if same_value(held.norm, cur.norm) else []
+
+
+def corrects_last_answer(state: ContextState, cand: FactCandidate) -> str | None:
+    """The key of the user's own value the user corrects in their next turn ("五万" under the limit
+    asked for, then "不对，三万就够了", which the parser keys as an amount): one value of the same type
+    was said in the user's turn just before (the assistant's reply between), and no other; a
+    correction cue right after it changes that value, whatever slot its words suggested. None when
+    the candidate's key is held, or that turn said no such value or several."""
+    if cand.role != "user" or not cand.correction or not cand.vtype or cand.key in state.facts:
+        return None
+    if any(cand.key.endswith(s) for s in (OTHER_TASK_SUFFIX, "_agreed", "_asked")):
+        return None  # already keyed beside a held value of its slot: that slot is what it speaks of
+    held = [f for f in state.facts.values() if f.role == "user" and f.status == "active"]
+    if not held:
+        return None
+    last = max(f.last_idx for f in held)
+    if last < state.turn - 1 or last >= cand.source_idx:
+        return None
+    said = [f for f in held if f.last_idx == last and f.vtype == cand.vtype]
+    return said[0].key if len(said) == 1 and said[0].key != cand.key else None
