@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, NamedTuple
 
-from core.coverage import missing_user_clauses, quoted_back_turn
+from core.coverage import missing_user_clauses, quoted_back_turn, restated_values
 from core.embed import Embedder
 from core.goals import strip_opener
 from core.models import ContextState, Rendered, ValidationReport
@@ -47,9 +47,11 @@ def compact_on_copy(
     rendered = render(work, recent, session.config, tokens_in, notice, notice_in_context=not first)
     said = missing_user_clauses(rendered.text, session.parsed, fold_upto, work)
     said += quoted_back_turn(rendered.text, session.messages, fold_upto)
+    restated = restated_values(session.parsed, fold_upto, work) if said else set()
     if said:  # the coverage guarantee: what the user said comes back in their own words
         rendered = render(
-            work, recent, session.config, tokens_in, notice, notice_in_context=not first, said=said
+            work, recent, session.config, tokens_in, notice, notice_in_context=not first, said=said,
+            said_restated=restated,
         )
     latency["render"] = _ms(t, time.perf_counter())
     if not session.config.consistency_check:
@@ -73,6 +75,7 @@ def compact_on_copy(
             room=1.0 + 0.5 * retries,
             notice_in_context=not first,
             said=said,
+            said_restated=restated,
         )
         report = validate(rendered, work, session.messages, session.config, embedder, surfaces)
     latency["validate"] = _ms(t, time.perf_counter())

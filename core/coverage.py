@@ -55,6 +55,28 @@ def _replaced(state: ContextState) -> set[str]:
     return out | {v.value.lower() for f in state.archive for v in f.history}
 
 
+def _replaced_at(state: ContextState) -> dict[str, int]:
+    """Lowercased replaced values -> the last turn a later value replaced them at."""
+    out: dict[str, int] = {}
+    for f in [*state.facts.values(), *state.archive]:
+        for v in f.history:
+            out[v.value.lower()] = max(out.get(v.value.lower(), -1), v.replaced_at)
+    return out
+
+
+def _restated(replaced_at: dict[str, int], atom: Atom, after_correction: bool) -> set[str]:
+    """The replaced values a user clause states again after their replacement, in a later turn or
+    after the correcting clause of its own turn ("use ORD-903 for the commits actually, the epic
+    stays ORD-900"): the clause says they still hold for something, so they are owed like any
+    value. A correction or a negation restating an old value says it no longer holds ("I said 8pm,
+    not 7pm")."""
+    if atom.kind == "correction" or atom.negation is not None:
+        return set()
+    said = {e.text.lower() for e in atom.entities} | {e.value.lower() for e in atom.entities}
+    last = atom.msg_idx + 1 if after_correction else atom.msg_idx
+    return {v for v in said if replaced_at.get(v, last) < last}
+
+
 def is_replaced(value: str, replaced: set[str]) -> bool:
     """True when value is one a later value replaced, as written or as the most of the replaced
     value's words ('11:15' of '11:15 am', 'Rodeway Inn Bronx Zoo' of 'the Rodeway Inn Bronx Zoo
@@ -222,9 +244,10 @@ def missing_user_clauses(
     not replaced, in turn order, each once. The clause after a negation, when it states the
     preference that goes with it ("最好免年费" after "不想要年费高的卡"), counts as part of it."""
     low = _WAS.sub(" ", text).lower()
-    replaced = _replaced(state)
-    named = _named_replaced(state)
-    proven = replaced - _guessed_unproven(state)
+    all_replaced = _replaced(state)
+    all_named = _named_replaced(state)
+    all_proven = all_replaced - _guessed_unproven(state)
+    replaced_at = _replaced_at(state)
     corrections = [
         (p.message.idx, topic_words(_valued_parts(a)), {e.type for e in a.entities}, a.text)
         for p in parsed
@@ -247,7 +270,11 @@ def missing_user_clauses(
             continue
         answers, asked = asked, False
         after_negation = False
+        corrected = False  # an earlier clause of this turn is a correction
         for atom in p.atoms:
+            said_again = _restated(replaced_at, atom, corrected)
+            corrected = corrected or atom.kind == "correction"
+            replaced, named, proven = (x - said_again for x in (all_replaced, all_named, all_proven))
             if atom.negation is None and not atom.pinned and _number_corrected(atom, corrections):
                 # its value was corrected since: the clause would show the old one; its other parts
                 # ("每分钟最多 1 条" beside the corrected "每小时最多 5 条") still state the user's own
@@ -306,6 +333,21 @@ def says_more_than_yes(atom: Atom) -> bool:
     is the user's own and is kept like an answer. A bare or polite yes ("yes that sounds great,
     thanks") has too few content words."""
     return atom.kind == "confirmation" and len(content_units(atom.text)) >= MIN_UNITS
+
+
+def restated_values(parsed: Sequence[ParsedMessage], upto: int, state: ContextState) -> set[str]:
+    """Lowercased replaced values a user clause (of a turn before `upto`) states again after their
+    replacement (_restated): a clause put back for them shows them unmarked, as the user said them."""
+    replaced_at = _replaced_at(state)
+    out: set[str] = set()
+    for p in parsed:
+        if p.message.role != "user" or p.message.idx >= upto:
+            continue
+        corrected = False
+        for atom in p.atoms:
+            out |= _restated(replaced_at, atom, corrected)
+            corrected = corrected or atom.kind == "correction"
+    return out
 
 
 def asks_open(text: str) -> bool:

@@ -30,7 +30,7 @@ the anchors then hold less than the whole state.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TypedDict
 
 from core.config import Config
@@ -194,6 +194,7 @@ def render(
     must_include: Sequence[str] = (),
     notice_in_context: bool = True,
     said: Sequence[str] = (),
+    said_restated: Collection[str] = (),
 ) -> Rendered:
     """Render the state and the recent raw turns within budget.
 
@@ -222,7 +223,7 @@ def render(
     # a constraint the recent raw turns show verbatim is not repeated on the Must line
     musts = [c.text for c in state.constraints if c.idx not in recent_idx]
     # a clause put back for one value may hold another since replaced: that one is shown marked
-    said_text = " | ".join(anchor_value(mark_replaced(s, state)) for s in said)
+    said_text = " | ".join(anchor_value(mark_replaced(s, state, said_restated)) for s in said)
     said_line = f"User said: {said_text}" if said else ""
     tools_budget = max(0, min(hard // 2, max(soft, hard // 4)))
     completed, failed, tool_lines, tools_dropped = tool_sections(state, recent_idx, tools_budget)

@@ -11,6 +11,7 @@ on next Monday".
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from core.models import ContextState, Evidence, Fact
 from core.values import same_surface, same_value
@@ -63,10 +64,11 @@ def _merely_said(evidence: Evidence | None) -> bool:
     return evidence is not None and evidence.role == "user" and evidence.how == "said"
 
 
-def mark_replaced(text: str, state: ContextState) -> str:
+def mark_replaced(text: str, state: ContextState, restated: Collection[str] = ()) -> str:
     """text with every value a fact shows as replaced marked "(was: VALUE)" where it stands as a
-    whole token, unless some fact holds that value as current (then it may well be meant)."""
-    current = {f.value.strip().lower() for f in state.facts.values()}
+    whole token, unless some fact holds that value as current (then it may well be meant) or the
+    user stated it again after its replacement (`restated`, lowercased: core.coverage)."""
+    current = {f.value.strip().lower() for f in state.facts.values()} | set(restated)
     olds = {v.strip() for f in state.facts.values() for v in shown_as_replaced(f)}
     olds = {v for v in olds if v and v.lower() not in current}
     if not olds:

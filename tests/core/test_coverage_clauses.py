@@ -67,3 +67,37 @@ def test_a_number_inside_another_number_does_not_show_it():
     turns = [("user", "She's diabetic, type 2"), ("assistant", "Noted.")]
     assert _missing(turns, "[FACT:insurance.count=12]") == ["She's diabetic, type 2"]
     assert _missing(turns, "[FACT:insurance.condition=diabetic, type 2]") == []
+
+
+def test_an_old_value_the_user_says_again_after_its_correction_is_owed():
+    """"use ORD-903 for the commits actually, the epic stays ORD-900": ORD-900 was replaced (the
+    commit prefix), and the clause after the correction says it still holds for the epic."""
+    turns = [
+        ("user", "repo orders-svc, branch chore/django-5.1, epic ORD-900. run the test suite first"),
+        ("assistant", "Running the suite."),
+        ("user", "commit as two commits, prefixed ORD-900"),
+        ("assistant", "Messages like ORD-900: fix index?"),
+        ("user", 'use "ORD-903" for the commits actually, that is the sub-task; the epic stays ORD-900'),
+        ("assistant", "Done."),
+    ]
+    context = "[FACT:event.ref=ORD-903 (was: ORD-900)] User said: use ORD-903 for the commits actually"
+    missing = _missing(turns, context)
+    assert "the epic stays ORD-900" in missing
+    # the clauses said before the correction still hold the replaced value: not owed
+    assert not any(c.startswith(("repo orders-svc", "commit as two")) for c in missing)
+
+
+def test_a_value_said_again_after_its_correction_is_shown_unmarked_in_the_users_clause() -> None:
+    """The clause put back for the restated ORD-900 shows it as the user said it, not "(was: ORD-900)"."""
+    from core.replaced import mark_replaced
+
+    turns = [
+        ("user", "repo orders-svc, epic ORD-900. run the test suite first"),
+        ("assistant", "Running the suite."),
+        ("user", 'use "ORD-903" for the commits actually; the epic stays ORD-900'),
+        ("assistant", "Done."),
+    ]
+    msgs = [Message(idx=i, role=r, text=t, ts=TS) for i, (r, t) in enumerate(turns)]
+    state = Compressor(Config(use_embeddings=False)).compress(msgs).state
+    assert mark_replaced("the epic stays ORD-900", state) == "the epic stays (was: ORD-900)"
+    assert mark_replaced("the epic stays ORD-900", state, {"ord-900"}) == "the epic stays ORD-900"
