@@ -42,7 +42,7 @@ from core.render_tools import TOOLS_HEADER, is_promoted_key, tool_sections
 from core.replaced import mark_replaced, offer_shown, shown_as_replaced
 from core.tokens import clip_to_tokens, count_tokens
 from core.tools import digest, dumps, result_json
-from core.when import is_when, shown_value, written_value
+from core.when import is_when, phrase_with_day, shown_value, written_value
 
 RECENT_SEPARATOR = "--- recent turns ---"
 _GOAL_RE = re.compile(r"\[USER_GOAL:([^\]]*)\]")
@@ -371,7 +371,10 @@ def _fact_piece(fact: Fact, first: bool, group: Sequence[Fact] = ()) -> str:
     piece = f"{key}={anchor_value(shown_value(fact, group))}"
     olds = list(dict.fromkeys(reversed(shown_as_replaced(fact))))[:MAX_WAS]
     if fact.aliases:
-        piece += f" (aka {anchor_value(fact.aliases[-1]).replace('(', '').replace(')', '')})"
+        alias = fact.aliases[-1]
+        if fact.evidence is not None and fact.evidence.text.lower() == alias.lower():
+            alias = phrase_with_day(fact, group) or alias  # 'wednesday 9am', not '9am' beside the date
+        piece += f" (aka {anchor_value(alias).replace('(', '').replace(')', '')})"
     if olds:
         piece += f" (was: {'; was: '.join(anchor_value(v).replace('(', '').replace(')', '') for v in olds)})"
     return piece

@@ -63,6 +63,24 @@ def shown_value(fact: Fact, group: Sequence[Fact] = ()) -> str:
     return f"{norm} ({fact.value})"
 
 
+def phrase_with_day(fact: Fact, group: Sequence[Fact] = ()) -> str:
+    """The user's latest words for a clock time together with the date said right next to it
+    ('wednesday 9am' in "make it wednesday 9am"), else ''.
+
+    A time restated with the same value keeps its first words ('09:00') and the new ones as an alias;
+    when the new words came with a date, the alias shows the whole phrase, so that a correction of
+    date and time ("wait, she's off tomorrow. make it wednesday 9am") reads as one new value, not as
+    a date changed beside an unrelated '9am'."""
+    ev = fact.evidence
+    if ev is None or not ev.text or not _TIME.fullmatch(when_norm(fact)):
+        return ""
+    day = _said_together(fact, group)
+    if day is None or day.evidence is None or not day.evidence.text:
+        return ""
+    words = sorted([(day.evidence.start, day.evidence.text), (ev.start, ev.text)])
+    return f"{words[0][1]} {words[1][1]}"  # joined by a space: the few characters between are not kept
+
+
 def written_value(shown: str) -> str:
     """The user's words back from a shown value ('2026-12-09 15:00 (下周三下午3点)' -> '下周三下午3点'):
     what parse_anchors reads, so that the anchors still round-trip to the facts' values."""

@@ -61,6 +61,12 @@ _ASKS = (
     ),
 )
 _N = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+# a share or a rate ("0.5% cash back", "3 percent interest"); "100% sure" says how sure, no value
+_PERCENT = r"(?<![\w.,$£€¥/-])(?P<n>\d+(?:\.\d+)?)\s?(?:%|percent\b)"
+# a percent that reads a likelihood or a measure ("a 6 percent chance of rain", "humidity 19%"): a
+# reading the assistant quotes, like "rain (6 mm)", not a value anyone chose
+_LIKELIHOOD = re.compile(r"\b(?:chances?|probability|likelihood|odds|humidity)\b", re.IGNORECASE)
+_SURE_AFTER = re.compile(r"\s+(?:sure|certain|positive|correct|right|agree)\b", re.IGNORECASE)
 # what may follow an age: the end of the clause, a list, "years old", "now"
 _AGE_END = r"(?=\s*(?:$|[,.;!?)]|and\b|years?\s+old\b|yrs?\b|y/?o\b|now\b|this\s+year\b))"
 _BOUND = (
@@ -142,6 +148,10 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
         bound = "<=" if m.group("bound") or (m.group("tail") or "").strip().lower().startswith("max") else ""
         slot = noun_slot(text[: m.start()]) or ("budget" if bound else "amount")
         out.append((m.start(), m.end(), "money" if money else "number", bound + value, slot))
+    for m in pattern(_PERCENT, re.IGNORECASE).finditer(text):  # "0.5%", "1.5 percent": a rate
+        near = text[max(0, m.start() - 40) : m.end() + 24]
+        if not _SURE_AFTER.match(text, m.end()) and not _LIKELIHOOD.search(near):
+            out.append((m.start(), m.end(), "number", f"{m.group('n')}%", "rate"))
     for m in pattern(rf"(?<![\w.,$£€¥/-])(?P<n>{_N})(?P<sc>k)?\b(?![.,]?\d)", re.IGNORECASE).finditer(text):
         slot = noun_slot(text[: m.start()])
         if slot is not None and not any(s <= m.start() < e for s, e, *_ in out):

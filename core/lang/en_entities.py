@@ -21,6 +21,7 @@ from core.lang import en_terms as T
 from core.lang import en_values as V
 from core.lang.en_address_lines import address_line
 from core.lang.en_attributes import attribute_numbers
+from core.lang.en_count_lists import count_lists
 from core.lang.en_dates import find_dates
 from core.lang.en_lexicon import VENUE_TYPES
 from core.lang.en_names import find_names
@@ -71,7 +72,7 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     cands: list[V.Candidate] = []
     cands += V.money(text) + V.contacts(text) + V.identifiers(text) + V.addresses(text)
     cands += V.quantities(text) + V.places(text) + T.terms(text) + T.rooms_and_devices(text) + V.numbers(text)
-    cands += T.answers(text) + T.food_words(text)
+    cands += T.answers(text) + T.food_words(text) + count_lists(text)  # 'two vegans, one gluten free'
     for start, end, kind, value, slot in unit_counts(text) + card_endings(text):  # "40 pallets", "20k baht"
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind]))
     for start, end, kind, value, slot in attribute_numbers(text):  # "she is 74", "up to 150", "60 each"

@@ -120,3 +120,21 @@ def test_a_users_time_is_never_dropped_by_a_tight_budget():
     ]
     result = compress(first, FILLER_EN, cfg=cfg)
     assert "2026-12-09 15:00 (3pm)" in result.rendered.text, result.rendered.text
+
+
+def test_a_time_restated_with_a_date_shows_the_whole_new_phrase():
+    """'make it wednesday 9am' after '09:00 tomorrow': the time keeps its value, the date changes;
+    the words the user gave for the new value are one phrase, shown together beside the time."""
+    time = fact("logistics.time", "09:00", "09:00", 20).model_copy(update={"aliases": ["9am"]})
+    assert time.evidence is not None
+    time.evidence = time.evidence.model_copy(update={"start": 20, "end": 23, "text": "9am"})
+    day = fact("logistics.date", "wednesday", "2026-12-09", 10)
+    text = head_of([time, day])
+    assert "(aka wednesday 9am)" in text
+    assert parse_anchors(text)["facts"]["logistics.time"] == "09:00"  # the anchors still round-trip
+
+
+def head_of(facts: list[Fact]) -> str:
+    from core.render import _fact_piece
+
+    return "[FACT:" + "|".join(_fact_piece(f, i == 0, facts) for i, f in enumerate(facts)) + "]"
