@@ -47,3 +47,13 @@ def test_the_object_after_a_verb_and_a_count_is_the_thing():
 )
 def test_a_cued_name_may_start_with_a_verb_character(text: str, name: str):
     assert name in names(text)
+
+
+def test_a_list_a_colon_introduces_stays_one_sentence_across_semicolons():
+    from core.lang.registry import analyzer_for
+
+    text = "老年意外险有两款：乐龄意外，每人每年298元；安心老人意外，每人每年459元。好的；行"
+    pieces = analyzer_for("zh").split(text)
+    assert pieces[0] == "老年意外险有两款：乐龄意外，每人每年298元；安心老人意外，每人每年459元。"
+    assert "安心老人意外" in names(pieces[0])
+    assert pieces[1:] == ["好的；", "行"]
