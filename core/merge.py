@@ -37,6 +37,7 @@ from core.models import (
     ParsedMessage,
     Units,
 )
+from core.name_readback import complete_name, read_back_name
 from core.tasks import (
     OTHER_TASK_SUFFIX,
     acted_on,
@@ -145,6 +146,11 @@ def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[s
         cand = cand.model_copy(update={"key": key})
     if (last := corrects_last_answer(state, cand)) is not None:
         cand = cand.model_copy(update={"key": last})
+    if (name := read_back_name(state, cand)) is not None:
+        # "就长乐吧" -> "选择长乐百万防癌医疗": the user's pick read back whole; the rest stays an offer
+        if (rest := complete_name(state.facts[cand.key], name, cand)) is None:
+            return
+        cand = rest
     count = read_back_count(state, cand.key, cand.norm, cand.role, cand.source_idx)
     if count is not None:
         # "I need four" -> "4 tickets": the user's bare count is the read-back slot's value

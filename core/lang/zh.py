@@ -27,6 +27,23 @@ from core.lang.zh_negation import find_negations
 from core.models import ActionMarker, AtomKind, Entity, Lang, Negation, Role
 
 _SENTENCE = re.compile(r"[^。！？!?；;\n…]*(?:[。！？!?；;\n…]+|$)")
+_ITEM_SEP = ("；", ";")
+_LIST_INTRO = ("：", ":")
+
+
+def _list_sentences(text: str) -> list[str]:
+    """The sentences of text, where a list a colon introduces and semicolons separate ("有两款：A，...；
+    B，...") stays one sentence: its items are read together, each in the place of an item."""
+    out: list[str] = []
+    for m in _SENTENCE.finditer(text):
+        piece = m.group(0).strip()
+        if out and out[-1].endswith(_ITEM_SEP) and any(c in out[-1] for c in _LIST_INTRO):
+            out[-1] += piece
+        elif piece:
+            out.append(piece)
+    return out
+
+
 _LEAD_INTERJECTION = re.compile(
     r"^(?:你好|您好|嗨|哈喽|好的|好吧|好|行|可以|嗯|嗯嗯|恩|哦|噢|对|是的|谢谢|收到|没事|没关系|OK|ok|Ok)"
     r"[，,、！!]\s*"
@@ -43,8 +60,7 @@ class ChineseAnalyzer(CueMethods):
         """Sentences of text (end punctuation kept), with a leading '你好，' or '好的，' split off, and
         cut again where the topic moves to another domain (zh_clauses)."""
         out: list[str] = []
-        for m in _SENTENCE.finditer(text):
-            piece = m.group(0).strip()
+        for piece in _list_sentences(text):
             lead = _LEAD_INTERJECTION.match(piece)
             if lead and lead.end() < len(piece):
                 out.append(piece[: lead.end()].strip())

@@ -93,6 +93,12 @@ _TERM_WORDS = tuple(w for w in (*FACILITIES, *TERM_SLOTS) if w[0] in HARD_STOP_C
 _ITEM_SEPS = frozenset("、,和或及与")
 # Words around a run that hold soft stops together ("推荐您去味多美这家餐馆", "有梭边鱼这道菜")
 _SOFT_LEFT_CUES = ("去", "叫", "推荐", "有", "吃", "选", "到", "从")
+# Where a list item starts ("有两款：A，...；B，...", "推荐三张：1. A，...") and the words that pick one
+# ("选择A"): what stands there is the offered thing's name, whatever words it is made of ("安心老人意外")
+_ITEM_START = re.compile(r"(?:[：:；;]|(?:^|[\s：:；;，,。])\d{1,2}[.、．)）]\s*)$")
+_ITEM_HEAD = re.compile(r"[^\W\d_的了吗呢吧啊是有在和或与及跟到从去给把被对我你您他她它都也这那就很还不没]"
+                        r"[^\W_的了吗呢吧啊是有在和或与及跟到从去给把被对我你您他她它都也这那就很还不没]{1,9}(?=[，,；;。])")
+_CHOICE_CUES = ("选择", "选定", "就选", "决定选", "就要")
 _SOFT_RIGHT_CUES = word_list(
     "这家 这个 这道 这两 这俩 这几 的餐馆 的餐厅 的饭店 的酒店 的景点 的地址 的电话 周边 附近"
 )
@@ -187,6 +193,10 @@ class _Chunker:
                 self._flush(run)
                 run = []
                 continue
+            if not run and (item := self._whole_item(pos)):
+                self.out.append(NameSpan(pos, item, "name"))
+                self.skip_until = item
+                continue
             cls = _token_class(word, flag)
             if cls == HARD and run and run[-1][2] == JOIN and word not in STOP_WORDS and len(word) > 1:
                 cls = CONTENT  # "桔子酒店·精选"
@@ -257,6 +267,36 @@ class _Chunker:
         right = self.text[end:end + 4]
         return left.endswith(_SOFT_LEFT_CUES) or right.startswith(_SOFT_RIGHT_CUES)
 
+    def _offered(self, start: int, end: int) -> bool:
+        """True when text[start:end] is a whole list item's head ("：安心老人意外，", "2. 星河白金卡，")
+        or what a choice cue picks ("选择安心老人意外"): a name, even when it reads like a phrase."""
+        return self._item_head(start) and self.text[end:end + 1] in ("，", ",", "；", ";", "。", "")
+
+    def _introduced(self, start: int, end: int) -> bool:
+        """True when words around text[start:end] say it is a name ("吃干烧桂鱼", "有捞派毛肚这道菜",
+        "喜蜗牛日料的评分"), or it is an offered item: a verb character there starts the name."""
+        left = self.text[max(0, start - 4):start]
+        right = self.text[end:end + 4]
+        return self._cued(start, end) or left.endswith(_LEFT_CUES) or right.startswith(_RIGHT_CUES) \
+            or self._offered(start, end)
+
+    def _whole_item(self, start: int) -> int:
+        """End of the offered name that fills a list item's head or follows a choice cue up to the
+        clause's end ("有两款：乐龄意外，...；安心老人意外，...", "选择安心老人意外，"), or 0: the item's
+        place says it is a name, whatever words it is made of, when no value, function word or space
+        stands in it."""
+        if not self._item_head(start):
+            return 0
+        m = _ITEM_HEAD.match(self.text, start)
+        if m is None or any(self.blocked[start:m.end()]):
+            return 0
+        return m.end()
+
+    def _item_head(self, start: int) -> bool:
+        """True when text[start] starts a list item or follows a choice cue ("选择")."""
+        before = self.text[max(0, start - 6):start]
+        return before.endswith(_CHOICE_CUES) or bool(_ITEM_START.search(before))
+
     def _emit(self, run: list[tuple[str, int, int, str]], paren: bool, named: bool) -> None:
         """Trim a run (leading soft stops and generic words, joiners) and record it if it is a name.
 
@@ -291,6 +331,11 @@ class _Chunker:
                 run = run[:-1]
         while run and run[-1][2] in (JOIN, SOFT):
             run = run[:-1]
+        if run and not (paren or named) and _is_verb_object(run) \
+                and not self._introduced(run[0][1], run[-1][1] + len(run[-1][0])):
+            run = run[1:]  # "寄一套玻璃茶具", "弄手机": the thing is the object, not the verb phrase
+            if len(run) > 1 and run[0][3] in _COUNT_FLAGS:
+                run = run[1:]
         if not run or all(w in GENERIC_WORDS or w in COMMON_WORDS for w, _, c, _ in run if c != JOIN):
             return
         start, end = run[0][1], run[-1][1] + len(run[-1][0])
@@ -315,7 +360,8 @@ class _Chunker:
             return
         if not paren and _is_modified_generic(run, core):
             return
-        if not paren and not named and _is_phrase(run):
+        offered = self._offered(start, end)
+        if not paren and not named and not offered and _is_phrase(run):
             return
         suffixed = bool(venue_suffix(core))
         if len(run) == 1 and not paren and not self._single_word_ok(run[0], start, end, suffixed):
@@ -363,6 +409,14 @@ def _is_phrase(run: list[tuple[str, int, int, str]]) -> bool:
     if flag == "v" and len(first) > 1 and len(words) > 1 and word_freq(first) >= _PHRASE_VERB_FREQ:
         return True
     return all(len(w) == 1 and not f.startswith("n") for w, f in words)
+
+
+def _is_verb_object(run: list[tuple[str, int, int, str]]) -> bool:
+    """A one-character verb and its object, no name: "弄手机", "寄公司", "含骨折津贴" (to do something
+    with a thing). Cooking verbs start dish names ("炒饭"), and a venue noun makes the run a name."""
+    words = [(w, f) for w, _, c, f in run if c != JOIN]
+    first, flag = words[0]
+    return len(words) > 1 and len(first) == 1 and flag == "v" and first not in COOKING_CHARS
 
 
 def _trailing_locative(run: list[tuple[str, int, int, str]]) -> bool:
