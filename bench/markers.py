@@ -93,13 +93,14 @@ def only_marked(value: str, text: str) -> bool:
 
 
 def whole_token(value: str) -> str:
-    """A regex for value as a whole token: "2" is not an occurrence inside "12:30" or "$23"
-    (Chinese has no word boundaries: there it is a plain substring). Value is already folded."""
+    """A regex for value as a whole token: "2" is not an occurrence inside "12:30" or "$23", nor a
+    digit of a decimal, a percentage or a grouped number ("4.2", "2%", "1,000"). Chinese has no word
+    boundaries: there it is a plain substring. Value is already folded."""
     pattern = re.escape(value)
     if value[:1].isascii() and value[:1].isalnum():
-        pattern = r"(?<![0-9a-z])" + pattern
+        pattern = r"(?<![0-9a-z])" + (r"(?<!\d[.,])" if value[0].isdigit() else "") + pattern
     if value[-1:].isascii() and value[-1:].isalnum():
-        pattern += r"(?![0-9a-z])"
+        pattern += r"(?![0-9a-z])" + (r"(?![.,]\d|%)" if value[-1].isdigit() else "")
     return pattern
 
 

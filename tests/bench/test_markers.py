@@ -79,6 +79,16 @@ def test_masking_the_new_value_leaves_no_digit_of_a_longer_number_standing_alone
     assert old_shown_unmarked("rooms=1 room, 3 rooms", "3", "1")
 
 
+def test_a_digit_of_a_decimal_or_a_percentage_is_no_whole_token():
+    # SGD: the old "2" (stars) is not shown by "rating=4.2", the old "1" not by "1.5%" or "1,000";
+    # found by h4 / h6: the scorer had counted these as old values shown unmarked
+    assert not old_shown_unmarked("rating=4.2", "2", "3")
+    assert not old_shown_unmarked("rate_agreed=2%", "2", "1")
+    assert not old_shown_unmarked("fee 1.5% on 1,000 dollars", "1", "4")
+    assert old_shown_unmarked("2 cards. rate 3%", "2", "1")  # a count beside them still counts
+    assert old_shown_unmarked("people=2, 4", "2", "4")
+
+
 def test_shown_replaced_is_a_whole_token_inside_a_marker():
     assert shown_replaced("2", "x=3 (was: 2)")
     assert not shown_replaced("2", "x=3 (was: 12)")
