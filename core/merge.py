@@ -13,22 +13,17 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from itertools import pairwise
-
-import numpy as np
 
 from core.alternatives import asked_item, offered_choice
 from core.changes import answers_change, says_change
 from core.config import Config
 from core.count_readback import read_back_count
 from core.decay import apply_decay
-from core.embed import Embedder, is_chinese
-from core.extract import INFORMATIONAL_SLOTS
+from core.embed import Embedder
 from core.lang.cues import any_language
 from core.merge_actions import advance_task_state, merge_actions, settle_decline
+from core.merge_texts import merge_texts
 from core.models import (
-    Constraint,
     ContextState,
     DecisionEdge,
     Fact,
@@ -38,6 +33,7 @@ from core.models import (
     Units,
 )
 from core.name_readback import complete_name, read_back_name
+from core.slot_keys import INFORMATIONAL_SLOTS
 from core.tasks import (
     OTHER_TASK_SUFFIX,
     acted_on,
@@ -51,7 +47,7 @@ from core.tasks import (
     other_task,
     said_before_domain,
 )
-from core.values import same_surface, same_value, substitutes_replaced
+from core.values import same_surface, same_value
 
 STRENGTH_ORDER = {"strong": 0, "medium": 1, "weak": 2}
 # the key of an assistant value the user agreed to that stands beside the user's own value for the
@@ -120,7 +116,7 @@ def merge(
     corrected = corrected_domains(parsed)
     for cand in answer_to_end(state, parsed, units.facts):
         _merge_fact(merged, cand, corrected)
-    _merge_texts(merged, units, embedder, config)
+    merge_texts(merged, units, embedder, config)
     merge_actions(merged, units)
     for art in units.artifacts:
         if art not in merged.artifacts:
@@ -475,62 +471,3 @@ def _quoted_term(fact: Fact) -> bool:
     slot = fact.key.rsplit(".", 1)[-1]
     single = ", " not in fact.norm and " | " not in fact.norm
     return slot in _COST_SLOTS and single and fact.evidence is not None
-
-
-def _merge_texts(state: ContextState, units: Units, embedder: Embedder | None, config: Config) -> None:
-    """Constraints and goals, de-duplicated by text and, with an embedder, by meaning."""
-    for atom in units.constraints:
-        replaced_now = (
-            old.value for f in state.facts.values() for old in f.history if old.replaced_at == atom.msg_idx
-        )
-        if substitutes_replaced(atom, replaced_now):
-            continue  # "make it 3 nights instead of 2": the 2 is the nights' history, not a rule
-        text = atom.negation.text if atom.negation is not None and not atom.pinned else atom.text
-        rest = atom.text.replace(atom.negation.text, " ") if atom.negation is not None else ""
-        if rest and (any_language().soft_preference(rest) or any_language().negation_pair(rest)):
-            text = atom.text  # a negation pair stays whole: "不想要年费高的卡，最好免年费", "no X, but Y"
-        i = _similar(text, [c.text for c in state.constraints], embedder, config.semantic_threshold)
-        if i is None:
-            state.constraints.append(
-                Constraint(text=text, idx=atom.msg_idx, strength=atom.strength, pinned=atom.pinned)
-            )
-        else:
-            state.constraints[i].idx = atom.msg_idx
-    for goal in units.goals:
-        same_domain = [g for g in state.goals if g.domain == goal.domain]
-        i = _similar(goal.text, [g.text for g in same_domain], embedder, config.semantic_threshold)
-        if i is None:
-            state.goals.append(goal.model_copy())
-
-
-def _similar(text: str, others: Sequence[str], embedder: Embedder | None, threshold: float) -> int | None:
-    """Index of the first of others that says the same as text (exact, or cosine >= threshold).
-
-    Only others sharing a word stem (or, in Chinese, a character pair) with text are embedded: two
-    clauses with no word in common are not the same rule, and the embedding is the costliest step
-    of an add() (measured on the dev dialogues and free-form set: no semantic merge without one)."""
-    low = text.strip().lower()
-    for i, other in enumerate(others):
-        if other.strip().lower() == low:
-            return i
-    if embedder is None or not others:
-        return None
-    stems = _stems(text)
-    near = [i for i, other in enumerate(others) if stems & _stems(other)]
-    if not near:
-        return None
-    vecs = embedder.encode([text, *(others[i] for i in near)])
-    sims = vecs[1:] @ vecs[0]
-    best = int(np.argmax(sims))
-    return near[best] if float(sims[best]) >= threshold else None
-
-
-_STEM_WORD = re.compile(r"[^\W\d_]{4,}|\d+", re.UNICODE)
-
-
-def _stems(text: str) -> set[str]:
-    """Word stems (first 5 letters of words of 4+ letters, numbers) and Chinese character pairs."""
-    low = text.lower()
-    out = {w[:5] for w in _STEM_WORD.findall(low) if not is_chinese(w)}
-    han = [c for c in low if is_chinese(c)]
-    return out | {a + b for a, b in pairwise(han)}

@@ -34,12 +34,12 @@ from collections.abc import Collection, Sequence
 from typing import TypedDict
 
 from core.config import Config
-from core.extract import INFORMATIONAL_SLOTS
 from core.models import ContextState, Fact, Message, Rendered, Todo
 from core.render_actions import actions_line, completed_actions
 from core.render_goals import goal_texts, goal_told
 from core.render_tools import TOOLS_HEADER, is_promoted_key, tool_sections
 from core.replaced import mark_replaced, offer_shown, shown_as_replaced
+from core.slot_keys import INFORMATIONAL_SLOTS
 from core.tokens import clip_to_tokens, count_tokens
 from core.tools import digest, dumps, result_json
 from core.when import is_when, phrase_with_day, shown_value, written_value

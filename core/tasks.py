@@ -9,11 +9,11 @@ none it knows. Merge keeps such a value beside the held one, under ``key_2``.
 
 from __future__ import annotations
 
-from core.extract import fact_key
 from core.lang.base import same_service
 from core.lang.cues import any_language
 from core.lang.registry import analyzer_for
 from core.models import ContextState, Fact, FactCandidate, ParsedMessage
+from core.slot_keys import fact_key
 from core.values import same_value
 
 # the key of a value said for another task than the value the key holds (a second intent's date

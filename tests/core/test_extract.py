@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.extract import extract, facility_fact, fact_key, is_value
+from core.extract import extract
 from core.models import ContextState, Entity, Goal, Message
 from core.parse import parse_message
+from core.slot_keys import facility_fact, fact_key, is_value
 
 pytestmark = pytest.mark.unit
 

@@ -171,15 +171,15 @@ def test_a_rule_is_compared_by_meaning_only_with_rules_sharing_a_word():
     """merge's de-duplication embeds a clause only next to the kept clauses it shares a word stem
     (or a Chinese character pair) with: clauses with nothing in common are not embedded at all, and
     a paraphrase sharing a word is still found by meaning."""
-    from core.merge import _similar
+    from core.merge_texts import similar
 
     emb = CountingEmbedder()
     kept = ["the room must be non-smoking", "we travel with a dog", "必须靠窗"]
-    assert _similar("pay by card only", kept, emb, 0.5) is None
+    assert similar("pay by card only", kept, emb, 0.5) is None
     assert emb.calls == []  # nothing in common with any kept clause: no embedding
     emb2 = CountingEmbedder()
-    assert _similar("a non-smoking room, please", kept, emb2, 0.3) == 0
+    assert similar("a non-smoking room, please", kept, emb2, 0.3) == 0
     assert emb2.calls == [["a non-smoking room, please", "the room must be non-smoking"]]
     emb3 = CountingEmbedder()
-    _similar("座位必须靠窗", kept, emb3, 0.3)
+    similar("座位必须靠窗", kept, emb3, 0.3)
     assert emb3.calls == [["座位必须靠窗", "必须靠窗"]]
