@@ -14,7 +14,8 @@ from core.lang.cues import any_language
 from core.lang.registry import analyzer_for
 from core.models import Atom, ContextState, Entity, Units
 
-GOAL_KINDS = frozenset({"instruction", "constraint", "preference", "question", "correction"})
+# a correction changes a value of the task in play: it is never a goal of its own
+GOAL_KINDS = frozenset({"instruction", "constraint", "preference", "question"})
 MAX_GOAL_CHARS = 60
 GOAL_WORDS = 7
 ZH_GOAL_CHARS = 16
@@ -83,5 +84,7 @@ def is_goal(atom: Atom, state: ContextState, units: Units) -> bool:
         return False  # "I don't need a reservation" is a constraint, not an intent
     if cues.declines(atom.text) or cues.bare_no(atom.text):
         return False  # "no, that's all for today", "not now": a decline or a closing
+    if atom.kind == "correction" or cues.changes_value(cues.strip_polite_prefix(atom.text)):
+        return False  # "make it wednesday 9am", "改成周三": a value change, not a task
     known = {g.domain for g in state.goals} | {g.domain for g in units.goals}
     return atom.domain not in known

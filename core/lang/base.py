@@ -134,6 +134,10 @@ class LanguageAnalyzer(Protocol):
         """True when the rest of a negated clause states its positive half ("but", "而是")."""
         ...
 
+    def changes_value(self, text: str) -> bool:
+        """True when the clause only changes a value in play ("make it 9am", "改成周三")."""
+        ...
+
     def self_doubt(self, text: str) -> bool:
         """True when the speaker doubts what it said ("I'm not sure", "我不确定")."""
         ...

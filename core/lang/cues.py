@@ -65,6 +65,10 @@ class CueMethods:
         """True when the rest of a negated clause states its positive half ("but", "而是")."""
         return self._cues.negation_pair(text)
 
+    def changes_value(self, text: str) -> bool:
+        """True when the clause only changes a value in play ("make it 9am", "改成周三")."""
+        return self._cues.changes_value(text)
+
     def self_doubt(self, text: str) -> bool:
         """True when the speaker doubts what it said ("I'm not sure", "我不确定")."""
         return self._cues.self_doubt(text)
@@ -216,6 +220,10 @@ class AnyLanguage:
     def negation_pair(self, text: str) -> bool:
         """True when some language's negation-pair cue occurs in text."""
         return any(a.negation_pair(text) for a in self.analyzers)
+
+    def changes_value(self, text: str) -> bool:
+        """True when the clause only changes a value in play, in some language."""
+        return any(a.changes_value(text) for a in self.analyzers)
 
     def self_doubt(self, text: str) -> bool:
         """True when some language's self-doubt cue occurs in text."""

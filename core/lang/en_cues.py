@@ -15,7 +15,13 @@ from core.lang.patterns import pattern
 
 _INTENT_CUE = (
     r"\b(book|reserve|find|look(?:ing)? for|search|need|want|get|buy|order|schedule|rent|call|send|pay|"
-    r"transfer|check|help|plan|visit|play|set|add|make|recommend|suggest)\b"
+    r"transfer|check|help|plan|visit|play|set|add|make|recommend|suggest|arrange|organi[sz]e|apply)\b|"
+    r"\b(?:i|we)(?:'d|\s+would)\s+like\b"
+)
+# a clause that opens by changing a value in play: "make it 9am", "actually change the date to ..."
+_CHANGES_VALUE = (
+    r"^\W*(?:(?:actually|oh|hmm+|wait|sorry|no|ok(?:ay)?|so|and|then|um+|uh+|please)[\s,.!]+)*"
+    r"(?:make|change|switch|move|bump|update)\s+(?!sure\b)(?:it|that|this|them|those|the\s+\w+)\b"
 )
 _POLITE_PREFIX = (
     r"^(?:(?:hi|hello|hey|ok(?:ay)?|yes|yeah|sure|great|thanks?|thank you|please|so|well|also|and|now|"
@@ -198,6 +204,12 @@ def soft_preference(text: str) -> bool:
 def negation_pair(text: str) -> bool:
     """True when the text after a negation states its positive half ("but", "instead")."""
     return bool(pattern(_NEGATION_PAIR, re.I).search(text))
+
+
+def changes_value(text: str) -> bool:
+    """True when the clause only changes a value already in play ("make it wednesday 9am",
+    "actually make the budget 5000", "change that to 3 people"): a correction, never a new goal."""
+    return bool(pattern(_CHANGES_VALUE, re.I).search(text))
 
 
 def self_doubt(text: str) -> bool:

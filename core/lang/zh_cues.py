@@ -23,6 +23,7 @@ _ACCEPTANCE = r"^(?:好的|好|可以|行|对|没问题|就这个|就这家|嗯)
 _SOFT_PREFERENCE = r"尽量|如果可以|倾向于|偏好|更喜欢|最好|宁可|优先"
 # "不想要年费高的卡，最好免年费": what turns the rest of a negated clause into its positive half
 _NEGATION_PAIR = r"但|而是|可以|就行"
+_CHANGES_VALUE = r"^\W*(?:那|还是|算了|哦|嗯|不对|不好意思)?[，,]?(?:改成|换成|改为|改到|换到)"
 _SELF_DOUBT = r"我不确定|不太确定|刚才说错|抱歉，?我搞错"
 _OR_CONNECTIVE = r"或者|还是|或"
 # the user pointing at their own earlier words (我刚才说的, 上一个问题, 我之前的消息)
@@ -117,6 +118,12 @@ def soft_preference(text: str) -> bool:
 def negation_pair(text: str) -> bool:
     """True when the text after a negation states its positive half (但, 而是, 就行)."""
     return bool(pattern(_NEGATION_PAIR, re.I).search(text))
+
+
+def changes_value(text: str) -> bool:
+    """True when the clause only changes a value already in play (改成周三, 换成两份): a correction,
+    never a new goal."""
+    return bool(pattern(_CHANGES_VALUE, re.I).search(text))
 
 
 def self_doubt(text: str) -> bool:

@@ -106,3 +106,42 @@ def test_a_decline_is_never_a_goal(text: str) -> None:
 def test_a_negated_need_is_a_constraint_not_a_goal() -> None:
     negation = Negation(text="don't need a reservation", cue="don't", target="a reservation")
     assert not is_goal(_atom("I don't need a reservation", negation=negation), ContextState(), Units())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "make it wednesday 9am",
+        "actually make the budget 5000 a year",
+        "ok, change that to 3 people",
+        "改成下周一上午",
+        "那换成两份吧",
+    ],
+)
+def test_a_value_change_is_never_a_goal(text: str) -> None:
+    assert not is_goal(_atom(text, domain="hospital"), ContextState(), Units())
+
+
+def test_a_correction_is_never_a_goal() -> None:
+    assert not is_goal(_atom("I need it on Friday, not Thursday", kind="correction"), ContextState(), Units())
+
+
+def test_make_sure_is_a_request_not_a_value_change() -> None:
+    assert is_goal(_atom("please make sure the allergy note is on file"), ContextState(), Units())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'd like to arrange a flu vaccination for myself",
+        "we would like a quiet room",
+        "apply for a student card",
+    ],
+)
+def test_a_want_frame_or_an_arranging_verb_opens_a_goal(text: str) -> None:
+    assert is_goal(_atom(text, kind="preference"), ContextState(), Units())
+
+
+def test_the_goal_keeps_the_object_of_an_arranging_request() -> None:
+    goal = condense_goal("I'd like to arrange a flu vaccination for myself and my husband")
+    assert "flu vaccination" in goal
