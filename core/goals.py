@@ -87,4 +87,15 @@ def is_goal(atom: Atom, state: ContextState, units: Units) -> bool:
     if atom.kind == "correction" or cues.changes_value(cues.strip_polite_prefix(atom.text)):
         return False  # "make it wednesday 9am", "改成周三": a value change, not a task
     known = {g.domain for g in state.goals} | {g.domain for g in units.goals}
+    if known and not _opens_another_task(atom.text):
+        return False  # "send the log to me", "can I pay by card": a step of the task in play
     return atom.domain not in known
+
+
+def _opens_another_task(text: str) -> bool:
+    """True when a clause after the first goal asks for a new thing ("I also need a taxi", "find me a
+    hotel", "帮我订机票"), not a step or a question of the task in play."""
+    cues = any_language()
+    if cues.opens_task(text) or cues.requests_new(text):
+        return True
+    return cues.adds_task(text) and cues.intent_cue(text)

@@ -134,6 +134,10 @@ class LanguageAnalyzer(Protocol):
         """True when the rest of a negated clause states its positive half ("but", "而是")."""
         ...
 
+    def requests_new(self, text: str) -> bool:
+        """True when the clause asks for a new thing ("I need a taxi", "帮我订")."""
+        ...
+
     def changes_value(self, text: str) -> bool:
         """True when the clause only changes a value in play ("make it 9am", "改成周三")."""
         ...

@@ -65,6 +65,10 @@ class CueMethods:
         """True when the rest of a negated clause states its positive half ("but", "而是")."""
         return self._cues.negation_pair(text)
 
+    def requests_new(self, text: str) -> bool:
+        """True when the clause asks for a new thing ("I need a taxi", "帮我订")."""
+        return self._cues.requests_new(text)
+
     def changes_value(self, text: str) -> bool:
         """True when the clause only changes a value in play ("make it 9am", "改成周三")."""
         return self._cues.changes_value(text)
@@ -220,6 +224,10 @@ class AnyLanguage:
     def negation_pair(self, text: str) -> bool:
         """True when some language's negation-pair cue occurs in text."""
         return any(a.negation_pair(text) for a in self.analyzers)
+
+    def requests_new(self, text: str) -> bool:
+        """True when the clause asks for a new thing, in some language."""
+        return any(a.requests_new(text) for a in self.analyzers)
 
     def changes_value(self, text: str) -> bool:
         """True when the clause only changes a value in play, in some language."""

@@ -18,6 +18,15 @@ _INTENT_CUE = (
     r"transfer|check|help|plan|visit|play|set|add|make|recommend|suggest|arrange|organi[sz]e|apply)\b|"
     r"\b(?:i|we)(?:'d|\s+would)\s+like\b"
 )
+# a want frame asking for a new thing: "I need a taxi", "we would also like to book a table"
+_REQUESTS_NEW = (
+    r"\b(?:i|we)(?:'m|\s+am|'re|\s+are)?(?:\s+also|\s+still|\s+just)?(?:\s+need|\s+want|"
+    r"(?:'d|\s+would)\s+(?:also\s+)?like|\s+looking\s+for|\s+interested\s+in)\s+(?:\w+\s+)?"
+    r"(?:a|an|some|to|one|two|three|four|five|\d+)\b|"
+    r"\b(?:get|book|buy|reserve|order|make)\s+(?:me|us)\s+(?:\w+\s+)?"
+    r"(?:a|an|some|one|two|three|four|\d+|tickets?)\b|"
+    r"\b(?:help\s+me|you)\s+(?:get|book|buy|reserve|make|order)\s+(?:a|an|some|one|two|three|four|\d+)\b"
+)
 # a clause that opens by changing a value in play: "make it 9am", "actually change the date to ..."
 _CHANGES_VALUE = (
     r"^\W*(?:(?:actually|oh|hmm+|wait|sorry|no|ok(?:ay)?|so|and|then|um+|uh+|please)[\s,.!]+)*"
@@ -204,6 +213,12 @@ def soft_preference(text: str) -> bool:
 def negation_pair(text: str) -> bool:
     """True when the text after a negation states its positive half ("but", "instead")."""
     return bool(pattern(_NEGATION_PAIR, re.I).search(text))
+
+
+def requests_new(text: str) -> bool:
+    """True when the clause asks for a new thing in a want frame ("I need a taxi", "we'd also like
+    to book a table"), not an instruction about the task in play ("send the log to me")."""
+    return bool(pattern(_REQUESTS_NEW, re.I).search(text))
 
 
 def changes_value(text: str) -> bool:

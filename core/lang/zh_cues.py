@@ -120,6 +120,12 @@ def negation_pair(text: str) -> bool:
     return bool(pattern(_NEGATION_PAIR, re.I).search(text))
 
 
+def requests_new(text: str) -> bool:
+    """True when the clause asks for something (帮我订, 想找): any intent cue; a Chinese clause
+    names its request with the intent verb itself."""
+    return intent_cue(text)
+
+
 def changes_value(text: str) -> bool:
     """True when the clause only changes a value already in play (改成周三, 换成两份): a correction,
     never a new goal."""

@@ -145,3 +145,34 @@ def test_a_want_frame_or_an_arranging_verb_opens_a_goal(text: str) -> None:
 def test_the_goal_keeps_the_object_of_an_arranging_request() -> None:
     goal = condense_goal("I'd like to arrange a flu vaccination for myself and my husband")
     assert "flu vaccination" in goal
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "please make sure the allergy note is at the top of her file",
+        "send the contract to ops@example.com",
+        "can I pay with my health fund card again",
+        "book",
+    ],
+)
+def test_a_step_of_the_task_in_play_is_not_another_goal(text: str) -> None:
+    state = ContextState(goals=[Goal(text="book an MRI for my mother", idx=0, domain=None)])
+    assert not is_goal(_atom(text, domain="doctor"), state, Units())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "and I need a hotel in Jiuzhaigou for 2 nights",
+        "I also want to book a taxi",
+        "find me a train",
+        "帮我订个酒店",
+        "Can you get me a round trip flight there?",
+        "I'd like to hear Only Love",
+        "I just need two tickets to an event",
+    ],
+)
+def test_a_request_for_a_new_thing_after_the_first_goal_is_a_goal(text: str) -> None:
+    state = ContextState(goals=[Goal(text="check the weather", idx=0, domain="weather")])
+    assert is_goal(_atom(text, domain="hotel"), state, Units())
