@@ -171,6 +171,8 @@ def test_a_step_of_the_task_in_play_is_not_another_goal(text: str) -> None:
         "Can you get me a round trip flight there?",
         "I'd like to hear Only Love",
         "I just need two tickets to an event",
+        "I will need a taxi from the hotel to the restaurant",
+        "Do you have a restaurant that serves international food?",
     ],
 )
 def test_a_request_for_a_new_thing_after_the_first_goal_is_a_goal(text: str) -> None:
