@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from core.lang.en_attributes import asked_attribute  # noqa: F401  (a cue of this module)
-from core.lang.patterns import pattern
+from core.lang.patterns import last_match_span, pattern
 
 _INTENT_CUE = (
     r"\b(book|reserve|find|look(?:ing)? for|search|need|want|get|buy|order|schedule|rent|call|send|pay|"
@@ -335,12 +335,7 @@ MAX_OPTION_WORDS = 4
 def last_question(text: str) -> tuple[int, str]:
     """Where the last question of a turn starts and its text ("Pay with the card ending 5527?"),
     (-1, "") when it asks none."""
-    m = _LAST_QUESTION.search(text)
-    if m is None:
-        return -1, ""
-    body = m.group(1)
-    lead = len(body) - len(body.lstrip())
-    return m.start(1) + lead, body.strip()
+    return last_match_span(_LAST_QUESTION, text)
 
 
 def alternatives(text: str) -> tuple[str, list[str]]:

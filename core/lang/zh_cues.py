@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from core.lang.patterns import pattern
+from core.lang.patterns import last_match_span, pattern
 from core.lang.zh_attributes import asked_attribute  # noqa: F401  (a cue of this module)
 
 _INTENT_CUE = r"帮我|想|要|找|预订|订|推荐|查"
@@ -186,12 +186,7 @@ MAX_OPTION_CHARS = 10
 def last_question(text: str) -> tuple[int, str]:
     """Where the last question of a turn starts and its text ("用之前的支付宝付款吗"), (-1, "") when it
     asks none."""
-    m = _ZH_LAST_QUESTION.search(text)
-    if m is None:
-        return -1, ""
-    body = m.group(1)
-    lead = len(body) - len(body.lstrip())
-    return m.start(1) + lead, body.strip()
+    return last_match_span(_ZH_LAST_QUESTION, text)
 
 
 def alternatives(text: str) -> tuple[str, list[str]]:
