@@ -21,19 +21,36 @@ Modes (env ``CONSOLE_AUTH``):
 The role always comes from the credentials file as it is now, so a role change applies at the
 user's next click. Sign-in, failed sign-in, sign-out and every expiry are audited (``auth.*``).
 Mutating services check the role themselves (``require_writer``); ``can_write`` is the same rule
-for the UI.
+for the UI. The password form and the cookie sign-in are console/auth_signin.py's; the keys, the
+process's memory of sign-ins and the audit of sign-in events console/auth_memory.py's.
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import threading
 import time
 from typing import Any
 
 from console import login_guard
-from console.auth_cookie import cookie_token, delete_cookie, expiry, read_cookie, write_pending_cookie
+from console.auth_cookie import delete_cookie, write_pending_cookie
+from console.auth_memory import (
+    ANONYMOUS,
+    COOKIE_PENDING,
+    NOTICE,
+    OPEN_NEXT,
+    RETURN_TO,
+    SEEN_AT,
+    SIGN_OUT,
+    SIGNED_IN_AT,
+    audit,
+    forget_all,
+    iso,
+    mark_ended,
+    sign_in_controller,
+    touch,
+)
+from console.auth_signin import login_form, sign_in_from_cookie
 from console.credentials import ROLES, CredentialsError, Directory, Role, load_directory
 from console.services.permissions import WRITER_ROLES
 
@@ -41,28 +58,14 @@ ROLE_ENV_VAR = "CONSOLE_ROLE"
 ACTOR_ENV_VAR = "CONSOLE_ACTOR"
 AUTH_ENV_VAR = "CONSOLE_AUTH"
 AUTH_MODES = ("password", "off")
-ANONYMOUS = "anonymous"
 MAX_FAILED_LOGINS = login_guard.MAX_FAILED_LOGINS
 LOCKOUT_SECONDS = login_guard.LOCKOUT_SECONDS
-LOGIN_FORM_KEY = "console_login"
-# session_state keys of this module (the library keeps its own: authentication_status, username, ...)
-SIGNED_IN_AT = "console_signed_in_at"
-SEEN_AT = "console_seen_at"
-SIGN_OUT = "console_sign_out"
-NOTICE = "console_auth_notice"
-COOKIE_PENDING = "console_cookie_pending"  # (name, value, expires) drawn on every run
-RETURN_TO = "console_return_to"  # the page the URL named when the login form was first shown
-OPEN_NEXT = "console_open_next"  # that page, to open once signed in (see page_to_open)
+# session_state keys (SIGNED_IN_AT, SEEN_AT, ...) are console/auth_memory.py's; the library keeps its
+# own: authentication_status, username, ...
 
 __all__ = ["ROLES", "Role", "can_write", "current_user", "gate"]
 
 log = logging.getLogger(__name__)
-
-# Per-process memory of sign-ins: last click per user (a cookie is honoured only while recent);
-# failed attempts are console/login_guard.py's. Lost on restart, which only makes the server stricter.
-_lock = threading.Lock()
-_last_seen: dict[str, float] = {}
-_ended: dict[str, float] = {}  # user -> when a session of theirs last ended (older cookies are refused)
 
 
 def auth_mode() -> str:
@@ -151,42 +154,27 @@ def gate(now: float | None = None) -> bool:
     if state.get("authentication_status") and not (state.get("username") and state.get(SIGNED_IN_AT)):
         # A run stopped between the library's "signed in" and ours (a rerun can interrupt any run at
         # any session_state access): fail closed, the cookie or the form decides again below.
-        _sign_in_controller(directory).logout()
+        sign_in_controller(directory).logout()
         state["logout"] = None
     ended = _why_session_ends(directory, state, now) if state.get("authentication_status") else None
     if state.get("authentication_status") and not ended:
-        _touch(state["username"], now)
+        touch(state["username"], now)
         write_pending_cookie(st.session_state.get(COOKIE_PENDING))
         return True
     if ended:
         _end_session(directory, ended)
-    elif _sign_in_from_cookie(directory, now):
+    elif sign_in_from_cookie(directory, now):
         return True
     state.setdefault(RETURN_TO, _requested_page())  # before the form's run rewrites the URL to /
     # The form (and whatever it says) is drawn in a placeholder: a right password clears it and a
     # page opens in this same run, query parameters kept (the linked page itself: see _requested_page).
     placeholder = st.empty()
     with placeholder.container():
-        signed_in = _login(directory, now)
+        signed_in = login_form(directory, now)
     if signed_in:
         placeholder.empty()
         write_pending_cookie(st.session_state.get(COOKIE_PENDING))
     return signed_in
-
-
-def _touch(username: str, now: float) -> None:
-    import streamlit as st
-
-    st.session_state[SEEN_AT] = now
-    with _lock:
-        _last_seen[username] = now
-
-
-def _sign_in_controller(directory: Directory) -> Any:
-    """The library's sign-in state keeper alone (no form, no cookie component)."""
-    from streamlit_authenticator.controllers import AuthenticationController
-
-    return AuthenticationController(directory.authenticator_credentials(), auto_hash=False)
 
 
 def _requested_page() -> str:
@@ -278,147 +266,22 @@ def _end_session(directory: Directory, why: str) -> None:
     account = directory.users.get(username)
     role = account.role if account else "viewer"
     action, source = ("auth.logout", "form") if why == "signed out" else ("auth.expire", "auto")
-    _audit(
+    audit(
         username,
         role,
         action,
-        before={"signed_in_at": _iso(state.get(SIGNED_IN_AT))},
+        before={"signed_in_at": iso(state.get(SIGNED_IN_AT))},
         after={"why": why},
         source=source,
     )
-    _sign_in_controller(directory).logout()  # clears the library's state, sets its 'logout' flag
+    sign_in_controller(directory).logout()  # clears the library's state, sets its 'logout' flag
     delete_cookie(directory)
     for key in (SIGNED_IN_AT, SEEN_AT, COOKIE_PENDING, RETURN_TO, OPEN_NEXT):
         state.pop(key, None)
-    with _lock:
-        _last_seen.pop(username, None)
-        _ended[username] = time.time()
+    mark_ended(username, time.time())
     state[NOTICE] = (
         "You are signed out." if why == "signed out" else f"Your session ended: {why}. Sign in again."
     )
-
-
-def _login(directory: Directory, now: float) -> bool:
-    """Draw the login form; True when a right password was just typed (the user is signed in).
-
-    A plain st.form; the password is checked here (console/login_guard.py: bcrypt on the text as
-    typed, the same work and the same answer for unknown names, lockout per name and client) and
-    the library's controller then signs the user in from a token, as a cookie would. Its own login
-    view also draws its cookie component, whose rerun could swallow a click on "Sign in"."""
-    import streamlit as st
-
-    controller = _sign_in_controller(directory)  # also sets the library's session keys (status None)
-    state = st.session_state
-    if state.get("authentication_status") is False:
-        state["authentication_status"] = None  # a failure is reported in the run it happens only
-    st.title("Context console")
-    st.caption(
-        "Sign in with the account an admin gave you. A fresh `make run` creates demo accounts and prints "
-        "their passwords once; lost them? Run `python -m console users reset-password demo-operator`."
-    )
-    notice = state.pop(NOTICE, None)
-    if notice:
-        st.info(notice, icon=":material/logout:")
-    with st.form(LOGIN_FORM_KEY):
-        st.subheader("Sign in")
-        username = st.text_input("Username", autocomplete="off")
-        password = st.text_input("Password", type="password", autocomplete="off")
-        submitted = st.form_submit_button("Sign in")
-    if not (submitted and username and password):
-        return False
-    name = username.strip().lower()
-    attempt = login_guard.Attempt(name=name, client=_client())
-    wait = login_guard.wait_seconds(attempt, now)
-    if wait > 0:  # the same for a real and an unknown name: nothing is checked, nothing audited
-        st.error(
-            f"Too many failed sign-ins with this name from here: try again in {max(1, round(wait / 60))} "
-            "minute(s), or ask an admin to reset the password."
-        )
-        return False
-    account = directory.users.get(name)
-    if not login_guard.check_password(password, account.password_hash if account else None):
-        count = login_guard.record_failure(attempt, now)
-        if account is not None:
-            _audit(name, account.role, "auth.login_failed", after={"attempt": count})
-        else:
-            left_out = login_guard.audit_unknown(attempt.client, now)
-            if left_out is not None:
-                after: dict[str, Any] = {"username": "unknown"}
-                if left_out:
-                    after["not_audited_before"] = left_out
-                _audit(ANONYMOUS, "viewer", "auth.login_failed", after=after)
-        state["authentication_status"] = False
-        st.error("Wrong username or password.")
-        return False
-    assert account is not None
-    token = cookie_token(directory, name, now)
-    controller.login(token={"username": name, "exp_date": expiry(directory, now)})
-    if not state.get("authentication_status"):
-        return False
-    login_guard.record_success(attempt)
-    _audit(name, account.role, "auth.login", after={"name": account.name, "role": account.role})
-    state[COOKIE_PENDING] = (directory.cookie_name, token, expiry(directory, now))
-    state[OPEN_NEXT] = state.pop(RETURN_TO, "")
-    state[SIGNED_IN_AT] = now  # last: the gate treats a sign-in without it as unfinished
-    _touch(name, now)
-    return True
-
-
-def _client() -> str:
-    """Who is trying, for the lockout: the browser's address as the server sees it."""
-    import streamlit as st
-
-    try:
-        address = st.context.ip_address
-    except Exception:  # no browser session behind this run
-        return "local"
-    return address if isinstance(address, str) and address else "local"  # AppTest: one client
-
-
-def _sign_in_from_cookie(directory: Directory, now: float) -> bool:
-    """Sign in from the browser's cookie when this process vouches for it; a stale one is deleted.
-
-    Stale: unknown user, no click seen by this process within the idle timeout (or a restart since),
-    issued before the user's password was reset or before their last sign-out. Not audited as a
-    sign-in: the session continues the one the password opened (its start is the cookie's)."""
-    import streamlit as st
-
-    state = st.session_state
-    if state.get("logout"):  # this browser session signed out (or was signed out): the form only
-        return False
-    token = read_cookie(directory, now)
-    if not token:
-        return False
-    username = str(token.get("username") or "")
-    account = directory.users.get(username)
-    with _lock:
-        seen = _last_seen.get(username)
-    why = None
-    if account is None:
-        why = "the account was removed"
-    elif seen is None or now - seen > directory.idle_minutes * 60:
-        why = f"no activity for more than {directory.idle_minutes:g} minutes"
-    elif _issued_at(token, directory) < account.sessions_valid_after:
-        why = "the password was reset"
-    elif _issued_at(token, directory) < _ended.get(username, 0.0):
-        why = "signed out"
-    if why is None:
-        _sign_in_controller(directory).login(token=token)  # the library's own sign-in from a token
-        if not state.get("authentication_status"):
-            return False
-        state[SIGNED_IN_AT] = _issued_at(token, directory)
-        _touch(username, now)
-        return True
-    state["logout"] = True  # this browser session ignores the cookie from now on
-    delete_cookie(directory)
-    state[NOTICE] = (
-        "You are signed out." if why == "signed out" else f"Your session ended: {why}. Sign in again."
-    )
-    return False
-
-
-def _issued_at(token: dict[str, Any], directory: Directory) -> float:
-    return float(token.get("exp_date") or 0.0) - directory.expiry_days * 86400
 
 
 def sign_out() -> None:
@@ -439,37 +302,6 @@ def session_note() -> str:
     return f"Signs out after {directory.idle_minutes:g} min without a click."
 
 
-def _iso(stamp: Any) -> str | None:
-    from datetime import UTC, datetime
-
-    return datetime.fromtimestamp(float(stamp), UTC).strftime("%Y-%m-%dT%H:%M:%SZ") if stamp else None
-
-
-def _audit(
-    actor: str, role: str, action: str, *, before: Any = None, after: Any = None, source: str = "form"
-) -> None:
-    """Record a sign-in event; a database that cannot take it is logged, not fatal to signing in."""
-    from console.resources import get_store
-    from data.records import AuditEntry
-
-    try:
-        store = get_store()
-        store.record_audit(
-            AuditEntry(
-                at=store.clock(),
-                actor=actor or ANONYMOUS,
-                role=role,
-                action=action,
-                target=f"user:{actor or ANONYMOUS}",
-                source=source,
-                before=before,
-                after=after,
-            )
-        )
-    except Exception as exc:  # the audit must never lock people out; the log keeps the event
-        log.warning("could not audit %s of %s: %s", action, actor, exc)
-
-
 def forget_failures(username: str) -> None:
     """Lift the lockout of ``username`` from every client (after an admin reset their password)."""
     login_guard.forget(username)
@@ -477,7 +309,5 @@ def forget_failures(username: str) -> None:
 
 def reset_process_memory() -> None:
     """Forget sign-in activity and failed attempts (tests; an admin's 'end every session')."""
-    with _lock:
-        _last_seen.clear()
-        _ended.clear()
+    forget_all()
     login_guard.forget()

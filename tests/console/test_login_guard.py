@@ -14,7 +14,7 @@ import bcrypt
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from console import auth, login_guard
+from console import auth, auth_signin, login_guard
 from data.store import Store
 from tests.console.auth_accounts import PASSWORDS, sign_in
 from tests.reliability.cases import covers
@@ -33,7 +33,7 @@ def failed_rows(db: Path) -> list:
 
 
 def from_client(monkeypatch: pytest.MonkeyPatch, address: str) -> None:
-    monkeypatch.setattr(auth, "_client", lambda: address)
+    monkeypatch.setattr(auth_signin, "_client", lambda: address)
 
 
 @covers(SECTION, "9. after 5 failures a real and an unknown name get the same message")
