@@ -179,7 +179,9 @@ def said_before_domain(state: ContextState, cand: FactCandidate) -> Fact | None:
         fact_domain = f.key.split(".", 1)[0]
         if fact_domain == domain and f.first_idx < cand.source_idx:
             return None  # the domain was known before: the general value is another attribute
-        if f.first_idx >= held.first_idx and fact_domain not in ("general", domain):
+        # another frame named after the lead-in (one named in the same turn, "some Rock Music
+        # events on the 13th", is part of it)
+        if f.first_idx > held.last_idx and fact_domain not in ("general", domain):
             return None
         if fact_domain == "general" and held.last_idx < f.first_idx < cand.source_idx:
             return None  # the talk went on without a domain: a task of its own, not a lead-in
@@ -267,3 +269,4 @@ def corrected_in_play(state: ContextState, cand: FactCandidate) -> str | None:
     if held is None or held.role != "user" or held.status != "active" or held.vtype != cand.vtype:
         return None
     return held.key
+
