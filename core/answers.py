@@ -17,6 +17,8 @@ from core.parse import strength_of
 _GENERIC_NUMBER_SLOTS = frozenset({None, "count", "amount", "price"})
 _BARE_DIGITS = re.compile(r"(?<![0-9A-Za-z.,:/#-])\d+(?:\.\d+)?(?![0-9A-Za-z.,:/%-])")
 MAX_AGE = 120
+# attributes an amount of money never answers
+_NOT_MONEY = frozenset({"age", "people", "rooms", "nights", "days"})
 PERSON_SLOT = "person"  # the slot of a name answering a question about who
 
 
@@ -30,7 +32,8 @@ def answer_entities(atom: Atom, asked: str) -> Atom:
         return _person_answer(atom)
     out: list[Entity] = []
     for ent in atom.entities:
-        number = ent.type == "number" or (ent.type == "money" and asked != "age")
+        # an amount of money is no age and no count of people, rooms or nights
+        number = ent.type == "number" or (ent.type == "money" and asked not in _NOT_MONEY)
         if number and ent.slot in _GENERIC_NUMBER_SLOTS and _fits(ent.value or ent.text, asked):
             ent = ent.model_copy(update={"slot": asked})
         out.append(ent)

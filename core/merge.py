@@ -40,6 +40,7 @@ from core.tasks import (
     answer_to_end,
     corrected_domains,
     corrected_elsewhere,
+    corrected_in_play,
     corrected_key,
     corrects_last_answer,
     echoed_elsewhere,
@@ -142,6 +143,9 @@ def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[s
         cand = cand.model_copy(update={"key": key})
     if (last := corrects_last_answer(state, cand)) is not None:
         cand = cand.model_copy(update={"key": last})
+    if (in_play := corrected_in_play(state, cand)) is not None:
+        # a correction read under a frame the talk has not been in: the task in play's value changes
+        cand = cand.model_copy(update={"key": in_play})
     if (name := read_back_name(state, cand)) is not None:
         # "就长乐吧" -> "选择长乐百万防癌医疗": the user's pick read back whole; the rest stays an offer
         if (rest := complete_name(state.facts[cand.key], name, cand)) is None:

@@ -179,7 +179,9 @@ def said_before_domain(state: ContextState, cand: FactCandidate) -> Fact | None:
         fact_domain = f.key.split(".", 1)[0]
         if fact_domain == domain and f.first_idx < cand.source_idx:
             return None  # the domain was known before: the general value is another attribute
-        if f.first_idx >= held.first_idx and fact_domain not in ("general", domain):
+        # another frame named after the lead-in (one named in the same turn, "some Rock Music
+        # events on the 13th", is part of it)
+        if f.first_idx > held.last_idx and fact_domain not in ("general", domain):
             return None
         if fact_domain == "general" and held.last_idx < f.first_idx < cand.source_idx:
             return None  # the talk went on without a domain: a task of its own, not a lead-in
@@ -242,3 +244,29 @@ def corrects_last_answer(state: ContextState, cand: FactCandidate) -> str | None
         return None
     said = [f for f in held if f.last_idx == last and f.vtype == cand.vtype]
     return said[0].key if len(said) == 1 and said[0].key != cand.key else None
+
+
+def corrected_in_play(state: ContextState, cand: FactCandidate) -> str | None:
+    """The key of the user's value that a user correction read under a domain the conversation has
+    not been in changes ("Actually let's change the date too - I'm looking at my calendar ... Change
+    it to the 14th" while a salon appointment is booked: the parser keys the date as the calendar's):
+    a correction cue says an earlier value changes, the new frame holds nothing it could change, and
+    the task in play (the domain of the turn just before) holds the user's value of that slot, of
+    the same type. None when the turn asks for a new task, when the candidate's domain holds any
+    value (it is a task of its own), or when the task in play holds no such value."""
+    domain, _, slot = cand.key.partition(".")
+    if cand.role != "user" or not cand.correction or not cand.vtype or state.task_idx == cand.source_idx:
+        return None
+    if any(cand.key.endswith(s) for s in (OTHER_TASK_SUFFIX, "_agreed", "_asked")):
+        return None
+    if any(k.split(".", 1)[0] == domain for k in state.facts):
+        return None
+    recent = [f for f in state.facts.values() if f.last_idx >= cand.source_idx - 1]
+    in_play = {f.key.split(".", 1)[0] for f in recent} - {"general"}
+    if len(in_play) != 1:
+        return None
+    held = state.facts.get(f"{in_play.pop()}.{slot}")
+    if held is None or held.role != "user" or held.status != "active" or held.vtype != cand.vtype:
+        return None
+    return held.key
+

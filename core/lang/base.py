@@ -23,7 +23,7 @@ SLOTS = (
     "rating", "price", "price_range", "area", "food", "type", "name", "city", "origin", "destination",
     "address", "postcode", "phone", "ref", "email", "url", "file", "facility", "genre", "title", "person",
     "album", "category", "end_date", "end_time", "birth_date", "past_date",
-    "airline", "seat_class", "car_type", "item", "amount", "account", "age", "budget", "other",
+    "airline", "seat_class", "car_type", "item", "amount", "account", "age", "budget", "rate", "other",
 )
 
 # Canonical task domains a language analyzer may return from domain().

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from core.lang.en_lexicon import FUNCTION_WORDS
+from core.lang.en_lexicon import COUNT_NOUNS, FUNCTION_WORDS
 from core.lang.en_units import CURRENCIES
 from core.lang.en_values import _CURRENCY_WORDS, _SYMBOLS, _money_value
 from core.lang.patterns import pattern
@@ -167,4 +167,26 @@ def asked_attribute(text: str) -> str | None:
     for rx, slot in _ASKS:
         if pattern(rx, re.IGNORECASE).search(text):
             return slot
-    return None
+    return asked_count(text)
+
+
+# the typed counts a question can ask for by the noun it counts ("How many rooms?")
+_COUNTED_SLOTS = frozenset({"people", "rooms", "nights", "days"})
+# "How many are in your group?", "How many of you?", "how many will be going?": a head count asked
+# with no counted noun
+_HEAD_COUNT = (
+    r"\bhow\s+many\s+(?:of\s+(?:you|us)\b|(?:are|is|will)\b[^?]{0,30}\b(?:party|group|going|coming|"
+    r"attending|joining|travel+ing|riding)\b)"
+)
+
+
+def asked_count(text: str) -> str | None:
+    """The typed count a question asks for ("How many people?", "How many tickets do you need?" ->
+    people, "How many rooms?" -> rooms, "How many are in your group?" -> people), or None: a bare
+    number answering it is that count, the same attribute as a later "2 in my group" that corrects
+    it, not a plain count standing beside it."""
+    m = pattern(r"\bhow\s+many\s+(?P<noun>[a-z]+)", re.IGNORECASE).search(text)
+    slot = COUNT_NOUNS.get(m.group("noun").lower()) if m else None
+    if slot in _COUNTED_SLOTS:
+        return slot
+    return "people" if pattern(_HEAD_COUNT, re.IGNORECASE).search(text) else None

@@ -162,7 +162,7 @@ _PEOPLE_CUE = re.compile(
     rf"\b(?:table|reservation|booking|room|tickets?|seats?|ride|car|cab|taxi|party|group)\s+(?:for|of)\s+"
     rf"(?P<n>{_NUM})\b(?!\s*(?:[:.]\d|am\b|pm\b|o['\"’]?clock|%|nights?|days?|hours?|minutes?|weeks?|"
     rf"stars?|rooms?|dollars?|bucks))"
-    rf"|\b(?P<n4>{_NUM})\s+(?:people\s+|persons\s+|guests\s+|of\s+us\s+)?in\s+(?:my|our|the)\s+(?:party|group)\b"
+    rf"|\b(?P<n4>{_NUM})\s+(?:people\s+|persons\s+|guests\s+|of\s+us\s+)?in\s+(?:my|our|the|your|their)\s+(?:party|group)\b"
     rf"|\bfor\s+(?:just\s+|only\s+)?(?P<n2>{_NUM})(?:\s+(?:please|people|persons?|guests?|of\s+us))?\s*(?=[.,!?;]|$|"
     rf"\s+(?:at|on|please|and|this|next|tomorrow|today|starting|from|people|persons?|guests?)\b)",
     re.IGNORECASE,
