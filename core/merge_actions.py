@@ -20,7 +20,8 @@ def settle_decline(state: ContextState, parsed: ParsedMessage, units: Units) -> 
     A reply that says yes or brings values takes the offer up, unless it only asks about it
     ("Are those both in the moderate price range?": its values are the question's, not a go-ahead);
     a user who closes the conversation ("No, that's all for today", "就这些") declines every open
-    step they never took up: nothing is left for the agent to do about them."""
+    step they never took up, and settles every goal said before: nothing is left for the agent to
+    do about them (a goal the user states after it is a new one)."""
     text = parsed.message.text.strip()
     cues = any_language()
     idx = parsed.message.idx
@@ -34,6 +35,9 @@ def settle_decline(state: ContextState, parsed: ParsedMessage, units: Units) -> 
             todo.taken = not declines and (cues.accepts(text) or (bool(units.facts) and not only_asks))
         if not todo.taken and cues.closes(text):
             todo.declined = True
+    if cues.closes(text):
+        for goal in state.goals:
+            goal.done = True
 
 
 def merge_actions(state: ContextState, units: Units) -> None:

@@ -108,10 +108,12 @@ _ASKS_END = (
 )
 _DETERMINER = r"(?i)\b(?:the|this|that|our|my|your|same)\s+$"
 _FREE_PREFIX = r"^(free)\s*"
-# a clause that closes the conversation ("that is all I need today", "I'm all set for now"): its
-# "today" is the conversation's, not a value of the task
+# a clause that closes the conversation ("that is all I need today", "I'm all set for now"), at the
+# start of the turn or of one of its sentences, after any thanks ("Thank you. That is all I need.",
+# "Thanks a lot, that's all."): its "today" is the conversation's, not a value of the task
 _CLOSING = (
-    r"(?i)^\s*(?:no,?\s*)?(?:that(?:'s|\s+is|\s+was|\s+will\s+be|\s+would\s+be|\s+should\s+be)\s+"
+    r"(?i)(?:^|[.!]\s)\s*(?:(?:ok(?:ay)?|thanks?(?:\s+you)?(?:\s+(?:a\s+lot|so\s+much|very\s+much))?)[,.!]?\s*)?"
+    r"(?:no,?\s*)?(?:that(?:'s|\s+is|\s+was|\s+will\s+be|\s+would\s+be|\s+should\s+be)\s+"
     r"(?:all|everything)\b|(?:i\s+think\s+)?(?:i'm|i\s+am|we're|we\s+are)\s+(?:all\s+set|done|good)\b|"
     r"nothing\s+(?:else|more)\b)"
 )
