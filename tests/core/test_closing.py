@@ -58,3 +58,47 @@ def test_closing_the_conversation_settles_the_goals_said_before():
     assert not parse_anchors(closed.rendered.state_text)["goals"]
     still_open = run([*turns[:2], ("user", "Can you tell me more about it?"), *turns[3:]])
     assert any(not g.done for g in still_open.state.goals)
+
+
+@pytest.mark.parametrize(
+    ("text", "offers"),
+    [
+        ("Is there anything else I can help you with?", True),
+        ("Can I help you with something else?", True),
+        ("还有什么需要帮您的吗？", True),
+        ("Would you like me to book it?", False),
+        ("请问还需要别的吗？", True),
+        ("需要预订吗？", False),
+    ],
+)
+def test_asking_whether_the_user_wants_anything_more(text, offers):
+    from core.lang.cues import any_language
+
+    assert any_language().offers_more(text) is offers
+
+
+def test_a_no_thanks_to_anything_else_closes_the_conversation():
+    def turns(reply: str) -> list[tuple[str, str]]:
+        return [
+            ("user", "I need to find a quiet museum with free entrance in the north."),
+            ("assistant", "The Kettle's Yard museum is free. Is there anything else I can help you with?"),
+            ("user", reply),
+            ("assistant", "Have a nice day."),
+            ("user", "Bye."),
+            ("assistant", "Goodbye."),
+        ]
+
+    closed = run(turns("No, thank you."))
+    assert closed.state.goals and all(g.done for g in closed.state.goals)
+    # a no to a yes/no offer of something else declines that offer only
+    offered = run(
+        [
+            ("user", "I need to find a quiet museum with free entrance in the north."),
+            ("assistant", "The Kettle's Yard museum is free. Would you like the address?"),
+            ("user", "No, thank you."),
+            ("assistant", "Have a nice day."),
+            ("user", "Bye."),
+            ("assistant", "Goodbye."),
+        ]
+    )
+    assert any(not g.done for g in offered.state.goals)
