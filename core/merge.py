@@ -108,6 +108,7 @@ def merge(
     else:
         asks = any(a.kind == "question" and any_language().asks_end(a.text) for a in parsed.atoms)
         merged.asked_end_idx = msg.idx if asks else merged.asked_end_idx
+        merged.asked_more_idx = msg.idx if any_language().offers_more(msg.text) else merged.asked_more_idx
         questions = [a.text for a in parsed.atoms if a.kind == "question"]
         asked = [s for q in questions if (s := any_language().asked_attribute(q))]
         merged.asked_slot, merged.asked_slot_idx = (asked[-1], msg.idx) if asked else ("", -1)

@@ -17,21 +17,29 @@ def settle_decline(state: ContextState, parsed: ParsedMessage, units: Units) -> 
     """A user 'no thanks' / 'not now' / '不用了' to the assistant's offer just before declines the
     next steps it proposed (they stay in the state, marked, and leave the Next line). A bare 'no'
     declines only when it brings no value of its own ("no, 1 room" corrects the offer instead).
-    A reply that says yes or brings values takes the offer up; a user who closes the conversation
-    ("No, that's all for today", "就这些") declines every open step they never took up: nothing
-    is left for the agent to do about them."""
+    A reply that says yes or brings values takes the offer up, unless it only asks about it
+    ("Are those both in the moderate price range?": its values are the question's, not a go-ahead);
+    a user who closes the conversation ("No, that's all for today", "就这些", a "no thanks" to
+    "Anything else?") declines every open step they never took up, and settles every goal said
+    before: nothing is left for the agent to do about them (a goal stated after it is a new one)."""
     text = parsed.message.text.strip()
     cues = any_language()
     idx = parsed.message.idx
     declines = cues.declines(text) or (cues.bare_no(text) and not units.facts)
+    only_asks = bool(parsed.atoms) and all(a.kind == "question" for a in parsed.atoms)
+    # "No, thank you." to "Anything else?" closes the conversation as "that's all" does
+    closing = cues.closes(text) or (state.asked_more_idx == idx - 1 and declines)
     for todo in state.todos:
         if todo.done or todo.declined:
             continue
         if todo.idx == idx - 1:
             todo.declined = declines
-            todo.taken = not declines and bool(units.facts or cues.accepts(text))
-        if not todo.taken and cues.closes(text):
+            todo.taken = not declines and (cues.accepts(text) or (bool(units.facts) and not only_asks))
+        if not todo.taken and closing:
             todo.declined = True
+    if closing:
+        for goal in state.goals:
+            goal.done = True
 
 
 def merge_actions(state: ContextState, units: Units) -> None:

@@ -391,6 +391,7 @@ class ContextState(BaseModel):
     changed_asks: str = Field(
         default="", description="that turn's text when it asks a question (what it asks about is no change)"
     )
+    asked_more_idx: int = Field(default=-1, description="the last assistant turn that asked 'anything else?'")
     asked_end_idx: int = Field(
         default=-1, description="the last assistant turn that asked about the end of a span (return)"
     )

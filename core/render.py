@@ -37,6 +37,7 @@ from core.config import Config
 from core.models import ContextState, Fact, Message, Rendered, Todo
 from core.render_actions import actions_line, completed_actions
 from core.render_goals import goal_texts, goal_told
+from core.render_repeats import repeats_own_slot
 from core.render_tools import TOOLS_HEADER, is_promoted_key, tool_sections
 from core.replaced import mark_replaced, offer_shown, shown_as_replaced
 from core.slot_keys import INFORMATIONAL_SLOTS
@@ -260,8 +261,8 @@ def render(
     for fact, is_offer in ranked:
         if fact.key.endswith(".ref") and fact.value in shown_refs:
             continue  # already on the Completed line
-        if fact.key not in must and in_recent_turns(fact, recent_words):
-            continue  # the recent raw turns show it as said
+        if fact.key not in must and (in_recent_turns(fact, recent_words) or repeats_own_slot(fact, state)):
+            continue  # the recent raw turns, or its own slot's fact, show it as said
         said_in_a_task = (fact.key.split(".", 1)[-1], fact.value.lower()) in in_a_domain
         if fact.key.startswith("general.") and said_in_a_task and not fact.history:
             continue  # said before its task was known; the task's own fact shows it

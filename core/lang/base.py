@@ -158,6 +158,10 @@ class LanguageAnalyzer(Protocol):
         """True when the clause closes the conversation ("that's all I need today", "就这些")."""
         ...
 
+    def offers_more(self, text: str) -> bool:
+        """True when the assistant asks whether the user wants anything more ("Anything else?")."""
+        ...
+
     def asks_about_other(self, text: str) -> bool:
         """True when the user asks about another value beside the one in play ("what about glasgow
         tuesday", "and Sunday?", "那上海呢"): a question, no correction of a value acted on."""

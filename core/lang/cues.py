@@ -97,6 +97,10 @@ class CueMethods:
         """True when the clause closes the conversation ("that's all I need today", "就这些")."""
         return self._cues.closes(text)
 
+    def offers_more(self, text: str) -> bool:
+        """True when the assistant asks whether the user wants anything more ("Anything else?")."""
+        return self._cues.offers_more(text)
+
     def asks_about_other(self, text: str) -> bool:
         """True when the user asks about another value beside the one in play ("what about X")."""
         return self._cues.asks_about_other(text)
@@ -256,6 +260,10 @@ class AnyLanguage:
     def closes(self, text: str) -> bool:
         """True when the clause closes the conversation in some language."""
         return any(a.closes(text) for a in self.analyzers)
+
+    def offers_more(self, text: str) -> bool:
+        """True when the assistant asks whether the user wants anything more, in some language."""
+        return any(a.offers_more(text) for a in self.analyzers)
 
     def asks_about_other(self, text: str) -> bool:
         """True when the user asks about another value beside the one in play, in some language."""

@@ -108,12 +108,19 @@ _ASKS_END = (
 )
 _DETERMINER = r"(?i)\b(?:the|this|that|our|my|your|same)\s+$"
 _FREE_PREFIX = r"^(free)\s*"
-# a clause that closes the conversation ("that is all I need today", "I'm all set for now"): its
-# "today" is the conversation's, not a value of the task
+# a clause that closes the conversation ("that is all I need today", "I'm all set for now"), at the
+# start of the turn or of one of its sentences, after any thanks ("Thank you. That is all I need.",
+# "Thanks a lot, that's all."): its "today" is the conversation's, not a value of the task
 _CLOSING = (
-    r"(?i)^\s*(?:no,?\s*)?(?:that(?:'s|\s+is|\s+was|\s+will\s+be|\s+would\s+be|\s+should\s+be)\s+"
+    r"(?i)(?:^|[.!]\s)\s*(?:(?:ok(?:ay)?|thanks?(?:\s+you)?(?:\s+(?:a\s+lot|so\s+much|very\s+much))?)[,.!]?\s*)?"
+    r"(?:no,?\s*)?(?:that(?:'s|\s+is|\s+was|\s+will\s+be|\s+would\s+be|\s+should\s+be)\s+"
     r"(?:all|everything)\b|(?:i\s+think\s+)?(?:i'm|i\s+am|we're|we\s+are)\s+(?:all\s+set|done|good)\b|"
     r"nothing\s+(?:else|more)\b)"
+)
+# the assistant asks whether the user wants anything more ("Is there anything else I can help you
+# with?", "Can I help you with something else?"): a "no" to it closes the conversation
+_OFFERS_MORE = (
+    r"(?i)\b(?:anything|something)\s+(?:else|more)\b|\bhelp\s+(?:you\s+)?with\s+(?:anything|something)\b"
 )
 # a value said as a bound of a search ("after 13:30", "arrive by 8:15", "under $150", "4 stars or
 # more"): a criterion, not the value of the thing found
@@ -368,6 +375,11 @@ def adds_task(text: str) -> bool:
 def closes(text: str) -> bool:
     """True when the clause closes the conversation ("that's all I need today", "I'm all set")."""
     return bool(pattern(_CLOSING).search(text))
+
+
+def offers_more(text: str) -> bool:
+    """True when the assistant asks whether the user wants anything more ("Anything else?")."""
+    return bool(pattern(_OFFERS_MORE).search(text))
 
 
 def bounds(before: str, after: str) -> bool:

@@ -43,6 +43,8 @@ _ASKS_END = r"回来|返回|返程|退房|还车|离店|到几号|到哪天"
 _FREE_PREFIX = r"^(免费)\s*"
 # a clause that closes the conversation ("就这些了", "没有别的了")
 _CLOSING = r"^\s*(?:就这些|就这样|没有别的|没别的|没有其他|没其他|没有了|不需要别的|暂时没有)"
+# the assistant asks whether the user wants anything more (还有什么需要, 还需要别的吗)
+_OFFERS_MORE = r"还有(?:什么|别的|其他|其它)(?:需要|可以|要)|还需要(?:什么|别的|其他|其它)"
 # a value said as a bound of a search ("不超过500元", "下午3点以后", "4分以上"): a criterion
 _BOUND_BEFORE = (
     r"(?:达到|不超过|不低于|不高于|不少于|不多于|至少|最少|最多|最低|最高|低于|高于|超过|少于|多于|大于|小于)\s*$"
@@ -217,6 +219,11 @@ def adds_task(text: str) -> bool:
 def closes(text: str) -> bool:
     """True when the clause closes the conversation (就这些, 没有别的了)."""
     return bool(pattern(_CLOSING).search(text))
+
+
+def offers_more(text: str) -> bool:
+    """True when the assistant asks whether the user wants anything more (还有什么需要帮您的吗)."""
+    return bool(pattern(_OFFERS_MORE).search(text))
 
 
 def bounds(before: str, after: str) -> bool:

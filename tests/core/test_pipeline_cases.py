@@ -251,7 +251,11 @@ def test_the_goal_line_leaves_out_values_the_facts_already_show():
         [
             ("user", "Book a table for 6 people at 20:00 on Thursday."),
             ("assistant", "Which restaurant?"),
-            *FILLER,
+            # turns that push it out of the recent window without closing the conversation (a
+            # closing settles the goal: tests/core/test_closing.py)
+            ("assistant", "Let me check what is free."),
+            ("user", "Sure."),
+            ("assistant", "One moment please."),
         ]
     )
     goal = parse_anchors(r.rendered.text)["goals"][0]

@@ -1,0 +1,27 @@
+"""Render stage, values the context would say twice: an agreed value its own slot's fact already shows.
+
+``[FACT:event.people=one ticket (aka 1)|people_agreed=1]``: the user's "one ticket" and the "1" the
+assistant offered and the user took stand side by side (merge keeps both when no cue says one
+replaces the other), but the first piece already shows "1" as written, so the second tells the
+model nothing and costs a piece.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.merge import AGREED_SUFFIX
+from core.models import ContextState, Fact
+
+
+def repeats_own_slot(fact: Fact, state: ContextState) -> bool:
+    """True for a fact kept beside its slot's own fact (``X_agreed`` beside ``X``) whose value that
+    fact already shows as written, whole words, in its current value or its other wording (never in
+    its replaced values: a "(was: ...)" value is not the value shown)."""
+    if not fact.key.endswith(AGREED_SUFFIX) or fact.history:
+        return False
+    base = state.facts.get(fact.key[: -len(AGREED_SUFFIX)])
+    if base is None or not fact.value.strip():
+        return False
+    shown = " ".join([base.value, *base.aliases]).lower()
+    return re.search(rf"(?<!\w){re.escape(fact.value.strip().lower())}(?!\w)", shown) is not None
