@@ -33,6 +33,7 @@ from core.models import (
     Units,
 )
 from core.name_readback import complete_name, read_back_name
+from core.none_found import failed_search_value
 from core.slot_keys import INFORMATIONAL_SLOTS
 from core.tasks import (
     OTHER_TASK_SUFFIX,
@@ -113,6 +114,8 @@ def merge(
         merged.asked_idx = msg.idx if questions else merged.asked_idx
         if msg.role == "assistant":
             merged.offered_choice = offered_choice(msg.text, msg.idx)
+            if report := any_language().finds_none(msg.text):
+                merged.none_found_idx, merged.none_found = msg.idx, report
     corrected = corrected_domains(parsed)
     for cand in answer_to_end(state, parsed, units.facts):
         _merge_fact(merged, cand, corrected)
@@ -163,6 +166,12 @@ def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[s
         )
         _merge_fact(state, said.model_copy(update={"correction": True}))
     cur = state.facts.get(cand.key)
+    if cur is None and (failed := failed_search_value(state, cand)) is not None:
+        # "no cinemas in the west" -> "maybe a college": what the search is for now, whatever key
+        # the parser gave the value it found nothing for
+        del state.facts[failed.key]
+        _replace(state, failed, cand, "nothing was found for it; the user named another")
+        return
     if cur is None and (early := said_before_domain(state, cand)) is not None:
         # a value said before its domain was known is the same attribute of that domain's search
         del state.facts[early.key]
