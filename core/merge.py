@@ -32,7 +32,7 @@ from core.models import (
     Units,
 )
 from core.name_readback import complete_name, read_back_name
-from core.none_found import failed_search_value
+from core.none_found import failed_search_value, rekey_goals
 from core.slot_keys import INFORMATIONAL_SLOTS
 from core.tasks import (
     OTHER_TASK_SUFFIX,
@@ -174,6 +174,7 @@ def _merge_fact(
         # the parser gave the value it found nothing for
         del state.facts[failed.key]
         _replace(state, failed, cand, "nothing was found for it; the user named another")
+        rekey_goals(state, failed.key, cand.key)
         return
     if cur is None and (early := said_before_domain(state, cand)) is not None:
         # a value said before its domain was known is the same attribute of that domain's search

@@ -21,7 +21,7 @@ from core.models import ContextState, Fact, FactCandidate
 
 # the slots that hold what kind of thing is sought: one attribute, whichever of them the parser chose
 # ("a place that serves crossover" as a type, "Spanish food" as a food)
-KIND_SLOTS = frozenset({"type", "food", "cuisine", "category", "genre"})
+KIND_SLOTS = frozenset({"type", "food", "category", "genre"})
 _WORD = re.compile(r"\w+")
 
 
@@ -56,7 +56,7 @@ def failed_search_value(state: ContextState, cand: FactCandidate) -> Fact | None
 
 
 def _same_attribute(a: str, b: str) -> bool:
-    """True for one slot, or two slots of what kind of thing is sought (type, food, cuisine)."""
+    """True for one slot, or two slots of what kind of thing is sought (type, food)."""
     return a == b or (a in KIND_SLOTS and b in KIND_SLOTS)
 
 
@@ -77,3 +77,13 @@ def _alike(a: str, b: str) -> bool:
     if min(len(a), len(b)) < 5 or len(a) != len(b):
         return False
     return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+
+
+def rekey_goals(state: ContextState, old_key: str, new_key: str) -> None:
+    """Point the goals' values held under old_key at new_key (the value moved there and was
+    replaced), so the goal line writes the current value in place of the one not found ("I'd like a
+    cinema in the west" -> "I'd like a colleges in the west"): a goal never shows a stale value. Each
+    changed goal gets a new dict (the state before the turn shares the old one)."""
+    for goal in state.goals:
+        if old_key in goal.values and new_key not in goal.values:
+            goal.values = {new_key if k == old_key else k: v for k, v in goal.values.items()}

@@ -10,6 +10,7 @@ from core.lang.cues import any_language
 from core.merge import _merge_fact
 from core.models import ContextState, Fact, FactCandidate
 from core.none_found import failed_search_value
+from core.render_goals import goal_texts
 from tests.core.builders import replaced, state_after
 
 pytestmark = pytest.mark.unit
@@ -98,3 +99,15 @@ def test_the_report_cue():
     assert cues.finds_none("附近没有找到川菜馆。") == "没有找到川菜馆"
     assert cues.finds_none("No problem, I booked it.") == ""
     assert cues.finds_none("There is a cinema in the west.") == ""
+
+
+def test_the_goal_line_writes_the_value_found_in_place_of_the_one_not_found():
+    st = state_after(
+        [
+            ("user", "I'd like a cinema in the west."),
+            ("assistant", "Sorry, I have no cinemas in the west. Another attraction, perhaps?"),
+            ("user", "Maybe if there is one that is in the type of college."),
+        ]
+    )
+    goals = goal_texts(st)
+    assert goals and not any("cinema" in g.lower() for g in goals)
