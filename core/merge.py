@@ -12,8 +12,6 @@
 
 from __future__ import annotations
 
-import re
-
 from core.alternatives import asked_item, offered_choice
 from core.changes import answers_change, says_change
 from core.config import Config
@@ -21,6 +19,7 @@ from core.count_readback import read_back_count
 from core.decay import apply_decay
 from core.embed import Embedder
 from core.lang.cues import any_language
+from core.listed import is_item_of, listed, one_of_listed, picks_by_norm, result_picks
 from core.merge_actions import advance_task_state, merge_actions, settle_decline
 from core.merge_texts import merge_texts
 from core.models import (
@@ -33,6 +32,7 @@ from core.models import (
     Units,
 )
 from core.name_readback import complete_name, read_back_name
+from core.none_found import failed_search_value, rekey_goals
 from core.slot_keys import INFORMATIONAL_SLOTS
 from core.tasks import (
     OTHER_TASK_SUFFIX,
@@ -115,9 +115,12 @@ def merge(
         merged.asked_idx = msg.idx if questions else merged.asked_idx
         if msg.role == "assistant":
             merged.offered_choice = offered_choice(msg.text, msg.idx)
+            if report := any_language().finds_none(msg.text):
+                merged.none_found_idx, merged.none_found = msg.idx, report
     corrected = corrected_domains(parsed)
+    done = any(a.status == "done" for a in units.actions)
     for cand in answer_to_end(state, parsed, units.facts):
-        _merge_fact(merged, cand, corrected)
+        _merge_fact(merged, cand, corrected, done)
     merge_texts(merged, units, embedder, config)
     merge_actions(merged, units)
     for art in units.artifacts:
@@ -138,8 +141,11 @@ def merge(
     return merged
 
 
-def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[str] = frozenset()) -> None:
-    """Fold one candidate into the facts (corrected: the domains the turn's corrections name)."""
+def _merge_fact(
+    state: ContextState, cand: FactCandidate, corrected: frozenset[str] = frozenset(), done: bool = False
+) -> None:
+    """Fold one candidate into the facts (corrected: the domains the turn's corrections name; done:
+    the turn reports an action that succeeded)."""
     if (key := corrected_key(state, cand)) != cand.key:
         cand = cand.model_copy(update={"key": key})
     if (last := corrects_last_answer(state, cand)) is not None:
@@ -168,6 +174,13 @@ def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[s
         )
         _merge_fact(state, said.model_copy(update={"correction": True}))
     cur = state.facts.get(cand.key)
+    if cur is None and (failed := failed_search_value(state, cand)) is not None:
+        # "no cinemas in the west" -> "maybe a college": what the search is for now, whatever key
+        # the parser gave the value it found nothing for
+        del state.facts[failed.key]
+        _replace(state, failed, cand, "nothing was found for it; the user named another")
+        rekey_goals(state, failed.key, cand.key)
+        return
     if cur is None and (early := said_before_domain(state, cand)) is not None:
         # a value said before its domain was known is the same attribute of that domain's search
         del state.facts[early.key]
@@ -182,10 +195,12 @@ def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[s
         if cand.role == "user":
             state.offers.pop(cand.key, None)
         return
+    if done and cand.role == "assistant" and cur.role == "user" and result_picks(state, cur, cand):
+        return  # "14:30, if that fails 13:30" -> "13:30 went well, ref ...": the booking took one
     # the user naming one of the options offered ("X or Y") picks it: a choice, no replaced value
-    picks = cand.role == "user" and " | " in cur.norm and _one_of_listed(cur.value, cand.value) is not None
+    picks = cand.role == "user" and " | " in cur.norm and one_of_listed(cur.value, cand.value) is not None
     if picks or same_value(cur.norm, cand.norm) or same_surface(cur.value, cand.value):
-        picked = _one_of_listed(cur.value, cand.value) if cand.role == "user" else None
+        picked = one_of_listed(cur.value, cand.value) if cand.role == "user" else None
         if picked is not None:
             # the user picked one of the values listed; what the same turn offered beside the list
             # (a price, a time) belonged to one option or another, so it is no offer to accept
@@ -195,11 +210,11 @@ def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[s
                     state.offers.pop(key)
             exact = picked.lower() == cand.value.strip().lower()
             cur.value, cur.norm = picked, cand.norm if exact else picked.strip().lower()
-        elif cand.role == "user" and _picks_by_norm(cur.norm, cand.norm):
+        elif cand.role == "user" and picks_by_norm(cur.norm, cand.norm):
             # "10点" of the times read out "8:30, 10:00": the user's pick is the value, not the list
             cur.value, cur.norm = cand.value, cand.norm
         else:
-            _keep_both_forms(cur, cand.value)
+            _keep_both_forms(cur, cand.value, cand.role == "user")
         stale = state.offers.get(cand.key)
         if cand.role == "assistant" and stale is not None and stale.first_idx < cand.source_idx:
             # the assistant reads the held value back after offering another for the slot ("USA"
@@ -262,51 +277,17 @@ def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[s
         )
 
 
-# commas and semicolons, ASCII and full-width, and the Chinese enumeration comma: punctuation, no words
-_LIST_SEPARATOR = re.compile(r"\s*[,;\uff0c\uff1b\u3001]\s*")
-
-
-_WORD = re.compile(r"\w+")
-
-
-def _listed(value: str) -> list[str]:
-    """The items of a value read out as a list ("A, B, C"); one item for a single value."""
-    return [i for i in _LIST_SEPARATOR.split(value.strip()) if i]
-
-
-def _one_of_listed(value: str, pick: str) -> str | None:
-    """The item of value picked by pick, when value is a list of several values (comma-separated, as
-    an assistant reads out options: "Granta Lodge, Mill Court, Riverside Inn") and pick names exactly
-    one of its items, whole or by words only it has ("the United" of "Delta DL123, United UA45"):
-    the user naming one narrows the value to it; nothing is replaced. None otherwise."""
-    items = _listed(value)
-    low = pick.strip().lower()
-    if len(items) < 2 or low == value.strip().lower():
-        return None
-    exact = [i for i in items if i.lower() == low]
-    if exact:
-        return exact[0]
-    cues = any_language()
-    words = {w for w in _WORD.findall(low) if not (cues.is_article(w) or cues.is_bare_one(w))}
-    named = [i for i in items if words and words <= set(_WORD.findall(i.lower()))]
-    return named[0] if len(named) == 1 else None
-
-
-def _picks_by_norm(listed: str, pick: str) -> bool:
-    """True when the normalized value listed holds several items (times, dates: "08:30, 10:00") and
-    pick is exactly one of them ("10:00" for the user's "10点"): the user narrowed the list to it."""
-    items = [i for i in _LIST_SEPARATOR.split(listed.strip()) if i]
-    return len(items) > 1 and pick.strip() in items and not _LIST_SEPARATOR.search(pick.strip())
-
-
-def _keep_both_forms(fact: Fact, other: str) -> None:
+def _keep_both_forms(fact: Fact, other: str, by_user: bool = True) -> None:
     """One value written two ways keeps both: the longer form when it contains the other ('Olive
     Garden' in 'Olive Garden Italian Restaurant'), else the other as an alias ('center' / 'centre',
-    'NY' / 'New York', 'the 11th' / 'March 11th')."""
+    'NY' / 'New York', 'the 11th' / 'March 11th'). A list the assistant reads out that names the
+    value among others ("Cambridge, Ely" for the user's "ely") is no longer form of it: the value
+    stays, the list beside it as an alias (the user listing alternatives, "14:30, 13:30", still
+    widens it)."""
     low, other_low = fact.value.lower(), other.lower()
     if low == other_low or other_low in low:
         return
-    if low in other_low:
+    if low in other_low and (by_user or not is_item_of(fact.value, other)):
         fact.value = other
     else:
         fact.aliases = [other]
@@ -401,9 +382,9 @@ def _settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units)
     for key, offer in list(state.offers.items()):
         if key in stated:
             continue  # the user's own value wins (merged next)
-        if " | " in offer.norm or len(_listed(offer.value)) > 1:
+        if " | " in offer.norm or len(listed(offer.value)) > 1:
             just = offer.first_idx == idx - 1
-            asked = asked_item(state.offered_choice, _listed(offer.value), offer.first_idx) if just else None
+            asked = asked_item(state.offered_choice, listed(offer.value), offer.first_idx) if just else None
             if asked is None:
                 continue  # options need a pick
             # the yes answers a question that names one of the values offered: that one is taken

@@ -402,6 +402,10 @@ class ContextState(BaseModel):
     asked_idx: int = Field(
         default=-1, description="the last assistant turn that asked the user something (no small talk)"
     )
+    none_found_idx: int = Field(
+        default=-1, description="the last assistant turn that reported a search found nothing"
+    )
+    none_found: str = Field(default="", description="that turn's report words (core.none_found)")
     offered_choice: OfferedChoice | None = Field(
         default=None, description="the alternatives the last assistant turn's last question offered"
     )

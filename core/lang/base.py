@@ -196,6 +196,11 @@ class LanguageAnalyzer(Protocol):
         term: 10-year pay or 20-year pay?", "10年交还是20年交？"); ("", []) when it offers none."""
         ...
 
+    def finds_none(self, text: str) -> str:
+        """The words of an assistant's reports that a search found nothing ("there are no cinemas in
+        the west", "没有找到川菜馆"), "" when it reports none."""
+        ...
+
     def asked_attribute(self, text: str) -> str | None:
         """The attribute slot a question asks for ("How old is she?" -> age, "预算多少？" -> budget), or
         None: a bare number answering it is that attribute's value."""

@@ -118,6 +118,10 @@ class CueMethods:
         """True when a question asks about the end of a span ("when would you like to return?")."""
         return self._cues.asks_end(text)
 
+    def finds_none(self, text: str) -> str:
+        """The words of the reports that a search found nothing ("there are no cinemas ..."), or ""."""
+        return self._cues.finds_none(text)
+
     def asked_attribute(self, text: str) -> str | None:
         """The attribute slot a question asks for ("How old is she?" -> age), or None."""
         return self._cues.asked_attribute(text)
@@ -280,6 +284,10 @@ class AnyLanguage:
     def asks_end(self, text: str) -> bool:
         """True when a question asks about the end of a span, in some language."""
         return any(a.asks_end(text) for a in self.analyzers)
+
+    def finds_none(self, text: str) -> str:
+        """The words of the reports that a search found nothing, in every language, or ""."""
+        return " | ".join(w for a in self.analyzers if (w := a.finds_none(text)))
 
     def asked_attribute(self, text: str) -> str | None:
         """The attribute slot a question asks for in some language (the first language's), or None."""

@@ -12,6 +12,7 @@ import re
 
 from core.lang.patterns import last_match_span, pattern
 from core.lang.zh_attributes import asked_attribute  # noqa: F401  (a cue of this module)
+from core.lang.zh_none_found import finds_none  # noqa: F401  (a cue of this module)
 
 _INTENT_CUE = r"帮我|想|要|找|预订|订|推荐|查"
 _FILLER_TRAIL = r"(?:一下|吧|啊|呢|吗|呀|哦|了|谢谢|的话|[，,。.！!？?\s])+$"

@@ -49,3 +49,10 @@ def test_another_kind_of_food_instead_replaces_the_first() -> None:
     assert [f.value for f in foods] == ["turkish"]
     assert [v.value for v in foods[0].history] == ["Northern European"]
     assert not [f for f in st.facts.values() if f.key.endswith(".name")]
+
+
+def test_a_spelling_variant_of_a_cuisine_is_the_food_slot_not_a_name() -> None:
+    # "barbeque" (as "barbecue") names a kind of food: "a barbeque restaurant" is no venue's name
+    slots = _slots("I need to find a barbeque restaurant in the centre of town.")
+    assert slots.get("food") == "barbeque"
+    assert "name" not in slots
