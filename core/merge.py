@@ -33,6 +33,7 @@ from core.models import (
     Units,
 )
 from core.name_readback import complete_name, read_back_name
+from core.readback_split import AGREED_SUFFIX, split_read_back
 from core.slot_keys import INFORMATIONAL_SLOTS
 from core.tasks import (
     OTHER_TASK_SUFFIX,
@@ -50,9 +51,6 @@ from core.tasks import (
 from core.values import same_surface, same_value
 
 STRENGTH_ORDER = {"strong": 0, "medium": 1, "weak": 2}
-# the key of an assistant value the user agreed to that stands beside the user's own value for the
-# slot (no cue said it replaces it: "today" beside "March 1st", the airport beside the city)
-AGREED_SUFFIX = "_agreed"
 # the key of a value the user asked about ("what about X") beside a value already acted on
 ASKED_SUFFIX = "_asked"
 _ACCEPT_KINDS = frozenset({"confirmation", "instruction"})
@@ -116,6 +114,8 @@ def merge(
     corrected = corrected_domains(parsed)
     for cand in answer_to_end(state, parsed, units.facts):
         _merge_fact(merged, cand, corrected)
+    if msg.role == "assistant":
+        split_read_back(merged, units.facts, msg.idx)
     merge_texts(merged, units, embedder, config)
     merge_actions(merged, units)
     for art in units.artifacts:
