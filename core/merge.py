@@ -19,6 +19,7 @@ from core.changes import answers_change, says_change
 from core.config import Config
 from core.count_readback import read_back_count
 from core.decay import apply_decay
+from core.described import describes_held, only_asks
 from core.embed import Embedder
 from core.lang.cues import any_language
 from core.merge_actions import advance_task_state, merge_actions, settle_decline
@@ -96,6 +97,7 @@ def merge(
                 merged.domain_turns[atom.domain] = merged.user_turns
         _settle_acceptance(merged, parsed, units)
         settle_decline(merged, parsed, units)
+        merged.user_asked_idx = msg.idx if only_asks(parsed, units) else -1
         if says_change(parsed):
             merged.changed_idx = msg.idx
             merged.changed_asks = msg.text.lower() if "?" in msg.text or "？" in msg.text else ""
@@ -219,6 +221,10 @@ def _merge_fact(state: ContextState, cand: FactCandidate, corrected: frozenset[s
     if other_task(state, cur, cand, corrected):
         # said for another task than the held value (a request for something new came between, or
         # the held value was acted on): no evidence it is the same attribute; both stand
+        _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{OTHER_TASK_SUFFIX}"}))
+        return
+    if describes_held(state, cur, cand):
+        # the assistant's answer to the user's question about the thing in play describes it
         _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{OTHER_TASK_SUFFIX}"}))
         return
     user_held = cur.role == "user" or cur.verified_by_user

@@ -401,6 +401,9 @@ class ContextState(BaseModel):
     asked_idx: int = Field(
         default=-1, description="the last assistant turn that asked the user something (no small talk)"
     )
+    user_asked_idx: int = Field(
+        default=-1, description="the last user turn that only asked about the thing in play (core.described)"
+    )
     offered_choice: OfferedChoice | None = Field(
         default=None, description="the alternatives the last assistant turn's last question offered"
     )
