@@ -35,6 +35,7 @@ from core.models import (
 )
 from core.name_readback import complete_name, read_back_name
 from core.readback_split import AGREED_SUFFIX, split_read_back
+from core.repeated_name import widen_repeated
 from core.slot_keys import INFORMATIONAL_SLOTS
 from core.tasks import (
     OTHER_TASK_SUFFIX,
@@ -114,7 +115,7 @@ def merge(
         if msg.role == "assistant":
             merged.offered_choice = offered_choice(msg.text, msg.idx)
     corrected = corrected_domains(parsed)
-    for cand in answer_to_end(state, parsed, units.facts):
+    for cand in answer_to_end(state, parsed, widen_repeated(state, parsed, units.facts)):
         _merge_fact(merged, cand, corrected)
     if msg.role == "assistant":
         split_read_back(merged, units.facts, msg.idx)
