@@ -17,6 +17,7 @@ from core.changes import answers_change, says_change
 from core.config import Config
 from core.count_readback import read_back_count
 from core.decay import apply_decay
+from core.described import describes_held, only_asks
 from core.embed import Embedder
 from core.lang.cues import any_language
 from core.listed import is_item_of, listed, one_of_listed, picks_by_norm, result_picks
@@ -33,6 +34,8 @@ from core.models import (
 )
 from core.name_readback import complete_name, read_back_name
 from core.none_found import failed_search_value, rekey_goals
+from core.readback_split import AGREED_SUFFIX, split_read_back
+from core.repeated_name import widen_repeated
 from core.slot_keys import INFORMATIONAL_SLOTS
 from core.tasks import (
     OTHER_TASK_SUFFIX,
@@ -51,9 +54,6 @@ from core.tasks import (
 from core.values import same_surface, same_value
 
 STRENGTH_ORDER = {"strong": 0, "medium": 1, "weak": 2}
-# the key of an assistant value the user agreed to that stands beside the user's own value for the
-# slot (no cue said it replaces it: "today" beside "March 1st", the airport beside the city)
-AGREED_SUFFIX = "_agreed"
 # the key of a value the user asked about ("what about X") beside a value already acted on
 ASKED_SUFFIX = "_asked"
 _ACCEPT_KINDS = frozenset({"confirmation", "instruction"})
@@ -99,6 +99,7 @@ def merge(
                 merged.domain_turns[atom.domain] = merged.user_turns
         _settle_acceptance(merged, parsed, units)
         settle_decline(merged, parsed, units)
+        merged.user_asked_idx = msg.idx if only_asks(parsed, units) else -1
         if says_change(parsed):
             merged.changed_idx = msg.idx
             merged.changed_asks = msg.text.lower() if "?" in msg.text or "？" in msg.text else ""
@@ -119,8 +120,10 @@ def merge(
                 merged.none_found_idx, merged.none_found = msg.idx, report
     corrected = corrected_domains(parsed)
     done = any(a.status == "done" for a in units.actions)
-    for cand in answer_to_end(state, parsed, units.facts):
+    for cand in answer_to_end(state, parsed, widen_repeated(state, parsed, units.facts)):
         _merge_fact(merged, cand, corrected, done)
+    if msg.role == "assistant":
+        split_read_back(merged, units.facts, msg.idx)
     merge_texts(merged, units, embedder, config)
     merge_actions(merged, units)
     for art in units.artifacts:
@@ -239,6 +242,10 @@ def _merge_fact(
     if other_task(state, cur, cand, corrected):
         # said for another task than the held value (a request for something new came between, or
         # the held value was acted on): no evidence it is the same attribute; both stand
+        _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{OTHER_TASK_SUFFIX}"}))
+        return
+    if describes_held(state, cur, cand):
+        # the assistant's answer to the user's question about the thing in play describes it
         _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{OTHER_TASK_SUFFIX}"}))
         return
     user_held = cur.role == "user" or cur.verified_by_user

@@ -406,6 +406,9 @@ class ContextState(BaseModel):
         default=-1, description="the last assistant turn that reported a search found nothing"
     )
     none_found: str = Field(default="", description="that turn's report words (core.none_found)")
+    user_asked_idx: int = Field(
+        default=-1, description="the last user turn that only asked about the thing in play (core.described)"
+    )
     offered_choice: OfferedChoice | None = Field(
         default=None, description="the alternatives the last assistant turn's last question offered"
     )

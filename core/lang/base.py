@@ -177,6 +177,11 @@ class LanguageAnalyzer(Protocol):
         """True when the clause names a task beside the one in play ("also", "too", "另外")."""
         ...
 
+    def asks_another(self, text: str) -> bool:
+        """True when the clause asks for another option of the search in play ("anything else?",
+        "find something different", "换一个")."""
+        ...
+
     def asks_end(self, text: str) -> bool:
         """True when a question asks about the end of a span ("when would you like to return?",
         "and checking out when?", "几号退房")."""

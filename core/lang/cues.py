@@ -7,6 +7,7 @@ A third language adds a ``<lang>_cues`` module and its analyzer; no stage file c
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from types import ModuleType
 from typing import NamedTuple
@@ -109,6 +110,11 @@ class CueMethods:
         """True when the clause asks for something new to be found or booked, not another option
         of the search in play ("could you find me a car?", not "anything else?")."""
         return self._cues.opens_task(text)
+
+    def asks_another(self, text: str) -> bool:
+        """True when the clause asks for another option of the search in play ("anything else?",
+        "换一个")."""
+        return bool(re.search(self._cues.ANOTHER_OPTION, text))
 
     def adds_task(self, text: str) -> bool:
         """True when the clause names a task beside the one in play ("also", "另外")."""
@@ -276,6 +282,10 @@ class AnyLanguage:
     def opens_task(self, text: str) -> bool:
         """True when the clause asks for something new to be found or booked, in some language."""
         return any(a.opens_task(text) for a in self.analyzers)
+
+    def asks_another(self, text: str) -> bool:
+        """True when the clause asks for another option of the search in play, in some language."""
+        return any(a.asks_another(text) for a in self.analyzers)
 
     def adds_task(self, text: str) -> bool:
         """True when the clause names a task beside the one in play, in some language."""

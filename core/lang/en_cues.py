@@ -101,7 +101,7 @@ _ADDS_TASK = (
     r"(?:things?|something|anything)\s+(?:\w+\s+){0,2}to\s+do)\b|^\W*now\b"
 )
 # asking for another option of the search in play: "anything else?", "find something different"
-_ANOTHER_OPTION = r"(?i)\b(?:else|others?|another|different|again|more|alternatives?|instead)\b"
+ANOTHER_OPTION = r"(?i)\b(?:else|others?|another|different|again|more|alternatives?|instead)\b"
 # a question about the end of a span: "when are you coming back?", "checking out when?", "till what date?"
 _ASKS_END = (
     r"(?i)\b(?:return(?:ing)?|com(?:e|ing)\s+back|get(?:ting)?\s+back|check(?:ing)?[\s-]*out|"
@@ -308,7 +308,7 @@ def opens_task(text: str) -> bool:
     to go there?", "I also need a house"), not another option of the search in play ("anything
     else?", "search again"), the thing in play ("book it") nor a detail of it ("I need the reference
     number as well")."""
-    if pattern(_ANOTHER_OPTION).search(text) or asks_detail_only(text):
+    if pattern(ANOTHER_OPTION).search(text) or asks_detail_only(text):
         return False
     return bool(pattern(_REQUEST).search(text) or (adds_task(text) and intent_cue(text)))
 

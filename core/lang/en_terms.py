@@ -101,6 +101,10 @@ _MUSIC_AS_MEDIA = re.compile(
     re.IGNORECASE,
 )
 _ARTICLE_BEFORE = re.compile(r"\b(?:a|the|this|that|any|some)\s+$", re.IGNORECASE)
+# an object right after the word makes it the verb ("and play the movie", "play it", "show me")
+_OBJECT_AFTER = re.compile(
+    r"\s+(?:the|a|an|it|them|this|that|these|those|some|my|your|our|me|us|him|her)\b", re.IGNORECASE
+)
 _LIST_AROUND = re.compile(r"\s*(?:,|\bor\b|\band\b)", re.IGNORECASE)
 _LIST_BEFORE = re.compile(r"(?:,|\bor|\band)\s*$", re.IGNORECASE)
 
@@ -146,6 +150,9 @@ def terms(text: str) -> list[Candidate]:
             continue
         if key == "checking" and re.match(r"\s+(?:in|into|out)\b", text[end:], re.IGNORECASE):
             continue  # "checking in on March 1st": a hotel stay, not an account
+        verb = _OBJECT_AFTER.match(text, end) and not _ARTICLE_BEFORE.search(text, 0, start)
+        if key in _VERB_LIKE_TERMS and verb:
+            continue  # a verb with its object ("go ahead and play the movie"), not "a play this week"
         if key in _VERB_LIKE_TERMS and not (
             _VERB_LIKE_CONTEXT.match(text, end)
             or _capitalized_mid_sentence(text, start)

@@ -38,7 +38,7 @@ _QUOTES_BACK = (
 _REQUEST = r"帮我(?:找|订|预订|查|推荐)|(?:想|要)(?:找|订|预订|预定)|预订|预定|推荐一"
 # a task beside the one in play: 另外, 还要, 也想, 顺便
 _ADDS_TASK = r"另外|还(?:要|想|需要)|也(?:要|想|需要)|顺便"
-_ANOTHER_OPTION = r"别的|其他|其它|换一|另一|再(?:推荐|找|帮|查)"
+ANOTHER_OPTION = r"别的|其他|其它|换一|另一|再(?:推荐|找|帮|查)"
 # a question about the end of a span: 哪天回来, 几号退房, 什么时候还车
 _ASKS_END = r"回来|返回|返程|退房|还车|离店|到几号|到哪天"
 _FREE_PREFIX = r"^(免费)\s*"
@@ -160,7 +160,7 @@ def asks_about_other(text: str) -> bool:
 def opens_task(text: str) -> bool:
     """True when the clause asks for something new to be found or booked (帮我找一家酒店, 另外想订),
     not another option of the search in play (别的, 换一个)."""
-    if pattern(_ANOTHER_OPTION).search(text):
+    if pattern(ANOTHER_OPTION).search(text):
         return False
     return bool(pattern(_REQUEST).search(text) or (adds_task(text) and intent_cue(text)))
 

@@ -173,3 +173,18 @@ def test_a_sentence_opening_verb_starts_no_name() -> None:
         ("Update the ticket please.", []),
     ):
         assert sorted({text[n.start : n.end] for n in en_names.find_names(text)}) == names, text
+
+
+def test_a_verb_like_genre_word_with_its_object_is_the_verb() -> None:
+    """'Go ahead and play the movie.' gave movie.genre=play (the 'and' before it read as a list), which
+    then replaced the user's genre 'comedy'. 'a play this week' and 'music, play or dance' still name
+    the kind."""
+    from core.lang.en_terms import terms
+
+    def genres(text: str) -> list[str]:
+        return [c.value for c in terms(text) if c.slot in ("genre", "category")]
+
+    assert genres("Go ahead and play the movie.") == []
+    assert genres("Sure, and play it on the TV.") == []
+    assert "play" in genres("I would like to see a play this week.")
+    assert "play" in genres("Do you like music, play or dance?")
