@@ -41,7 +41,10 @@ _NOT_UNITS = frozenset(
     )
 )
 _NUMBER = r"(?<![\w.,:/$£€¥#-])(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<sc>k|m|bn)?"
-_UNIT_PHRASE = re.compile(_NUMBER + r"\s?(?P<w1>[A-Za-z][A-Za-z'-]*)(?:\s(?P<w2>[a-z][a-z'-]*))?\b")
+# a unit word ends with a letter: "0a-0" has no unit "a-" (the hyphen joins nothing)
+_UNIT_PHRASE = re.compile(
+    _NUMBER + r"\s?(?P<w1>[A-Za-z](?:[A-Za-z'-]*[A-Za-z])?)(?:\s(?P<w2>[a-z](?:[a-z'-]*[a-z])?))?\b"
+)
 # words before a number that count what the speaker found ("there are 33 trains", "I found 10")
 _RESULT_COUNT_BEFORE = re.compile(
     r"\b(?:found|find|have|has|had|got|see|showing|returned|are|were|there'?s|total\s+of|results?|"
