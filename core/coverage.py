@@ -20,6 +20,7 @@ from core.embed import is_chinese
 from core.lang.cues import any_language
 from core.lang.registry import analyzer_for
 from core.models import Atom, ContextState, Message, ParsedMessage
+from core.replaced import guessed_slot
 from core.values import substitutes_replaced
 
 # the clauses that state something (a question, a yes or a greeting states nothing to keep)
@@ -124,7 +125,7 @@ def _guessed_unproven(state: ContextState) -> set[str]:
     out = set()
     for f in [*state.facts.values(), *state.archive]:
         ev = f.evidence
-        if f.key.startswith("general.") and ev is not None and ev.role == "user" and ev.how == "said":
+        if guessed_slot(f) and ev is not None and ev.role == "user" and ev.how == "said":
             out |= {v.value.lower() for v in f.history}
     return out
 
@@ -282,19 +283,24 @@ def missing_user_clauses(
                 out += [x for x in _uncorrected_parts(atom, corrections, low) if x not in out]
                 continue
             needs = _needs(atom, replaced)
-            if atom.kind in CONTENT_KINDS and p.message.idx not in renumbered:
+            # a later correction of what the clause speaks of ("科技园南区8栋1203", then "地址改成
+            # 科技园南区6栋大堂") replaced its numbers with the rest of it
+            if (
+                atom.kind in CONTENT_KINDS
+                and p.message.idx not in renumbered
+                and not _corrected_later(atom, corrections)
+            ):
                 needs += untyped_numbers(atom)
             if after_negation and atom.negation is None and (atom.kind == "preference" or atom.entities):
                 needs.append(atom.text)  # the positive half of a negation pair
             after_negation = atom.negation is not None
-            # a name is replaced only with evidence (a correction, an offer taken, a result, the
-            # task's own name slot restated): one name the user said after another in a slot
-            # guessed without a task leaves the first owed
-            names = {e.text for e in atom.entities if e.type in ("name", "place")}
+            # a value is replaced only with evidence (a correction, an offer taken, a result, the
+            # task's own slot restated): one value the user said after another in a slot guessed
+            # without a task ("其中一份加俩鸡蛋", then "一杯无糖") leaves the first owed
             needs = [
                 n for n in needs
                 if not _shows_value(_without_article(n.lower()), low)
-                and not is_replaced(n, proven if n in names else replaced)
+                and not is_replaced(n, proven)
             ]
             restated = _restated_types(atom, corrections)
             needs = [n for n in needs if not any(e.text == n and e.type in restated for e in atom.entities)]
@@ -307,7 +313,7 @@ def missing_user_clauses(
             typed = any(not (says_more and e.type in WEAK_TYPES) for e in atom.entities)
             brief = answers and not _says_nothing(atom.text) and not _requests(atom.text)
             least = MIN_ANSWER_UNITS if brief else MIN_UNITS
-            stale = _states_replaced(atom, replaced, named) or _corrected_later(atom, corrections)
+            stale = _states_replaced(atom, proven, named) or _corrected_later(atom, corrections)
             if (
                 (atom.kind in CONTENT_KINDS or says_more if not typed else _states_own(atom))
                 and not needs
