@@ -20,7 +20,7 @@ from core.embed import is_chinese
 from core.lang.cues import any_language
 from core.lang.registry import analyzer_for
 from core.models import Atom, ContextState, Message, ParsedMessage
-from core.replaced import guessed_slot
+from core.unproven import guessed_unproven
 from core.values import substitutes_replaced
 
 # the clauses that state something (a question, a yes or a greeting states nothing to keep)
@@ -114,18 +114,6 @@ def _named_replaced(state: ContextState) -> set[str]:
     for f in [*state.facts.values(), *state.archive]:
         ev = f.evidence
         if ev is None or ev.role != "user" or ev.how != "said":
-            out |= {v.value.lower() for v in f.history}
-    return out
-
-
-def _guessed_unproven(state: ContextState) -> set[str]:
-    """Lowercased values one user name replaced in a slot guessed without a task (general.name,
-    general.food): the parser could not type either span, so nothing shows they are one attribute
-    ("我爸要做白内障手术" then "在吃华法林")."""
-    out = set()
-    for f in [*state.facts.values(), *state.archive]:
-        ev = f.evidence
-        if guessed_slot(f) and ev is not None and ev.role == "user" and ev.how == "said":
             out |= {v.value.lower() for v in f.history}
     return out
 
@@ -247,7 +235,7 @@ def missing_user_clauses(
     low = _WAS.sub(" ", text).lower()
     all_replaced = _replaced(state)
     all_named = _named_replaced(state)
-    all_proven = all_replaced - _guessed_unproven(state)
+    all_proven = all_replaced - guessed_unproven(state, parsed)
     replaced_at = _replaced_at(state)
     corrections = [
         (p.message.idx, topic_words(_valued_parts(a)), {e.type for e in a.entities}, a.text)

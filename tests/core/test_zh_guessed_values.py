@@ -147,3 +147,46 @@ def test_a_clause_a_later_correction_replaced_is_not_owed_for_its_bare_numbers()
     head = result.rendered.state_text
     assert "创业园北区5栋大堂" in head
     assert "3栋1502" not in head  # the old address, shown unmarked, would read as current
+
+
+def _head(turns: list[tuple[str, str]]) -> str:
+    msgs = [Message(idx=i, role=r, text=t) for i, (r, t) in enumerate(turns)]
+    result = Compressor(Config(use_embeddings=False)).compress(msgs, force=True, context_id="c")
+    return result.rendered.state_text
+
+
+def test_a_chinese_pick_merely_followed_by_a_phrase_never_offered_stays_owed() -> None:
+    head = _head(
+        [
+            ("user", "想办一张信用卡，主要用来加油"),
+            ("assistant", "推荐两款：畅行卡，加油5%返现；如意卡，全场1%返现。"),
+            ("user", "就畅行卡吧"),
+            ("assistant", "好的，畅行卡。请问您的姓名？"),
+            ("user", "周明"),
+            ("assistant", "需要绑定还款卡吗？"),
+            ("user", "绑工行储蓄卡，尾号5521"),
+            ("assistant", "好的，还款卡尾号5521。"),
+            ("user", "好"),
+            ("assistant", "申请已提交。"),
+        ]
+    )
+    assert "畅行卡" in head
+
+
+def test_a_chinese_name_picked_among_the_offered_replaces_the_one_asked_about() -> None:
+    head = _head(
+        [
+            ("user", "帮我推荐一个酒店，评分在4.5分以上"),
+            ("assistant", "为您找到北京长城饭店和北京金台大酒店。"),
+            ("user", "北京长城饭店的电话告诉我一下，价格怎么样？"),
+            ("assistant", "电话010-88886666，价格1200元。"),
+            ("user", "太贵了，我要北京金台大酒店"),
+            ("assistant", "北京金台大酒店，电话010-66668888，价格600元。"),
+            ("user", "好的"),
+            ("assistant", "还有什么需要？"),
+            ("user", "没有了，谢谢"),
+            ("assistant", "不客气。"),
+        ]
+    )
+    assert "北京金台大酒店" in head
+    assert "北京长城饭店" not in head
