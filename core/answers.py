@@ -20,6 +20,9 @@ MAX_AGE = 120
 # attributes an amount of money never answers
 _NOT_MONEY = frozenset({"age", "people", "rooms", "nights", "days"})
 PERSON_SLOT = "person"  # the slot of a name answering a question about who
+# the slot of an address answering a question about where a thing is sent from ("发件地址？"): the
+# address it goes to, asked next, is another attribute and never replaces it
+FROM_ADDRESS_SLOT = "from_address"
 
 
 def answer_entities(atom: Atom, asked: str) -> Atom:
@@ -30,6 +33,8 @@ def answer_entities(atom: Atom, asked: str) -> Atom:
     relative's age, a count of people, a date) keeps it."""
     if asked == PERSON_SLOT:
         return _person_answer(atom)
+    if asked == FROM_ADDRESS_SLOT:
+        return _from_address_answer(atom)
     out: list[Entity] = []
     for ent in atom.entities:
         # an amount of money is no age and no count of people, rooms or nights
@@ -58,6 +63,18 @@ def _person_answer(atom: Atom) -> Atom:
     out = [
         e.model_copy(update={"slot": PERSON_SLOT}) if e.type == "name" and e.slot in (None, "name") else e
         for e in atom.entities
+    ]
+    if all(a.slot == b.slot for a, b in zip(out, atom.entities, strict=True)):
+        return atom
+    return atom.model_copy(update={"entities": out})
+
+
+def _from_address_answer(atom: Atom) -> Atom:
+    """The user's clause right after the assistant asked where a thing is sent from ("发件地址？",
+    "Pickup address?"), with its addresses keyed as the sender's: not the value of the address slot
+    that the destination, asked next, fills."""
+    out = [
+        e.model_copy(update={"slot": FROM_ADDRESS_SLOT}) if e.type == "address" else e for e in atom.entities
     ]
     if all(a.slot == b.slot for a, b in zip(out, atom.entities, strict=True)):
         return atom

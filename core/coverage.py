@@ -20,6 +20,7 @@ from core.embed import is_chinese
 from core.lang.cues import any_language
 from core.lang.registry import analyzer_for
 from core.models import Atom, ContextState, Message, ParsedMessage
+from core.unproven import guessed_unproven
 from core.values import substitutes_replaced
 
 # the clauses that state something (a question, a yes or a greeting states nothing to keep)
@@ -113,18 +114,6 @@ def _named_replaced(state: ContextState) -> set[str]:
     for f in [*state.facts.values(), *state.archive]:
         ev = f.evidence
         if ev is None or ev.role != "user" or ev.how != "said":
-            out |= {v.value.lower() for v in f.history}
-    return out
-
-
-def _guessed_unproven(state: ContextState) -> set[str]:
-    """Lowercased values one user name replaced in a slot guessed without a task (general.name,
-    general.food): the parser could not type either span, so nothing shows they are one attribute
-    ("我爸要做白内障手术" then "在吃华法林")."""
-    out = set()
-    for f in [*state.facts.values(), *state.archive]:
-        ev = f.evidence
-        if f.key.startswith("general.") and ev is not None and ev.role == "user" and ev.how == "said":
             out |= {v.value.lower() for v in f.history}
     return out
 
@@ -246,7 +235,7 @@ def missing_user_clauses(
     low = _WAS.sub(" ", text).lower()
     all_replaced = _replaced(state)
     all_named = _named_replaced(state)
-    all_proven = all_replaced - _guessed_unproven(state)
+    all_proven = all_replaced - guessed_unproven(state, parsed)
     replaced_at = _replaced_at(state)
     corrections = [
         (p.message.idx, topic_words(_valued_parts(a)), {e.type for e in a.entities}, a.text)
@@ -282,19 +271,24 @@ def missing_user_clauses(
                 out += [x for x in _uncorrected_parts(atom, corrections, low) if x not in out]
                 continue
             needs = _needs(atom, replaced)
-            if atom.kind in CONTENT_KINDS and p.message.idx not in renumbered:
+            # a later correction of what the clause speaks of ("科技园南区8栋1203", then "地址改成
+            # 科技园南区6栋大堂") replaced its numbers with the rest of it
+            if (
+                atom.kind in CONTENT_KINDS
+                and p.message.idx not in renumbered
+                and not _corrected_later(atom, corrections)
+            ):
                 needs += untyped_numbers(atom)
             if after_negation and atom.negation is None and (atom.kind == "preference" or atom.entities):
                 needs.append(atom.text)  # the positive half of a negation pair
             after_negation = atom.negation is not None
-            # a name is replaced only with evidence (a correction, an offer taken, a result, the
-            # task's own name slot restated): one name the user said after another in a slot
-            # guessed without a task leaves the first owed
-            names = {e.text for e in atom.entities if e.type in ("name", "place")}
+            # a value is replaced only with evidence (a correction, an offer taken, a result, the
+            # task's own slot restated): one value the user said after another in a slot guessed
+            # without a task ("其中一份加俩鸡蛋", then "一杯无糖") leaves the first owed
             needs = [
                 n for n in needs
                 if not _shows_value(_without_article(n.lower()), low)
-                and not is_replaced(n, proven if n in names else replaced)
+                and not is_replaced(n, proven)
             ]
             restated = _restated_types(atom, corrections)
             needs = [n for n in needs if not any(e.text == n and e.type in restated for e in atom.entities)]
@@ -307,7 +301,7 @@ def missing_user_clauses(
             typed = any(not (says_more and e.type in WEAK_TYPES) for e in atom.entities)
             brief = answers and not _says_nothing(atom.text) and not _requests(atom.text)
             least = MIN_ANSWER_UNITS if brief else MIN_UNITS
-            stale = _states_replaced(atom, replaced, named) or _corrected_later(atom, corrections)
+            stale = _states_replaced(atom, proven, named) or _corrected_later(atom, corrections)
             if (
                 (atom.kind in CONTENT_KINDS or says_more if not typed else _states_own(atom))
                 and not needs

@@ -19,6 +19,10 @@ GOAL_KINDS = frozenset({"instruction", "constraint", "preference", "question"})
 MAX_GOAL_CHARS = 60
 GOAL_WORDS = 7
 ZH_GOAL_CHARS = 16
+# a Chinese goal keeps a clause part the cut would fall in whole up to this length ("公司要往新加坡寄一批
+# 样品，电子元件" not "...，电子元…": half a word reads as shown to the coverage check, and as nothing)
+ZH_GOAL_MAX_CHARS = 24
+_ZH_PART_END = re.compile(r"[,，、;；。!！?？]")
 # the punctuation a goal phrase drops at its edges (ASCII and full-width)
 _EDGE_PUNCTUATION = " ,.!?;，。！？；"
 
@@ -39,11 +43,26 @@ def condense_goal(text: str, entities: Sequence[Entity] = ()) -> str:
     goal = strip_opener(text)
     if is_chinese(goal):
         goal = analyzer_for("zh").strip_fillers(goal).strip(_EDGE_PUNCTUATION) or goal
-        return goal if len(goal) <= ZH_GOAL_CHARS else goal[:ZH_GOAL_CHARS] + "…"
+        return _zh_cut(goal)
     surfaces = [e.text for e in entities if e.text and e.text in goal]
     goal = _without_lead_in(goal, surfaces)
     out = _first_words(goal, surfaces) or goal[:MAX_GOAL_CHARS]
     return out.replace(";", ",").replace("[", "(").replace("]", ")").replace("|", "/")
+
+
+def _zh_cut(goal: str) -> str:
+    """A Chinese goal of at most ZH_GOAL_CHARS characters, cut at a clause part's end: the part the
+    cut falls in is kept whole when the goal stays within ZH_GOAL_MAX_CHARS, else dropped (the cut
+    falls at the end of the part before); a goal of one long part is cut at ZH_GOAL_CHARS. "…"
+    marks a cut."""
+    if len(goal) <= ZH_GOAL_CHARS:
+        return goal
+    ends = [m.start() for m in _ZH_PART_END.finditer(goal)] + [len(goal)]
+    after = next(e for e in ends if e >= ZH_GOAL_CHARS)
+    if after <= ZH_GOAL_MAX_CHARS:
+        return goal if after == len(goal) else goal[:after] + "…"
+    before = [e for e in ends if 0 < e < ZH_GOAL_CHARS]
+    return goal[: before[-1] if before else ZH_GOAL_CHARS] + "…"
 
 
 def _without_lead_in(goal: str, surfaces: Sequence[str]) -> str:

@@ -16,6 +16,7 @@ from core.coverage import content_units
 from core.embed import is_chinese
 from core.lang.cues import any_language
 from core.models import ContextState, Goal
+from core.replaced import guessed_slot, shown_as_replaced
 
 MAX_GOALS = 1
 _DETAIL = re.compile(r"[\d.,:tT -]+")  # a normalised date, time or number: detail a goal leaves to the facts
@@ -49,7 +50,10 @@ def goal_told(goal: str, rest: str) -> bool:
 
 def current_values(goal: Goal, state: ContextState) -> str:
     """The goal's text with replaced values written as current; a date, time or number the facts
-    show is left out (it changes and the facts carry it), unless that leaves a bare word."""
+    show is left out (it changes and the facts carry it), unless that leaves a bare word. A value of
+    a slot the parser guessed (core.coverage.guessed_slot) is rewritten only when its fact shows it
+    as replaced (core.replaced.shown_as_replaced): a name the user merely said after it there
+    ("防癌险", then "胆囊切除") replaced nothing."""
     text = goal.text
     for key, surface in goal.values.items():
         fact = state.facts.get(key)
@@ -58,6 +62,8 @@ def current_values(goal: Goal, state: ContextState) -> str:
         bare = " ".join(text.replace(surface, " ").split())
         if _DETAIL.fullmatch(fact.norm) and not is_chinese(text) and len(bare.split()) >= 2:
             text = bare
-        elif fact.history and surface.lower() not in (f.lower() for f in [fact.value, *fact.aliases]):
+        elif fact.history and surface.lower() not in (f.lower() for f in [fact.value, *fact.aliases]) and (
+            not guessed_slot(fact) or surface.lower() in (v.lower() for v in shown_as_replaced(fact))
+        ):
             text = text.replace(surface, fact.value)
     return text

@@ -21,6 +21,13 @@ _LIST_SEPARATOR = re.compile(r"\s*[,;\uff0c\uff1b\u3001]\s*")
 NAME_SLOT = "name"  # the slot of a name the parser found no attribute for
 
 
+def guessed_slot(fact: Fact) -> bool:
+    """True when fact's slot is one the parser guessed without a task (general.name, general.food):
+    one user value after another there is no evidence they are one attribute. A task's own name
+    slot (hotel.name) holds the names the user picks among results, one after another."""
+    return fact.key.startswith("general.")
+
+
 def replaced_by(fact: Fact | None, item: str) -> bool:
     """True when item is a value fact's history holds as replaced (the same value, or the same one
     said another way: 'the 9th' ~ 'March 9th') and fact's current value is not it too."""

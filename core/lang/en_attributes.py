@@ -53,6 +53,8 @@ _ASKS = (
     (r"\bdeductible\b", "deductible"),
     (r"\bdeposit\b", "deposit"),
     (r"\btip\b", "tip"),
+    # the sender's address ("Pickup address?"): another attribute than where it goes
+    (r"\b(?:pick-?up|sender'?s?|origin|collection|return)\s+address\b", "from_address"),
     # a person: "Who will be the policyholder?", "Beneficiary?", "your mother's full name?", "his name?"
     (
         r"^\W*who\b|\bwho\s+(?:will|should|would|is|are)\b|\bpolicyholder\b|\bbeneficiary\b|\bfull\s+name\b|"

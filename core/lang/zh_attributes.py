@@ -44,6 +44,8 @@ _ASKS = (
     (r"保价|申报价值|货值", "value"),
     (r"收入|工资", "income"),
     (r"免赔", "deductible"),
+    # the sender's address ("发件地址？", "从哪里寄？"): another attribute than where it goes
+    (r"(?:发件|寄件|发货|取件|取货|揽收)人?的?地址|从哪(?:里|儿)?(?:寄|发)", "from_address"),
 )
 _NUM = r"\d+(?:\.\d+)?[万千]?|[零〇一二两三四五六七八九十百千万]+"
 _PERIOD = r"一年|每年|一个月|每个月|每月|每晚|一晚|每人|人均|每天"

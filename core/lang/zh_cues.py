@@ -14,7 +14,8 @@ from core.lang.patterns import last_match_span, pattern
 from core.lang.zh_attributes import asked_attribute  # noqa: F401  (a cue of this module)
 from core.lang.zh_none_found import finds_none  # noqa: F401  (a cue of this module)
 
-_INTENT_CUE = r"帮我|想|要|找|预订|订|推荐|查"
+# 查 asks to look something up, not in 查出(来) "was diagnosed with" nor 检查 "an examination"
+_INTENT_CUE = r"帮我|想|要|找|预订|订|推荐|(?<![检调审排复])查(?!出)"
 _FILLER_TRAIL = r"(?:一下|吧|啊|呢|吗|呀|哦|了|谢谢|的话|[，,。.！!？?\s])+$"
 _POLITE_PREFIX = r"^(?:你好|您好|好的|麻烦|请问|请|帮我|我想|我要|你能|能不能|可以|那|另外|还有)[，,、\s]*"
 # declining what was just offered: "不用了", "先不"
@@ -123,10 +124,16 @@ def negation_pair(text: str) -> bool:
     return bool(pattern(_NEGATION_PAIR, re.I).search(text))
 
 
+# a go-ahead for the task in play: a verb of carrying it out with no object of its own (帮我下单,
+# 那就提交吧, 就这样办理)
+_GO_AHEAD = re.compile(r"(?:下单|提交|办理|办了|付款|支付|确认|搞定)(?:吧|了|一下|吧。)?[。！!～~]*$")
+
+
 def requests_new(text: str) -> bool:
     """True when the clause asks for something (帮我订, 想找): any intent cue; a Chinese clause
-    names its request with the intent verb itself."""
-    return intent_cue(text)
+    names its request with the intent verb itself. A go-ahead for the task in play ("懂了，那就这样，
+    帮我下单") asks for nothing new."""
+    return intent_cue(text) and not _GO_AHEAD.search(text.strip())
 
 
 def changes_value(text: str) -> bool:

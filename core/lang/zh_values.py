@@ -90,6 +90,8 @@ _ADDRESS_QUESTION = re.compile(r"什么|哪|多少|啥|吗|呢|么")
 _ADDRESS = re.compile(
     r"(?:[\u4e00-\u9fff]{2,6}[省市])?(?:[\u4e00-\u9fff]{1,4}[区县])?[\u4e00-\u9fff0-9]{1,12}?"
     r"(?:路|街|大街|胡同|巷|道|里)[甲乙丙丁]?\d+号(?:院|楼)?"
+    r"(?:[\u4e00-\u9fff]{1,8}?(?:大厦|广场|园|中心|大楼|公寓|小区|花园))?"  # the building ("金蝶软件园")
+    r"(?:[A-Za-z0-9]{1,4}(?:座|栋|幢|号楼|楼|层|室|单元))*"  # its block, floor, room ("B座", "9层")
 )
 # A bare amount with a magnitude or a bound ("5万以上", "两千左右"): a number without a unit
 _AMOUNT = re.compile(
