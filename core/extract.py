@@ -132,6 +132,8 @@ def _facts_of(
         if not is_value(ent, atom.domain, role) or _definite_reference(ent, atom):
             continue
         negated = neg_span is not None and ent.start >= 0 and neg_span[0] <= ent.start < neg_span[1]
+        if ent.type in ("date", "time", "datetime") and ent.start >= 0 and role == "user":
+            negated = negated or analyzer_for(atom.lang).declined_value(atom.text, ent.start, ent.end)
         before = _before_name(atom, i)
         key, value = fact_key(ent, atom.domain, before), ent.text.strip()
         norm = (ent.value or ent.text).strip().lower()

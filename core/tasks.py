@@ -168,13 +168,18 @@ def said_before_domain(state: ContextState, cand: FactCandidate) -> Fact | None:
     the conversation has named no other domain since, so both are the one search's attribute and
     the later value replaces it. None when there is no such value, or when the domain was known
     before, or the talk went on without one ("8 people" for a pizza order, the address, then
-    "vegans are 2 people": another count)."""
+    "vegans are 2 people": another count), or the lead-in already found its thing (the user holds a
+    general name: "parkside pools is located in the centre" - "that will work", then "a guesthouse in
+    the north": the pool stays in the centre)."""
     domain, _, slot = cand.key.partition(".")
     if cand.role != "user" or domain == "general" or cand.key.endswith(OTHER_TASK_SUFFIX):
         return None
     held = state.facts.get(f"general.{slot}")
     if held is None or held.role != "user" or held.status != "active" or cand.source_idx <= held.last_idx:
         return None
+    found = state.facts.get("general.name")
+    if found is not None and found.role == "user" and found.first_idx < cand.source_idx:
+        return None  # the lead-in found its thing ("parkside pools is in the centre"): its values stay its
     for f in state.facts.values():
         fact_domain = f.key.split(".", 1)[0]
         if fact_domain == domain and f.first_idx < cand.source_idx:

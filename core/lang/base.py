@@ -91,6 +91,12 @@ class LanguageAnalyzer(Protocol):
         """An action the assistant reports done, failed, pending or offers ('I have booked ...')."""
         ...
 
+    def declined_value(self, text: str, start: int, end: int) -> bool:
+        """True when the value at text[start:end] qualifies an action the speaker declines ("I don't
+        want to book it today", "今天不订了"): the clause says what will not be done then, so the
+        value is no new value of its attribute."""
+        ...
+
     # The cue words the stages ask about (implemented once by core.lang.cues.CueMethods over the
     # language's <lang>_cues module): a stage file holds no word of any language.
 

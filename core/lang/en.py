@@ -18,14 +18,14 @@ from core.lang.cues import CueMethods
 from core.lang.en_discourse import (
     classify_kind,
     find_action,
-    find_domain,
     is_correction,
     is_pinned,
     proposes_alternative,
     split_sentences,
 )
+from core.lang.en_domain import find_domain
 from core.lang.en_entities import extract_entities
-from core.lang.en_negations import find_negations
+from core.lang.en_negations import declined_value, find_negations
 from core.models import ActionMarker, AtomKind, Entity, Lang, Negation, Role
 
 # Entity types that make a clause carry a value (a constraint rather than small talk).
@@ -113,3 +113,8 @@ class EnglishAnalyzer(CueMethods):
     def action(self, text: str, role: Role) -> ActionMarker | None:
         """An action the assistant/tool reports done, failed, pending or offers."""
         return find_action(text, role)
+
+    def declined_value(self, text: str, start: int, end: int) -> bool:
+        """True when the value at text[start:end] qualifies a declined action ("don't want to book
+        it today")."""
+        return declined_value(text, start)

@@ -4,10 +4,10 @@ and action markers from assistant and tool turns."""
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from core.lang.en_values import identifiers
-from core.lang.vocab import table, tagged
+from core.lang.vocab import tagged
 from core.models import ActionMarker, AtomKind, Role
 
 # --- split ---------------------------------------------------------------------------------------
@@ -419,60 +419,4 @@ def find_action(text: str, role: Role) -> ActionMarker | None:
     if pending:
         verb = pending.group("v") or pending.group("v2") or pending.group("v3")
         return ActionMarker(verb=_lemma(verb, "book"), status="pending")
-    return None
-
-
-# --- domain -----------------------------------------------------------------------------------------
-
-# The domain keywords are data (core/lang/data/en_domains.toml): strong rows name a service outright
-# and open (or switch to) their domain; weak rows ("tickets" for a train, "stay" for a flight, "play"
-# a song or a game) open a domain only when none is set, never switch away from one.
-
-# "I also need a place to stay": a new task, so even a weak word names its domain
-# "I need to find somewhere to eat": asking for a place to do something is asking for a new thing too
-_NEW_TASK = re.compile(
-    r"\b(?:also|as well|another|in addition|besides|(?:somewhere|someplace|a\s+place|a\s+spot)\s+to\s+\w+)\b",
-    re.I,
-)
-
-
-# "the same area as the hotel", "the same area that I booked the restaurant for": where a value is taken from
-_SAME_AS = re.compile(
-    r"\bsame\s+(?:\w+\s+){1,2}(?:as|that|where)\s+(?:(?:i|we)\s+(?:\w+\s+){1,2})?(?:the|my|our|your)\s+\w+",
-    re.I,
-)
-
-
-@cache
-def _domain_regexes(weak: bool = False) -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """The (domain, pattern) rows of core/lang/data/en_domains.toml, strong or weak, in order."""
-    rows = table("en_domains.toml")["weak" if weak else "strong"]
-    return tuple((r["domain"], re.compile(rf"\b(?:{r['pattern']})\b", re.IGNORECASE)) for r in rows)
-
-
-@lru_cache(maxsize=8192)
-def find_domain(text: str, current: str | None = None) -> str | None:
-    """The domain the text names: the current one if the text names it among others (unless the text
-    opens a new task: then another one it names), else the first strong keyword's (fixed specificity
-    order); a weak keyword ("tickets", "stay", "play") only when
-    no domain is current or the text opens a new task ("I also need a place to stay"); else None."""
-    # "The same area as the hotel, please": the domain after "same ... as" is where the value is
-    # taken from, not what the text asks about
-    text = _SAME_AS.sub(" ", text)
-    named = [domain for domain, rx in _domain_regexes() if rx.search(text)]
-    if named:
-        others = [d for d in named if d != current]
-        if current in named and _NEW_TASK.search(text) and not others:
-            # "I also need a place to eat in the same area as the hotel": a weak word names the new task
-            others = [d for d, rx in _domain_regexes(weak=True) if d != current and rx.search(text)]
-        if current in named and others and _NEW_TASK.search(text):
-            # "I also need a taxi from the hotel to the restaurant": a new task names its own domain;
-            # the one being talked about is only where it starts or ends
-            return others[0]
-        # "a hotel in the same area as the restaurant": the domain already being talked about wins
-        return current if current in named else named[0]
-    if current is None or _NEW_TASK.search(text):
-        for domain, rx in _domain_regexes(weak=True):
-            if rx.search(text):
-                return domain
     return None

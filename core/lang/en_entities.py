@@ -24,6 +24,7 @@ from core.lang.en_attributes import attribute_numbers
 from core.lang.en_count_lists import count_lists
 from core.lang.en_dates import find_dates
 from core.lang.en_lexicon import VENUE_TYPES
+from core.lang.en_name_located import city_centre, is_address_span
 from core.lang.en_names import find_names
 from core.lang.en_times import find_times
 from core.lang.en_units import card_endings, unit_counts
@@ -115,7 +116,10 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
             continue
         if _labels_code(surface):  # "Policy OST-2027-3318": the code (an id) is the value, not a name
             continue
-        if _is_street_name(surface):  # "It is on Trinity Lane": where a thing is, not its name
+        if city_centre(surface):  # "the Cambridge centre": the city and its area, found apart
+            continue
+        if _is_street_name(surface) or is_address_span(text, n.start, surface):
+            # "It is on Trinity Lane", "their address is 35 Newnham Road Newnham": where, not a name
             cands.append(
                 V.Candidate(n.start, end, "address", " ".join(surface.split()), "address", V.PRIO["name"] + 2)
             )

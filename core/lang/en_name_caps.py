@@ -36,6 +36,7 @@ from core.lang.en_name_words import (
     VENUE_SINGLE,
     NameSpan,
     Token,
+    business_tail,
     cap_word,
     gap_ok,
     is_cap,
@@ -376,6 +377,7 @@ def venue_runs(text: str, toks: list[Token]) -> list[NameSpan]:
                         and toks[end + 2].low not in FUNCTION_WORDS
                     ):
                         end += 2
+                end = business_tail(text, toks, end)  # "scudamores punting co"
                 spans.append(NameSpan(toks[j + 1].start, toks[end].end, "venue"))
             break
     return spans

@@ -367,3 +367,16 @@ def leading_all(text: str, toks: list[Token], j: int, noun: str) -> bool:
 def possessive_base(low: str) -> str:
     """'hotel's' -> 'hotel'."""
     return low[:-2] if low.endswith(("'s", "’s")) else low
+
+
+_BUSINESS_FORMS = frozenset("co co. ltd ltd. inc inc. llc plc corp corp. gmbh".split())
+
+
+def business_tail(text: str, toks: list[Token], end: int) -> int:
+    """The index of the last token of a name whose last token is toks[end], with the business-form
+    suffixes after it ("scudamores punting co", "Acme Supplies Ltd"): part of the name."""
+    while end + 1 < len(toks) and toks[end + 1].low in _BUSINESS_FORMS:
+        if not spaced(text, toks[end], toks[end + 1]):
+            break
+        end += 1
+    return end

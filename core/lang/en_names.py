@@ -23,6 +23,7 @@ from itertools import pairwise
 
 from core.lang.en_name_caps import caps_runs, event_runs, venue_runs
 from core.lang.en_name_cues import cue_runs, subject_runs, versus_runs
+from core.lang.en_name_located import located_runs
 from core.lang.en_name_offers import offered_runs
 from core.lang.en_name_words import CITY_WORDS, CREDENTIALS, NameSpan, is_everyday, tokenize
 
@@ -47,6 +48,7 @@ def find_names(text: str) -> tuple[NameSpan, ...]:
         + subject_runs(text, toks)
         + versus_runs(text, toks)
         + offered_runs(text)
+        + located_runs(text)
     )
 
 

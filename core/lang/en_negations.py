@@ -180,3 +180,18 @@ def find_negations(text: str) -> tuple[Negation, ...]:
         out.append(Negation(text=whole, cue=cue, target=target, substitution=bool(_SUBSTITUTION.match(cue))))
         pos = max(pos, tend)
     return tuple(out)
+
+
+# a declined action right before a value: "don't want to book it today", "won't need the taxi at 5",
+# "no longer want to leave on friday" (the verb and at most three words of its object between)
+_DECLINED_BEFORE = re.compile(
+    r"\b(?:do\s*n[o']?t|don['’]?t|won['’]?t|will\s+not|no\s+longer)\s+(?:really\s+)?(?:want|need|plan)"
+    r"(?:\s+to\s+[a-z]+)?(?:\s+(?!and\b|but\b|or\b|before\b|after\b|until\b|till\b|than\b|later\b|earlier\b)[a-z']+){0,3}?\s+(?:on\s+|at\s+|for\s+|by\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def declined_value(text: str, start: int) -> bool:
+    """True when the value starting at text[start] follows a declined action in its clause ("I don't
+    want to book it today"): the value says when the action will not happen, not a new value."""
+    return _DECLINED_BEFORE.search(text, max(0, start - 60), start) is not None

@@ -338,6 +338,20 @@ def identifiers(text: str) -> list[Candidate]:
     return out
 
 
+def offered_before(before: str) -> bool:
+    """True when before ends with an offering cue ('would you like', 'how about'): a number-led span
+    after it is the thing offered ('45 Park Lane'), not an address."""
+    return _OFFERED_BEFORE.search(before) is not None
+
+
+def starts_with_street(surface: str) -> bool:
+    """True when surface opens with a street address ('35 Newnham Road Newnham': number, words, a
+    street suffix), whatever follows it."""
+    m = _ADDRESS.match(surface)
+    words = re.findall(r"[A-Za-z']+", m.group(0))[:-1] if m is not None else []
+    return m is not None and not any(w.lower() in _ADDRESS_STOP for w in words)
+
+
 def addresses(text: str) -> list[Candidate]:
     """Street addresses: '71 North San Pedro Street', '1785 San Carlos Ave # 3', '56 saint barnabas road'."""
     out = []

@@ -50,6 +50,12 @@ _LEAD_INTERJECTION = re.compile(
 )
 
 
+# a declined action right after a value: "今天不订了", "周五就不用去了", "明天不需要车了"
+_DECLINED_AFTER = re.compile(
+    r"(?:就|先|也|都)?(?:不|别)(?:想|要|用|需要|打算)?(?:订|预订|预定|去|买|约|叫|要)"
+)
+
+
 class ChineseAnalyzer(CueMethods):
     """Rule-based Chinese analyzer; every method is pure and deterministic."""
 
@@ -108,3 +114,7 @@ class ChineseAnalyzer(CueMethods):
     def action(self, text: str, role: Role) -> ActionMarker | None:
         """An action the assistant reports done, failed or pending, or offers; None otherwise."""
         return action_marker(text, role)
+
+    def declined_value(self, text: str, start: int, end: int) -> bool:
+        """True when a declined action follows the value in its clause ("今天不订了", "周五不用去了")."""
+        return _DECLINED_AFTER.match(text, end) is not None

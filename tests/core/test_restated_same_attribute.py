@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.lang.en_discourse import find_domain
+from core.lang.en_domain import find_domain
 from tests.core.builders import state_after
 
 pytestmark = pytest.mark.unit

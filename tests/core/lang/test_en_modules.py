@@ -10,6 +10,7 @@ import pytest
 from core.lang import (
     en_dates,
     en_discourse,
+    en_domain,
     en_names,
     en_negations,
     en_numbers,
@@ -97,9 +98,9 @@ def test_discourse_cues() -> None:
 
 
 def test_the_domain_is_named_or_kept() -> None:
-    assert en_discourse.find_domain("I need a taxi to the station") == "taxi"
-    assert en_discourse.find_domain("I need a hotel in the north") == "hotel"
-    assert en_discourse.find_domain("nothing to see here") is None
+    assert en_domain.find_domain("I need a taxi to the station") == "taxi"
+    assert en_domain.find_domain("I need a hotel in the north") == "hotel"
+    assert en_domain.find_domain("nothing to see here") is None
 
 
 def test_an_assistant_action_is_done_or_offered() -> None:

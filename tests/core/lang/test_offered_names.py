@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.lang.en_discourse import find_domain
+from core.lang.en_domain import find_domain
 from core.lang.en_names import find_names
 from core.lang.en_values import addresses
 
