@@ -335,8 +335,8 @@ def missing_user_clauses(
 
 
 def _positive_half_unshown(atom: Atom, low: str) -> bool:
-    """True when a clause with a negation states, beside it, what the user wants instead ("leave the
-    warning, not this ticket", "we have a rental car not a campervan") and the context low does not
+    """True when a clause with a negation states, beside it, what the user wants instead ("move the
+    logo, not the slogan", "we fly economy not business") and the context low does not
     show that half: the negation alone (on the Must line) would drop what the pair asks for."""
     if atom.negation is None or not atom.negation.text:
         return False

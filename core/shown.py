@@ -27,9 +27,9 @@ _TOOL_LINE = re.compile(r"\s*t\d+ \S+\(")  # one tool result under the header ("
 def users_view(low: str) -> str:
     """The context low without the agent's own words: its tool calls and results (the Completed and
     Failed lines, the tool-result lines) and the assistant's and tools' recent turns. An agent's
-    paraphrase ("notes=antique mirror fragile", "items=[UPS sealed lead-acid]", "Production waits
-    for Mei's approval") says what it did or understood, not what the user stated: a user clause
-    counts as shown only by the state's lines and the user's own turns."""
+    paraphrase ("notes=porcelain vase handle care" for "the vase is porcelain, handle with care")
+    says what it did or understood, not what the user stated: a user clause counts as shown only
+    by the state's lines and the user's own turns."""
     return "\n".join(
         line for line in low.split("\n") if not line.startswith(_AGENT_LABELS) and not _TOOL_LINE.match(line)
     )
