@@ -20,6 +20,14 @@ from core.embed import is_chinese
 from core.lang.cues import any_language
 from core.lang.registry import analyzer_for
 from core.models import Atom, ContextState, Message, ParsedMessage
+from core.shown import (
+    MIN_UNITS,
+    content_units,
+    content_unshown,
+    shows_value,
+    topic_words,
+    users_view,
+)
 from core.unproven import guessed_unproven
 from core.values import substitutes_replaced
 
@@ -31,8 +39,6 @@ TYPED_KINDS = frozenset({"constraint", "preference", "answer", "correction"})
 # a longer clause with a value is a narration or a request: its values are the facts (Chinese counts
 # character pairs, about two per word)
 MAX_TYPED_UNITS = 10
-SHOWN_SHARE = 0.5  # a clause counts as shown when at least this share of its content is in the context
-MIN_UNITS = 4  # content words (Chinese: character pairs) a clause needs to be kept by its words
 # a brief answer to the assistant's question ("lead-acid, sealed", "全额") is the value asked for:
 # one content word (Chinese: one character pair) is enough to keep it
 MIN_ANSWER_UNITS = 1
@@ -40,14 +46,12 @@ MAX_WANT_UNITS = 4  # a want longer than this in a clause's part is a request ("
 MIN_PART_UNITS = 2  # an untyped part of a typed clause ("要海景房") is kept from this many units
 # the last question of a turn ("Is it lithium-ion or lead-acid?", "Delivery address?", "全额还是最低？")
 _QUESTION = re.compile(r"[^.!?\u3002\uff01\uff1f]*[?\uff1f]")
+_EDGE = " .,!?;\u3002\uff0c\uff01\uff1f\uff1b"  # the punctuation a clause may end with
 _PART_CUT = re.compile(r"[,\uff0c\u3001;\uff1b]")  # the parts of a clause ("3个人，要海景房，不要...")
 WEAK_TYPES = frozenset({"term"})  # a bare domain word ("hotel") is not a value the user set
 _LIST = re.compile(r"[,;\uff0c\uff1b\u3001]")  # a list of values ("61, 59", "医保、商业险")
 _TOKEN = re.compile(r"\w+(?:[:.']\w+)*")
 _WAS = re.compile(r"\(was:[^()]*\)")  # a replaced value is not the value shown
-# one part of the rendered text: a line (a fact line with its slots, a turn), an item of a list of
-# notes ("notes=upright; no stacking; keep dry")
-_PART = re.compile(r"[\n;\uff1b]")
 
 
 def _replaced(state: ContextState) -> set[str]:
@@ -233,6 +237,7 @@ def missing_user_clauses(
     not replaced, in turn order, each once. The clause after a negation, when it states the
     preference that goes with it ("最好免年费" after "不想要年费高的卡"), counts as part of it."""
     low = _WAS.sub(" ", text).lower()
+    own = users_view(low)
     all_replaced = _replaced(state)
     all_named = _named_replaced(state)
     all_proven = all_replaced - guessed_unproven(state, parsed)
@@ -268,7 +273,7 @@ def missing_user_clauses(
                 # its value was corrected since: the clause would show the old one; its other parts
                 # ("每分钟最多 1 条" beside the corrected "每小时最多 5 条") still state the user's own
                 after_negation = False
-                out += [x for x in _uncorrected_parts(atom, corrections, low) if x not in out]
+                out += [x for x in _uncorrected_parts(atom, corrections, own) if x not in out]
                 continue
             needs = _needs(atom, replaced)
             # a later correction of what the clause speaks of ("科技园南区8栋1203", then "地址改成
@@ -287,7 +292,7 @@ def missing_user_clauses(
             # without a task ("其中一份加俩鸡蛋", then "一杯无糖") leaves the first owed
             needs = [
                 n for n in needs
-                if not _shows_value(_without_article(n.lower()), low)
+                if not shows_value(_without_article(n.lower()), low)
                 and not is_replaced(n, proven)
             ]
             restated = _restated_types(atom, corrections)
@@ -306,19 +311,35 @@ def missing_user_clauses(
                 (atom.kind in CONTENT_KINDS or says_more if not typed else _states_own(atom))
                 and not needs
                 and not stale
-                and content_unshown(atom.text, low, least)
+                and content_unshown(atom.text, own, least)
             ):
                 needs.append(atom.text)
+            if not needs and not stale and atom.kind in CONTENT_KINDS and _positive_half_unshown(atom, own):
+                needs.append(atom.text)  # a negation pair stays whole ("a rental car, not a campervan")
             if needs and atom.text not in out and atom.text.lower() not in low:
                 out.append(atom.text)
             elif typed and not needs and not stale and atom.kind in CONTENT_KINDS:
-                parts = untyped_parts(atom, low)
+                parts = untyped_parts(atom, own)
                 if atom.kind not in TYPED_KINDS:
                     # of a request, only a brief want names a value the user set ("要直飞"); its
                     # other parts are the request's wording, its values the facts'
                     parts = [x for x in parts if any_language().intent_cue(x)]
                 out += [part for part in parts if part not in out]
     return out
+
+
+def _positive_half_unshown(atom: Atom, low: str) -> bool:
+    """True when a clause with a negation states, beside it, what the user wants instead ("move the
+    logo, not the slogan", "we fly economy not business") and the context low does not
+    show that half: the negation alone (on the Must line) would drop what the pair asks for."""
+    if atom.negation is None or not atom.negation.text:
+        return False
+    # the pair's shape: what is wanted, then what is not ("A, not B"); a negation opening the clause
+    # ("it doesn't need parking if ...") or inside a request ("I need a taxi no later than 7") is no pair
+    rest, sep, after = atom.text.rstrip(_EDGE).rpartition(atom.negation.text)
+    if not sep or after.strip() or any_language().intent_cue(atom.text):
+        return False
+    return content_unshown(rest, low, MIN_PART_UNITS)
 
 
 def says_more_than_yes(atom: Atom) -> bool:
@@ -405,59 +426,3 @@ def quoted_back_turn(text: str, messages: Sequence[Message], upto: int) -> list[
         return []
     earlier = users[-2].text.strip()
     return [] if " ".join(earlier.lower().split()) in " ".join(text.lower().split()) else [earlier]
-
-
-def content_units(text: str) -> list[str]:
-    """What a clause says, as units to look for: its content words (English: not a function word,
-    three letters or a digit), or its character pairs (Chinese, after its edge fillers)."""
-    if is_chinese(text):
-        stripped = analyzer_for("zh").strip_fillers(text)
-        core = re.sub(r"[^\u4e00-\u9fff]", "", stripped)
-        latin = re.findall(r"[a-z][a-z0-9_-]{2,}", stripped.lower())  # "TTL", "Redis" in a Chinese clause
-        return [core[i : i + 2] for i in range(len(core) - 1)] + latin
-    english = analyzer_for("en")
-    words = re.findall(r"[a-z0-9][a-z0-9'-]*", text.lower())
-    return [w for w in words if not english.is_light_word(w) and (len(w) >= 3 or w.isdigit())]
-
-
-def topic_words(text: str) -> set[str]:
-    """What a clause speaks of, to match a later correction with it: its content units and the
-    words of its compound ones ("fix/checkout-deps" and "bugfix/MOB-771-checkout-deps" both speak
-    of "checkout" and "deps")."""
-    units = set(content_units(text))
-    parts = {w for u in units for w in re.split(r"[-/_.]", u) if len(w) >= 3 and not w.isdigit()}
-    return units | parts
-
-
-def content_unshown(text: str, low: str, least: int = MIN_UNITS) -> bool:
-    """True when the context text low does not show a clause (one the parser typed nothing of, e.g.
-    "she has diabetes and one time heart problem, they put stent"): neither the clause itself
-    (whitespace and case aside) nor SHOWN_SHARE of its content inside one part of low (a line, an
-    item of a list: _PART). Its words scattered over other parts (a tool call's arguments, other
-    facts) do not show what the user said ("keep everything upright"). A clause with fewer than
-    `least` content units is too little to keep."""
-    units = content_units(text)
-    if len(units) < max(1, least) or "?" in text or "？" in text:
-        return False  # "ok", "这家餐馆的": too little to keep; a question states nothing
-    if " ".join(text.lower().split()) in " ".join(low.split()):
-        return False
-    need = SHOWN_SHARE * len(units)
-    return not any(sum(1 for u in units if _shows(u, part)) >= need for part in _PART.split(low))
-
-
-def _shows_value(value: str, low: str) -> bool:
-    """True when the context low holds the value; a number only where no digit runs on beside it
-    ("2" of "type 2" is not shown by "12"), a word even inside a longer one ("4 star" by "4 stars")."""
-    if not value:
-        return True
-    before = r"(?<!\d)" if value[0].isdigit() else ""
-    after = r"(?!\d)" if value[-1].isdigit() else ""
-    return re.search(before + re.escape(value) + after, low) is not None
-
-
-def _shows(unit: str, part: str) -> bool:
-    """True when a part of the context holds the unit: a Chinese character pair anywhere, an English
-    word as a whole word ("time" is not in "timezone", "pay" not in "payment")."""
-    if not unit.isascii():
-        return unit in part
-    return re.search(rf"(?<![a-z0-9]){re.escape(unit)}(?![a-z0-9])", part) is not None

@@ -1,0 +1,87 @@
+"""The coverage guarantee against the agent's own words: a tool call's arguments or an assistant
+turn that paraphrase a user clause do not show it (the clause comes back in the user's words); a
+negation pair ("A, not B") keeps its positive half."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from core.compressor import Compressor
+from core.config import Config
+from core.coverage import missing_user_clauses, users_view
+from core.models import Message
+from core.parse import parse_message
+
+pytestmark = pytest.mark.unit
+TS = datetime(2026, 12, 1, 9, 0)
+
+
+def _missing(turns: list[tuple[str, str]], context: str) -> list[str]:
+    parsed = [parse_message(Message(idx=i, role=r, text=t, ts=TS)) for i, (r, t) in enumerate(turns)]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    return missing_user_clauses(context, parsed, upto=len(turns), state=state)
+
+
+CRATE = [
+    ("assistant", "What goes in the crate?"),
+    ("user", "the vase is porcelain, handle with care"),
+    ("assistant", "Noted."),
+]
+
+
+def test_a_tool_calls_arguments_do_not_show_the_users_clause():
+    context = "Completed: t5 ship_crate(notes=porcelain vase; handle with care) -> object {}, at 10:05"
+    assert "the vase is porcelain, handle with care" in _missing(CRATE, context)
+
+
+def test_an_assistant_turn_does_not_show_the_users_clause():
+    context = "[FACT:shipment.id=CR-1]\n--- recent turns ---\nassistant: Porcelain vase, handle with care."
+    assert "the vase is porcelain, handle with care" in _missing(CRATE, context)
+
+
+def test_a_state_line_or_the_users_own_turn_still_shows_it():
+    assert _missing(CRATE, "[FACT:shipment.note=vase is porcelain, handle with care]") == []
+    assert _missing(CRATE, "--- recent turns ---\nuser: the vase is porcelain, handle with care") == []
+
+
+def test_users_view_drops_only_the_agents_lines():
+    low = "\n".join(
+        [
+            "[fact:a.b=c]",
+            "completed: t3 book(x=1) -> ok",
+            "failed: t4 pay(y=2) -> error: declined",
+            "tool results (path=value; newest last):",
+            "  t7 quote(from=a) -> object {}",
+            "must: no nuts",
+            "user: keep it",
+            "assistant: kept",
+            "tool: <result ok {}>",
+        ]
+    )
+    assert users_view(low).split("\n") == ["[fact:a.b=c]", "must: no nuts", "user: keep it"]
+
+
+def test_a_negation_pair_keeps_its_positive_half():
+    """The Must line shows the prohibition; what the user wants instead is owed in their words."""
+    turns = [
+        ("assistant", "The banner proof is ready."),
+        ("user", "move the logo, not the slogan"),
+        ("assistant", "Noted."),
+    ]
+    missing = _missing(turns, "[FACT:print.item=banner]\nMust: not the slogan")
+    assert missing == ["move the logo, not the slogan"]
+    assert _missing(turns, "[FACT:print.change=move the logo]\nMust: not the slogan") == []
+
+
+def test_a_negation_that_is_no_pair_owes_nothing_more():
+    """A negation opening the clause, or one inside a request, has no positive half to keep."""
+    turns = [
+        ("assistant", "The banner proof is ready."),
+        ("user", "I need the proof printed no later than noon"),
+        ("user", "don't move the logo on the banner"),
+        ("assistant", "Noted."),
+    ]
+    context = "[FACT:print.time=noon]\nMust: no later than noon; don't move the logo on the banner"
+    assert _missing(turns, context) == []
