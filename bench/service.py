@@ -147,11 +147,11 @@ def _write_timeline(path: Path, rows: list[tuple[str, float, float, str]], t0: f
             out.writerow([kind, round(at - t0, 3), round(ms, 1), cid])
 
 
-def _start_server(db: Path, port: int, log: Path) -> subprocess.Popen:
+def _start_server(db: Path, port: int, log: Path, extra: list[str]) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     out = open(log, "w")  # noqa: SIM115 - kept open for the process's life
     proc = subprocess.Popen(
-        [sys.executable, "-m", "console", "--db", str(db), "serve", "--port", str(port)],
+        [sys.executable, "-m", "console", "--db", str(db), "serve", "--port", str(port), *extra],
         cwd=ROOT,
         stdout=out,
         stderr=subprocess.STDOUT,
@@ -202,7 +202,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     store.close()
     sessions = build_sessions([Path(p) for p in args.sessions_from], args.sessions, args.turns)
     port = args.port
-    server = _start_server(db, port, work / "serve.log")
+    extra = [] if args.writer_interval is None else ["--writer-interval", str(args.writer_interval)]
+    server = _start_server(db, port, work / "serve.log", extra)
     url = f"http://127.0.0.1:{port}"
     stats = Stats()
     ingest = None
@@ -369,6 +370,12 @@ def main(argv: list[str] | None = None) -> int:
         default=1,
         help="whole runs (each on a fresh database and server); the report shows the run with the "
         "median POST p95 and every run's p95 beside it",
+    )
+    parser.add_argument(
+        "--writer-interval",
+        type=float,
+        default=None,
+        help="the service's --writer-interval (default: the service's own default)",
     )
     parser.add_argument("--report", help="write the section into this markdown file (docs/benchmarks.md)")
     parser.add_argument("--json", help="write the numbers to this file")

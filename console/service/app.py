@@ -59,6 +59,9 @@ PIPELINE_WORKERS = 2
 # loop 5 ms of waiting (the convoy effect), so a GET answered from memory still took tens of ms
 # while POSTs ran. A shorter interval hands the GIL back to the loop sooner.
 SWITCH_INTERVAL_S = 0.001
+# The group-commit writer's least time between two transactions (console/service/writer.py,
+# "Pacing"): the saves of that time share one transaction. Measured: see docs/benchmarks.md.
+WRITER_INTERVAL_S = 0.0
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,7 @@ class ServiceSettings:
     pipeline_workers: int = PIPELINE_WORKERS
     poll: float = POLL_S
     switch_interval: float = SWITCH_INTERVAL_S
+    writer_interval: float = WRITER_INTERVAL_S
 
 
 @dataclass
@@ -225,7 +229,7 @@ def _open_state(settings: ServiceSettings) -> ServiceState:
 
     compressor = Compressor(config, embedder=embedder, breaker=is_raw)
     warm_up(compressor)
-    writer = GroupWriter(store)
+    writer = GroupWriter(store, interval=settings.writer_interval)
     writer.start()
     journal = Journal.open(journal_dir(settings.db))
     sessions = LiveSessions(store, compressor, writer, fresh=fresh, journal=journal)

@@ -36,6 +36,13 @@ def add_service_parsers(sub: argparse._SubParsersAction) -> None:
         "--max-body", type=int, default=None, help="request body limit in bytes (default 1 MiB)"
     )
     serve.add_argument("--rules-only", action="store_true", help="no embedding model")
+    serve.add_argument(
+        "--writer-interval",
+        type=float,
+        default=None,
+        help="least seconds between two transactions of the group-commit writer (default: "
+        "console/service/app.py WRITER_INTERVAL_S; 0 commits as soon as a save waits)",
+    )
     serve.add_argument("--log-level", default="warning", help="uvicorn's log level (default warning)")
     token = sub.add_parser("api-token", help="bearer tokens of the service: create, list, revoke")
     cmds = token.add_subparsers(dest="token_command", required=True)
@@ -63,13 +70,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """Run the service until interrupted."""
     import uvicorn
 
-    from console.service.app import MAX_BODY_BYTES, ServiceSettings, create_app
+    from console.service.app import MAX_BODY_BYTES, WRITER_INTERVAL_S, ServiceSettings, create_app
 
+    interval = WRITER_INTERVAL_S if args.writer_interval is None else max(0.0, args.writer_interval)
     settings = ServiceSettings(
         db=args.db,
         protocol=args.protocol,
         max_body=args.max_body or MAX_BODY_BYTES,
         rules_only=args.rules_only,
+        writer_interval=interval,
     )
     print(f"serving {args.db} on http://{args.host}:{args.port} (docs at /docs)", flush=True)
     uvicorn.run(

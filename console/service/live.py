@@ -228,7 +228,9 @@ class LiveSessions:
         StaleClockError (nothing applied) when a v2 clock is not newer than the last applied."""
         with self.get(context_id, create=True).lock:  # held to the COMMIT: no guard outside the loop
             pending = self.prepare(context_id, messages, actor=actor, role=role, clock=clock, now=now)
-            self.acknowledge(pending).result()  # after the COMMIT (group commit); a failure forgot it
+            future = self.acknowledge(pending)
+            self.writer.hurry()  # this thread waits for the COMMIT: no pause between transactions
+            future.result()  # after the COMMIT (group commit); a failure forgot it
             return self.finish(pending)
 
     def wait_applied(self, context_id: str, timeout: float | None = None) -> None:
@@ -237,6 +239,7 @@ class LiveSessions:
         with self._lock:
             unapplied = self._unapplied.get(context_id)
         if unapplied is not None:
+            self.writer.hurry()
             wait([unapplied], timeout=timeout)
 
     def acknowledge(self, pending: Pending, segment: int | None = None) -> Future:

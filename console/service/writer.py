@@ -15,6 +15,14 @@ then its future fails (logged; its journal record stays on disk, and the next st
 again), and so do the context's later saves queued behind it (``after``): they build on it.
 A context the pipeline flagged for an automatic trip is switched to raw after its COMMIT.
 
+Pacing (``interval``): a transaction costs the file's statements and its COMMIT whatever the batch
+size, so a writer that commits as soon as one save waits spends a core on small transactions while
+the pipelines wait for the CPU. With an interval, the next batch is taken no sooner than
+``interval`` s after the previous one started: the saves of that time share one transaction. A POST
+does not wait for it (it is acknowledged once its journal record is durable); a caller that waits
+for a COMMIT (``append``, a rebuild's ``wait_applied``, ``stop``) calls :meth:`hurry`, which ends the
+pause at once.
+
     >>> writer = GroupWriter(store); writer.start()
     >>> writer.submit(item).result()        # None, or the item's StaleClockError raised
 """
@@ -43,9 +51,11 @@ Job = tuple[LiveAppend, Future, Future | None]
 class GroupWriter:
     """Saves submitted LiveAppends in batches, one transaction per batch, from one thread."""
 
-    def __init__(self, store: ServiceStore, max_batch: int = 64) -> None:
+    def __init__(self, store: ServiceStore, max_batch: int = 64, interval: float = 0.0) -> None:
         self.store = store
         self.max_batch = max_batch
+        self.interval = interval
+        self._hurry = threading.Event()
         self._queue: queue.Queue[Job | None] = queue.Queue()
         self._carry: list[Job] = []  # a context's later saves, for the next batch (writer thread only)
         self._thread: threading.Thread | None = None
@@ -65,8 +75,13 @@ class GroupWriter:
         """Save what is queued, then stop the thread."""
         if self._thread is not None:
             self._queue.put(None)
+            self.hurry()
             self._thread.join(timeout)
             self._thread = None
+
+    def hurry(self) -> None:
+        """End the pause between transactions now: someone waits for a COMMIT (see Pacing above)."""
+        self._hurry.set()
 
     def backlog(self) -> int:
         """Saves submitted and not committed yet (approximately: the batch in flight is not counted)."""
@@ -85,9 +100,18 @@ class GroupWriter:
             if batch is None:
                 return
             if batch:
+                started = time.monotonic()
                 self._save(batch)
+                self._pace(started)
             elif self._stopping:
                 return
+
+    def _pace(self, started: float) -> None:
+        """Pause until ``interval`` s after the transaction that started at ``started`` (or a hurry)."""
+        left = self.interval - (time.monotonic() - started)
+        if left > 0 and not self._stopping:
+            self._hurry.wait(left)
+        self._hurry.clear()
 
     def _next_batch(self) -> list[Job] | None:
         """Up to max_batch jobs, one per context, the carried ones first; None once stopped and empty."""
