@@ -18,6 +18,7 @@ from itertools import pairwise
 
 from core.embed import is_chinese
 from core.lang.cues import any_language
+from core.lang.joins import carries_request
 from core.lang.registry import analyzer_for
 from core.models import Atom, ContextState, Message, ParsedMessage
 from core.shown import (
@@ -42,6 +43,9 @@ MAX_TYPED_UNITS = 10
 # a brief answer to the assistant's question ("lead-acid, sealed", "全额") is the value asked for:
 # one content word (Chinese: one character pair) is enough to keep it
 MIN_ANSWER_UNITS = 1
+# a short clause that carries on the request ("and pay monthly", "wait no, full balance") is kept
+# from two content words: its connective or correction cue says it is no polite reply ("sounds right")
+MIN_CUED_UNITS = 2
 MAX_WANT_UNITS = 4  # a want longer than this in a clause's part is a request ("我打算找一个酒店住宿")
 MIN_PART_UNITS = 2  # an untyped part of a typed clause ("要海景房") is kept from this many units
 # the last question of a turn ("Is it lithium-ion or lead-acid?", "Delivery address?", "全额还是最低？")
@@ -305,7 +309,7 @@ def missing_user_clauses(
             says_more = says_more_than_yes(atom)
             typed = any(not (says_more and e.type in WEAK_TYPES) for e in atom.entities)
             brief = answers and not _says_nothing(atom.text) and not _requests(atom.text)
-            least = MIN_ANSWER_UNITS if brief else MIN_UNITS
+            least = MIN_ANSWER_UNITS if brief else MIN_CUED_UNITS if _cued(atom) else MIN_UNITS
             stale = _states_replaced(atom, proven, named) or _corrected_later(atom, corrections)
             if (
                 (atom.kind in CONTENT_KINDS or says_more if not typed else _states_own(atom))
@@ -374,6 +378,12 @@ def asks_open(text: str) -> bool:
         return False
     last = questions[-1].strip()
     return not analyzer_for("zh" if is_chinese(last) else "en").asks_yes_no(last)
+
+
+def _cued(atom: Atom) -> bool:
+    """True when a clause carries on the user's request by a connective or a correction cue
+    (core.lang.joins) and neither declines nor closes: a short one states a value of the request."""
+    return (atom.kind == "correction" or carries_request(atom.text)) and not _says_nothing(atom.text)
 
 
 def _says_nothing(text: str) -> bool:

@@ -3,9 +3,10 @@
 by the noun: "40 pallets" and a later "45 pallets" are one attribute) instead of an untyped span.
 
 The counted noun is read from the words after the number, never from a list of one domain's units:
-one or two lowercase words (a plural ends the phrase: "40 pallets of ..."), none of them a function,
-date or time word. Currencies are general knowledge (ISO codes and the names of the world's common
-currencies). The known counts (people, nights, rooms, ...) stay with core.lang.en_values.
+one to three lowercase words (a plural ends the phrase: "40 pallets of ...", "4 rented medical
+monitors"), none of them a function, date or time word. Currencies are general knowledge (ISO
+codes and the names of the world's common currencies). The known counts (people, nights, rooms,
+...) stay with core.lang.en_values.
 """
 
 from __future__ import annotations
@@ -85,6 +86,18 @@ def _plural(noun: str) -> bool:
     return singular(noun) != noun
 
 
+# a third lowercase word after the number's two ("4 rented medical monitors")
+_THIRD_WORD = re.compile(r"\s([a-z](?:[a-z'-]*[a-z])?)\b")
+
+
+def _counted_plural(word: str, stop: frozenset[str]) -> bool:
+    """True when a word ending a count's phrase is a plural noun it counts ("monitors" of "4 rented
+    medical monitors"): two modifiers before it are part of what is counted, not the end of it."""
+    if not _plural(word) or word in stop or len(word) <= 2:
+        return False
+    return word not in COUNT_NOUNS and not _known_count(word)
+
+
 def unit_counts(text: str) -> list[tuple[int, int, str, str, str]]:
     """(start, end, type, value, slot) of each count of a unit and each amount in a currency the
     money finder does not read: ("quantity", "40 pallets", "pallet") and ("money", "20000 THB",
@@ -111,6 +124,9 @@ def unit_counts(text: str) -> list[tuple[int, int, str, str, str]]:
         end, noun = m.end("w1"), w1
         if w2 and not _plural(w1) and w2 not in stop and w2 not in COUNT_NOUNS and len(w2) > 2:
             end, noun = m.end("w2"), w2  # "2 jasmine rice", "2 flat whites"
+            w3 = _THIRD_WORD.match(text, end)
+            if w3 and not _plural(w2) and _counted_plural(w3.group(1), stop):
+                end, noun = w3.end(1), w3.group(1)  # "4 rented medical monitors": the plural ends it
         value = text[m.start() : end]
         out.append((m.start(), end, "quantity", value.lower(), singular(noun)))
     return out

@@ -1,0 +1,26 @@
+"""A short clause that carries on the user's request ("and pay monthly", "but only after my trip",
+"wait no, full balance", "switch to the no fee one"): its opening connective (adding, contrasting)
+or its correction cue says it states something of the request, where a polite reply of as few words
+("that suits me", "sounds right") states nothing. Coverage keeps such a clause by its words from
+fewer content units than an unmarked one (core.coverage)."""
+
+from __future__ import annotations
+
+import re
+
+from core.lang.en_discourse import is_correction
+
+# English: an adding or contrasting opener, or a "wait"/"no wait" that takes back what came before
+_EN_JOINS = re.compile(
+    r"^\W*(?:(?:oh|ah|um+|uh+|ok(?:ay)?|so)[\s,.!]+)?(?:and|but|also|plus|wait|no\s+wait|except)\b",
+    re.IGNORECASE,
+)
+# Chinese: 还有 / 另外 / 而且 / 但是 / 不过 / 并且 opening the clause
+_ZH_JOINS = re.compile(r"^\W*(?:还有|另外|而且|但是|不过|并且)")
+
+
+def carries_request(text: str) -> bool:
+    """True when a clause opens with a connective that adds to or qualifies the user's request, or
+    carries a correction cue: a short clause of this shape states a value of the request, not a
+    polite reply."""
+    return bool(_EN_JOINS.match(text) or _ZH_JOINS.match(text) or is_correction(text))

@@ -1,0 +1,70 @@
+"""The coverage guarantee on short clauses that carry on the user's request: a connective or a
+correction cue ("and pay monthly", "wait no, full balance") makes two content words enough to keep,
+where a polite reply of as many words ("sounds right", "that suits me") owes nothing."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from core.compressor import Compressor
+from core.config import Config
+from core.coverage import missing_user_clauses
+from core.lang.joins import carries_request
+from core.models import Message
+from core.parse import parse_message
+
+pytestmark = pytest.mark.unit
+TS = datetime(2026, 12, 1, 9, 0)
+
+
+def _missing(said: str, before: str = "Policyholder Daniel Cho, start date 1 February 2027.") -> list[str]:
+    turns = [("assistant", before), ("user", said), ("assistant", "Noted.")]
+    parsed = [parse_message(Message(idx=i, role=r, text=t, ts=TS)) for i, (r, t) in enumerate(turns)]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    return missing_user_clauses("[FACT:insurance.person=Daniel Cho]", parsed, upto=3, state=state)
+
+
+@pytest.mark.parametrize(
+    "said, kept",
+    [
+        ("and pay monthly", "and pay monthly"),
+        ("but only after my trip", "but only after my trip"),
+        ("wait no, full balance.", "wait no, full balance."),
+        ("switch to the no fee one.", "switch to the no fee one."),
+    ],
+)
+def test_a_short_clause_carrying_on_the_request_is_kept_in_the_users_words(said: str, kept: str):
+    assert kept in _missing(said)
+
+
+@pytest.mark.parametrize("said", ["sounds right", "that suits me", "pay monthly", "and thanks", "ok great"])
+def test_a_short_polite_or_uncued_clause_owes_nothing(said: str):
+    assert _missing(said) == []
+
+
+def test_a_cued_clause_already_shown_owes_nothing():
+    turns = [("assistant", "Noted."), ("user", "and pay monthly"), ("assistant", "Ok.")]
+    parsed = [parse_message(Message(idx=i, role=r, text=t, ts=TS)) for i, (r, t) in enumerate(turns)]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    assert missing_user_clauses("User said: and pay monthly", parsed, upto=3, state=state) == []
+
+
+@pytest.mark.parametrize(
+    "text, cued",
+    [
+        ("and pay monthly", True),
+        ("oh and no onions", True),
+        ("but only after my trip", True),
+        ("wait no, full balance", True),
+        ("switch to the no fee one", True),
+        ("actually the blue one", True),
+        ("还有要发票", True),
+        ("sounds right", False),
+        ("that suits me", False),
+        ("pay monthly", False),
+    ],
+)
+def test_the_carrying_on_cue(text: str, cued: bool):
+    assert carries_request(text) is cued
