@@ -12,7 +12,8 @@ from core.coverage import missing_user_clauses, quoted_back_turn, restated_value
 from core.embed import Embedder
 from core.goals import strip_opener
 from core.models import ContextState, Rendered, ValidationReport
-from core.render import RECENT_SEPARATOR, render
+from core.render import RECENT_SEPARATOR, render, turn_tokens
+from core.social import without_courtesy
 from core.tokens import count_tokens
 from core.validate import key_sentence_fallback, validate
 
@@ -40,7 +41,10 @@ def compact_on_copy(
 ) -> CompactionOutcome:
     embedder = session.compressor.embedder
     check_model(embedder)
-    recent = [m for m in session.messages[fold_upto:] if m.role != "system"]
+    tail = [m for m in session.messages[fold_upto:] if m.role != "system"]
+    recent = without_courtesy(tail, session.messages[fold_upto - 1].text if fold_upto else "")
+    # a courtesy turn left out is not history the state replaces: it gives the state no budget
+    tokens_in -= sum(turn_tokens(m) for m in tail if m not in recent)
     notice = change_notice(session, work, fold_upto, reason, tier)
     t = time.perf_counter()
     first = session.compacted_state is None

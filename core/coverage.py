@@ -18,6 +18,7 @@ from itertools import pairwise
 
 from core.embed import is_chinese
 from core.lang.cues import any_language
+from core.lang.en_cues import asks_detail_only
 from core.lang.joins import carries_request
 from core.lang.registry import analyzer_for
 from core.models import Atom, ContextState, Message, ParsedMessage
@@ -315,6 +316,7 @@ def missing_user_clauses(
                 (atom.kind in CONTENT_KINDS or says_more if not typed else _states_own(atom))
                 and not needs
                 and not stale
+                and not asks_detail_only(atom.text)  # a request for a detail holds no value of theirs
                 and content_unshown(atom.text, own, least)
             ):
                 needs.append(atom.text)

@@ -37,7 +37,7 @@ from core.config import Config
 from core.models import ContextState, Fact, Message, Rendered, Todo
 from core.render_actions import actions_line, completed_actions
 from core.render_goals import goal_texts, goal_told
-from core.render_repeats import repeats_own_slot
+from core.render_repeats import other_wording, repeats_own_slot
 from core.render_tools import TOOLS_HEADER, is_promoted_key, tool_sections
 from core.replaced import mark_replaced, offer_shown, shown_as_replaced
 from core.slot_keys import INFORMATIONAL_SLOTS
@@ -375,7 +375,9 @@ def _fact_piece(fact: Fact, first: bool, group: Sequence[Fact] = ()) -> str:
         alias = fact.aliases[-1]
         if fact.evidence is not None and fact.evidence.text.lower() == alias.lower():
             alias = phrase_with_day(fact, group) or alias  # 'wednesday 9am', not '9am' beside the date
-        piece += f" (aka {anchor_value(alias).replace('(', '').replace(')', '')})"
+        alias = other_wording(alias, fact.value)
+        if alias:
+            piece += f" (aka {anchor_value(alias).replace('(', '').replace(')', '')})"
     if olds:
         piece += f" (was: {'; was: '.join(anchor_value(v).replace('(', '').replace(')', '') for v in olds)})"
     return piece

@@ -25,3 +25,15 @@ def repeats_own_slot(fact: Fact, state: ContextState) -> bool:
         return False
     shown = " ".join([base.value, *base.aliases]).lower()
     return re.search(rf"(?<!\w){re.escape(fact.value.strip().lower())}(?!\w)", shown) is not None
+
+
+def other_wording(alias: str, value: str) -> str:
+    """The parts of an alias list ("Monday, today") that say more than the value itself: a part
+    that differs from it only in case or spacing repeats it ('monday' beside 'Monday') and is not
+    shown again."""
+    same = _folded(value)
+    return ", ".join(part for part in alias.split(", ") if part.strip() and _folded(part) != same)
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.lower().split())

@@ -34,6 +34,7 @@ from core.models import (
 from core.parse import detect_lang, parse_message
 from core.render import RECENT_SEPARATOR, message_line, recent_lines, turn_tokens
 from core.served import SWITCH_REASONS, decide_served, own_reason, raw_context_parts, saves_enough
+from core.social import without_courtesy
 from core.tokens import count_joined, count_tokens
 from core.tool_records import ToolIndex
 from core.trigger import check_trigger
@@ -432,6 +433,7 @@ class Session:
         """The parts of :meth:`_compressed_text`: the state, the separator, a line a recent turn."""
         assert self.rendered is not None
         tail = [m for m in self.messages[self.folded_upto :] if m.role != "system"]
+        tail = without_courtesy(tail, self.messages[self.folded_upto - 1].text if self.folded_upto else "")
         # the separator line and the joins between turns take a few tokens of their own
         room = min(budget, self.config.target_compressed_tokens) - self.rendered_state_tokens - 8
         parts = [self.rendered.state_text]

@@ -291,7 +291,7 @@ _DETAIL = (
 _DETAIL_REQUEST_WORDS = frozenset(
     """i i'll i'd i'm we yes ok okay also too as well please and the their its a an your me us can could
     may would will need want like get have give know lastly then thanks thank you to of it that for just
-    be able""".split()
+    be able let tell send provide my our them each both with on reservation booking""".split()
 )
 
 

@@ -101,3 +101,21 @@ def test_a_value_said_again_after_its_correction_is_shown_unmarked_in_the_users_
     state = Compressor(Config(use_embeddings=False)).compress(msgs).state
     assert mark_replaced("the epic stays ORD-900", state) == "the epic stays (was: ORD-900)"
     assert mark_replaced("the epic stays ORD-900", state, {"ord-900"}) == "the epic stays ORD-900"
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Please let me know the contact number and car type.",
+        "I just need the phone number and postcode for each.",
+    ],
+)
+def test_a_request_for_a_detail_only_owes_no_clause(request_text):
+    turns = [
+        ("user", "I need a table for 2 at an Italian restaurant in the centre on Friday at 18:00."),
+        ("assistant", "I booked Pizza Express for 2 on Friday at 18:00."),
+        ("user", request_text),
+        ("assistant", "Sure."),
+    ]
+    context = "[FACT:restaurant.food=Italian|area=centre|people=2|date=Friday|time=18:00|name=Pizza Express]"
+    assert _missing(turns, context) == []

@@ -52,3 +52,18 @@ def test_an_agreed_value_that_says_more_or_only_a_replaced_value_stays():
     assert facts["event.date_agreed"] == "March 1st"
     assert facts["event.amount_agreed"] == "13"
     assert facts["event.people_agreed"] == "2"
+
+
+def test_an_other_wording_that_only_changes_case_is_not_shown():
+    state = ContextState(
+        facts={
+            "hotel.date": fact("hotel.date", "monday", aliases=["Monday, today"]),
+            "hotel.type": fact("hotel.type", "Hotel", aliases=["hotel"]),
+            "hotel.area": fact("hotel.area", "centre", aliases=["center"]),
+        }
+    )
+    out = render(state, [], CFG, tokens_in=10_000)
+    assert "date=monday (aka today)" in out.text  # "Monday" only repeats the value
+    assert "type=Hotel (aka" not in out.text
+    assert "area=centre (aka center)" in out.text  # another spelling: still shown
+    assert parse_anchors(out.text)["facts"]["hotel.date"] == "monday"
