@@ -36,6 +36,7 @@ from core.name_readback import complete_name, read_back_name
 from core.none_found import failed_search_value, rekey_goals
 from core.readback_split import AGREED_SUFFIX, split_read_back
 from core.repeated_name import widen_repeated
+from core.second_value import drop_restated_over_second, take_after_failure, take_second_values
 from core.slot_keys import INFORMATIONAL_SLOTS
 from core.tasks import (
     OTHER_TASK_SUFFIX,
@@ -98,6 +99,8 @@ def merge(
             if atom.domain:
                 merged.domain_turns[atom.domain] = merged.user_turns
         _settle_acceptance(merged, parsed, units)
+        take_second_values(merged, msg.idx)
+        take_after_failure(merged, msg.idx)
         settle_decline(merged, parsed, units)
         merged.user_asked_idx = msg.idx if only_asks(parsed, units) else -1
         if says_change(parsed):
@@ -226,6 +229,7 @@ def _merge_fact(
             state.offers.pop(cand.key)
         if cand.source_idx != cur.last_idx:
             cur.mentions += 1
+            drop_restated_over_second(state, cur, cand.role, cand.source_idx, cur.last_idx)
         cur.last_idx, cur.last_turn, cur.weight, cur.status = cand.source_idx, state.user_turns, 1.0, "active"
         cur.pinned = cur.pinned or cand.pinned
         if STRENGTH_ORDER[cand.strength] < STRENGTH_ORDER[cur.strength]:
