@@ -20,6 +20,7 @@ from core.embed import is_chinese
 from core.lang.cues import any_language
 from core.lang.registry import analyzer_for
 from core.models import Atom, ContextState, Message, ParsedMessage
+from core.qualified import qualified_parts
 from core.shown import (
     MIN_UNITS,
     content_units,
@@ -324,6 +325,8 @@ def missing_user_clauses(
                     # of a request, only a brief want names a value the user set ("要直飞"); its
                     # other parts are the request's wording, its values the facts'
                     parts = [x for x in parts if any_language().intent_cue(x)]
+                else:  # the words beside a shown value that say more of it ("豆浆都要无糖的吧")
+                    parts += [x for x in qualified_parts(atom, own) if x not in parts]
                 out += [part for part in parts if part not in out]
     return out
 
