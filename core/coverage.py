@@ -30,6 +30,7 @@ from core.shown import (
     users_view,
 )
 from core.unproven import guessed_unproven
+from core.value_groups import passes_by
 from core.values import substitutes_replaced
 
 # the clauses that state something (a question, a yes or a greeting states nothing to keep)
@@ -151,9 +152,13 @@ _NUMBER = re.compile(r"(?<![A-Za-z0-9_#/-])\d+(?:[.:]\d+)?(?![A-Za-z0-9_/-])")
 
 def _corrected_later(atom: Atom, corrections: Corrections) -> bool:
     """True when a later correction of the user speaks of what the clause speaks of ("菜要肥牛两份" then
-    "肥牛改成三份吧"): the clause holds the old value, and its correction shows the new one."""
+    "肥牛改成三份吧"): the clause holds the old value, and its correction shows the new one. A
+    correction that cannot hold the clause's old value does not count (core.value_groups)."""
     units = topic_words(atom.text)
-    return any(idx > atom.msg_idx and units & said for idx, said, _, _ in corrections)
+    return any(
+        idx > atom.msg_idx and units & said and not passes_by(atom, types, text)
+        for idx, said, types, text in corrections
+    )
 
 
 def _restated_types(atom: Atom, corrections: Corrections) -> set[str]:
