@@ -22,6 +22,7 @@ from core.lang.en_cues import asks_detail_only
 from core.lang.joins import carries_request
 from core.lang.registry import analyzer_for
 from core.models import Atom, ContextState, Message, ParsedMessage
+from core.qualified import qualified_parts
 from core.shown import (
     MIN_UNITS,
     content_units,
@@ -31,6 +32,7 @@ from core.shown import (
     users_view,
 )
 from core.unproven import guessed_unproven
+from core.value_groups import passes_by
 from core.values import substitutes_replaced
 
 # the clauses that state something (a question, a yes or a greeting states nothing to keep)
@@ -155,9 +157,13 @@ _NUMBER = re.compile(r"(?<![A-Za-z0-9_#/-])\d+(?:[.:]\d+)?(?![A-Za-z0-9_/-])")
 
 def _corrected_later(atom: Atom, corrections: Corrections) -> bool:
     """True when a later correction of the user speaks of what the clause speaks of ("菜要肥牛两份" then
-    "肥牛改成三份吧"): the clause holds the old value, and its correction shows the new one."""
+    "肥牛改成三份吧"): the clause holds the old value, and its correction shows the new one. A
+    correction that cannot hold the clause's old value does not count (core.value_groups)."""
     units = topic_words(atom.text)
-    return any(idx > atom.msg_idx and units & said for idx, said, _, _ in corrections)
+    return any(
+        idx > atom.msg_idx and units & said and not passes_by(atom, types, text)
+        for idx, said, types, text in corrections
+    )
 
 
 def _restated_types(atom: Atom, corrections: Corrections) -> set[str]:
@@ -330,6 +336,8 @@ def missing_user_clauses(
                     # of a request, only a brief want names a value the user set ("要直飞"); its
                     # other parts are the request's wording, its values the facts'
                     parts = [x for x in parts if any_language().intent_cue(x)]
+                else:  # the words beside a shown value that say more of it ("豆浆都要无糖的吧")
+                    parts += [x for x in qualified_parts(atom, own) if x not in parts]
                 out += [part for part in parts if part not in out]
     return out
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from core.alternatives import asked_item, offered_choice
 from core.changes import answers_change, says_change
+from core.choice_readback import read_back_choice
 from core.config import Config
 from core.count_readback import read_back_count
 from core.decay import apply_decay
@@ -127,6 +128,7 @@ def merge(
         _merge_fact(merged, cand, corrected, done)
     if msg.role == "assistant":
         split_read_back(merged, units.facts, msg.idx)
+        read_back_choice(merged, msg, units.facts)  # "好的，选择安心老人意外": the user's pick, whole
     merge_texts(merged, units, embedder, config)
     merge_actions(merged, units)
     for art in units.artifacts:

@@ -212,6 +212,11 @@ class LanguageAnalyzer(Protocol):
         the west", "没有找到川菜馆"), "" when it reports none."""
         ...
 
+    def reads_back_pick(self, text: str) -> int:
+        """Where the pick starts in an assistant turn that opens by acknowledging the user's choice
+        and naming it ("好的，选择安心老人意外" -> the offset of the name), or -1."""
+        ...
+
     def asked_attribute(self, text: str) -> str | None:
         """The attribute slot a question asks for ("How old is she?" -> age, "预算多少？" -> budget), or
         None: a bare number answering it is that attribute's value."""

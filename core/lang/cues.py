@@ -128,6 +128,10 @@ class CueMethods:
         """The words of the reports that a search found nothing ("there are no cinemas ..."), or ""."""
         return self._cues.finds_none(text)
 
+    def reads_back_pick(self, text: str) -> int:
+        """Where the pick starts in an assistant turn reading back the user's choice ("好的，选择X"); -1."""
+        return self._cues.reads_back_pick(text)
+
     def asked_attribute(self, text: str) -> str | None:
         """The attribute slot a question asks for ("How old is she?" -> age), or None."""
         return self._cues.asked_attribute(text)
