@@ -17,6 +17,7 @@ import re
 from datetime import datetime
 from functools import cache, lru_cache
 
+from core.lang import en_counts as C
 from core.lang import en_terms as T
 from core.lang import en_values as V
 from core.lang.en_address_lines import address_line
@@ -72,7 +73,7 @@ def _person_title() -> re.Pattern[str]:
 def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     cands: list[V.Candidate] = []
     cands += V.money(text) + V.contacts(text) + V.identifiers(text) + V.addresses(text)
-    cands += V.quantities(text) + V.places(text) + T.terms(text) + T.rooms_and_devices(text) + V.numbers(text)
+    cands += C.quantities(text) + V.places(text) + T.terms(text) + T.rooms_and_devices(text) + C.numbers(text)
     cands += T.answers(text) + T.food_words(text) + count_lists(text)  # 'two vegans, one gluten free'
     for start, end, kind, value, slot in unit_counts(text) + card_endings(text):  # "40 pallets", "20k baht"
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind]))

@@ -1,6 +1,6 @@
 """Lexicon terms of English text (cuisines, venue types, facilities, genres, car and seat classes,
 ...) with their slot, bare yes/no answers, food words and room devices: the term finders of
-``core.lang.en_entities``, split from en_values (which keeps money, numbers, contacts, ids,
+``core.lang.en_entities``, split from en_values (which keeps money, contacts, ids,
 addresses and places).
 """
 

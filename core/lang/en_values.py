@@ -1,4 +1,4 @@
-"""Value-like spans of English text that are not dates, times or names: money, quantities, numbers,
+"""Value-like spans of English text that are not dates, times or names: money,
 phones, emails, urls, ids, addresses, postcodes, cities and lexicon terms.
 
 Each finder returns ``Candidate`` objects; ``core.lang.en_entities`` keeps the longest of overlaps.
@@ -17,7 +17,6 @@ from core.lang.en_lexicon import (
     CAR_TYPES,
     CITIES,
     COMMON_WORDS,
-    COUNT_NOUNS,
     COUNTRIES,
     CUISINES,
     DEVICE_WORDS,
@@ -36,7 +35,7 @@ from core.lang.en_lexicon import (
     VENUE_TYPES,
     words,
 )
-from core.lang.en_numbers import DIGITS_PATTERN, NUMBER_WORDS_PATTERN, format_number, to_number
+from core.lang.en_numbers import DIGITS_PATTERN, NUMBER_WORDS_PATTERN, to_number
 from core.lang.en_phrases import find_phrases, max_words, phrase_key
 from core.lang.vocab import word_set
 
@@ -140,35 +139,6 @@ _ADDRESS_STOP = frozenset(
 _OFFERED_BEFORE = re.compile(
     r"\b(?:would\s+you\s+like|do\s+you\s+like|how\s+about|what\s+about|opinion\s+on|ok(?:ay)?\s+with|"
     r"recommend|suggest|how\s+does|interested\s+in)\s+(?:the\s+)?$",
-    re.IGNORECASE,
-)
-_RATING = re.compile(
-    r"\b(?:rated|rating(?:\s+of)?|rating\s+is|average\s+rating\s+(?:of|is))\s+(?P<n>\d(?:\.\d)?)"
-    r"|\b(?P<n2>\d\.\d)\s*(?:stars?|rating|/\s*5|out\s+of\s+5)\b",
-    re.IGNORECASE,
-)
-_COUNT = "|".join(sorted((re.escape(n) for n in COUNT_NOUNS), key=len, reverse=True))
-_QUANTITY = re.compile(
-    rf"\b(?P<n>{_NUM}|a|an|single|couple\s+of)\s+(?:(?:more|extra|additional|separate|adult|child|"
-    rf"consecutive|whole|full|total|free|different|single|double|twin|king|queen|star|hotel|standard|"
-    rf"separate)\s+)?(?:-\s*)?(?P<noun>{_COUNT})\b"
-    rf"|\b(?P<n3>{DIGITS_PATTERN}|{NUMBER_WORDS_PATTERN})-(?P<noun3>star|night|day|bedroom|room|person|seat)\b",
-    re.IGNORECASE,
-)
-_COUNT_OVER_TERMS = re.compile(
-    rf"\b(?P<n>{_NUM})\s+(?P<between>[A-Za-z-]+(?:\s+[A-Za-z-]+)?)\s+(?P<noun>{_COUNT})\b", re.IGNORECASE
-)
-_PEOPLE_CUE = re.compile(
-    rf"\b(?:table|reservation|booking|room|tickets?|seats?|ride|car|cab|taxi|party|group)\s+(?:for|of)\s+"
-    rf"(?P<n>{_NUM})\b(?!\s*(?:[:.]\d|am\b|pm\b|o['\"’]?clock|%|nights?|days?|hours?|minutes?|weeks?|"
-    rf"stars?|rooms?|dollars?|bucks))"
-    rf"|\b(?P<n4>{_NUM})\s+(?:people\s+|persons\s+|guests\s+|of\s+us\s+)?in\s+(?:my|our|the|your|their)\s+(?:party|group)\b"
-    rf"|\bfor\s+(?:just\s+|only\s+)?(?P<n2>{_NUM})(?:\s+(?:please|people|persons?|guests?|of\s+us))?\s*(?=[.,!?;]|$|"
-    rf"\s+(?:at|on|please|and|this|next|tomorrow|today|starting|from|people|persons?|guests?)\b)",
-    re.IGNORECASE,
-)
-_BARE_NUMBER = re.compile(
-    rf"(?<![\w.,:/$£€-])(?P<n>{DIGITS_PATTERN})(?![\w:/]|[.,]\d)|\b(?P<w>{NUMBER_WORDS_PATTERN})",
     re.IGNORECASE,
 )
 _TERM_GROUPS: tuple[tuple[str, tuple[str, ...] | dict[str, str]], ...] = (
@@ -380,135 +350,6 @@ def addresses(text: str) -> list[Candidate]:
     return out
 
 
-def quantities(text: str) -> list[Candidate]:
-    """'4 people', 'two rooms', '5 nights', 'table for 2', 'for 4' (people), 'rated 4.5'."""
-    out = []
-    for m in _QUANTITY.finditer(text):
-        n_txt = (m.group("n") or m.group("n3")).lower()
-        noun = (m.group("noun") or m.group("noun3")).lower()
-        if n_txt in ("a", "an") and COUNT_NOUNS.get(noun) != "duration":
-            continue  # "a table", "a room", "a star": an article, not a count
-        n = 1.0 if n_txt in ("a", "an", "single") else 2.0 if n_txt.startswith("couple") else to_number(n_txt)
-        if n is None:
-            continue
-        slot = COUNT_NOUNS.get(noun, "count")
-        if slot == "count" and _RESULT_COUNT_BEFORE.search(text, 0, m.start()):
-            continue  # "I found 4 cars", "there are 10 songs": a count of results
-        canon = noun if noun != "of us" else "people"
-        if slot == "people" and noun not in ("ticket", "tickets", "seat", "seats"):
-            canon = "people"
-        if re.match(r"\s+old\b", text[m.end() :]):
-            continue  # "nine years old": an age
-        if n == 1 and _MEMBER_PREDICATE.match(text, m.end()):
-            continue  # "one of us is vegetarian", "one room must have twin beds": one member, no count
-        kind = "duration" if slot == "duration" else "quantity"
-        out.append(Candidate(m.start(), m.end(), kind, f"{format_number(n)} {canon}", slot, PRIO["quantity"]))
-    table, _ = term_table()
-    for m in _COUNT_OVER_TERMS.finditer(text):  # "4 Economy tickets", "2 economy class seats"
-        between = phrase_key(m.group("between"))
-        noun_slot = COUNT_NOUNS.get(m.group("noun").lower(), "count")
-        n = to_number(m.group("n"))
-        if n is not None and between in table and noun_slot != "duration":
-            out.append(
-                Candidate(m.start("n"), m.end("n"), "number", format_number(n), noun_slot, PRIO["quantity"])
-            )
-    for m in _PEOPLE_CUE.finditer(text):
-        grp = next(g for g in ("n", "n2", "n4") if m.group(g))
-        n = to_number(m.group(grp))
-        if n is None or n > 100:
-            continue
-        if grp == "n4":  # "six in my party": the whole phrase is the quantity
-            out.append(
-                Candidate(
-                    m.start(), m.end(), "quantity", f"{format_number(n)} people", "people", PRIO["quantity"]
-                )
-            )
-            continue
-        out.append(
-            Candidate(m.start(grp), m.end(grp), "number", format_number(n), "people", PRIO["quantity"])
-        )
-    for m in _RATING.finditer(text):
-        grp = "n" if m.group("n") else "n2"
-        out.append(Candidate(m.start(grp), m.end(grp), "rating", m.group(grp), "rating", PRIO["rating"]))
-    return out
-
-
-# A count of one that a predicate follows is one member the clause says something of, not a count.
-_MEMBER_PREDICATE = re.compile(
-    r"\s+(?:is|isn't|are|was|must|has|have|needs?|should|can(?:'t|not)?|will|won't|does(?:n't)?|gets?|"
-    r"wants?|prefers?|likes?|eats?|drinks?)\b",
-    re.IGNORECASE,
-)
-# A number before these words measures something else ("26 percent", "80 degrees", "1 of 10").
-_NOT_A_COUNT_AFTER = re.compile(
-    r"\s*(?:%|percent|per\s*cent|degrees?|°|of\s+(?:them|those|these|the|\d|\w+\s+options))",
-    re.IGNORECASE,
-)
-# A number after these words counts results the speaker found ("I found 10", "there are 33").
-_RESULT_COUNT_BEFORE = re.compile(
-    r"\b(?:found|find|have|has|had|got|see|showing|show|returned|revealed|are|were|there'?s|total\s+of|"
-    r"about|around|approximately|all|only|listings?\s+for|results?|options?|out\s+of)\s+$",
-    re.IGNORECASE,
-)
-# Words after a number that keep it a value ("2 please", "4 together", "3 and ...").
-_VALUE_FOLLOWERS = frozenset(
-    words("please together thanks thank and or instead then too now total in on at for tops max")
-)
-_WORD_AFTER = re.compile(r"\s+([A-Za-z][A-Za-z'’-]*)")
-
-
-def _is_bare_count(text: str, start: int, end: int, surface: str) -> bool:
-    """Whether a standalone number is a value the speaker gives ("just 2 please", "I'm travelling
-    with 4") rather than a pronoun ("that one"), a count of results ("I found 10 hotels", "I have
-    two."), a measure ("26 percent"), a year ("2016") or a piece of a phone number or zip code."""
-    low = surface.lower()
-    if low == "one":
-        return False  # "one" without a unit is a pronoun ("book me one", "the cheaper one")
-    before = text[max(0, start - 24) : start]
-    after = text[end:]
-    if re.search(r"\d[\s,/-]*$", before) or re.match(r"[\s/-]*\d", after):
-        return False  # a part of "1 40 51 38 38", "9042/1044", "CA 92037"
-    if re.fullmatch(r"(?:19|20)\d\d|\d{5,}", surface) or before.endswith("'"):
-        return False  # a year ("from 2016", "'14") or a zip code, not a count
-    if _NOT_A_COUNT_AFTER.match(after) or _RESULT_COUNT_BEFORE.search(before):
-        return False
-    m = _WORD_AFTER.match(after)
-    return m is None or m.group(1).lower() in _VALUE_FOLLOWERS
-
-
-def numbers(text: str) -> list[Candidate]:
-    """Remaining standalone numbers that are values ('just 2 please'); see :func:`_is_bare_count`
-    for the pronouns, result counts, measures, years and phone pieces left out."""
-    out = []
-    for m in _BARE_NUMBER.finditer(text):
-        grp = "n" if m.group("n") else "w"
-        surface = m.group(grp)
-        if not _is_bare_count(text, m.start(grp), m.end(grp), surface):
-            continue
-        n = to_number(surface)
-        if n is None:
-            continue
-        slot = _counted_noun_slot(text)
-        out.append(Candidate(m.start(grp), m.end(grp), "number", format_number(n), slot, PRIO["number"]))
-    return out
-
-
-_NOUN_WITHOUT_NUMBER = re.compile(rf"\b(?P<noun>{_COUNT})\b", re.IGNORECASE)
-_NUMBER_BEFORE = re.compile(rf"(?:{_NUM}|a|an)(?:\s+[A-Za-z-]+){{0,2}}\s+$", re.IGNORECASE)
-
-
-def _counted_noun_slot(text: str) -> str | None:
-    """The slot of what a bare number counts when the turn names it without a number: "Please buy
-    tickets to that event. I will need 4." -> people (like "4 tickets"), so both land on one key."""
-    slots = {
-        COUNT_NOUNS[m.group("noun").lower()]
-        for m in _NOUN_WITHOUT_NUMBER.finditer(text)
-        if not _NUMBER_BEFORE.search(text, max(0, m.start() - 30), m.start())
-    }
-    slots.discard("duration")
-    slots.discard("amount")
-    slots.discard("other")
-    return slots.pop() if len(slots) == 1 else None
 
 
 @cache

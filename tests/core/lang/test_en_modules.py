@@ -8,6 +8,7 @@ from datetime import date, datetime
 import pytest
 
 from core.lang import (
+    en_counts,
     en_dates,
     en_discourse,
     en_domain,
@@ -119,7 +120,7 @@ def test_money_is_normalised_to_amount_and_currency() -> None:
 
 def test_quantities_carry_their_unit_as_the_slot() -> None:
     text = "a table for 4 people, two rooms"
-    found = {text[c.start : c.end]: c for c in en_values.quantities(text) if c.type == "quantity"}
+    found = {text[c.start : c.end]: c for c in en_counts.quantities(text) if c.type == "quantity"}
     assert (found["4 people"].value, found["4 people"].slot) == ("4 people", "people")
     assert (found["two rooms"].value, found["two rooms"].slot) == ("2 rooms", "rooms")
 
