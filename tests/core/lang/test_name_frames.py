@@ -79,3 +79,14 @@ def test_a_possessive_between_capitalized_words_stays_inside_the_title(text: str
 @pytest.mark.parametrize("text", ["Please send Anna your details.", "Tell Bob my Friday plans."])
 def test_a_possessive_before_a_lowercase_noun_or_a_date_ends_the_name(text: str):
     assert not any(" my " in s or " your " in s for s in spans(text))
+
+
+def test_a_name_and_the_name_in_parentheses_after_it_are_one_name():
+    got = slots("The guide lists Big Ben (Elizabeth Tower) as a landmark.")
+    assert "Big Ben (Elizabeth Tower)" in got
+
+
+def test_a_city_in_parentheses_after_a_name_stays_a_city():
+    got = slots("Meet me at Kings Cross (London) at 5.")
+    assert got.get("Kings Cross") == "name"
+    assert got.get("London") == "city"
