@@ -8,6 +8,7 @@ from __future__ import annotations
 from core.lang.en_lexicon import (
     FUNCTION_WORDS,
 )
+from core.lang.en_name_titles import bridging_possessive
 from core.lang.en_name_words import (
     CAPS_CONNECTORS,
     CITY_WORDS,
@@ -88,6 +89,7 @@ def _inner_connector(text: str, toks: list[Token], i: int, j: int, k: int) -> bo
             toks[k].low in CAPS_CONNECTORS
             or (toks[k].low == "at" and toks[j].low in VENUE_SINGLE)
             or _bridging_preposition(toks, i, j, k)
+            or bridging_possessive(toks, j, k)
         )
         # "Granville Hotel & Suites & Conference Ctr.": an ampersand after a name of two or more
         # capitalized words carries it on ("Italian & Chinese" stays two values)

@@ -26,6 +26,15 @@ _OFFERED = (
     ),
 )
 
+# a sentence that opens with the offered thing and says it is one more pick: "Rain is another popular
+# option.", "Tide is also popular.", "Cotto is also a good choice": the subject is a name even when it
+# is one everyday word, which capitalisation at a sentence start cannot tell
+_ANOTHER = re.compile(
+    r"(?:^|(?<=[.!?;]\s))(?P<n>[A-Za-z0-9][\w'’&-]*(?:\s+[\w'’&-]+){0,3}?)\s+(?:is|are)\s+"
+    r"(?:also\s+(?:an?\s+|very\s+|quite\s+)?|another\s+)"
+    r"(?:popular|good|great|nice|fine|lovely|excellent|option|choice|pick|alternative)\b"
+)
+
 
 def _name_like(words: list[str]) -> bool:
     """Two to four lowercase words, none a grammar word, a price or an area word, not all words of
@@ -46,4 +55,8 @@ def offered_runs(text: str) -> list[NameSpan]:
         for m in rx.finditer(text):
             if _name_like(m.group("n").split()):
                 spans.append(NameSpan(m.start("n"), m.end("n"), "cue"))
+    for m in _ANOTHER.finditer(text):
+        words = m.group("n").lower().split()
+        if not any(w in FUNCTION_WORDS for w in words):
+            spans.append(NameSpan(m.start("n"), m.end("n"), "cue"))
     return spans

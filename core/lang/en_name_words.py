@@ -305,6 +305,8 @@ def cap_word(tok: Token, nxt: Token | None) -> bool:
     t, low = tok.text, tok.low
     if not is_cap(t):
         return False
+    if t == "I" and not tok.sent_start and _title_after_i(tok, nxt):
+        return True  # "play I Will Survive": a title-cased title opened by "I"
     if (
         low in _PRONOUN_I
         or low in ("am", "pm", "ok")
@@ -331,6 +333,21 @@ def cap_word(tok: Token, nxt: Token | None) -> bool:
                 and nxt.start == tok.end + 1
             )
     return True
+
+
+def _title_after_i(tok: Token, nxt: Token | None) -> bool:
+    """Mid-sentence, the pronoun "I" is followed by a lowercase verb ("then I want"); right before a
+    capitalized word that is no date word nor another "I", it opens a title-cased title ("play I
+    Will Survive", "how about I Want It That Way")."""
+    return (
+        nxt is not None
+        and nxt.start == tok.end + 1
+        and not nxt.sent_start
+        and nxt.text.isalpha()
+        and is_cap(nxt.text)
+        and nxt.low not in _PRONOUN_I
+        and nxt.low not in DATE_WORDS
+    )
 
 
 _PRONOUN_I = frozenset(("i", "i'm", "i'd", "i'll", "i've", "i’m", "i’d", "i’ll", "i’ve"))

@@ -11,6 +11,8 @@ Dialogue text is often lowercase ("how about curry prince?"), so capitalization 
 - versus: "giants vs brewers";
 - offered: lowercase words in the position of an offered name ("how does university arms hotel
   sound?", "i recommend old schools. it is ...");
+- aliased: a capitalized name and another in parentheses right after it ("Big Ben (Elizabeth
+  Tower)") are one name;
 - credited: a capitalized run, ": ", a person's name closed by a credential ("Blossom Ridge Medical
   Group: Zimmer J Kirk MD") is one name (a practice listed with its doctor).
 "Everyday English" is the general word lists of en_lexicon with simple inflection stripping.
@@ -49,6 +51,7 @@ def find_names(text: str) -> tuple[NameSpan, ...]:
         + versus_runs(text, toks)
         + offered_runs(text)
         + located_runs(text)
+        + _aliased_runs(text, caps)
     )
 
 
@@ -77,4 +80,17 @@ def _event_with_runs(text: str, events: list[NameSpan], caps: list[NameSpan]) ->
             if joiner == " at " and all(w.strip(",.") in CITY_WORDS for w in words):
                 continue
             spans.append(NameSpan(e.start, c.end, "event"))
+    return spans
+
+
+def _aliased_runs(text: str, caps: list[NameSpan]) -> list[NameSpan]:
+    """A capitalized name and, in parentheses right after it, another it is also known by ("Big Ben
+    (Elizabeth Tower)") make one name; a city in the parentheses ("Kings Cross (London)") says where."""
+    spans: list[NameSpan] = []
+    for a, b in pairwise(caps):
+        if text[a.end : b.start] != " (" or text[b.end : b.end + 1] != ")":
+            continue
+        if all(w.strip(",.") in CITY_WORDS for w in text[b.start : b.end].lower().split()):
+            continue
+        spans.append(NameSpan(a.start, b.end + 1, "caps"))
     return spans
