@@ -112,7 +112,8 @@ def test_a_changed_turn_in_the_file_updates_the_context(tmp_path):
 @pytest.mark.slow
 def test_a_killed_ingest_leaves_whole_batches_and_the_rerun_completes(tmp_path, config_file, capsys):
     data = tmp_path / "in.jsonl"
-    data.write_text("\n".join(sample_lines(8)) + "\n", encoding="utf-8")
+    total = 16  # batches enough for the kill to land mid-way (8 were all stored before a 0.2 s poll saw 2)
+    data.write_text("\n".join(sample_lines(total)) + "\n", encoding="utf-8")
     db = tmp_path / "c.duckdb"
     Store.open(db, linger=0).close()
     cmd = [sys.executable, "-m", "console", "--db", str(db), "ingest", str(data)]
@@ -122,7 +123,7 @@ def test_a_killed_ingest_leaves_whole_batches_and_the_rerun_completes(tmp_path, 
     try:
         deadline = time.monotonic() + 120
         while watcher.find_contexts().total < 2 and time.monotonic() < deadline:
-            time.sleep(0.2)
+            time.sleep(0.02)
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=30)
     finally:
@@ -130,13 +131,13 @@ def test_a_killed_ingest_leaves_whole_batches_and_the_rerun_completes(tmp_path, 
     report = watcher.check()
     assert report.problems == []
     stored = report.counts["contexts"]
-    assert 2 <= stored < 8 and stored % 2 == 0  # whole batches only
+    assert 2 <= stored < total and stored % 2 == 0  # whole batches only
     capsys.readouterr()
     assert run(db, "ingest", str(data), "--config", str(config_file), "--quiet") == 0
     said = capsys.readouterr().err  # what the rerun did, should the count below be wrong
     report = watcher.check()
     assert report.problems == [], report.problems
-    assert report.counts["contexts"] == 8, f"{stored} stored before the rerun, which said: {said}"
+    assert report.counts["contexts"] == total, f"{stored} stored before the rerun, which said: {said}"
 
 
 @pytest.mark.unit

@@ -20,6 +20,7 @@ from console.services.replay import (
 from core.compressor import Compressor
 from core.models import CompactionRecord, ContextState, Fact, Message
 from core.render import RECENT_SEPARATOR
+from core.social import without_courtesy
 from data.records import StoredCompaction
 from tests.console.builders import TEST_CONFIG, load_dialogues
 from tests.console.conftest import UNTRACED
@@ -109,7 +110,11 @@ def test_recompute_reports_progress_and_compactions_with_states(seed_bundles):
     assert all(c.state is not None and c.rendered for c in replay.compactions if not c.record.failed)
     last = replay.turn(replay.steps[-1])
     assert last.rendered_label.startswith(f"Compaction #{replay.compactions[-1].record.seq} ran at this turn")
-    assert RECENT_SEPARATOR in last.rendered
+    # the recent turns follow the state unless every one of them is courtesy only (core.social)
+    window = dialogue.messages[-TEST_CONFIG.working_memory_turns :]
+    said = without_courtesy(window, dialogue.messages[-len(window) - 1].text)
+    assert (RECENT_SEPARATOR in last.rendered) == bool(said)
+    assert all(m.text in last.rendered for m in said)
     first = replay.turn(0)
     assert "preview" in first.rendered_label and first.rendered
 
