@@ -16,6 +16,17 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise
 
+from core.coverage_corrections import (
+    MIN_PART_UNITS,
+    NUMBER,
+    PART_CUT,
+    WEAK_TYPES,
+    corrected_later,
+    number_corrected,
+    restated_types,
+    uncorrected_parts,
+    valued_parts,
+)
 from core.embed import is_chinese
 from core.lang.cues import any_language
 from core.lang.en_cues import asks_detail_only
@@ -32,7 +43,6 @@ from core.shown import (
     users_view,
 )
 from core.unproven import guessed_unproven
-from core.value_groups import passes_by
 from core.values import substitutes_replaced
 
 # the clauses that state something (a question, a yes or a greeting states nothing to keep)
@@ -50,12 +60,9 @@ MIN_ANSWER_UNITS = 1
 # from two content words: its connective or correction cue says it is no polite reply ("sounds right")
 MIN_CUED_UNITS = 2
 MAX_WANT_UNITS = 4  # a want longer than this in a clause's part is a request ("我打算找一个酒店住宿")
-MIN_PART_UNITS = 2  # an untyped part of a typed clause ("要海景房") is kept from this many units
 # the last question of a turn ("Is it lithium-ion or lead-acid?", "Delivery address?", "全额还是最低？")
 _QUESTION = re.compile(r"[^.!?\u3002\uff01\uff1f]*[?\uff1f]")
 _EDGE = " .,!?;\u3002\uff0c\uff01\uff1f\uff1b"  # the punctuation a clause may end with
-_PART_CUT = re.compile(r"[,\uff0c\u3001;\uff1b]")  # the parts of a clause ("3个人，要海景房，不要...")
-WEAK_TYPES = frozenset({"term"})  # a bare domain word ("hotel") is not a value the user set
 _LIST = re.compile(r"[,;\uff0c\uff1b\u3001]")  # a list of values ("61, 59", "医保、商业险")
 _TOKEN = re.compile(r"\w+(?:[:.']\w+)*")
 _WAS = re.compile(r"\(was:[^()]*\)")  # a replaced value is not the value shown
@@ -151,68 +158,6 @@ def _states_own(atom: Atom) -> bool:
     )
 
 
-Corrections = list[tuple[int, set[str], set[str], str]]
-_NUMBER = re.compile(r"(?<![A-Za-z0-9_#/-])\d+(?:[.:]\d+)?(?![A-Za-z0-9_/-])")
-
-
-def _corrected_later(atom: Atom, corrections: Corrections) -> bool:
-    """True when a later correction of the user speaks of what the clause speaks of ("菜要肥牛两份" then
-    "肥牛改成三份吧"): the clause holds the old value, and its correction shows the new one. A
-    correction that cannot hold the clause's old value does not count (core.value_groups)."""
-    units = topic_words(atom.text)
-    return any(
-        idx > atom.msg_idx and units & said and not passes_by(atom, types, text)
-        for idx, said, types, text in corrections
-    )
-
-
-def _restated_types(atom: Atom, corrections: Corrections) -> set[str]:
-    """The value types a later correction about the same thing states anew ("每小时最多 5 条" then
-    "每小时改成 10 条": a count): the clause's values of those types are replaced, not missing."""
-    units = set(content_units(atom.text))
-    return {t for idx, said, types, _ in corrections if idx > atom.msg_idx and units & said for t in types}
-
-
-def _number_corrected(atom: Atom, corrections: Corrections) -> bool:
-    """True when a later correction about the same thing names a number of the clause beside a new
-    one ("每 500 行写一次" then "每批改成 1000 行吧，500 太碎了"): the clause states the old value, even
-    where the parser typed no entity of it, and its correction shows the new one."""
-    numbers = set(_NUMBER.findall(atom.text))
-    units = set(content_units(atom.text))
-    for idx, said, _, text in corrections:
-        named = set(_NUMBER.findall(text))
-        if idx > atom.msg_idx and units & said and numbers & named and named - numbers:
-            return True
-    return False
-
-
-def _uncorrected_parts(atom: Atom, corrections: Corrections, low: str) -> list[str]:
-    """The parts of a clause (cut at commas) that hold a number no later correction named as the
-    old value, and whose words the context low does not show ("规则是同一个手机号每分钟最多 1 条" of
-    "...每分钟最多 1 条，每小时最多 5 条" after "每小时改成 10 条，5 条太少了")."""
-    parts = [x.strip() for x in _PART_CUT.split(atom.text)]
-    if len(parts) < 2:
-        return []
-    named = {n for idx, _, _, text in corrections if idx > atom.msg_idx for n in _NUMBER.findall(text)}
-    return [
-        part
-        for part in parts
-        if _NUMBER.search(part)
-        and not set(_NUMBER.findall(part)) & named
-        and content_unshown(part, low, MIN_PART_UNITS)
-    ]
-
-
-def _valued_parts(atom: Atom) -> str:
-    """The parts of a correction (cut at commas) that hold one of its values (an entity, a number):
-    what it changes ("那 worker 数从 8 改成 4 试试" of "...，批量还是关着", whose last part restates
-    what stays). The whole clause when no part holds one."""
-    parts = [x for x in _PART_CUT.split(atom.text) if x.strip()]
-    values = [e.text for e in atom.entities if e.text and e.type not in WEAK_TYPES]
-    valued = [x for x in parts if _NUMBER.search(x) or any(v in x for v in values)]
-    return "，".join(valued) if valued else atom.text
-
-
 def _needs(atom: Atom, replaced: set[str]) -> list[str]:
     """What of a user clause must be in the context: its values, its negation (unless it only
     names the value its correction replaced), or (stressed) the whole clause; a clause with
@@ -235,7 +180,7 @@ def untyped_numbers(atom: Atom) -> list[str]:
     spans = [e.text for e in atom.entities]
     return [
         m.group(0)
-        for m in _NUMBER.finditer(atom.text)
+        for m in NUMBER.finditer(atom.text)
         if len(m.group(0)) >= 2 and not any(m.group(0) in sp for sp in spans)
     ]
 
@@ -254,7 +199,7 @@ def missing_user_clauses(
     all_proven = all_replaced - guessed_unproven(state, parsed)
     replaced_at = _replaced_at(state)
     corrections = [
-        (p.message.idx, topic_words(_valued_parts(a)), {e.type for e in a.entities}, a.text)
+        (p.message.idx, topic_words(valued_parts(a)), {e.type for e in a.entities}, a.text)
         for p in parsed
         if p.message.role == "user"
         for a in p.atoms
@@ -280,11 +225,11 @@ def missing_user_clauses(
             said_again = _restated(replaced_at, atom, corrected)
             corrected = corrected or atom.kind == "correction"
             replaced, named, proven = (x - said_again for x in (all_replaced, all_named, all_proven))
-            if atom.negation is None and not atom.pinned and _number_corrected(atom, corrections):
+            if atom.negation is None and not atom.pinned and number_corrected(atom, corrections):
                 # its value was corrected since: the clause would show the old one; its other parts
                 # ("每分钟最多 1 条" beside the corrected "每小时最多 5 条") still state the user's own
                 after_negation = False
-                out += [x for x in _uncorrected_parts(atom, corrections, own) if x not in out]
+                out += [x for x in uncorrected_parts(atom, corrections, own) if x not in out]
                 continue
             needs = _needs(atom, replaced)
             # a later correction of what the clause speaks of ("科技园南区8栋1203", then "地址改成
@@ -292,7 +237,7 @@ def missing_user_clauses(
             if (
                 atom.kind in CONTENT_KINDS
                 and p.message.idx not in renumbered
-                and not _corrected_later(atom, corrections)
+                and not corrected_later(atom, corrections)
             ):
                 needs += untyped_numbers(atom)
             if after_negation and atom.negation is None and (atom.kind == "preference" or atom.entities):
@@ -306,7 +251,7 @@ def missing_user_clauses(
                 if not shows_value(_without_article(n.lower()), low)
                 and not is_replaced(n, proven)
             ]
-            restated = _restated_types(atom, corrections)
+            restated = restated_types(atom, corrections)
             needs = [n for n in needs if not any(e.text == n and e.type in restated for e in atom.entities)]
             # a clause the parser typed nothing of comes back by its words; one with a value is the
             # value rule's (a number or date may have been corrected since: its clause would show it)
@@ -317,7 +262,7 @@ def missing_user_clauses(
             typed = any(not (says_more and e.type in WEAK_TYPES) for e in atom.entities)
             brief = answers and not _says_nothing(atom.text) and not _requests(atom.text)
             least = MIN_ANSWER_UNITS if brief else MIN_CUED_UNITS if _cued(atom) else MIN_UNITS
-            stale = _states_replaced(atom, proven, named) or _corrected_later(atom, corrections)
+            stale = _states_replaced(atom, proven, named) or corrected_later(atom, corrections)
             if (
                 (atom.kind in CONTENT_KINDS or says_more if not typed else _states_own(atom))
                 and not needs
@@ -418,7 +363,7 @@ def untyped_parts(atom: Atom, low: str) -> list[str]:
     whose words the context low does not show ("订12月31号到1月3号的酒店，3个人，要海景房": the dates
     and the count are facts, "要海景房" is kept in the user's words). A part that is a value's
     neighbour only ("at the latest") has too few content units to be kept."""
-    parts = [x.strip() for x in _PART_CUT.split(atom.text)]
+    parts = [x.strip() for x in PART_CUT.split(atom.text)]
     if len(parts) < 2:
         return []
     out = []

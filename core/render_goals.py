@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import re
 
-from core.coverage import content_units
 from core.embed import is_chinese
 from core.lang.cues import any_language
 from core.models import ContextState, Goal
 from core.replaced import guessed_slot, shown_as_replaced
+from core.shown import content_units
 
 MAX_GOALS = 1
 _DETAIL = re.compile(r"[\d.,:tT -]+")  # a normalised date, time or number: detail a goal leaves to the facts

@@ -82,14 +82,7 @@ def take_second_values(state: ContextState, idx: int) -> None:
             continue
         if not _takes_second(state, held, second, agreed):
             continue
-        version = FactVersion(
-            value=held.value,
-            norm=held.norm,
-            idx=held.last_idx,
-            replaced_at=idx,
-            reason="the user agreed to the read-back of their later value",
-            evidence=held.evidence,
-        )
+        version = _version_of(held, idx, "the user agreed to the read-back of their later value")
         held.history = [*held.history, version]
         held.value, held.norm, held.evidence = second.value, second.norm, second.evidence
         held.vtype = second.vtype or held.vtype
@@ -118,14 +111,7 @@ def drop_restated_over_second(
         return  # said in this turn, or a request for something new came after it
     if _unit(cur) and _unit(second) and _unit(cur) != _unit(second):
         return
-    version = FactVersion(
-        value=second.value,
-        norm=second.norm,
-        idx=second.last_idx,
-        replaced_at=idx,
-        reason="the user restated the held value for the task in play",
-        evidence=ev,
-    )
+    version = _version_of(second, idx, "the user restated the held value for the task in play")
     cur.history = [*cur.history, version]
     del state.facts[second.key]
 
@@ -160,13 +146,19 @@ def take_after_failure(state: ContextState, idx: int) -> None:
             continue
         if not _booked_with(state, base.split(".", 1)[0], agreed.first_idx, idx):
             continue
-        version = FactVersion(
-            value=held.value,
-            norm=held.norm,
-            idx=held.last_idx,
-            replaced_at=agreed.first_idx,
-            reason="nothing was booked for it; the booking made with another value was accepted",
-            evidence=ev,
-        )
+        reason = "nothing was booked for it; the booking made with another value was accepted"
+        version = _version_of(held, agreed.first_idx, reason)
         state.facts[base] = agreed.model_copy(update={"key": base, "history": [*held.history, version]})
         del state.facts[key]
+
+
+def _version_of(fact: Fact, replaced_at: int, reason: str) -> FactVersion:
+    """fact's current value as a history entry, replaced at turn replaced_at for reason."""
+    return FactVersion(
+        value=fact.value,
+        norm=fact.norm,
+        idx=fact.last_idx,
+        replaced_at=replaced_at,
+        reason=reason,
+        evidence=fact.evidence,
+    )
