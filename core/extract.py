@@ -8,12 +8,17 @@ message is read (never written) to recognise repeated actions, accepted offers a
 from __future__ import annotations
 
 import re
-from collections import Counter
 from datetime import datetime
 
-from core.alternatives import ENTITY_SLOTS, picked_alternative
-from core.answers import answer_entities, person_named
+from core.alternatives import picked_alternative
+from core.answers import answer_entities
 from core.bare_corrections import bare_number_correction
+from core.extract_cleanup import (
+    drop_kind_references,
+    drop_replaced_values,
+    join_same_key,
+    name_known_entities,
+)
 from core.goals import GOAL_KINDS, condense_goal, is_goal
 from core.lang.cues import any_language
 from core.models import (
@@ -33,7 +38,7 @@ from core.models import (
 from core.parse import analyzer_for, strength_of
 from core.slot_keys import BOUNDABLE_TYPES, REQUIRED_SLOTS, facility_fact, fact_key, has_digits, is_value
 from core.tool_records import ToolIndex, promoted_facts, tool_turn
-from core.values import bound_norm, same_surface, same_value
+from core.values import bound_norm
 
 
 def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | None = None) -> Units:
@@ -79,16 +84,16 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
             _action_of(atom, parsed, state, units)
         if role == "assistant" and any_language().self_doubt(atom.text):
             units.events.append("self_doubt")
-    _drop_kind_references(units, state, text)
+    drop_kind_references(units, state, text)
     if role == "user":
         picked_alternative(units, state, parsed)
     if role in ("user", "assistant"):
-        _name_known_entities(units, state, role)
+        name_known_entities(units, state, role)
     if role in ("user", "system", "assistant"):
         negated = [n.target.lower() for a in parsed.atoms for n in analyzer_for(a.lang).negations(a.text)]
-        _drop_replaced_values(units, state, negated)
+        drop_replaced_values(units, state, negated)
     units.facts += bare_number_correction(parsed, state)  # "hmm make it 20000" after "30000"
-    _join_same_key(units)
+    join_same_key(units)
     if role == "user":
         _decisions_of(units, state, idx)
     return units
@@ -246,109 +251,6 @@ def _evidence(ent: Entity, atom: Atom, idx: int, text: str, offset: int, confirm
     end = start + len(ent.text) if start >= 0 else -1
     found = ent.text if start >= 0 else ""
     return Evidence(idx=idx, role=atom.role, how=how, start=start, end=end, text=found)
-
-
-# the slots a clause may name such an entity in ("尝尝郭靖烤全羊": the restaurant listed, not a dish)
-NAMING_SLOTS = ENTITY_SLOTS | {"food"}
-
-
-def _name_known_entities(units: Units, state: ContextState, role: str = "user") -> None:
-    """A user's name that is the value of another key already (the attraction picked earlier, said
-    again in a hotel request: "a hotel near 篱苑图书馆"), or one of the names the assistant listed
-    under another key ("兔爷 and 干锅传奇 are both good" -> "I'll go to 干锅传奇"), names that entity:
-    the candidate takes that key (a refresh, or a pick among the options), never replacing the
-    name of another entity of its own domain."""
-    held = [*state.facts.values(), *state.offers.values()]
-    for cand in units.facts:
-        if cand.key.rsplit(".", 1)[-1] not in NAMING_SLOTS:
-            continue
-        if role == "assistant":
-            # the assistant reads back the person the user named ("NGUYEN THI LAN, born?", "Beneficiary
-            # Tom Reyes."): that person, not another value of the bare name slot
-            person = person_named(state, cand)
-            if person is not None:
-                cand.key = person
-            continue
-        own = state.facts.get(cand.key)
-        if own is not None and _names(own.value, own.norm, cand):
-            continue
-        named = (f for f in held if f.key != cand.key and f.key.rsplit(".", 1)[-1] in ENTITY_SLOTS)
-        other = next((f for f in named if _names(f.value, f.norm, cand)), None)
-        if other is not None:
-            cand.key = other.key
-
-
-def _drop_kind_references(units: Units, state: ContextState, text: str) -> None:
-    """A kind word after a definite determiner that ends the name of an entity in play ("the address
-    of that Gallery" after "Broughton House Gallery") points at that entity: no new type value."""
-    held = [*state.facts.values(), *state.offers.values()]
-    names = [f.value for f in held if f.key.rsplit(".", 1)[-1] in ENTITY_SLOTS and f.value.split()]
-    heads = {v.split()[-1].lower().rstrip("s") for v in names}
-
-    def refers(cand: FactCandidate) -> bool:
-        ev = cand.evidence
-        if cand.key.rsplit(".", 1)[-1] != "type" or ev is None or ev.start <= 0:
-            return False
-        word = cand.value.strip().lower().rstrip("s")
-        return word in heads and any_language().ends_with_determiner(text[max(0, ev.start - 12) : ev.start])
-
-    units.facts = [c for c in units.facts if not refers(c)]
-
-
-def _names(value: str, norm: str, cand: FactCandidate) -> bool:
-    """True when cand's value is value, or one of the options or items value lists."""
-    low = cand.value.strip().lower()
-    items = {i.strip().lower() for i in re.split(r" \| |, ", f"{norm}, {value}")}
-    return low == value.strip().lower() or low in items or cand.norm in items
-
-
-def _drop_replaced_values(units: Units, state: ContextState, negated: list[str]) -> None:
-    """A correction that names the old value beside the new one ("I have something on the 12th, make
-    it the 13th instead", "not Italian, Thai instead"), or an assistant's alternative that does
-    ("19:45 is fully booked; how about 18:45?"), replaces it: for a key with several values in one
-    message, one of them said as a correction or a proposal, the values equal to what the state
-    holds go. So does a held value the message says there is none of ("since there is no cheap
-    international restaurant, is there any Italian one?"; negated: the targets of its negations)."""
-    keys = Counter(c.key for c in units.facts)
-    for key in [k for k, n in keys.items() if n > 1]:
-        cands = [c for c in units.facts if c.key == key]
-        cur = state.facts.get(key)
-        if cur is None:
-            continue
-        denied = [c for c in cands if any(c.value.strip().lower() in t for t in negated)]
-        if not any(c.correction or c.proposes for c in cands) and not denied:
-            continue
-        old = [c for c in cands if same_value(cur.norm, c.norm) or same_surface(cur.value, c.value)]
-        if not any(c.correction or c.proposes for c in cands):
-            old = [c for c in old if c in denied]
-        if old and len(old) < len(cands):
-            units.facts = [c for c in units.facts if not any(c is o for o in old)]
-
-
-def _join_same_key(units: Units) -> None:
-    """Several values for one key in one message become one fact: options the user must pick from
-    when they were offered as alternatives ("X or Y": norm "x | y"), else a list ("X and Y")."""
-    by_key: dict[str, FactCandidate] = {}
-    out: list[FactCandidate] = []
-    for cand in units.facts:
-        prev = by_key.get(cand.key)
-        if prev is None:
-            by_key[cand.key] = cand
-            out.append(cand)
-        elif cand.norm != prev.norm and cand.norm not in re.split(r" \| |, ", prev.norm):
-            options = cand.alternative or " | " in prev.norm
-            merged = prev.model_copy(
-                update={
-                    "value": f"{prev.value}, {cand.value}",
-                    "norm": f"{prev.norm}{' | ' if options else ', '}{cand.norm}",
-                    "strength": min(prev.strength, cand.strength, key=["strong", "medium", "weak"].index),
-                    "pinned": prev.pinned or cand.pinned,
-                    "correction": prev.correction or cand.correction,
-                }
-            )
-            by_key[cand.key] = merged
-            out[out.index(prev)] = merged
-    units.facts = out
 
 
 def _reports_done(atom: Atom, state: ContextState) -> bool:
