@@ -16,6 +16,7 @@ previous one. A gold "turn" may be a label or an index. Lines starting with '#' 
 Output: bench/data/freeform_<lang>.jsonl, lang taken from the context id (ff-<lang>-...).
 
     python bench/data/build_freeform.py
+    python bench/data/build_freeform.py --src bench/data/heldout_src --out-prefix heldout_dialogues
 """
 
 from __future__ import annotations
@@ -140,23 +141,37 @@ def parse_source(path: Path) -> list[dict[str, Any]]:
     return records
 
 
-def build(src_dir: Path = HERE / "src", out_dir: Path = HERE) -> dict[str, int]:
-    """Convert every source file (in name order) and write one JSONL per language; counts per file."""
+def build(src_dir: Path = HERE / "src", out_dir: Path = HERE, prefix: str = "freeform") -> dict[str, int]:
+    """Convert every source file (in name order) and write one JSONL per language; counts per file.
+
+    prefix names the outputs (<prefix>_<lang>.jsonl), so a second set (the held-out one,
+    heldout_src/ -> heldout_dialogues_<lang>.jsonl) is built by the same code.
+    """
     by_lang: dict[str, list[dict[str, Any]]] = {}
     for path in sorted(src_dir.glob("*.txt")):
         for rec in parse_source(path):
             by_lang.setdefault(rec["lang"], []).append(rec)
     counts = {}
     for lang, recs in sorted(by_lang.items()):
-        out = out_dir / f"freeform_{lang}.jsonl"
+        out = out_dir / f"{prefix}_{lang}.jsonl"
         out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in recs), encoding="utf-8")
         counts[out.name] = len(recs)
     return counts
 
 
+def _args(argv: list[str]) -> dict[str, Any]:
+    """build() keyword arguments from --src DIR and --out-prefix PREFIX (defaults: the free-form set)."""
+    opts: dict[str, Any] = {}
+    for flag, key in (("--src", "src_dir"), ("--out-prefix", "prefix")):
+        if flag in argv:
+            value = argv[argv.index(flag) + 1]
+            opts[key] = Path(value) if key == "src_dir" else value
+    return opts
+
+
 if __name__ == "__main__":
     try:
-        for name, n in build().items():
+        for name, n in build(**_args(sys.argv[1:])).items():
             print(f"{name}: {n} conversations")
     except SourceError as exc:
         print(f"error: {exc}", file=sys.stderr)
