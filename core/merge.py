@@ -34,7 +34,7 @@ from core.models import (
     Units,
 )
 from core.name_readback import complete_name, read_back_name
-from core.none_found import failed_search_value, rekey_goals
+from core.none_found import failed_search_value, rekey_goals, widens_not_found
 from core.readback_split import AGREED_SUFFIX, split_read_back
 from core.repeated_name import widen_repeated
 from core.second_value import drop_restated_over_second, take_after_failure, take_second_values
@@ -207,6 +207,9 @@ def _merge_fact(
         return  # "14:30, if that fails 13:30" -> "13:30 went well, ref ...": the booking took one
     # the user naming one of the options offered ("X or Y") picks it: a choice, no replaced value
     picks = cand.role == "user" and " | " in cur.norm and one_of_listed(cur.value, cand.value) is not None
+    if not picks and widens_not_found(state, cur, cand):
+        _replace(state, cur, cand, "nothing was found for it; the user widened the search")
+        return
     if picks or same_value(cur.norm, cand.norm) or same_surface(cur.value, cand.value):
         picked = one_of_listed(cur.value, cand.value) if cand.role == "user" else None
         if picked is not None:

@@ -1,0 +1,68 @@
+"""Old values the dialogue replaced are shown only as replaced (issue 12): the replaced value must not
+stand beside the current one as a separate fact. Each test feeds the real parse / extract / merge
+stages (rules only)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.core.builders import state_after
+
+pytestmark = pytest.mark.unit
+
+
+def test_a_star_rating_is_the_stars_attribute() -> None:
+    st = state_after(
+        [
+            ("user", "I want a lodge with parking that has a star rating of 3."),
+            ("assistant", "I could not find a lodge like that. Anything else?"),
+            ("user", "Do you have any lodge with a star of 2?"),
+        ]
+    )
+    rated = {k: f for k, f in st.facts.items() if k.rsplit(".", 1)[-1] in ("stars", "rating", "count")}
+    assert [k.rsplit(".", 1)[-1] for k in rated] == ["stars"], rated
+    (stars,) = rated.values()
+    assert stars.value == "2"
+    assert [v.value for v in stars.history] == ["3"]
+
+
+@pytest.mark.parametrize("text", ["The film has a rating of 4.5 on the site.", "It is rated 4 by critics."])
+def test_a_rating_without_stars_stays_a_rating(text: str) -> None:
+    st = state_after([("user", text)])
+    assert not [k for k in st.facts if k.endswith(".stars")], st.facts
+
+
+def test_a_wider_value_after_nothing_was_found_replaces_the_narrow_one() -> None:
+    st = state_after(
+        [
+            ("user", "Can you find me a cheap place serving South Indian food?"),
+            ("assistant", "I was unable to find any, would you like another cuisine?"),
+            ("user", "What do you have near the river that is cheap?"),
+            ("assistant", "There are 12 cheap places near the river. Any cuisine in mind?"),
+            ("user", "Do any of them serve indian food?"),
+        ]
+    )
+    (food,) = [f for k, f in st.facts.items() if k.endswith(".food")]
+    assert food.value.lower() == "indian"
+    assert [v.value for v in food.history] == ["South Indian"]
+
+
+def test_a_shorter_value_without_a_report_is_the_same_value() -> None:
+    st = state_after(
+        [
+            ("user", "Can you find me a cheap place serving South Indian food?"),
+            ("assistant", "There are 3 of them. Any area?"),
+            ("user", "Any area is fine as long as it serves indian food."),
+        ]
+    )
+    (food,) = [f for k, f in st.facts.items() if k.endswith(".food")]
+    assert food.value == "South Indian"
+    assert not food.history
+
+
+def test_unable_to_find_any_reports_nothing_found() -> None:
+    from core.lang.en_none_found import finds_none
+
+    assert finds_none("I was unable to find any, do you have another food type?") != ""
+    assert finds_none("I was able to find one for you.") == ""
+
