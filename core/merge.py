@@ -227,10 +227,11 @@ def _merge_fact(
         else:
             _keep_both_forms(cur, cand.value, cand.role == "user")
         stale = state.offers.get(cand.key)
-        if cand.role == "assistant" and stale is not None and stale.first_idx < cand.source_idx:
+        if cand.role in ("assistant", "user") and stale is not None and stale.first_idx < cand.source_idx:
             # the assistant reads the held value back after offering another for the slot ("USA"
-            # from an address, then "confirm ... at Banana Bungalow"): it went back to the held
-            # value, so the earlier offer no longer stands for the user's next yes
+            # from an address, then "confirm ... at Banana Bungalow"), or the user says the held value
+            # again after another was read back ("3 nights, is that correct?" -> "for 1 night"): the
+            # earlier offer no longer stands for the user's next yes
             state.offers.pop(cand.key)
         if cand.source_idx != cur.last_idx:
             cur.mentions += 1

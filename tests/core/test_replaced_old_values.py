@@ -66,3 +66,27 @@ def test_unable_to_find_any_reports_nothing_found() -> None:
     assert finds_none("I was unable to find any, do you have another food type?") != ""
     assert finds_none("I was able to find one for you.") == ""
 
+
+def test_taking_back_ones_last_message_opens_no_messaging_task() -> None:
+    from core.lang.en_domain import find_domain
+
+    for text in ("Ignore my previous message!", "Please disregard that last message."):
+        assert find_domain(text, "hotel") is None, text
+    assert find_domain("Send a message to Anna saying I am late.", None) == "messaging"
+
+
+def test_a_read_back_the_user_answers_with_their_own_value_is_declined() -> None:
+    st = state_after(
+        [
+            ("user", "Book the lodge for 2 people starting Monday for 5 nights."),
+            ("assistant", "Sorry, that failed. Would you like a shorter stay?"),
+            ("user", "Can you book it for two nights starting Monday?"),
+            ("assistant", "So you would like to book the lodge for 2 people for 5 nights, is that correct?"),
+            ("user", "No. Book the lodge on Monday for 2 nights, 2 people."),
+            ("assistant", "Done, your reference number is XK42LP9Q."),
+            ("user", "Great, thanks."),
+        ]
+    )
+    nights = {k: f.value for k, f in st.facts.items() if k.rsplit(".", 1)[-1].startswith("nights")}
+    assert list(nights) == ["hotel.nights"], nights
+    assert [v.value for v in st.facts["hotel.nights"].history] == ["5 nights"]
