@@ -65,8 +65,10 @@ def widens_not_found(state: ContextState, cur: Fact, cand: FactCandidate) -> boo
     found = state.none_found_idx
     if cand.role != "user" or cur.role != "user" or not (cur.last_idx < found < cand.source_idx):
         return False
-    if cur.key.rsplit(".", 1)[-1] == "name" or "name" in (cur.vtype, cand.vtype) or is_chinese(cur.value):
+    if cur.key.rsplit(".", 1)[-1] == "name" or "name" in (cur.vtype, cand.vtype) or cur.vtype != cand.vtype:
         return False
+    if is_chinese(cur.value) or any(ch.isdigit() for ch in cur.norm + cand.norm):
+        return False  # "4" for "4 stars" is the count said short, not a wider one
     short, held = _WORD.findall(cand.norm), _WORD.findall(cur.norm)
     if not short or len(short) >= len(held) or not set(short) < set(held):
         return False

@@ -90,3 +90,20 @@ def test_a_read_back_the_user_answers_with_their_own_value_is_declined() -> None
     nights = {k: f.value for k, f in st.facts.items() if k.rsplit(".", 1)[-1].startswith("nights")}
     assert list(nights) == ["hotel.nights"], nights
     assert [v.value for v in st.facts["hotel.nights"].history] == ["5 nights"]
+
+
+
+def _widens(held: tuple[str, str], said: tuple[str, str]) -> bool:
+    from core.models import ContextState, Fact, FactCandidate
+    from core.none_found import widens_not_found
+
+    state = ContextState(none_found_idx=1, none_found="there are no places like that")
+    cur = Fact(key="hotel.stars", value=held[0], norm=held[0].lower(), vtype=held[1], first_idx=0, last_idx=0)
+    cand = FactCandidate(key="hotel.stars", value=said[0], norm=said[0].lower(), vtype=said[1], source_idx=2)
+    return widens_not_found(state, cur, cand)
+
+
+def test_only_a_same_type_value_without_numbers_widens() -> None:
+    assert _widens(("Northern European", "term"), ("european", "term"))
+    assert not _widens(("Northern European", "term"), ("european", "place")), "another type"
+    assert not _widens(("4 stars", "quantity"), ("4", "quantity")), "a count said short"
