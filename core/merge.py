@@ -34,7 +34,7 @@ from core.models import (
     Units,
 )
 from core.name_readback import complete_name, read_back_name
-from core.none_found import failed_search_value, rekey_goals
+from core.none_found import failed_search_value, rekey_goals, widens_not_found
 from core.readback_split import AGREED_SUFFIX, split_read_back
 from core.repeated_name import widen_repeated
 from core.second_value import drop_restated_over_second, take_after_failure, take_second_values
@@ -207,6 +207,9 @@ def _merge_fact(
         return  # "14:30, if that fails 13:30" -> "13:30 went well, ref ...": the booking took one
     # the user naming one of the options offered ("X or Y") picks it: a choice, no replaced value
     picks = cand.role == "user" and " | " in cur.norm and one_of_listed(cur.value, cand.value) is not None
+    if not picks and widens_not_found(state, cur, cand):
+        _replace(state, cur, cand, "nothing was found for it; the user widened the search")
+        return
     if picks or same_value(cur.norm, cand.norm) or same_surface(cur.value, cand.value):
         picked = one_of_listed(cur.value, cand.value) if cand.role == "user" else None
         if picked is not None:
@@ -224,10 +227,11 @@ def _merge_fact(
         else:
             _keep_both_forms(cur, cand.value, cand.role == "user")
         stale = state.offers.get(cand.key)
-        if cand.role == "assistant" and stale is not None and stale.first_idx < cand.source_idx:
+        if cand.role in ("assistant", "user") and stale is not None and stale.first_idx < cand.source_idx:
             # the assistant reads the held value back after offering another for the slot ("USA"
-            # from an address, then "confirm ... at Banana Bungalow"): it went back to the held
-            # value, so the earlier offer no longer stands for the user's next yes
+            # from an address, then "confirm ... at Banana Bungalow"), or the user says the held value
+            # again after another was read back ("3 nights, is that correct?" -> "for 1 night"): the
+            # earlier offer no longer stands for the user's next yes
             state.offers.pop(cand.key)
         if cand.source_idx != cur.last_idx:
             cur.mentions += 1

@@ -55,6 +55,29 @@ def failed_search_value(state: ContextState, cand: FactCandidate) -> Fact | None
     return named[0] if len(named) == 1 else None
 
 
+def widens_not_found(state: ContextState, cur: Fact, cand: FactCandidate) -> bool:
+    """True when the user's cand names only some of the words of their held value cur, of the same
+    key, after a search reported nothing for cur ("Northern European" -> "I was unable to find any"
+    -> "any that serve european food?"): the user widened the search, a new value of the attribute,
+    not cur said short. The report is the evidence: it came after cur was last said, and names cur
+    (or, naming no value the user holds, came right after the turn that said it). A name said short
+    after a report ("the Acorn" for "Acorn Guest House") is the same name: names are left out."""
+    found = state.none_found_idx
+    if cand.role != "user" or cur.role != "user" or not (cur.last_idx < found < cand.source_idx):
+        return False
+    if cur.key.rsplit(".", 1)[-1] == "name" or "name" in (cur.vtype, cand.vtype) or cur.vtype != cand.vtype:
+        return False
+    if is_chinese(cur.value) or any(ch.isdigit() for ch in cur.norm + cand.norm):
+        return False  # "4" for "4 stars" is the count said short, not a wider one
+    short, held = _WORD.findall(cand.norm), _WORD.findall(cur.norm)
+    if not short or len(short) >= len(held) or not set(short) < set(held):
+        return False
+    if _named_in(cur.value, state.none_found):
+        return True
+    named_other = any(_named_in(f.value, state.none_found) for f in state.facts.values() if f.role == "user")
+    return not named_other and cur.last_idx == found - 1
+
+
 def _same_attribute(a: str, b: str) -> bool:
     """True for one slot, or two slots of what kind of thing is sought (type, food)."""
     return a == b or (a in KIND_SLOTS and b in KIND_SLOTS)

@@ -95,8 +95,17 @@ def quantities(text: str) -> list[Candidate]:
         )
     for m in _RATING.finditer(text):
         grp = "n" if m.group("n") else "n2"
-        out.append(Candidate(m.start(grp), m.end(grp), "rating", m.group(grp), "rating", PRIO["rating"]))
+        # "a star rating of 1" rates in stars: the stars attribute, as "1 star" would be
+        slot = "stars" if _STAR_BEFORE.search(text, 0, m.start()) else "rating"
+        out.append(Candidate(m.start(grp), m.end(grp), "rating", m.group(grp), slot, PRIO["rating"]))
+    for m in _STARS_OF.finditer(text):  # "a hotel with a star of 0", "stars of 4"
+        out.append(Candidate(m.start("n"), m.end("n"), "rating", m.group("n"), "stars", PRIO["rating"]))
     return out
+
+
+# the word right before a rating phrase that says what the rating counts ("star rating of 1")
+_STAR_BEFORE = re.compile(r"\bstars?[\s-]+$", re.IGNORECASE)
+_STARS_OF = re.compile(r"\bstars?\s+(?:of|is|=)\s+(?P<n>\d(?:\.\d)?)(?![\d.:])", re.IGNORECASE)
 
 
 # A count of one that a predicate follows is one member the clause says something of, not a count.

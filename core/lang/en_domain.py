@@ -30,6 +30,14 @@ _SAME_AS = re.compile(
     re.I,
 )
 
+# "Disregard that last message!", "ignore my previous message": the user takes back a turn of the
+# dialogue itself; the message is that turn, no messaging task
+_RETRACTED_TURN = re.compile(
+    r"\b(?:disregard|ignore|forget|scratch|never\s+mind)\s+(?:that|this|my|the)\s+"
+    r"(?:(?:last|previous|earlier|prior)\s+)?messages?\b",
+    re.I,
+)
+
 
 # a clause about getting somewhere
 _TRIP = re.compile(
@@ -58,7 +66,7 @@ def find_domain(text: str, current: str | None = None) -> str | None:
     no domain is current or the text opens a new task ("I also need a place to stay"); else None."""
     # "The same area as the hotel, please": the domain after "same ... as" is where the value is
     # taken from, not what the text asks about
-    text = _SAME_AS.sub(" ", text)
+    text = _RETRACTED_TURN.sub(" ", _SAME_AS.sub(" ", text))
     if current is not None and _TRIP.search(text):
         # "a taxi from the hotel to the cinema", "leave the hotel by 3:30": a known thing a trip
         # starts or ends at is a point of the trip; only what the clause names besides is a domain
