@@ -239,7 +239,7 @@ class Store:
     def fingerprints(self, context_ids: Sequence[str]) -> dict[str, str]:
         """The stored fingerprint of each given context that is stored (see messages_fingerprint).
 
-        An ingest compares it with ``data.queries.ingest_rows.messages_fingerprint(turns)`` to skip a
+        An ingest compares it with ``data.queries.fingerprints.messages_fingerprint(turns)`` to skip a
         conversation that is stored unchanged before running the core on it.
         """
         ids = list(context_ids)
