@@ -42,6 +42,7 @@ from data.concurrency import (
 )
 from data.paths import default_db_path
 from data.queries import bulk as bulk_sql
+from data.queries import corrections as corrections_sql
 from data.queries import facts as facts_sql
 from data.queries import ingest as ingest_sql
 from data.queries import ingest_rows
@@ -328,8 +329,8 @@ class Store:
 
     def preview_corrections(self, corrections: Sequence[FactCorrection]) -> CorrectionBatchResult:
         """What apply_corrections would do (old -> new, per-row errors), writing nothing."""
-        outcomes, _ = self._read(lambda con: facts_sql.evaluate_corrections(con, corrections))
-        return facts_sql.batch_result(
+        outcomes, _ = self._read(lambda con: corrections_sql.evaluate_corrections(con, corrections))
+        return corrections_sql.batch_result(
             "preview", outcomes, applied=not any(o.status == "rejected" for o in outcomes)
         )
 
@@ -349,10 +350,10 @@ class Store:
         now = self.clock()
 
         def run(con: Any) -> CorrectionBatchResult:
-            outcomes, changes = facts_sql.evaluate_corrections(con, corrections)
+            outcomes, changes = corrections_sql.evaluate_corrections(con, corrections)
             applied = not any(o.status == "rejected" for o in outcomes)
-            result = facts_sql.batch_result(batch_id, outcomes, applied)
-            facts_sql.write_corrections(
+            result = corrections_sql.batch_result(batch_id, outcomes, applied)
+            corrections_sql.write_corrections(
                 con, batch_id, corrections, result.outcomes, changes if applied else [], now
             )
             if applied:  # the agent's saved state and the served context take the new values too
