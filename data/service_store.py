@@ -20,13 +20,14 @@ from typing import Any
 
 from data.api_records import ApiKey, ApiToken, TokenRole
 from data.changes import AUTH
+from data.ops_records import AuditEntry
 from data.queries import api as api_sql
 from data.queries import facts as facts_sql
 from data.queries import ops as ops_sql
 from data.queries import service_rows
 from data.queries import sessions as sessions_sql
 from data.queries.service_rows import LiveAppend
-from data.records import AuditEntry, Timeline
+from data.records import Timeline
 from data.store import Store, _is_save_race, breaker_reason_of
 
 ROTATION_GRACE = timedelta(days=7)  # seed 004: old and new keys valid together for 7 days

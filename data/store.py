@@ -40,6 +40,14 @@ from data.concurrency import (
     is_conflict_error,
     leased,
 )
+from data.ops_records import (
+    AuditEntry,
+    BreakerState,
+    CompactionStats,
+    ConfigVersion,
+    IntegrityReport,
+    MetricSeries,
+)
 from data.paths import default_db_path
 from data.queries import bulk as bulk_sql
 from data.queries import corrections as corrections_sql
@@ -54,10 +62,6 @@ from data.queries import sessions as sessions_sql
 from data.queries.columns import parse_json
 from data.queries.metrics import Bucket
 from data.records import (
-    AuditEntry,
-    BreakerState,
-    CompactionStats,
-    ConfigVersion,
     ContextFilter,
     ContextIngest,
     ContextSummary,
@@ -65,9 +69,7 @@ from data.records import (
     FactCorrection,
     FactHistoryEntry,
     FactRecord,
-    IntegrityReport,
     MetricPoint,
-    MetricSeries,
     Page,
     SaveOutcome,
     StageTrace,

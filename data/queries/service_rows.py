@@ -18,6 +18,7 @@ from typing import Any
 
 import pyarrow as pa
 
+from data.ops_records import AuditEntry
 from data.queries.columns import arrow_table, insert_arrow, json_text, registered, to_utc_naive
 from data.queries.fingerprints import context_fingerprint, prepare_turn
 from data.queries.ingest import append_metrics, write_prepared
@@ -33,7 +34,7 @@ from data.queries.ingest_rows import (
     prepare_save,
     with_context_keys,
 )
-from data.records import AuditEntry, ContextIngest
+from data.records import ContextIngest
 
 _S, _I, _F, _B, _T = pa.string(), pa.int64(), pa.float64(), pa.bool_(), pa.timestamp("us")
 
