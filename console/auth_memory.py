@@ -85,7 +85,7 @@ def audit(
 ) -> None:
     """Record a sign-in event; a database that cannot take it is logged, not fatal to signing in."""
     from console.resources import get_store
-    from data.records import AuditEntry
+    from data.ops_records import AuditEntry
 
     try:
         store = get_store()

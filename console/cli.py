@@ -129,7 +129,7 @@ def _audit_start(store: Store, action: str, target: str, lines: int) -> None:
     """The audit row of a run that starts (lines: the conversations it is about to read)."""
     import getpass
 
-    from data.records import AuditEntry
+    from data.ops_records import AuditEntry
 
     store.record_audit(
         AuditEntry(
@@ -148,7 +148,7 @@ def _audit_run(store: Store, action: str, target: str, report: IngestReport) -> 
     """One audit row per ingest or seed run: who ran it and what it wrote (contexts are the pipeline's)."""
     import getpass
 
-    from data.records import AuditEntry
+    from data.ops_records import AuditEntry
 
     if not (report.created or report.updated):
         return  # nothing written, nothing to audit

@@ -30,7 +30,7 @@ from core.cli import load_dialogues
 from core.compressor import Compressor
 from core.formats import Dialogue, DialogueError
 from core.models import Message
-from data.queries.ingest_rows import messages_fingerprint
+from data.queries.fingerprints import messages_fingerprint
 from data.records import ContextIngest, SaveOutcome
 from data.store import Store
 

@@ -15,7 +15,8 @@ from console.services.served import read_switches, served_now
 from console.widgets import mode_badge, plain
 from core.served import ServedDecision
 from data.concurrency import StoreBusyError, StoreError
-from data.records import BreakerState, ContextSummary
+from data.ops_records import BreakerState
+from data.records import ContextSummary
 from data.store import Store
 
 

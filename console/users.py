@@ -29,7 +29,7 @@ from console.credentials import (
     parse_directory,
     write,
 )
-from data.records import AuditEntry
+from data.ops_records import AuditEntry
 from data.store import Store
 
 MIN_PASSWORD_CHARS = 8

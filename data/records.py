@@ -2,7 +2,9 @@
 
 The core's models (Message, Fact, CompactionRecord, ContextState, ...) are stored as they are; the
 models here add what only persistence knows (versions, who changed what and when) and bundle a
-whole context's ingest so it can be written in one transaction.
+whole context's ingest so it can be written in one transaction. The operator's models (breaker
+switches, audit rows, config versions, metric aggregates, the integrity report) are in
+data/ops_records.py.
 """
 
 from __future__ import annotations
@@ -24,7 +26,6 @@ from core.models import (
 )
 
 Health = str  # the console's classify() decides the labels (ok, warning, ..., no_data); stored as given
-BreakerScope = Literal["global", "context"]
 SaveStatus = Literal["created", "updated", "unchanged"]
 CorrectionStatus = Literal["applied", "unchanged", "rejected", "not_applied"]
 
@@ -307,126 +308,3 @@ class CorrectionBatchResult(BaseModel):
     def errors(self) -> list[CorrectionOutcome]:
         """The rejected rows (empty when the batch was applied or previewed cleanly)."""
         return [o for o in self.outcomes if o.status == "rejected"]
-
-
-# --- operations ----------------------------------------------------------------------------------
-
-
-class BreakerState(BaseModel):
-    """A raw-dialogue switch: global or for one context."""
-
-    scope: BreakerScope
-    context_id: str | None = None
-    mode: Mode
-    reason: str = ""
-    actor: str
-    since: datetime
-    auto: bool = False
-
-
-class AuditEntry(BaseModel):
-    """Who did what to what, when, from where, with the value before and after."""
-
-    id: int | None = None
-    at: datetime
-    actor: str
-    role: str
-    action: str
-    target: str = ""
-    source: str = ""
-    context_id: str | None = Field(default=None, description="the context the action touched, if one")
-    before: Any = None
-    after: Any = None
-
-
-class ConfigVersion(BaseModel):
-    """A saved configuration and who saved it."""
-
-    version: int
-    config: dict[str, Any]
-    actor: str
-    reason: str = ""
-    at: datetime
-
-
-class MetricBucket(BaseModel):
-    """A metric aggregated over one hour or day, for one source or all sources (overall)."""
-
-    bucket: datetime
-    source: str = Field(description="the source, or '' on the overall row")
-    overall: bool = Field(description="True: aggregated over every source")
-    metric: str
-    n: int
-    mean: float
-    min: float
-    max: float
-
-
-class MetricSeries(BaseModel):
-    """Metric buckets as columns (one entry per bucket x source x metric), ready for a chart.
-
-    Columns rather than a list of MetricBucket: a month of hourly buckets for five sources and
-    four metrics is ~15k rows, and one model per row cost more than the query (measured).
-    Quantiles are not kept per hour (they do not add up across hours); the latency p50/p95 of
-    the design come from ``Store.compaction_stats``.
-    """
-
-    bucket: list[datetime] = Field(default_factory=list, description="start of the hour or day, UTC")
-    source: list[str] = Field(default_factory=list)
-    overall: list[bool] = Field(default_factory=list)
-    metric: list[str] = Field(default_factory=list)
-    n: list[int] = Field(default_factory=list)
-    mean: list[float] = Field(default_factory=list)
-    min: list[float] = Field(default_factory=list)
-    max: list[float] = Field(default_factory=list)
-
-    def __len__(self) -> int:
-        return len(self.bucket)
-
-    def rows(self) -> list[MetricBucket]:
-        """The same data as one MetricBucket per row (for small series and tests)."""
-        names = list(MetricBucket.model_fields)
-        columns = [getattr(self, name) for name in names]
-        return [
-            MetricBucket(**dict(zip(names, values, strict=True))) for values in zip(*columns, strict=True)
-        ]
-
-    def to_frame(self) -> Any:
-        """A pandas DataFrame with one column per field (plotly takes it as it is)."""
-        import pandas as pd  # only the console's charts need pandas
-
-        return pd.DataFrame(self.model_dump())
-
-
-class CompactionStats(BaseModel):
-    """Compactions of one hour or day, for one source or all (overall): outcomes and latency."""
-
-    bucket: datetime
-    source: str = Field(description="the source, or '' on the overall row")
-    overall: bool
-    n: int
-    passed: int = Field(description="validated without fallback and not failed")
-    fallback: int
-    failed: int
-    latency_p50_ms: float | None
-    latency_p95_ms: float | None
-
-    @property
-    def success_rate(self) -> float:
-        """passed / all: the design's compaction success rate."""
-        return self.passed / self.n if self.n else 0.0
-
-
-class IntegrityReport(BaseModel):
-    """The result of ``Store.check()``: counts, orphans and schema version."""
-
-    path: str
-    schema_version: int
-    expected_version: int
-    counts: dict[str, int]
-    problems: list[str] = Field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        """True when the schema is current and no problem was found."""
-        return self.schema_version == self.expected_version and not self.problems

@@ -20,14 +20,17 @@ from typing import Any
 
 from data.api_records import ApiKey, ApiToken, TokenRole
 from data.changes import AUTH
+from data.ops_records import AuditEntry
 from data.queries import api as api_sql
 from data.queries import facts as facts_sql
 from data.queries import ops as ops_sql
 from data.queries import service_rows
 from data.queries import sessions as sessions_sql
 from data.queries.service_rows import LiveAppend
-from data.records import AuditEntry, Timeline
-from data.store import Store, _is_save_race, breaker_reason_of
+from data.records import Timeline
+from data.store import Store
+from data.store_controls import breaker_reason_of
+from data.store_file import is_save_race
 
 ROTATION_GRACE = timedelta(days=7)  # seed 004: old and new keys valid together for 7 days
 
@@ -224,4 +227,4 @@ class ServiceStore(Store):
                 service_rows.write_live(con, keep, now)
             return outcomes
 
-        return self._write(run, retry_if=_is_save_race)
+        return self._write(run, retry_if=is_save_race)

@@ -45,6 +45,7 @@ from datetime import UTC, datetime
 from console.service.combine import ReadCombiner
 from console.service.fresh import Freshness
 from console.service.journal import Journal
+from console.service.live_rebuild import rebuild, step
 from console.service.live_state import (
     MAX_LIVE,
     Appended,
@@ -55,7 +56,6 @@ from console.service.live_state import (
     save_of,
 )
 from console.service.writer import GroupWriter
-from console.services.recompute import replay_turn
 from core.compressor import Compressor, ContextView
 from core.models import Message
 from data.queries.service_rows import LiveAppend
@@ -139,41 +139,12 @@ class LiveSessions:
         stamp = self.fresh.version(context_id)  # before the read: a change during it is seen next time
         start = self._starts.get(context_id)  # one read of the file, shared with other loads
         self.fresh.prime(context_id, stamp, start.reason)
-        timeline = start.timeline
         session = self.compressor.session(context_id)
-        if timeline is None:
+        if start.timeline is None:
             if not create:
                 raise UnknownContextError(context_id)
             return Live(session=session, lamport=start.clock, synced=stamp)  # no corrections to read
-        live = Live(
-            session=session,
-            source=timeline.context.source,
-            lang=timeline.context.lang,
-            lamport=start.clock,
-            last_activity=timeline.context.updated_at,
-            stored=True,
-            stored_turns=len(timeline.messages),
-            db_compactions=len(timeline.compactions),
-        )
-        messages = [m.message for m in timeline.messages]
-        session.warm([m.text for m in messages if m.role == "user"])
-        for message in messages:
-            self._step(live, message)
-        live.stored_compactions = len(live.compactions)  # recomputed: the ones stored (deterministic)
-        live.saved_facts = start.saved_facts
-        live.synced = stamp
-        apply_people_facts(live, start.people)
-        return live
-
-    def _step(self, live: Live, message: Message) -> bool:
-        turn, stored = replay_turn(live.session, message, views=False, previews=False)
-        live.turns.append(turn)
-        live.raw.add(message)
-        live.fingerprint.add(live.session.messages[-1])  # as the session numbered it (a POST's start at 0)
-        if stored is not None:
-            live.compactions.append(stored)
-            return not stored.record.failed
-        return False
+        return rebuild(session, start, stamp)
 
     def ready(self, context_id: str) -> bool:
         """True when a POST of the context makes no store read: its session is live, and its
@@ -304,7 +275,7 @@ class LiveSessions:
         compacted = False
         stamped = [m if m.ts is not None else m.model_copy(update={"ts": now}) for m in messages]
         for message in stamped:
-            compacted = self._step(live, message) or compacted
+            compacted = step(live, message) or compacted
         view = session.context()  # served once the POST is durable, if nothing changes meanwhile
         item = save_of(
             live, self.compressor.config, view, added=len(messages), first=first, actor=actor, role=role,

@@ -20,9 +20,10 @@ from console.services.replay import SessionReplay, TurnReplay
 from core.compressor import ContextView, Session
 from core.config import Config
 from core.models import FactVersion, Message
-from data.queries.ingest_rows import RunningFingerprint
+from data.ops_records import AuditEntry
+from data.queries.fingerprints import RunningFingerprint
 from data.queries.service_rows import LiveAppend
-from data.records import AuditEntry, ContextIngest, StoredCompaction
+from data.records import ContextIngest, StoredCompaction
 from data.service_store import PeopleFact
 
 DEFAULT_SOURCE = "service"

@@ -23,7 +23,7 @@ from console.services.served import own_reason_of
 from core.config import Config
 from core.models import Mode
 from core.served import ServedDecision, decide_served
-from data.records import AuditEntry, BreakerState
+from data.ops_records import AuditEntry, BreakerState
 from data.store import Store
 
 AUTO_ACTOR = "auto-breaker"

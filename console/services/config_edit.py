@@ -24,8 +24,8 @@ from console.services.config_fields import (
 )
 from console.services.permissions import require_actor, require_writer
 from core.config import Config, ConfigError, config_to_toml, load_config
+from data.ops_records import ConfigVersion
 from data.queries.ops import StaleConfigError
-from data.records import ConfigVersion
 from data.store import Store
 
 

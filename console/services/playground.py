@@ -38,7 +38,8 @@ from core.models import (
 from core.render import parse_anchors, raw_history
 from core.served import ServedDecision
 from core.tokens import count_tokens
-from data.records import AuditEntry, SaveOutcome
+from data.ops_records import AuditEntry
+from data.records import SaveOutcome
 from data.store import Store
 
 PLAYGROUND_SOURCE = "playground"

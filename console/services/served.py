@@ -20,7 +20,8 @@ from pydantic import BaseModel, Field
 
 from core.models import Message
 from core.served import SWITCH_REASONS, ServedDecision, decide_served, raw_context, switch_reason
-from data.records import BreakerState, ContextSummary
+from data.ops_records import BreakerState
+from data.records import ContextSummary
 from data.store import Store
 
 

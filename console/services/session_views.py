@@ -13,7 +13,8 @@ import pandas as pd
 
 from console.services.sessions import SessionDetail, compaction_outcome, compaction_points, token_series
 from core.models import CompactionRecord
-from data.records import AuditEntry, StoredMessage
+from data.ops_records import AuditEntry
+from data.records import StoredMessage
 
 OUTCOME_COLOURS = {"ok": "#2e7d32", "fallback": "#ef6c00", "failed": "#c62828"}
 

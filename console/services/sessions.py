@@ -28,16 +28,8 @@ from console.services.served import (
 from core.models import CompactionRecord
 from core.render import turn_tokens
 from core.served import REASON_TEXT, ServedDecision
-from data.records import (
-    AuditEntry,
-    BreakerState,
-    ContextFilter,
-    ContextSummary,
-    Page,
-    PointFilter,
-    StoredMessage,
-    Timeline,
-)
+from data.ops_records import AuditEntry, BreakerState
+from data.records import ContextFilter, ContextSummary, Page, PointFilter, StoredMessage, Timeline
 from data.store import Store
 
 HEALTH_LABELS: tuple[str, ...] = tuple(s.value for s in Severity)

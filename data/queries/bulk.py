@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from data.ops_records import AuditEntry, BreakerState
 from data.queries.columns import from_db_time, parse_json
 from data.queries.ops import add_audit, set_breaker
-from data.records import AuditEntry, BreakerState
 
 MAX_SELECTION = 1000
 

@@ -23,6 +23,7 @@ import pyarrow.compute as pc
 from core.models import Fact
 from data.queries import served as served_sql
 from data.queries.columns import insert_arrow, json_text, registered
+from data.queries.fingerprints import _Turn, context_fingerprint
 from data.queries.ingest_rows import (
     _CID,
     PreparedSave,
@@ -34,8 +35,6 @@ from data.queries.ingest_rows import (
     _add_traces,
     _Batch,
     _fact_extra,
-    _Turn,
-    context_fingerprint,
     gc_paused,
     prepare_save,
     with_context_keys,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from data.records import IntegrityReport
+from data.ops_records import IntegrityReport
 from data.schema import KEYED_TABLES, LATEST_VERSION, TABLES, current_version
 
 # (what is wrong, a query counting the rows that show it)

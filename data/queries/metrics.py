@@ -8,9 +8,10 @@ from typing import Any, Literal
 
 import pyarrow as pa
 
+from data.ops_records import CompactionStats, MetricSeries
 from data.queries.columns import arrow_table, from_db_time, registered, to_utc_naive
 from data.queries.ingest import append_metrics
-from data.records import CompactionStats, MetricPoint, MetricSeries
+from data.records import MetricPoint
 
 Bucket = Literal["hour", "day"]
 _TYPES = {

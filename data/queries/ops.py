@@ -6,8 +6,9 @@ from datetime import datetime
 from typing import Any
 
 from core.config import Config, ConfigError
+from data.ops_records import AuditEntry, BreakerState, ConfigVersion
 from data.queries.columns import from_db_time, json_text, parse_json, to_utc_naive
-from data.records import AuditEntry, BreakerState, ConfigVersion, Page
+from data.records import Page
 
 GLOBAL = ""  # context_id of the global breaker row (part of the primary key, so not NULL)
 

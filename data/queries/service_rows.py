@@ -18,7 +18,9 @@ from typing import Any
 
 import pyarrow as pa
 
+from data.ops_records import AuditEntry
 from data.queries.columns import arrow_table, insert_arrow, json_text, registered, to_utc_naive
+from data.queries.fingerprints import context_fingerprint, prepare_turn
 from data.queries.ingest import append_metrics, write_prepared
 from data.queries.ingest_rows import (
     _add_compactions,
@@ -29,12 +31,10 @@ from data.queries.ingest_rows import (
     _add_traces,
     _Batch,
     _fact_extra,
-    context_fingerprint,
     prepare_save,
-    prepare_turn,
     with_context_keys,
 )
-from data.records import AuditEntry, ContextIngest
+from data.records import ContextIngest
 
 _S, _I, _F, _B, _T = pa.string(), pa.int64(), pa.float64(), pa.bool_(), pa.timestamp("us")
 

@@ -32,7 +32,8 @@ from console.services import (
     transcripts,
 )
 from core.config import Config
-from data.records import AuditEntry, FactCorrection
+from data.ops_records import AuditEntry
+from data.records import FactCorrection
 from data.store import Store
 from tests.reliability.cases import covers
 

@@ -8,8 +8,8 @@ import pytest
 from pydantic import ValidationError
 
 from core.models import Message
+from data.queries import fingerprints, ingest_rows
 from data.queries import ingest as ingest_sql
-from data.queries import ingest_rows
 from data.records import ContextIngest, FactCorrection
 from tests.data.conftest import T0, make_context
 
@@ -199,7 +199,7 @@ def test_content_hash_ignores_position_and_token_count_but_not_content():
     a = Message(context_id="x", idx=1, role="user", text="hi", tokens=3)
     b = Message(context_id="y", idx=7, role="user", text="hi", tokens=9)
     c = Message(context_id="x", idx=1, role="assistant", text="hi", tokens=3)
-    hash_of = ingest_rows.prepare_turn
+    hash_of = fingerprints.prepare_turn
     assert hash_of(a).content_hash == hash_of(b).content_hash
     assert hash_of(a).content_hash != hash_of(c).content_hash
 
@@ -209,17 +209,17 @@ def test_a_stored_fingerprint_tells_an_unchanged_context_before_any_work(store):
     assert store.fingerprints(["ctx-1"]) == {}
     store.save_contexts([bundle])
     stored = store.fingerprints(["ctx-1", "nope"])
-    assert stored == {"ctx-1": ingest_rows.messages_fingerprint(bundle.messages)}
+    assert stored == {"ctx-1": fingerprints.messages_fingerprint(bundle.messages)}
     changed = make_context(texts={2: "something else"})
-    assert stored["ctx-1"] != ingest_rows.messages_fingerprint(changed.messages)
+    assert stored["ctx-1"] != fingerprints.messages_fingerprint(changed.messages)
 
 
 def test_a_running_fingerprint_is_the_whole_one_and_unknown_once_a_turn_comes_out_of_order():
     messages = make_context().messages
-    running = ingest_rows.RunningFingerprint()
+    running = fingerprints.RunningFingerprint()
     for m in messages:
         running.add(m)
-    assert running.hexdigest() == ingest_rows.messages_fingerprint(messages)
+    assert running.hexdigest() == fingerprints.messages_fingerprint(messages)
     running.add(messages[0])  # an idx not above the last: the streamed digest would be wrong
     assert running.hexdigest() is None
 
@@ -234,7 +234,7 @@ def test_content_hash_is_the_part_by_part_digest_stored_fingerprints_rely_on():
     for part in (b"user", "订 a table for 2".encode(), b"2025-03-01T09:00:00", b"", b"", b""):
         digest.update(part)
         digest.update(b"\x1f")
-    assert ingest_rows.prepare_turn(message).content_hash == digest.hexdigest()
+    assert fingerprints.prepare_turn(message).content_hash == digest.hexdigest()
 
 
 def test_trace_positions_count_per_turn_even_when_turns_interleave():

@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from core.config import Config
-from data.records import AuditEntry, ContextFilter, MetricPoint
+from data.ops_records import AuditEntry
+from data.records import ContextFilter, MetricPoint
 from data.store import Store
 from tests.data.conftest import make_context
 

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from core.models import Fact, Message
+from data.ops_records import AuditEntry
 from data.queries.service_rows import LiveAppend
-from data.records import AuditEntry, ContextIngest
+from data.records import ContextIngest
 from data.service_store import ServiceStore, StaleClockError
 
 NOW = datetime(2026, 3, 1, 12, 0)

@@ -22,7 +22,8 @@ from console.services import facts as facts_svc
 from console.services import sessions as sessions_svc
 from core.config import Config
 from core.models import Message
-from data.records import AuditEntry, ContextFilter, ContextIngest, FactCorrection, MetricPoint
+from data.ops_records import AuditEntry
+from data.records import ContextFilter, ContextIngest, FactCorrection, MetricPoint
 from data.store import Store
 from tests.reliability.cases import covers
 from tests.reliability.helpers import changed_counts, snapshot

@@ -18,7 +18,7 @@ import pytest
 
 from bench.synthetic import synthetic_contexts
 from data.concurrency import RetryPolicy, StoreBusyError, StoreError
-from data.queries import facts as facts_sql
+from data.queries import corrections as corrections_sql
 from data.queries import ingest as ingest_sql
 from data.queries import ops as ops_sql
 from data.records import FactCorrection
@@ -67,7 +67,9 @@ def test_a_write_failing_inside_its_transaction_leaves_the_previous_data_intact(
         monkeypatch.setattr(ingest_sql, "insert_arrow", failing_at(ingest_sql.insert_arrow, "messages"))
         call = lambda: store.save_contexts(list(synthetic_contexts(5, seed=1)))  # noqa: E731
     elif write == "apply corrections":
-        monkeypatch.setattr(facts_sql, "insert_arrow", failing_at(facts_sql.insert_arrow, "corrections"))
+        monkeypatch.setattr(
+            corrections_sql, "insert_arrow", failing_at(corrections_sql.insert_arrow, "corrections")
+        )
         call = lambda: store.apply_corrections(  # noqa: E731
             [FactCorrection(context_id=cid, key=key, new_value="north", actor="ana", source="form")]
         )

@@ -17,7 +17,7 @@ SECTION = "Issue 13: second round"
 def test_a_new_database_file_and_its_wal_are_readable_by_the_owner_only(tmp_path: Path):
     path = tmp_path / "new.duckdb"
     store = Store.open(path, linger=5)
-    from data.records import AuditEntry
+    from data.ops_records import AuditEntry
 
     store.record_audit(AuditEntry(at=store.clock(), actor="t", role="operator", action="test.x", target="t"))
     for file in [path, *tmp_path.glob("new.duckdb.wal")]:

@@ -86,7 +86,7 @@ def test_a_logged_correction_makes_the_context_not_ready_until_prefetched(
 def test_the_saves_keep_the_fingerprint_of_the_whole_history(state: ServiceState) -> None:
     """A save prepares only its new turns; the fingerprint the live session keeps turn by turn is
     the one computed over every stored turn (what an ingest of the same turns compares against)."""
-    from data.queries.ingest_rows import messages_fingerprint
+    from data.queries.fingerprints import messages_fingerprint
 
     cid, turns = sample_dialogue("reads-")
     for start in range(0, len(turns), 3):
