@@ -18,6 +18,7 @@ from core.extract_cleanup import (
     drop_replaced_values,
     join_same_key,
     name_known_entities,
+    split_thing_at_venue,
 )
 from core.goals import GOAL_KINDS, condense_goal, is_goal
 from core.lang.cues import any_language
@@ -93,6 +94,7 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
         negated = [n.target.lower() for a in parsed.atoms for n in analyzer_for(a.lang).negations(a.text)]
         drop_replaced_values(units, state, negated)
     units.facts += bare_number_correction(parsed, state)  # "hmm make it 20000" after "30000"
+    split_thing_at_venue(units, text)
     join_same_key(units)
     if role == "user":
         _decisions_of(units, state, idx)

@@ -92,6 +92,35 @@ def drop_replaced_values(units: Units, state: ContextState, negated: list[str]) 
             units.facts = [c for c in units.facts if not any(c is o for o in old)]
 
 
+def split_thing_at_venue(units: Units, text: str) -> None:
+    """Two names of one key in one message, the second placed ("... at The Irenic", "held at
+    Murmrr") and the first not ("Pup is another popular option. It's happening at The Irenic."):
+    the thing offered and the venue it is at, two attributes, never a list of options to pick from.
+    The venue keeps the key domain.name, the thing becomes the domain's title."""
+    names = [c for c in units.facts if c.vtype == "name" and c.key.rsplit(".", 1)[-1] in _THING_SLOTS]
+    for domain in {c.key.rsplit(".", 1)[0] for c in names}:
+        group = [c for c in names if c.key.rsplit(".", 1)[0] == domain]
+        if len({c.key for c in group}) != 1:
+            continue  # already told apart
+        if len(group) != 2 or any(c.alternative for c in group):
+            continue  # three or more names are a list of options ("Granta Lodge at 120, Mill Court ...")
+        thing, venue = group
+        if _placed(venue, text) and not _placed(thing, text):
+            thing.key, venue.key = f"{domain}.title", f"{domain}.name"
+
+
+_THING_SLOTS = frozenset({"name", "title"})
+
+
+def _placed(cand: FactCandidate, text: str) -> bool:
+    """True when the words right before the value's span in the turn say where a thing is ("at ",
+    "在"), not where one goes to or comes from."""
+    ev = cand.evidence
+    if ev is None or ev.start <= 0 or text[ev.start : ev.end] != cand.value:
+        return False
+    return any_language().place_before(text[max(0, ev.start - 24) : ev.start], at=True)
+
+
 def join_same_key(units: Units) -> None:
     """Several values for one key in one message become one fact: options the user must pick from
     when they were offered as alternatives ("X or Y": norm "x | y"), else a list ("X and Y")."""

@@ -389,10 +389,12 @@ def _settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units)
     """A user 'yes' / 'book it' accepts what the assistant proposed: a standing offer (made after the
     user's own value, which it would replace) becomes the value, and the assistant's other values of
     the turn just before become the user's (persistent, as if the user had said them). A list of
-    options is never accepted wholesale."""
-    accepts = any(a.kind in _ACCEPT_KINDS and not a.entities and not a.negation for a in parsed.atoms)
+    options is never accepted wholesale, and a bare request for another one ("Please show me another
+    route.") accepts nothing."""
+    atoms, other = parsed.atoms, any_language().asks_another
+    accepts = any(a.kind in _ACCEPT_KINDS and not (a.entities or a.negation or other(a.text)) for a in atoms)
     accepts = accepts or any_language().accepts(parsed.message.text.strip())
-    if not accepts or any(a.negation is not None for a in parsed.atoms):
+    if not accepts or any(a.negation is not None for a in atoms):
         return
     idx = parsed.message.idx
     stated = {c.key for c in units.facts}

@@ -156,8 +156,9 @@ class LanguageAnalyzer(Protocol):
         """True when text joins alternatives ("or", "或者")."""
         ...
 
-    def place_before(self, before: str) -> bool:
-        """True when the words right before a name place it ("a movie at ", "在"): a venue."""
+    def place_before(self, before: str, at: bool = False) -> bool:
+        """True when the words right before a name place it ("a movie at ", "在"): a venue (at: only
+        where a thing is or is held)."""
         ...
 
     def closes(self, text: str) -> bool:

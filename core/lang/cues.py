@@ -90,9 +90,10 @@ class CueMethods:
         """True when text joins alternatives ("or", "或者")."""
         return self._cues.or_connective(text)
 
-    def place_before(self, before: str) -> bool:
-        """True when the words right before a name place it ("a movie at ", "在"): a venue."""
-        return self._cues.place_before(before)
+    def place_before(self, before: str, at: bool = False) -> bool:
+        """True when the words right before a name place it ("a movie at ", "在"): a venue (at: only
+        where a thing is or is held, "at ", not where one goes to or comes from)."""
+        return self._cues.place_before(before, at)
 
     def closes(self, text: str) -> bool:
         """True when the clause closes the conversation ("that's all I need today", "就这些")."""
@@ -267,9 +268,9 @@ class AnyLanguage:
         """True when some language's "or" occurs in text."""
         return any(a.or_connective(text) for a in self.analyzers)
 
-    def place_before(self, before: str) -> bool:
-        """True when some language's place cue ends the words before a name."""
-        return any(a.place_before(before) for a in self.analyzers)
+    def place_before(self, before: str, at: bool = False) -> bool:
+        """True when some language's place cue ends the words before a name (at: see CueMethods)."""
+        return any(a.place_before(before, at) for a in self.analyzers)
 
     def closes(self, text: str) -> bool:
         """True when the clause closes the conversation in some language."""

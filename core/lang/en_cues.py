@@ -264,11 +264,13 @@ def or_connective(text: str) -> bool:
 
 
 _PLACE_BEFORE = r"\b(?:at|in|near|on|to|from)\s+(?:the\s+)?$"
+_AT_BEFORE = r"\bat\s+(?:the\s+)?$"
 
 
-def place_before(before: str) -> bool:
-    """True when the words right before a name place it ("a movie at ", "near the "): a venue."""
-    return bool(pattern(_PLACE_BEFORE, re.I).search(before.rstrip(" :,") + " "))
+def place_before(before: str, at: bool = False) -> bool:
+    """True when the words right before a name place it ("a movie at ", "near the "): a venue (at:
+    only where a thing is or is held, "happening at ", not where one goes to or comes from)."""
+    return bool(pattern(_AT_BEFORE if at else _PLACE_BEFORE, re.I).search(before.rstrip(" :,") + " "))
 
 
 def ends_with_determiner(text: str) -> bool:

@@ -119,7 +119,8 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
             continue
         if city_centre(surface):  # "the Cambridge centre": the city and its area, found apart
             continue
-        if _is_street_name(surface) or is_address_span(text, n.start, surface):
+        street = _is_street_name(surface) and not _KIND_AFTER.match(text, end)  # "the Remo Drive event"
+        if street or is_address_span(text, n.start, surface):
             # "It is on Trinity Lane", "their address is 35 Newnham Road Newnham": where, not a name
             cands.append(
                 V.Candidate(n.start, end, "address", " ".join(surface.split()), "address", V.PRIO["name"] + 2)
@@ -305,6 +306,7 @@ _ROLE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _WORK_AFTER = re.compile(r"\s+(?:album|song|track|movie|film)\b", re.IGNORECASE)
+_KIND_AFTER = re.compile(r"\s+(?:event|concert|show|game|match|tour|album|song|track|movie|film)s?\b", re.I)
 # an album is a work of its own, apart from the song picked from it: "anything from the Madness
 # album?" then "how about The Thunder Rolls from the Madness album" are two values, never one replacing
 # the other ("the album X", "album called X", "X album")

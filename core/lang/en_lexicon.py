@@ -108,6 +108,9 @@ SEAT_CLASSES = ("economy", "premium economy", "business", "business class", "fir
                 "coach", "economy class", "economy plus", "economy extra", "basic economy", "main cabin",
                 "flexible", "refundable", "non-refundable", "value", "standard class", "window seat",
                 "aisle seat", "window", "aisle", "middle seat", "direct", "nonstop", "non-stop")
+# whether a fare can be refunded: a condition of the ticket, another attribute than its cabin class
+# ("2 economy tickets" then "is that refundable?" -> "they are refundable": still economy)
+FARE_CONDITIONS = ("refundable", "non-refundable", "nonrefundable")
 ACCOUNT_TYPES = ("checking", "savings", "checking account", "savings account", "credit card", "debit card",
                  "credit", "debit", "current account", "joint account", "business account")
 SHOW_TYPES = ("3d", "2d", "imax", "imax 3d", "4dx", "dolby", "dolby cinema", "regular")

@@ -22,6 +22,7 @@ from core.lang.en_lexicon import (
     DEVICE_WORDS,
     EVENT_CATEGORIES,
     FACILITIES,
+    FARE_CONDITIONS,
     GENRES,
     PAYMENT_METHODS,
     PRICE_WORDS,
@@ -147,6 +148,7 @@ _TERM_GROUPS: tuple[tuple[str, tuple[str, ...] | dict[str, str]], ...] = (
     ("food", CUISINES),
     ("facility", FACILITIES),
     ("type", VENUE_TYPES),
+    ("refundable", FARE_CONDITIONS),  # before the seat classes, which list them as kinds of fare
     ("seat_class", SEAT_CLASSES),
     ("car_type", CAR_TYPES),
     ("type", RIDE_TYPES),

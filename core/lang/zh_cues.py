@@ -245,9 +245,10 @@ def or_connective(text: str) -> bool:
     return bool(pattern(_OR_CONNECTIVE, re.I).search(text))
 
 
-def place_before(before: str) -> bool:
-    """True when the words right before a name place it (在, 到, 去): a venue."""
-    return before.rstrip().endswith(("在", "到", "去"))
+def place_before(before: str, at: bool = False) -> bool:
+    """True when the words right before a name place it (在, 到, 去): a venue. at (where a thing is
+    held): no cue, as 在 also follows a verb ("除外责任写在保单上": written on the policy)."""
+    return not at and before.rstrip().endswith(("在", "到", "去"))
 
 
 def strip_free(text: str) -> str:
