@@ -6,6 +6,7 @@ year", "They offer a gluten-free chocolate torte for 6", "MapleCare with a 1,000
 an offer frame, then an article and the noun phrase of the option. The phrase runs to the first
 grammar word, clause mark or verb form ("for", "is", "comes", ",", "leaving", "credited") and holds
 two to four words: one word names a kind ("a train"), a modifier makes it one concrete option. A
+phrase "or" joins to the option is offered beside it ("the accident rider or the fee waiver?"). A
 phrase that measures or is part of another thing ("a 2 percent chance of rain") or that a name
 follows ("a lovely residence called Amber Court") is not the option.
 
@@ -47,6 +48,7 @@ _ENDS = frozenset(
 # option's own name follows ("a lovely residence called Amber Court"): the phrase is not the option
 _NOT_THE_OPTION = r"\s+(?:of|called|named)\b"
 _FOR = r"\s+for\b"
+_OR = r"\s+or\s+(?:an?\s+|the\s+)?"
 MIN_WORDS, MAX_WORDS = 2, 4
 
 
@@ -89,6 +91,10 @@ def offered_options(text: str) -> list[tuple[int, int]]:
         if m.group("there") and not pattern(_FOR, re.I).match(text, span[1]):
             continue
         spans.append(span)
+        other = pattern(_OR, re.I).match(text, span[1])
+        second = _phrase(text, other.end()) if other else None
+        if second is not None and second not in spans:
+            spans.append(second)  # "the accident rider or the fee waiver?": alternatives, both offered
     return spans
 
 

@@ -42,6 +42,7 @@ def _held(state: ContextState, value: str) -> list[Fact]:
         ("I can add a late checkout for you.", ["late checkout"]),
         ("Would you like the express delivery?", ["express delivery"]),
         ("There's a fee waiver for spending 3,000 before then.", ["fee waiver"]),
+        ("Would you like the accident rider or the fee waiver?", ["accident rider", "fee waiver"]),
         # a search result reported, information, a measure, a request, a farewell: no option
         ("There is a standard car at Diridon Station.", []),
         ("There is a 2 percent chance of rain.", []),
@@ -139,3 +140,11 @@ def test_an_attribute_noun_that_is_the_unit_of_the_number_before_it_names_that_n
 def test_information_about_the_thing_in_play_is_no_option_a_yes_takes(offer: str) -> None:
     state = _state([("user", "a hotel in the centre"), ("assistant", offer), ("user", "yes")])
     assert not [f for f in state.facts.values() if f.evidence is not None and f.evidence.how == "accepted"]
+
+
+def test_a_yes_to_alternatives_takes_none_and_a_named_one_is_taken() -> None:
+    offer = "Would you like the accident rider or the fee waiver?"
+    yes = _state([("user", "any extras for mum?"), ("assistant", offer), ("user", "yes")])
+    assert not _held(yes, "accident rider") and not _held(yes, "fee waiver")
+    named = _state([("user", "any extras for mum?"), ("assistant", offer), ("user", "let's do the waiver")])
+    assert [f.role for f in _held(named, "fee waiver")] == ["user"] and not _held(named, "accident rider")
