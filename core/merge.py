@@ -35,6 +35,7 @@ from core.models import (
 )
 from core.name_readback import complete_name, read_back_name
 from core.none_found import failed_search_value, rekey_goals, widens_not_found
+from core.offer_taken import note_offered_options, take_offered_option
 from core.readback_split import AGREED_SUFFIX, split_read_back
 from core.repeated_name import widen_repeated
 from core.second_value import drop_restated_over_second, take_after_failure, take_second_values
@@ -100,6 +101,7 @@ def merge(
             if atom.domain:
                 merged.domain_turns[atom.domain] = merged.user_turns
         _settle_acceptance(merged, parsed, units)
+        take_offered_option(merged, parsed, units)  # "do the rider" after "X has an accident rider"
         take_second_values(merged, msg.idx)
         take_after_failure(merged, msg.idx)
         settle_decline(merged, parsed, units)
@@ -120,6 +122,7 @@ def merge(
         merged.asked_idx = msg.idx if questions else merged.asked_idx
         if msg.role == "assistant":
             merged.offered_choice = offered_choice(msg.text, msg.idx)
+            note_offered_options(merged, parsed)
             if report := any_language().finds_none(msg.text):
                 merged.none_found_idx, merged.none_found = msg.idx, report
     corrected = corrected_domains(parsed)

@@ -412,6 +412,9 @@ class ContextState(BaseModel):
     offered_choice: OfferedChoice | None = Field(
         default=None, description="the alternatives the last assistant turn's last question offered"
     )
+    offered_options: OfferedChoice | None = Field(
+        default=None, description="concrete options an assistant turn offered, until the user answers"
+    )
     consecutive_failures: int = 0
     version: int = 0
 

@@ -218,6 +218,19 @@ class LanguageAnalyzer(Protocol):
         and naming it ("好的，选择安心老人意外" -> the offset of the name), or -1."""
         ...
 
+    def offered_options(self, text: str) -> list[tuple[int, int]]:
+        """The spans of the concrete options an assistant turn offers in an offer frame ("X has an
+        accident rider for $140" -> "accident rider"), in order; [] when it offers none."""
+        ...
+
+    def named_pick(self, text: str) -> str:
+        """The words a user's turn takes an offered thing by ("do the rider" -> "rider"), or ""."""
+        ...
+
+    def points_at_offer(self, question: str) -> bool:
+        """True when a question points at the thing just offered by a pronoun ("Shall I add it?")."""
+        ...
+
     def asked_attribute(self, text: str) -> str | None:
         """The attribute slot a question asks for ("How old is she?" -> age, "预算多少？" -> budget), or
         None: a bare number answering it is that attribute's value."""

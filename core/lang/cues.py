@@ -133,6 +133,18 @@ class CueMethods:
         """Where the pick starts in an assistant turn reading back the user's choice ("好的，选择X"); -1."""
         return self._cues.reads_back_pick(text)
 
+    def offered_options(self, text: str) -> list[tuple[int, int]]:
+        """The spans of the concrete options an assistant turn offers ("an accident rider")."""
+        return self._cues.offered_options(text)
+
+    def named_pick(self, text: str) -> str:
+        """The words a user's turn takes an offered thing by ("do the rider" -> "rider"), or ""."""
+        return self._cues.named_pick(text)
+
+    def points_at_offer(self, question: str) -> bool:
+        """True when a question points at the thing just offered by a pronoun ("Shall I add it?")."""
+        return self._cues.points_at_offer(question)
+
     def asked_attribute(self, text: str) -> str | None:
         """The attribute slot a question asks for ("How old is she?" -> age), or None."""
         return self._cues.asked_attribute(text)

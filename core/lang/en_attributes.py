@@ -114,10 +114,19 @@ def _scaled(n: str, sc: str | None) -> str:
     return str(int(v)) if v == int(v) else str(v)
 
 
+# a number, with its currency word, right before the attribute noun ("a 500 deductible is 9,700",
+# "a 1,000 dollar deductible"): the noun names that number, not the one after it
+_OWN_NUMBER = rf"\d(?:\s?(?:{_CUR_WORD}))?\s*$"
+
+
 def noun_slot(before: str) -> str | None:
-    """The attribute slot the words right before a number name ("my limit is " -> budget), or None."""
-    m = _noun_before().search(before[-28:])
+    """The attribute slot the words right before a number name ("my limit is " -> budget), or None
+    when the noun is the unit of a number said just before it ("a 500 deductible is 9,700")."""
+    tail = before[-28:]
+    m = _noun_before().search(tail)
     if m is None:
+        return None
+    if pattern(_OWN_NUMBER, re.IGNORECASE).search(before[: len(before) - len(tail) + m.start()]):
         return None
     return ATTRIBUTE_NOUNS.get(" ".join(m.group("noun").lower().split()))
 

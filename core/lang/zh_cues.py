@@ -13,7 +13,12 @@ import re
 from core.lang.patterns import last_match_span, pattern
 from core.lang.zh_attributes import asked_attribute  # noqa: F401  (a cue of this module)
 from core.lang.zh_none_found import finds_none  # noqa: F401  (a cue of this module)
-from core.lang.zh_pick import reads_back_pick  # noqa: F401  (a cue of this module)
+from core.lang.zh_pick import (  # noqa: F401  (cues of this module)
+    named_pick,
+    offered_options,
+    points_at_offer,
+    reads_back_pick,
+)
 
 # 查 asks to look something up, not in 查出(来) "was diagnosed with" nor 检查 "an examination"
 _INTENT_CUE = r"帮我|想|要|找|预订|订|推荐|(?<![检调审排复])查(?!出)"

@@ -1,0 +1,192 @@
+"""A concrete option the assistant offered and the user took: the user's agreed value.
+
+The assistant offers a thing the parser has no type for ("Evergreen has an accident rider for $140
+a year" -> "ok that fits. do the rider"; "They offer a gluten-free chocolate torte for 6" ->
+"perfect."). The offer frame and the option's noun phrase are the language's (offered_options, see
+core.lang.en_offers); this module holds the options of the offering turn until the user answers and
+keeps the option the user took as a fact of theirs (``<domain>.<head noun>``; ``..._agreed`` beside
+a different value already held under that key, which it never replaces), its evidence the span of
+the assistant's turn (how: accepted).
+
+The user takes an option by naming it after a take verb ("do the rider", "the 500 one"), or by a
+yes when the turn offered one option and asked nothing else since ("Shall I add it?" asks about it;
+"What's your budget?" does not, and a yes answers that question), unless the yes only acknowledges
+before asking for something new ("Okay, thanks. I also want to find a house"). A no, a negation or
+a turn that states values of its own answers the offer without taking it: the options are dropped.
+A turn that only asks about them ("deductible mean what") or says nothing of value ("let me ask my
+wife") leaves them standing, for at most MAX_TURNS turns. Information offered about the thing in
+play ("Would you like the phone number?", "It has a moderate price") is no option to take. An
+option whose head the parser typed as a value (a time, a name's kind) or that holds a name is left
+to those values: only an untyped thing needs this rule. Chinese turns offer none here: a Chinese
+pick is read back by the assistant (core.choice_readback).
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.embed import is_chinese
+from core.lang.cues import any_language
+from core.lang.registry import analyzer_for
+from core.models import ContextState, Evidence, Fact, OfferedChoice, ParsedMessage, Units
+from core.readback_split import AGREED_SUFFIX
+from core.slot_keys import INFORMATIONAL_SLOTS, is_value
+
+MAX_TURNS = 6  # an offer not answered within this many turns no longer stands
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _words(text: str) -> set[str]:
+    """The lowercase words of text, a number's thousands separators dropped ("1,000" -> "1000")."""
+    return set(_WORD.findall(text.lower().replace(",", "")))
+
+
+def _content(text: str, lang: str) -> set[str]:
+    """The words of text that tell what it is about (no grammar or light word)."""
+    light = analyzer_for(lang).is_light_word
+    return {w for w in _words(text) if not light(w)}
+
+
+def _untyped(text: str, start: int, end: int, parsed: ParsedMessage) -> bool:
+    """True when the thing offered in text[start:end] has no type the state keeps: its head (the
+    last word) lies in no entity of the turn held as a value (a measure the assistant quotes, "a 500
+    deductible", is not held: core.slot_keys.is_value), and no name lies in it ("Alaska Airlines
+    flight", "standard Camry": the name is the thing, held as one already)."""
+    cursor = 0
+    head = end - len(text[start:end].split()[-1])
+    for atom in parsed.atoms:
+        at = text.find(atom.text, cursor)
+        if at < 0:
+            continue
+        cursor = at + len(atom.text)
+        for e in atom.entities:
+            a, b = at + e.start, at + e.end
+            if e.start < 0 or b <= start or a >= end:
+                continue
+            if e.type == "name" or (a <= head < b and is_value(e, atom.domain, "assistant")):
+                return False
+    return True
+
+
+def _about(option: str) -> bool:
+    """True when the option names where or how to reach a thing or what it costs ("the phone number",
+    "a moderate price"): information about the thing in play, never a choice a yes takes (the
+    informational slots of core.slot_keys)."""
+    return any(w in INFORMATIONAL_SLOTS or w.rstrip("s") in INFORMATIONAL_SLOTS for w in _words(option))
+
+
+def _domain_at(parsed: ParsedMessage, text: str, start: int) -> str:
+    """The domain of the clause holding text[start], else the turn's, else 'general'."""
+    cursor = 0
+    for atom in parsed.atoms:
+        at = text.find(atom.text, cursor)
+        if at < 0:
+            continue
+        cursor = at + len(atom.text)
+        if at <= start < cursor and atom.domain:
+            return atom.domain
+    return parsed.domain or "general"
+
+
+def _refers(question: str, options: list[str], lang: str) -> bool:
+    """True when a question names one of the options or points at the thing offered ("add it?")."""
+    words = _words(question)
+    return analyzer_for(lang).points_at_offer(question) or any(_content(o, lang) & words for o in options)
+
+
+def note_offered_options(state: ContextState, parsed: ParsedMessage) -> None:
+    """After an assistant turn: the options it offers become the standing ones (their domain in
+    ``label``, the question a yes would answer in ``question`` when it is not about them); a turn
+    offering none leaves the standing ones, and a question about something else stops a yes from
+    taking them. State is changed in place."""
+    text, idx = parsed.message.text or "", parsed.message.idx
+    lang = "zh" if is_chinese(text) else "en"
+    analyzer = analyzer_for(lang)
+    spans = [
+        (a, b)
+        for a, b in analyzer.offered_options(text)
+        if _untyped(text, a, b, parsed) and not _about(text[a:b])
+    ]
+    question = analyzer.last_question(text)[1]
+    if spans:
+        options = [text[a:b] for a, b in spans]
+        asks_else = question and not _refers(question, options, lang)
+        state.offered_options = OfferedChoice(
+            idx=idx,
+            question=question if asks_else else "",
+            label=_domain_at(parsed, text, spans[0][0]),
+            options=options,
+            starts=[a for a, _ in spans],
+        )
+        return
+    held = state.offered_options
+    if held is not None and question and not held.question and not _refers(question, held.options, lang):
+        state.offered_options = held.model_copy(update={"question": question})
+
+
+def _taken(held: OfferedChoice, parsed: ParsedMessage) -> int | None:
+    """The index of the option the user's turn takes, None when it takes none (module doc)."""
+    text = parsed.message.text or ""
+    lang = parsed.lang
+    distinct = {o.lower().replace(",", "") for o in held.options}
+    named = analyzer_for(lang).named_pick(text)
+    if named:
+        want = _content(named, lang)
+        hits = {i for i, o in enumerate(held.options) if want and want <= _words(o)}
+        same = {held.options[i].lower().replace(",", "") for i in hits}
+        return min(hits) if len(same) == 1 else None
+    if len(distinct) != 1 or held.question or any_language().requests_new(text):
+        return None  # "Okay, thanks. I also want to find a house": an acknowledgement, a new request
+    return 0 if any_language().accepts(text.strip()) else None
+
+
+def take_offered_option(state: ContextState, parsed: ParsedMessage, units: Units) -> None:
+    """After a user turn: keep the standing option the user took as their agreed fact, or drop the
+    options when the turn answered them otherwise (module doc). State is changed in place."""
+    held = state.offered_options
+    msg = parsed.message
+    if held is None:
+        return
+    if msg.idx - held.idx > MAX_TURNS:
+        state.offered_options = None
+        return
+    text = msg.text or ""
+    if any(a.negation is not None for a in parsed.atoms) or any_language().declines(text.strip()):
+        state.offered_options = None
+        return
+    at = _taken(held, parsed)
+    if at is None:
+        if units.facts:
+            state.offered_options = None  # the user answered with values of their own
+        return
+    state.offered_options = None
+    _keep(state, held, at, msg.idx)
+
+
+def _keep(state: ContextState, held: OfferedChoice, at: int, idx: int) -> None:
+    """Hold option at of held, taken at user turn idx, as the user's fact (module doc)."""
+    option, start = held.options[at], held.starts[at]
+    norm = option.lower()
+    evidence = Evidence(idx=held.idx, role="assistant", how="accepted", start=start, end=start + len(option),
+                        text=option)
+    same = next((f for f in state.facts.values() if f.norm == norm), None)
+    if same is not None:  # already held (read back, or said by the user): now the user's
+        same.role, same.kind, same.evidence, same.last_idx = "user", "instruction", evidence, idx
+        return
+    head = re.sub(r"\W+", "_", option.split()[-1].lower()).strip("_") or "option"
+    key = f"{held.label or 'general'}.{head}"
+    if key in state.facts:
+        key += AGREED_SUFFIX
+    state.facts[key] = Fact(
+        key=key,
+        value=option,
+        norm=norm,
+        strength="medium",
+        kind="instruction",
+        first_idx=held.idx,
+        last_idx=idx,
+        last_turn=state.user_turns,
+        role="user",
+        evidence=evidence,
+        vtype="term",
+    )

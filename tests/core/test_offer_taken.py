@@ -1,0 +1,150 @@
+"""A concrete option the assistant offered and the user took (core.offer_taken, core.lang.en_offers):
+the option, a thing the parser has no type for, is kept as the user's fact with the assistant's span
+as evidence (how: accepted); a rejected, unanswered or merely described option is no fact. Each
+state test feeds the real parse / extract / merge stages (rules only, no model)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from core.compressor import Compressor
+from core.config import Config
+from core.lang.en_attributes import noun_slot
+from core.lang.en_offers import named_pick, offered_options
+from core.models import ContextState, Fact, Message
+
+pytestmark = pytest.mark.unit
+TS = datetime(2026, 12, 1, 9, 0)
+
+RIDER = "Evergreen has an accident rider for $140 a year for both, which would bring it to $1,120."
+TORTE = "They offer a gluten-free chocolate torte for 6 at 38. It's made without nuts."
+DEDUCTIBLE = "With a 1,500 dollar limit, MapleCare with a 1,000 dollar deductible comes to about 1,420."
+
+
+def _state(turns: list[tuple[str, str]]) -> ContextState:
+    msgs = [Message(idx=i, role=r, text=t, ts=TS) for i, (r, t) in enumerate(turns)]
+    return Compressor(Config(use_embeddings=False)).compress(msgs, context_id="offer").state
+
+
+def _held(state: ContextState, value: str) -> list[Fact]:
+    return [f for f in state.facts.values() if f.value == value]
+
+
+@pytest.mark.parametrize(
+    ("text", "options"),
+    [
+        (RIDER, ["accident rider"]),
+        (TORTE, ["gluten-free chocolate torte"]),
+        (DEDUCTIBLE, ["1,000 dollar deductible"]),  # "With a 1,500 dollar limit" opens a clause: no option
+        ("Cedar with a 500 deductible is 9,700 for both.", ["500 deductible"]),
+        ("I can add a late checkout for you.", ["late checkout"]),
+        ("Would you like the express delivery?", ["express delivery"]),
+        ("There's a fee waiver for spending 3,000 before then.", ["fee waiver"]),
+        ("Would you like the accident rider or the fee waiver?", ["accident rider", "fee waiver"]),
+        # a search result reported, information, a measure, a request, a farewell: no option
+        ("There is a standard car at Diridon Station.", []),
+        ("There is a 2 percent chance of rain.", []),
+        ("Please check with a pharmacist given his asthma.", []),
+        ("Can I have a pick up location?", []),
+        ("Have a good rest of the day.", []),
+        ("There is a lovely residence called Amber Court for rent.", []),
+        ("There is a train at 5 pm.", []),  # one word names a kind, not an option
+    ],
+)
+def test_offer_frames_and_the_option_phrase(text: str, options: list[str]) -> None:
+    assert [text[a:b] for a, b in offered_options(text)] == options
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("ok that fits. do the rider", "rider"),
+        ("let's go with the torte please", "torte"),
+        ("ok the 500 one", "500"),
+        ("I'll take the express one", "express"),
+        ("ok thanks", ""),
+    ],
+)
+def test_the_words_a_user_takes_an_option_by(text: str, words: str) -> None:
+    assert named_pick(text) == words
+
+
+def test_an_option_taken_by_its_words_is_the_users_fact_with_the_assistants_span() -> None:
+    state = _state([("user", "what about accident cover, she fell twice"), ("assistant", RIDER),
+                    ("user", "ok that fits. do the rider")])
+    (fact,) = _held(state, "accident rider")
+    assert fact.role == "user" and fact.kind == "instruction"
+    ev = fact.evidence
+    assert (ev.idx, ev.role, ev.how) == (1, "assistant", "accepted")
+    assert RIDER[ev.start : ev.end] == "accident rider"
+
+
+def test_a_yes_to_the_one_option_offered_takes_it() -> None:
+    state = _state([("user", "a cake, gluten free, chocolate"), ("assistant", TORTE), ("user", "perfect.")])
+    assert [f.role for f in _held(state, "gluten-free chocolate torte")] == ["user"]
+
+
+def test_a_question_about_the_option_leaves_it_standing_for_the_next_yes() -> None:
+    state = _state([("user", "too expensive for me. my limit is 1500"), ("assistant", DEDUCTIBLE),
+                    ("user", "deductible mean what"),
+                    ("assistant", "The deductible is the part you pay yourself first for each claim."),
+                    ("user", "ok I understand. this one is ok")])
+    assert [f.role for f in _held(state, "1,000 dollar deductible")] == ["user"]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "no, skip the rider",  # rejected
+        "how much is the cancer plan alone",  # not answered
+        "what's the waiting period",
+    ],
+)
+def test_a_rejected_or_unanswered_offer_is_no_fact(answer: str) -> None:
+    state = _state([("user", "what about accident cover"), ("assistant", RIDER), ("user", answer)])
+    assert not _held(state, "accident rider")
+
+
+def test_a_yes_to_another_question_of_the_turn_does_not_take_the_option() -> None:
+    offer = "Evergreen has an accident rider for $140 a year. What's your budget?"
+    state = _state([("user", "what about accident cover"), ("assistant", offer), ("user", "yes")])
+    assert not _held(state, "accident rider")
+
+
+def test_an_acknowledgement_before_a_new_request_takes_nothing() -> None:
+    state = _state([("user", "any extras?"), ("assistant", "The hotel has a rooftop terrace for guests."),
+                    ("user", "Okay, thanks. I also want to find a taxi to the airport.")])
+    assert not _held(state, "rooftop terrace")
+
+
+def test_an_option_never_replaces_a_different_value_held_under_its_key() -> None:
+    offer = "Cedar with a 500 deductible is 9,700 for both."
+    state = _state([("user", "my deductible is 250"), ("assistant", offer), ("user", "ok")])
+    assert state.facts["general.deductible"].value == "250"
+    assert not state.facts["general.deductible"].history
+    assert state.facts["general.deductible_agreed"].value == "500 deductible"
+
+
+def test_an_attribute_noun_that_is_the_unit_of_the_number_before_it_names_that_number() -> None:
+    assert noun_slot("Cedar with a 500 deductible is ") is None
+    assert noun_slot("MapleCare with a 1,000 dollar deductible is ") is None
+    assert noun_slot("my deductible is ") == "deductible"
+
+
+@pytest.mark.parametrize(
+    "offer",
+    ["Would you like the phone number so you can book it?", "It has a moderate price and 0 stars. Book it?"],
+)
+def test_information_about_the_thing_in_play_is_no_option_a_yes_takes(offer: str) -> None:
+    state = _state([("user", "a hotel in the centre"), ("assistant", offer), ("user", "yes")])
+    assert not [f for f in state.facts.values() if f.evidence is not None and f.evidence.how == "accepted"]
+
+
+def test_a_yes_to_alternatives_takes_none_and_a_named_one_is_taken() -> None:
+    offer = "Would you like the accident rider or the fee waiver?"
+    yes = _state([("user", "any extras for mum?"), ("assistant", offer), ("user", "yes")])
+    assert not _held(yes, "accident rider") and not _held(yes, "fee waiver")
+    named = _state([("user", "any extras for mum?"), ("assistant", offer), ("user", "let's do the waiver")])
+    assert [f.role for f in _held(named, "fee waiver")] == ["user"] and not _held(named, "accident rider")
