@@ -130,3 +130,29 @@ def test_a_longer_name_opening_with_a_kind_of_venue_is_no_person():
     parsed = parse_message(Message(idx=4, role="user", text="I'd like a table with Park Jimin"), "restaurant")
     slots = {e.text: e.slot for a in parsed.atoms for e in a.entities}
     assert slots.get("Park Jimin") == "person"
+
+
+def test_a_sentence_initial_article_and_an_everyday_word_make_no_name():
+    slots = _entities("A Pool ride should do.", "taxi")
+    assert slots == {"Pool": ("term", "type")}
+    assert _entities("A Madea Family Funeral is great", "movie")["A Madea Family Funeral"][0] == "name"
+
+
+def test_a_kind_of_ride_said_then_changed_after_a_no_is_shown_replaced():
+    st = state_after(
+        [
+            ("user", "I need a taxi to 87 Fenton Street Suite 210. Its for a group of three."),
+            ("assistant", "Great. A Luxury or Regular?"),
+            ("user", "A Pool ride should do."),
+            ("assistant", "3 for a Pool ride to 87 Fenton Street Suite 210?"),
+            ("user", "No, a Luxury ride for two."),
+        ]
+    )
+    fact = st.facts["taxi.type"]
+    assert fact.value == "Luxury"
+    assert "Pool" in shown_as_replaced(fact)
+
+
+def _entities(text: str, domain: str) -> dict[str, tuple[str, str | None]]:
+    parsed = parse_message(Message(idx=4, role="user", text=text), domain)
+    return {e.text: (e.type, e.slot) for a in parsed.atoms for e in a.entities}
