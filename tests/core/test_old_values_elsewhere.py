@@ -156,3 +156,11 @@ def test_a_kind_of_ride_said_then_changed_after_a_no_is_shown_replaced():
 def _entities(text: str, domain: str) -> dict[str, tuple[str, str | None]]:
     parsed = parse_message(Message(idx=4, role="user", text=text), domain)
     return {e.text: (e.type, e.slot) for a in parsed.atoms for e in a.entities}
+
+
+def test_a_kind_of_film_after_how_about_is_its_genre_not_a_title():
+    assert _entities("How about Mystery movies directed by Orson Welles.", "movie") == {
+        "Mystery": ("term", "genre"),
+        "Orson Welles": ("name", "person"),
+    }
+    assert _entities("How about Cotto Restaurant?", "restaurant")["Cotto Restaurant"][0] == "name"
