@@ -61,6 +61,10 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
     # the assistant reads values back for the user's yes ("Please confirm ENT visit at 2380 Sutter
     # Street on march 1st"): what the turn names is confirmed, not merely mentioned
     confirms = role == "assistant" and any(a.kind == "confirmation" for a in parsed.atoms)
+    # "No, I want to stay at X" right after the assistant read values back for the user's yes: the
+    # user's values correct what was read back (evidence "corrected", as after a correction cue)
+    rejects = role == "user" and any_language().bare_no(text.strip()) and _read_back(state, idx - 1)
+    confirms = confirms or rejects
     answering = role == "user" and state.asked_slot and state.turn == state.asked_slot_idx
     for atom in parsed.atoms:
         atom = answer_entities(atom, state.asked_slot) if answering else atom
@@ -122,7 +126,8 @@ def _facts_of(
     could not book that time."), so a clock time this one names is offered in place of the user's
     ("There is a bus at 9:50 am.", "Try March 1st at 3:30 pm?"); a date it names may be the user's
     own day said another way ("March 8th" for "Friday next week"), so only a cue makes it an offer.
-    confirms: the assistant's turn asks the user to confirm what it reads back (evidence "confirmed")."""
+    confirms: the assistant's turn asks the user to confirm what it reads back (evidence "confirmed");
+    the user's turn says no to such a read-back (evidence "corrected")."""
     neg = atom.negation
     proposes = role == "assistant" and analyzer_for(atom.lang).proposes_alternative(atom.text)
     neg_span = None
@@ -240,11 +245,21 @@ def _definite_reference(ent: Entity, atom: Atom) -> bool:
     return any_language().ends_with_determiner(atom.text[max(0, ent.start - 12) : ent.start])
 
 
+def _read_back(state: ContextState, idx: int) -> bool:
+    """True when the assistant's turn idx read values back: it named a value the user holds again
+    ("I have 2 rooms at the Chicago Lake Shore Hotel"), or asked the user to confirm its own."""
+    if any(f.role == "user" and f.last_idx == idx and f.first_idx < idx for f in state.facts.values()):
+        return True
+    said = [f.evidence for f in [*state.facts.values(), *state.offers.values()]]
+    return any(ev is not None and ev.how == "confirmed" and ev.idx == idx for ev in said)
+
+
 def _evidence(ent: Entity, atom: Atom, idx: int, text: str, offset: int, confirms: bool = False) -> Evidence:
     """Where the entity's value sits in its turn: the span from the clause offset and the entity's
     place in the clause, checked against the text (else the first occurrence of its surface).
-    confirms: an assistant's turn that reads its values back for the user's yes."""
-    said = "corrected" if atom.kind == "correction" else "said"
+    confirms: an assistant's turn that reads its values back for the user's yes; a user's turn that
+    opens with a bare no to such a read-back (its values are said as corrections)."""
+    said = "corrected" if atom.kind == "correction" or confirms else "said"
     offered = "confirmed" if confirms else "offered"
     how = {"assistant": offered, "tool": "returned"}.get(atom.role, said)
     start = offset + ent.start if offset >= 0 and ent.start >= 0 else -1

@@ -64,6 +64,23 @@ def shown_as_replaced(fact: Fact) -> list[str]:
     ]
 
 
+def replaced_forms(fact: Fact) -> list[str]:
+    """The values fact shows as replaced, each with the words it was said in when the held value
+    is a longer form of them: the user's "the album Your Name", read back "Your Name by the
+    Radwimps" and then replaced, shows the user's "Your Name" as replaced too (a user's clause
+    kept verbatim says the shorter form). Not for an item of a listed value."""
+    shown = shown_as_replaced(fact)
+    out = list(shown)
+    for v in fact.history:
+        said = v.evidence.text.strip() if v.evidence is not None else ""
+        if v.value not in shown or not said or said.lower() == v.value.lower():
+            continue
+        # one item of a listed value ("20箱, 18度") is no form of it: the others may be what changed
+        if said.lower() in v.value.lower() and not _LIST_SEPARATOR.search(v.value):
+            out.append(said)
+    return out
+
+
 def _merely_said(evidence: Evidence | None) -> bool:
     """True when the user said the value with no correction cue: in a bare name slot (a name the
     parser found no attribute for) one name after another is no evidence they are one attribute
@@ -76,7 +93,7 @@ def mark_replaced(text: str, state: ContextState, restated: Collection[str] = ()
     whole token, unless some fact holds that value as current (then it may well be meant) or the
     user stated it again after its replacement (`restated`, lowercased: core.coverage)."""
     current = {f.value.strip().lower() for f in state.facts.values()} | set(restated)
-    olds = {v.strip() for f in state.facts.values() for v in shown_as_replaced(f)}
+    olds = {v.strip() for f in state.facts.values() for v in replaced_forms(f)}
     olds = {v for v in olds if v and v.lower() not in current}
     if not olds:
         return text

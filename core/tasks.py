@@ -12,7 +12,7 @@ from __future__ import annotations
 from core.lang.base import same_service
 from core.lang.cues import any_language
 from core.lang.registry import analyzer_for
-from core.models import ContextState, Fact, FactCandidate, ParsedMessage
+from core.models import Atom, ContextState, Fact, FactCandidate, ParsedMessage
 from core.slot_keys import fact_key
 from core.values import same_value
 
@@ -40,6 +40,8 @@ def opens_task(state: ContextState, parsed: ParsedMessage) -> int:
         named = analyzer.domain(atom.text, None)
         if cues.adds_task(atom.text):
             return max(0, text.find(atom.text))
+        if answers_asked(state, parsed.message.idx, atom):
+            continue  # "Please look for two tickets." after "How many tickets?": the value asked for
         # the request names the domain in play (among others it only points at: "a guesthouse in
         # the same area as the restaurant") and that domain's search is still open
         in_play = atom.domain is not None and analyzer.domain(atom.text, atom.domain) == atom.domain
@@ -52,6 +54,15 @@ def opens_task(state: ContextState, parsed: ParsedMessage) -> int:
         if other or not held:
             return max(0, text.find(atom.text))
     return -1
+
+
+def answers_asked(state: ContextState, idx: int, atom: Atom) -> bool:
+    """True when the clause at turn idx only gives the value the assistant's turn just before asked
+    for ("How many tickets would you like?" -> "Please look for two tickets."): every value it names
+    is of the asked slot, so its request words ask for the task in play, not a new one."""
+    if not state.asked_slot or state.asked_slot_idx != idx - 1 or not atom.entities:
+        return False
+    return all(fact_key(e, atom.domain).split(".", 1)[-1] == state.asked_slot for e in atom.entities)
 
 
 def refines_search(state: ContextState, domain: str) -> bool:

@@ -47,7 +47,7 @@ _TRIP = re.compile(
 )
 # a known thing (definite) a trip starts or ends at: "from the hotel", "to the restaurant", "leave the hotel"
 _TRAVEL_POINT = re.compile(
-    r"\b(?:from|to|leav(?:e|ing)|out\s+of|get\s+to|back\s+to)\s+(?:the|my|our|your)\s+\w+", re.I
+    r"\b(?:from|to|leav(?:e|ing)|out\s+of|get\s+to|back\s+to)\s+(?:the|my|our|your|this|that)\s+\w+", re.I
 )
 
 

@@ -242,6 +242,18 @@ _PICKUP_AT = re.compile(rf"\b{_PICK}\s+(?:\w+\s+){{0,3}}?(?:at|from|in)\s+(?:the
 _TO_GAP = re.compile(r"\s+to\s+(?:the\s+)?", re.IGNORECASE)
 
 
+_VENUE_KINDS = frozenset(v for v in VENUE_TYPES if " " not in v)  # one-word kinds: "hotel", "museum"
+
+
+def _venue_named(value: str) -> bool:
+    """True when a name says it is a venue: it ends with a kind of venue ("Olive Garden Restaurant"),
+    or a longer name opens with one ("Hotel Novotel Paris Vaugirard", "Museum of Modern Art"); a
+    two-word "Park Jimin" may be a person's."""
+    low = value.lower()
+    words = low.split()
+    return low.endswith(_VENUE_ENDINGS) or (len(words) >= 3 and words[0] in _VENUE_KINDS)
+
+
 def _cue_slot(text: str, c: V.Candidate, prev: V.Candidate | None = None) -> str | None:
     before = text[max(0, c.start - 24) : c.start]
     for rx, slot in _CUES:
@@ -269,7 +281,7 @@ def _cue_slot(text: str, c: V.Candidate, prev: V.Candidate | None = None) -> str
             ):
                 return "city"
             if slot == "person" and c.type == "name" and c.slot == "name":
-                return "person" if not c.value.lower().endswith(_VENUE_ENDINGS) else None
+                return None if _venue_named(c.value) else "person"
             if slot == "name" and c.type == "name":
                 return "name"
             return None

@@ -192,7 +192,9 @@ def _caps_span(text: str, toks: list[Token], i: int, last: int, only_values: boo
         return None  # "4 Economy", "An Economy", "Standard Car", "Metal Songs": values, not names
     if first > i:
         return NameSpan(toks[first].start, end, "caps")  # "Standard Honda Accord" -> "Honda Accord"
-    if single or (last == i and _generic_cap_word(text, toks, i)) or _no_name_run(toks, i, last):
+    # "A Pool ride should do.": the sentence's capital "A" and an everyday word after it, no name
+    led = last == i + 1 and toks[i].low in ("a", "an") and _generic_cap_word(text, toks, last)
+    if single or led or (last == i and _generic_cap_word(text, toks, i)) or _no_name_run(toks, i, last):
         return None
     return NameSpan(begin, end, "caps")
 

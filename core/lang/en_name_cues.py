@@ -17,8 +17,10 @@ from core.lang.en_name_words import (
     DATE_WORDS,
     GENERIC_TAIL,
     LEXICON_WORDS,
+    MEDIA_NOUNS,
     NUMBER_WORDS,
     PLACE_PARTS,
+    PLAIN_VALUE_WORDS,
     STRONG_START,
     STRONG_STOP,
     VALUE_WORDS,
@@ -175,6 +177,8 @@ def _cue_run_is_name(run: list[Token], kind: str) -> bool:
         return any(name_word(t.low) or t.low in CITY_WORDS for t in run)
     if kind != "weak" or any(name_word(t.low) for t in run):
         return True
+    if len(run) >= 2 and run[0].low in PLAIN_VALUE_WORDS and run[1].low in MEDIA_NOUNS | GENERIC_TAIL:
+        return False  # "how about Mystery movies directed by ...": a kind of the thing, not its name
     return not (
         len(run) < 2
         or run[-1].low in GENERIC_TAIL
