@@ -43,8 +43,8 @@ $(BENCH_STAMP): bench/requirements.txt $(STAMP)
 	touch $(BENCH_STAMP)
 
 ## bench: the core against its peers and its speed on the three dev samples, on the agent traces
-## and (when its files exist) on the free-form set, then the store at 100k contexts, then the
-## compaction service under load (50 agents x 40 turns with an ingest alongside); writes
+## and (when their files exist) on the free-form set and the two held-out dialogue sets, then the
+## store at 100k contexts, then the compaction service under load (50 agents x 40 turns with an ingest alongside); writes
 ## docs/benchmarks.md (DIALOGUES, AGENT_TRACES, FREEFORM: where those data sets are)
 DIALOGUES ?= ../shared/data/dialogues
 AGENT_TRACES ?= ../shared/data/agent_traces
@@ -52,6 +52,10 @@ FREEFORM ?= bench/data
 # held-out agent traces of other domains (bench/data/agent_heldout/README.md): measured, never tuned on
 AGENT_HELDOUT = $(wildcard bench/data/agent_heldout/heldout_*.jsonl)
 FREEFORM_FILES = $(wildcard $(FREEFORM)/freeform_en.jsonl $(FREEFORM)/freeform_zh.jsonl)
+# held-out dialogues (bench/data/README.md): set 1 was scored blind once, then used to find
+# phenomena; set 2 was written blind afterwards and is never tuned on
+HELDOUT_FILES = $(wildcard $(FREEFORM)/heldout_dialogues_en.jsonl $(FREEFORM)/heldout_dialogues_zh.jsonl)
+HELDOUT2_FILES = $(wildcard $(FREEFORM)/heldout2_dialogues_en.jsonl $(FREEFORM)/heldout2_dialogues_zh.jsonl)
 bench: $(BENCH_STAMP)
 	$(PY) -m bench $(DIALOGUES)/sgd_dev_sample.jsonl $(DIALOGUES)/multiwoz_dev_sample.jsonl \
 		$(DIALOGUES)/crosswoz_dev_sample.jsonl --json docs/benchmarks.json --report docs/benchmarks.md
@@ -59,6 +63,10 @@ bench: $(BENCH_STAMP)
 		$(AGENT_HELDOUT) --json docs/benchmarks_agent.json --report docs/benchmarks.md
 	$(if $(FREEFORM_FILES),$(PY) -m bench $(FREEFORM_FILES) --section freeform --no-long \
 		--json docs/benchmarks_freeform.json --report docs/benchmarks.md,@echo "no free-form set in $(FREEFORM)/: skipped")
+	$(if $(HELDOUT_FILES),$(PY) -m bench $(HELDOUT_FILES) --section heldout --no-long \
+		--json docs/benchmarks_heldout.json --report docs/benchmarks.md,@echo "no held-out set 1: skipped")
+	$(if $(HELDOUT2_FILES),$(PY) -m bench $(HELDOUT2_FILES) --section heldout2 --no-long \
+		--json docs/benchmarks_heldout2.json --report docs/benchmarks.md,@echo "no held-out set 2: skipped")
 	$(PY) -m bench.speed $(DIALOGUES)/sgd_dev_sample.jsonl --report docs/benchmarks.md
 	$(PY) -m bench.store --contexts 100000 --report docs/benchmarks.md
 	$(PY) -m bench.service --repeat 3 --report docs/benchmarks.md
