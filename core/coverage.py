@@ -28,6 +28,7 @@ from core.coverage_corrections import (
     valued_parts,
 )
 from core.embed import is_chinese
+from core.joined_values import unshown_joined
 from core.lang.cues import any_language
 from core.lang.en_cues import asks_detail_only
 from core.lang.joins import carries_request
@@ -36,6 +37,7 @@ from core.models import Atom, ContextState, Message, ParsedMessage
 from core.qualified import qualified_parts
 from core.shown import (
     MIN_UNITS,
+    SHOWN_SHARE,
     content_units,
     content_unshown,
     shows_value,
@@ -268,9 +270,13 @@ def missing_user_clauses(
                 and not needs
                 and not stale
                 and not asks_detail_only(atom.text)  # a request for a detail holds no value of theirs
-                and content_unshown(atom.text, own, least)
+                # a correction is shown only with the value it sets, not by the words of what it changes
+                # ("the regular one should be oat too" is not shown by "type=regular")
+                and content_unshown(atom.text, own, least, 1.0 if atom.kind == "correction" else SHOWN_SHARE)
             ):
                 needs.append(atom.text)
+            if not stale and atom.kind in CONTENT_KINDS:
+                needs += unshown_joined(atom, low)  # "Monday to Saturday" shown as two dates apart
             if not needs and not stale and atom.kind in CONTENT_KINDS and _positive_half_unshown(atom, own):
                 needs.append(atom.text)  # a negation pair stays whole ("a rental car, not a campervan")
             if needs and atom.text not in out and atom.text.lower() not in low:

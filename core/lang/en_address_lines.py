@@ -52,6 +52,8 @@ def address_line(text: str, kept: list[Candidate]) -> list[Candidate]:
             c.type not in _PARTS_OF or c.start < start or not _ends_in(c, end, ends) for c in inside
         ):
             return kept
+        if not any(c.type == "address" for c in inside) and (inside[0].start, inside[-1].end) != (start, end):
+            return kept  # a part with words beside its name ("Ship it to my office") is a sentence
     if len(spans) < 2:
         return kept
     first, last = spans[0][0], spans[-1][1]
