@@ -8,11 +8,11 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, NamedTuple
 
-from core.coverage import missing_user_clauses, quoted_back_turn, restated_values
+from core.coverage import missing_user_clauses, restated_values
 from core.embed import Embedder
 from core.goals import strip_opener
 from core.models import ContextState, Rendered, ValidationReport
-from core.opening import opening_request
+from core.opening import opening_request, quoted_back_turn
 from core.render import RECENT_SEPARATOR, render, turn_tokens
 from core.social import without_courtesy
 from core.tokens import count_tokens
