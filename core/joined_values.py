@@ -11,23 +11,28 @@ from __future__ import annotations
 from itertools import pairwise
 
 from core.lang.cues import any_language
-from core.models import Atom
+from core.models import Atom, Entity
 
 NAMED_TYPES = frozenset({"name", "place"})
 
 
 def joined_phrases(atom: Atom) -> list[str]:
-    """The phrases of a clause that join two of its named values by "at" ("Dr. Alvarez at Mercy
-    Hospital"), as written."""
+    """The phrases of a clause that join two of its values ("Dr. Alvarez at Mercy Hospital",
+    "一份薄脆一份油条"), as written."""
     ents = sorted((e for e in atom.entities if 0 <= e.start < e.end), key=lambda e: e.start)
     return [
         atom.text[first.start : second.end]
         for first, second in pairwise(ents)
-        if first.type in NAMED_TYPES
-        and second.type in NAMED_TYPES
-        and first.end <= second.start
-        and any_language().places_at(atom.text[first.end : second.start])
+        if first.end <= second.start and _joined(first, second, atom.text[first.end : second.start])
     ]
+
+
+def _joined(first: Entity, second: Entity, gap: str) -> bool:
+    """True when two values next to each other say one thing: a name at a place, or two counts
+    written as one run ("一份薄脆一份油条": one of each, split over the order)."""
+    if first.type in NAMED_TYPES and second.type in NAMED_TYPES:
+        return any_language().places_at(gap)
+    return first.type == second.type == "quantity" and gap == ""
 
 
 def unshown_joined(atom: Atom, low: str) -> list[str]:

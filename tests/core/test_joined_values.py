@@ -93,3 +93,16 @@ BOXES = [
 def test_labelled_numbers_shown_as_bare_numbers_come_back_in_the_users_words():
     assert "boxes 2 and 5" in _missing(BOXES, "[FACT:shipment.count=2, 5]")
     assert _missing(BOXES, "[FACT:shipment.fragile=boxes 2 and 5]") == []
+
+
+ORDER = [
+    ("assistant", "两份煎饼果子，里面加什么？"),
+    ("user", "一份薄脆一份油条，都不要辣"),
+    ("assistant", "好的。"),
+]
+
+
+def test_two_counts_written_as_one_run_come_back_when_shown_only_apart():
+    apart = "[FACT:general.薄脆=一份薄脆|油条=一份油条]\nMust: 都不要辣"
+    assert "一份薄脆一份油条，都不要辣" in _missing(ORDER, apart)
+    assert _missing(ORDER, "[FACT:general.fillings=一份薄脆一份油条]\nMust: 都不要辣") == []
