@@ -8,10 +8,11 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, NamedTuple
 
-from core.coverage import missing_user_clauses, quoted_back_turn, restated_values
+from core.coverage import missing_user_clauses, restated_values
 from core.embed import Embedder
 from core.goals import strip_opener
 from core.models import ContextState, Rendered, ValidationReport
+from core.opening import opening_request, quoted_back_turn
 from core.render import RECENT_SEPARATOR, render, turn_tokens
 from core.social import without_courtesy
 from core.tokens import count_tokens
@@ -51,6 +52,8 @@ def compact_on_copy(
     rendered = render(work, recent, session.config, tokens_in, notice, notice_in_context=not first)
     said = missing_user_clauses(rendered.text, session.parsed, fold_upto, work)
     said += quoted_back_turn(rendered.text, session.messages, fold_upto)
+    opening = opening_request(rendered.text, session.parsed, fold_upto, work)
+    said = opening + [c for c in said if c not in opening]
     restated = restated_values(session.parsed, fold_upto, work) if said else set()
     if said:  # the coverage guarantee: what the user said comes back in their own words
         rendered = render(

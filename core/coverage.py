@@ -28,14 +28,16 @@ from core.coverage_corrections import (
     valued_parts,
 )
 from core.embed import is_chinese
+from core.joined_values import unshown_joined
 from core.lang.cues import any_language
 from core.lang.en_cues import asks_detail_only
 from core.lang.joins import carries_request
 from core.lang.registry import analyzer_for
-from core.models import Atom, ContextState, Message, ParsedMessage
+from core.models import Atom, ContextState, ParsedMessage
 from core.qualified import qualified_parts
 from core.shown import (
     MIN_UNITS,
+    SHOWN_SHARE,
     content_units,
     content_unshown,
     shows_value,
@@ -268,9 +270,13 @@ def missing_user_clauses(
                 and not needs
                 and not stale
                 and not asks_detail_only(atom.text)  # a request for a detail holds no value of theirs
-                and content_unshown(atom.text, own, least)
+                # a correction is shown only with the value it sets, not by the words of what it changes
+                # ("the regular one should be oat too" is not shown by "type=regular")
+                and content_unshown(atom.text, own, least, 1.0 if atom.kind == "correction" else SHOWN_SHARE)
             ):
                 needs.append(atom.text)
+            if not stale and atom.kind in CONTENT_KINDS:
+                needs += unshown_joined(atom, low)  # "Monday to Saturday" shown as two dates apart
             if not needs and not stale and atom.kind in CONTENT_KINDS and _positive_half_unshown(atom, own):
                 needs.append(atom.text)  # a negation pair stays whole ("a rental car, not a campervan")
             if needs and atom.text not in out and atom.text.lower() not in low:
@@ -293,9 +299,13 @@ def _positive_half_unshown(atom: Atom, low: str) -> bool:
     show that half: the negation alone (on the Must line) would drop what the pair asks for."""
     if atom.negation is None or not atom.negation.text:
         return False
-    # the pair's shape: what is wanted, then what is not ("A, not B"); a negation opening the clause
-    # ("it doesn't need parking if ...") or inside a request ("I need a taxi no later than 7") is no pair
+    # the pair's shape: what is wanted, then what is not ("A, not B"), or the negation first and what
+    # is wanted after a comma ("do not add chunking in pandas, I want the aggregation in the database");
+    # a negation opening the clause with no comma after it ("it doesn't need parking if ...") or
+    # inside a request ("I need a taxi no later than 7") is no pair
     rest, sep, after = atom.text.rstrip(_EDGE).rpartition(atom.negation.text)
+    if sep and not rest.strip() and after.startswith((",", "\uff0c")):  # "not B, (I want) A"
+        return content_unshown(after.strip(_EDGE), low, MIN_PART_UNITS)
     if not sep or after.strip() or any_language().intent_cue(atom.text):
         return False
     return content_unshown(rest, low, MIN_PART_UNITS)
@@ -379,15 +389,3 @@ def untyped_parts(atom: Atom, low: str) -> list[str]:
             out.append(part)
     return out
 
-
-def quoted_back_turn(text: str, messages: Sequence[Message], upto: int) -> list[str]:
-    """The user turn before the newest one, whole, when the newest (a recent turn, at or after
-    `upto`) points at the user's own earlier words ("my last question", "我刚才说的") and that turn
-    was folded (before `upto`) and `text` does not show it: [] otherwise."""
-    users = [m for m in messages if m.role == "user" and m.text.strip()]
-    if len(users) < 2 or users[-1].idx < upto or users[-2].idx >= upto:
-        return []
-    if not any_language().quotes_back(users[-1].text):
-        return []
-    earlier = users[-2].text.strip()
-    return [] if " ".join(earlier.lower().split()) in " ".join(text.lower().split()) else [earlier]

@@ -57,19 +57,19 @@ def topic_words(text: str) -> set[str]:
     return units | parts
 
 
-def content_unshown(text: str, low: str, least: int = MIN_UNITS) -> bool:
+def content_unshown(text: str, low: str, least: int = MIN_UNITS, share: float = SHOWN_SHARE) -> bool:
     """True when the context text low does not show a clause (one the parser typed nothing of, e.g.
     "she has diabetes and one time heart problem, they put stent"): neither the clause itself
     (whitespace and case aside) nor SHOWN_SHARE of its content inside one part of low (a line, an
     item of a list: _PART). Its words scattered over other parts (a tool call's arguments, other
     facts) do not show what the user said ("keep everything upright"). A clause with fewer than
-    `least` content units is too little to keep."""
+    `least` content units is too little to keep; `share` is the part of its units one part must show."""
     units = content_units(text)
     if len(units) < max(1, least) or "?" in text or "？" in text:
         return False  # "ok", "这家餐馆的": too little to keep; a question states nothing
     if " ".join(text.lower().split()) in " ".join(low.split()):
         return False
-    need = SHOWN_SHARE * len(units)
+    need = share * len(units)
     return not any(sum(1 for u in units if _shows(u, part)) >= need for part in _PART.split(low))
 
 

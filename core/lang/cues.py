@@ -214,6 +214,14 @@ class CueMethods:
         """Suffixes that multiply the number before them ("5k", "5千", "5w")."""
         return self._cues.NUMBER_MULTIPLIERS
 
+    def places_at(self, gap: str) -> bool:
+        """True when the words between two names put the first at the second ("X at Y", "X在Y")."""
+        return self._cues.places_at(gap)
+
+    def labelled_numbers(self, text: str) -> list[str]:
+        """The phrases where a noun labels a list of numbers ("boxes 2 and 5"): which, not how many."""
+        return self._cues.labelled_numbers(text)
+
     def numeral_values(self, text: str) -> list[float]:
         """Values of the numerals written in words in text ("五千" -> 5000) the validator reads."""
         return self._cues.numeral_values(text)
@@ -377,6 +385,14 @@ class AnyLanguage:
         for a in self.analyzers:
             out.update(a.number_multipliers())
         return out
+
+    def places_at(self, gap: str) -> bool:
+        """True when the words between two names put the first at the second in some language."""
+        return any(a.places_at(gap) for a in self.analyzers)
+
+    def labelled_numbers(self, text: str) -> list[str]:
+        """The phrases where a noun labels a list of numbers, in every language."""
+        return [p for a in self.analyzers for p in a.labelled_numbers(text)]
 
     def numeral_values(self, text: str) -> list[float]:
         """Values of the numerals in words of every language."""

@@ -16,7 +16,7 @@ _UNIT = re.compile(
     r"(?:\d+(?:st|nd|rd|th)?\s*(?:f|fl\.?|floor)"
     r"|(?:floor|fl\.?|level|unit|suite|ste\.?|apt\.?|apartment|room|rm\.?|building|bldg\.?|block|blk\.?|"
     r"ward|flat|tower|gate|dock)\s*#?\s*[0-9a-z]{1,4}(?:\s+[a-z]+)?"
-    r"|#\s*\d+[a-z]?)",
+    r"|#\s*\d+[a-z]?(?:-\d+[a-z]?)?)",
     re.IGNORECASE,
 )
 _PARTS_OF = frozenset({"address", "name", "place", "number"})  # the kinds of value a part may be
@@ -37,16 +37,42 @@ def address_line(text: str, kept: list[Candidate]) -> list[Candidate]:
         pos += len(part) + 1
     if not 2 <= len(spans) <= MAX_PARTS or any(e <= s for s, e in spans):
         return kept
+    if _addressee(kept, *spans[0]):
+        spans = spans[1:]  # "Mr. Tan Wei Ming, 10 Anson Road, ...": who receives it, not where
+    ends = {e for _, e in spans}
     for start, end in spans:
         part = text[start:end]
         if len(part.split()) > MAX_PART_WORDS:
             return kept
-        if _UNIT.fullmatch(part):
-            continue
+        run_over = any(c.type == "address" and c.start < start and c.end >= end for c in kept)
+        if _UNIT.fullmatch(part) or run_over:
+            continue  # a unit, or a part the street address already runs over ("..., #22-05")
         inside = [c for c in kept if c.start < end and c.end > start]
-        if not inside or any(c.type not in _PARTS_OF or c.start < start or c.end > end for c in inside):
+        if not inside or any(
+            c.type not in _PARTS_OF or c.start < start or not _ends_in(c, end, ends) for c in inside
+        ):
             return kept
+        if not any(c.type == "address" for c in inside) and (inside[0].start, inside[-1].end) != (start, end):
+            return kept  # a part with words beside its name ("Ship it to my office") is a sentence
+    if len(spans) < 2:
+        return kept
     first, last = spans[0][0], spans[-1][1]
+    # the line starts at the first part's value, not at the words before it ("Deliver to 5 King St, ...")
+    if not _UNIT.fullmatch(text[first : spans[0][1]]):
+        first = min((c.start for c in kept if first <= c.start < spans[0][1]), default=first)
     surface = " ".join(text[first:last].split())
     line = Candidate(first, last, "address", surface, "address", max(c.priority for c in kept))
     return sorted([c for c in kept if c.end <= first or c.start >= last] + [line], key=lambda c: c.start)
+
+
+def _ends_in(cand: Candidate, end: int, ends: set[int]) -> bool:
+    """True when cand ends within its part, or (a street address that took the unit after it:
+    "10 Anson Road, #22-05") at the end of a later part."""
+    return cand.end <= end or (cand.type == "address" and cand.end in ends)
+
+
+def _addressee(kept: list[Candidate], start: int, end: int) -> bool:
+    """True when the first part of the line is only a person's name (the recipient): the address
+    line starts after it, and the name stays a value of its own."""
+    inside = [c for c in kept if c.start < end and c.end > start]
+    return len(inside) == 1 and inside[0].slot == "person" and start <= inside[0].start < inside[0].end <= end

@@ -125,7 +125,7 @@ _POSTCODE = re.compile(r"\b[A-Za-z]{1,2}\d{1,2}[A-Za-z]?\s?\d[A-Za-z]{2}\b")
 _SUFFIX = "|".join(sorted(STREET_SUFFIXES, key=len, reverse=True))
 _ADDRESS = re.compile(
     rf"\b\d{{1,6}}[A-Za-z]?(?:-\d+)?(?:\s+[A-Za-z0-9][\w'’.-]*){{1,5}}?\s+(?:{_SUFFIX})\b\.?"
-    rf"(?:,?\s*(?:#|ste\.?|suite|apt\.?|unit|no\.?|level|floor)\s*[A-Za-z0-9]+\b)?",
+    rf"(?:,?\s*(?:#|ste\.?|suite|apt\.?|unit|no\.?|level|floor)\s*[A-Za-z0-9]+(?:-[A-Za-z0-9]+)?\b)?",
     re.IGNORECASE,
 )
 _ADDRESS_STOP = frozenset(

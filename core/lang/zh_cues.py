@@ -316,3 +316,16 @@ def ends_with_determiner(text: str) -> bool:
 def is_bare_one(word: str) -> bool:
     """Chinese counts carry a measure word; no bare "one" to tell from a count."""
     return False
+
+
+_AT_GAP = re.compile(r"\s*在\s*")
+
+
+def places_at(gap: str) -> bool:
+    """True when the words between two names put the first at the second ("王医生在协和医院")."""
+    return _AT_GAP.fullmatch(gap) is not None
+
+
+def labelled_numbers(text: str) -> list[str]:
+    """No Chinese reading yet: a label's numbers ("2号和5号箱") are typed with their label."""
+    return []

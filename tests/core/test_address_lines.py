@@ -32,3 +32,19 @@ def test_an_address_line_is_one_address(line):
 )
 def test_a_clause_that_is_more_than_an_address_line_keeps_its_values_apart(text):
     assert ("address", text) not in _typed(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("10 Anson Road, #22-05, Singapore", "10 Anson Road, #22-05, Singapore"),  # floor-unit "#22-05"
+        ("Deliver to 5 King Street, Unit 5, Leeds", "5 King Street, Unit 5, Leeds"),  # street took the unit
+    ],
+)
+def test_a_unit_the_street_address_runs_over_stays_in_the_line(text, address):
+    assert ("address", address) in _typed(text)
+
+
+def test_a_recipient_before_the_address_line_stays_a_name_of_its_own():
+    typed = _typed("Mr. Tan Wei Ming, 10 Anson Road, #22-05, Singapore")
+    assert typed == [("name", "Mr. Tan Wei Ming"), ("address", "10 Anson Road, #22-05, Singapore")]

@@ -85,3 +85,16 @@ def test_a_negation_that_is_no_pair_owes_nothing_more():
     ]
     context = "[FACT:print.time=noon]\nMust: no later than noon; don't move the logo on the banner"
     assert _missing(turns, context) == []
+
+
+def test_a_negation_first_keeps_the_want_after_its_comma():
+    """'not B, (I want) A': the Must line shows the prohibition, the want after the comma is owed."""
+    turns = [
+        ("assistant", "How should I fix the memory use?"),
+        ("user", "do not add chunking in pandas, I want the aggregation in the database"),
+        ("assistant", "Noted."),
+    ]
+    missing = _missing(turns, "[FACT:dev.ref=OPS-1]\nMust: do not add chunking in pandas")
+    assert missing == ["do not add chunking in pandas, I want the aggregation in the database"]
+    context = "[FACT:dev.approach=the aggregation in the database]\nMust: do not add chunking in pandas"
+    assert _missing(turns, context) == []

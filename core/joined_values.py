@@ -1,0 +1,44 @@
+"""Two named values the user joined into one: a person or thing at a place ("Dr. Alvarez at Mercy
+Hospital", "王医生在协和医院"), and numbers with the noun that labels them ("boxes 2 and 5":
+which boxes; shown as "count=2, 5" they read as how many). Each value may be shown on its own
+(two name facts, one of them read as another slot) while what joins them is lost: a doctor and a
+hospital apart no longer say who is where. The coverage guarantee (core.coverage) keeps such a
+phrase in the user's words when the context does not show it.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from core.lang.cues import any_language
+from core.models import Atom, Entity
+
+NAMED_TYPES = frozenset({"name", "place"})
+
+
+def joined_phrases(atom: Atom) -> list[str]:
+    """The phrases of a clause that join two of its values ("Dr. Alvarez at Mercy Hospital",
+    "一份薄脆一份油条"), as written."""
+    ents = sorted((e for e in atom.entities if 0 <= e.start < e.end), key=lambda e: e.start)
+    return [
+        atom.text[first.start : second.end]
+        for first, second in pairwise(ents)
+        if first.end <= second.start and _joined(first, second, atom.text[first.end : second.start])
+    ]
+
+
+def _joined(first: Entity, second: Entity, gap: str) -> bool:
+    """True when two values next to each other say one thing: a name at a place, or two counts
+    written as one run ("一份薄脆一份油条": one of each, split over the order)."""
+    if first.type in NAMED_TYPES and second.type in NAMED_TYPES:
+        return any_language().places_at(gap)
+    return first.type == second.type == "quantity" and gap == ""
+
+
+def unshown_joined(atom: Atom, low: str) -> list[str]:
+    """The joined phrases of a clause (a name at a place, a noun and the numbers it labels: "boxes 2
+    and 5") that the context low (lowercased) does not show, whitespace aside: what the clause says
+    beyond its values apart."""
+    flat = " ".join(low.split())
+    phrases = joined_phrases(atom) + any_language().labelled_numbers(atom.text)
+    return [p for p in phrases if " ".join(p.lower().split()) not in flat]

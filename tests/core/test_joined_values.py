@@ -1,0 +1,108 @@
+"""Two values the user joined into one: a weekday range of a recurring thing is one schedule value
+(core.lang.en_schedules), and a named person at a named place comes back in the user's words when
+the context shows the two names only apart (core.joined_values, the coverage guarantee)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from core.compressor import Compressor
+from core.config import Config
+from core.coverage import missing_user_clauses
+from core.lang.en_entities import extract_entities
+from core.models import Message
+from core.parse import parse_message
+
+pytestmark = pytest.mark.unit
+TS = datetime(2026, 12, 1, 9, 0)
+
+
+def _missing(turns: list[tuple[str, str]], context: str) -> list[str]:
+    parsed = [parse_message(Message(idx=i, role=r, text=t, ts=TS)) for i, (r, t) in enumerate(turns)]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    return missing_user_clauses(context, parsed, upto=len(turns), state=state)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("daily, Monday to Saturday, early morning", "Monday to Saturday"),
+        ("every week, Tuesday through Thursday", "Tuesday through Thursday"),
+    ],
+)
+def test_a_weekday_range_of_a_recurring_thing_is_one_schedule_value(text, days):
+    ents = extract_entities(text, TS)
+    assert [(e.type, e.text, e.slot) for e in ents if "day" in e.text] == [("time", days, "schedule")]
+    assert not any(e.type == "date" for e in ents)
+
+
+def test_a_weekday_range_with_no_recurrence_stays_two_dates():
+    ents = extract_entities("we need a hotel from Monday to Friday", TS)
+    assert [e.text for e in ents if e.type == "date"] == ["Monday", "Friday"]
+
+
+REPORT = [
+    ("assistant", "Is there an oncology report?"),
+    ("user", "she has the report, from Dr. Alvarez at Mercy Hospital"),
+    ("assistant", "Good."),
+]
+
+
+def test_a_person_at_a_place_shown_only_apart_comes_back_in_the_users_words():
+    context = "[FACT:hospital.person=Dr. Alvarez|origin=Mercy Hospital]"
+    assert "she has the report, from Dr. Alvarez at Mercy Hospital" in _missing(REPORT, context)
+
+
+def test_a_person_at_a_place_shown_together_is_not_brought_back():
+    context = "[FACT:hospital.report=Dr. Alvarez at Mercy Hospital]"
+    assert _missing(REPORT, context) == []
+
+
+def test_the_at_cue_in_both_languages():
+    from core.lang.cues import any_language
+
+    cues = any_language()
+    assert cues.places_at(" at ") and cues.places_at("在")
+    assert not cues.places_at(" and ") and not cues.places_at("和")
+
+
+@pytest.mark.parametrize(
+    ("text", "labelled"),
+    [
+        ("boxes 2 and 5", ["boxes 2 and 5"]),
+        ("rows 3, 4 and 7 please", ["rows 3, 4 and 7"]),
+        ("a table for 2 and 3", []),  # a function word labels nothing
+        ("nights 2 and 3", []),  # a unit counts, it does not label
+    ],
+)
+def test_a_noun_labels_the_numbers_after_it(text, labelled):
+    from core.lang.cues import any_language
+
+    assert any_language().labelled_numbers(text) == labelled
+
+
+BOXES = [
+    ("assistant", "Anything fragile?"),
+    ("user", "boxes 2 and 5"),
+    ("assistant", "Noted."),
+]
+
+
+def test_labelled_numbers_shown_as_bare_numbers_come_back_in_the_users_words():
+    assert "boxes 2 and 5" in _missing(BOXES, "[FACT:shipment.count=2, 5]")
+    assert _missing(BOXES, "[FACT:shipment.fragile=boxes 2 and 5]") == []
+
+
+ORDER = [
+    ("assistant", "两份煎饼果子，里面加什么？"),
+    ("user", "一份薄脆一份油条，都不要辣"),
+    ("assistant", "好的。"),
+]
+
+
+def test_two_counts_written_as_one_run_come_back_when_shown_only_apart():
+    apart = "[FACT:general.薄脆=一份薄脆|油条=一份油条]\nMust: 都不要辣"
+    assert "一份薄脆一份油条，都不要辣" in _missing(ORDER, apart)
+    assert _missing(ORDER, "[FACT:general.fillings=一份薄脆一份油条]\nMust: 都不要辣") == []
