@@ -35,6 +35,4 @@ def count_unit(norm: str) -> str:
     """The measure of a normalized count, singular ("4 盒" -> "盒", "2 nights" -> "night"), "" when none."""
     m = _COUNT.match(norm)
     unit = (m.group("unit") or "").strip().lower() if m else ""
-    if unit.endswith(("sses", "xes", "ches", "shes")):
-        return unit[:-2]  # "glasses", "boxes", "bunches"
     return unit[:-1] if len(unit) > 3 and unit.endswith("s") and not unit.endswith("ss") else unit
