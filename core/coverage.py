@@ -22,6 +22,7 @@ from core.coverage_corrections import (
     PART_CUT,
     WEAK_TYPES,
     corrected_later,
+    corrected_part,
     number_corrected,
     restated_types,
     uncorrected_parts,
@@ -264,7 +265,8 @@ def missing_user_clauses(
             typed = any(not (says_more and e.type in WEAK_TYPES) for e in atom.entities)
             brief = answers and not _says_nothing(atom.text) and not _requests(atom.text)
             least = MIN_ANSWER_UNITS if brief else MIN_CUED_UNITS if _cued(atom) else MIN_UNITS
-            stale = _states_replaced(atom, proven, named) or corrected_later(atom, corrections)
+            stale_value = _states_replaced(atom, proven, named)
+            stale = stale_value or corrected_later(atom, corrections)
             if (
                 (atom.kind in CONTENT_KINDS or says_more if not typed else _states_own(atom))
                 and not needs
@@ -281,8 +283,10 @@ def missing_user_clauses(
                 needs.append(atom.text)  # a negation pair stays whole ("a rental car, not a campervan")
             if needs and atom.text not in out and atom.text.lower() not in low:
                 out.append(atom.text)
-            elif typed and not needs and not stale and atom.kind in CONTENT_KINDS:
+            elif typed and not needs and not stale_value and atom.kind in CONTENT_KINDS:
+                # a later correction of the clause's topic leaves the parts it does not speak of
                 parts = untyped_parts(atom, own)
+                parts = [x for x in parts if not (stale and corrected_part(atom, x, corrections))]
                 if atom.kind not in TYPED_KINDS:
                     # of a request, only a brief want names a value the user set ("要直飞"); its
                     # other parts are the request's wording, its values the facts'

@@ -31,6 +31,12 @@ def corrected_later(atom: Atom, corrections: Corrections) -> bool:
     )
 
 
+def corrected_part(atom: Atom, part: str, corrections: Corrections) -> bool:
+    """True when a later correction speaks of the words of part, an untyped part of atom's clause:
+    a correction of the clause's topic ("改成下午3点") leaves the parts it does not speak of owed."""
+    return corrected_later(atom.model_copy(update={"text": part, "entities": []}), corrections)
+
+
 def restated_types(atom: Atom, corrections: Corrections) -> set[str]:
     """The value types a later correction about the same thing states anew ("每小时最多 5 条" then
     "每小时改成 10 条": a count): the clause's values of those types are replaced, not missing."""

@@ -130,10 +130,9 @@ def _facts_of(
     the user's turn says no to such a read-back (evidence "corrected")."""
     neg = atom.negation
     proposes = role == "assistant" and analyzer_for(atom.lang).proposes_alternative(atom.text)
-    neg_span = None
-    if neg is not None:
-        at = atom.text.find(neg.text)
-        neg_span = (at, at + len(neg.text)) if at >= 0 else (0, len(atom.text))
+    # every negation of the clause, not only its first: "不租给养宠物的，也不要群租" forbids both
+    negations = [neg, *analyzer_for(atom.lang).negations(atom.text)] if neg is not None else []
+    neg_spans = [_span_of(n.text, atom.text) for n in negations]
     kind: FactKind = "tool_data" if role == "tool" else "other"
     if role in ("user", "system"):
         kind = "preference" if any_language().soft_preference(atom.text) else "instruction"
@@ -143,7 +142,7 @@ def _facts_of(
             continue
         if not is_value(ent, atom.domain, role) or _definite_reference(ent, atom):
             continue
-        negated = neg_span is not None and ent.start >= 0 and neg_span[0] <= ent.start < neg_span[1]
+        negated = ent.start >= 0 and any(a <= ent.start < b for a, b in neg_spans)
         if ent.type in ("date", "time", "datetime") and ent.start >= 0 and role == "user":
             negated = negated or analyzer_for(atom.lang).declined_value(atom.text, ent.start, ent.end)
         before = _before_name(atom, i)
@@ -182,6 +181,12 @@ def _facts_of(
         if kind == "preference":
             units.preference_changes.append(cand)
         units.facts.append(cand)
+
+
+def _span_of(part: str, text: str) -> tuple[int, int]:
+    """Where part stands in text (the whole text when it is not there verbatim)."""
+    at = text.find(part)
+    return (at, at + len(part)) if at >= 0 else (0, len(text))
 
 
 def _before_name(atom: Atom, i: int) -> str | None:

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from core.alternatives import asked_item, offered_choice
+from core.attribute_evidence import other_attribute
 from core.changes import answers_change, says_change
 from core.choice_readback import read_back_choice
 from core.config import Config
@@ -252,9 +253,10 @@ def _merge_fact(
         # an operator verified the value: only the user saying otherwise replaces it
         state.offers[cand.key] = _new_fact(state, cand)
         return
-    if other_task(state, cur, cand, corrected):
+    if other_task(state, cur, cand, corrected) or other_attribute(cur, cand):
         # said for another task than the held value (a request for something new came between, or
-        # the held value was acted on): no evidence it is the same attribute; both stand
+        # the held value was acted on), or a value of another kind: no evidence it is the same
+        # attribute; both stand
         _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{OTHER_TASK_SUFFIX}"}))
         return
     if describes_held(state, cur, cand):

@@ -86,8 +86,9 @@ def _clause_atom(
     role = message.role
     entities = analyzer.entities(clause, message.ts)
     kind = analyzer.kind(clause, role)
-    # a negation inside a question ("is there no cheap place?") asks, it does not forbid
-    negations = analyzer.negations(clause) if kind != "question" else []
+    # a negation inside a question ("is there no cheap place?") asks, it does not forbid; a request
+    # put as a question for a thing not done ("能不能不砸砖？") forbids it like the plain request
+    negations = analyzer.negations(clause) if kind != "question" else analyzer.asked_negations(clause)
     if role != "tool" and kind not in ("question", "greeting", "filler") and analyzer.is_correction(clause):
         kind = "correction"
     pinned = role in ("user", "system") and analyzer.pinned(clause)

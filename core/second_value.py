@@ -23,6 +23,7 @@ that nothing was available for the user's (take_after_failure).
 
 from __future__ import annotations
 
+from core.attribute_evidence import count_unit
 from core.models import ContextState, Fact, FactVersion
 from core.values import same_surface, same_value
 
@@ -46,8 +47,10 @@ def _acted_between(state: ContextState, domain: str, start: int, end: int) -> bo
 def _unit(fact: Fact) -> str:
     """The counted thing of a quantity ("3 bedrooms" -> "bedroom"); "" for other values."""
     words = fact.value.lower().split()
-    if fact.vtype != "quantity" or len(words) < 2:
+    if fact.vtype != "quantity":
         return ""
+    if len(words) < 2:
+        return count_unit(fact.norm)  # "4盒" (4 盒): a measure word written without a space
     last = words[-1]
     return last[:-1] if len(last) > 3 and last.endswith("s") else last
 

@@ -65,6 +65,11 @@ class LanguageAnalyzer(Protocol):
         """Prohibitions and dislikes kept whole ('no spicy food', '不要靠窗的座位')."""
         ...
 
+    def asked_negations(self, text: str) -> list[Negation]:
+        """The negated actions a question asks for ('能不能不砸砖？', 'could you not call before 9?'):
+        a request put as a question forbids what it negates, like the same request said plainly."""
+        ...
+
     def kind(self, text: str, role: Role) -> AtomKind:
         """The clause's kind: instruction, constraint, preference, question, answer, ..."""
         ...

@@ -25,7 +25,7 @@ from core.lang.en_discourse import (
 )
 from core.lang.en_domain import find_domain
 from core.lang.en_entities import extract_entities
-from core.lang.en_negations import declined_value, find_negations
+from core.lang.en_negations import asked_negations, declined_value, find_negations
 from core.models import ActionMarker, AtomKind, Entity, Lang, Negation, Role
 
 # Entity types that make a clause carry a value (a constraint rather than small talk).
@@ -73,6 +73,10 @@ class EnglishAnalyzer(CueMethods):
     def negations(self, text: str) -> list[Negation]:
         """Prohibitions and dislikes kept whole ('no spicy food', "don't call before 9am")."""
         return list(find_negations(text))
+
+    def asked_negations(self, text: str) -> list[Negation]:
+        """Negated actions a question asks for ('could you not call before 9?')."""
+        return asked_negations(text)
 
     def kind(self, text: str, role: Role) -> AtomKind:
         """The clause's kind (instruction, constraint, preference, question, ...)."""

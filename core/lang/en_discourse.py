@@ -191,7 +191,9 @@ def classify_kind(
 _PINNED = re.compile(
     r"\b(?:must|make\s+sure|be\s+sure|ensure|important|importantly|crucial|essential|critical|absolutely|"
     r"never|always|definitely|under\s+no\s+circumstances|(?:do\s+not|don['’]?t)\s+forget|remember\s+(?:to|that)|"
-    r"no\s+matter\s+what|at\s+all\s+costs|non-?negotiable|mandatory|required|a\s+must)\b",
+    r"no\s+matter\s+what|at\s+all\s+costs|non-?negotiable|mandatory|required|a\s+must|(?:call|ask|check\s+with|"
+    r"text|phone|ring|contact|tell|notify|consult)\s+(?:me|us)\s+(?:first|before)|(?:my|our)\s+(?:approval|ok|okay|"
+    r"permission|consent|go-ahead)\s+(?:first|before))\b",
     re.IGNORECASE,
 )
 _CORRECTION = re.compile(

@@ -362,7 +362,8 @@ def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
 # time, "until" and "leave the hotel by" are not ends: "I can't leave until 21:30" is a departure.
 _END_CUES = (
     r"return(?:ing|s|ed)?(?:\s+(?:it|the\s+car|the\s+vehicle|date|day|flight|trip|bus|train|journey))?|"
-    r"(?:be|come|coming|get|getting|fly|flying|head(?:ing)?)\s+back|back\s+home|leaves?\s+back|"
+    r"(?:be|come|coming|get|getting|fly|flying|head(?:ing)?|(?:bring|take)(?:ing)?\s+(?:it|them|the\s+\w+))\s+back|"
+    r"back\s+home|leaves?\s+back|(?<=[,;:]\s)back|"
     r"drop(?:ping|ped)?(?:\s+(?:it|the\s+car|the\s+vehicle))?\s+off|drop[\s-]?off(?:\s+date|\s+time)?|"
     r"check(?:ing)?[\s-]*out(?:\s+date)?|end(?:ing|s)?"
 )
@@ -378,6 +379,7 @@ _END_DATE_BEFORE = re.compile(
 _ARRIVAL_CUES = r"arriv(?:e|es|ing|al)(?:\s+time)?|get(?:ting)?\s+(?:there|in)|be\s+there|reach(?:ing)?\s+\w+"
 _END_TIME_BEFORE = re.compile(rf"\b(?:{_END_CUES}|{_ARRIVAL_CUES}){_END_TAIL}", re.IGNORECASE)
 _RANGE_GAP = re.compile(r"\s*(?:to|through|thru|until|till|-|–)\s*(?:the\s+)?", re.IGNORECASE)
+_DATE_TIME_GAP = re.compile(r"[\s,]*(?:(?:instead|then|at|around|by|about)[\s,]*)*", re.IGNORECASE)
 _TIME_RANGE_GAP = re.compile(r"\s*(?:to|until|till|-|–)\s*", re.IGNORECASE)
 
 
@@ -392,6 +394,11 @@ def _end_slots(text: str, kept: list[V.Candidate]) -> dict[int, str]:
         cue = _END_DATE_BEFORE if c.type == "date" else _END_TIME_BEFORE
         if cue.search(text, max(0, c.start - 40), c.start):
             out[i] = end_slot
+            continue
+        if c.type == "time" and i and out.get(i - 1) == "end_date" and _DATE_TIME_GAP.fullmatch(
+            text, kept[i - 1].end, c.start
+        ):
+            out[i] = end_slot  # "bring it back sunday evening instead, 6pm": the time of that end day
             continue
         prev = next((p for p in reversed(kept[:i]) if p.type == c.type), None)
         gap = _RANGE_GAP if c.type == "date" else _TIME_RANGE_GAP

@@ -195,3 +195,16 @@ def declined_value(text: str, start: int) -> bool:
     """True when the value starting at text[start] follows a declined action in its clause ("I don't
     want to book it today"): the value says when the action will not happen, not a new value."""
     return _DECLINED_BEFORE.search(text, max(0, start - 60), start) is not None
+
+
+# a request put as a question for an action not done: "could you not call before 9?", "can we not use
+# the red one?" (a question of fact, "do you not have...", asks nothing of the kind)
+_ASKED_NOT = re.compile(
+    r"\b(?:can|could|would)\s+(?:you|we|they)\s+(?:please\s+)?(?P<neg>not\s+(?P<t>[^?.!,;]+))", re.IGNORECASE
+)
+
+
+def asked_negations(text: str) -> list[Negation]:
+    """The negated actions a yes/no request asks for (see _ASKED_NOT), each as a prohibition."""
+    found = _ASKED_NOT.finditer(text)
+    return [Negation(text=m.group("neg").strip(), cue="not", target=m.group("t").strip()) for m in found]

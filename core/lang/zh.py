@@ -23,7 +23,7 @@ from core.lang.zh_kinds import (
     proposes_alternative,
     user_kind,
 )
-from core.lang.zh_negation import find_negations
+from core.lang.zh_negation import asked_negations, find_negations
 from core.models import ActionMarker, AtomKind, Entity, Lang, Negation, Role
 
 _SENTENCE = re.compile(r"[^。！？!?；;\n…]*(?:[。！？!?；;\n…]+|$)")
@@ -84,6 +84,10 @@ class ChineseAnalyzer(CueMethods):
     def negations(self, text: str) -> list[Negation]:
         """Prohibitions and dislikes kept whole to the clause end ('我不想要年费高的卡')."""
         return find_negations(text) if text else []
+
+    def asked_negations(self, text: str) -> list[Negation]:
+        """Negated actions a question asks for ('能不能不砸砖？', '可以不加香菜吗')."""
+        return asked_negations(text) if text else []
 
     def kind(self, text: str, role: Role) -> AtomKind:
         """The clause's kind by cue words (question, instruction, constraint, preference, ...)."""

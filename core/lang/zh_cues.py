@@ -20,8 +20,11 @@ from core.lang.zh_pick import (  # noqa: F401  (cues of this module)
     reads_back_pick,
 )
 
-# 查 asks to look something up, not in 查出(来) "was diagnosed with" nor 检查 "an examination"
-_INTENT_CUE = r"帮我|想|要|找|预订|订|推荐|(?<![检调审排复])查(?!出)"
+# 查 asks to look something up, not in 查出(来) "was diagnosed with" nor 检查 "an examination"; 要 before
+# a degree ("打电话要大声点", "要快一点") asks how a thing is done, names nothing to do
+_INTENT_CUE = (
+    r"帮我|想|要(?![^\s，,。！？!?]{1,3}(?:一点|点|一些|些)儿?(?:$|[，,。！？!?]))|找|预订|订|推荐|(?<![检调审排复])查(?!出)"
+)
 _FILLER_TRAIL = r"(?:一下|吧|啊|呢|吗|呀|哦|了|谢谢|的话|[，,。.！!？?\s])+$"
 _POLITE_PREFIX = r"^(?:你好|您好|好的|麻烦|请问|请|帮我|我想|我要|你能|能不能|可以|那|另外|还有)[，,、\s]*"
 # declining what was just offered: "不用了", "先不"

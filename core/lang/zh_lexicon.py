@@ -59,6 +59,8 @@ VENUE_SUFFIXES = by_length("zh_venue_suffixes.txt")
 STATION_SUFFIXES = ("地铁站", "火车站", "高铁站", "汽车站", "机场", "站")
 
 # Cooking verbs: part of dish names (拍黄瓜, 干烧桂鱼), so they never end a name chunk.
+# the degree words that close a comparative ("大声点", "清淡一点", "便宜些"): a manner, no name
+DEGREE_WORDS = frozenset(("点", "一点", "点儿", "一点儿", "些", "一些"))
 COOKING_CHARS = frozenset("拌拍炒烧烤煎炸蒸煮炖焖涮卤熏爆溜扒焗腌酱烩撕切剁煲灼焯熘汆酿")
 
 # Hotel facilities and services (general hotel vocabulary).

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from core.lang.zh_lexicon import (
     COMMON_WORDS,
     COOKING_CHARS,
+    DEGREE_WORDS,
     FACILITIES,
     GENERIC_WORDS,
     HARD_STOP_CHARS,
@@ -400,11 +401,13 @@ class _Chunker:
 
 
 def _is_phrase(run: list[tuple[str, int, int, str]]) -> bool:
-    """A verb phrase or a bare count, no name: "欣赏完美景" (a common verb first, no proper noun in it),
-    "一跳" (single characters, none a noun). Rarer verbs start dish names ("招牌虾滑", "干锅土豆片")."""
+    """A verb phrase, a degree ("大声点") or a bare count, no name: "欣赏完美景" (a common verb first, no
+    proper noun in it), "一跳" (single characters, none a noun). Rarer verbs start dish names ("招牌虾滑")."""
     words = [(w, f) for w, _, c, f in run if c != JOIN]
     if any(f.startswith(_PROPER_FLAGS) for _, f in words):
         return False
+    if len(words) > 1 and words[-1][0] in DEGREE_WORDS:
+        return True
     first, flag = words[0]
     if flag == "v" and len(first) > 1 and len(words) > 1 and word_freq(first) >= _PHRASE_VERB_FREQ:
         return True

@@ -28,7 +28,7 @@ _NOT_CONSTRAINT = re.compile(
 )
 # "没有" states a wish only after these ("最好没有…"); otherwise it reports a fact ("周边没有酒店")
 _WANT_NONE = re.compile(r"(?:最好|希望|要求|必须|需要|要|得)$")
-_SUBJECT = re.compile(r"(?:我们|我|你|您|请|就|也|还|都|千万|一定|可|最好|但|但是|而且|并且)+$")
+_SUBJECT = re.compile(r"(?:我们|我|你|您|请|就|也|还|都|千万|一定|可|最好|但|但是|而且|并且|先|暂时)+$")
 _LIGHT_VERBS = tuple("放加吃喝要用坐住选订买带去")
 _VERB_CUES = ("别", "不要", "千万别", "千万不要")
 _TAIL = re.compile(r"[了吧啊呀哦哈呢嘛的]+$")
@@ -65,8 +65,43 @@ def find_negations(text: str) -> list[Negation]:
             target = target[1:]  # "别放香菜" negates 香菜
         out.append(Negation(text=text[start:end].rstrip(), cue=cue, target=target))
         last_end = end
+    out += _bare_bu(text, out)
     out += _postposed(text, out)
     return sorted(out + _allergies(text, out), key=lambda n: text.find(n.text))
+
+
+# a bare 不 before an action verb declines or forbids that action ("不租给养宠物的", "先不做过敏检测",
+# "不游泳"); 不 before a state, a feeling or knowing reports how things are ("不知道", "不急", "不在")
+_STATIVE = word_list(
+    """
+    知道 懂 认识 确定 记得 清楚 明白 理解 了解 觉得 认为 晓得 反感 介意 在意 在乎 担心 着急 急 愁 怕 满意
+    习惯 敢 会 属于 等于 像 算 够 存在 同意 舍得 记 懂得 放心 开心 高兴 喜欢 想
+    """
+)
+_VERB_FLAGS = ("v", "vn", "vd", "vi")
+
+
+def _bare_bu(text: str, taken: list[Negation]) -> list[Negation]:
+    """Negations of a standalone 不 right before an action verb (jieba's verb tags, not a stative
+    verb, not an A-not-A question "提不提供"), kept whole from its subject to the clause end."""
+    out: list[Negation] = []
+    toks = tokens(text)
+    for k, (word, _flag, i) in enumerate(toks[:-1]):
+        nxt, flag, j = toks[k + 1]
+        if word != "不" or not flag.startswith(_VERB_FLAGS) or nxt in _STATIVE:
+            continue
+        if text[i - 1:i] == nxt[:1]:  # "提不提供", "赔不赔": a question
+            continue
+        if any(n.text and text.find(n.text) <= i < text.find(n.text) + len(n.text) for n in taken):
+            continue
+        end = j
+        while end < len(text) and text[end] not in _CLAUSE_PUNCT:
+            end += 1
+        target = _TAIL.sub("", text[j:end]).strip()
+        start = _subject_start(text, i)
+        if target and "吗" not in text[j:end]:
+            out.append(Negation(text=text[start:end].rstrip(), cue="不", target=target))
+    return out
 
 
 # a rejection after what it rejects, at the end of its clause: "只保6种的不要", "千岛酱那种不要",
@@ -106,11 +141,17 @@ def _allergies(text: str, taken: list[Negation]) -> list[Negation]:
     out = []
     for m in _ALLERGY.finditer(text):
         target = re.sub(r"^(?:有个|一个|我|他|她|我们|我妈|我爸|同事|孩子|家人)+", "", m.group("t"))
-        if not target or _NOT_ALLERGEN.search(m.group("t")) or any(n.text in text[m.start():m.end()]
-                                                                    or m.group(0) in n.text for n in taken):
-            continue
+        inside = any(_overlaps(text, n.text, m.span()) for n in taken)
+        if not target or _NOT_ALLERGEN.search(m.group("t")) or inside:
+            continue  # an allergy word inside a negation is its object ("先不做过敏检测")
         out.append(Negation(text=m.group(0), cue="过敏", target=target))
     return out
+
+
+def _overlaps(text: str, part: str, span: tuple[int, int]) -> bool:
+    """True when part (found in text) and text[span[0]:span[1]] share a character."""
+    at = text.find(part) if part else -1
+    return at >= 0 and at < span[1] and span[0] < at + len(part)
 
 
 def _subject_start(text: str, cue_start: int) -> int:
@@ -120,3 +161,13 @@ def _subject_start(text: str, cue_start: int) -> int:
         clause_start -= 1
     subj = _SUBJECT.search(text[clause_start:cue_start])
     return clause_start + subj.start() if subj else cue_start
+
+
+# a request put as a question for an action not done: "能不能不砸砖？", "可以不加香菜吗", "可不可以别打电话"
+_ASKED_NOT = re.compile(r"(?:能不能|可不可以|可以|能)(?P<neg>(?:不|别)(?P<t>[^，,。！？!?；;\n…吗呢吧]+))")
+
+
+def asked_negations(text: str) -> list[Negation]:
+    """The negated actions a yes/no request asks for (see _ASKED_NOT), each as a prohibition."""
+    found = _ASKED_NOT.finditer(text)
+    return [Negation(text=m.group("neg"), cue=m.group("neg")[0], target=m.group("t")) for m in found]

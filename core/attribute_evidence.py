@@ -1,0 +1,38 @@
+"""Whether a user's new value for a held key can be the same attribute at all (issue 12, item 2: a
+value replaces another only with evidence: the same entity and attribute, and a correction cue or
+the user restating the attribute with a value of the same type; otherwise both stand).
+
+The parser keys many values by their type alone (a count), so two values of one key may be two
+attributes: the boxes of one item and the portions of another. Without a correction cue, a count in
+one measure ("4盒", "3 boxes") is not replaced by a count in another ("2份", "2 packs"): a different
+measure counts a different thing (one and many of a measure, "1 night" and "2 nights", are one).
+(A date said relative to the talk after a calendar date, "this weekend" after "feb 1", was tried
+as another kind too: in the dev dialogues users re-search with such dates, "what about next
+Wednesday?", so the kind of a date is no evidence either way.)
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.models import Fact, FactCandidate
+
+_COUNT = re.compile(r"^\s*\d+(?:\.\d+)?\s*(?P<unit>\S.*)?$")
+
+
+def other_attribute(cur: Fact, cand: FactCandidate) -> bool:
+    """True when cand, a user's value with no correction cue for cur's key, is of another kind than
+    cur (see the module doc), so nothing shows it is the same attribute: both stand."""
+    if cand.role not in ("user", "system") or cand.correction or cand.vtype != cur.vtype:
+        return False
+    if cur.vtype == "quantity":
+        old, new = count_unit(cur.norm), count_unit(cand.norm)
+        return bool(old and new and old != new)
+    return False
+
+
+def count_unit(norm: str) -> str:
+    """The measure of a normalized count, singular ("4 盒" -> "盒", "2 nights" -> "night"), "" when none."""
+    m = _COUNT.match(norm)
+    unit = (m.group("unit") or "").strip().lower() if m else ""
+    return unit[:-1] if len(unit) > 3 and unit.endswith("s") and not unit.endswith("ss") else unit

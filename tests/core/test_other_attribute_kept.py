@@ -1,0 +1,64 @@
+"""A user's value of a key held by another value replaces it only with evidence that it is the
+same attribute (issue 12, item 2): a count in another measure ("2份") never replaces one in its own
+("4盒"), one and many of a measure ("1 night", "2 nights") are one attribute, and a return ("bring
+it back sunday, 6pm") is the end of the rental, never its pick-up time."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.attribute_evidence import other_attribute
+from core.compressor import Compressor
+from core.config import Config
+from core.lang.en_entities import extract_entities
+from core.models import Fact, FactCandidate, Message
+
+pytestmark = pytest.mark.unit
+
+
+def _state(turns: list[tuple[str, str]]) -> tuple[set[str], set[str]]:
+    """The current values and the replaced values of the state after the turns."""
+    session = Compressor(Config()).session("attr")
+    for i, (role, text) in enumerate(turns):
+        session.add(Message(context_id="attr", idx=i, role=role, text=text), auto_compact=False)
+    facts = session.state.facts.values()
+    return {f.value for f in facts}, {h.value for f in facts for h in f.history}
+
+
+@pytest.mark.parametrize(
+    "old, new", [("2 nights", "1 night"), ("3 tickets", "1 ticket"), ("4 stars", "1 star")]
+)
+def test_one_and_many_of_a_measure_are_one_attribute(old: str, new: str):
+    cur = Fact(key="hotel.nights", value=old, norm=old, first_idx=0, last_idx=0, vtype="quantity")
+    cand = FactCandidate(key="hotel.nights", value=new, norm=new, source_idx=2, vtype="quantity")
+    assert not other_attribute(cur, cand)
+    assert other_attribute(cur, cand.model_copy(update={"norm": "1 box", "value": "1 box"}))
+
+
+def test_a_count_in_another_measure_stands_beside_the_held_count():
+    current, replaced = _state([
+        ("user", "明天家里8个人吃火锅，帮我买菜"),
+        ("assistant", "羊肉卷要几盒？"),
+        ("user", "4盒"),
+        ("assistant", "羊肉卷4盒。虾滑要吗？"),
+        ("user", "虾滑2份"),
+        ("assistant", "好的，虾滑2份。配送时间？"),
+        ("user", "明天下午4点"),
+        ("assistant", "好的，明天下午4点。"),
+        ("user", "行"),
+    ])
+    assert "4盒" in current and "4盒" not in replaced
+
+
+@pytest.mark.parametrize(
+    "text, value, slot",
+    [
+        ("pick up at the airport friday 10am, back monday", "monday", "end_date"),
+        ("actually bring it back sunday evening instead, 6pm", "6pm", "end_time"),
+        ("actually bring it back sunday evening instead, 6pm", "sunday evening", "end_date"),
+        ("pick up at the airport friday 10am, back monday", "10am", "time"),
+    ],
+)
+def test_a_return_is_the_end_of_the_rental(text: str, value: str, slot: str):
+    found = {e.text: e.slot for e in extract_entities(text, None)}
+    assert found[value] == slot
