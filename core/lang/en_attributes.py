@@ -60,10 +60,12 @@ _ASKS = (
     (r"\btip\b", "tip"),
     # the sender's address ("Pickup address?"): another attribute than where it goes
     (r"\b(?:pick-?up|sender'?s?|origin|collection|return)\s+address\b", "from_address"),
-    # a person: "Who will be the policyholder?", "Beneficiary?", "your mother's full name?", "his name?"
+    # a person: "Who will be the policyholder?", "Beneficiary?", "your mother's full name?", "his name?",
+    # "Name for the booking?", "What name should I put it under?" (whom a booking is held for)
     (
         r"^\W*who\b|\bwho\s+(?:will|should|would|is|are)\b|\bpolicyholder\b|\bbeneficiary\b|\bfull\s+name\b|"
-        r"\b(?:his|her|their|your)\s+name\b",
+        r"\b(?:his|her|their|your)\s+name\b|\bwhat\s+name\b|"
+        r"\bname\s+(?:for|on|under)\s+(?:the|this|your)\s+(?:booking|reservation|order|appointment|account|ticket)\b",
         "person",
     ),
 )
