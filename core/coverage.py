@@ -32,6 +32,7 @@ from core.embed import is_chinese
 from core.joined_values import unshown_joined
 from core.lang.cues import any_language
 from core.lang.en_cues import asks_detail_only
+from core.lang.en_narration import narrates_in_main_clause
 from core.lang.joins import carries_request
 from core.lang.registry import analyzer_for
 from core.models import Atom, ContextState, ParsedMessage
@@ -369,7 +370,8 @@ def _requests(part: str) -> bool:
     cues = any_language()
     if cues.opens_task(part):
         return True
-    return (cues.intent_cue(part) or cues.narrates(part)) and len(content_units(part)) > MAX_WANT_UNITS
+    narrates = cues.narrates(part) and narrates_in_main_clause(part)  # "whenever I brake": a circumstance
+    return (cues.intent_cue(part) or narrates) and len(content_units(part)) > MAX_WANT_UNITS
 
 
 def untyped_parts(atom: Atom, low: str) -> list[str]:

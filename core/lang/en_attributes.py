@@ -9,7 +9,11 @@ replacing another. Three readings, all from the words around the number (general
 - an attribute noun right before it: "my limit is 1500", "income about 900" -> budget, income;
 - a bound or a rate around it: "up to 150", "under 2500 a night", "4000 a month", "60 each",
   "$1,200 max": the span keeps its qualifier (it is part of the value: 150 as a ceiling, 4000 per
-  month), keyed by the attribute noun before it, else "amount".
+  month), keyed by the attribute noun before it, else "amount";
+- a noun of a sum due right before an amount of money: "Basket total £14.10", "the fee becomes
+  £203", "Deposit is 25%, £1,875" -> total, fee, deposit. What a turn reports as the sum the user
+  pays is its own attribute: a later delivery charge or a quoted price stands beside it, never
+  replaces it (and it is no informational "amount" a tight budget leaves out).
 
 ``asked_attribute`` reads the attribute an assistant's question asks for ("How old is your
 mother?" -> age, "Budget?" -> budget), so a bare number answering it is keyed by it (core.extract).
@@ -23,6 +27,7 @@ from functools import cache
 from core.lang.en_lexicon import COUNT_NOUNS, FUNCTION_WORDS
 from core.lang.en_units import CURRENCIES
 from core.lang.en_values import _CURRENCY_WORDS, _SYMBOLS, _money_value
+from core.lang.en_values import money as money_amounts
 from core.lang.patterns import pattern
 
 # relatives -> the role an age slot is named by ("Dad is 68" -> father_age)
@@ -55,13 +60,24 @@ _ASKS = (
     (r"\btip\b", "tip"),
     # the sender's address ("Pickup address?"): another attribute than where it goes
     (r"\b(?:pick-?up|sender'?s?|origin|collection|return)\s+address\b", "from_address"),
-    # a person: "Who will be the policyholder?", "Beneficiary?", "your mother's full name?", "his name?"
+    # a person: "Who will be the policyholder?", "Beneficiary?", "your mother's full name?", "his name?",
+    # "Name for the booking?", "What name should I put it under?" (whom a booking is held for)
     (
         r"^\W*who\b|\bwho\s+(?:will|should|would|is|are)\b|\bpolicyholder\b|\bbeneficiary\b|\bfull\s+name\b|"
-        r"\b(?:his|her|their|your)\s+name\b",
+        r"\b(?:his|her|their|your)\s+name\b|\bwhat\s+name\b|"
+        r"\bname\s+(?:for|on|under)\s+(?:the|this|your)\s+(?:booking|reservation|order|appointment|account|ticket)\b",
         "person",
     ),
 )
+# a sum due named right before an amount: "Basket total £14.10", "total cost is $54", "the fee becomes
+# £203", "Deposit is 25%, £1,875" (a share then what it comes to)
+_SUM_BEFORE = re.compile(
+    r"\b(?P<noun>total|fees?|deposit)(?:\s+(?:cost|price|fee|charge|amount|due|bill|payable))?\s*"
+    r"(?:(?:is|was|will\s+be|would\s+be|comes\s+to|becomes|is\s+now|now|of|:|=)\s*)?"
+    r"(?:\d+(?:\.\d+)?\s?%\s*(?:,|-|–|—|or|so)?\s*)?(?:just\s+|only\s+)?$",
+    re.IGNORECASE,
+)
+_SUM_SLOTS = {"total": "total", "fee": "fee", "fees": "fee", "deposit": "deposit"}
 _N = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 # a share or a rate ("0.5% cash back", "3 percent interest"); "100% sure" says how sure, no value
 _PERCENT = r"(?<![\w.,$£€¥/-])(?P<n>\d+(?:\.\d+)?)\s?(?:%|percent\b)"
@@ -159,6 +175,10 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
         bound = "<=" if m.group("bound") or (m.group("tail") or "").strip().lower().startswith("max") else ""
         slot = noun_slot(text[: m.start()]) or ("budget" if bound else "amount")
         out.append((m.start(), m.end(), "money" if money else "number", bound + value, slot))
+    for c in money_amounts(text):  # "Basket total £14.10": the sum due the noun before it names
+        sum_noun = _SUM_BEFORE.search(text[max(0, c.start - 40) : c.start])
+        if sum_noun is not None and not any(s < c.end and c.start < e for s, e, *_ in out):
+            out.append((c.start, c.end, "money", c.value, _SUM_SLOTS[sum_noun.group("noun").lower()]))
     for m in pattern(_PERCENT, re.IGNORECASE).finditer(text):  # "0.5%", "1.5 percent": a rate
         near = text[max(0, m.start() - 40) : m.end() + 24]
         if not _SURE_AFTER.match(text, m.end()) and not _LIKELIHOOD.search(near):

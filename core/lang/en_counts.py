@@ -36,6 +36,8 @@ _PEOPLE_CUE = re.compile(
     rf"(?P<n>{_NUM})\b(?!\s*(?:[:.]\d|am\b|pm\b|o['\"’]?clock|%|nights?|days?|hours?|minutes?|weeks?|"
     rf"stars?|rooms?|dollars?|bucks))"
     rf"|\b(?P<n4>{_NUM})\s+(?:people\s+|persons\s+|guests\s+|of\s+us\s+)?in\s+(?:my|our|the|your|their)\s+(?:party|group)\b"
+    # "we're a family of five", "a household of 3": the household is the head count, said whole
+    rf"|\b(?:family|household)\s+of\s+(?P<n5>{_NUM})\b"
     rf"|\bfor\s+(?:just\s+|only\s+)?(?P<n2>{_NUM})(?:\s+(?:please|people|persons?|guests?|of\s+us))?\s*(?=[.,!?;]|$|"
     rf"\s+(?:at|on|please|and|this|next|tomorrow|today|starting|from|people|persons?|guests?)\b)",
     re.IGNORECASE,
@@ -79,11 +81,11 @@ def quantities(text: str) -> list[Candidate]:
                 Candidate(m.start("n"), m.end("n"), "number", format_number(n), noun_slot, PRIO["quantity"])
             )
     for m in _PEOPLE_CUE.finditer(text):
-        grp = next(g for g in ("n", "n2", "n4") if m.group(g))
+        grp = next(g for g in ("n", "n2", "n4", "n5") if m.group(g))
         n = to_number(m.group(grp))
         if n is None or n > 100:
             continue
-        if grp == "n4":  # "six in my party": the whole phrase is the quantity
+        if grp in ("n4", "n5"):  # "six in my party", "a family of five": the whole phrase is the quantity
             out.append(
                 Candidate(
                     m.start(), m.end(), "quantity", f"{format_number(n)} people", "people", PRIO["quantity"]

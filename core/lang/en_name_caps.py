@@ -1,6 +1,5 @@
-"""Capitalized, venue and event name runs of English text (core.lang.en_names): a capitalized run
-with its connectors and trailing lowercase nouns, words before a venue noun, content words before
-an event noun.
+"""Capitalized and venue name runs of English text (core.lang.en_names): a capitalized run with its
+connectors and trailing lowercase nouns, words before a venue noun (event nouns: en_name_events).
 """
 
 from __future__ import annotations
@@ -26,8 +25,6 @@ from core.lang.en_name_words import (
     LEXICON_WORDS,
     MEDIA_NOUNS,
     NAME_ABBREV,
-    NOT_EVENT_MODIFIERS,
-    NOT_EVENT_STARTS,
     NUMBER_WORDS,
     PLAIN_VALUE_WORDS,
     STARTERS,
@@ -384,30 +381,4 @@ def venue_runs(text: str, toks: list[Token]) -> list[NameSpan]:
                 end = business_tail(text, toks, end)  # "scudamores punting co"
                 spans.append(NameSpan(toks[j + 1].start, toks[end].end, "venue"))
             break
-    return spans
-
-
-def event_runs(text: str, toks: list[Token]) -> list[NameSpan]:
-    """'dentist appointment', 'general practitioner appointment', 'stylist visit'."""
-    spans: list[NameSpan] = []
-    for idx in range(1, len(toks)):
-        if toks[idx].low not in EVENT_SINGLE:
-            continue
-        j = idx - 1
-        while (
-            j >= 0
-            and idx - j <= 2
-            and not toks[j + 1].sent_start
-            and spaced(text, toks[j], toks[j + 1])
-            and toks[j].low not in FUNCTION_WORDS
-            and toks[j].low not in DATE_WORDS
-            and toks[j].text.isalpha()
-            and toks[j].low not in NUMBER_WORDS
-            and toks[j].low not in NOT_EVENT_MODIFIERS
-        ):
-            j -= 1
-        if j < idx - 1 and not (
-            toks[idx].low in ("reservation", "booking") or toks[j + 1].low in NOT_EVENT_STARTS
-        ):
-            spans.append(NameSpan(toks[j + 1].start, toks[idx].end, "event"))
     return spans

@@ -8,7 +8,10 @@ another. Two readings, from the words around the number (general knowledge):
   child_age (at most 120; the span keeps the relative: "孩子3岁" says whose age it is);
 - an attribute noun before it, with a period and a bound that belong to the value: "年收入大概15万"
   -> income, "保价2000" -> value, "预算是4000" -> budget, "一年不超过3000" -> budget (a ceiling a
-  year, said without the noun).
+  year, said without the noun);
+- a noun of a sum due before an amount of money: "合计1540元", "购物车合计341元" -> total, "学费2780元",
+  "补卡工本费10元" -> fee (a noun ending in 费). What a turn reports as the sum the user pays is its
+  own attribute: a later quoted price or a free extra stands beside it, never replaces it.
 
 ``asked_attribute`` reads the attribute an assistant's question asks for ("请问叔叔多大？" -> age,
 "需要保价吗？" -> value), so a bare number answering it is keyed by it (core.extract).
@@ -47,6 +50,8 @@ _ASKS = (
     # the sender's address ("发件地址？", "从哪里寄？"): another attribute than where it goes
     (r"(?:发件|寄件|发货|取件|取货|揽收)人?的?地址|从哪(?:里|儿)?(?:寄|发)", "from_address"),
 )
+# a sum due (total) or a charge (a noun ending in 费), before an amount of money
+_SUM_NOUN = r"(?P<total>合计|总计|共计|总价|总额|一共|总共)|(?P<fee>[\u4e00-\u9fff]{1,3}费用?|费用)"
 _NUM = r"\d+(?:\.\d+)?[万千]?|[零〇一二两三四五六七八九十百千万]+"
 _PERIOD = r"一年|每年|一个月|每个月|每月|每晚|一晚|每人|人均|每天"
 _BOUND = r"不超过|不要超过|不高于|最多|最高|以内是|控制在"
@@ -91,6 +96,11 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
         start = m.start("bound") if m.group("bound") else m.start("n")
         kind = "money" if value.endswith(" CNY") else "number"
         out.append((start, m.end(), kind, value, ATTRIBUTE_NOUNS[m.group("noun")]))
+    rx = pattern(rf"(?:{_SUM_NOUN}){_LINK}(?P<n>\d+(?:\.\d+)?[万千]?)(?P<unit>万元|元|块钱|块)(?![\d.%])")
+    for m in rx.finditer(text):  # "合计1540元", "学费2780元": the sum due the noun names
+        if not any(s < m.end("n") and m.start("n") < e for s, e, *_ in out):
+            value = _value(m.group("n"), m.group("unit"), None, None)
+            out.append((m.start("n"), m.end(), "money", value, "total" if m.group("total") else "fee"))
     rx = pattern(rf"(?P<per>{_PERIOD})(?P<bound>{_BOUND})(?P<n>\d+(?:\.\d+)?[万千]?){_TAIL}(?![\d.%])")
     for m in rx.finditer(text):
         if not any(s < m.end() and m.start() < e for s, e, *_ in out):

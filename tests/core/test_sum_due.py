@@ -1,0 +1,109 @@
+"""The sum due an assistant reports ("Basket total £14.10", "the fee becomes £203", "合计1540元",
+"学费2780元") is a fact of its own attribute (issue 12 point 3: assistant text yields a fact when it
+reports a result): keyed total / fee / deposit by the noun before the amount, it is rendered as a
+chosen value, not an informational amount a tight budget leaves out, and a later charge or quoted
+price of another attribute stands beside it instead of replacing it. Real parse / extract / merge /
+render stages (rules only, no model)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.compressor import Compressor
+from core.config import Config
+from core.lang.en_attributes import attribute_numbers as en_numbers
+from core.lang.zh_attributes import attribute_numbers as zh_numbers
+from core.models import Message
+from tests.core.builders import replaced, state_after
+
+pytestmark = pytest.mark.unit
+
+
+def _slots(found: list[tuple[int, int, str, str, str]]) -> dict[str, str]:
+    return {slot: value for _s, _e, _kind, value, slot in found}
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [
+        ("Basket total £14.10. Delivery or click and collect?", "total", "14.10 GBP"),
+        ("Over-60 concession applies, the fee becomes £203.", "fee", "203 GBP"),
+        ("Deposit is 25%, £1,875.", "deposit", "1875 GBP"),
+        ("Your total comes to $54.", "total", "54 USD"),
+    ],
+)
+def test_an_english_sum_due_is_keyed_by_its_noun(text: str, slot: str, value: str) -> None:
+    assert _slots(en_numbers(text)).get(slot) == value
+
+
+def test_an_english_amount_without_a_sum_noun_keeps_no_attribute() -> None:
+    found = _slots(en_numbers("Delivery tomorrow 10:00-12:00, £3.50."))
+    assert not any(v.endswith("GBP") for v in found.values())
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [
+        ("好的，前刹车片改为原厂，合计1540元。", "total", "1540 CNY"),
+        ("购物车合计341元。配送时间？", "total", "341 CNY"),
+        ("好的，推荐人田甜，学费2780元。", "fee", "2780 CNY"),
+    ],
+)
+def test_a_chinese_sum_due_is_keyed_by_its_noun(text: str, slot: str, value: str) -> None:
+    assert _slots(zh_numbers(text)).get(slot) == value
+
+
+def test_a_head_count_after_a_sum_word_is_no_sum() -> None:
+    assert "total" not in _slots(zh_numbers("一共5个人"))
+
+
+def test_a_delivery_charge_does_not_replace_the_basket_total() -> None:
+    st = state_after(
+        [
+            ("user", "please put the groceries for a lasagne in my basket"),
+            ("assistant", "Basket total £14.10. Delivery or click and collect?"),
+            ("user", "delivery tomorrow between 10 and 12"),
+            ("assistant", "Delivery tomorrow 10:00-12:00, £3.50."),
+        ]
+    )
+    values = {f.value for f in st.facts.values()}
+    assert "£14.10" in values
+    assert "£14.10" not in replaced(st)
+
+
+def test_a_free_extra_does_not_replace_the_total() -> None:
+    st = state_after(
+        [
+            ("user", "车要保养，刹车片用原厂的"),
+            ("assistant", "好的，前刹车片原厂，合计1540元。"),
+            ("user", "等车的时候能不能顺便洗个车"),
+            ("assistant", "可以，保养客户免费洗车。"),
+        ]
+    )
+    assert "1540元" in {f.value for f in st.facts.values()}
+    assert "1540元" not in replaced(st)
+
+
+def test_the_fee_the_assistant_reports_is_rendered_when_the_budget_is_tight() -> None:
+    session = Compressor(Config(use_embeddings=False)).session("fee")
+    turns = [
+        ("user", "I want to enrol in the evening Spanish course, beginner"),
+        ("assistant", "SPA-101-E1 on Mon/Wed 18:30-20:00 from 18 January, 4 seats left."),
+        ("user", "mon/wed then"),
+        ("assistant", "Digital textbook. Student name and email?"),
+        ("user", "Grace Mbeki, grace.mbeki@gmail.com"),
+        ("assistant", "Are you eligible for the concession rate? It's 30% off."),
+        ("user", "I'm 63 so yes"),
+        ("assistant", "Over-60 concession applies, the fee becomes £203."),
+        ("user", "i'll pay by bank transfer, not card"),
+        ("assistant", "Bank transfer details are in your confirmation email."),
+        ("user", "also I have hearing aids, can I sit at the front"),
+        ("assistant", "I've noted a front-row seat request for the tutor."),
+        ("user", "thank you!"),
+        ("assistant", "You're welcome."),
+    ]
+    for idx, (role, text) in enumerate(turns):
+        session.add(Message(idx=idx, role=role, text=text), auto_compact=False)
+    session.compact(force=True)
+    head = session.context().text.split("--- recent turns ---")[0]
+    assert "£203" in head
