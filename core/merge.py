@@ -35,6 +35,7 @@ from core.models import (
 )
 from core.name_readback import complete_name, read_back_name
 from core.none_found import failed_search_value, rekey_goals, widens_not_found
+from core.number_in_play import amount_in_play, as_amount
 from core.readback_split import AGREED_SUFFIX, split_read_back
 from core.repeated_name import widen_repeated
 from core.second_value import drop_restated_over_second, take_after_failure, take_second_values
@@ -161,6 +162,9 @@ def _merge_fact(
     if (in_play := corrected_in_play(state, cand)) is not None:
         # a correction read under a frame the talk has not been in: the task in play's value changes
         cand = cand.model_copy(update={"key": in_play})
+    if (amount := amount_in_play(state, cand)) is not None:
+        # "oh wait it's 975" after "950 euros": the bare number is the amount, with its unit
+        cand = as_amount(amount, cand)
     if (name := read_back_name(state, cand)) is not None:
         # "就长乐吧" -> "选择长乐百万防癌医疗": the user's pick read back whole; the rest stays an offer
         if (rest := complete_name(state.facts[cand.key], name, cand)) is None:
