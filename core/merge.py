@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from core.agreed_corrected import agreed_beside
 from core.alternatives import asked_item, offered_choice
 from core.changes import answers_change, says_change
 from core.choice_readback import read_back_choice
@@ -281,7 +282,7 @@ def _merge_fact(
         # the assistant proposes: held as an offer until the user accepts or picks one
         state.offers[cand.key] = _new_fact(state, cand)
         return
-    echoes = echoed_elsewhere(state, cand)
+    echoes = echoed_elsewhere(state, cand) + agreed_beside(state, cand)
     _replace(state, cur, cand, _reason(cur, cand))
     for echo in echoes:
         # the same value held in another domain's frame is the corrected value too: into the history
