@@ -3,12 +3,12 @@ amount in play that it can replace, read with that amount's unit ("950 euros" ->
 
 The parser types a number without a unit as a count; filed as one, the correction would stand beside
 the amount it corrects and the old amount would still be shown as current. The evidence that the
-number is that amount: a correction cue, one number, and exactly one value the user holds in the
-task in play (its domain, or no domain yet) that is one number of the same magnitude (as many digits
-before the point) with a unit or currency (money, a quantity). A count the user holds is not
-replaced this way (a bare number for a bare number is core.bare_corrections' case), nor an id, a
-time, a date or a list of numbers (issue 12: a value replaces another only with evidence, never
-across types).
+number is that amount: a correction cue, one number of two digits or more, and exactly one value the
+user holds in the task in play (its domain, or no domain yet) that is one number of the same
+magnitude (as many digits before the point) with a unit or currency (money, a quantity). A count
+the user holds is not replaced this way (a bare number for a bare number is
+core.bare_corrections' case), nor an id, a time, a date or a list of numbers (issue 12: a value
+replaces another only with evidence, never across types).
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ def amount_in_play(state: ContextState, cand: FactCandidate) -> Fact | None:
     if cand.key.endswith(_SUFFIXES):
         return None
     said = _numbers(cand.value)
-    if len(said) != 1 or said[0] != cand.value.strip():
-        return None
+    if len(said) != 1 or said[0] != cand.value.strip() or _magnitude(said[0]) < 2:
+        return None  # one digit alone ("make it 7") is as likely an hour or a head count
     domain = cand.key.split(".", 1)[0]
     fits = []
     for fact in state.facts.values():

@@ -200,7 +200,7 @@ _CORRECTION = re.compile(
     r"sorry,?\s+i\s+meant|on\s+second\s+thought|scratch\s+that|correction|update\s+(?:it|that)\s+to|"
     r"not\s+\w+(?:\s+\w+)?,?\s+but\s+|i\s+changed\s+my\s+mind|let['’]?s\s+(?:do|go\s+with|try)\s+[\w\s]+\s+instead|"
     r"how\s+about\s+[\w\s]+\s+instead|wait,|(?:oh|no|hold\s+on|hang\s+on)\s*,?\s+wait\b|"
-    r"i\s+mis(?:read|spoke|typed|heard|remembered)|my\s+mistake)",
+    r"i\s+mis(?:read|spoke|typed|heard|remembered)|my\s+mistake|(?:went|has\s+gone|have\s+gone)\s+(?:up|down))",
     re.IGNORECASE,
 )
 _RATHER_CORRECTION = re.compile(r"(?<!would\s)(?<!'d\s)(?<!’d\s)\brather\b(?!\s+not)", re.IGNORECASE)

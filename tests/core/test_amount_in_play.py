@@ -56,3 +56,29 @@ def test_two_amounts_that_could_be_corrected_replace_neither():
     st = state_after(turns)
     assert not replaced(st)
     assert {"250 grams", "up to 620 dollars"} <= set(_values(st).values())
+
+
+def test_a_count_that_went_up_changes_the_count_in_play():
+    assert is_correction("the head count went up, we're at 140 now")
+    turns = [
+        ("user", "we're planning a company picnic for 120 guests"),
+        ("assistant", "Lovely. 120 guests noted. Which date?"),
+        ("user", "june 14"),
+        ("assistant", "June 14 works."),
+        ("user", "oh and the head count went up, we're at 140 now"),
+    ]
+    st = state_after(turns)
+    assert "140 guests" in _values(st).values(), _values(st)
+    assert "120 guests" in replaced(st)
+
+
+def test_one_digit_alone_is_no_evidence():
+    turns = [
+        ("user", "I need a cake for my son's party, budget 8 pounds per slice"),
+        ("assistant", "8 pounds per slice noted. Pick-up time?"),
+        ("user", "6pm"),
+        ("assistant", "6pm pick-up."),
+        ("user", "oh wait, make it 7"),
+    ]
+    st = state_after(turns)
+    assert not any(v.startswith("7 pound") for v in _values(st).values()), _values(st)
