@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from core.agreed_corrected import agreed_beside
 from core.alternatives import asked_item, offered_choice
 from core.attribute_evidence import other_attribute
 from core.changes import answers_change, says_change
@@ -36,6 +37,7 @@ from core.models import (
 )
 from core.name_readback import complete_name, read_back_name
 from core.none_found import failed_search_value, rekey_goals, widens_not_found
+from core.number_in_play import amount_in_play, as_amount
 from core.offer_taken import note_offered_options, take_offered_option
 from core.readback_split import AGREED_SUFFIX, split_read_back
 from core.repeated_name import widen_repeated
@@ -165,6 +167,9 @@ def _merge_fact(
     if (in_play := corrected_in_play(state, cand)) is not None:
         # a correction read under a frame the talk has not been in: the task in play's value changes
         cand = cand.model_copy(update={"key": in_play})
+    if (amount := amount_in_play(state, cand)) is not None:
+        # "oh wait it's 975" after "950 euros": the bare number is the amount, with its unit
+        cand = as_amount(amount, cand)
     if (name := read_back_name(state, cand)) is not None:
         # "就长乐吧" -> "选择长乐百万防癌医疗": the user's pick read back whole; the rest stays an offer
         if (rest := complete_name(state.facts[cand.key], name, cand)) is None:
@@ -282,7 +287,7 @@ def _merge_fact(
         # the assistant proposes: held as an offer until the user accepts or picks one
         state.offers[cand.key] = _new_fact(state, cand)
         return
-    echoes = echoed_elsewhere(state, cand)
+    echoes = echoed_elsewhere(state, cand) + agreed_beside(state, cand)
     _replace(state, cur, cand, _reason(cur, cand))
     for echo in echoes:
         # the same value held in another domain's frame is the corrected value too: into the history

@@ -99,9 +99,10 @@ class ChineseAnalyzer(CueMethods):
         return user_kind(t, bool(find_negations(t)))
 
     def domain(self, text: str, current: str | None = None) -> str | None:
-        """The task domain the text names (one of base.DOMAINS), or None (current is not needed:
-        Chinese domain words are specific)."""
-        return domain_of(text)
+        """The task domain the text names (one of base.DOMAINS), or None; an activity word
+        ("入住", "吃饭") names one only when no domain is current or the clause asks for something
+        new."""
+        return domain_of(text, current)
 
     def pinned(self, text: str) -> bool:
         """True when the user stresses the clause (务必, 一定, 必须, 千万, 记住, 重要)."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from core.lang.zh_lexicon import TRANSPORT_DOMAINS, VENUE_DOMAINS, word_list
+from core.lang.zh_cues import opens_task
+from core.lang.zh_lexicon import TRANSPORT_DOMAINS, VENUE_DOMAINS, WEAK_DOMAINS, word_list
 from core.models import ActionMarker, AtomKind, Role
 
 _GREETING = re.compile(r"^(?:你好|您好|嗨|哈喽|hello|hi|早上好|下午好|晚上好|在吗)[啊呀！!，,。.~～]*$", re.I)
@@ -120,15 +121,30 @@ def assistant_kind(t: str, role: Role) -> AtomKind:
     return "answer"
 
 
-def domain_of(text: str) -> str | None:
-    """The task domain text names: a transport word first, else the last venue word, else None."""
+# verbs of wanting or going right before an activity word: the user wants to do it next
+_WANTS = frozenset("想要去")
+
+
+def domain_of(text: str, current: str | None = None) -> str | None:
+    """The task domain text names: a transport word first, else the last venue word, else None.
+    current: the domain in play. A weak word (an activity or a part of a service: 入住, 吃饭, 下雨,
+    付款) counts only when no domain is current, or the clause asks for something new (帮我找,
+    另外想订), asks about it ("周边吃饭方便吗？") or says the user wants to do it next (想去住宿):
+    stated mid-task it is said about the task in play ("多了住宿押金" while a transfer is made,
+    "入住时间1月1号" for a flat being rented), and switching would split one task's values."""
     for word, dom in TRANSPORT_DOMAINS:
         if word in text:
             return dom
+    stated = current is not None and not opens_task(text) and not _QUESTION.search(text)
     best: tuple[int, str] | None = None
     for word, dom in VENUE_DOMAINS:
         i = text.rfind(word)
         if i >= 0 and (best is None or i > best[0]):
+            best = (i, dom)
+    for word, dom in WEAK_DOMAINS:
+        i = text.rfind(word)
+        wanted = i > 0 and text[i - 1] in _WANTS  # "想去住宿", "要吃饭": the user wants to do it next
+        if i >= 0 and (not stated or wanted) and (best is None or i > best[0]):
             best = (i, dom)
     if best is None and _BANK_CARD.search(text) and _BANK_CUE.search(text):
         return "bank"

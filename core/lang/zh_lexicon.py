@@ -76,3 +76,5 @@ NOT_TYPE_WORDS = word_set("zh_not_type_words.txt")
 # Domain cue words -> canonical domain (base.DOMAINS). Transport cues outrank venue cues.
 TRANSPORT_DOMAINS = pairs("zh_transport_domains.tsv")
 VENUE_DOMAINS = pairs("zh_venue_domains.tsv")
+# activity words (入住, 吃饭, 下雨): name a domain only when none is current (core.lang.zh_kinds.domain_of)
+WEAK_DOMAINS = pairs("zh_weak_domains.tsv")

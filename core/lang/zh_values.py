@@ -217,7 +217,8 @@ _FOREIGN = {"美元": "USD", "美金": "USD", "欧元": "EUR", "日元": "JPY", 
 _FOREIGN_MONEY = re.compile(rf"{_BOUND}(?P<n>{_NUM})\s*(?P<u>{'|'.join(_FOREIGN)})")
 _MEASURE = re.compile(
     rf"{_BOUND}(?P<n>\d+(?:\.\d+)?|{_ZH_NUM})\s*(?P<u>mmol/L|mg/dL|mg|ml|kg|cm|mm|公斤|千克|毫升|毫克|毫米|厘米|"
-    r"平方米|平米|克|斤|吨|升|度|℃|期|条|杯|次|箱|件|盒|包|瓶|台|块|页|轮|单|笔|年)(?![\u4e00-\u9fff]{0,1}(?:酒店|宾馆|店))"
+    r"平方米|平米|克|斤|吨|升|度|℃|期|条|杯|次|箱|件|盒|包|瓶|台|块|页|轮|单|笔|年|桌|节|张|辆|间|套)"
+    r"(?![\u4e00-\u9fff]{0,1}(?:酒店|宾馆|店))"
 )
 # a bare Arabic number at the end of a phrase ("保价5000，", "曹德明，73"): it ends a name run, and is
 # a value of its own only where a unit or cue types it
@@ -231,7 +232,7 @@ def _measures(text: str) -> list[Hit]:
         out.append(Hit(m.start(), m.end(), "money", value, "price", 7))
     for m in _MEASURE.finditer(text):
         unit = m.group("u")
-        if not m.group("n")[0].isdigit() and len(unit) == 1 and unit in "条次件块年期":
+        if not m.group("n")[0].isdigit() and len(unit) == 1 and unit in "条次件块年期张间套节":
             continue  # "一条", "一次", "一年": words ("一块儿", "一件事"), read by the other finders
         out.append(Hit(m.start(), m.end(), "quantity", f"{_num(m.group('n'))} {unit}", None, 2))
     for m in _BARE_NUMBER.finditer(text):
