@@ -21,7 +21,7 @@ from core.shown import content_units
 MAX_GOALS = 1
 _DETAIL = re.compile(r"[\d.,:tT -]+")  # a normalised date, time or number: detail a goal leaves to the facts
 _PART = re.compile(r"[\n;\uff1b]")  # one line of the context, one item of a list
-_WAS = re.compile(r"\((?:was:|aka) [^()]*\)")
+_WAS = re.compile(r"\((?:was:|aka|vs) [^()]*\)")
 
 
 def goal_texts(state: ContextState) -> list[str]:

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from core.config import Config
 from core.models import ContextState, Evidence, Fact, FactVersion, Goal
+from core.render import parse_anchors, render
 from core.render_goals import goal_texts
 from core.replaced import mark_replaced, replaced_forms
 
@@ -99,3 +101,17 @@ def test_an_item_of_a_listing_the_current_value_is_no_option_of_is_not_marked():
         evidence=Evidence(idx=3, role="user", how="corrected", text="wednesday"),
     )
     assert "wednesday" not in replaced_forms(_fact("clinic.date", "Tuesday", 9, [listing]))
+
+
+def test_options_an_assistant_listed_beside_a_value_are_never_shown_as_its_other_name():
+    # "The Panda is manual only. The Octavia Estate is automatic."
+    car = _fact("rental.name", "The Panda", 4)
+    car.vtype, car.aliases = "name", ["The Panda, The Octavia Estate"]
+    day = _fact("rental.date", "monday", 2)
+    day.aliases = ["Monday, today"]  # one day said two ways
+    state = ContextState(facts={"rental.name": car, "rental.date": day})
+    out = render(state, [], Config(use_embeddings=False), tokens_in=10_000)
+    assert "name=The Panda (vs The Octavia Estate)" in out.text
+    assert "aka The Octavia Estate" not in out.text
+    assert "(aka today)" in out.text
+    assert parse_anchors(out.text)["facts"]["rental.name"] == "The Panda"
