@@ -40,7 +40,7 @@ from core.render_actions import actions_line, completed_actions
 from core.render_goals import goal_texts, goal_told
 from core.render_repeats import alias_label, other_wording, repeats_own_slot
 from core.render_tools import TOOLS_HEADER, is_promoted_key, tool_sections
-from core.replaced import mark_replaced, offer_shown, shown_as_replaced
+from core.replaced import mark_replaced, offer_shown, shown_as_replaced, without_current
 from core.slot_keys import INFORMATIONAL_SLOTS
 from core.tokens import clip_to_tokens, count_tokens
 from core.tools import digest, dumps, result_json
@@ -371,7 +371,7 @@ def _fact_piece(fact: Fact, first: bool, group: Sequence[Fact] = ()) -> str:
     (core.when; group: the facts of its domain)."""
     key = fact.key if first or "." not in fact.key else fact.key.split(".", 1)[1]
     piece = f"{key}={anchor_value(shown_value(fact, group))}"
-    olds = list(dict.fromkeys(reversed(shown_as_replaced(fact))))[:MAX_WAS]
+    olds = list(dict.fromkeys(without_current(v, fact) for v in reversed(shown_as_replaced(fact))))[:MAX_WAS]
     if fact.aliases:
         alias = fact.aliases[-1]
         label = alias_label(fact, alias)

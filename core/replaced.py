@@ -49,6 +49,15 @@ def offer_shown(offer: Fact, fact: Fact | None) -> str:
     return ", ".join(kept)
 
 
+def without_current(old: str, fact: Fact) -> str:
+    """A replaced listed value as its "(was: ...)" marker shows it: without the item that is the
+    fact's current value ("07:05, 10:40, 17:15" read out, then "10:40 please": the pick was never
+    replaced, the marker says "07:05, 17:15"). A single value is shown as it is."""
+    items = [i for i in _LIST_SEPARATOR.split(old.strip()) if i]
+    kept = [i for i in items if i.strip().lower() != fact.value.strip().lower()]
+    return ", ".join(kept) if len(items) > 1 and kept and len(kept) < len(items) else old
+
+
 def shown_as_replaced(fact: Fact) -> list[str]:
     """The earlier values of fact the context shows as replaced (its "(was: ...)" marker): not the
     same value as now, not an assistant's proposal the user overrode."""

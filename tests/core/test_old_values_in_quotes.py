@@ -115,3 +115,11 @@ def test_options_an_assistant_listed_beside_a_value_are_never_shown_as_its_other
     assert "aka The Octavia Estate" not in out.text
     assert "(aka today)" in out.text
     assert parse_anchors(out.text)["facts"]["rental.name"] == "The Panda"
+
+
+def test_a_replaced_listing_never_shows_the_current_pick_as_replaced():
+    times = "08:15, 12:30, 18:45"
+    listing = FactVersion(value=times, norm=times, idx=3, replaced_at=4, reason="corrected by user")
+    state = ContextState(facts={"train.time": _fact("train.time", "12:30", 4, [listing])})
+    out = render(state, [], Config(use_embeddings=False), tokens_in=10_000)
+    assert "time=12:30 (was: 08:15, 18:45)" in out.text
