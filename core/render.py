@@ -18,7 +18,8 @@ Layout (each part only when it has content)::
 Facts of one domain share one anchor: ``[FACT:key=value]`` continued by ``|slot=value`` pairs of the
 same domain, so ``[FACT:restaurant.time=18:45|people=2]`` holds restaurant.time and restaurant.people
 (it saves a third of the tokens of a fact). A replaced value follows its fact as ``(was: ...)``, the
-same value said another way as ``(aka ...)``: ``date=the 11th (aka March 11th)``.
+same value said another way as ``(aka ...)``: ``date=the 11th (aka March 11th)``; the other options
+an assistant named beside a name as ``(vs ...)``, never as another name of it.
 Priority when the budget is tight: required actions, then goals, then strong facts (pinned,
 user-stated, strong values), then recent facts by weight. A replaced value is only ever shown
 marked "(was: ...)".
@@ -37,9 +38,9 @@ from core.config import Config
 from core.models import ContextState, Fact, Message, Rendered, Todo
 from core.render_actions import actions_line, completed_actions
 from core.render_goals import goal_texts, goal_told
-from core.render_repeats import other_wording, repeats_own_slot
+from core.render_repeats import alias_label, other_wording, repeats_own_slot
 from core.render_tools import TOOLS_HEADER, is_promoted_key, tool_sections
-from core.replaced import mark_replaced, offer_shown, shown_as_replaced
+from core.replaced import mark_replaced, offer_shown, shown_as_replaced, without_current
 from core.slot_keys import INFORMATIONAL_SLOTS
 from core.tokens import clip_to_tokens, count_tokens
 from core.tools import digest, dumps, result_json
@@ -48,7 +49,7 @@ from core.when import is_when, phrase_with_day, shown_value, written_value
 RECENT_SEPARATOR = "--- recent turns ---"
 _GOAL_RE = re.compile(r"\[USER_GOAL:([^\]]*)\]")
 _FACT_RE = re.compile(r"\[FACT:([^\]\n]*)\]")
-_WAS = re.compile(r"(?:\s*\((?:was:|aka) [^()]*\))+\s*$")
+_WAS = re.compile(r"(?:\s*\((?:was:|aka|vs) [^()]*\))+\s*$")
 _ACTION_RE = re.compile(r"\[ACTION_REQUIRED:([^\]\n]*)\]")
 MAX_WAS = 2  # earlier values shown per fact, newest first
 
@@ -370,14 +371,15 @@ def _fact_piece(fact: Fact, first: bool, group: Sequence[Fact] = ()) -> str:
     (core.when; group: the facts of its domain)."""
     key = fact.key if first or "." not in fact.key else fact.key.split(".", 1)[1]
     piece = f"{key}={anchor_value(shown_value(fact, group))}"
-    olds = list(dict.fromkeys(reversed(shown_as_replaced(fact))))[:MAX_WAS]
+    olds = list(dict.fromkeys(without_current(v, fact) for v in reversed(shown_as_replaced(fact))))[:MAX_WAS]
     if fact.aliases:
         alias = fact.aliases[-1]
+        label = alias_label(fact, alias)
         if fact.evidence is not None and fact.evidence.text.lower() == alias.lower():
             alias = phrase_with_day(fact, group) or alias  # 'wednesday 9am', not '9am' beside the date
         alias = other_wording(alias, fact.value)
         if alias:
-            piece += f" (aka {anchor_value(alias).replace('(', '').replace(')', '')})"
+            piece += f" ({label} {anchor_value(alias).replace('(', '').replace(')', '')})"
     if olds:
         piece += f" (was: {'; was: '.join(anchor_value(v).replace('(', '').replace(')', '') for v in olds)})"
     return piece

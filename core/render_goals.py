@@ -14,14 +14,14 @@ import re
 
 from core.embed import is_chinese
 from core.lang.cues import any_language
-from core.models import ContextState, Goal
+from core.models import ContextState, Fact, Goal
 from core.replaced import guessed_slot, shown_as_replaced
 from core.shown import content_units
 
 MAX_GOALS = 1
 _DETAIL = re.compile(r"[\d.,:tT -]+")  # a normalised date, time or number: detail a goal leaves to the facts
 _PART = re.compile(r"[\n;\uff1b]")  # one line of the context, one item of a list
-_WAS = re.compile(r"\((?:was:|aka) [^()]*\)")
+_WAS = re.compile(r"\((?:was:|aka|vs) [^()]*\)")
 
 
 def goal_texts(state: ContextState) -> list[str]:
@@ -56,7 +56,7 @@ def current_values(goal: Goal, state: ContextState) -> str:
     ("防癌险", then "胆囊切除") replaced nothing."""
     text = goal.text
     for key, surface in goal.values.items():
-        fact = state.facts.get(key)
+        fact = state.facts.get(key) or task_fact_replacing(key, surface, state)
         if fact is None:
             continue
         bare = " ".join(text.replace(surface, " ").split())
@@ -67,3 +67,20 @@ def current_values(goal: Goal, state: ContextState) -> str:
         ):
             text = text.replace(surface, fact.value)
     return text
+
+
+def task_fact_replacing(key: str, surface: str, state: ContextState) -> Fact | None:
+    """The task's fact that took over a goal's value said before its task was known: the goal holds
+    it under a guessed slot (general.nights) the state no longer has, and the one fact of that slot
+    in a task (hotel.nights) shows the very words as replaced. None when no fact, or several, do:
+    the goal's words are then no stale value of one fact."""
+    if not key.startswith("general.") or key in state.facts:
+        return None
+    slot = key.split(".", 1)[1]
+    low = surface.strip().lower()
+    found = [
+        f
+        for k, f in state.facts.items()
+        if k.split(".", 1)[-1] == slot and low in (v.strip().lower() for v in shown_as_replaced(f))
+    ]
+    return found[0] if len(found) == 1 else None

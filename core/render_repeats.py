@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import re
 
+from core.listed import is_item_of
 from core.merge import AGREED_SUFFIX
 from core.models import ContextState, Fact
+
+ALIAS = "aka"  # the same value said another way
+LISTED_WITH = "vs"  # the other options an assistant named beside it: not the same value
 
 
 def repeats_own_slot(fact: Fact, state: ContextState) -> bool:
@@ -33,6 +37,15 @@ def other_wording(alias: str, value: str) -> str:
     shown again."""
     same = _folded(value)
     return ", ".join(part for part in alias.split(", ") if part.strip() and _folded(part) != same)
+
+
+def alias_label(fact: Fact, alias: str) -> str:
+    """How the context introduces an alias of fact: 'aka' for the same value said another way, but
+    'vs' when the alias is a list an assistant read out that names the value among other
+    items ("The Jogger" in "The Jogger, The Grand C4 SpaceTourer"): the others are the options the
+    user chose between, never other names of the value. Only for a value read as a name: a date's
+    list may hold the same day said two ways ("Monday, today")."""
+    return LISTED_WITH if fact.vtype == "name" and is_item_of(fact.value, alias) else ALIAS
 
 
 def _folded(text: str) -> str:

@@ -49,6 +49,15 @@ def offer_shown(offer: Fact, fact: Fact | None) -> str:
     return ", ".join(kept)
 
 
+def without_current(old: str, fact: Fact) -> str:
+    """A replaced listed value as its "(was: ...)" marker shows it: without the item that is the
+    fact's current value ("07:05, 10:40, 17:15" read out, then "10:40 please": the pick was never
+    replaced, the marker says "07:05, 17:15"). A single value is shown as it is."""
+    items = [i for i in _LIST_SEPARATOR.split(old.strip()) if i]
+    kept = [i for i in items if i.strip().lower() != fact.value.strip().lower()]
+    return ", ".join(kept) if len(items) > 1 and kept and len(kept) < len(items) else old
+
+
 def shown_as_replaced(fact: Fact) -> list[str]:
     """The earlier values of fact the context shows as replaced (its "(was: ...)" marker): not the
     same value as now, not an assistant's proposal the user overrode."""
@@ -76,9 +85,26 @@ def replaced_forms(fact: Fact) -> list[str]:
         if v.value not in shown or not said or said.lower() == v.value.lower():
             continue
         # one item of a listed value ("20箱, 18度") is no form of it: the others may be what changed
-        if said.lower() in v.value.lower() and not _LIST_SEPARATOR.search(v.value):
+        whole = said.lower() in v.value.lower() and not _LIST_SEPARATOR.search(v.value)
+        if whole or _user_item_replaced(fact, v.evidence, v.value, v.idx):
             out.append(said)
     return out
+
+
+def _user_item_replaced(fact: Fact, said: Evidence | None, listing: str, listing_idx: int) -> bool:
+    """True when the user's own words of a replaced listed value are one item of it, and the current
+    value another: the user's "the 7:05" (said first), the times the assistant then listed ("07:05,
+    10:40, 17:15"), then "10:40 please" - the user's item is what the pick replaced. Only in a task's
+    own slot, never a guessed one (general.count: the items may be values of different things); a
+    current value outside the listing picked no option of it (another appointment's day)."""
+    if said is None or said.role != "user" or guessed_slot(fact):
+        return False
+    low, now = said.text.strip().lower(), fact.value.strip().lower()
+    items = [i.lower() for i in _LIST_SEPARATOR.split(listing.strip()) if i]
+    holding = [i for i in items if low in i]
+    # the user's value came first, the listing then named it among options, and the current value
+    # is another of them: the user picked another option over their own
+    return len(holding) == 1 and holding[0] != now and now in items and said.idx < listing_idx
 
 
 def _merely_said(evidence: Evidence | None) -> bool:

@@ -5,10 +5,16 @@ the first call's result named): the first line shows ``address=(was: A)``, the s
 value, so the old address is never read as current beside the new one. Only scalar arguments of
 successful writes are compared, and only when the later call names the same object: one of its
 other argument values (4 characters or more) occurs in the earlier call's arguments or result.
+A top-level field of an earlier result a later write sets anew is marked the same way:
+``t1 get_booking(pnr=X) -> {"flight":"A1",...}`` then ``t9 rebook(pnr=X, flight=B2)`` shows
+``"flight":"(was: A1)"`` (the booking's flight is B2 now). A field nested deeper (an option of a
+listing) is no field of the object the write names.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -48,5 +54,41 @@ def mark_superseded_args(records: Sequence[ActionUnit]) -> list[ActionUnit]:
             anew = [r for r in later if _scalar(r.args.get(key)) and str(r.args[key]) != str(value)]
             if any(_same_object(rec, r, key) for r in anew):
                 marked[key] = f"(was: {value})"
-        out.append(rec if marked == rec.args else rec.model_copy(update={"args": marked}))
+        update: dict[str, Any] = {} if marked == rec.args else {"args": marked}
+        if rec.status == "done" and later:
+            update |= _marked_result(rec, later)
+        out.append(rec.model_copy(update=update) if update else rec)
     return out
+
+
+def _top_fields(detail: str) -> dict[str, Any]:
+    """The scalar top-level fields of a result shown as a JSON object (nothing when cut or not one)."""
+    try:
+        data = json.loads(detail)
+    except ValueError:
+        return {}
+    return {k: v for k, v in data.items() if _scalar(v)} if isinstance(data, dict) else {}
+
+
+def _marked_result(rec: ActionUnit, later: Sequence[ActionUnit]) -> dict[str, Any]:
+    """The record's detail and summary with each top-level result field a later write on the same
+    object set anew shown as "(was: old)"; {} when none is. The field is matched in the detail's
+    text only when it occurs there once (a nested field of the same name is another thing's)."""
+    detail, summary = rec.detail, dict(rec.summary)
+    for key, value in _top_fields(rec.detail).items():
+        if key in rec.args:
+            continue  # an argument echoed back: marked as an argument
+        anew = [r for r in later if _scalar(r.args.get(key)) and str(r.args[key]) != str(value)]
+        if not any(_same_object(rec, r, key) for r in anew):
+            continue
+        shown = json.dumps(value, ensure_ascii=False)
+        field = re.compile(rf'("{re.escape(key)}":\s*){re.escape(shown)}')
+        if len(field.findall(detail)) != 1:
+            continue
+        was = json.dumps(f"(was: {value})", ensure_ascii=False)
+        detail = field.sub(lambda m, was=was: m.group(1) + was, detail)
+        if summary.get(key) == str(value):
+            summary[key] = f"(was: {value})"
+    if detail == rec.detail:
+        return {}
+    return {"detail": detail, "summary": summary}

@@ -102,8 +102,10 @@ def tool_words(name: str) -> set[str]:
 
 
 def is_write_call(name: str) -> bool:
-    """True when the tool's name says it changes something (book, order, cancel, update, send, ...)."""
-    return tool_verb(name) in word_set("tool_write_verbs.txt")
+    """True when the tool's name says it changes something (book, order, cancel, update, send, ...),
+    or does it again: 're' before such a verb (rebook, resend, reassign) changes things too."""
+    verb, writes = tool_verb(name), word_set("tool_write_verbs.txt")
+    return verb in writes or (verb.startswith("re") and verb[2:] in writes)
 
 
 def leaves(data: Any, limit: int = MAX_LEAVES) -> Iterator[tuple[str, Any]]:

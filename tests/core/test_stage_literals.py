@@ -42,8 +42,8 @@ CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 REGEX_CALLS = {
     "compile", "search", "match", "fullmatch", "sub", "subn", "findall", "finditer", "split", "pattern"
 }
-# words of the output schema that patterns read back: "(was: ...)", "(aka ...)"
-SCHEMA_PATTERN_WORDS = {"was", "aka"}
+# words of the output schema that patterns read back: "(was: ...)", "(aka ...)", "(vs ...)"
+SCHEMA_PATTERN_WORDS = {"was", "aka", "vs"}
 # identifiers of the engine that are no model Literal: stage names (latency keys), trigger events,
 # the general domain, keys of a tool's JSON payload (message, reason, value), an entity type, a mode,
 # and the reasons of a fact's history that render reads back ("new value from ...")

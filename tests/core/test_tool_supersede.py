@@ -8,6 +8,7 @@ import pytest
 
 from core.models import ActionUnit
 from core.tool_supersede import mark_superseded_args
+from core.tools import is_write_call
 
 pytestmark = pytest.mark.unit
 
@@ -43,3 +44,31 @@ def test_a_failed_later_write_replaces_nothing():
     failed = ActionUnit(tool="update_address", args=args, idx=7, write=True, status="failed")
     first, _ = mark_superseded_args([_order(), failed])
     assert first.args["address"] == "12 Elm St"
+
+
+def _lookup() -> ActionUnit:
+    detail = '{"guest":"Ana Ruiz","room":"214","nights":3,"extras":[{"room":"spa"}]}'
+    return ActionUnit(
+        tool="get_reservation", args={"res_id": "HX-7781"}, idx=1, detail=detail, summary={"room": "214"}
+    )
+
+
+def test_a_result_field_a_later_write_on_the_same_object_set_anew_is_marked_replaced():
+    move = ActionUnit(tool="move_guest", args={"res_id": "HX-7781", "room": "305"}, idx=6, write=True)
+    first, _ = mark_superseded_args([_lookup(), move])
+    assert first.detail == '{"guest":"Ana Ruiz","room":"(was: 214)","nights":3,"extras":[{"room":"spa"}]}'
+    assert first.summary["room"] == "(was: 214)"
+
+
+def test_a_result_field_of_another_object_or_a_nested_one_stays_current():
+    other = ActionUnit(tool="move_guest", args={"res_id": "QQ-0001", "room": "305"}, idx=6, write=True)
+    assert mark_superseded_args([_lookup(), other])[0].detail == _lookup().detail
+    # "spa" is the room of an extra, no field of the reservation the write names
+    spa = ActionUnit(tool="move_guest", args={"res_id": "HX-7781", "room": "spa 2"}, idx=6, write=True)
+    first, _ = mark_superseded_args([_lookup(), spa])
+    assert '"room":"spa"' in first.detail and '"room":"(was: 214)"' in first.detail
+
+
+def test_a_tool_doing_a_write_again_is_a_write():
+    assert is_write_call("rebook") and is_write_call("resendInvoice") and is_write_call("reassign_ticket")
+    assert not is_write_call("retrieve_booking") and not is_write_call("report_status")
