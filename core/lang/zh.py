@@ -35,11 +35,13 @@ def _list_sentences(text: str) -> list[str]:
     """The sentences of text, where a list a colon introduces and semicolons separate ("有两款：A，...；
     B，...") stays one sentence: its items are read together, each in the place of an item."""
     out: list[str] = []
+    start = 0  # where out[-1] begins in text: a joined item takes the text between, spaces included
     for m in _SENTENCE.finditer(text):
         piece = m.group(0).strip()
         if out and out[-1].endswith(_ITEM_SEP) and any(c in out[-1] for c in _LIST_INTRO):
-            out[-1] += piece
+            out[-1] = text[start : m.end()].strip()
         elif piece:
+            start = m.start() + len(m.group(0)) - len(m.group(0).lstrip())
             out.append(piece)
     return out
 

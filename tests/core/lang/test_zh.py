@@ -376,6 +376,15 @@ def test_split_keeps_substrings_in_order() -> None:
         pos = text.index(p, pos) + len(p)
 
 
+def test_a_listed_item_joined_to_its_list_keeps_the_space_between() -> None:
+    # the list's items are one sentence; joining them must keep the text as written, or the piece
+    # is no substring of the turn (found by the randomized test below with ':; 0')
+    for text in ("有两款：A； B。", ":; 0"):
+        for part in ZH.split(text):
+            assert part in text
+    assert ZH.split("有两款：安心版； 尊享版。") == ["有两款：安心版； 尊享版。"]
+
+
 def test_slot_hints_are_canonical() -> None:
     text = "从故宫到天安门广场，人均100元，评分4分以上，3个人，明天下午3点，电话010-65666606，有早餐服务"
     assert all(e[3] is None or e[3] in SLOTS for e in ents(text))
