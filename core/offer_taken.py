@@ -79,6 +79,19 @@ def _untyped(text: str, start: int, end: int, parsed: ParsedMessage) -> bool:
     return True
 
 
+def _slot(text: str, start: int, end: int, parsed: ParsedMessage) -> bool:
+    """True when the thing offered in text[start:end] is a day and a time together ("Wednesday 6:15
+    am"): one slot the user takes whole, though the parser holds its day and its time apart."""
+    cursor, types = 0, set()
+    for atom in parsed.atoms:
+        at = text.find(atom.text, cursor)
+        if at < 0:
+            continue
+        cursor = at + len(atom.text)
+        types |= {e.type for e in atom.entities if e.start >= 0 and start <= at + e.start < end}
+    return types == {"date", "time"}
+
+
 def _about(option: str) -> bool:
     """True when the option names where or how to reach a thing or what it costs ("the phone number",
     "a moderate price"): information about the thing in play, never a choice a yes takes (the
@@ -119,7 +132,7 @@ def note_offered_options(state: ContextState, parsed: ParsedMessage) -> None:
     spans = [
         (a, b)
         for a, b in analyzer.offered_options(text)
-        if _untyped(text, a, b, parsed) and not _about(text[a:b])
+        if (_untyped(text, a, b, parsed) or _slot(text, a, b, parsed)) and not _about(text[a:b])
     ]
     question = analyzer.last_question(text)[1]
     if spans:

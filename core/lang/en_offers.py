@@ -97,7 +97,20 @@ def offered_options(text: str) -> list[tuple[int, int]]:
         second = _phrase(text, other.end()) if other else None
         if second is not None and second not in spans:
             spans.append(second)  # "the accident rider or the fee waiver?": alternatives, both offered
+    for m in pattern(_SLOT_OFFER, re.I).finditer(text):
+        if m.span("slot") not in spans:
+            spans.append(m.span("slot"))
     return spans
+
+
+# a slot the assistant proposes: a day and a time after "I have", "we can do", "how about"
+# ("I have Wednesday 6:15 am with Carla", "How about Friday at 3pm?")
+_SLOT_OFFER = (
+    r"\b(?:(?:i|we)\s+(?:have|can\s+do|could\s+do|can\s+offer|can\s+fit\s+you\s+in)|how\s+about|"
+    r"(?:there['’]s|there\s+is)\s+(?:a\s+slot|an\s+opening))\s+(?:on\s+)?"
+    r"(?P<slot>(?:(?:next\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today)"
+    r"(?:\s+(?:at\s+)?\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m\b\.?)?))"
+)
 
 
 def _in_question(text: str, at: int) -> bool:

@@ -250,3 +250,13 @@ def test_an_acceptance_word_or_an_ordinal_names_no_option_of_the_turn(answer: st
     offer = "Two charges: the first on Monday, the second on Tuesday. Please confirm, Excellent service."
     state = _state([("user", "I was charged twice"), ("assistant", offer), ("user", answer)])
     assert not [f for f in state.facts.values() if f.evidence is not None and f.evidence.how == "accepted"]
+
+
+def test_a_slot_the_assistant_proposes_taken_by_a_yes_is_held_whole() -> None:
+    offer = "I have Friday 7:45 am with Dana."
+    assert [offer[a:b] for a, b in offered_options(offer)] == ["Friday 7:45 am"]
+    state = _state([("user", "a session, weekday mornings"), ("assistant", offer), ("user", "ok")])
+    (fact,) = _held(state, "Friday 7:45 am")
+    assert fact.role == "user" and fact.evidence is not None and fact.evidence.how == "accepted"
+    no = _state([("user", "a session, weekday mornings"), ("assistant", offer), ("user", "no, too early")])
+    assert not _held(no, "Friday 7:45 am")
