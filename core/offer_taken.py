@@ -42,6 +42,7 @@ from core.slot_keys import INFORMATIONAL_SLOTS, is_value
 
 MAX_TURNS = 6  # an offer not answered within this many turns no longer stands
 _WORD = re.compile(r"[^\W_]+")
+_DAY_MARK = re.compile(r"[ap]\.?m\.?", re.I)
 _SENTENCE = re.compile(r"(?<=[.!。！])\s*")
 _CLAUSE = re.compile(r"[.,;:!?，。；！？\n]+")
 MAX_CLAUSE_WORDS = 5  # a clause naming a pick is short ("the underhill one", "yes late checkout")
@@ -237,7 +238,9 @@ def _keep(state: ContextState, held: OfferedChoice, at: int, idx: int) -> None:
     if same is not None:  # already held (read back, or said by the user): now the user's
         same.role, same.kind, same.evidence, same.last_idx = "user", "instruction", evidence, idx
         return
-    word = next((w for w in reversed(option.split()) if re.search(r"[^\W\d_]", w)), option.split()[-1])
+    # the head: the last word with a letter, a time of day's mark aside ("Wednesday 6:15 am")
+    heads = [w for w in option.split() if re.search(r"[^\W\d_]", w) and not _DAY_MARK.fullmatch(w)]
+    word = heads[-1] if heads else option.split()[-1]
     head = re.sub(r"\W+", "_", word.lower()).strip("_") if " " in option else CHOICE_SLOT
     key = f"{held.label or 'general'}.{head or CHOICE_SLOT}"
     if key in state.facts:
