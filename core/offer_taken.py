@@ -181,6 +181,8 @@ def take_offered_option(state: ContextState, parsed: ParsedMessage, units: Units
     text = msg.text or ""
     if any(a.negation is not None for a in parsed.atoms) or any_language().declines(text.strip()):
         state.offered_options = None
+        if not any_language().declines(text.strip()) and not any_language().bare_no(text.strip()):
+            _echo_taken(state, turn, parsed, units)  # "Yes zero excess, I don't want any stress"
         return
     at = _taken(held, parsed) if held is not None else None
     if at is None:
@@ -203,8 +205,9 @@ def _echo_taken(state: ContextState, turn: OfferedChoice | None, parsed: ParsedM
     analyzer = analyzer_for(parsed.lang)
     words = analyzer.named_pick(text)
     low = words.lower()
-    if any(a.kind == "question" and low in a.text.lower() for a in parsed.atoms):
-        return False  # "ok what tiers does the current one have": asks about it, takes nothing
+    asks = any(a.kind == "question" and low in a.text.lower() for a in parsed.atoms)
+    if asks or any(a.negation is not None and low in a.negation.text.lower() for a in parsed.atoms):
+        return False  # "ok what tiers does the current one have", "not the pro": takes nothing
     asked = state.offered_choice
     if asked is not None and asked.idx == turn.idx and sum(low in o.lower() for o in asked.options) > 1:
         return False  # "pay" to "10-year pay or 20-year pay?": fits both alternatives asked

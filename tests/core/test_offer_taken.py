@@ -261,3 +261,10 @@ def test_a_slot_the_assistant_proposes_taken_by_a_yes_is_held_whole() -> None:
     assert fact.key.endswith(".friday")  # the day names the slot, not the time's mark
     no = _state([("user", "a session, weekday mornings"), ("assistant", offer), ("user", "no, too early")])
     assert not _held(no, "Friday 7:45 am")
+
+
+def test_a_negation_in_another_clause_leaves_the_named_option_taken() -> None:
+    offer = "Full cover with a waived deductible is 18 euros a day."
+    state = _state([("user", "what insurance is there"), ("assistant", offer),
+                    ("user", "Yes waived deductible, with kids in the car I don't want any stress.")])
+    assert [f.role for f in _held(state, "waived deductible")] == ["user"]
