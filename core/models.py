@@ -415,6 +415,9 @@ class ContextState(BaseModel):
     offered_options: OfferedChoice | None = Field(
         default=None, description="concrete options an assistant turn offered, until the user answers"
     )
+    offer_turn: OfferedChoice | None = Field(
+        default=None, description="the last assistant turn's text (its one option), until the user answers"
+    )
     consecutive_failures: int = 0
     version: int = 0
 

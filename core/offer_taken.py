@@ -17,14 +17,22 @@ A turn that only asks about them ("deductible mean what") or says nothing of val
 wife") leaves them standing, for at most MAX_TURNS turns. Information offered about the thing in
 play ("Would you like the phone number?", "It has a moderate price") is no option to take. An
 option whose head the parser typed as a value (a time, a name's kind) or that holds a name is left
-to those values: only an untyped thing needs this rule. Chinese turns offer none here: a Chinese
-pick is read back by the assistant (core.choice_readback).
+to those values: only an untyped thing needs this rule. Chinese turns offer none in a frame: a
+Chinese pick is read back by the assistant (core.choice_readback).
+
+Any option the assistant's last turn said, in a frame or not (a list "Basic ($29/month), Plus
+($49/month)", a seat "19A, also a window, is free", "有基础险和全险"), is taken by a short answer
+that only names it ("plus", "19A fine", "yes late checkout", "年卡吧"): the words as that turn says
+them, widened to the whole name and an amount said right after it (the language's option_span), when
+they fit one option of the turn; an answer the parser reads values of the user's own from, a
+question about it, an ordinal or a long clause describing what is wanted takes nothing this way.
 """
 
 from __future__ import annotations
 
 import re
 
+from core.alternatives import CHOICE_SLOT
 from core.embed import is_chinese
 from core.lang.cues import any_language
 from core.lang.registry import analyzer_for
@@ -34,6 +42,10 @@ from core.slot_keys import INFORMATIONAL_SLOTS, is_value
 
 MAX_TURNS = 6  # an offer not answered within this many turns no longer stands
 _WORD = re.compile(r"[^\W_]+")
+_DAY_MARK = re.compile(r"[ap]\.?m\.?", re.I)
+_SENTENCE = re.compile(r"(?<=[.!。！])\s*")
+_CLAUSE = re.compile(r"[.,;:!?，。；！？\n]+")
+MAX_CLAUSE_WORDS = 5  # a clause naming a pick is short ("the underhill one", "yes late checkout")
 
 
 def _words(text: str) -> set[str]:
@@ -66,6 +78,19 @@ def _untyped(text: str, start: int, end: int, parsed: ParsedMessage) -> bool:
             if e.type == "name" or (a <= head < b and is_value(e, atom.domain, "assistant")):
                 return False
     return True
+
+
+def _slot(text: str, start: int, end: int, parsed: ParsedMessage) -> bool:
+    """True when the thing offered in text[start:end] is a day and a time together ("Wednesday 6:15
+    am"): one slot the user takes whole, though the parser holds its day and its time apart."""
+    cursor, types = 0, set()
+    for atom in parsed.atoms:
+        at = text.find(atom.text, cursor)
+        if at < 0:
+            continue
+        cursor = at + len(atom.text)
+        types |= {e.type for e in atom.entities if e.start >= 0 and start <= at + e.start < end}
+    return types == {"date", "time"}
 
 
 def _about(option: str) -> bool:
@@ -102,10 +127,13 @@ def note_offered_options(state: ContextState, parsed: ParsedMessage) -> None:
     text, idx = parsed.message.text or "", parsed.message.idx
     lang = "zh" if is_chinese(text) else "en"
     analyzer = analyzer_for(lang)
+    if text.strip():
+        label = _domain_at(parsed, text, 0)
+        state.offer_turn = OfferedChoice(idx=idx, label=label, options=[text], starts=[0])
     spans = [
         (a, b)
         for a, b in analyzer.offered_options(text)
-        if _untyped(text, a, b, parsed) and not _about(text[a:b])
+        if (_untyped(text, a, b, parsed) or _slot(text, a, b, parsed)) and not _about(text[a:b])
     ]
     question = analyzer.last_question(text)[1]
     if spans:
@@ -134,33 +162,73 @@ def _taken(held: OfferedChoice, parsed: ParsedMessage) -> int | None:
         want = _content(named, lang)
         hits = {i for i, o in enumerate(held.options) if want and want <= _words(o)}
         same = {held.options[i].lower().replace(",", "") for i in hits}
-        return min(hits) if len(same) == 1 else None
+        if hits:
+            return min(hits) if len(same) == 1 else None
     if len(distinct) != 1 or held.question or any_language().requests_new(text):
         return None  # "Okay, thanks. I also want to find a house": an acknowledgement, a new request
-    return 0 if any_language().accepts(text.strip()) else None
+    # a yes opening any sentence of the turn: "Oh good thing you mentioned that. Yes please."
+    return 0 if any(any_language().accepts(s.strip()) for s in _SENTENCE.split(text)) else None
 
 
 def take_offered_option(state: ContextState, parsed: ParsedMessage, units: Units) -> None:
     """After a user turn: keep the standing option the user took as their agreed fact, or drop the
     options when the turn answered them otherwise (module doc). State is changed in place."""
-    held = state.offered_options
+    held, turn = state.offered_options, state.offer_turn
     msg = parsed.message
-    if held is None:
-        return
-    if msg.idx - held.idx > MAX_TURNS:
-        state.offered_options = None
-        return
+    state.offer_turn = None
+    if held is not None and msg.idx - held.idx > MAX_TURNS:
+        held = state.offered_options = None
     text = msg.text or ""
     if any(a.negation is not None for a in parsed.atoms) or any_language().declines(text.strip()):
         state.offered_options = None
+        if not any_language().declines(text.strip()) and not any_language().bare_no(text.strip()):
+            _echo_taken(state, turn, parsed, units)  # "Yes zero excess, I don't want any stress"
         return
-    at = _taken(held, parsed)
+    at = _taken(held, parsed) if held is not None else None
     if at is None:
-        if units.facts:
+        if _echo_taken(state, turn, parsed, units) or units.facts:
             state.offered_options = None  # the user answered with values of their own
         return
     state.offered_options = None
     _keep(state, held, at, msg.idx)
+
+
+def _echo_taken(state: ContextState, turn: OfferedChoice | None, parsed: ParsedMessage, units: Units) -> bool:
+    """Keep the option of the assistant's last turn a short answer names ("plus" to "We have Basic
+    ($29/month), Plus ($49/month) ...", "19A fine" to "21A is taken, but 19A is free", "年卡吧" to
+    "有月卡、季卡、年卡"): the words as that turn says them, widened to the whole name and an amount
+    said right after it (option_span of the language). True when it kept one. Words the parser
+    already holds as the user's own value stay theirs."""
+    text = parsed.message.text or ""
+    if turn is None or not text:
+        return False
+    analyzer = analyzer_for(parsed.lang)
+    words = analyzer.named_pick(text)
+    low = words.lower()
+    asks = any(a.kind == "question" and low in a.text.lower() for a in parsed.atoms)
+    if asks or any(a.negation is not None and low in a.negation.text.lower() for a in parsed.atoms):
+        return False  # "ok what tiers does the current one have", "not the pro": takes nothing
+    asked = state.offered_choice
+    if asked is not None and asked.idx == turn.idx and sum(low in o.lower() for o in asked.options) > 1:
+        return False  # "pay" to "10-year pay or 20-year pay?": fits both alternatives asked
+    clause = next((c for c in _CLAUSE.split(text) if low in c.lower()), "")
+    if len(clause.split()) > MAX_CLAUSE_WORDS:
+        return False  # "I want the attraction to be in the centre": describes what is wanted
+    own = [s for c in units.facts if c.role == "user" for s in (c.norm, c.value.lower()) if s]
+    if not low or any(s in low or low in s for s in own):
+        return False
+    said = turn.options[0]
+    if is_chinese(words):
+        rx = re.escape(words)
+    else:
+        rx = r"(?<!\w)" + r"\W{1,2}".join(re.escape(w) for w in words.split()) + r"(?!\w)"
+    spans = sorted((analyzer.option_span(said, *m.span()) for m in re.finditer(rx, said, re.I)),
+                   key=lambda s: s[1] - s[0])
+    if not spans or not all(said[a:b].lower().startswith(said[slice(*spans[0])].lower()) for a, b in spans):
+        return False  # not said, or "lotus" of "Lotus CI Basic and Lotus CI Plus": fits several
+    a, b = spans[0]  # the shortest of the same option said again ("加急件", "加急件每单15元")
+    _keep(state, turn.model_copy(update={"options": [said[a:b]], "starts": [a]}), 0, parsed.message.idx)
+    return True
 
 
 def _keep(state: ContextState, held: OfferedChoice, at: int, idx: int) -> None:
@@ -173,10 +241,16 @@ def _keep(state: ContextState, held: OfferedChoice, at: int, idx: int) -> None:
     if same is not None:  # already held (read back, or said by the user): now the user's
         same.role, same.kind, same.evidence, same.last_idx = "user", "instruction", evidence, idx
         return
-    head = re.sub(r"\W+", "_", option.split()[-1].lower()).strip("_") or "option"
-    key = f"{held.label or 'general'}.{head}"
+    # the head: the last word with a letter, a time of day's mark aside ("Wednesday 6:15 am")
+    heads = [w for w in option.split() if re.search(r"[^\W\d_]", w) and not _DAY_MARK.fullmatch(w)]
+    word = heads[-1] if heads else option.split()[-1]
+    head = re.sub(r"\W+", "_", word.lower()).strip("_") if " " in option else CHOICE_SLOT
+    key = f"{held.label or 'general'}.{head or CHOICE_SLOT}"
     if key in state.facts:
         key += AGREED_SUFFIX
+    n = 2
+    while key in state.facts:  # another option taken before under the same slot stays
+        key, n = f"{key.split(AGREED_SUFFIX)[0]}{AGREED_SUFFIX}_{n}", n + 1
     state.facts[key] = Fact(
         key=key,
         value=option,

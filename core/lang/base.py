@@ -234,6 +234,11 @@ class LanguageAnalyzer(Protocol):
         """The words a user's turn takes an offered thing by ("do the rider" -> "rider"), or ""."""
         ...
 
+    def option_span(self, text: str, start: int, end: int) -> tuple[int, int]:
+        """The whole option an assistant's turn says around the words text[start:end] a user answered
+        with ("underhill" -> "88 Underhill Ave #2", "Electroworld" -> "Electroworld Online £649.00")."""
+        ...
+
     def points_at_offer(self, question: str) -> bool:
         """True when a question points at the thing just offered by a pronoun ("Shall I add it?")."""
         ...

@@ -141,6 +141,10 @@ class CueMethods:
         """The words a user's turn takes an offered thing by ("do the rider" -> "rider"), or ""."""
         return self._cues.named_pick(text)
 
+    def option_span(self, text: str, start: int, end: int) -> tuple[int, int]:
+        """The whole option an assistant's turn says around a user's answer words text[start:end]."""
+        return self._cues.option_span(text, start, end)
+
     def points_at_offer(self, question: str) -> bool:
         """True when a question points at the thing just offered by a pronoun ("Shall I add it?")."""
         return self._cues.points_at_offer(question)

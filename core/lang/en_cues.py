@@ -13,7 +13,7 @@ import re
 from core.lang.en_attributes import asked_attribute  # noqa: F401  (a cue of this module)
 from core.lang.en_joined import labelled_numbers, places_at  # noqa: F401  (a cue of this module)
 from core.lang.en_none_found import finds_none  # noqa: F401  (a cue of this module)
-from core.lang.en_offers import named_pick, offered_options, points_at_offer  # noqa: F401  (cues)
+from core.lang.en_offers import named_pick, offered_options, option_span, points_at_offer  # noqa: F401  (cues)
 from core.lang.en_pick import reads_back_pick  # noqa: F401  (a cue of this module)
 from core.lang.patterns import last_match_span, pattern
 

@@ -12,7 +12,9 @@ follows ("a lovely residence called Amber Court") is not the option.
 
 The user takes an option by its words after a take verb ("do the rider", "let's go with the
 torte", "I'll take the express one") or as "the X one" ("ok the 500 one"): named_pick returns those
-words, core.offer_taken matches them against the options.
+words, core.offer_taken matches them against the options; a short answer that only names a thing
+("plus", "ski rack yes") gives its words too, and option_span widens them to the whole name the
+assistant's turn says ("88 Underhill Ave #2").
 """
 
 from __future__ import annotations
@@ -95,7 +97,20 @@ def offered_options(text: str) -> list[tuple[int, int]]:
         second = _phrase(text, other.end()) if other else None
         if second is not None and second not in spans:
             spans.append(second)  # "the accident rider or the fee waiver?": alternatives, both offered
+    for m in pattern(_SLOT_OFFER, re.I).finditer(text):
+        if m.span("slot") not in spans:
+            spans.append(m.span("slot"))
     return spans
+
+
+# a slot the assistant proposes: a day and a time after "I have", "we can do", "how about"
+# ("I have Wednesday 6:15 am with Carla", "How about Friday at 3pm?")
+_SLOT_OFFER = (
+    r"\b(?:(?:i|we)\s+(?:have|can\s+do|could\s+do|can\s+offer|can\s+fit\s+you\s+in)|how\s+about|"
+    r"(?:there['’]s|there\s+is)\s+(?:a\s+slot|an\s+opening))\s+(?:on\s+)?"
+    r"(?P<slot>(?:(?:next\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today)"
+    r"(?:\s+(?:at\s+)?\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m\b\.?)?))"
+)
 
 
 def _in_question(text: str, at: int) -> bool:
@@ -117,7 +132,9 @@ _THE_ONE = r"\b(?:the|that)\s+(?P<w>[\w,.-]+(?:\s+[\w,.-]+)?)\s+one\b"
 
 def named_pick(text: str) -> str:
     """The words a user's turn takes an offered thing by ("do the rider" -> "rider", "ok the 500
-    one" -> "500"), up to the first grammar word; "" when the turn names no pick."""
+    one" -> "500"), up to the first grammar word, else the words of a short answer that only names
+    a thing ("plus", "ski rack yes", "19A fine", "Yes zero excess, with kids ..." -> "zero excess");
+    "" when the turn names no pick."""
     for rx in (_TAKES, _THE_ONE):
         m = pattern(rx, re.I).search(text)
         if m is None:
@@ -128,9 +145,70 @@ def named_pick(text: str) -> str:
             if not word or word.lower() in FUNCTION_WORDS:
                 break
             kept.append(word)
+        if kept and pattern(_ORDINAL, re.I).fullmatch(kept[0]):
+            return ""  # "the second one": a place in a list, no words of the option
         if kept:
             return " ".join(kept)
-    return ""
+    return _echoed(text)
+
+
+_ORDINAL = r"first|second|third|fourth|fifth|last|other|\d+(?:st|nd|rd|th)"
+
+
+# an agreeing word or filler at either edge of a short answer that names its pick ("ski rack yes",
+# "yes late checkout", "19A fine", "oh, the premium please")
+_EDGE = (
+    r"(?:yes|yeah|yep|yup|ok(?:ay)?|sure|oh|so|then|and|the|fine|great|perfect|good|works|excellent|"
+    r"awesome|wonderful|cool|nice|right|correct|alright|all\s+right|confirm(?:ed)?|proceed|submit|go\s+ahead|"
+    r"is\s+fine|is\s+good|sounds\s+good|works\s+for\s+me|it\s+is|for\s+me|thanks|thank\s+you|please$)"
+)
+MAX_ECHO_WORDS = 4
+
+
+def _echoed(text: str) -> str:
+    """The words of the first clause of a short answer that holds only the name of a thing with
+    agreeing words at its edges ("plus", "ski rack yes", "Yes zero excess, with kids ..."); "" when
+    that clause says anything more (a grammar word, a verb, a question, more than four words)."""
+    if "?" in text:
+        return ""
+    cores = [_bare(c) for c in pattern(r"[.,;:!\n]+|\s-\s").split(text)]
+    said = [c for c in cores if c is None or c]
+    if not said or said[0] is None or any(c is not None and len(c.split()) <= 2 for c in said[1:]):
+        return ""  # "lead-acid, sealed": a list of the user's own values, not a pick
+    return said[0]
+
+
+def _bare(clause: str) -> str | None:
+    """The words of a clause that only names a thing, agreeing words at its edges cut ("" when
+    none are left), or None when the clause says more (a grammar word, a verb form, > 4 words)."""
+    core = pattern(rf"^(?:\s*{_EDGE}\b)+|(?:\b{_EDGE}\s*)+$", re.I).sub("", clause.strip()).strip()
+    words = core.split()
+    plain = all(w.lower() not in FUNCTION_WORDS and not w.lower().endswith("n't") for w in words)
+    return core if plain and len(words) <= MAX_ECHO_WORDS else None
+
+
+# a token of a name or a code (capitalised, a number, a unit number "#2") and an amount right after
+# (a bare number after a name is a price or a count, not part of it: "Pine Valley Lodge 420")
+_NAME_TOKEN = r"(?:[A-Z][\w'’&/-]*|\d+(?:[:.]\d+)+(?:-\d+(?::\d+)?)?|\d+[A-Za-z]\w*|#\w+)"
+_ARTICLES = frozenset({"I", "A", "An", "The"})
+_AMOUNT = r" [$£€]\d[\d,]*(?:\.\d+)?"
+
+
+def option_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """The whole option an assistant's turn says around the words text[start:end] a user answered
+    with: a name or code they are part of ("underhill" -> "88 Underhill Ave #2", "wednesday" ->
+    "Wednesday 6:15") with an amount said right after it ("Electroworld Online £649.00"); the words
+    alone when they start with a small letter ("late checkout")."""
+    if not pattern(_NAME_TOKEN).match(text, start):
+        return start, end
+    before = pattern(rf"(?<![\w'’.,:])({_NAME_TOKEN}|\d+) $")
+    while (m := before.search(text, 0, start)) and m.group(1) not in _ARTICLES:
+        start = m.start(1)
+    while m := pattern(rf" {_NAME_TOKEN}(?![\w'’])").match(text, end):
+        end = m.end()
+    if m := pattern(_AMOUNT).match(text, end):
+        end = m.end()
+    return start, end
 
 
 # words of a question that point at the thing just offered ("Shall I add it?", "Want that?")

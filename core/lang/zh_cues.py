@@ -16,6 +16,7 @@ from core.lang.zh_none_found import finds_none  # noqa: F401  (a cue of this mod
 from core.lang.zh_pick import (  # noqa: F401  (cues of this module)
     named_pick,
     offered_options,
+    option_span,
     points_at_offer,
     reads_back_pick,
 )

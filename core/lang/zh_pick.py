@@ -24,9 +24,40 @@ def offered_options(text: str) -> list[tuple[int, int]]:
     return []
 
 
+# an agreeing word, a take verb or a filler at the edges of a short answer that names its pick
+# ("年卡吧", "那换储物柜", "就全险", "好，要B套")
+_LEAD = r"^(?:好的|好|行|可以|嗯|对|是的|确认|确定|同意|那就|那|就|还是|我要|需要|要|我选|选|换成|换|来)+"
+_TRAIL = r"(?:吧|就行|就好|好了|可以|了)+$"
+MAX_ECHO_CHARS = 8
+
+
 def named_pick(text: str) -> str:
-    """The words a user's turn takes an offered option by: none (offered_options reads none); ""."""
+    """The words of a short answer that only names the thing it takes, agreeing words and take
+    verbs at its edges cut ("年卡吧" -> "年卡", "那换储物柜" -> "储物柜"): its first clause that says
+    more than an agreeing word; "" when that clause asks, negates or is longer than a name."""
+    if pattern(r"[？?吗呢]").search(text):
+        return ""
+    for clause in pattern(r"[，,。.！!；;\s]+").split(text):
+        core = pattern(_TRAIL).sub("", pattern(_LEAD).sub("", clause.strip()))
+        if not core:
+            continue
+        count = pattern(r"[\d一二三四五六七八九十两几半]+[个份张间位只条套次]?").fullmatch(core)
+        pointer = pattern(r"^[这那哪它]").match(core)  # "就这个了": points, names nothing
+        plain = not pattern(r"[不没别]|[^\w]").search(core) and len(core) >= 2 and not count and not pointer
+        return core if plain and len(core) <= MAX_ECHO_CHARS else ""
     return ""
+
+
+# the rest of a name the user said the start of ("莲心" of "莲心素食（4.9分）和禅意素斋"): Chinese
+# characters up to a mark, a number or a word that joins two options
+_NAME_REST = r"(?:(?![和与或及、的还吗呢吧了])[\u4e00-\u9fff])+"
+
+
+def option_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """The whole option around the words text[start:end] a user answered with: the name they start
+    ("莲心" -> "莲心素食" in "有莲心素食（4.9分）和禅意素斋"), else the words themselves."""
+    m = None if pattern(r"\d").search(text, start, end) else pattern(_NAME_REST).match(text, end)
+    return start, m.end() if m else end
 
 
 def points_at_offer(question: str) -> bool:

@@ -12,7 +12,8 @@ import pytest
 from core.compressor import Compressor
 from core.config import Config
 from core.lang.en_attributes import noun_slot
-from core.lang.en_offers import named_pick, offered_options
+from core.lang.en_offers import named_pick, offered_options, option_span
+from core.lang.zh_pick import named_pick as zh_named_pick
 from core.models import ContextState, Fact, Message
 
 pytestmark = pytest.mark.unit
@@ -148,3 +149,122 @@ def test_a_yes_to_alternatives_takes_none_and_a_named_one_is_taken() -> None:
     assert not _held(yes, "accident rider") and not _held(yes, "fee waiver")
     named = _state([("user", "any extras for mum?"), ("assistant", offer), ("user", "let's do the waiver")])
     assert [f.role for f in _held(named, "fee waiver")] == ["user"] and not _held(named, "accident rider")
+
+
+# --- a short answer that names an option the assistant's last turn said (core.offer_taken._echo_taken)
+
+PLANS = "We have Lite ($10/month, email only), Pro ($25/month, adds phone support) and Team ($60/month)."
+CHARGES = "Two charges: Cafe Roma £8.20 at 09:10 and Skyline Travel £310.00 at 23:40. Which is not yours?"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("pro", "pro"),
+        ("bike rack yes", "bike rack"),
+        ("14C fine", "14C"),
+        ("Yes early boarding, the kids get restless otherwise.", "early boarding"),
+        ("skyline. the cafe was me", "skyline"),
+        ("lead-acid, sealed", ""),  # a list of the user's own values, no pick
+        ("ok", ""),
+    ],
+)
+def test_the_words_of_a_short_answer_that_names_a_thing(text: str, words: str) -> None:
+    assert named_pick(text) == words
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "option"),
+    [
+        ("Here: 12 Elm St #4 (Old Town, $1,900), 7 Birch Rd #1 (Harbour, $2,100).", "Birch", "7 Birch Rd #1"),
+        (CHARGES, "Skyline", "Skyline Travel £310.00"),
+        ("I have Friday 7:45 am with Dana.", "Friday", "Friday 7:45"),
+        # a bare number after a name is a price
+        ("Pine Valley Lodge 420 a night, or Misty Ridge.", "Pine", "Pine Valley Lodge"),
+        ("Members get early boarding on every flight.", "early boarding", "early boarding"),
+    ],
+)
+def test_the_whole_option_around_the_words_answered_with(text: str, words: str, option: str) -> None:
+    start = text.find(words)
+    a, b = option_span(text, start, start + len(words))
+    assert text[a:b] == option
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("高级套餐吧", "高级套餐"),
+        ("那换储物柜", "储物柜"),
+        ("加急件", "加急件"),
+        ("要一个", ""),  # a count, no name
+        ("就这个了", ""),  # points, names nothing
+        ("它对鸡肉过敏吗？", ""),
+        ("不用了", ""),
+    ],
+)
+def test_the_words_of_a_short_chinese_answer_that_names_a_thing(text: str, words: str) -> None:
+    assert zh_named_pick(text) == words
+
+
+def test_an_option_of_a_list_named_by_a_word_is_the_users_fact_with_the_assistants_span() -> None:
+    state = _state([("user", "what plans do you have"), ("assistant", PLANS), ("user", "pro")])
+    (fact,) = _held(state, "Pro")
+    assert fact.role == "user" and fact.kind == "instruction"
+    ev = fact.evidence
+    assert (ev.idx, ev.role, ev.how) == (1, "assistant", "accepted")
+    assert PLANS[ev.start : ev.end] == "Pro"
+
+
+def test_a_listed_item_named_by_a_word_keeps_its_whole_name_and_amount() -> None:
+    state = _state([("user", "there's a charge I don't know"), ("assistant", CHARGES),
+                    ("user", "skyline. the cafe was me")])
+    assert [f.role for f in _held(state, "Skyline Travel £310.00")] == ["user"]
+
+
+def test_a_chinese_option_named_in_a_short_answer_is_the_users_fact() -> None:
+    offer = "配送有普通件和加急件，加急件每单15元。"
+    state = _state([("user", "有什么选择"), ("assistant", offer), ("user", "加急件")])
+    assert [f.role for f in _held(state, "加急件")] == ["user"]
+    offer = "可以送您两个月的停车位，或者换成毛巾服务。"
+    swap = _state([("user", "能折现吗"), ("assistant", offer), ("user", "那换停车位")])
+    assert [f.role for f in _held(swap, "停车位")] == ["user"]
+
+
+@pytest.mark.parametrize("answer", ["no, not the pro", "what does pro add", "enterprise"])
+def test_a_rejected_asked_about_or_unoffered_option_is_no_fact(answer: str) -> None:
+    state = _state([("user", "what plans do you have"), ("assistant", PLANS), ("user", answer)])
+    assert not [f for f in state.facts.values() if f.evidence is not None and f.evidence.how == "accepted"]
+
+
+def test_a_yes_opening_a_later_sentence_takes_the_one_option() -> None:
+    offer = "The bridge has electronic tolls only; I can add a toll tag for 2 euros a day."
+    state = _state([("user", "we drive to the coast"), ("assistant", offer),
+                    ("user", "Oh good that you mention it. Yes please.")])
+    assert [f.role for f in _held(state, "toll tag")] == ["user"]
+
+
+@pytest.mark.parametrize(
+    "answer", ["confirm", "yes the second one. reason: duplicate", "Excellent. That'll be all."]
+)
+def test_an_acceptance_word_or_an_ordinal_names_no_option_of_the_turn(answer: str) -> None:
+    offer = "Two charges: the first on Monday, the second on Tuesday. Please confirm, Excellent service."
+    state = _state([("user", "I was charged twice"), ("assistant", offer), ("user", answer)])
+    assert not [f for f in state.facts.values() if f.evidence is not None and f.evidence.how == "accepted"]
+
+
+def test_a_slot_the_assistant_proposes_taken_by_a_yes_is_held_whole() -> None:
+    offer = "I have Friday 7:45 am with Dana."
+    assert [offer[a:b] for a, b in offered_options(offer)] == ["Friday 7:45 am"]
+    state = _state([("user", "a session, weekday mornings"), ("assistant", offer), ("user", "ok")])
+    (fact,) = _held(state, "Friday 7:45 am")
+    assert fact.role == "user" and fact.evidence is not None and fact.evidence.how == "accepted"
+    assert fact.key.endswith(".friday")  # the day names the slot, not the time's mark
+    no = _state([("user", "a session, weekday mornings"), ("assistant", offer), ("user", "no, too early")])
+    assert not _held(no, "Friday 7:45 am")
+
+
+def test_a_negation_in_another_clause_leaves_the_named_option_taken() -> None:
+    offer = "Full cover with a waived deductible is 18 euros a day."
+    state = _state([("user", "what insurance is there"), ("assistant", offer),
+                    ("user", "Yes waived deductible, with kids in the car I don't want any stress.")])
+    assert [f.role for f in _held(state, "waived deductible")] == ["user"]
