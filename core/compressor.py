@@ -37,7 +37,8 @@ from core.models import (
     ValidationReport,
 )
 from core.render import raw_history
-from core.session import ContextView, Session
+from core.session import Session
+from core.session_context import ContextView
 from core.tokens import count_tokens
 
 log = logging.getLogger(__name__)

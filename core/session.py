@@ -5,6 +5,7 @@ fires, a compaction renders and validates the state on a copy and swaps it in in
 audit record. A failed compaction leaves the previous one in place and the context is served raw
 until the next good one. The breaker is asked first on every context build; if it raises, the
 context is served raw (fail closed). Sessions are made by ``core.compressor.Compressor.session``.
+The served context (ContextView, Session.context) is built in core.session_context.
 """
 
 from __future__ import annotations
@@ -25,16 +26,14 @@ from core.models import (
     CompactionRecord,
     ContextState,
     Message,
-    Mode,
     ParsedMessage,
     Rendered,
     TriggerDecision,
     Units,
 )
 from core.parse import detect_lang, parse_message
-from core.render import RECENT_SEPARATOR, message_line, recent_lines, turn_tokens
-from core.served import SWITCH_REASONS, decide_served, own_reason, raw_context_parts, saves_enough
-from core.social import without_courtesy
+from core.render import turn_tokens
+from core.session_context import ServedContext
 from core.tokens import count_joined, count_tokens
 from core.tool_records import ToolIndex
 from core.trigger import check_trigger
@@ -43,8 +42,6 @@ if TYPE_CHECKING:
     from core.compressor import Compressor
 
 log = logging.getLogger(__name__)
-# a compacted context is served only when it is smaller than this share of the raw history
-MIN_SAVING = 1.0
 
 
 class AddResult(BaseModel):
@@ -61,21 +58,7 @@ class AddResult(BaseModel):
     latency_ms: dict[str, float] = Field(default_factory=dict)
 
 
-class ContextView(BaseModel):
-    """The context to give the model now."""
-
-    context_id: str
-    text: str
-    tokens: int
-    mode: Mode
-    reason: str = Field("", description="why raw ('' when compressed): a reason of core.served")
-    own_reason: str = Field("", description="why the session itself serves raw, whatever the breaker says")
-    fallback: bool = False
-    folded_upto: int = 0
-    system_tokens: int = Field(0, description="tokens of the system prompts passed through at the head")
-
-
-class Session:
+class Session(ServedContext):
     """One context: its messages, stage outputs, live state and the last good compaction."""
 
     def __init__(self, compressor: Compressor, context_id: str) -> None:
@@ -312,18 +295,6 @@ class Session:
         args = (len(self.messages), self.history_tokens(), self.folded_upto, done, events, self.config)
         return check_trigger(self.state, *args, force=force)
 
-    def compressed_text(self) -> str | None:
-        """The compacted context as served (state and the turns since, system prompts apart), None
-        before a good compaction."""
-        with self._lock:
-            return self._compressed_text(self._head()[2]) if self.rendered is not None else None
-
-    def _head(self) -> tuple[str, int, int]:
-        """The system prompts served at the head, their tokens, and the budget they leave."""
-        head = "\n".join(message_line(m) for m in self.messages if m.role == "system")
-        tokens = count_tokens(head) if head else 0
-        return head, tokens, max(0, self.config.history_budget - tokens)
-
     def maybe_compact(self) -> CompactionRecord | None:
         """Ask the trigger; compact if it fires."""
         decision = self.compaction_decision()
@@ -388,65 +359,6 @@ class Session:
             record.validation.served_raw = f"not smaller than the raw history ({served} of {raw} tokens)"
         self.records.append(record)
         return record
-
-    # --- output --------------------------------------------------------------------------------
-
-    def context(self) -> ContextView:
-        """The context for the model now; the breaker is asked first and fails closed to raw."""
-        with self._lock:
-            return self._context()
-
-    def _context(self) -> ContextView:
-        try:
-            switch = self.compressor.breaker(self.context_id) if self.compressor.breaker else None
-        except Exception:
-            switch = "breaker_error"
-        switch = switch if switch in SWITCH_REASONS else bool(switch)  # any other truthy answer: raw
-        head, system_tokens, budget = self._head()
-        # counted by parts (core.tokens.count_joined): the parts were counted before, the text is new
-        parts = self._compressed_parts(budget) if not self.failed and self.rendered is not None else []
-        saves = self._saves_enough(count_joined(parts)) if any(parts) else None
-        own = own_reason(failed=self.failed, compacted=self.rendered is not None, saves=saves)
-        served = decide_served(switch=switch, own=own)  # the one decision the console shows too
-        if served.raw:
-            parts = raw_context_parts(self.messages, self.config.history_budget, self._raw_tokens)
-        elif head:
-            parts = [head, *parts]
-        compressed = not served.raw
-        return ContextView(
-            context_id=self.context_id,
-            text="\n".join(parts),
-            tokens=count_joined(parts),
-            mode=served.mode,
-            reason=served.reason,
-            own_reason=own,
-            fallback=self.fallback and compressed,
-            folded_upto=self.folded_upto if compressed else 0,
-            system_tokens=system_tokens,
-        )
-
-    def _compressed_text(self, budget: int) -> str:
-        """The compacted state and the raw turns since it, within the compressed budget."""
-        return "\n".join(self._compressed_parts(budget))
-
-    def _compressed_parts(self, budget: int) -> list[str]:
-        """The parts of :meth:`_compressed_text`: the state, the separator, a line a recent turn."""
-        assert self.rendered is not None
-        tail = [m for m in self.messages[self.folded_upto :] if m.role != "system"]
-        tail = without_courtesy(tail, self.messages[self.folded_upto - 1].text if self.folded_upto else "")
-        # the separator line and the joins between turns take a few tokens of their own
-        room = min(budget, self.config.target_compressed_tokens) - self.rendered_state_tokens - 8
-        parts = [self.rendered.state_text]
-        if tail:
-            parts += [RECENT_SEPARATOR, *recent_lines(tail, room, self.config.recent_result_tokens)]
-        return parts
-
-    def _saves_enough(self, tokens: int) -> bool:  # core.served.saves_enough on this history
-        return saves_enough(tokens, sum(self._raw_tokens), self.raw_history_tokens, MIN_SAVING)
-
-    def raw_history_tokens(self) -> int:
-        """Tokens of the raw history as raw mode serves it unclipped (system prompts apart)."""
-        return count_joined([message_line(m) for m in self.messages if m.role != "system"])
 
 
 def _ms(start: float, end: float) -> float:

@@ -15,9 +15,9 @@ from datetime import datetime
 
 from core.lang import en_cues
 from core.lang.cues import CueMethods
+from core.lang.en_action_markers import find_action
 from core.lang.en_discourse import (
     classify_kind,
-    find_action,
     is_correction,
     is_pinned,
     proposes_alternative,

@@ -14,7 +14,8 @@ from datetime import datetime
 from functools import lru_cache
 
 from core.lang.zh_lists import without_enumerations
-from core.lang.zh_names import find_names, venue_suffix
+from core.lang.zh_name_tokens import venue_suffix
+from core.lang.zh_names import find_names
 from core.lang.zh_segment import tokens
 from core.lang.zh_slots import name_slot
 from core.lang.zh_time import BLANK, find_times

@@ -10,6 +10,9 @@ Some single characters usually end a run but also occur inside unknown names (�
 these "soft" stops stay inside a run that goes on to a venue suffix (酒店, 馆, 店, ...) or to a
 parenthetical, and split it otherwise. A parenthetical right after a name is part of it
 ("汉庭酒店(北京王府井店)"), as are Latin words and the middle dot ("A. Hotel酒店", "金鼎轩·南北菜").
+
+How one token or a run of tokens reads (its class, a verb phrase, a venue suffix) is in
+core.lang.zh_name_tokens.
 """
 
 from __future__ import annotations
@@ -19,42 +22,42 @@ from dataclasses import dataclass
 
 from core.lang.zh_lexicon import (
     COMMON_WORDS,
-    COOKING_CHARS,
-    DEGREE_WORDS,
     FACILITIES,
     GENERIC_WORDS,
     HARD_STOP_CHARS,
     LEADING_GENERIC,
     SLOT_WORDS,
-    SOFT_STOP_CHARS,
     STATION_SUFFIXES,
     STOP_CHARS,
     STOP_WORDS,
     TERM_SLOTS,
-    VENUE_SUFFIXES,
     word_list,
+)
+from core.lang.zh_name_tokens import (
+    _SUFFIX_SET,
+    CONTENT,
+    HARD,
+    JOIN,
+    SOFT,
+    _is_cjk,
+    _is_modified_generic,
+    _is_phrase,
+    _is_verb_object,
+    _token_class,
+    _trailing_locative,
+    venue_suffix,
 )
 from core.lang.zh_segment import tokens, word_freq
 
-# POS that end a name when a multi-character word has them (jieba tags many unknown name parts as verbs
-# (远望, 创意, 自助), so verbs do not end a name: common dialogue verbs are in STOP_WORDS instead)
-_BREAK_FLAGS = frozenset({"r", "p", "c", "u", "uj", "ul", "uz", "ug", "uv", "ud", "y", "e", "o", "d", "df"})
 _OPEN = frozenset("(（")
 _CLOSE = frozenset(")）")
-_JOINERS = frozenset("·・&'-._")
 _MAX_NAME = 30
-
-HARD, SOFT, CONTENT, JOIN = 0, 1, 2, 3
-# POS of words that only describe the noun after them ("高档" 酒店, "定好" 酒店, "两家" 店)
-_MODIFIER_FLAGS = frozenset({"a", "ad", "an", "b", "v", "d", "m", "mq", "q", "r", "z", "f", "zg", "ul", "uj"})
 
 # POS of words that are never a name on their own (direction, time, numeral, adverb, adjective, ...)
 _NON_NAME_FLAGS = frozenset(
     {"f", "t", "tg", "m", "mq", "d", "dg", "a", "ad", "an", "ag", "i", "b", "z", "s", "q", "r", "zg", "vn",
      "v", "u", "y"}
 )
-# A multi-character verb this common in jieba's dictionary ends a name (the verbs of names are rarer)
-_COMMON_VERB_FREQ = 3000
 # "问下X", "查下X", "了解下X": 下 after these verbs is "一下" (a moment), not the first character of X
 _XIA_VERBS = frozenset("问查看说找试听讲聊解绍算等瞧搜帮想")
 # A run at the start of a clause that begins with one of these is a discourse word plus a name
@@ -86,9 +89,6 @@ _STRONG_RIGHT_CUES = word_list(
 _VERY_COMMON_FREQ = 1000
 # 是 after these is part of a conjunction or adverb (要是, 还是, 但是, 就是), not "is"
 _SHI_CONJUNCTIONS = frozenset("要还但可只总倒于若真不就也都正即")
-_PROPER_FLAGS = ("ns", "nr", "nt", "nz", "eng", "j")
-# A verb this common first in a run starts a phrase ("欣赏完美景"); rarer ones start names ("招牌虾滑")
-_PHRASE_VERB_FREQ = 500
 # Lexicon terms that start with a stop character ("叫醒服务"): never cut at their first character
 _TERM_WORDS = tuple(w for w in (*FACILITIES, *TERM_SLOTS) if w[0] in HARD_STOP_CHARS)
 _ITEM_SEPS = frozenset("、,和或及与")
@@ -112,45 +112,6 @@ class NameSpan:
     start: int
     end: int
     kind: str
-
-
-def _is_cjk(ch: str) -> bool:
-    return "\u4e00" <= ch <= "\u9fff" or "\u3040" <= ch <= "\u30ff"
-
-
-def _token_class(word: str, flag: str) -> int:
-    """HARD (ends a name), SOFT (ends one unless a venue suffix follows), CONTENT or JOIN."""
-    if not any(_is_cjk(c) or c.isalnum() for c in word):
-        return JOIN if word in _JOINERS else HARD
-    if len(word) == 1:
-        if word in COOKING_CHARS:
-            return CONTENT
-        if word in HARD_STOP_CHARS:
-            return HARD
-        return SOFT if word in SOFT_STOP_CHARS else CONTENT
-    if word in STOP_WORDS:
-        return HARD
-    if flag == "v" and word_freq(word) >= _COMMON_VERB_FREQ:
-        return HARD  # 起来, 了解, 觉得: common verbs; the verbs inside names are rare words (远望, 精选)
-    if flag in ("d", "df", "r"):
-        # adverbs and pronouns end a name, but jieba tags some unknown name parts so (先声画廊, 本家韩国料理)
-        return SOFT
-    if flag in _BREAK_FLAGS and word not in GENERIC_WORDS and word[0] not in COOKING_CHARS:
-        return HARD
-    return CONTENT
-
-
-_SUFFIX_SET = frozenset(VENUE_SUFFIXES)
-_SUFFIX_LENGTHS = tuple(sorted({len(x) for x in VENUE_SUFFIXES}, reverse=True))
-
-
-def venue_suffix(surface: str) -> str | None:
-    """The venue-type suffix a name ends with (before any parenthetical), or None."""
-    core = surface.split("(")[0].split("（")[0]
-    for k in _SUFFIX_LENGTHS:
-        if len(core) > k and core[-k:] in _SUFFIX_SET:
-            return core[-k:]
-    return None
 
 
 def _close_paren(text: str, i: int) -> int:
@@ -398,52 +359,6 @@ class _Chunker:
         if left.endswith("是") and left[-2:-1] not in _SHI_CONJUNCTIONS:
             return True  # "菜肴是酱料", but not "要是晚一点" (if) or "还是" (or)
         return left.endswith(_LEFT_CUES) or right.startswith(_RIGHT_CUES)
-
-
-def _is_phrase(run: list[tuple[str, int, int, str]]) -> bool:
-    """A verb phrase, a degree ("大声点") or a bare count, no name: "欣赏完美景" (a common verb first, no
-    proper noun in it), "一跳" (single characters, none a noun). Rarer verbs start dish names ("招牌虾滑")."""
-    words = [(w, f) for w, _, c, f in run if c != JOIN]
-    if any(f.startswith(_PROPER_FLAGS) for _, f in words):
-        return False
-    if len(words) > 1 and words[-1][0] in DEGREE_WORDS:
-        return True
-    first, flag = words[0]
-    if flag == "v" and len(first) > 1 and len(words) > 1 and word_freq(first) >= _PHRASE_VERB_FREQ:
-        return True
-    return all(len(w) == 1 and not f.startswith("n") for w, f in words)
-
-
-def _is_verb_object(run: list[tuple[str, int, int, str]]) -> bool:
-    """A one-character verb and its object, no name: "弄手机", "寄公司", "含骨折津贴" (to do something
-    with a thing). Cooking verbs start dish names ("炒饭"), and a venue noun makes the run a name."""
-    words = [(w, f) for w, _, c, f in run if c != JOIN]
-    first, flag = words[0]
-    return len(words) > 1 and len(first) == 1 and flag == "v" and first not in COOKING_CHARS
-
-
-def _trailing_locative(run: list[tuple[str, int, int, str]]) -> bool:
-    """"菜里", "店里": 里/内/中 after a noun is a place inside it, not part of a name; 上/下 after a
-    station or exit is getting on or off ("崇文门地铁站A1口上"), while "苹果树下" keeps its 下."""
-    word = run[-1][0]
-    if word in ("里", "内", "中"):
-        return True
-    return word in ("上", "下") and run[-2][0].endswith(("站", "口"))
-
-
-def _is_modified_generic(run: list[tuple[str, int, int, str]], core: str) -> bool:
-    """"辆出租车", "该景点", "两道菜": one character before a generic noun; "不会后悔": a negated phrase."""
-    words = [w for w, _, c, _ in run if c != JOIN]
-    if len(words) >= 2 and len(words[0]) == 1 and words[0] not in COOKING_CHARS \
-            and "".join(words[1:]) in GENERIC_WORDS:
-        return True
-    # "高档酒店", "定好酒店": only modifiers (adjectives, verbs, numerals) before a generic noun
-    if len(run) >= 2 and run[-1][0] in GENERIC_WORDS and all(
-        f in _MODIFIER_FLAGS and w not in COOKING_CHARS and (f != "v" or word_freq(w) >= _COMMON_VERB_FREQ)
-        for w, _, c, f in run[:-1] if c != JOIN
-    ):
-        return True
-    return ("不" in core or "没" in core) and not venue_suffix(core)
 
 
 def find_names(text: str, blocked: list[tuple[int, int]]) -> list[NameSpan]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from core.lang.zh_names import venue_suffix
+from core.lang.zh_name_tokens import venue_suffix
 from core.lang.zh_segment import tokens
 
 # the common Chinese surnames (general knowledge): a short name standing alone that starts with one

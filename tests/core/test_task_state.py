@@ -10,7 +10,7 @@ import pytest
 
 from core.compressor import Compressor
 from core.config import Config
-from core.lang.en_discourse import find_action
+from core.lang.en_action_markers import find_action
 from core.lang.zh_kinds import action_marker
 from core.models import Message, ToolCall, ToolResult
 

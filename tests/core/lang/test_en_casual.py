@@ -136,7 +136,7 @@ def test_a_cards_last_digits_are_an_account_never_a_count_or_a_reference(text: s
 )
 def test_a_place_booked_by_others_is_a_failed_booking(text: str) -> None:
     # read as done, the user's next "how about just for 1 night?" was kept beside the 2 nights
-    from core.lang.en_discourse import find_action
+    from core.lang.en_action_markers import find_action
 
     marker = find_action(text, "assistant")
     assert marker is not None and marker.status == "failed"

@@ -8,6 +8,7 @@ from datetime import date, datetime
 import pytest
 
 from core.lang import (
+    en_action_markers,
     en_counts,
     en_dates,
     en_discourse,
@@ -105,8 +106,8 @@ def test_the_domain_is_named_or_kept() -> None:
 
 
 def test_an_assistant_action_is_done_or_offered() -> None:
-    done = en_discourse.find_action("I have booked the table for you.", "assistant")
-    offered = en_discourse.find_action("Shall I book it?", "assistant")
+    done = en_action_markers.find_action("I have booked the table for you.", "assistant")
+    offered = en_action_markers.find_action("Shall I book it?", "assistant")
     assert done is not None and (done.verb, done.status) == ("book", "done")
     assert offered is not None and (offered.verb, offered.status) == ("book", "offered")
 

@@ -1,0 +1,237 @@
+"""Slot hints of English value spans from the words around them (split from core.lang.en_entities,
+which finds the spans and keeps the longest of overlaps).
+
+- cue words just before a span (from / to / in / called / booked for ...) give origin, destination,
+  city, person or name; a name after "to" is a destination only in a sentence about getting somewhere;
+- a name in a sentence about movies, songs or events is a title, after "send to" or "director" a person;
+- the end of a stay, rental or trip (check-out, drop-off, return, "X to Y") is end_date / end_time;
+- a date after "born" or years in the past is birth_date / past_date.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from functools import lru_cache
+
+from core.lang import en_values as V
+from core.lang.en_lexicon import VENUE_TYPES
+
+_VENUE_ENDINGS = tuple(sorted(VENUE_TYPES, key=len, reverse=True))
+
+# Cue words just before a span -> slot hint (checked on the 24 characters before the span).
+_CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(p + r"\s+(?:the\s+)?$", re.IGNORECASE), slot)
+    for p, slot in (
+        (
+            r"\b(?:from|leaving|leaves|departing|depart|departs|out\s+of|(?:fly|flying|flights?)\s+out|"
+            r"pick\s+me\s+up\s+(?:at|from))",
+            "origin",
+        ),
+        (
+            r"\b(?:to|into|towards|heading|going\s+to|arriving\s+(?:in|at)|arrive\s+(?:in|at)|destination\s+is|"
+            r"get\s+to|go\s+to|drop\s+me\s+(?:off\s+)?at|visit(?:ing)?)",
+            "destination",
+        ),
+        (r"\b(?:in|near|around|within|city\s+of|located\s+in)", "city"),
+        (
+            r"\b(?:(?:booked|book|reserved?|booking|reservation|table|room|tickets?)\s+(?:it\s+|this\s+|that\s+)?for|"
+            r"under\s+the\s+name(?:\s+of)?|in\s+the\s+name\s+of|(?:my|the\s+guest's|the\s+patient's)\s+name\s+is|"
+            r"guest\s+is|patient\s+is|(?:policyholder|beneficiary)(?:\s+is|,|:)?)",
+            "person",
+        ),
+        (r"\b(?:called|named|name\s+is|booked|book|reserve|try|recommend|at)", "name"),
+        (r"\b(?:directed\s+by|starring|by|with|stars)", "person"),
+    )
+)
+
+# A sentence about getting somewhere: only then is a name after from/to an origin or destination.
+_TRAVEL_SENTENCE = re.compile(
+    r"\b(?:taxi|taxis|cab|cabs|ride|rides|uber|lyft|car|drive|driving|driver|go|going|goes|went|get|"
+    r"getting|head|heading|headed|take\s+me|bring\s+me|travel\w*|trip|train|trains|bus|buses|coach|"
+    r"flights?|fly|flying|arriv\w*|leav\w*|depart\w*|commute|pick\w*\s+(?:\w+\s+)?up|pickup|drop\w*\s+"
+    r"(?:\w+\s+)?off|from|destination|route|directions?|way)\b",
+    re.IGNORECASE,
+)
+_HUB_END = re.compile(r"\b(?:airport|station|depot|terminal|port)$", re.IGNORECASE)
+_PICK = r"pick(?:ing|ed|s)?(?:\s+(?:it|them|me|us|the\s+car))?[\s-]?up"
+_PICKUP_SENTENCE = re.compile(rf"\b(?:{_PICK}|pickup|rent\w*|cars?|vehicles?)\b", re.IGNORECASE)
+_PICKUP_AT = re.compile(rf"\b{_PICK}\s+(?:\w+\s+){{0,3}}?(?:at|from|in)\s+(?:the\s+)?$", re.IGNORECASE)
+
+_VENUE_KINDS = frozenset(v for v in VENUE_TYPES if " " not in v)  # one-word kinds: "hotel", "museum"
+
+
+def _venue_named(value: str) -> bool:
+    """True when a name says it is a venue: it ends with a kind of venue ("Olive Garden Restaurant"),
+    or a longer name opens with one ("Hotel Novotel Paris Vaugirard", "Museum of Modern Art"); a
+    two-word "Park Jimin" may be a person's."""
+    low = value.lower()
+    words = low.split()
+    return low.endswith(_VENUE_ENDINGS) or (len(words) >= 3 and words[0] in _VENUE_KINDS)
+
+
+def _cue_slot(text: str, c: V.Candidate, prev: V.Candidate | None = None) -> str | None:
+    before = text[max(0, c.start - 24) : c.start]
+    for rx, slot in _CUES:
+        if rx.search(before):
+            if slot in ("origin", "destination") and c.type in ("place", "name", "address"):
+                # "a visit to Amber Court": no trip; "Cambridge to Ely": a trip between two places
+                between_places = prev is not None and prev.type == "place" and prev.end >= c.start - 6
+                if c.type == "name" and not (_TRAVEL_SENTENCE.search(text) or between_places):
+                    return "name"
+                return slot
+            if (
+                slot == "name"
+                and c.type in ("name", "place")
+                and (
+                    _PICKUP_AT.search(before) or (_HUB_END.search(c.value) and _PICKUP_SENTENCE.search(text))
+                )
+            ):
+                return "origin"  # "pick it up at Union Station", "a compact car at LAX Airport for pickup"
+            if slot == "city" and c.type == "place" and _PICKUP_AT.search(before):
+                return "origin"  # "picked up in New York": where a rental starts is its origin
+            if (
+                slot == "city"
+                and c.type in ("place", "name")
+                and not c.value.lower().endswith(_VENUE_ENDINGS)
+            ):
+                return "city"
+            if slot == "person" and c.type == "name" and c.slot == "name":
+                return None if _venue_named(c.value) else "person"
+            if slot == "name" and c.type == "name":
+                return "name"
+            return None
+    return None
+
+
+# A title (movie, song, album, show, event) rather than a venue: the words before it, the sentence.
+_TITLE_BEFORE = re.compile(
+    r"\b(?:watch(?:ing)?|see(?:ing)?|saw|play(?:ing)?|listen(?:ing)?\s+to|songs?|albums?|tracks?|"
+    r"movies?|films?|titled|entitled|(?:movie|film|song|album|track|show|event|playlist)\s+(?:called|named)|"
+    r"tickets?\s+(?:to|for)|(?:the\s+)?(?:event|match|game|show|concert)\s+(?:of|is)|"
+    r"(?:movie|film|song|album|track|event|game|show|concert)\s+is)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_MEDIA_SENTENCE = re.compile(
+    r"\b(?:movies?|films?|songs?|albums?|tracks?|playlists?|watch(?:ing)?|listen(?:ing)?|showtimes?|"
+    r"showings?|screenings?|events?|concerts?|games|matches|perform\w*|play(?:s|ed|ing)?|tickets?\s+(?:to|for))\b",
+    re.IGNORECASE,
+)
+_BY_AFTER = re.compile(r"\s+by\s+[A-Z]")
+_VERSUS = re.compile(r"\bv(?:s\.?|ersus)\s", re.IGNORECASE)  # "Giants Vs Brewers": a match
+_TO_A_PERSON = re.compile(
+    r"\b(?:send|sent|sending|transfer|transferring|transferred|pay|paying|paid|give|gave|owe|request|"
+    r"requesting|split|text|message|call|email|remind|invite|tell|write)\b[^.!?]{0,50}\bto\s+$",
+    re.IGNORECASE,
+)
+
+
+# who made a work: "my favorite director is Ronald Neame", "Justin Bieber songs", "Five Finger Death
+# Punch 's songs" (a person or a band, never the work's title)
+_ROLE_BEFORE = re.compile(
+    r"\b(?:director|actor|actress|artist|singer|band|author|writer|composer)\s+(?:is\s+|was\s+)?(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_WORK_AFTER = re.compile(r"\s+(?:album|song|track|movie|film)\b", re.IGNORECASE)
+# an album is a work of its own, apart from the song picked from it: "anything from the Madness
+# album?" then "how about The Thunder Rolls from the Madness album" are two values, never one replacing
+# the other ("the album X", "album called X", "X album")
+_ALBUM_AFTER = re.compile(r"\s+album\b", re.IGNORECASE)
+_ALBUM_BEFORE = re.compile(r"\balbum\s+(?:(?:called|named|titled)\s+)?(?:the\s+)?$", re.IGNORECASE)
+_MAKER_AFTER = re.compile(r"\s*(?:['’]s\s+|\s['’]s\s+)?(?:songs?|music|movies|films)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def _is_media(text: str) -> bool:
+    """Whether the text talks about movies, songs, shows or events (asked once per text)."""
+    return bool(_MEDIA_SENTENCE.search(text))
+
+
+def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
+    """A name's slot refined by what it names: a title ("the song X", "X by Y", names in a sentence
+    about movies, songs or events, not after at/in), a person ("send $50 to Emma", "songs from X"),
+    else the cue slot. Venue-like names ("... Stadium", "... Hotel") keep theirs."""
+    if c.type != "name" or slot in ("airline", "person") or c.value.lower().endswith(_VENUE_ENDINGS):
+        return slot
+    before = text[max(0, c.start - 64) : c.start]
+    if _TO_A_PERSON.search(before) or _ROLE_BEFORE.search(before) or _MAKER_AFTER.match(text, c.end):
+        return "person"
+    if _ALBUM_AFTER.match(text, c.end) or _ALBUM_BEFORE.search(before):
+        return "album"
+    if _WORK_AFTER.match(text, c.end):
+        return "title"  # "the Madness album", "the Thriller song": the work named by its kind
+    if _TITLE_BEFORE.search(before) or _BY_AFTER.match(text, c.end) or _VERSUS.search(c.value):
+        return "title"
+    if not _is_media(text):
+        return slot
+    if slot == "origin" and re.search(r"\bfrom\s+$", before, re.IGNORECASE):
+        return "person"  # "10 songs you might like from In This Moment"
+    if slot in (None, "name") and not re.search(r"\b(?:at|in|near|on)\s+(?:the\s+)?$", before, re.IGNORECASE):
+        return "title"
+    return slot
+
+
+# Words before a date or time that make it the end of a stay, rental or trip, not its start. For a
+# time, "until" and "leave the hotel by" are not ends: "I can't leave until 21:30" is a departure.
+_END_CUES = (
+    r"return(?:ing|s|ed)?(?:\s+(?:it|the\s+car|the\s+vehicle|date|day|flight|trip|bus|train|journey))?|"
+    r"(?:be|come|coming|get|getting|fly|flying|head(?:ing)?|(?:bring|take)(?:ing)?\s+(?:it|them|the\s+\w+))\s+back|"
+    r"back\s+home|leaves?\s+back|(?<=[,;:]\s)back|"
+    r"drop(?:ping|ped)?(?:\s+(?:it|the\s+car|the\s+vehicle))?\s+off|drop[\s-]?off(?:\s+date|\s+time)?|"
+    r"check(?:ing)?[\s-]*out(?:\s+date)?|end(?:ing|s)?"
+)
+_END_TAIL = (
+    r"(?:(?:\s+(?:for|of)\s+(?:the|my|this)\s+\w+)?(?:\s+(?:is|will\s+be|would\s+be|on|at|by|leaves|departs|the))+)?"
+    r"\s+$"
+)
+_END_DATE_BEFORE = re.compile(
+    rf"\b(?:{_END_CUES}|until|till|til|thru|leav(?:e|ing)\s+the\s+(?:hotel|house|room|apartment|place)){_END_TAIL}",
+    re.IGNORECASE,
+)
+# a time one arrives by is the end of a trip: "arrive by 21:00" never replaces "leave at 5:11"
+_ARRIVAL_CUES = r"arriv(?:e|es|ing|al)(?:\s+time)?|get(?:ting)?\s+(?:there|in)|be\s+there|reach(?:ing)?\s+\w+"
+_END_TIME_BEFORE = re.compile(rf"\b(?:{_END_CUES}|{_ARRIVAL_CUES}){_END_TAIL}", re.IGNORECASE)
+_RANGE_GAP = re.compile(r"\s*(?:to|through|thru|until|till|-|–)\s*(?:the\s+)?", re.IGNORECASE)
+_DATE_TIME_GAP = re.compile(r"[\s,]*(?:(?:instead|then|at|around|by|about)[\s,]*)*", re.IGNORECASE)
+_TIME_RANGE_GAP = re.compile(r"\s*(?:to|until|till|-|–)\s*", re.IGNORECASE)
+
+
+def _end_slots(text: str, kept: list[V.Candidate]) -> dict[int, str]:
+    """Index -> end_date / end_time for dates and times that end a range: after until, return,
+    drop off, check out, or the second of "March 3rd to March 5th"."""
+    out: dict[int, str] = {}
+    for i, c in enumerate(kept):
+        if c.type not in ("date", "time"):
+            continue
+        end_slot = "end_date" if c.type == "date" else "end_time"
+        cue = _END_DATE_BEFORE if c.type == "date" else _END_TIME_BEFORE
+        if cue.search(text, max(0, c.start - 40), c.start):
+            out[i] = end_slot
+            continue
+        if c.type == "time" and i and out.get(i - 1) == "end_date" and _DATE_TIME_GAP.fullmatch(
+            text, kept[i - 1].end, c.start
+        ):
+            out[i] = end_slot  # "bring it back sunday evening instead, 6pm": the time of that end day
+            continue
+        prev = next((p for p in reversed(kept[:i]) if p.type == c.type), None)
+        gap = _RANGE_GAP if c.type == "date" else _TIME_RANGE_GAP
+        if prev is not None and gap.fullmatch(text, prev.end, c.start) and prev.end < c.start:
+            out[i] = end_slot
+    return out
+
+
+_BIRTH_BEFORE = re.compile(
+    r"\b(?:born(?:\s+on)?|d\.?o\.?b\.?|date\s+of\s+birth|birth\s*date|birthday)(?:\s+is)?[\s:,]*$",
+    re.IGNORECASE,
+)
+
+
+def _past_slot(text: str, c: V.Candidate, ref: datetime) -> str | None:
+    """birth_date for a date after "born" / "DOB", past_date for one whose year is before last year
+    ("Walter Brooks, 22 June 1946"): dates of the past, never the date the task is for."""
+    if c.type != "date":
+        return None
+    if _BIRTH_BEFORE.search(text, max(0, c.start - 24), c.start):
+        return "birth_date"
+    year = re.match(r"(\d{4})-", c.value)
+    return "past_date" if year and int(year.group(1)) < ref.year - 1 else None
