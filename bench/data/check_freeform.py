@@ -3,11 +3,14 @@
     /work/main/.venv/bin/python bench/data/check_freeform.py            # validate + statistics
     /work/main/.venv/bin/python bench/data/check_freeform.py --score    # also score the core
     /work/main/.venv/bin/python bench/data/check_freeform.py --heldout [--score]   # the held-out set
+    /work/main/.venv/bin/python bench/data/check_freeform.py --heldout2   # held-out set 2 (blind)
     /work/main/.venv/bin/python bench/data/check_freeform.py --files A.jsonl B.jsonl [--score]
 
 --heldout checks the frozen held-out set (heldout_dialogues_<lang>.jsonl, built from heldout_src/
 with build_freeform.py --src bench/data/heldout_src --out-prefix heldout_dialogues): its own
-scenarios, no seed sentences. --files checks any files of the same format the same way.
+scenarios, no seed sentences. --heldout2 does the same for held-out set 2 (heldout2_src/ ->
+heldout2_dialogues_<lang>.jsonl); --files given exactly those two files uses its scenarios too.
+--files checks any files of the same format the same way.
 
 Checks, per line: it parses with the project's reader (core.formats.parse_line); 12-40
 turns; each tool result answers an earlier call (call ids unique); 5-15 final_state slots named
@@ -73,6 +76,26 @@ HELDOUT_SCENARIOS = (
     "airline_rebooking",
     "it_helpdesk",
     "grocery",
+)
+# Held-out set 2: written blind (no core/, no other set's conversations), in domains neither set covers.
+HELDOUT2_FILES = (HERE / "heldout2_dialogues_en.jsonl", HERE / "heldout2_dialogues_zh.jsonl")
+HELDOUT2_SCENARIOS = (
+    "train_tickets",
+    "event_tickets",
+    "furniture_delivery",
+    "moving_company",
+    "visa_application",
+    "job_interview",
+    "school_enrolment",
+    "phone_plan",
+    "utility_bills",
+    "photography_booking",
+    "library_books",
+    "volunteer_shifts",
+    "cloud_devops",
+    "data_analysis",
+    "group_dining",
+    "salon_spa",
 )
 SEEDS = ROOT.parent / "shared" / "seeds"  # ../shared/seeds of a worktree (checked when present)
 # Example sentences of the project's seed notes (../shared/seeds/*.txt) that the set must contain.
@@ -322,11 +345,15 @@ def main(argv: list[str]) -> int:
     files, scenarios = FILES, SCENARIOS
     if "--heldout" in argv:
         files, scenarios = HELDOUT_FILES, HELDOUT_SCENARIOS
+    if "--heldout2" in argv:
+        files, scenarios = HELDOUT2_FILES, HELDOUT2_SCENARIOS
     if "--files" in argv:
         rest = argv[argv.index("--files") + 1 :]
         end = next((i for i, a in enumerate(rest) if a.startswith("--")), len(rest))
         files = tuple(Path(a) for a in rest[:end])
         scenarios = SCENARIOS + HELDOUT_SCENARIOS
+        if files and {p.resolve() for p in files} <= set(HELDOUT2_FILES):
+            scenarios = HELDOUT2_SCENARIOS
     recs, errs = load(files, scenarios)
     if files == FILES:
         errs += check_seed_sentences(recs)
