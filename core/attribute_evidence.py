@@ -36,3 +36,17 @@ def count_unit(norm: str) -> str:
     m = _COUNT.match(norm)
     unit = (m.group("unit") or "").strip().lower() if m else ""
     return unit[:-1] if len(unit) > 3 and unit.endswith("s") and not unit.endswith("ss") else unit
+
+
+def point_beside_bound(cur: Fact, new: FactCandidate | Fact) -> bool:
+    """True when new is a point value (a price quoted, a departure time found) and cur is a bound or
+    range the user searched by ("700-800元", "after 13:30"), with no correction cue: two types of
+    value for one slot, so new is not evidence that the criterion changed."""
+    # only the user changes what they search by: an assistant's "no, it is 3.8" to "is it 4.5 or
+    # more?" corrects the found thing's value, not the criterion
+    correction = isinstance(new, FactCandidate) and new.correction and new.role in ("user", "system")
+    return cur.bound and not new.bound and not correction
+
+def other_type(cur: Fact, new: Fact | FactCandidate) -> bool:
+    """True when the two values were read as entities of different types (a city and a venue)."""
+    return bool(cur.vtype and new.vtype and cur.vtype != new.vtype)

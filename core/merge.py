@@ -13,17 +13,18 @@
 from __future__ import annotations
 
 from core.agreed_corrected import agreed_beside
-from core.alternatives import asked_item, offered_choice
-from core.attribute_evidence import other_attribute
-from core.changes import answers_change, says_change
+from core.alternatives import offered_choice
+from core.attribute_evidence import other_attribute, point_beside_bound
+from core.changes import says_change
 from core.choice_readback import read_back_choice
 from core.config import Config
 from core.count_readback import read_back_count
 from core.decay import apply_decay
 from core.described import describes_held, only_asks
 from core.embed import Embedder
+from core.fact_versions import new_fact, replace_fact
 from core.lang.cues import any_language
-from core.listed import is_item_of, listed, one_of_listed, picks_by_norm, result_picks
+from core.listed import is_item_of, one_of_listed, picks_by_norm, result_picks
 from core.merge_actions import advance_task_state, merge_actions, settle_decline
 from core.merge_texts import merge_texts
 from core.models import (
@@ -38,11 +39,11 @@ from core.models import (
 from core.name_readback import complete_name, read_back_name
 from core.none_found import failed_search_value, rekey_goals, widens_not_found
 from core.number_in_play import amount_in_play, as_amount
+from core.offer_accepted import settle_acceptance
 from core.offer_taken import note_offered_options, take_offered_option
 from core.readback_split import AGREED_SUFFIX, split_read_back
 from core.repeated_name import widen_repeated
 from core.second_value import drop_restated_over_second, take_after_failure, take_second_values
-from core.slot_keys import INFORMATIONAL_SLOTS
 from core.tasks import (
     OTHER_TASK_SUFFIX,
     acted_on,
@@ -62,7 +63,6 @@ from core.values import same_surface, same_value
 STRENGTH_ORDER = {"strong": 0, "medium": 1, "weak": 2}
 # the key of a value the user asked about ("what about X") beside a value already acted on
 ASKED_SUFFIX = "_asked"
-_ACCEPT_KINDS = frozenset({"confirmation", "instruction"})
 
 
 def copy_state(state: ContextState) -> ContextState:
@@ -103,7 +103,7 @@ def merge(
         for atom in parsed.atoms:
             if atom.domain:
                 merged.domain_turns[atom.domain] = merged.user_turns
-        _settle_acceptance(merged, parsed, units)
+        settle_acceptance(merged, parsed, units)
         take_offered_option(merged, parsed, units)  # "do the rider" after "X has an accident rider"
         take_second_values(merged, msg.idx)
         take_after_failure(merged, msg.idx)
@@ -195,7 +195,7 @@ def _merge_fact(
         # "no cinemas in the west" -> "maybe a college": what the search is for now, whatever key
         # the parser gave the value it found nothing for
         del state.facts[failed.key]
-        _replace(state, failed, cand, "nothing was found for it; the user named another")
+        replace_fact(state, failed, cand, "nothing was found for it; the user named another")
         rekey_goals(state, failed.key, cand.key)
         return
     if cur is None and (early := said_before_domain(state, cand)) is not None:
@@ -208,7 +208,7 @@ def _merge_fact(
         cur = state.facts[cand.key] = elsewhere.model_copy(update={"key": cand.key})
     if cur is None:
         revived = _take_from_archive(state, cand)
-        state.facts[cand.key] = revived or _new_fact(state, cand)
+        state.facts[cand.key] = revived or new_fact(state, cand)
         if cand.role == "user":
             state.offers.pop(cand.key, None)
         return
@@ -217,7 +217,7 @@ def _merge_fact(
     # the user naming one of the options offered ("X or Y") picks it: a choice, no replaced value
     picks = cand.role == "user" and " | " in cur.norm and one_of_listed(cur.value, cand.value) is not None
     if not picks and widens_not_found(state, cur, cand):
-        _replace(state, cur, cand, "nothing was found for it; the user widened the search")
+        replace_fact(state, cur, cand, "nothing was found for it; the user widened the search")
         return
     if picks or same_value(cur.norm, cand.norm) or same_surface(cur.value, cand.value):
         picked = one_of_listed(cur.value, cand.value) if cand.role == "user" else None
@@ -256,7 +256,7 @@ def _merge_fact(
         return
     if cur.verified_by_user and cand.role != "user":
         # an operator verified the value: only the user saying otherwise replaces it
-        state.offers[cand.key] = _new_fact(state, cand)
+        state.offers[cand.key] = new_fact(state, cand)
         return
     if other_task(state, cur, cand, corrected) or other_attribute(cur, cand):
         # said for another task than the held value (a request for something new came between, or
@@ -269,7 +269,7 @@ def _merge_fact(
         _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{OTHER_TASK_SUFFIX}"}))
         return
     user_held = cur.role == "user" or cur.verified_by_user
-    if user_held and cand.role == "user" and _point_beside_bound(cur, cand):
+    if user_held and cand.role == "user" and point_beside_bound(cur, cand):
         # the user names the found thing's value (the 15:17 train) beside the bound they searched by
         # (after 13:30): another type of value, no evidence it replaces the bound; both stand
         _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{AGREED_SUFFIX}"}))
@@ -285,10 +285,10 @@ def _merge_fact(
     offered = not cand.correction or user_held
     if cand.role not in ("user", "system") and (user_held or options) and offered:
         # the assistant proposes: held as an offer until the user accepts or picks one
-        state.offers[cand.key] = _new_fact(state, cand)
+        state.offers[cand.key] = new_fact(state, cand)
         return
     echoes = echoed_elsewhere(state, cand) + agreed_beside(state, cand)
-    _replace(state, cur, cand, _reason(cur, cand))
+    replace_fact(state, cur, cand, _reason(cur, cand))
     for echo in echoes:
         # the same value held in another domain's frame is the corrected value too: into the history
         del state.facts[echo.key]
@@ -320,21 +320,6 @@ def _keep_both_forms(fact: Fact, other: str, by_user: bool = True) -> None:
         fact.aliases = [other]
 
 
-def _point_beside_bound(cur: Fact, new: FactCandidate | Fact) -> bool:
-    """True when new is a point value (a price quoted, a departure time found) and cur is a bound or
-    range the user searched by ("700-800元", "after 13:30"), with no correction cue: two types of
-    value for one slot, so new is not evidence that the criterion changed."""
-    # only the user changes what they search by: an assistant's "no, it is 3.8" to "is it 4.5 or
-    # more?" corrects the found thing's value, not the criterion
-    correction = isinstance(new, FactCandidate) and new.correction and new.role in ("user", "system")
-    return cur.bound and not new.bound and not correction
-
-
-def _other_type(cur: Fact, new: Fact | FactCandidate) -> bool:
-    """True when the two values were read as entities of different types (a city and a venue)."""
-    return bool(cur.vtype and new.vtype and cur.vtype != new.vtype)
-
-
 def _reason(cur: Fact, cand: FactCandidate) -> str:
     if cand.role in ("user", "system"):
         if " | " in cur.norm:
@@ -345,46 +330,6 @@ def _reason(cur: Fact, cand: FactCandidate) -> str:
     return f"new value from {cand.role}"
 
 
-def _replace(state: ContextState, cur: Fact, cand: FactCandidate, reason: str) -> None:
-    # a bot's answer the user or the bot itself corrected is invalid at once
-    invalid = cur.role == "assistant" and cand.correction
-    version = FactVersion(
-        value=cur.value,
-        norm=cur.norm,
-        idx=cur.last_idx,
-        replaced_at=cand.source_idx,
-        reason=("invalid: " if invalid else "") + reason,
-        evidence=cur.evidence,
-    )
-    fact = _new_fact(state, cand)
-    fact.history = [*cur.history, version]
-    fact.pinned = fact.pinned or (cur.pinned and cand.role == "user")
-    state.facts[cand.key] = fact
-    if cand.role in ("user", "system"):
-        state.offers.pop(cand.key, None)
-
-
-def _new_fact(state: ContextState, cand: FactCandidate) -> Fact:
-    return Fact(
-        key=cand.key,
-        value=cand.value,
-        norm=cand.norm,
-        strength=cand.strength,
-        kind=cand.kind,
-        first_idx=cand.source_idx,
-        last_idx=cand.source_idx,
-        last_turn=state.user_turns,
-        role=cand.role,
-        pinned=cand.pinned,
-        negated=cand.negated,
-        aliases=list(cand.aliases),
-        evidence=cand.evidence,
-        vtype=cand.vtype,
-        proposes=cand.proposes,
-        bound=cand.bound,
-    )
-
-
 def _take_from_archive(state: ContextState, cand: FactCandidate) -> Fact | None:
     for i, old in enumerate(state.archive):
         if old.key == cand.key and same_value(old.norm, cand.norm):
@@ -393,96 +338,3 @@ def _take_from_archive(state: ContextState, cand: FactCandidate) -> Fact | None:
             fact.last_idx, fact.last_turn = cand.source_idx, state.user_turns
             return fact
     return None
-
-
-def _settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units) -> None:
-    """A user 'yes' / 'book it' accepts what the assistant proposed: a standing offer (made after the
-    user's own value, which it would replace) becomes the value, and the assistant's other values of
-    the turn just before become the user's (persistent, as if the user had said them). A list of
-    options is never accepted wholesale, and a bare request for another one ("Please show me another
-    route.") accepts nothing."""
-    atoms, other = parsed.atoms, any_language().asks_another
-    accepts = any(a.kind in _ACCEPT_KINDS and not (a.entities or a.negation or other(a.text)) for a in atoms)
-    accepts = accepts or any_language().accepts(parsed.message.text.strip())
-    if not accepts or any(a.negation is not None for a in atoms):
-        return
-    idx = parsed.message.idx
-    stated = {c.key for c in units.facts}
-    for key, offer in list(state.offers.items()):
-        if key in stated:
-            continue  # the user's own value wins (merged next)
-        if " | " in offer.norm or len(listed(offer.value)) > 1:
-            just = offer.first_idx == idx - 1
-            asked = asked_item(state.offered_choice, listed(offer.value), offer.first_idx) if just else None
-            if asked is None:
-                continue  # options need a pick
-            # the yes answers a question that names one of the values offered: that one is taken
-            # ("含配送费, 支付宝" offered, "用之前的支付宝付款吗？" -> "对")
-            offer = _narrowed(offer, *asked)
-        cand = FactCandidate(
-            key=key,
-            value=offer.value,
-            norm=offer.norm,
-            strength=offer.strength,
-            kind="instruction",
-            source_idx=idx,
-            role="user",
-            vtype=offer.vtype,
-        )
-        cand.evidence = offer.evidence.model_copy(update={"how": "accepted"}) if offer.evidence else None
-        cur = state.facts.get(key)
-        # offered for a task the user asked for after stating their value: no evidence it replaces it
-        across = cur is not None and cur.first_idx < state.task_idx <= offer.first_idx
-        if cur is not None and (same_value(cur.norm, offer.norm) or same_surface(cur.value, offer.value)):
-            cur.role, cur.kind = "user", "instruction"
-        elif cur is not None and offer.proposes and not (
-            _point_beside_bound(cur, offer) or across or _other_type(cur, offer)
-        ):
-            # offered in place of the user's value: a yes takes it (a value found for a bound the
-            # user searched by stands beside it instead: the 15:17 train for "after 13:30"; a value of
-            # another type, a venue offered for the user's city, is no evidence of the same attribute)
-            _replace(state, cur, cand, "user accepted the assistant's offer")
-            state.facts[key].first_idx = offer.first_idx
-        elif cur is not None and answers_change(state, cur, offer) and not _point_beside_bound(cur, offer):
-            # the user said no to or corrected what came before, the assistant's next turn offered this
-            # value for the slot and the user took it: it is what the change was for ("No, play it on
-            # the display." -> "I'll play it on the TV." -> "perfect"), the user's older value is replaced
-            _replace(state, cur, cand, "user accepted the value offered for their change")
-            state.facts[key].first_idx = offer.first_idx
-        elif cur is not None:  # no evidence it replaces the user's value: both stand
-            agreed = f"{key}{AGREED_SUFFIX}"
-            state.facts[agreed] = _new_fact(state, cand.model_copy(update={"key": agreed}))
-            state.facts[agreed].first_idx = offer.first_idx
-        state.offers.pop(key, None)
-    returned = {a.result_idx for a in state.actions if a.result_idx is not None}
-    for fact in state.facts.values():
-        slot = fact.key.rsplit(".", 1)[-1]
-        recent = idx - fact.last_idx <= 2 and " | " not in fact.norm
-        if fact.role == "assistant" and recent and slot not in INFORMATIONAL_SLOTS:
-            fact.role, fact.kind = "user", "instruction"
-        elif fact.role == "assistant" and recent and _quoted_term(fact) and fact.evidence.idx - 1 in returned:
-            # the one price the assistant reported from a tool's result just before the user's yes is
-            # what they agreed to pay ("Sunday 13 December is £700" -> "fine, book it"): accepted,
-            # though still the assistant's (a price merely said, with no result behind it, stays
-            # information)
-            fact.evidence = fact.evidence.model_copy(update={"how": "accepted"})
-
-
-def _narrowed(offer: Fact, item: str, start: int) -> Fact:
-    """The offer of one item of a listed value, with its span in the offering turn."""
-    ev = offer.evidence
-    if ev is not None:
-        ev = ev.model_copy(update={"start": start, "end": start + len(item), "text": item})
-    return offer.model_copy(update={"value": item, "norm": item.lower(), "evidence": ev})
-
-
-# the informational slots that hold what a thing costs: a term of the offer when the user accepts it
-_COST_SLOTS = frozenset({"price", "amount"})
-
-
-def _quoted_term(fact: Fact) -> bool:
-    """True for one amount of money the assistant quoted (a price, a total), not a list of them
-    ("$1,450 and $1,900": which one the user agreed to is not known)."""
-    slot = fact.key.rsplit(".", 1)[-1]
-    single = ", " not in fact.norm and " | " not in fact.norm
-    return slot in _COST_SLOTS and single and fact.evidence is not None

@@ -1,0 +1,108 @@
+"""A user's yes to what the assistant proposed (an offer held against the user's value, the
+assistant's values of the turn before). Moved out of core.merge, which calls it first on a user turn."""
+
+from __future__ import annotations
+
+from core.alternatives import asked_item
+from core.attribute_evidence import other_type, point_beside_bound
+from core.changes import answers_change
+from core.fact_versions import new_fact, replace_fact
+from core.lang.cues import any_language
+from core.listed import listed
+from core.models import ContextState, Fact, FactCandidate, ParsedMessage, Units
+from core.readback_split import AGREED_SUFFIX
+from core.slot_keys import INFORMATIONAL_SLOTS
+from core.values import same_surface, same_value
+
+_ACCEPT_KINDS = frozenset({"confirmation", "instruction"})
+
+
+def settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units) -> None:
+    """A user 'yes' / 'book it' accepts what the assistant proposed: a standing offer (made after the
+    user's own value, which it would replace) becomes the value, and the assistant's other values of
+    the turn just before become the user's (persistent, as if the user had said them). A list of
+    options is never accepted wholesale, and a bare request for another one ("Please show me another
+    route.") accepts nothing."""
+    atoms, other = parsed.atoms, any_language().asks_another
+    accepts = any(a.kind in _ACCEPT_KINDS and not (a.entities or a.negation or other(a.text)) for a in atoms)
+    accepts = accepts or any_language().accepts(parsed.message.text.strip())
+    if not accepts or any(a.negation is not None for a in atoms):
+        return
+    idx = parsed.message.idx
+    stated = {c.key for c in units.facts}
+    for key, offer in list(state.offers.items()):
+        if key in stated:
+            continue  # the user's own value wins (merged next)
+        if " | " in offer.norm or len(listed(offer.value)) > 1:
+            just = offer.first_idx == idx - 1
+            asked = asked_item(state.offered_choice, listed(offer.value), offer.first_idx) if just else None
+            if asked is None:
+                continue  # options need a pick
+            # the yes answers a question that names one of the values offered: that one is taken
+            # ("含配送费, 支付宝" offered, "用之前的支付宝付款吗？" -> "对")
+            offer = _narrowed(offer, *asked)
+        cand = FactCandidate(
+            key=key,
+            value=offer.value,
+            norm=offer.norm,
+            strength=offer.strength,
+            kind="instruction",
+            source_idx=idx,
+            role="user",
+            vtype=offer.vtype,
+        )
+        cand.evidence = offer.evidence.model_copy(update={"how": "accepted"}) if offer.evidence else None
+        cur = state.facts.get(key)
+        # offered for a task the user asked for after stating their value: no evidence it replaces it
+        across = cur is not None and cur.first_idx < state.task_idx <= offer.first_idx
+        if cur is not None and (same_value(cur.norm, offer.norm) or same_surface(cur.value, offer.value)):
+            cur.role, cur.kind = "user", "instruction"
+        elif cur is not None and offer.proposes and not (
+            point_beside_bound(cur, offer) or across or other_type(cur, offer)
+        ):
+            # offered in place of the user's value: a yes takes it (a value found for a bound the
+            # user searched by stands beside it instead: the 15:17 train for "after 13:30"; a value of
+            # another type, a venue offered for the user's city, is no evidence of the same attribute)
+            replace_fact(state, cur, cand, "user accepted the assistant's offer")
+            state.facts[key].first_idx = offer.first_idx
+        elif cur is not None and answers_change(state, cur, offer) and not point_beside_bound(cur, offer):
+            # the user said no to or corrected what came before, the assistant's next turn offered this
+            # value for the slot and the user took it: it is what the change was for ("No, play it on
+            # the display." -> "I'll play it on the TV." -> "perfect"), the user's older value is replaced
+            replace_fact(state, cur, cand, "user accepted the value offered for their change")
+            state.facts[key].first_idx = offer.first_idx
+        elif cur is not None:  # no evidence it replaces the user's value: both stand
+            agreed = f"{key}{AGREED_SUFFIX}"
+            state.facts[agreed] = new_fact(state, cand.model_copy(update={"key": agreed}))
+            state.facts[agreed].first_idx = offer.first_idx
+        state.offers.pop(key, None)
+    returned = {a.result_idx for a in state.actions if a.result_idx is not None}
+    for fact in state.facts.values():
+        slot = fact.key.rsplit(".", 1)[-1]
+        recent = idx - fact.last_idx <= 2 and " | " not in fact.norm
+        if fact.role == "assistant" and recent and slot not in INFORMATIONAL_SLOTS:
+            fact.role, fact.kind = "user", "instruction"
+        elif fact.role == "assistant" and recent and _quoted_term(fact) and fact.evidence.idx - 1 in returned:
+            # the one price the assistant reported from a tool's result just before the user's yes is
+            # what they agreed to pay ("Sunday 13 December is £700" -> "fine, book it"): accepted,
+            # though still the assistant's (a price merely said, with no result behind it, stays
+            # information)
+            fact.evidence = fact.evidence.model_copy(update={"how": "accepted"})
+
+def _narrowed(offer: Fact, item: str, start: int) -> Fact:
+    """The offer of one item of a listed value, with its span in the offering turn."""
+    ev = offer.evidence
+    if ev is not None:
+        ev = ev.model_copy(update={"start": start, "end": start + len(item), "text": item})
+    return offer.model_copy(update={"value": item, "norm": item.lower(), "evidence": ev})
+
+# the informational slots that hold what a thing costs: a term of the offer when the user accepts it
+_COST_SLOTS = frozenset({"price", "amount"})
+
+
+def _quoted_term(fact: Fact) -> bool:
+    """True for one amount of money the assistant quoted (a price, a total), not a list of them
+    ("$1,450 and $1,900": which one the user agreed to is not known)."""
+    slot = fact.key.rsplit(".", 1)[-1]
+    single = ", " not in fact.norm and " | " not in fact.norm
+    return slot in _COST_SLOTS and single and fact.evidence is not None
