@@ -13,16 +13,8 @@ import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
-from core.models import (
-    CompactionRecord,
-    ContextState,
-    Fact,
-    FactVersion,
-    Message,
-    ToolCall,
-    ToolResult,
-    ValidationReport,
-)
+from core.models import ContextState, Fact, FactVersion, Message, ToolCall, ToolResult
+from core.stage_outputs import CompactionRecord, ValidationReport
 from data.records import CompactionEntry, ContextIngest, MetricPoint, StageTrace
 
 SOURCES = (("sgd", "en"), ("multiwoz21", "en"), ("crosswoz", "zh"), ("agent", "en"))

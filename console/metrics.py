@@ -41,7 +41,8 @@ from console.health import (
 )
 from core.config import Config
 from core.decay import DECAYED_BELOW, fact_weight
-from core.models import CompactionRecord, ContextState, Fact, Units
+from core.models import ContextState, Fact, Units
+from core.stage_outputs import CompactionRecord
 from data.records import MetricPoint
 
 LATENCY_SAMPLE = "compaction_latency_ms"  # one sample per compaction; the store aggregates p50/p95

@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, NamedTuple
 from core.coverage import missing_user_clauses, restated_values
 from core.embed import Embedder
 from core.goals import strip_opener
-from core.models import ContextState, Rendered, ValidationReport
+from core.models import ContextState
 from core.opening import opening_request, quoted_back_turn
 from core.render import RECENT_SEPARATOR, render, turn_tokens
 from core.social import without_courtesy
+from core.stage_outputs import Rendered, ValidationReport
 from core.tokens import count_tokens
 from core.validate import key_sentence_fallback, validate
 

@@ -26,19 +26,12 @@ from pydantic import BaseModel, Field
 from core.config import Config
 from core.embed import Embedder, default_embedder
 from core.intents import IntentClusters, substantive
-from core.models import (
-    CompactionRecord,
-    ContextState,
-    Message,
-    Mode,
-    ParsedMessage,
-    Rendered,
-    Units,
-    ValidationReport,
-)
+from core.model_kinds import Mode
+from core.models import ContextState, Message, ParsedMessage, Units
 from core.render import raw_history
 from core.session import Session
 from core.session_context import ContextView
+from core.stage_outputs import CompactionRecord, Rendered, ValidationReport
 from core.tokens import count_tokens
 
 log = logging.getLogger(__name__)

@@ -22,6 +22,7 @@ from core.extract_cleanup import (
 )
 from core.goals import GOAL_KINDS, condense_goal, is_goal
 from core.lang.cues import any_language
+from core.model_kinds import FactKind
 from core.models import (
     ActionUnit,
     Atom,
@@ -30,7 +31,6 @@ from core.models import (
     Entity,
     Evidence,
     FactCandidate,
-    FactKind,
     Goal,
     ParsedMessage,
     Todo,

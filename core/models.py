@@ -2,6 +2,8 @@
 
 Every stage is a pure function from these models to these models, so a stage's input and output
 can be stored (``model_dump(mode="json")``) and shown side by side in the console's replay.
+The Literal kinds the fields take are in core.model_kinds; what trigger, render and validate return
+and the compaction record are in core.stage_outputs.
 """
 
 from __future__ import annotations
@@ -11,46 +13,17 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-Role = Literal["user", "assistant", "tool", "system"]
-Lang = Literal["en", "zh"]
-
-AtomKind = Literal[
-    "instruction",
-    "constraint",
-    "preference",
-    "question",
-    "answer",
-    "confirmation",
-    "greeting",
-    "filler",
-    "action",
-    "result",
-    "correction",
-]
-EntityType = Literal[
-    "money",
-    "quantity",  # number + unit: "2 people", "5 nights", "3天"
-    "number",
-    "date",
-    "time",
-    "datetime",
-    "duration",
-    "place",
-    "name",  # proper name of a venue, person, event, product, ...
-    "term",  # domain term from the lexicon: cuisine, price range, area, car type, ...
-    "id",  # reference codes, booking ids, file paths
-    "phone",
-    "email",
-    "url",
-    "address",
-    "rating",
-]
-Strength = Literal["strong", "medium", "weak"]
-FactKind = Literal["instruction", "tool_data", "preference", "corrected_answer", "other"]
-FactStatus = Literal["active", "decayed", "archived", "invalid"]
-ChangeSource = Literal["pipeline", "form", "grid", "csv", "api", "auto"]
-Mode = Literal["compressed", "raw"]
-TaskState = Literal["IDLE", "EXECUTING", "CONFIRMING"]
+from core.model_kinds import (
+    AtomKind,
+    ChangeSource,
+    EntityType,
+    FactKind,
+    FactStatus,
+    Lang,
+    Role,
+    Strength,
+    TaskState,
+)
 
 
 class ToolCall(BaseModel):
@@ -420,64 +393,3 @@ class ContextState(BaseModel):
     )
     consecutive_failures: int = 0
     version: int = 0
-
-
-# --- trigger, render, validate -----------------------------------------------------------------
-
-
-class TriggerDecision(BaseModel):
-    """Whether to compact now, why, and how deep."""
-
-    fire: bool
-    reason: str = ""
-    tier: int = Field(default=0, description="0: oldest 30%, 1: 50%, 2+: everything")
-    fold_upto: int = Field(default=0, description="messages with idx < fold_upto are folded")
-    history_tokens: int = 0
-
-
-class Rendered(BaseModel):
-    """The context the model sees, with its parts kept apart for the console."""
-
-    text: str
-    tokens: int
-    state_text: str = Field(description="the compacted part without the raw working-memory turns")
-    recent_idx: list[int] = Field(default_factory=list, description="raw turns appended verbatim")
-    anchors: list[str] = Field(default_factory=list)
-    dropped: list[str] = Field(default_factory=list, description="items left out for the budget")
-    change_notice: str = ""
-
-
-class ValidationReport(BaseModel):
-    """What the validate stage checked and found."""
-
-    ok: bool
-    missing_facts: list[str] = Field(default_factory=list)
-    goal_similarity: float | None = None
-    roundtrip_ok: bool = True
-    roundtrip_diff: list[str] = Field(default_factory=list)
-    errors: list[str] = Field(default_factory=list)
-    served_raw: str = Field(
-        "", description="why the context is served raw although the checks passed (it is not smaller)"
-    )
-
-
-class CompactionRecord(BaseModel):
-    """The audit record of one compaction (successful, fallen back or failed)."""
-
-    context_id: str
-    seq: int
-    at_turn: int
-    trigger: str
-    tier: int
-    fold_upto: int
-    tokens_in: int
-    tokens_out: int
-    ratio: float
-    latency_ms: dict[str, float] = Field(default_factory=dict, description="per stage and 'total'")
-    validation: ValidationReport | None = None
-    retries: int = 0
-    fallback: bool = False
-    failed: bool = False
-    error: str | None = None
-    change_notice: str = ""
-    created_at: datetime | None = None

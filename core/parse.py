@@ -11,7 +11,8 @@ from __future__ import annotations
 from core.embed import is_chinese
 from core.lang.base import LanguageAnalyzer, same_service
 from core.lang.registry import analyzer_for
-from core.models import ActionMarker, Atom, Entity, Lang, Message, ParsedMessage, Strength
+from core.model_kinds import Lang, Strength
+from core.models import ActionMarker, Atom, Entity, Message, ParsedMessage
 from core.tools import args_text, digest
 
 STRONG_TYPES = frozenset({"money", "date", "time", "datetime", "duration", "phone", "id", "email"})

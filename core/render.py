@@ -35,13 +35,14 @@ from collections.abc import Collection, Sequence
 from typing import TypedDict
 
 from core.config import Config
-from core.models import ContextState, Fact, Message, Rendered, Todo
+from core.models import ContextState, Fact, Message, Todo
 from core.render_actions import actions_line, completed_actions
 from core.render_goals import goal_texts, goal_told
 from core.render_repeats import alias_label, other_wording, repeats_own_slot
 from core.render_tools import TOOLS_HEADER, is_promoted_key, tool_sections
 from core.replaced import mark_replaced, offer_shown, shown_as_replaced, without_current
 from core.slot_keys import INFORMATIONAL_SLOTS
+from core.stage_outputs import Rendered
 from core.tokens import clip_to_tokens, count_tokens
 from core.tools import digest, dumps, result_json
 from core.when import is_when, phrase_with_day, shown_value, written_value

@@ -26,7 +26,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from core.models import Message, Mode
+from core.model_kinds import Mode
+from core.models import Message
 from core.render import message_line, turn_tokens
 from core.tokens import clip_to_tokens, count_tokens
 

@@ -22,18 +22,11 @@ from core.compaction import compact_on_copy
 from core.extract import extract
 from core.intents import IntentClusters, cluster_intents, substantive
 from core.merge import merge
-from core.models import (
-    CompactionRecord,
-    ContextState,
-    Message,
-    ParsedMessage,
-    Rendered,
-    TriggerDecision,
-    Units,
-)
+from core.models import ContextState, Message, ParsedMessage, Units
 from core.parse import detect_lang, parse_message
 from core.render import turn_tokens
 from core.session_context import ServedContext
+from core.stage_outputs import CompactionRecord, Rendered, TriggerDecision
 from core.tokens import count_joined, count_tokens
 from core.tool_records import ToolIndex
 from core.trigger import check_trigger

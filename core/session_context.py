@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from core.models import Mode
+from core.model_kinds import Mode
 from core.render import RECENT_SEPARATOR, message_line, recent_lines
 from core.served import SWITCH_REASONS, decide_served, own_reason, raw_context_parts, saves_enough
 from core.social import without_courtesy

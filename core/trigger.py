@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.config import Config
-from core.models import ContextState, TriggerDecision
+from core.models import ContextState
+from core.stage_outputs import TriggerDecision
 
 DYNAMIC_EVENTS = ("tool_failures", "repeated_action", "self_doubt", "drift", "milestone")
 

@@ -20,8 +20,9 @@ from core.config import Config
 from core.embed import Embedder, is_chinese
 from core.lang.cues import any_language
 from core.lang.patterns import pattern
-from core.models import Atom, ContextState, Message, ParsedMessage, Rendered, ValidationReport
+from core.models import Atom, ContextState, Message, ParsedMessage
 from core.render import RECENT_SEPARATOR, Anchors, anchor_value, parse_anchors, raw_history
+from core.stage_outputs import Rendered, ValidationReport
 from core.tokens import count_tokens
 
 _DECISION_WEIGHT = {

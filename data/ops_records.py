@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from core.models import Mode
+from core.model_kinds import Mode
 
 BreakerScope = Literal["global", "context"]
 

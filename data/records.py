@@ -14,16 +14,9 @@ from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from core.models import (
-    ChangeSource,
-    CompactionRecord,
-    ContextState,
-    Fact,
-    FactStatus,
-    Message,
-    Mode,
-    Strength,
-)
+from core.model_kinds import ChangeSource, FactStatus, Mode, Strength
+from core.models import ContextState, Fact, Message
+from core.stage_outputs import CompactionRecord
 
 Health = str  # the console's classify() decides the labels (ok, warning, ..., no_data); stored as given
 SaveStatus = Literal["created", "updated", "unchanged"]

@@ -14,7 +14,7 @@ from typing import Any
 import duckdb
 
 from core.config import Config
-from core.models import Mode
+from core.model_kinds import Mode
 from core.served import switch_reason
 from data.concurrency import StoreBusyError, StoreError
 from data.ops_records import AuditEntry, BreakerState, ConfigVersion

@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from core.models import Mode
+from core.model_kinds import Mode
 from data.changes import AUTH, EVERYTHING
 from data.service_store import ServiceStore
 

@@ -21,7 +21,7 @@ from console.metrics import Instant, TripDecision, should_trip_for
 from console.services.permissions import require_actor, require_writer
 from console.services.served import own_reason_of
 from core.config import Config
-from core.models import Mode
+from core.model_kinds import Mode
 from core.served import ServedDecision, decide_served
 from data.ops_records import AuditEntry, BreakerState
 from data.store import Store

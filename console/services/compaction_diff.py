@@ -12,8 +12,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from core.models import CompactionRecord, Fact
+from core.models import Fact
 from core.render import RECENT_SEPARATOR, parse_anchors
+from core.stage_outputs import CompactionRecord
 from data.records import StoredCompaction
 
 _ANCHOR = re.compile(r"\[(USER_GOAL|FACT|ACTION_REQUIRED):([^\]\n]*)\]")

@@ -18,7 +18,7 @@ import pandas as pd
 from pydantic import BaseModel
 
 from console.services.permissions import require_actor, require_writer
-from core.models import FactStatus, Strength
+from core.model_kinds import FactStatus, Strength
 from data.records import CorrectionBatchResult, FactCorrection, FactHistoryEntry, FactRecord
 from data.store import Store
 

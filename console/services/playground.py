@@ -25,18 +25,10 @@ from core.compressor import BreakerCheck, Compressor, ContextView
 from core.config import Config
 from core.embed import Embedder
 from core.formats import Dialogue
-from core.models import (
-    CompactionRecord,
-    ContextState,
-    Message,
-    ParsedMessage,
-    Rendered,
-    TriggerDecision,
-    Units,
-    ValidationReport,
-)
+from core.models import ContextState, Message, ParsedMessage, Units
 from core.render import parse_anchors, raw_history
 from core.served import ServedDecision
+from core.stage_outputs import CompactionRecord, Rendered, TriggerDecision, ValidationReport
 from core.tokens import count_tokens
 from data.ops_records import AuditEntry
 from data.records import SaveOutcome

@@ -22,8 +22,9 @@ from pydantic import BaseModel, Field
 from console.services.replay import Progress, SessionReplay, TurnReplay, build_turn
 from core.compressor import Compressor, Session
 from core.intents import substantive
-from core.models import CompactionRecord, ContextState, Message
+from core.models import ContextState, Message
 from core.render import render
+from core.stage_outputs import CompactionRecord
 from core.tokens import count_tokens
 from data.records import StoredCompaction
 from data.stage_payloads import FactChange, MergePayload, RenderPayload, TurnPayloads

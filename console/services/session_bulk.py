@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field
 from console.services.csv_export import frame_to_csv_bytes
 from console.services.permissions import require_actor, require_writer
 from console.services.sessions import SessionQuery, search_sessions, served_frame
-from core.models import Mode
+from core.model_kinds import Mode
 from data.queries.bulk import MAX_SELECTION
 from data.store import Store
 

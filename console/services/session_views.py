@@ -12,7 +12,7 @@ from typing import Any
 import pandas as pd
 
 from console.services.sessions import SessionDetail, compaction_outcome, compaction_points, token_series
-from core.models import CompactionRecord
+from core.stage_outputs import CompactionRecord
 from data.ops_records import AuditEntry
 from data.records import StoredMessage
 

@@ -25,9 +25,9 @@ from console.services.served import (
     served_text,
     served_tokens,
 )
-from core.models import CompactionRecord
 from core.render import turn_tokens
 from core.served import REASON_TEXT, ServedDecision
+from core.stage_outputs import CompactionRecord
 from data.ops_records import AuditEntry, BreakerState
 from data.records import ContextFilter, ContextSummary, Page, PointFilter, StoredMessage, Timeline
 from data.store import Store

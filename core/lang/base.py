@@ -10,7 +10,8 @@ from datetime import datetime
 from typing import Protocol
 
 from core.lang.cues import DayOfMonth
-from core.models import ActionMarker, AtomKind, Entity, Lang, Negation, Role
+from core.model_kinds import AtomKind, Lang, Role
+from core.models import ActionMarker, Entity, Negation
 
 # Canonical slot hints a language analyzer may put in Entity.slot (None when no cue says which).
 # end_date / end_time: the end of a stay, rental or trip (check-out, drop-off, return), kept apart

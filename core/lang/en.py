@@ -26,7 +26,8 @@ from core.lang.en_discourse import (
 from core.lang.en_domain import find_domain
 from core.lang.en_entities import extract_entities
 from core.lang.en_negations import asked_negations, declined_value, find_negations
-from core.models import ActionMarker, AtomKind, Entity, Lang, Negation, Role
+from core.model_kinds import AtomKind, Lang, Role
+from core.models import ActionMarker, Entity, Negation
 
 # Entity types that make a clause carry a value (a constraint rather than small talk).
 _VALUE_TYPES = frozenset(

@@ -7,7 +7,8 @@ import re
 from functools import lru_cache
 
 from core.lang.en_values import identifiers
-from core.models import ActionMarker, Role
+from core.model_kinds import Role
+from core.models import ActionMarker
 
 _VERB_LEMMA = {
     "booked": "book",

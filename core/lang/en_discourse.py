@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from core.lang.vocab import tagged
-from core.models import ActionMarker, AtomKind, Role
+from core.model_kinds import AtomKind, Role
+from core.models import ActionMarker
 
 # --- split ---------------------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from core.lang.base import LanguageAnalyzer
-from core.models import Lang
+from core.model_kinds import Lang
 
 
 @cache

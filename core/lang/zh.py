@@ -24,7 +24,8 @@ from core.lang.zh_kinds import (
     user_kind,
 )
 from core.lang.zh_negation import asked_negations, find_negations
-from core.models import ActionMarker, AtomKind, Entity, Lang, Negation, Role
+from core.model_kinds import AtomKind, Lang, Role
+from core.models import ActionMarker, Entity, Negation
 
 _SENTENCE = re.compile(r"[^。！？!?；;\n…]*(?:[。！？!?；;\n…]+|$)")
 _ITEM_SEP = ("；", ";")

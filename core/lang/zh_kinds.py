@@ -6,7 +6,8 @@ import re
 
 from core.lang.zh_cues import opens_task
 from core.lang.zh_lexicon import TRANSPORT_DOMAINS, VENUE_DOMAINS, WEAK_DOMAINS, word_list
-from core.models import ActionMarker, AtomKind, Role
+from core.model_kinds import AtomKind, Role
+from core.models import ActionMarker
 
 _GREETING = re.compile(r"^(?:你好|您好|嗨|哈喽|hello|hi|早上好|下午好|晚上好|在吗)[啊呀！!，,。.~～]*$", re.I)
 _FILLER = re.compile(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.models import CompactionRecord, Message
+from core.models import Message
+from core.stage_outputs import CompactionRecord
 from data.queries import search as search_sql
 from data.queries.columns import from_db_time, parse_json, to_utc_naive
 from data.records import (

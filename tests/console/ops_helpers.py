@@ -8,7 +8,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from core.models import CompactionRecord, ContextState, Fact, Message, ValidationReport
+from core.models import ContextState, Fact, Message
+from core.stage_outputs import CompactionRecord, ValidationReport
 from data.records import CompactionEntry, ContextIngest, MetricPoint
 from data.store import Store
 

@@ -26,7 +26,8 @@ from console.metrics import (
 )
 from core.compressor import Compressor
 from core.config import Config
-from core.models import CompactionRecord, ContextState, Fact, Goal, Message, Units, ValidationReport
+from core.models import ContextState, Fact, Goal, Message, Units
+from core.stage_outputs import CompactionRecord, ValidationReport
 
 pytestmark = pytest.mark.unit
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)

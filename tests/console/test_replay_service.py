@@ -18,9 +18,10 @@ from console.services.replay import (
     turn_traces,
 )
 from core.compressor import Compressor
-from core.models import CompactionRecord, ContextState, Fact, Message
+from core.models import ContextState, Fact, Message
 from core.render import RECENT_SEPARATOR
 from core.social import without_courtesy
+from core.stage_outputs import CompactionRecord
 from data.records import StoredCompaction
 from tests.console.builders import TEST_CONFIG, load_dialogues
 from tests.console.conftest import UNTRACED

@@ -22,9 +22,10 @@ from console.services.sessions import (
     sessions_frame,
     token_series,
 )
-from core.models import CompactionRecord, Message, ValidationReport
+from core.models import Message
 from core.render import message_line, turn_tokens
 from core.served import REASON_TEXT, ServedDecision
+from core.stage_outputs import CompactionRecord, ValidationReport
 from data.records import ContextSummary, FactCorrection, StoredMessage
 
 pytestmark = pytest.mark.unit

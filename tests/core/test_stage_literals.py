@@ -28,15 +28,19 @@ from pathlib import Path
 import pydantic
 
 import core.config
+import core.model_kinds
 import core.models
 import core.served
+import core.stage_outputs
 from core.lang.base import DOMAINS, SLOTS
 
 CORE = Path(core.models.__file__).parent
-# core/*.py that are no stage: the CLI's help, config and model field descriptions, the model
-# runtime, the dialogue reader and the tokenizer
+# core/*.py that are no stage: the CLI's help, config and model field descriptions (with the models'
+# kinds and the stage outputs split out of models.py), the model runtime, the dialogue reader and the
+# tokenizer
 NOT_STAGES = {
-    "__init__.py", "__main__.py", "cli.py", "config.py", "models.py", "minilm.py", "dialogue.py", "tokens.py"
+    "__init__.py", "__main__.py", "cli.py", "config.py", "models.py", "model_kinds.py", "stage_outputs.py",
+    "minilm.py", "dialogue.py", "tokens.py",
 }
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 REGEX_CALLS = {
@@ -55,7 +59,8 @@ ENGINE_IDENTIFIERS = {
 
 def _schema_identifiers() -> set[str]:
     names: set[str] = set(SLOTS) | set(DOMAINS) | ENGINE_IDENTIFIERS
-    for obj in [*vars(core.models).values(), *vars(core.config).values(), *vars(core.served).values()]:
+    modules = (core.models, core.model_kinds, core.stage_outputs, core.config, core.served)
+    for obj in [v for module in modules for v in vars(module).values()]:
         if typing.get_origin(obj) is typing.Literal:
             names |= {a for a in typing.get_args(obj) if isinstance(a, str)}
         if isinstance(obj, type) and issubclass(obj, pydantic.BaseModel):

@@ -6,8 +6,9 @@ import pytest
 
 from core.config import Config
 from core.embed import NgramEmbedder
-from core.models import ContextState, Fact, Goal, Message, Rendered
+from core.models import ContextState, Fact, Goal, Message
 from core.render import render
+from core.stage_outputs import Rendered
 from core.validate import (
     bigram_similarity,
     key_sentence_fallback,

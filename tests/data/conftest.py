@@ -7,16 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from core.models import (
-    CompactionRecord,
-    ContextState,
-    Fact,
-    FactVersion,
-    Message,
-    ToolCall,
-    ToolResult,
-    ValidationReport,
-)
+from core.models import ContextState, Fact, FactVersion, Message, ToolCall, ToolResult
+from core.stage_outputs import CompactionRecord, ValidationReport
 from data.records import CompactionEntry, ContextIngest, MetricPoint, StageTrace
 from data.store import Store
 
