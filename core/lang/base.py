@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Protocol
 
-from core.lang.cues import DayOfMonth
+from core.lang.cue_methods import DayOfMonth
 from core.model_kinds import AtomKind, Lang, Role
 from core.models import ActionMarker, Entity, Negation
 
@@ -105,7 +105,7 @@ class LanguageAnalyzer(Protocol):
         value is no new value of its attribute."""
         ...
 
-    # The cue words the stages ask about (implemented once by core.lang.cues.CueMethods over the
+    # The cue words the stages ask about (implemented once by core.lang.cue_methods.CueMethods over the
     # language's <lang>_cues module): a stage file holds no word of any language.
 
     def intent_cue(self, text: str) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from core.lang import en_cues
-from core.lang.cues import CueMethods
+from core.lang.cue_methods import CueMethods
 from core.lang.en_action_markers import find_action
 from core.lang.en_discourse import (
     classify_kind,

@@ -11,7 +11,7 @@ import re
 from datetime import datetime
 
 from core.lang import zh_cues
-from core.lang.cues import CueMethods
+from core.lang.cue_methods import CueMethods
 from core.lang.zh_clauses import topic_pieces
 from core.lang.zh_entities import entities_of
 from core.lang.zh_kinds import (
