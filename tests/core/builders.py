@@ -1,10 +1,17 @@
-"""Hand-built pipeline inputs for stage tests that must not depend on a language analyzer."""
+"""Hand-built pipeline inputs for stage tests that must not depend on a language analyzer, and the
+real stages run over (role, text) turns for the tests that check their outcome."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from core.compressor import Compressor
 from core.config import Config
+from core.coverage import missing_user_clauses
 from core.models import ActionMarker, Atom, ContextState, Entity, Message, Negation, ParsedMessage
+from core.parse import parse_message
+
+TS = datetime(2026, 12, 1, 9, 0)
 
 
 def ent(etype: str, text: str, slot: str | None = None, value: str | None = None, start: int = -1) -> Entity:
@@ -66,3 +73,10 @@ def replaced(state: ContextState) -> set[str]:
     """Every value a fact's history holds (shown as replaced)."""
     return {v.value for f in state.facts.values() for v in f.history}
 
+
+def missing_clauses(turns: list[tuple[str, str]], context: str, ts: datetime | None = TS) -> list[str]:
+    """The user's clauses the coverage validator finds missing from context after the (role, text)
+    turns, parsed and compressed by the real stages (rules only, no model)."""
+    parsed_turns = [parse_message(Message(idx=i, role=r, text=t, ts=ts)) for i, (r, t) in enumerate(turns)]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed_turns]).state
+    return missing_user_clauses(context, parsed_turns, upto=len(turns), state=state)

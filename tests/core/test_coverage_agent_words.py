@@ -4,24 +4,12 @@ negation pair ("A, not B") keeps its positive half."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import pytest
 
-from core.compressor import Compressor
-from core.config import Config
-from core.coverage import missing_user_clauses, users_view
-from core.models import Message
-from core.parse import parse_message
+from core.coverage import users_view
+from tests.core.builders import missing_clauses
 
 pytestmark = pytest.mark.unit
-TS = datetime(2026, 12, 1, 9, 0)
-
-
-def _missing(turns: list[tuple[str, str]], context: str) -> list[str]:
-    parsed = [parse_message(Message(idx=i, role=r, text=t, ts=TS)) for i, (r, t) in enumerate(turns)]
-    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
-    return missing_user_clauses(context, parsed, upto=len(turns), state=state)
 
 
 CRATE = [
@@ -33,17 +21,17 @@ CRATE = [
 
 def test_a_tool_calls_arguments_do_not_show_the_users_clause():
     context = "Completed: t5 ship_crate(notes=porcelain vase; handle with care) -> object {}, at 10:05"
-    assert "the vase is porcelain, handle with care" in _missing(CRATE, context)
+    assert "the vase is porcelain, handle with care" in missing_clauses(CRATE, context)
 
 
 def test_an_assistant_turn_does_not_show_the_users_clause():
     context = "[FACT:shipment.id=CR-1]\n--- recent turns ---\nassistant: Porcelain vase, handle with care."
-    assert "the vase is porcelain, handle with care" in _missing(CRATE, context)
+    assert "the vase is porcelain, handle with care" in missing_clauses(CRATE, context)
 
 
 def test_a_state_line_or_the_users_own_turn_still_shows_it():
-    assert _missing(CRATE, "[FACT:shipment.note=vase is porcelain, handle with care]") == []
-    assert _missing(CRATE, "--- recent turns ---\nuser: the vase is porcelain, handle with care") == []
+    assert missing_clauses(CRATE, "[FACT:shipment.note=vase is porcelain, handle with care]") == []
+    assert missing_clauses(CRATE, "--- recent turns ---\nuser: the vase is porcelain, handle with care") == []
 
 
 def test_users_view_drops_only_the_agents_lines():
@@ -70,9 +58,9 @@ def test_a_negation_pair_keeps_its_positive_half():
         ("user", "move the logo, not the slogan"),
         ("assistant", "Noted."),
     ]
-    missing = _missing(turns, "[FACT:print.item=banner]\nMust: not the slogan")
+    missing = missing_clauses(turns, "[FACT:print.item=banner]\nMust: not the slogan")
     assert missing == ["move the logo, not the slogan"]
-    assert _missing(turns, "[FACT:print.change=move the logo]\nMust: not the slogan") == []
+    assert missing_clauses(turns, "[FACT:print.change=move the logo]\nMust: not the slogan") == []
 
 
 def test_a_negation_that_is_no_pair_owes_nothing_more():
@@ -84,7 +72,7 @@ def test_a_negation_that_is_no_pair_owes_nothing_more():
         ("assistant", "Noted."),
     ]
     context = "[FACT:print.time=noon]\nMust: no later than noon; don't move the logo on the banner"
-    assert _missing(turns, context) == []
+    assert missing_clauses(turns, context) == []
 
 
 def test_a_negation_first_keeps_the_want_after_its_comma():
@@ -94,7 +82,7 @@ def test_a_negation_first_keeps_the_want_after_its_comma():
         ("user", "do not add chunking in pandas, I want the aggregation in the database"),
         ("assistant", "Noted."),
     ]
-    missing = _missing(turns, "[FACT:dev.ref=OPS-1]\nMust: do not add chunking in pandas")
+    missing = missing_clauses(turns, "[FACT:dev.ref=OPS-1]\nMust: do not add chunking in pandas")
     assert missing == ["do not add chunking in pandas, I want the aggregation in the database"]
     context = "[FACT:dev.approach=the aggregation in the database]\nMust: do not add chunking in pandas"
-    assert _missing(turns, context) == []
+    assert missing_clauses(turns, context) == []

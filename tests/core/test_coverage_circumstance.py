@@ -6,25 +6,12 @@ their next step ("I'm thinking about getting a quote for the whole job") still i
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import pytest
 
-from core.compressor import Compressor
-from core.config import Config
-from core.coverage import missing_user_clauses
 from core.lang.en_narration import narrates_in_main_clause
-from core.models import Message
-from core.parse import parse_message
+from tests.core.builders import missing_clauses
 
 pytestmark = pytest.mark.unit
-TS = datetime(2026, 12, 1, 9, 0)
-
-
-def _missing(turns: list[tuple[str, str]], context: str) -> list[str]:
-    parsed = [parse_message(Message(idx=i, role=r, text=t, ts=TS)) for i, (r, t) in enumerate(turns)]
-    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
-    return missing_user_clauses(context, parsed, upto=len(turns), state=state)
 
 
 @pytest.mark.parametrize(
@@ -49,5 +36,5 @@ def test_the_situation_in_a_long_opening_turn_is_owed() -> None:
         ),
         ("assistant", "Grinding under braking usually means worn pads. When can you bring it in?"),
     ]
-    missing = _missing(turns, "[FACT:car.duration=a week]")
+    missing = missing_clauses(turns, "[FACT:car.duration=a week]")
     assert any("grinding noise" in c for c in missing)

@@ -9,18 +9,12 @@ import pytest
 
 from core.compressor import Compressor
 from core.config import Config
-from core.coverage import content_unshown, missing_user_clauses
+from core.coverage import content_unshown
 from core.models import Message
-from core.parse import parse_message
+from tests.core.builders import missing_clauses
 
 pytestmark = pytest.mark.unit
 TS = datetime(2026, 12, 1, 9, 0)
-
-
-def _missing(turns: list[tuple[str, str]], context: str) -> list[str]:
-    parsed = [parse_message(Message(idx=i, role=r, text=t, ts=TS)) for i, (r, t) in enumerate(turns)]
-    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
-    return missing_user_clauses(context, parsed, upto=len(turns), state=state)
 
 
 def test_a_yes_that_goes_on_to_state_something_is_kept_in_the_users_words():
@@ -29,7 +23,7 @@ def test_a_yes_that_goes_on_to_state_something_is_kept_in_the_users_words():
         ("user", "yes downgrade is fine, but I want to keep the same card number"),
         ("assistant", "Noted."),
     ]
-    missing = _missing(turns, "[FACT:card.status=open]")
+    missing = missing_clauses(turns, "[FACT:card.status=open]")
     assert any("keep the same card number" in c for c in missing)
 
 
@@ -39,7 +33,7 @@ def test_a_bare_yes_owes_nothing():
         ("user", "yes that sounds great, thanks"),
         ("assistant", "Booked."),
     ]
-    assert _missing(turns, "[FACT:hotel.name=Ibis]") == []
+    assert missing_clauses(turns, "[FACT:hotel.name=Ibis]") == []
 
 
 def test_a_word_inside_another_word_does_not_show_it():
@@ -59,14 +53,14 @@ def test_a_correction_renaming_a_compound_value_replaces_the_clause_that_named_i
         ("assistant", "Done."),
     ]
     context = "User said: no wait, call it bugfix/MOB-771-checkout-deps"
-    assert not any("fix/checkout-deps" in c and "bugfix" not in c for c in _missing(turns, context))
+    assert not any("fix/checkout-deps" in c and "bugfix" not in c for c in missing_clauses(turns, context))
 
 
 def test_a_number_inside_another_number_does_not_show_it():
     """"2" of "type 2" is not shown by "12": a value is shown as a whole token."""
     turns = [("user", "She's diabetic, type 2"), ("assistant", "Noted.")]
-    assert _missing(turns, "[FACT:insurance.count=12]") == ["She's diabetic, type 2"]
-    assert _missing(turns, "[FACT:insurance.condition=diabetic, type 2]") == []
+    assert missing_clauses(turns, "[FACT:insurance.count=12]") == ["She's diabetic, type 2"]
+    assert missing_clauses(turns, "[FACT:insurance.condition=diabetic, type 2]") == []
 
 
 def test_an_old_value_the_user_says_again_after_its_correction_is_owed():
@@ -81,7 +75,7 @@ def test_an_old_value_the_user_says_again_after_its_correction_is_owed():
         ("assistant", "Done."),
     ]
     context = "[FACT:event.ref=ORD-903 (was: ORD-900)] User said: use ORD-903 for the commits actually"
-    missing = _missing(turns, context)
+    missing = missing_clauses(turns, context)
     assert "the epic stays ORD-900" in missing
     # the clauses said before the correction still hold the replaced value: not owed
     assert not any(c.startswith(("repo orders-svc", "commit as two")) for c in missing)
@@ -118,4 +112,4 @@ def test_a_request_for_a_detail_only_owes_no_clause(request_text):
         ("assistant", "Sure."),
     ]
     context = "[FACT:restaurant.food=Italian|area=centre|people=2|date=Friday|time=18:00|name=Pizza Express]"
-    assert _missing(turns, context) == []
+    assert missing_clauses(turns, context) == []

@@ -5,19 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.compressor import Compressor
-from core.config import Config
-from core.coverage import missing_user_clauses
-from core.models import Message
-from core.parse import parse_message
+from tests.core.builders import missing_clauses
 
 pytestmark = pytest.mark.unit
-
-
-def _missing(turns: list[tuple[str, str]], shown: str) -> list[str]:
-    parsed = [parse_message(Message(idx=i, role=r, text=t)) for i, (r, t) in enumerate(turns)]
-    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
-    return missing_user_clauses(shown, parsed, upto=len(turns), state=state)
 
 
 def test_a_correction_restating_the_clauses_value_leaves_the_clause_owed():
@@ -31,10 +21,10 @@ def test_a_correction_restating_the_clauses_value_leaves_the_clause_owed():
         ("user", "不对，那个没钱了，还是支付宝吧"),
         ("assistant", "改为支付宝。"),
     ]
-    assert "退到原来的支付宝" in _missing(turns, "[FACT:payment.name=支付宝]")
+    assert "退到原来的支付宝" in missing_clauses(turns, "[FACT:payment.name=支付宝]", ts=None)
 
 
 def test_a_correction_with_a_new_number_still_makes_the_clause_stale():
     turns = [("user", "加个缓存，TTL 60 秒。"), ("assistant", "好的。"),
              ("user", "TTL 改成 300 吧，徽章不怎么变"), ("assistant", "TTL 已改为300秒。")]
-    assert not any("60" in c for c in _missing(turns, "[FACT:dev.ttl=300 (was: 60)]"))
+    assert not any("60" in c for c in missing_clauses(turns, "[FACT:dev.ttl=300 (was: 60)]", ts=None))

@@ -8,21 +8,11 @@ from datetime import datetime
 
 import pytest
 
-from core.compressor import Compressor
-from core.config import Config
-from core.coverage import missing_user_clauses
 from core.lang.en_entities import extract_entities
-from core.models import Message
-from core.parse import parse_message
+from tests.core.builders import missing_clauses
 
 pytestmark = pytest.mark.unit
 TS = datetime(2026, 12, 1, 9, 0)
-
-
-def _missing(turns: list[tuple[str, str]], context: str) -> list[str]:
-    parsed = [parse_message(Message(idx=i, role=r, text=t, ts=TS)) for i, (r, t) in enumerate(turns)]
-    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
-    return missing_user_clauses(context, parsed, upto=len(turns), state=state)
 
 
 @pytest.mark.parametrize(
@@ -52,12 +42,12 @@ REPORT = [
 
 def test_a_person_at_a_place_shown_only_apart_comes_back_in_the_users_words():
     context = "[FACT:hospital.person=Dr. Alvarez|origin=Mercy Hospital]"
-    assert "she has the report, from Dr. Alvarez at Mercy Hospital" in _missing(REPORT, context)
+    assert "she has the report, from Dr. Alvarez at Mercy Hospital" in missing_clauses(REPORT, context)
 
 
 def test_a_person_at_a_place_shown_together_is_not_brought_back():
     context = "[FACT:hospital.report=Dr. Alvarez at Mercy Hospital]"
-    assert _missing(REPORT, context) == []
+    assert missing_clauses(REPORT, context) == []
 
 
 def test_the_at_cue_in_both_languages():
@@ -91,8 +81,8 @@ BOXES = [
 
 
 def test_labelled_numbers_shown_as_bare_numbers_come_back_in_the_users_words():
-    assert "boxes 2 and 5" in _missing(BOXES, "[FACT:shipment.count=2, 5]")
-    assert _missing(BOXES, "[FACT:shipment.fragile=boxes 2 and 5]") == []
+    assert "boxes 2 and 5" in missing_clauses(BOXES, "[FACT:shipment.count=2, 5]")
+    assert missing_clauses(BOXES, "[FACT:shipment.fragile=boxes 2 and 5]") == []
 
 
 ORDER = [
@@ -104,5 +94,5 @@ ORDER = [
 
 def test_two_counts_written_as_one_run_come_back_when_shown_only_apart():
     apart = "[FACT:general.薄脆=一份薄脆|油条=一份油条]\nMust: 都不要辣"
-    assert "一份薄脆一份油条，都不要辣" in _missing(ORDER, apart)
-    assert _missing(ORDER, "[FACT:general.fillings=一份薄脆一份油条]\nMust: 都不要辣") == []
+    assert "一份薄脆一份油条，都不要辣" in missing_clauses(ORDER, apart)
+    assert missing_clauses(ORDER, "[FACT:general.fillings=一份薄脆一份油条]\nMust: 都不要辣") == []
