@@ -1,9 +1,12 @@
-"""Small hand-made conversations in the dialogue format, for the benchmark's tests."""
+"""Small hand-made conversations in the dialogue format, and the data sets' scripts loaded as
+modules, for the benchmark's tests."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from bench.conversations import Conversation, conversation_from_record
@@ -38,3 +41,15 @@ def write_jsonl(path: Path, records: list[dict[str, Any]]) -> Path:
     """Write records as a JSONL file and return its path."""
     path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
     return path
+
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "bench" / "data"
+
+
+def data_script(name: str) -> ModuleType:
+    """bench/data/<name>.py loaded as a module (the data scripts are run as files, not imported)."""
+    spec = importlib.util.spec_from_file_location(name, DATA_DIR / f"{name}.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod

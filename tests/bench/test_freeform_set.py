@@ -3,32 +3,23 @@
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-DATA = Path(__file__).resolve().parents[2] / "bench" / "data"
-
-
-def _module(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, DATA / f"{name}.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+from tests.bench.helpers import DATA_DIR, data_script
 
 
 @pytest.fixture(scope="module")
 def check() -> ModuleType:
-    return _module("check_freeform")
+    return data_script("check_freeform")
 
 
 @pytest.fixture(scope="module")
 def first(check: ModuleType) -> dict:
-    line = (DATA / "freeform_en.jsonl").read_text(encoding="utf-8").splitlines()[0]
+    line = (DATA_DIR / "freeform_en.jsonl").read_text(encoding="utf-8").splitlines()[0]
     return json.loads(line)
 
 
@@ -39,10 +30,10 @@ def test_committed_set_passes_and_is_built_from_its_sources(check: ModuleType, t
     assert check.check_seed_sentences(recs) == []
     langs = [r["lang"] for r in recs]
     assert abs(langs.count("en") - langs.count("zh")) <= 2
-    build = _module("build_freeform")
+    build = data_script("build_freeform")
     build.build(out_dir=tmp_path)  # the JSONL files are exactly what the sources give
     for name in ("freeform_en.jsonl", "freeform_zh.jsonl"):
-        assert (tmp_path / name).read_text(encoding="utf-8") == (DATA / name).read_text(encoding="utf-8")
+        assert (tmp_path / name).read_text(encoding="utf-8") == (DATA_DIR / name).read_text(encoding="utf-8")
 
 
 def test_value_missing_from_the_transcript_is_reported(check: ModuleType, first: dict) -> None:
@@ -70,7 +61,7 @@ def test_old_value_still_current_elsewhere_is_rejected(check: ModuleType, first:
 
 
 def test_relative_time_words_must_be_in_their_turn(check: ModuleType) -> None:
-    line = (DATA / "freeform_en.jsonl").read_text(encoding="utf-8").splitlines()[2]
+    line = (DATA_DIR / "freeform_en.jsonl").read_text(encoding="utf-8").splitlines()[2]
     rec = json.loads(line)
     assert rec["gold"]["relative_times"]
     rec["gold"]["relative_times"][0]["text"] = "next Friday at noon"
