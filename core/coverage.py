@@ -36,6 +36,7 @@ from core.lang.en_narration import narrates_in_main_clause
 from core.lang.joins import carries_request
 from core.lang.registry import analyzer_for
 from core.models import Atom, ContextState, ParsedMessage
+from core.negation_pairs import before_half_unshown, positive_half_unshown
 from core.qualified import qualified_parts
 from core.shown import (
     MIN_UNITS,
@@ -225,7 +226,11 @@ def missing_user_clauses(
         answers, asked = asked, False
         after_negation = False
         corrected = False  # an earlier clause of this turn is a correction
+        before: Atom | None = None  # the clause before, in this turn
         for atom in p.atoms:
+            before, prior = atom, before
+            if before_half_unshown(prior, atom, own) and prior is not None and prior.text not in out:
+                out.append(prior.text)  # "3rd floor. no elevator": the sentence before is the pair's want
             said_again = _restated(replaced_at, atom, corrected)
             corrected = corrected or atom.kind == "correction"
             replaced, named, proven = (x - said_again for x in (all_replaced, all_named, all_proven))
@@ -280,7 +285,7 @@ def missing_user_clauses(
                 needs.append(atom.text)
             if not stale and atom.kind in CONTENT_KINDS:
                 needs += unshown_joined(atom, low)  # "Monday to Saturday" shown as two dates apart
-            if not needs and not stale and atom.kind in CONTENT_KINDS and _positive_half_unshown(atom, own):
+            if not needs and not stale and atom.kind in CONTENT_KINDS and positive_half_unshown(atom, own):
                 needs.append(atom.text)  # a negation pair stays whole ("a rental car, not a campervan")
             if needs and atom.text not in out and atom.text.lower() not in low:
                 out.append(atom.text)
@@ -296,24 +301,6 @@ def missing_user_clauses(
                     parts += [x for x in qualified_parts(atom, own) if x not in parts]
                 out += [part for part in parts if part not in out]
     return out
-
-
-def _positive_half_unshown(atom: Atom, low: str) -> bool:
-    """True when a clause with a negation states, beside it, what the user wants instead ("move the
-    logo, not the slogan", "we fly economy not business") and the context low does not
-    show that half: the negation alone (on the Must line) would drop what the pair asks for."""
-    if atom.negation is None or not atom.negation.text:
-        return False
-    # the pair's shape: what is wanted, then what is not ("A, not B"), or the negation first and what
-    # is wanted after a comma ("do not add chunking in pandas, I want the aggregation in the database");
-    # a negation opening the clause with no comma after it ("it doesn't need parking if ...") or
-    # inside a request ("I need a taxi no later than 7") is no pair
-    rest, sep, after = atom.text.rstrip(_EDGE).rpartition(atom.negation.text)
-    if sep and not rest.strip() and after.startswith((",", "\uff0c")):  # "not B, (I want) A"
-        return content_unshown(after.strip(_EDGE), low, MIN_PART_UNITS)
-    if not sep or after.strip() or any_language().intent_cue(atom.text):
-        return False
-    return content_unshown(rest, low, MIN_PART_UNITS)
 
 
 def says_more_than_yes(atom: Atom) -> bool:

@@ -1,0 +1,58 @@
+"""A negation pair stays whole: what the user wants beside a prohibition ("paper invoice, not
+email", "no cash, card only", "ground floor flat. no stairs") is owed as a fact or in their words,
+not dropped behind the Must line's negation."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.core.builders import missing_clauses
+
+pytestmark = pytest.mark.unit
+
+
+def _turns(*user: str) -> list[tuple[str, str]]:
+    return [("assistant", "The order is open."), *(("user", u) for u in user), ("assistant", "Noted.")]
+
+
+def test_a_bare_noun_phrase_before_not_is_the_pairs_want():
+    """"A, not B" with A a bare noun phrase or a request: the comma sets the want apart."""
+    turns = _turns("paper invoice, not email")
+    assert missing_clauses(turns, "[FACT:order.id=Q7]\nMust: not email") == ["paper invoice, not email"]
+    assert missing_clauses(turns, "[FACT:order.invoice=paper invoice]\nMust: not email") == []
+    wanted = _turns("I'd like a paper invoice, not email")
+    owed = missing_clauses(wanted, "[FACT:order.id=Q7]\nMust: not email")
+    assert owed == ["I'd like a paper invoice, not email"]
+
+
+def test_a_want_of_one_word_after_the_negation_is_kept():
+    """"no B, A only": the one word after the comma is the alternative the pair names."""
+    turns = _turns("no cash, card only")
+    assert missing_clauses(turns, "[FACT:order.id=Q7]\nMust: no cash") == ["no cash, card only"]
+    assert missing_clauses(turns, "[FACT:order.payment=card only]\nMust: no cash") == []
+
+
+def test_a_half_is_shown_only_by_all_its_words():
+    """"invoice" shown without "paper" keeps the prohibition and drops what is wanted."""
+    turns = _turns("paper invoice, not email")
+    assert missing_clauses(turns, "[FACT:order.doc=invoice]\nMust: not email") == ["paper invoice, not email"]
+
+
+def test_a_short_sentence_before_a_bare_negation_is_its_want():
+    """"ground floor flat. no stairs": the sentence before the bare negation is the pair's half."""
+    turns = _turns("ground floor flat. no stairs")
+    assert missing_clauses(turns, "[FACT:order.id=Q7]\nMust: no stairs") == ["ground floor flat."]
+    assert missing_clauses(turns, "[FACT:home.type=ground floor flat]\nMust: no stairs") == []
+
+
+def test_a_question_before_a_bare_negation_is_no_half():
+    turns = _turns("is it fragile? no stickers")
+    assert "is it fragile?" not in missing_clauses(turns, "[FACT:order.id=Q7]\nMust: no stickers")
+
+
+def test_a_chinese_pair_keeps_its_want():
+    """"不要B，要A" and "别选B，A都行": the want after the comma is owed."""
+    turns = _turns("不要纸质发票，要电子的")
+    assert missing_clauses(turns, "[FACT:order.id=Q7]\nMust: 不要纸质发票") == ["不要纸质发票，要电子的"]
+    turns = _turns("别约周一，周三都行")
+    assert missing_clauses(turns, "[FACT:order.id=Q7]\nMust: 别约周一") == ["别约周一，周三都行"]
