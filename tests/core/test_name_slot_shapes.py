@@ -79,3 +79,15 @@ def test_an_untyped_day_and_its_hour_said_as_one_run_stay_together():
         session.add(Message(context_id="run", idx=i, role=role, text=text), auto_compact=False)
     session.compact(force=True)
     assert "9号上午10点" in session.context().text
+
+
+def test_a_titled_person_answer_does_not_replace_a_brand():
+    current, replaced = _facts([
+        ("user", "我想学画画"),
+        ("assistant", "用什么牌子的颜料？"),
+        ("user", "马利"),
+        ("assistant", "好的，想跟哪位老师学？"),
+        ("user", "小周老师"),
+        ("assistant", "好的，已为您登记"),
+    ])
+    assert {"马利", "小周老师"} <= current and "马利" not in replaced
