@@ -6,6 +6,8 @@ The parser keys many values by their type alone (a count), so two values of one 
 attributes: the boxes of one item and the portions of another. Without a correction cue, a count in
 one measure ("4盒", "3 boxes") is not replaced by a count in another ("2份", "2 packs"): a different
 measure counts a different thing (one and many of a measure, "1 night" and "2 nights", are one).
+So too in the catch-all name slot, where the parser puts a short answer it could not type: a day of
+the month ("18号"), a count and a name there are three attributes, each kept under its own key.
 (A date said relative to the talk after a calendar date, "this weekend" after "feb 1", was tried
 as another kind too: in the dev dialogues users re-search with such dates, "what about next
 Wednesday?", so the kind of a date is no evidence either way.)
@@ -15,8 +17,14 @@ from __future__ import annotations
 
 import re
 
-from core.models import Fact, FactCandidate
+from core.lang.cues import any_language
+from core.models import ContextState, Fact, FactCandidate
 
+_GUESSED_NAME = "general.name"  # the catch-all slot of a short answer the parser could not type
+# the kinds value_shape tells apart
+DAY_SHAPE, COUNT_SHAPE, NAME_SHAPE = "date", "number", "name"
+_SHORT_COUNT = re.compile(r"\d+(?:\.\d+)?\s*(?:[^\W\d_]{1,2}|[a-z]+)?", re.I)
+_SHORT_TAIL = 2  # characters after a day of the month that leave it a day ("18号吧", "3rd")
 _COUNT = re.compile(r"^\s*\d+(?:\.\d+)?\s*(?P<unit>\S.*)?$")
 
 
@@ -50,3 +58,31 @@ def point_beside_bound(cur: Fact, new: FactCandidate | Fact) -> bool:
 def other_type(cur: Fact, new: Fact | FactCandidate) -> bool:
     """True when the two values were read as entities of different types (a city and a venue)."""
     return bool(cur.vtype and new.vtype and cur.vtype != new.vtype)
+
+
+def value_shape(value: str) -> str:
+    """The kind a short value's shape shows: "date" when it is a day of the month ("18号", "the 18th",
+    with at most a word's tail after it), "number" when it is a count (digits and a short measure:
+    "3位", "2 boxes"), "name" otherwise (a phrase opening with a count, "8个人吃火锅", is no count)."""
+    text = value.strip()
+    day = any_language().day_of_month(text)
+    opens = day is not None and (day.start == 0 or any_language().is_article(text[: day.start].strip()))
+    if day is not None and opens and len(text[day.start + len(day.day) + 1 :].strip()) <= _SHORT_TAIL:
+        return DAY_SHAPE
+    return COUNT_SHAPE if _SHORT_COUNT.fullmatch(text) else NAME_SHAPE
+
+
+def name_slot_key(state: ContextState, cand: FactCandidate) -> str:
+    """The key for a value the parser put in the catch-all name slot: that slot when it is free or
+    holds a value of the same shape (value_shape), else the first numbered one ("general.name_2")
+    that is free or holds that shape. A day of the month, a count and a name are not one attribute,
+    so one never replaces the other there, even in a correction's words: a correction names what
+    it corrects, and a day is corrected by a day."""
+    if cand.key != _GUESSED_NAME or cand.role not in ("user", "system"):
+        return cand.key
+    shape = value_shape(cand.value)
+    key, n = _GUESSED_NAME, 1
+    while (held := state.facts.get(key)) is not None and value_shape(held.value) != shape:
+        n += 1
+        key = f"{_GUESSED_NAME}_{n}"
+    return key

@@ -1,15 +1,17 @@
 """Two named values the user joined into one: a person or thing at a place ("Dr. Alvarez at Mercy
 Hospital", "王医生在协和医院"), and numbers with the noun that labels them ("boxes 2 and 5":
-which boxes; shown as "count=2, 5" they read as how many). Each value may be shown on its own
-(two name facts, one of them read as another slot) while what joins them is lost: a doctor and a
-hospital apart no longer say who is where. The coverage guarantee (core.coverage) keeps such a
-phrase in the user's words when the context does not show it.
+which boxes; shown as "count=2, 5" they read as how many), and a day of the month the parser could
+not type followed by the time of that day ("14号下午2点": apart, the day no longer says when). Each
+value may be shown on its own (two name facts, one of them read as another slot) while what joins
+them is lost: a doctor and a hospital apart no longer say who is where. The coverage guarantee
+(core.coverage) keeps such a phrase in the user's words when the context does not show it.
 """
 
 from __future__ import annotations
 
 from itertools import pairwise
 
+from core.attribute_evidence import DAY_SHAPE, value_shape
 from core.lang.cues import any_language
 from core.models import Atom, Entity
 
@@ -28,8 +30,11 @@ def joined_phrases(atom: Atom) -> list[str]:
 
 
 def _joined(first: Entity, second: Entity, gap: str) -> bool:
-    """True when two values next to each other say one thing: a name at a place, or two counts
-    written as one run ("一份薄脆一份油条": one of each, split over the order)."""
+    """True when two values next to each other say one thing: a name at a place, two counts
+    written as one run ("一份薄脆一份油条": one of each, split over the order), or an untyped day of
+    the month and the time of that day written as one run ("9号上午10点")."""
+    if first.type == "name" and second.type == "time" and gap.strip() == "":
+        return value_shape(first.text) == DAY_SHAPE
     if first.type in NAMED_TYPES and second.type in NAMED_TYPES:
         return any_language().places_at(gap)
     return first.type == second.type == "quantity" and gap == ""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from core.agreed_corrected import agreed_beside
 from core.alternatives import offered_choice
-from core.attribute_evidence import other_attribute, point_beside_bound
+from core.attribute_evidence import name_slot_key, other_attribute, point_beside_bound
 from core.changes import says_change
 from core.choice_readback import read_back_choice
 from core.config import Config
@@ -161,6 +161,9 @@ def _merge_fact(
     """Fold one candidate into the facts (corrected: the domains the turn's corrections name; done:
     the turn reports an action that succeeded)."""
     if (key := corrected_key(state, cand)) != cand.key:
+        cand = cand.model_copy(update={"key": key})
+    if (key := name_slot_key(state, cand)) != cand.key:
+        # a day, a count and a name the parser could not type are not one attribute: both stand
         cand = cand.model_copy(update={"key": key})
     if (last := corrects_last_answer(state, cand)) is not None:
         cand = cand.model_copy(update={"key": last})
