@@ -1,0 +1,197 @@
+"""The English analyzer's dates, times, money, quantities and counts. Expected values below were
+worked out by hand (reference time in en_helpers: Monday 5 January 2026, 12:00)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.core.lang.en_helpers import ents, find
+
+pytestmark = pytest.mark.unit
+
+
+# --- dates and times -------------------------------------------------------------------------------
+
+
+def test_next_wednesday_at_3pm_is_a_date_and_a_time_against_the_message_time():
+    found = [(e.type, e.text, e.value, e.slot) for e in ents("Book it for next Wednesday at 3pm please")]
+    # Monday 5 Jan -> the first Wednesday after it is 7 Jan (dateparser's reading of "next Wednesday")
+    assert found == [
+        ("date", "next Wednesday", "2026-01-07", "date"),
+        ("time", "3pm", "15:00", "time"),
+    ]
+
+
+@pytest.mark.parametrize("text", ["March 3rd at 9:30 am", "9:30 am on March 3rd", "march 3rd, 9:30am"])
+def test_a_date_next_to_a_time_stays_two_facts(text):
+    assert sorted((e.type, e.value) for e in ents(text)) == [("date", "2026-03-03"), ("time", "09:30")]
+
+
+def test_next_weekday_on_that_weekday_is_a_week_later():
+    e = find("next Monday works", "next Monday")
+    assert e.value == "2026-01-12"
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "value"),
+    [
+        ("I want to go on March 3rd.", "March 3rd", "2026-03-03"),
+        ("Check in on the 9th of March", "the 9th of March", "2026-03-09"),
+        ("How about the 12th?", "the 12th", "2026-01-12"),
+        ("Leaving tomorrow", "tomorrow", "2026-01-06"),
+        ("the day after tomorrow is fine", "the day after tomorrow", "2026-01-07"),
+        ("on Friday next week", "Friday next week", "2026-01-16"),
+        ("Saturday this week please", "Saturday this week", "2026-01-10"),
+        ("on the 9th of this month", "the 9th of this month", "2026-01-09"),
+        ("returning 13th of March 2019", "13th of March 2019", "2019-03-13"),
+        ("later today", "later today", "2026-01-05"),
+    ],
+)
+def test_dates_are_iso_against_the_reference(text, surface, value):
+    e = find(text, surface)
+    assert e.type == "date"
+    assert e.value == value
+    assert e.slot == ("end_date" if text.startswith("returning") else "date")  # a return ends a trip
+
+
+def test_date_without_timestamp_uses_a_fixed_reference():
+    first = find("see you tomorrow", "tomorrow", ts=None)
+    second = find("see you tomorrow", "tomorrow", ts=None)
+    assert first.value == second.value == "2026-01-02"  # fixed reference 2026-01-01
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "value"),
+    [
+        ("at 5:30 pm please", "5:30 pm", "17:30"),
+        ("the train at 18:45", "18:45", "18:45"),
+        ("around half past 6 in the evening", "half past 6 in the evening", "18:30"),
+        ("quarter to 10 in the morning", "quarter to 10 in the morning", "09:45"),
+        ("at 7 o'clock in the evening", "7 o'clock in the evening", "19:00"),
+        ("pick me up at three pm", "three pm", "15:00"),
+        ("evening 4:30 works", "evening 4:30", "16:30"),
+        ("meet at noon", "noon", "12:00"),
+        ("7 in the evening", "7 in the evening", "19:00"),
+        ("12 am sharp", "12 am", "00:00"),
+    ],
+)
+def test_times_are_24h(text, surface, value):
+    e = find(text, surface)
+    assert (e.type, e.value, e.slot) == ("time", value, "time")
+
+
+# --- money, quantities, numbers ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "value"),
+    [
+        ("send $1,630 to Amir", "$1,630", "1630 USD"),
+        ("it costs 45.50 dollars", "45.50 dollars", "45.50 USD"),
+        ("about one hundred and eighty bucks", "one hundred and eighty bucks", "180 USD"),
+        ("the fee is £20", "£20", "20 GBP"),
+        ("a budget of $5k", "$5k", "5000 USD"),
+    ],
+)
+def test_money(text, surface, value):
+    e = find(text, surface)
+    assert (e.type, e.value) == ("money", value)
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "value", "slot"),
+    [
+        ("a table for 4 people", "4 people", "4 people", "people"),
+        ("I need two rooms", "two rooms", "2 rooms", "rooms"),
+        ("for 5 nights", "5 nights", "5 nights", "nights"),
+        ("a 4 star hotel", "4 star", "4 star", "stars"),
+        ("three tickets please", "three tickets", "3 tickets", "people"),
+        ("2 seats in the back", "2 seats", "2 seats", "people"),
+        ("we are 7 peeps", "7 peeps", "7 people", "people"),
+        ("there will be 6 of us", "6 of us", "6 people", "people"),
+    ],
+)
+def test_quantities_with_slot_hints(text, surface, value, slot):
+    e = find(text, surface)
+    assert (e.type, e.value, e.slot) == ("quantity", value, slot)
+
+
+def test_bare_number_after_table_for_is_people():
+    e = find("Book a table for 2 at 7pm.", "2")
+    assert (e.value, e.slot) == ("2", "people")
+    assert find("Book a table for 2 at 7pm.", "7pm").value == "19:00"
+
+
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [
+        ("I'll need four.", "four"),
+        ("It is just me, so 1.", "1"),
+        ("Yes 5 please.", "5"),
+        ("I'm travelling with 4", "4"),
+    ],
+)
+def test_bare_numbers_that_answer_are_kept(text, surface):
+    assert find(text, surface).type == "number"
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("Please buy tickets to that event. I will need 4.", "people"),
+        ("How many nights? 3 please", "nights"),
+        ("I will need 4.", None),
+    ],
+)
+def test_a_bare_number_counts_the_noun_its_turn_names(text, slot):
+    assert [(e.type, e.slot) for e in ents(text)] == [("number", slot)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I found 10 hotels for you.",  # a count of results
+        "I have two. Do you prefer the west?",
+        "Can you book me one?",  # a pronoun
+        "There is a 29 percent chance of rain and it will be 91 degrees.",
+        "Their phone number is 1 40 51 38 38.",  # pieces of a phone number
+        "Is it from 2012?",  # a year
+        "It's 1 of 10 options.",
+    ],
+)
+def test_bare_numbers_that_are_no_values_are_left_out(text):
+    assert [e.text for e in ents(text) if e.type == "number"] == []
+
+
+@pytest.mark.parametrize("text", ["I need a table at 7pm", "Book a room there", "a star of 4 please"])
+def test_an_article_is_not_a_count(text):
+    assert [e.text for e in ents(text) if e.type == "quantity"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("I want to pick it up on March 3rd and drop it off on March 5th", "March 3rd", "March 5th"),
+        ("a house from March 1st to March 2nd", "March 1st", "March 2nd"),
+        ("check in on the 3rd and check out on the 7th", "the 3rd", "the 7th"),
+        ("Leaving March 1st, returning March 4th", "March 1st", "March 4th"),
+        ("It departs at 6:20 pm and returns at 7:45 pm", "6:20 pm", "7:45 pm"),
+        ("Pick it up at 10 am; I'll return the car at 5 pm", "10 am", "5 pm"),
+        ("I arrive on Friday and will leave the hotel on next Monday.", "Friday", "next Monday"),
+    ],
+)
+def test_the_end_of_a_stay_or_trip_has_its_own_slot(text, start, end):
+    assert find(text, start).slot in ("date", "time")
+    assert find(text, end).slot in ("end_date", "end_time")
+
+
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [
+        ("Change it to March 5th please", "March 5th"),
+        ("I want to leave the hotel by 7:15.", "7:15"),  # a taxi's departure
+        ("I can't leave until 21:30", "21:30"),
+    ],
+)
+def test_a_changed_date_or_a_departure_is_not_an_end(text, surface):
+    assert find(text, surface).slot in ("date", "time")
