@@ -133,6 +133,19 @@ def test_contexts_loaded_at_once_share_their_reads(
     assert state.sessions.context("herd-new-0").reason != "context_switch"  # its own, not the neighbour's
 
 
+def test_contexts_loaded_one_after_another_read_once_each(
+    state: ServiceState, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The baseline of the herd test above: without others waiting, each prefetch makes its own
+    read, so the herd's few reads are the combiner's doing, not a read the counter misses."""
+    ids = [f"one-by-one-{i}" for i in range(5)]
+    reads = _count_reads(state.store, monkeypatch)
+    for cid in ids:
+        state.sessions.prefetch(cid)
+    assert all(state.sessions.ready(cid) for cid in ids)
+    assert len([r for r in reads if "live_starts" in r]) == len(ids), reads
+
+
 def test_live_starts_reads_each_context_as_it_is(state: ServiceState) -> None:
     """One read for several contexts: new ones have no timeline, a stored one its turns and facts,
     a switched one its reason, and the global switch reaches all of them."""
