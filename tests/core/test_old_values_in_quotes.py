@@ -59,16 +59,22 @@ def test_a_goal_value_two_task_facts_could_have_taken_over_stays_as_said():
     assert goal_texts(state) == ["reserve 4 nights in Porto with my points"]
 
 
+def _listing(value: str, idx: int, replaced_at: int, said: str, said_at: int = 0) -> FactVersion:
+    """A listing that held the user's own words (said at turn said_at), replaced by a pick."""
+    evidence = Evidence(idx=said_at, role="user", how="corrected", text=said)
+    return FactVersion(
+        value=value,
+        norm=value.lower(),
+        idx=idx,
+        replaced_at=replaced_at,
+        reason="corrected by user",
+        evidence=evidence,
+    )
+
+
 def test_the_users_item_of_a_replaced_listing_is_marked_in_a_kept_clause():
     # the user's "the 8:15", held beside the times the assistant then listed, replaced by a pick
-    listing = FactVersion(
-        value="08:15, 12:30, 18:45",
-        norm="08:15, 12:30, 18:45",
-        idx=3,
-        replaced_at=4,
-        reason="corrected by user",
-        evidence=Evidence(idx=0, role="user", how="corrected", text="8:15"),
-    )
+    listing = _listing("08:15, 12:30, 18:45", 3, 4, "8:15")
     fact = _fact("train.time", "12:30", 4, [listing])
     state = ContextState(facts={"train.time": fact})
     assert "8:15" in replaced_forms(fact)
@@ -77,14 +83,7 @@ def test_the_users_item_of_a_replaced_listing_is_marked_in_a_kept_clause():
 
 
 def test_an_item_of_a_listing_in_a_guessed_slot_or_the_pick_itself_is_not_marked():
-    listing = FactVersion(
-        value="08:15, 12:30, 18:45",
-        norm="08:15, 12:30, 18:45",
-        idx=3,
-        replaced_at=4,
-        reason="corrected by user",
-        evidence=Evidence(idx=0, role="user", how="corrected", text="12:30"),
-    )
+    listing = _listing("08:15, 12:30, 18:45", 3, 4, "12:30")
     assert "12:30" not in replaced_forms(_fact("train.time", "12:30", 4, [listing]))
     guessed = listing.model_copy(update={"evidence": listing.evidence.model_copy(update={"text": "8:15"})})
     assert "8:15" not in replaced_forms(_fact("general.time", "12:30", 4, [guessed]))
@@ -92,14 +91,7 @@ def test_an_item_of_a_listing_in_a_guessed_slot_or_the_pick_itself_is_not_marked
 
 def test_an_item_of_a_listing_the_current_value_is_no_option_of_is_not_marked():
     # "Monday, Wednesday" held for one visit, "Tuesday" said for another: no option of it was picked
-    listing = FactVersion(
-        value="Monday, Wednesday",
-        norm="monday, wednesday",
-        idx=5,
-        replaced_at=9,
-        reason="corrected by user",
-        evidence=Evidence(idx=3, role="user", how="corrected", text="wednesday"),
-    )
+    listing = _listing("Monday, Wednesday", 5, 9, "wednesday", said_at=3)
     assert "wednesday" not in replaced_forms(_fact("clinic.date", "Tuesday", 9, [listing]))
 
 
