@@ -26,6 +26,7 @@ def replace_fact(state: ContextState, cur: Fact, cand: FactCandidate, reason: st
     if cand.role in ("user", "system"):
         state.offers.pop(cand.key, None)
 
+
 def new_fact(state: ContextState, cand: FactCandidate) -> Fact:
     """A held fact made from a candidate, first seen at its message."""
     return Fact(
