@@ -4,12 +4,14 @@
     /work/main/.venv/bin/python bench/data/check_freeform.py --score    # also score the core
     /work/main/.venv/bin/python bench/data/check_freeform.py --heldout [--score]   # the held-out set
     /work/main/.venv/bin/python bench/data/check_freeform.py --heldout2   # held-out set 2 (blind)
+    /work/main/.venv/bin/python bench/data/check_freeform.py --heldout3   # held-out set 3 (blind)
     /work/main/.venv/bin/python bench/data/check_freeform.py --files A.jsonl B.jsonl [--score]
 
 --heldout checks the frozen held-out set (heldout_dialogues_<lang>.jsonl, built from heldout_src/
 with build_freeform.py --src bench/data/heldout_src --out-prefix heldout_dialogues): its own
 scenarios, no seed sentences. --heldout2 does the same for held-out set 2 (heldout2_src/ ->
-heldout2_dialogues_<lang>.jsonl); --files given exactly those two files uses its scenarios too.
+heldout2_dialogues_<lang>.jsonl) and --heldout3 for held-out set 3 (heldout3_src/ ->
+heldout3_dialogues_<lang>.jsonl); --files given exactly one of those pairs uses its scenarios too.
 --files checks any files of the same format the same way.
 
 Checks, per line: it parses with the project's reader (core.formats.parse_line); 12-40
@@ -96,6 +98,27 @@ HELDOUT2_SCENARIOS = (
     "data_analysis",
     "group_dining",
     "salon_spa",
+)
+# Held-out set 3: written blind (no core/, no other set's conversations, no analysis of the engine's
+# errors), in domains none of the other sets covers.
+HELDOUT3_FILES = (HERE / "heldout3_dialogues_en.jsonl", HERE / "heldout3_dialogues_zh.jsonl")
+HELDOUT3_SCENARIOS = (
+    "pharmacy_refill",
+    "wedding_planning",
+    "home_cleaning",
+    "plumbing_electrician",
+    "car_purchase_loan",
+    "mortgage",
+    "childcare_kindergarten",
+    "elderly_care",
+    "legal_consultation",
+    "language_course",
+    "ecommerce_return",
+    "appliance_repair",
+    "coworking_booking",
+    "conference_registration",
+    "catering_order",
+    "hiking_trip",
 )
 SEEDS = ROOT.parent / "shared" / "seeds"  # ../shared/seeds of a worktree (checked when present)
 # Example sentences of the project's seed notes (../shared/seeds/*.txt) that the set must contain.
@@ -347,6 +370,8 @@ def main(argv: list[str]) -> int:
         files, scenarios = HELDOUT_FILES, HELDOUT_SCENARIOS
     if "--heldout2" in argv:
         files, scenarios = HELDOUT2_FILES, HELDOUT2_SCENARIOS
+    if "--heldout3" in argv:
+        files, scenarios = HELDOUT3_FILES, HELDOUT3_SCENARIOS
     if "--files" in argv:
         rest = argv[argv.index("--files") + 1 :]
         end = next((i for i, a in enumerate(rest) if a.startswith("--")), len(rest))
@@ -354,6 +379,8 @@ def main(argv: list[str]) -> int:
         scenarios = SCENARIOS + HELDOUT_SCENARIOS
         if files and {p.resolve() for p in files} <= set(HELDOUT2_FILES):
             scenarios = HELDOUT2_SCENARIOS
+        if files and {p.resolve() for p in files} <= set(HELDOUT3_FILES):
+            scenarios = HELDOUT3_SCENARIOS
     recs, errs = load(files, scenarios)
     if files == FILES:
         errs += check_seed_sentences(recs)
