@@ -72,6 +72,15 @@ def value_shape(value: str) -> str:
     return COUNT_SHAPE if _SHORT_COUNT.fullmatch(text) else NAME_SHAPE
 
 
+def other_shape(held: Fact, cand: FactCandidate) -> bool:
+    """True when cand, a value of the catch-all name slot, and held, a value of that slot's family
+    ("general.name_2"), are of different shapes (value_shape): a day is corrected by a day, so a
+    correction's name never goes to the slot a day was moved to."""
+    if not cand.key.startswith(_GUESSED_NAME) or not held.key.startswith(_GUESSED_NAME):
+        return False
+    return value_shape(held.value) != value_shape(cand.value)
+
+
 def name_slot_key(state: ContextState, cand: FactCandidate) -> str:
     """The key for a value the parser put in the catch-all name slot: that slot when it is free or
     holds a value of the same shape (value_shape), else the first numbered one ("general.name_2")

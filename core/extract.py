@@ -39,6 +39,7 @@ from core.models import (
 from core.parse import analyzer_for, strength_of
 from core.slot_keys import BOUNDABLE_TYPES, REQUIRED_SLOTS, facility_fact, fact_key, has_digits, is_value
 from core.tool_records import ToolIndex, promoted_facts, tool_turn
+from core.value_roles import corrected_from, owner_of
 from core.values import bound_norm
 
 
@@ -137,6 +138,8 @@ def _facts_of(
     if role in ("user", "system"):
         kind = "preference" if any_language().soft_preference(atom.text) else "instruction"
     last_end: dict[str, int] = {}
+    # a cue in one part of the clause corrects what that part names, not an earlier part's values
+    governed = corrected_from(atom, analyzer_for(atom.lang).is_correction) if atom.kind == "correction" else 0
     for i, ent in enumerate(atom.entities):
         if _annotates(atom.entities[i - 1] if i else None, ent, atom):
             continue
@@ -166,10 +169,12 @@ def _facts_of(
             source_idx=idx,
             role=atom.role,
             pinned=atom.pinned,
-            correction=atom.kind == "correction",
+            correction=atom.kind == "correction" and ent.start >= governed,
             aliases=aliases,
             vtype=ent.type,
-            evidence=_evidence(ent, atom, idx, text, offset, confirms).model_copy(update={"ts": ts}),
+            evidence=_evidence(ent, atom, idx, text, offset, confirms, ent.start < governed).model_copy(
+                update={"ts": ts, "owner": owner_of(atom, i)}
+            ),
             proposes=proposes or (role == "assistant" and after_failure and bool(_CLOCK.fullmatch(norm))),
             bound=atom.role in ("user", "system") and _bound(ent, atom.text),
             asks=role == "user" and _asks(atom),
@@ -259,12 +264,21 @@ def _read_back(state: ContextState, idx: int) -> bool:
     return any(ev is not None and ev.how == "confirmed" and ev.idx == idx for ev in said)
 
 
-def _evidence(ent: Entity, atom: Atom, idx: int, text: str, offset: int, confirms: bool = False) -> Evidence:
+def _evidence(
+    ent: Entity,
+    atom: Atom,
+    idx: int,
+    text: str,
+    offset: int,
+    confirms: bool = False,
+    ungoverned: bool = False,
+) -> Evidence:
     """Where the entity's value sits in its turn: the span from the clause offset and the entity's
     place in the clause, checked against the text (else the first occurrence of its surface).
     confirms: an assistant's turn that reads its values back for the user's yes; a user's turn that
-    opens with a bare no to such a read-back (its values are said as corrections)."""
-    said = "corrected" if atom.kind == "correction" or confirms else "said"
+    opens with a bare no to such a read-back (its values are said as corrections); ungoverned: the
+    value stands in a part of a correction clause before the cue's (core.value_roles), merely said."""
+    said = "corrected" if (atom.kind == "correction" and not ungoverned) or confirms else "said"
     offered = "confirmed" if confirms else "offered"
     how = {"assistant": offered, "tool": "returned"}.get(atom.role, said)
     start = offset + ent.start if offset >= 0 and ent.start >= 0 else -1

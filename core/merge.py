@@ -58,6 +58,7 @@ from core.tasks import (
     other_task,
     said_before_domain,
 )
+from core.value_roles import asks_another_role, other_owner
 from core.values import same_surface, same_value
 
 STRENGTH_ORDER = {"strong": 0, "medium": 1, "weak": 2}
@@ -217,6 +218,9 @@ def _merge_fact(
         return
     if done and cand.role == "assistant" and cur.role == "user" and result_picks(state, cur, cand):
         return  # "14:30, if that fails 13:30" -> "13:30 went well, ref ...": the booking took one
+    part = " | " not in cur.norm and is_item_of(cand.value, cur.value)
+    if cand.role == "assistant" and cur.role == "user" and part:
+        return  # "二等座, 靠过道" read back in part ("靠过道"): one part of what the user said, no new value
     # the user naming one of the options offered ("X or Y") picks it: a choice, no replaced value
     picks = cand.role == "user" and " | " in cur.norm and one_of_listed(cur.value, cand.value) is not None
     if not picks and widens_not_found(state, cur, cand):
@@ -261,10 +265,14 @@ def _merge_fact(
         # an operator verified the value: only the user saying otherwise replaces it
         state.offers[cand.key] = new_fact(state, cand)
         return
-    if other_task(state, cur, cand, corrected) or other_attribute(cur, cand):
+    if other_task(state, cur, cand, corrected) or other_attribute(cur, cand) or other_owner(cur, cand):
         # said for another task than the held value (a request for something new came between, or
-        # the held value was acted on), or a value of another kind: no evidence it is the same
-        # attribute; both stand
+        # the held value was acted on), or a value of another kind or another person's: no
+        # evidence it is the same attribute; both stand
+        _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{OTHER_TASK_SUFFIX}"}))
+        return
+    if asks_another_role(state, cur, cand):
+        # the answer to a question for another role of the attribute ("Which city will you apply in?")
         _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{OTHER_TASK_SUFFIX}"}))
         return
     if describes_held(state, cur, cand):

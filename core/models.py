@@ -155,6 +155,7 @@ class Evidence(BaseModel):
     end: int = -1
     text: str = ""
     path: str = ""
+    owner: str = Field(default="", description="the person a personal value belongs to (core.value_roles)")
     ts: datetime | None = Field(
         default=None, description="the turn's time, that a relative date or time in it was resolved against"
     )

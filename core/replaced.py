@@ -110,8 +110,12 @@ def _user_item_replaced(fact: Fact, said: Evidence | None, listing: str, listing
 def _merely_said(evidence: Evidence | None) -> bool:
     """True when the user said the value with no correction cue: in a bare name slot (a name the
     parser found no attribute for) one name after another is no evidence they are one attribute
-    ("me, David Ortiz" after the plan taken), so the earlier is not shown as replaced."""
-    return evidence is not None and evidence.role == "user" and evidence.how == "said"
+    ("me, David Ortiz" after the plan taken), so the earlier is not shown as replaced. The assistant
+    reading the value back whole ("户号" -> "户号3301029488", its evidence then the read-back's)
+    confirms the value, not that it replaced the earlier one."""
+    if evidence is None:
+        return False
+    return (evidence.role == "user" and evidence.how == "said") or evidence.how == "confirmed"
 
 
 def mark_replaced(text: str, state: ContextState, restated: Collection[str] = ()) -> str:

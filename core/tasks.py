@@ -9,6 +9,7 @@ none it knows. Merge keeps such a value beside the held one, under ``key_2``.
 
 from __future__ import annotations
 
+from core.attribute_evidence import other_shape
 from core.lang.base import same_service
 from core.lang.cues import any_language
 from core.lang.registry import analyzer_for
@@ -139,6 +140,8 @@ def corrected_key(state: ContextState, cand: FactCandidate) -> str:
     cur, later = state.facts.get(cand.key), state.facts.get(f"{cand.key}{OTHER_TASK_SUFFIX}")
     if cur is None or later is None or later.last_idx <= cur.last_idx or same_value(cur.norm, cand.norm):
         return cand.key
+    if other_shape(later, cand):
+        return cand.key  # the later value is a day or a count kept apart from the names
     return later.key
 
 

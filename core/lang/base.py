@@ -249,6 +249,15 @@ class LanguageAnalyzer(Protocol):
         None: a bare number answering it is that attribute's value."""
         ...
 
+    def asks_by_name(self, question: str, slot: str) -> bool:
+        """True when a question asks for the attribute slot by its noun ("Which city will you apply
+        in?", "在哪个城市办理？"), not for another value in place of one ("what other city")."""
+        ...
+
+    def kin_named(self, text: str) -> str:
+        """The last relative a text names ("my mum", "爸爸"), or "": whom a value beside it is of."""
+        ...
+
     def bounds(self, before: str, after: str) -> bool:
         """True when the words before / after a value make it a bound of a search ("after 13:30",
         "under $150", "4分以上"): a criterion, never replaced by the value of a thing found."""

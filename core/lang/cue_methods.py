@@ -150,6 +150,14 @@ class CueMethods:
         """The attribute slot a question asks for ("How old is she?" -> age), or None."""
         return self._cues.asked_attribute(text)
 
+    def asks_by_name(self, question: str, slot: str) -> bool:
+        """True when a question asks for the attribute slot by its noun ("Which city ...?")."""
+        return self._cues.asks_by_name(question, slot)
+
+    def kin_named(self, text: str) -> str:
+        """The last relative a text names ("mum", "爸爸"), or ""."""
+        return self._cues.kin_named(text)
+
     def asks_yes_no(self, question: str) -> bool:
         """True when a question asks for a yes or a no ("Anything else?", "需要预订吗？"), not a value."""
         return self._cues.asks_yes_no(question)

@@ -114,6 +114,10 @@ class AnyLanguage:
         """The attribute slot a question asks for in some language (the first language's), or None."""
         return next((s for a in self.analyzers if (s := a.asked_attribute(text)) is not None), None)
 
+    def asks_by_name(self, question: str, slot: str) -> bool:
+        """True when some language's question asks for the attribute slot by its noun."""
+        return any(a.asks_by_name(question, slot) for a in self.analyzers)
+
     def bounds(self, before: str, after: str) -> bool:
         """True when some language's words around a value make it a bound of a search."""
         return any(a.bounds(before, after) for a in self.analyzers)

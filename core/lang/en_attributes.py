@@ -221,3 +221,23 @@ def asked_count(text: str) -> str | None:
     if slot in _COUNTED_SLOTS:
         return slot
     return "people" if pattern(_HEAD_COUNT, re.IGNORECASE).search(text) else None
+
+
+# a question for another value in place of one ("what other city", "which day instead")
+_ANOTHER = r"\b(?:instead|else|other|another)\b"
+
+
+def asks_by_name(question: str, slot: str) -> bool:
+    """True when a question asks for the attribute slot by its noun ("Which city will you apply
+    in?" -> city, "what departure date" -> date), not for another value in place of one ("what
+    other city", "which day instead")."""
+    if pattern(_ANOTHER, re.IGNORECASE).search(question):
+        return False
+    return bool(re.search(rf"\b(?:which|what)\s+(?:\w+\s+)?{re.escape(slot)}\b", question, re.IGNORECASE))
+
+
+def kin_named(text: str) -> str:
+    """The last relative a text names ("my mum", "Dad's"), lowercased, or ""."""
+    words = "|".join(sorted(KIN, key=len, reverse=True))
+    found = pattern(rf"\b(?:{words})\b", re.IGNORECASE).findall(text)
+    return found[-1].lower() if found else ""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from core.lang.en_attributes import asked_attribute  # noqa: F401  (a cue of this module)
+from core.lang.en_attributes import asked_attribute, asks_by_name, kin_named  # noqa: F401  (cues)
 from core.lang.en_joined import labelled_numbers, places_at  # noqa: F401  (a cue of this module)
 from core.lang.en_none_found import finds_none  # noqa: F401  (a cue of this module)
 from core.lang.en_offers import named_pick, offered_options, option_span, points_at_offer  # noqa: F401  (cues)

@@ -14,7 +14,7 @@ _NONE = (
     r"\b(?:there\s+(?:are|is|were|was)\s+no|there\s+(?:are\s+not|aren['’]?t|is\s+not|isn['’]?t|were\s+not|"
     r"weren['’]?t)\s+any|(?:i|we)\s+(?:have|had|found|see|show)\s+no|"
     r"(?:i|we)\s+(?:do\s+not|don['’]?t|did\s+not|didn['’]?t|cannot|can\s+not|can['’]?t|could\s+not|"
-    r"couldn['’]?t)\s+(?:have|find|see|locate)\s+any(?:thing)?|"
+    r"couldn['’]?t)\s+(?:have|find|see|locate|get|pull\s+up|turn\s+up|come\s+up\s+with)\s+any(?:thing)?|"
     r"(?:i|we)\s+(?:was|were|am|are)\s+(?:unable|not\s+able)\s+to\s+(?:find|locate)\s+any(?:thing)?|"
     r"(?:does\s+not|doesn['’]?t)\s+(?:appear|seem|look)\s+(?:like\s+|that\s+)?there\s+(?:are|is)\s+any|"
     r"no\s+(?:results?|matches|match)|nothing\s+(?:that\s+|which\s+)?(?:matches|meets|fits|suits))\b"

@@ -150,3 +150,27 @@ def servings(text: str) -> list[tuple[int, int, str, str, str]]:
             noun = before[0][0]
             out.append((before[0][2], m.end(), "quantity", value, noun))
     return out
+
+
+# a slot's noun as a question asks for it ("哪个城市", "哪天", "几点")
+_ASKED_BY_NAME = {
+    "city": r"哪(?:个|座)?城市|什么城市",
+    "date": r"哪一?天|几号|什么日期|哪个日期",
+    "time": r"几点|什么时间|哪个时间",
+}
+# a question for another value in place of one ("换哪个城市", "其他日期")
+_ANOTHER = r"换|其他|其它|别的|改"
+
+
+def asks_by_name(question: str, slot: str) -> bool:
+    """True when a question asks for the attribute slot by its noun ("在哪个城市办理？" -> city),
+    not for another value in place of one ("换哪天？")."""
+    rx = _ASKED_BY_NAME.get(slot)
+    return bool(rx and pattern(rx).search(question) and not pattern(_ANOTHER).search(question))
+
+
+def kin_named(text: str) -> str:
+    """The last relative a text names ("妈妈", "我爸"), or ""."""
+    words = "|".join(sorted(KIN, key=len, reverse=True))
+    found = pattern(words).findall(text)
+    return found[-1] if found else ""

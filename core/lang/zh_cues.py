@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from core.lang.patterns import last_match_span, pattern
-from core.lang.zh_attributes import asked_attribute  # noqa: F401  (a cue of this module)
+from core.lang.zh_attributes import asked_attribute, asks_by_name, kin_named  # noqa: F401  (cues)
 from core.lang.zh_none_found import finds_none  # noqa: F401  (a cue of this module)
 from core.lang.zh_pick import (  # noqa: F401  (cues of this module)
     named_pick,

@@ -39,3 +39,13 @@ def test_a_name_merely_said_after_another_does_not_show_it_replaced():
 def test_a_corrected_name_or_an_attribute_slot_still_shows_the_replaced_value():
     assert shown_as_replaced(_fact("insurance.name", "corrected")) == ["Evergreen Cancer Care"]
     assert shown_as_replaced(_fact("insurance.policyholder", "said")) == ["Evergreen Cancer Care"]
+
+
+def test_a_name_the_assistant_then_read_back_is_still_merely_said():
+    # the user's "户号" read back in "查到了，户号3301029488": the evidence moves to the read-back,
+    # which confirms the value, not that it replaced the name before it
+    fact = _fact("general.name", "said")
+    fact.evidence = Evidence(idx=15, role="assistant", how="confirmed", text="David Ortiz")
+    assert shown_as_replaced(fact) == []
+    fact.evidence = Evidence(idx=15, role="assistant", how="accepted", text="David Ortiz")
+    assert shown_as_replaced(fact) == ["Evergreen Cancer Care"]

@@ -1,0 +1,78 @@
+"""The role a value plays in its clause and turn (issue 12, item 2: a value replaces another only
+with evidence that it is the same attribute; two roles of one slot coexist).
+
+- Whom a personal value belongs to: a phone number or an e-mail said next to a person ("妈妈马婷，
+  136...", "emergency contact: Bob Smith, bob@x.com") is that person's; another person's number
+  is another attribute, not a new value of the first.
+- Which values a correction cue governs: a turn of several clauses with the cue in one of them
+  ("陈总刚说那天上午有会，改成周四下午那个") corrects what that clause names; a value said in an earlier
+  clause of the turn without the cue is merely said.
+- Which role a question names: the assistant asking for an attribute the user already gave ("Which
+  city will you apply in?" after "a conference in Lyon") asks for another role of it; the user's
+  bare answer fills that role beside the first value.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from core.lang.cues import any_language
+from core.lang.registry import analyzer_for
+from core.models import Atom, ContextState, Fact, FactCandidate
+
+# value types that belong to one person: another person's is another attribute
+PERSONAL_TYPES = frozenset({"phone", "email"})
+# where a clause's parts meet: Chinese punctuation, or ASCII punctuation before a space
+_PART_END = re.compile(r"[\uff0c\uff1b\u3002\uff01\uff1f]|[,;!?](?=\s)|\.(?=\s)")
+
+
+def owner_of(atom: Atom, i: int) -> str:
+    """Whom entity i of the clause belongs to when it is a personal value (PERSONAL_TYPES): the
+    nearest person named before it in the clause, else the nearest relative word ("mum", "爸爸");
+    "" when none is named or the value is of another type."""
+    ent = atom.entities[i]
+    if ent.type not in PERSONAL_TYPES or ent.start < 0:
+        return ""
+    for prev in reversed(atom.entities[:i]):
+        if prev.type == "name" and 0 <= prev.start < ent.start:
+            return prev.text.strip().lower()
+    return analyzer_for(atom.lang).kin_named(atom.text[: ent.start])
+
+
+def other_owner(cur: Fact, cand: FactCandidate) -> bool:
+    """True when cur and cand are personal values of two different people named with them: two
+    attributes (the mother's phone and the father's), whatever cue the turn has."""
+    old, new = cur.evidence, cand.evidence
+    return bool(old and new and old.owner and new.owner and old.owner != new.owner)
+
+
+def corrected_from(atom: Atom, is_correction: Callable[[str], bool]) -> int:
+    """Where in a correction clause the values the cue governs start: the start of the first part
+    of the clause (cut at punctuation) that has both the cue and a value; 0 when the cue's part has
+    no value of its own ("actually, 5 people": the cue governs what follows it) or no part alone
+    has the cue. is_correction: the clause's language test of a correction cue."""
+    starts = [0] + [m.end() for m in _PART_END.finditer(atom.text)]
+    ends = [m.start() for m in _PART_END.finditer(atom.text)] + [len(atom.text)]
+    for a, b in zip(starts, ends, strict=True):
+        if not is_correction(atom.text[a:b]):
+            continue
+        return a if any(a <= e.start < b for e in atom.entities) else 0
+    return 0
+
+
+def asks_another_role(state: ContextState, cur: Fact, cand: FactCandidate) -> bool:
+    """True when cand is the user's answer, with no correction cue, to the assistant's question just
+    before it that asks for cand's attribute by name ("Which city will you apply in?", "哪个城市办理？")
+    while the user's value of it (cur) was said earlier and the question does not name it: the
+    assistant asks for another role of the attribute, so the answer stands beside cur."""
+    q = state.offered_choice
+    if cand.role != "user" or cand.correction or cur.role != "user" or q is None or q.options:
+        return False
+    if q.idx != cand.source_idx - 1 or cur.last_idx >= q.idx or not q.question:
+        return False
+    question = q.question.lower()
+    if cur.value.strip().lower() in question or state.none_found_idx >= cur.last_idx:
+        return False  # a read-back of the held value, or a search for it found nothing since
+    slot = cand.key.split(".", 1)[-1]
+    return any_language().asks_by_name(q.question, slot)

@@ -1,0 +1,147 @@
+"""Two roles of one slot coexist (issue 12, item 2: a value replaces another only with evidence that
+it is the same attribute): another person's phone, the answer to a question for another role of an
+attribute, a value in a clause the correction cue does not govern, a day kept apart from names, and
+an assistant reading back one part of what the user listed."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.compressor import Compressor
+from core.config import Config
+from core.lang.registry import analyzer_for
+from core.models import Fact, Message
+from core.parse import parse_message
+from core.value_roles import corrected_from
+
+pytestmark = pytest.mark.unit
+
+
+def _state_facts(turns: list[tuple[str, str]]) -> list[Fact]:
+    session = Compressor(Config()).session("roles")
+    for i, (role, text) in enumerate(turns):
+        session.add(Message(context_id="roles", idx=i, role=role, text=text), auto_compact=False)
+    return list(session.state.facts.values())
+
+
+def _current(facts: list[Fact]) -> set[str]:
+    return {f.value for f in facts}
+
+
+def _replaced(facts: list[Fact]) -> set[str]:
+    return {h.value for f in facts for h in f.history}
+
+
+def test_another_persons_phone_stands_beside_the_first():
+    facts = _state_facts([
+        ("user", "给孩子报个游泳班"),
+        ("assistant", "好的，家长联系方式？"),
+        ("user", "爸爸王强，13812345678"),
+        ("assistant", "还需要一位备用联系人。"),
+        ("user", "姥姥刘芬，13987654321"),
+    ])
+    assert {"13812345678", "13987654321"} <= _current(facts)
+    assert "13812345678" not in _replaced(facts)
+    owners = {f.value: f.evidence.owner for f in facts if f.evidence is not None}
+    assert owners["13812345678"] == "爸爸王强" and owners["13987654321"] == "姥姥刘芬"
+
+
+def test_the_same_persons_phone_corrected_is_still_replaced():
+    turns = [("user", "我的电话13812345678"), ("assistant", "好的"), ("user", "不对，是13812345679")]
+    facts = _state_facts(turns)
+    assert "13812345679" in _current(facts) and "13812345678" in _replaced(facts)
+
+
+def test_an_answer_to_a_question_for_another_role_of_the_city_stands_beside_it():
+    facts = _state_facts([
+        ("user", "I need a visa for a trade fair in Milan."),
+        ("assistant", "Sure. Which city will you submit the application in?"),
+        ("user", "Chicago"),
+    ])
+    assert {"Milan", "Chicago"} <= _current(facts) and "Milan" not in _replaced(facts)
+
+
+def test_an_answer_to_a_question_for_another_value_instead_replaces_it():
+    facts = _state_facts([
+        ("user", "I need a visa for a trade fair in Milan."),
+        ("assistant", "Sure. Which city instead?"),
+        ("user", "Chicago"),
+    ])
+    assert "Chicago" in _current(facts) and "Milan" in _replaced(facts)
+
+
+@pytest.mark.parametrize(
+    "lang, question, slot, asks",
+    [
+        ("en", "Which city will you apply in?", "city", True),
+        ("en", "What departure date suits you?", "date", True),
+        ("en", "What other city would work?", "city", False),
+        ("en", "How many people?", "city", False),
+        ("zh", "您在哪个城市办理？", "city", True),
+        ("zh", "那天几点方便？", "time", True),
+        ("zh", "要换哪个城市？", "city", False),
+    ],
+)
+def test_asks_by_name(lang: str, question: str, slot: str, asks: bool):
+    assert analyzer_for(lang).asks_by_name(question, slot) is asks
+
+
+@pytest.mark.parametrize(
+    "text, cue_part",
+    [
+        ("张医生刚说那天不坐诊，改成周三上午", "改成周三上午"),
+        ("Tom is busy on Monday, make it Friday 3pm instead", "make it Friday 3pm instead"),
+    ],
+)
+def test_a_cue_governs_the_values_of_its_own_part_of_the_clause(text: str, cue_part: str):
+    atom = parse_message(Message(context_id="c", idx=1, role="user", text=text)).atoms[0]
+    assert atom.kind == "correction"
+    assert text[corrected_from(atom, analyzer_for(atom.lang).is_correction) :].strip() == cue_part
+
+
+def test_a_cue_without_a_value_of_its_own_governs_the_whole_clause():
+    atom = parse_message(Message(context_id="c", idx=1, role="user", text="不对，还是周三上午吧")).atoms[0]
+    assert corrected_from(atom, analyzer_for(atom.lang).is_correction) == 0
+
+
+def test_a_name_in_a_clause_before_the_cue_is_merely_said():
+    facts = _state_facts([
+        ("user", "帮我约下周的体检"),
+        ("assistant", "可以约周二或周三。"),
+        ("user", "周二吧"),
+        ("assistant", "好的"),
+        ("user", "张医生刚说那天不坐诊，改成周三上午"),
+    ])
+    said = {f.value: f.evidence.how for f in facts if f.evidence is not None and f.evidence.idx == 4}
+    assert said["周三上午"] == "corrected"
+    assert all(how == "said" for value, how in said.items() if value != "周三上午")
+
+
+def test_a_correction_of_a_name_never_replaces_the_day_kept_apart_from_names():
+    facts = _state_facts([
+        ("user", "想买一张书桌，胡桃木的，家里有猫"),
+        ("assistant", "好的。什么时候送货？"),
+        ("user", "12号以后都行"),
+        ("assistant", "可以送13号或14号。"),
+        ("user", "14号"),
+        ("assistant", "好的，14号送货。"),
+        ("user", "对了，书桌颜色还是换成白橡木吧，胡桃木太暗"),
+    ])
+    assert "14号" in _current(facts) and "14号" not in _replaced(facts)
+
+
+def test_the_assistant_reading_back_one_part_of_a_listed_value_replaces_nothing():
+    facts = _state_facts([
+        ("user", "帮我订一张去杭州的高铁票"),
+        ("assistant", "一等座还是二等座？"),
+        ("user", "一等座，不要靠过道，要靠窗的"),
+        ("assistant", "好的，给您换成靠窗。"),
+        ("user", "嗯"),
+    ])
+    seat = next(f for f in facts if f.key.endswith("seat_class"))
+    assert "一等座" in seat.value and "靠窗" in seat.value
+
+
+def test_a_search_that_pulled_up_no_matches_is_a_report_of_none_found():
+    assert analyzer_for("en").finds_none("No, I'm sorry. I didn't pull up any matches.")
+    assert not analyzer_for("en").finds_none("I pulled up three matches for you.")
