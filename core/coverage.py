@@ -217,13 +217,14 @@ def missing_user_clauses(
     renumbered = {before for before, after in pairwise(users) if after in bare}
     out: list[str] = []
     asked = False  # the turn before is the assistant's question: a brief answer is its value
+    polar = False  # the turn before asks a yes or a no: an answer saying more states its own value
     for p in parsed:
         if p.message.role == "assistant" and p.message.text.strip():
-            asked = asks_open(p.message.text)
+            asked, polar = asks_open(p.message.text), asks_polar(p.message.text)
             continue
         if p.message.idx >= upto or p.message.role != "user":
             continue
-        answers, asked = asked, False
+        (answers, asked), (detailed, polar) = (asked, False), (polar, False)
         after_negation = False
         corrected = False  # an earlier clause of this turn is a correction
         before: Atom | None = None  # the clause before, in this turn
@@ -271,6 +272,8 @@ def missing_user_clauses(
             typed = any(not (says_more and e.type in WEAK_TYPES) for e in atom.entities)
             brief = answers and not _says_nothing(atom.text) and not _requests(atom.text)
             least = MIN_ANSWER_UNITS if brief else MIN_CUED_UNITS if _cued(atom) else MIN_UNITS
+            if detailed and not any_language().declines(atom.text) and not _requests(atom.text):
+                least = min(least, MIN_CUED_UNITS)  # "she has a severe peanut allergy" to "any conditions?"
             stale_value = _states_replaced(atom, proven, named)
             stale = stale_value or corrected_later(atom, corrections)
             if (
@@ -335,6 +338,15 @@ def asks_open(text: str) -> bool:
         return False
     last = questions[-1].strip()
     return not analyzer_for("zh" if is_chinese(last) else "en").asks_yes_no(last)
+
+
+def asks_polar(text: str) -> bool:
+    """True when an assistant turn ends by asking a yes or a no ("Does he have any health
+    conditions?", "您有工作吗？"): an answer that goes on past its yes or no ("he has a mild asthma",
+    "有，私企", "no, my credit card covers it") states the detail itself, a value of the user's own.
+    A decline ("no thanks") states none."""
+    questions = _QUESTION.findall(text)
+    return bool(questions) and not asks_open(text)
 
 
 def _cued(atom: Atom) -> bool:

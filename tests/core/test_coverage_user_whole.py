@@ -1,0 +1,83 @@
+"""The user's own values kept whole by the coverage guarantee (issue 12, item 4): the detail an
+answer to a yes/no question gives, a street address with its town, a statement followed by a tag
+question. Each is shown only in parts (or not at all) by the facts, so the user's clause comes back."""
+
+from __future__ import annotations
+
+from core.coverage import asks_polar
+from core.lang.en_discourse import split_sentences
+from core.lang.registry import analyzer_for
+from tests.core.builders import missing_clauses
+
+
+def test_an_answer_to_a_yes_no_question_that_gives_the_detail_comes_back():
+    turns = [
+        ("assistant", "Does your son have any health conditions we should know about?"),
+        ("user", "he has a mild asthma."),
+        ("assistant", "Thanks."),
+    ]
+    assert "he has a mild asthma." in missing_clauses(turns, "[FACT:school.grade=Prep]")
+
+
+def test_a_yes_no_answer_past_its_echo_comes_back_in_chinese():
+    turns = [("assistant", "您有工作吗？"), ("user", "有，私企"), ("assistant", "好的。")]
+    assert "有，私企" in missing_clauses(turns, "[FACT:general.choice=有]")
+
+
+def test_a_bare_decline_to_a_yes_no_question_is_not_kept():
+    turns = [("assistant", "Would you like travel insurance?"), ("user", "no thanks"), ("assistant", "Ok.")]
+    assert missing_clauses(turns, "[FACT:trip.city=Rome]") == []
+
+
+def test_asks_polar_only_for_a_yes_no_question():
+    assert asks_polar("Great. Does she have any allergies?")
+    assert asks_polar("您是在职吗？")
+    assert not asks_polar("Which city will you apply in?")
+    assert not asks_polar("Booked for Friday.")
+
+
+def test_a_street_address_with_its_town_shown_apart_comes_back():
+    turns = [
+        ("assistant", "Are you in the school zone?"),
+        ("user", "yes, 12 Kestrel Avenue, Marrickville"),
+        ("assistant", "Thanks."),
+    ]
+    context = "[FACT:general.address=12 Kestrel Avenue|name=Marrickville]"
+    assert "yes, 12 Kestrel Avenue, Marrickville" in missing_clauses(turns, context)
+
+
+def test_an_address_keeps_the_postcode_after_its_town():
+    from core.joined_values import joined_phrases
+    from core.models import Message
+    from core.parse import parse_message
+
+    atom = parse_message(Message(idx=0, role="user", text="it's 12 Kestrel Avenue, Denver 80203")).atoms[0]
+    assert joined_phrases(atom) == ["12 Kestrel Avenue, Denver 80203"]
+
+
+def test_a_street_address_with_its_town_shown_whole_is_not_brought_back():
+    turns = [
+        ("assistant", "What's the home address?"),
+        ("user", "it's 12 Kestrel Avenue, Denver 80203"),
+        ("assistant", "Thanks."),
+    ]
+    assert missing_clauses(turns, "[FACT:general.address=12 Kestrel Avenue, Denver 80203]") == []
+
+
+def test_a_tag_question_is_cut_off_its_statement():
+    assert split_sentences("my licence expires in June 2028, that's fine right?") == [
+        "my licence expires in June 2028",
+        "that's fine right?",
+    ]
+    assert split_sentences("we land at 9, is that ok?") == ["we land at 9", "is that ok?"]
+    assert split_sentences("Is that ok?") == ["Is that ok?"]
+    assert analyzer_for("en").kind("my licence expires in June 2028", "user") != "question"
+
+
+def test_a_statement_before_a_tag_question_comes_back():
+    turns = [
+        ("assistant", "You need a passport valid for 3 months after your return."),
+        ("user", "my licence expires in June 2028, that's fine right?"),
+        ("assistant", "Yes, that's fine."),
+    ]
+    assert "my licence expires in June 2028" in missing_clauses(turns, "[FACT:visa.country=France]")
