@@ -81,3 +81,21 @@ def test_a_statement_before_a_tag_question_comes_back():
         ("assistant", "Yes, that's fine."),
     ]
     assert "my licence expires in June 2028" in missing_clauses(turns, "[FACT:visa.country=France]")
+
+
+def test_a_chinese_count_of_things_keeps_the_thing_counted():
+    zh = analyzer_for("zh")
+    found = [(e.type, e.text) for e in zh.entities("家里还有一台冰箱，要搬到新家", None)]
+    assert ("quantity", "一台冰箱") in found
+    assert [(e.type, e.text) for e in zh.entities("要两辆车。", None)] == [("quantity", "两辆车")]
+    # a measure is no count of things: "2米" stays the length it is
+    assert ("quantity", "2米") in [(e.type, e.text) for e in zh.entities("电视柜2米左右", None)]
+
+
+def test_a_name_or_count_never_cuts_a_date_in_two():
+    from core.lang.en_entities import extract_entities
+
+    found = [(e.type, e.text) for e in extract_entities("3 of us, the Mar 21 date.", None)]
+    assert ("date", "Mar 21") in found
+    assert not any((t in ("name", "quantity") and "Mar" in x) or x == "21 date" for t, x in found)
+    assert [(e.type, e.text) for e in extract_entities("the Mar 21 matinee", None)] == [("date", "Mar 21")]
