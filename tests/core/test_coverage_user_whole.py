@@ -99,3 +99,11 @@ def test_a_name_or_count_never_cuts_a_date_in_two():
     assert ("date", "Mar 21") in found
     assert not any((t in ("name", "quantity") and "Mar" in x) or x == "21 date" for t, x in found)
     assert [(e.type, e.text) for e in extract_entities("the Mar 21 matinee", None)] == [("date", "Mar 21")]
+
+
+def test_an_approximate_time_keeps_its_approximation():
+    from core.lang.en_entities import extract_entities
+
+    assert [(e.type, e.text) for e in extract_entities("friday, about 8", None)][-1] == ("time", "about 8")
+    assert ("time", "around 6") in [(e.type, e.text) for e in extract_entities("dinner at around 6", None)]
+    assert ("time", "6") in [(e.type, e.text) for e in extract_entities("dinner at 6", None)]
