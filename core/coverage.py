@@ -29,7 +29,7 @@ from core.coverage_corrections import (
     valued_parts,
 )
 from core.embed import is_chinese
-from core.joined_values import unshown_joined
+from core.joined_values import unshown_answer_run, unshown_joined
 from core.lang.cues import any_language
 from core.lang.en_cues import asks_detail_only
 from core.lang.en_narration import narrates_in_main_clause
@@ -288,6 +288,7 @@ def missing_user_clauses(
                 needs.append(atom.text)
             if not stale and atom.kind in CONTENT_KINDS:
                 needs += unshown_joined(atom, low)  # "Monday to Saturday" shown as two dates apart
+                needs += unshown_answer_run(atom, low) if brief else []  # "180 days to glacier"
             if not needs and not stale and atom.kind in CONTENT_KINDS and positive_half_unshown(atom, own):
                 needs.append(atom.text)  # a negation pair stays whole ("a rental car, not a campervan")
             if needs and atom.text not in out and atom.text.lower() not in low:

@@ -18,6 +18,7 @@ from core.lang.cues import any_language
 from core.models import Atom, Entity
 
 NAMED_TYPES = frozenset({"name", "place"})
+WEAK_TYPES = frozenset({"term"})  # a bare domain word ("yes", "分期") is no value of the run
 _POSTCODE = re.compile(r"\s+[A-Z]{0,2}\d{4,6}\b")  # a postcode after the town ("95819", "2000")
 
 
@@ -59,3 +60,21 @@ def unshown_joined(atom: Atom, low: str) -> list[str]:
     flat = " ".join(low.split())
     phrases = joined_phrases(atom) + any_language().labelled_numbers(atom.text)
     return [p for p in phrases if " ".join(p.lower().split()) not in flat]
+
+
+MAX_RUN_WORDS = 6  # an answer's run of values longer than this is a sentence, not one value
+
+
+def unshown_answer_run(atom: Atom, low: str) -> list[str]:
+    """The run from the first to the last value of a brief answer ("180 days to glacier", the
+    answer to "Lifecycle rule?") when the context low shows its values only apart ("days=180 days|
+    destination=glacier"): what the answer says is the values together, the rule they make."""
+    ents = sorted(
+        (e for e in atom.entities if 0 <= e.start < e.end and e.type not in WEAK_TYPES), key=lambda e: e.start
+    )
+    if len(ents) < 2:
+        return []
+    run = atom.text[ents[0].start : ents[-1].end]
+    if len(run.split()) > MAX_RUN_WORDS or " ".join(run.lower().split()) in " ".join(low.split()):
+        return []
+    return [run]

@@ -107,3 +107,14 @@ def test_an_approximate_time_keeps_its_approximation():
     assert [(e.type, e.text) for e in extract_entities("friday, about 8", None)][-1] == ("time", "about 8")
     assert ("time", "around 6") in [(e.type, e.text) for e in extract_entities("dinner at around 6", None)]
     assert ("time", "6") in [(e.type, e.text) for e in extract_entities("dinner at 6", None)]
+
+
+def test_a_brief_answer_whose_values_are_shown_only_apart_comes_back():
+    turns = [
+        ("assistant", "Retention policy?"),
+        ("user", "after 30 days to archive"),
+        ("assistant", "Noted."),
+    ]
+    apart = "[FACT:bucket.days=30 days|destination=archive]"
+    assert "after 30 days to archive" in missing_clauses(turns, apart)
+    assert missing_clauses(turns, "[FACT:bucket.rule=after 30 days to archive]") == []
