@@ -29,7 +29,7 @@ from core.coverage_corrections import (
     valued_parts,
 )
 from core.embed import is_chinese
-from core.joined_values import unshown_joined
+from core.joined_values import unshown_answer_run, unshown_joined
 from core.lang.cues import any_language
 from core.lang.en_cues import asks_detail_only
 from core.lang.en_narration import narrates_in_main_clause
@@ -217,13 +217,14 @@ def missing_user_clauses(
     renumbered = {before for before, after in pairwise(users) if after in bare}
     out: list[str] = []
     asked = False  # the turn before is the assistant's question: a brief answer is its value
+    polar = False  # the turn before asks a yes or a no: an answer saying more states its own value
     for p in parsed:
         if p.message.role == "assistant" and p.message.text.strip():
-            asked = asks_open(p.message.text)
+            asked, polar = asks_open(p.message.text), asks_polar(p.message.text)
             continue
         if p.message.idx >= upto or p.message.role != "user":
             continue
-        answers, asked = asked, False
+        (answers, asked), (detailed, polar) = (asked, False), (polar, False)
         after_negation = False
         corrected = False  # an earlier clause of this turn is a correction
         before: Atom | None = None  # the clause before, in this turn
@@ -271,6 +272,8 @@ def missing_user_clauses(
             typed = any(not (says_more and e.type in WEAK_TYPES) for e in atom.entities)
             brief = answers and not _says_nothing(atom.text) and not _requests(atom.text)
             least = MIN_ANSWER_UNITS if brief else MIN_CUED_UNITS if _cued(atom) else MIN_UNITS
+            if detailed and not any_language().declines(atom.text) and not _requests(atom.text):
+                least = min(least, MIN_CUED_UNITS)  # "she has a severe peanut allergy" to "any conditions?"
             stale_value = _states_replaced(atom, proven, named)
             stale = stale_value or corrected_later(atom, corrections)
             if (
@@ -285,6 +288,7 @@ def missing_user_clauses(
                 needs.append(atom.text)
             if not stale and atom.kind in CONTENT_KINDS:
                 needs += unshown_joined(atom, low)  # "Monday to Saturday" shown as two dates apart
+                needs += unshown_answer_run(atom, low) if brief else []  # "180 days to glacier"
             if not needs and not stale and atom.kind in CONTENT_KINDS and positive_half_unshown(atom, own):
                 needs.append(atom.text)  # a negation pair stays whole ("a rental car, not a campervan")
             if needs and atom.text not in out and atom.text.lower() not in low:
@@ -335,6 +339,15 @@ def asks_open(text: str) -> bool:
         return False
     last = questions[-1].strip()
     return not analyzer_for("zh" if is_chinese(last) else "en").asks_yes_no(last)
+
+
+def asks_polar(text: str) -> bool:
+    """True when an assistant turn ends by asking a yes or a no ("Does he have any health
+    conditions?", "您有工作吗？"): an answer that goes on past its yes or no ("he has a mild asthma",
+    "有，私企", "no, my credit card covers it") states the detail itself, a value of the user's own.
+    A decline ("no thanks") states none."""
+    questions = _QUESTION.findall(text)
+    return bool(questions) and not asks_open(text)
 
 
 def _cued(atom: Atom) -> bool:

@@ -25,7 +25,7 @@ from core.embed import Embedder
 from core.fact_versions import new_fact, replace_fact
 from core.lang.cues import any_language
 from core.listed import is_item_of, one_of_listed, picks_by_norm, result_picks
-from core.merge_actions import advance_task_state, merge_actions, settle_decline
+from core.merge_actions import advance_task_state, decline_asked_yes, merge_actions, settle_decline
 from core.merge_texts import merge_texts
 from core.models import (
     ContextState,
@@ -109,6 +109,7 @@ def merge(
         take_second_values(merged, msg.idx)
         take_after_failure(merged, msg.idx)
         settle_decline(merged, parsed, units)
+        decline_asked_yes(merged, parsed)  # "no" to "Do you want parking?": parking=no
         merged.user_asked_idx = msg.idx if only_asks(parsed, units) else -1
         if says_change(parsed):
             merged.changed_idx = msg.idx

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from core.lang.cues import any_language
+from core.lang.registry import analyzer_for
 from core.models import ActionUnit, ContextState, ParsedMessage, Units
 from core.tools import tool_words
 
@@ -40,6 +41,23 @@ def settle_decline(state: ContextState, parsed: ParsedMessage, units: Units) -> 
     if closing:
         for goal in state.goals:
             goal.done = True
+
+
+def decline_asked_yes(state: ContextState, parsed: ParsedMessage) -> None:
+    """A user "no" ("no we're taking the train") to the assistant's yes/no question just before ("Do
+    you want parking?"): the yes the question's facility word was read as ("parking=yes") is a no.
+    The question offered the thing; the answer declined it, so the state must not say it was wanted."""
+    text = parsed.message.text.strip()
+    cues = any_language()
+    if not (cues.bare_no(text) or cues.declines(text)):
+        return
+    pairs = {yes: no for yes, no in (analyzer_for(lang).yes_no() for lang in ("en", "zh"))}
+    for fact in state.facts.values():
+        ev = fact.evidence
+        asked = ev is not None and ev.role == "assistant" and ev.idx == parsed.message.idx - 1
+        no = pairs.get(fact.value.strip().lower())
+        if asked and fact.role == "assistant" and no is not None:
+            fact.value = fact.norm = no
 
 
 def merge_actions(state: ContextState, units: Units) -> None:

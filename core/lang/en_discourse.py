@@ -34,7 +34,26 @@ def split_sentences(text: str) -> list[str]:
         start = m.end()
     if text[start:].strip():
         pieces.append(text[start:].strip())
-    return pieces
+    return [part for piece in pieces for part in _tag_split(piece)]
+
+
+# a tag question after a statement ("my passport expires in April 2027, that's ok right?", "we land
+# at 9, is that fine?"): the statement is the user's own value, only the tag asks
+_TAG_QUESTION = re.compile(
+    r",\s*(?:(?:that|this|it)['’]?s\s+(?:ok(?:ay)?|fine|alright|enough|good|correct)\s*,?\s*(?:right|yes|yeah)?"
+    r"|(?:is|would|will)\s+(?:that|this|it)(?:\s+be)?\s+(?:ok(?:ay)?|fine|alright|enough|good|correct)"
+    r"|right|correct|isn['’]t\s+it|yes|yeah)\s*\?+\s*$",
+    re.IGNORECASE,
+)
+
+
+def _tag_split(sentence: str) -> list[str]:
+    """A sentence cut before its tag question ("my passport expires in April 2027" and "that's ok
+    right?"): cut, the statement is no longer read as a question, so its value is kept."""
+    m = _TAG_QUESTION.search(sentence)
+    if m is None or not sentence[: m.start()].strip():
+        return [sentence]
+    return [sentence[: m.start()].strip(), sentence[m.start() + 1 :].strip()]
 
 
 # --- kind ----------------------------------------------------------------------------------------

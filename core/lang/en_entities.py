@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Sequence
 from datetime import datetime
 from functools import cache
 
@@ -26,7 +27,7 @@ from core.lang import en_values as V
 from core.lang.en_address_lines import address_line
 from core.lang.en_attributes import attribute_numbers
 from core.lang.en_count_lists import count_lists
-from core.lang.en_dates import find_dates
+from core.lang.en_dates import DateSpan, find_dates
 from core.lang.en_joined import weekday_ranges
 from core.lang.en_lexicon import VENUE_TYPES
 from core.lang.en_name_located import city_centre, is_address_span
@@ -127,7 +128,7 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
                     V.PRIO["name"] + (2 if n.how != "caps" else 0),
                 )
             )
-    return cands
+    return [c for c in cands if not _cuts_a_date(c, dates)]
 
 
 # the user naming a thing in so many words ("call it Lunch at 1760", "use Movie at AMC Eastridge 15 for
@@ -192,6 +193,18 @@ def _name_slot(surface: str) -> str:
     if _person_title().search(low):
         return "person"
     return "name"
+
+
+_DATE_CUTTERS = frozenset({"name", "quantity", "number", "place", "term"})
+
+
+def _cuts_a_date(cand: V.Candidate, dates: Sequence[DateSpan]) -> bool:
+    """True when a count or a name takes part of a date and not all of it ("16 date" of "the Jan 16
+    date", "the Jan"): longer than the date, it would win the overlap and cut the date in two."""
+    return cand.type in _DATE_CUTTERS and any(
+        cand.start < d.end and d.start < cand.end and not (cand.start <= d.start and d.end <= cand.end)
+        for d in dates
+    )
 
 
 def _resolve(cands: list[V.Candidate]) -> list[V.Candidate]:

@@ -184,8 +184,16 @@ def find_times(text: str) -> tuple[TimeSpan, ...]:
                 start = m.start("h")
                 if not _an_hour(text, m, out):
                     continue
+            approx = _APPROX_BEFORE.search(text, 0, start) if name == "cue" else None
+            start = approx.start() if approx else start
             out.append(TimeSpan(start, end, value, cued=name == "cue"))
     return tuple(out)
+
+
+# the word that makes a bare hour approximate ("around 7"): part of what the user set, kept with the
+# hour (the hour alone, "time=7", states an exact time the user never gave); a clock time ("around
+# 21:30") is exact enough to stand alone
+_APPROX_BEFORE = re.compile(r"\b(?:around|about|approximately|roughly)\s+$", re.IGNORECASE)
 
 
 # the other end of a range of measures ("between 2 and 8 degrees", "from 2 to 8°C")

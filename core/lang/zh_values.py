@@ -225,6 +225,19 @@ _MEASURE = re.compile(
 _BARE_NUMBER = re.compile(r"(?<![\dA-Za-z.])\d+(?:\.\d+)?(?=$|[\s，。！？、,.!?；;：:）)])")
 
 
+# classifiers that count things ("一台钢琴", "两辆车"), not measures: the thing counted is what the count says
+_CLASSIFIERS = frozenset("台辆件套")
+# the thing a classifier counts, written right after it and ending the phrase ("一台钢琴，")
+_COUNTED = re.compile(r"[\u4e00-\u9fff]{1,3}(?=[，。！？、；,.!?;\s]|$)")
+
+
+def _counted_end(text: str, at: int) -> int:
+    """Where the count at `at` ends with the thing it counts ("一台" + "钢琴"): a count of things
+    shown without them ("count=一台") no longer says what is counted."""
+    m = _COUNTED.match(text, at)
+    return m.end() if m else at
+
+
 def _measures(text: str) -> list[Hit]:
     out = []
     for m in _FOREIGN_MONEY.finditer(text):
@@ -234,7 +247,8 @@ def _measures(text: str) -> list[Hit]:
         unit = m.group("u")
         if not m.group("n")[0].isdigit() and len(unit) == 1 and unit in "条次件块年期张间套节":
             continue  # "一条", "一次", "一年": words ("一块儿", "一件事"), read by the other finders
-        out.append(Hit(m.start(), m.end(), "quantity", f"{_num(m.group('n'))} {unit}", None, 2))
+        end = _counted_end(text, m.end()) if unit in _CLASSIFIERS else m.end()
+        out.append(Hit(m.start(), end, "quantity", f"{_num(m.group('n'))} {unit}", None, 2))
     for m in _BARE_NUMBER.finditer(text):
         out.append(Hit(m.start(), m.end(), BLANK, "", None, 1))
     return out

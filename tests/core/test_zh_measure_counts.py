@@ -20,7 +20,8 @@ def _entities(text: str) -> list[tuple[str, str]]:
     "text,count", [("年会大概摆20桌", "20桌"), ("再买8节游泳课", "8节"), ("租3辆大巴", "3辆")]
 )
 def test_a_number_with_a_measure_word_is_a_count(text: str, count: str) -> None:
-    assert ("quantity", count) in _entities(text)
+    # a count of things keeps the thing counted written after it ("3辆大巴", core.lang.zh_values)
+    assert any(t == "quantity" and x.startswith(count) for t, x in _entities(text))
 
 
 def test_a_corrected_count_of_tables_replaces_the_earlier_count() -> None:
