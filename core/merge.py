@@ -15,7 +15,7 @@ from __future__ import annotations
 from core.agreed_corrected import agreed_beside
 from core.alternatives import offered_choice
 from core.attribute_evidence import name_slot_key, other_attribute, point_beside_bound
-from core.changes import says_change
+from core.changes import read_back_reworded, says_change
 from core.choice_readback import read_back_choice
 from core.config import Config
 from core.count_readback import read_back_count
@@ -114,6 +114,7 @@ def merge(
         if says_change(parsed):
             merged.changed_idx = msg.idx
             merged.changed_asks = msg.text.lower() if "?" in msg.text or "？" in msg.text else ""
+            merged.changed_read_back = read_back_reworded(state, msg.idx)
         at = opens_task(state, parsed)
         if at >= 0:
             merged.task_idx, merged.task_at = msg.idx, at

@@ -365,6 +365,9 @@ class ContextState(BaseModel):
     changed_asks: str = Field(
         default="", description="that turn's text when it asks a question (what it asks about is no change)"
     )
+    changed_read_back: dict[str, str] = Field(
+        default_factory=dict, description="key -> the rewording of a user value the turn before read back"
+    )
     asked_more_idx: int = Field(default=-1, description="the last assistant turn that asked 'anything else?'")
     asked_end_idx: int = Field(
         default=-1, description="the last assistant turn that asked about the end of a span (return)"

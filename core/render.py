@@ -40,7 +40,7 @@ from core.render_actions import actions_line, completed_actions
 from core.render_goals import goal_texts, goal_told
 from core.render_repeats import alias_label, other_wording, repeats_own_slot
 from core.render_tools import TOOLS_HEADER, is_promoted_key, tool_sections
-from core.replaced import mark_replaced, offer_shown, shown_as_replaced, without_current
+from core.replaced import mark_quoted, offer_shown, shown_as_replaced, without_current
 from core.slot_keys import INFORMATIONAL_SLOTS
 from core.stage_outputs import Rendered
 from core.tokens import clip_to_tokens, count_tokens
@@ -226,7 +226,7 @@ def render(
     # a constraint the recent raw turns show verbatim is not repeated on the Must line
     musts = [c.text for c in state.constraints if c.idx not in recent_idx]
     # a clause put back for one value may hold another since replaced: that one is shown marked
-    said_text = " | ".join(anchor_value(mark_replaced(s, state, said_restated)) for s in said)
+    said_text = " | ".join(anchor_value(s) for s in mark_quoted(said, state, said_restated))
     said_line = f"User said: {said_text}" if said else ""
     tools_budget = max(0, min(hard // 2, max(soft, hard // 4)))
     completed, failed, tool_lines, tools_dropped = tool_sections(state, recent_idx, tools_budget)

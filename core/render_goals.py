@@ -15,7 +15,7 @@ import re
 from core.embed import is_chinese
 from core.lang.cues import any_language
 from core.models import ContextState, Fact, Goal
-from core.replaced import guessed_slot, shown_as_replaced
+from core.replaced import guessed_slot, mark_quoted, shown_as_replaced
 from core.shown import content_units
 
 MAX_GOALS = 1
@@ -33,7 +33,8 @@ def goal_texts(state: ContextState) -> list[str]:
     by_domain: dict[str | None, str] = {}
     for goal in (g for g in state.goals if not g.done):
         by_domain.setdefault(goal.domain, current_values(goal, state))
-    return list(by_domain.values())[-MAX_GOALS:]
+    # a replaced value no fact took over in the goal's words is shown marked, as in every quote
+    return mark_quoted(list(by_domain.values())[-MAX_GOALS:], state)
 
 
 def goal_told(goal: str, rest: str) -> bool:

@@ -11,14 +11,19 @@ on next Monday".
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from core.models import ContextState, Evidence, Fact
+from core.tool_supersede import superseded_arg_values
 from core.values import same_surface, same_value
 
 # commas and semicolons, ASCII and full-width, and the Chinese enumeration comma
 _LIST_SEPARATOR = re.compile(r"\s*[,;\uff0c\uff1b\u3001]\s*")
+# a whole token: no letter or digit of a Latin word next to it (Chinese writes no spaces between
+# words, so a Chinese value is found inside Chinese text: "改成1月3号" holds "1月3号"; "16个人" not "6个人")
+_EDGE_BEFORE, _EDGE_AFTER = r"(?<![0-9A-Za-z_])", r"(?![0-9A-Za-z_])"
 NAME_SLOT = "name"  # the slot of a name the parser found no attribute for
+UNTYPED = ("", "name", "place", "term")  # the value types that say nothing of the attribute
 
 
 def guessed_slot(fact: Fact) -> bool:
@@ -118,15 +123,53 @@ def _merely_said(evidence: Evidence | None) -> bool:
     return (evidence.role == "user" and evidence.how == "said") or evidence.how == "confirmed"
 
 
-def mark_replaced(text: str, state: ContextState, restated: Collection[str] = ()) -> str:
+def mark_replaced(
+    text: str, state: ContextState, restated: Collection[str] = (), also: Collection[str] = ()
+) -> str:
     """text with every value a fact shows as replaced marked "(was: VALUE)" where it stands as a
     whole token, unless some fact holds that value as current (then it may well be meant) or the
-    user stated it again after its replacement (`restated`, lowercased: core.coverage)."""
+    user stated it again after its replacement (`restated`, lowercased: core.coverage). `also`: more
+    values the context shows as replaced elsewhere (a tool call's argument a later call set anew,
+    core.tool_supersede), so a quote of the user never shows as current what the call line marks.
+
+    A value of a definite type (a count, a date, an amount) is found inside Chinese words too
+    ("大概20个人"), a listed one whatever separators the text writes it with ("1月3号，周日" for the
+    held "1月3号, 周日"). An untyped one (_untyped) only as a whole word: one name after another is
+    weak evidence of one attribute, so its old values are marked only where they stand alone."""
     current = {f.value.strip().lower() for f in state.facts.values()} | set(restated)
-    olds = {v.strip() for f in state.facts.values() for v in replaced_forms(f)}
-    olds = {v for v in olds if v and v.lower() not in current}
-    if not olds:
+    typed = {v.strip() for f in state.facts.values() if not _untyped(f) for v in replaced_forms(f)}
+    named = {v.strip() for f in state.facts.values() if _untyped(f) for v in replaced_forms(f)} - typed
+    typed |= {v.strip() for v in also}
+    typed, named = ({v for v in vs if v and v.lower() not in current} for vs in (typed, named))
+    if not typed and not named:
         return text
     # one pass, longest first: a shorter value is never marked again inside a longer one's marker
-    words = "|".join(re.escape(v) for v in sorted(olds, key=len, reverse=True))
-    return re.sub(rf"(?<!\w)(?:{words})(?!\w)", lambda m: f"(was: {m.group(0)})", text, flags=re.IGNORECASE)
+    parts = [rf"{_EDGE_BEFORE}{_listed_pattern(v)}{_EDGE_AFTER}" for v in typed]
+    parts += [rf"(?<!\w){re.escape(v)}(?!\w)" for v in named]
+    ordered = sorted(zip([*typed, *named], parts, strict=True), key=lambda vp: len(vp[0]), reverse=True)
+    pattern = re.compile("|".join(p for _, p in ordered), re.IGNORECASE)
+    return pattern.sub(lambda m: f"(was: {m.group(0)})", text)
+
+
+def _untyped(fact: Fact) -> bool:
+    """True for a value of no definite type (a name, a place, a term, or none read) or one held
+    under the untyped name slot and its kin (name_2, name_agreed): one such value after another is
+    weak evidence that one attribute changed."""
+    slot = fact.key.split(".", 1)[-1]
+    return fact.vtype in UNTYPED or slot == NAME_SLOT or slot.startswith(f"{NAME_SLOT}_")
+
+
+def _listed_pattern(value: str) -> str:
+    """A regex for value, its list items joined by any list separator (ASCII or full-width)."""
+    items = [re.escape(i) for i in _LIST_SEPARATOR.split(value) if i]
+    return _LIST_SEPARATOR.pattern.join(items) if len(items) > 1 else re.escape(value)
+
+
+def mark_quoted(texts: Sequence[str], state: ContextState, restated: Collection[str] = ()) -> list[str]:
+    """texts (the user's words the context quotes: a goal, clauses put back verbatim) each with its
+    replaced values marked (mark_replaced), the arguments a later tool call set anew among them: a
+    quote never shows as current what a fact's or a call's "(was: ...)" marker shows as replaced."""
+    if not texts:
+        return []
+    also = superseded_arg_values(state)
+    return [mark_replaced(text, state, restated, also) for text in texts]

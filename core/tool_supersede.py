@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from core.models import ActionUnit
+from core.models import ActionUnit, ContextState
 from core.tools import args_text
 
 MIN_ID_CHARS = 4  # an argument value short as "1" or "ok" names no object
@@ -92,3 +92,15 @@ def _marked_result(rec: ActionUnit, later: Sequence[ActionUnit]) -> dict[str, An
     if detail == rec.detail:
         return {}
     return {"detail": detail, "summary": summary}
+
+
+def superseded_arg_values(state: ContextState) -> set[str]:
+    """The argument values of the state's tool calls that a later call set anew on the same object
+    (what mark_superseded_args shows as "(was: ...)"), long enough to name something (a "2" or an
+    "ok" is no value worth marking in the user's words)."""
+    records = [a for a in state.actions if a.call_id]
+    out: set[str] = set()
+    for rec, marked in zip(records, mark_superseded_args(records), strict=True):
+        set_anew = [str(v) for k, v in rec.args.items() if marked.args.get(k) != v]
+        out |= {v for v in set_anew if len(v) >= MIN_ID_CHARS}
+    return out

@@ -25,6 +25,7 @@ from core.render import RECENT_SEPARATOR, Anchors, anchor_value, parse_anchors, 
 from core.stage_outputs import Rendered, ValidationReport
 from core.tokens import count_tokens
 
+_WAS_MARK = re.compile(r"\(was: ([^()]*)\)")  # a replaced value shown marked, the value kept
 _DECISION_WEIGHT = {
     "correction": 1.0,
     "constraint": 1.0,
@@ -105,12 +106,14 @@ def goal_similarity(
     A goal made only of the user's own words (or the state's current values: a goal shows a
     corrected value as it is now) is grounded: 1.0. Otherwise, in English with a model, the best
     cosine of the goal to a user turn; in Chinese (MiniLM does not read it) and the rules-only
-    mode, the share of its bigrams (or words) found in the user turns and values."""
+    mode, the share of its bigrams (or words) found in the user turns and values. A value the goal
+    shows as "(was: VALUE)" counts as the VALUE the user said."""
     if not goals or not user_texts:
         return None
     reference = " ".join([*user_texts, *values])
     scores = []
-    for goal in goals:
+    # a replaced value the goal shows marked (core.replaced.mark_quoted) is still the user's words
+    for goal in (_WAS_MARK.sub(r"\1", g) for g in goals):
         contained = bigram_similarity(goal, reference)
         if embedder is None or is_chinese(goal) or contained >= 1.0:
             scores.append(contained)

@@ -93,3 +93,43 @@ def test_an_offer_made_where_none_of_the_users_kind_was_found_replaces_it_when_a
     )
     assert values(st, "hotel.type") == ("guesthouse", ["hotel"])
     assert "hotel.type_agreed" not in st.facts
+
+
+def _reworded_read_back(*closing: tuple[str, str]) -> ContextState:
+    # the user's value said two exchanges before the change, read back in other words ("San
+    # Francisco" for "Frisco"); the no names a value of another key (a destination)
+    return state_after(
+        [
+            ("user", "I want to get a house."),
+            ("assistant", "Which city would you like the house in?"),
+            ("user", "I want the house in Frisco."),
+            ("assistant", "How many people are in your group?"),
+            ("user", "There are 2 of us."),
+            ("assistant", "Please confirm: a house in San Francisco for 2 people."),
+            *closing,
+        ]
+    )
+
+
+def test_a_no_to_a_reworded_read_back_then_the_offer_accepted_replaces_the_users_value():
+    st = _reworded_read_back(
+        ("user", "No, I am travelling to JFK."),
+        ("assistant", "Please confirm: location is New York."),
+        ("user", "Yes, that works."),
+    )
+    assert values(st, "home.city") == ("New York", ["Frisco"])
+
+
+def test_a_yes_to_a_reworded_read_back_replaces_nothing():
+    st = _reworded_read_back(("user", "Yes, that works."))
+    assert values(st, "home.city")[1] == []
+
+
+def test_the_same_rewording_read_back_again_after_the_no_replaces_nothing():
+    # the no was about another value; the assistant reads the city back in the same words again
+    st = _reworded_read_back(
+        ("user", "No, make it 3 people."),
+        ("assistant", "Please confirm: a house in San Francisco for 3 people."),
+        ("user", "Yes, that works."),
+    )
+    assert values(st, "home.city") == ("Frisco", [])

@@ -56,7 +56,8 @@ def test_a_goal_value_two_task_facts_could_have_taken_over_stays_as_said():
             "parking.nights": _fact("parking.nights", "2 nights", 8, versions),
         },
     )
-    assert goal_texts(state) == ["reserve 4 nights in Porto with my points"]
+    # not rewritten (no one fact took it over), but both show it replaced: the goal shows it marked
+    assert goal_texts(state) == ["reserve (was: 4 nights) in Porto with my points"]
 
 
 def _listing(value: str, idx: int, replaced_at: int, said: str, said_at: int = 0) -> FactVersion:
