@@ -37,7 +37,7 @@ from typing import TypedDict
 from core.config import Config
 from core.models import ContextState, Fact, Message, Todo
 from core.render_actions import actions_line, completed_actions
-from core.render_dedup import musts_unsaid, said_once, said_unmust
+from core.render_dedup import musts_unsaid, said_once, said_unmust, said_words
 from core.render_goals import goal_texts, goal_told
 from core.render_repeats import alias_label, in_recent_turns, other_wording, repeats_own_slot, words_of
 from core.render_tools import TOOLS_HEADER, is_promoted_key, tool_sections
@@ -264,11 +264,16 @@ def render(
         if "." in f.key and not f.key.startswith("general.")
     }
     recent_words = " ".join(words_of(m.text) for m in recent)
+    # the user's clauses on the Must and "User said:" lines show a value as written, like a recent turn;
+    # not a date or time, whose anchor holds the resolved value the clause lacks ("2026-12-09 15:00")
+    clause_words = " | ".join(said_words([*musts, *said_items]))
     for fact, is_offer in ranked:
         if fact.key.endswith(".ref") and fact.value in shown_refs:
             continue  # already on the Completed line
-        if fact.key not in must and (in_recent_turns(fact, recent_words) or repeats_own_slot(fact, state)):
-            continue  # the recent raw turns, or its own slot's fact, show it as said
+        shown_as_said = in_recent_turns(fact, recent_words) or repeats_own_slot(fact, state)
+        shown_as_said = shown_as_said or (not is_when(fact) and in_recent_turns(fact, clause_words))
+        if fact.key not in must and shown_as_said:
+            continue  # the recent raw turns, a clause of the user's, or its own slot's fact show it as said
         said_in_a_task = (fact.key.split(".", 1)[-1], fact.value.lower()) in in_a_domain
         if fact.key.startswith("general.") and said_in_a_task and not fact.history:
             continue  # said before its task was known; the task's own fact shows it

@@ -6,6 +6,8 @@ whole turn and a clause of it ("so my car makes a grinding noise, which scared m
 me"), a constraint and the clause it was cut from ("Must: no return" beside "no return, I'll fly
 back"), a clause that holds nothing but a replaced value its fact's "(was: ...)" marker already shows.
 On a short conversation such repeats cost a tenth of the context; the words shown once say the same.
+A fact whose value such a clause shows as written is not repeated as an anchor either (core.render),
+by the rule a recent raw turn follows (core.render_repeats.in_recent_turns).
 """
 
 from __future__ import annotations
@@ -74,3 +76,9 @@ def musts_unsaid(musts: Sequence[str], said: Sequence[str]) -> list[str]:
 def said_unmust(said: Sequence[str], musts: Sequence[str]) -> list[str]:
     """The "User said:" clauses that no Must constraint already shows word for word."""
     return [s for s in said if not any(contains_words(m, s) for m in musts)]
+
+
+def said_words(clauses: Sequence[str]) -> list[str]:
+    """The words of each clause (lowercased, space-joined), a "(was: ...)" marker's left out: what a
+    fact's value is looked for in, as in the recent turns (core.render_repeats.in_recent_turns)."""
+    return [" ".join(re.findall(r"\w+", _WAS.sub(" ", c).lower())) for c in clauses]

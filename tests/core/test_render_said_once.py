@@ -77,3 +77,19 @@ def test_words_inside_a_longer_number_or_word_are_not_taken_as_shown():
 
 def test_the_same_clause_twice_is_kept_once_in_its_first_place():
     assert said_once(["16-25 railcard", "the 8:30", "16-25 railcard"]) == ["16-25 railcard", "the 8:30"]
+
+
+def test_a_fact_a_put_back_clause_shows_as_written_is_not_repeated_as_an_anchor():
+    st = _state()
+    st.facts["train.passenger"] = _fact("train.passenger", "Leonora Bassett")
+    st.facts["train.phone"] = _fact("train.phone", "07404779442")
+    said = ["the passenger is Leonora Bassett, phone 07404779442"]
+    out = render(st, [], CFG, tokens_in=10_000, said=said)
+    assert out.text.count("Leonora Bassett") == 1 and out.text.count("07404779442") == 1
+    assert "passenger=" not in out.text and "phone=" not in out.text
+    assert "destination=Edinburgh" in out.text  # a short one-word value a clause may say of anything stays
+    st.facts["train.destination"].value = "Edinburgh Waverley"
+    out = render(st, [], CFG, tokens_in=10_000, said=["to Edinburgh Waverley, Friday"])
+    assert "destination=Edinburgh Waverley" not in out.text  # the clause shows it
+    assert "date=Saturday (was: Friday)" in out.text  # a fact with an earlier value keeps its anchor
+
