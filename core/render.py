@@ -37,8 +37,9 @@ from typing import TypedDict
 from core.config import Config
 from core.models import ContextState, Fact, Message, Todo
 from core.render_actions import actions_line, completed_actions
+from core.render_dedup import musts_unsaid, said_once, said_unmust, said_words
 from core.render_goals import goal_texts, goal_told
-from core.render_repeats import alias_label, other_wording, repeats_own_slot
+from core.render_repeats import alias_label, in_recent_turns, other_wording, repeats_own_slot, words_of
 from core.render_tools import TOOLS_HEADER, is_promoted_key, tool_sections
 from core.replaced import mark_quoted, offer_shown, shown_as_replaced, without_current
 from core.slot_keys import INFORMATIONAL_SLOTS
@@ -225,9 +226,12 @@ def render(
     recent_idx = {m.idx for m in recent}
     # a constraint the recent raw turns show verbatim is not repeated on the Must line
     musts = [c.text for c in state.constraints if c.idx not in recent_idx]
-    # a clause put back for one value may hold another since replaced: that one is shown marked
-    said_text = " | ".join(anchor_value(s) for s in mark_quoted(said, state, said_restated))
-    said_line = f"User said: {said_text}" if said else ""
+    # a clause put back for one value may hold another since replaced: that one is shown marked;
+    # each of the user's words once (core.render_dedup): a clause inside another, a Must inside a clause
+    said_items = said_once([anchor_value(s) for s in mark_quoted(said, state, said_restated)])
+    musts = musts_unsaid(musts, said_items)
+    said_items = said_unmust(said_items, musts)
+    said_line = f"User said: {' | '.join(said_items)}" if said_items else ""
     tools_budget = max(0, min(hard // 2, max(soft, hard // 4)))
     completed, failed, tool_lines, tools_dropped = tool_sections(state, recent_idx, tools_budget)
     completed_text = actions_line("Completed", completed_actions(text_actions))
@@ -259,12 +263,17 @@ def render(
         for f in state.facts.values()
         if "." in f.key and not f.key.startswith("general.")
     }
-    recent_words = " ".join(_words(m.text) for m in recent)
+    recent_words = " ".join(words_of(m.text) for m in recent)
+    # the user's clauses on the Must and "User said:" lines show a value as written, like a recent turn;
+    # not a date or time, whose anchor holds the resolved value the clause lacks ("2026-12-09 15:00")
+    clause_words = " | ".join(said_words([*musts, *said_items]))
     for fact, is_offer in ranked:
         if fact.key.endswith(".ref") and fact.value in shown_refs:
             continue  # already on the Completed line
-        if fact.key not in must and (in_recent_turns(fact, recent_words) or repeats_own_slot(fact, state)):
-            continue  # the recent raw turns, or its own slot's fact, show it as said
+        shown_as_said = in_recent_turns(fact, recent_words) or repeats_own_slot(fact, state)
+        shown_as_said = shown_as_said or (not is_when(fact) and in_recent_turns(fact, clause_words))
+        if fact.key not in must and shown_as_said:
+            continue  # the recent raw turns, a clause of the user's, or its own slot's fact show it as said
         said_in_a_task = (fact.key.split(".", 1)[-1], fact.value.lower()) in in_a_domain
         if fact.key.startswith("general.") and said_in_a_task and not fact.history:
             continue  # said before its task was known; the task's own fact shows it
@@ -291,8 +300,9 @@ def render(
     body = [*head, *fact_lines, offer_line]
     if musts:
         body.append("Must: " + "; ".join(musts))
-    if said_line:
-        body.append(said_line)
+    said_items = said_once(said_items, "\n".join(fact_lines))  # a replaced value the anchors show
+    if said_items:
+        body.append(f"User said: {' | '.join(said_items)}")
     body += tools_block
     if required:
         body.append("Next: " + " ".join(required))
@@ -344,21 +354,6 @@ def recent_lines(recent: Sequence[Message], budget: int, result_tokens: int | No
         limit = min(share, cap)
         out.append(line if cost <= limit else recent_line(m, limit))
     return out
-
-
-def in_recent_turns(fact: Fact, recent_words: str) -> bool:
-    """True when the recent raw turns (recent_words: their words, lowercased, space-joined) show a
-    fact's value as written, so its anchor would only repeat them: a value of two words or more, or
-    of eight characters or more ("The Golden Curry", "07404779442"; not "2" or "cheap", which a turn
-    may say of anything), with no earlier value or other wording to show beside it."""
-    words = _words(fact.value)
-    if fact.history or fact.aliases or not words or (" " not in words and len(words) < 8):
-        return False
-    return f" {words} " in f" {recent_words} "
-
-
-def _words(text: str) -> str:
-    return " ".join(re.findall(r"\w+", text.lower()))
 
 
 def rendered_facts(rendered: Rendered) -> dict[str, str]:

@@ -50,3 +50,19 @@ def alias_label(fact: Fact, alias: str) -> str:
 
 def _folded(text: str) -> str:
     return " ".join(text.lower().split())
+
+
+def in_recent_turns(fact: Fact, recent_words: str) -> bool:
+    """True when the recent raw turns (recent_words: their words, lowercased, space-joined) show a
+    fact's value as written, so its anchor would only repeat them: a value of two words or more, or
+    of eight characters or more ("The Golden Curry", "07404779442"; not "2" or "cheap", which a turn
+    may say of anything), with no earlier value or other wording to show beside it."""
+    words = words_of(fact.value)
+    if fact.history or fact.aliases or not words or (" " not in words and len(words) < 8):
+        return False
+    return f" {words} " in f" {recent_words} "
+
+
+def words_of(text: str) -> str:
+    """A text's words, lowercased and space-joined (how a value is looked for in the turns)."""
+    return " ".join(re.findall(r"\w+", text.lower()))

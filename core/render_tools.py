@@ -16,7 +16,8 @@ when the record has no line (folded into a repeat, dropped over budget, past the
 the "Named results:" line: a named or operator-corrected value never goes with its record.
 Successful write calls are the Completed line (one whose call and result are among the recent raw
 turns as ``tN tool -> done, in the recent turns``: the turns show its arguments and result); failed
-calls the Failed line, never completed; the same call repeated with the same arguments is one line
+calls the Failed line, never completed (``tN tool(args) -> done, result in the recent turns`` when
+only its short result is a recent turn); the same call repeated with the same arguments is one line
 with a count.
 """
 
@@ -33,6 +34,8 @@ from core.tools import args_text
 FRESH_RESULTS = 3
 TOOLS_HEADER = "Tool results (path=value; newest last):"
 MAX_COMPLETED_RECORDS = 12
+# a result this short is its whole JSON (core.tools.digest): a recent raw turn shows it in full
+SHORT_RESULT_CHARS = 400
 _LAST_STEP = re.compile(r'(\.[A-Za-z_]\w*|\["[^"]*"\]|\[\d+\])$')
 
 
@@ -117,18 +120,23 @@ def record_line(
     promoted: Sequence[Fact],
     preview: bool = False,
     shown_raw: bool = False,
+    result_shown: bool = False,
 ) -> str:
     """One record: 'tN tool(args) [xK] -> shape detail-or-summary[; named: path=value][, at HH:MM]'.
 
     preview: a record with nothing addressable to summarise (a list of bare strings) shows its
     short preview instead of its detail (what the budget asks before it drops the record).
     shown_raw: its call and result are among the recent raw turns, which show the arguments and
-    the result: the line only says it is done (``tN tool -> done, in the recent turns``)."""
+    the result: the line only says it is done (``tN tool -> done, in the recent turns``).
+    result_shown: only its result is a recent raw turn (and short, so shown whole): the line keeps
+    the arguments the raw turns no longer show and leaves the result to them."""
     shown_raw = shown_raw and rec.status == "done"
     args = "" if shown_raw else f"({args_text(rec.args)})"
     head = f"t{rec.idx} {rec.tool}{args}" + (f" x{count}" if count > 1 else "")
     if shown_raw:
         body = "done, in the recent turns"
+    elif result_shown and rec.status == "done":
+        body = "done, result in the recent turns"
     elif rec.status == "pending":
         body = "pending"
     elif rec.status == "failed":
@@ -185,10 +193,13 @@ def tool_sections(
     def raw_turns(rec: ActionUnit) -> bool:  # its call and result are both recent raw turns
         return rec.idx in recent_idx and rec.result_idx in recent_idx
 
+    def result_turn(rec: ActionUnit) -> bool:  # its result is a recent raw turn, short enough to show whole
+        return rec.result_idx in recent_idx and len(rec.detail) <= SHORT_RESULT_CHARS
+
     def lines() -> tuple[list[str], list[str], list[str]]:
         orphans.sort(key=lambda f: (record_turn(f.key), f.key))
         return (
-            [record_line(*c, shown_raw=raw_turns(c[0])) for c in completed],
+            [record_line(*c, shown_raw=raw_turns(c[0]), result_shown=result_turn(c[0])) for c in completed],
             [record_line(*f) for f in failed],
             [line for line in [orphan_line(orphans)] if line] + [record_line(*r) for r in reads],
         )

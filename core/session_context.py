@@ -3,7 +3,7 @@ build it from the last good compaction and the turns since, or from the raw hist
 
 The breaker is asked first on every context build; if it raises, the context is served raw (fail
 closed). A compacted context is served only when it saves enough against the raw history
-(core.served.saves_enough with MIN_SAVING).
+(core.served.saves_enough with MIN_SAVING: at least 5%; a short session is served raw otherwise).
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from core.served import SWITCH_REASONS, decide_served, own_reason, raw_context_p
 from core.social import without_courtesy
 from core.tokens import count_joined, count_tokens
 
-# a compacted context is served only when it is smaller than this share of the raw history
-MIN_SAVING = 1.0
+# a compacted context is served only when it is smaller than this share of the raw history: one
+# that saves under a twentieth is not worth what a compaction may lose (the raw turns lose nothing)
+MIN_SAVING = 0.95
 
 
 class ContextView(BaseModel):

@@ -135,3 +135,16 @@ def test_a_summary_writes_the_parent_of_sibling_paths_once():
     old.summary = {"costs[0]": "400.0", "costs[1]": "1000.0"}
     state.actions = [old, *(read(10 * i, f"other_{i}", {}, {"a": i}) for i in range(1, 5))]
     assert "t0 get_costs(day=1) -> object: costs[0..1]=[400.0, 1000.0] (summary)" in all_lines(state, 2000)
+
+
+def test_a_write_whose_short_result_alone_is_a_recent_turn_keeps_its_arguments_not_its_result():
+    state = ContextState()
+    order = read(10, "place_order", {"symbol": "NVDA", "amount": 7}, {"order_id": "ORD-2"}, write=True)
+    state.actions = [order]
+    done, _, _, _ = tool_sections(state, {11}, 2000)  # the call was folded, its result is a recent turn
+    assert done == ["t10 place_order(symbol=NVDA, amount=7) -> done, result in the recent turns"]
+    long = {"order_id": "ORD-3", "lines": [f"item {i}" for i in range(80)]}  # a digest among the turns
+    state.actions = [read(10, "place_order", {"symbol": "NVDA"}, long, write=True)]
+    state.actions[0].summary = {"order_id": "ORD-3"}
+    done, _, _, _ = tool_sections(state, {11}, 2000)
+    assert "ORD-3" in done[0] and "result in the recent turns" not in done[0]

@@ -141,3 +141,13 @@ def test_a_breaker_answering_anything_else_truthy_serves_raw_and_never_breaks_th
     session.add(messages(1)[0], auto_compact=False)
     view = session.context()
     assert (view.mode, view.reason) == ("raw", "breaker")
+
+
+def test_a_context_saving_under_a_twentieth_of_the_raw_history_is_served_raw() -> None:
+    """A short session whose compaction saves only a few tokens is served as the raw dialogue: the
+    raw turns lose nothing, a compaction that saves 3% may (a value only an assistant turn said)."""
+    from core.session_context import MIN_SAVING
+
+    assert not saves_enough(97, 100, lambda: 100, MIN_SAVING)
+    assert not saves_enough(100, 100, lambda: 100, MIN_SAVING)
+    assert saves_enough(94, 100, lambda: 100, MIN_SAVING)
