@@ -34,7 +34,8 @@ _OFFER_FRAMES = (
     r"\s+(?:also\s+)?(?:an?)\s+|"
     # proposal: "I can add a ...", "would you like the ...", "how about a ...", "I suggest the ..."
     r"\b(?:(?:i|we)\s+(?:can|could)|i['’]ll|we['’]ll|i\s+will|we\s+will)\s+(?:also\s+)?"
-    r"(?:add|include|arrange|offer|set\s+up|put\s+in)\s+(?:you\s+)?(?:an?|the)\s+|"
+    r"(?:add|include|arrange|offer|set\s+up|put\s+in|bring|provide|supply|apply\s+for)\s+(?:you\s+)?"
+    r"(?:an?\s+|the\s+|(?=\d+\s+[A-Za-z]))|"  # a count opens the option too: "we can bring 4 wardrobe boxes"
     r"\b(?:would\s+you\s+like|do\s+you\s+want|how\s+about|what\s+about|(?:i\s+)?(?:recommend|suggest))"
     r"\s+(?:to\s+add\s+)?(?:an?|the)\s+|"
     # a feature of a named option: "MapleCare with a 1,000 dollar deductible" (a capitalised name, no
