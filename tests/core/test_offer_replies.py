@@ -209,3 +209,9 @@ def test_a_recommended_quoted_name_is_taken_by_a_yes() -> None:
 def test_a_yes_going_on_with_a_contrast_or_a_day_of_its_own_takes_no_slot(reply: str) -> None:
     state = _say("any concerts this week?", "How about the Riverside Jazz Night on March 6th at 8 pm?", reply)
     assert not [f for f in state.facts.values() if "March 6th" in f.value and "8 pm" in f.value]
+
+
+def test_an_ing_word_naming_the_kind_of_the_head_stays_in_the_option() -> None:
+    offer = "For the stairs, we can apply for a temporary loading permit from the council. That's $50."
+    state = _say("we live on a busy road", offer, "yes do the permit")
+    assert [f.role for f in _held(state, "temporary loading permit")] == ["user"]
