@@ -36,7 +36,9 @@ from core.alternatives import CHOICE_SLOT
 from core.embed import is_chinese
 from core.lang.cues import any_language
 from core.lang.registry import analyzer_for
+from core.listed import listed
 from core.models import ContextState, Evidence, Fact, OfferedChoice, ParsedMessage, Units
+from core.offer_slots import slot_spans
 from core.readback_split import AGREED_SUFFIX
 from core.slot_keys import INFORMATIONAL_SLOTS, is_value
 
@@ -46,6 +48,8 @@ _DAY_MARK = re.compile(r"[ap]\.?m\.?", re.I)
 _SENTENCE = re.compile(r"(?<=[.!。！])\s*")
 _CLAUSE = re.compile(r"[.,;:!?，。；！？\n]+")
 MAX_CLAUSE_WORDS = 5  # a clause naming a pick is short ("the underhill one", "yes late checkout")
+_WHEN = frozenset({"date", "time", "datetime"})
+MAX_SLOT_REPLY = 30  # a reply naming a slot by its numbers is short ("dec 4", "29号的")
 
 
 def _words(text: str) -> set[str]:
@@ -78,6 +82,23 @@ def _untyped(text: str, start: int, end: int, parsed: ParsedMessage) -> bool:
             if e.type == "name" or (a <= head < b and is_value(e, atom.domain, "assistant")):
                 return False
     return True
+
+
+def _proper(text: str, start: int, end: int, parsed: ParsedMessage) -> bool:
+    """True when a proper name (a capitalised name entity) lies in text[start:end] ("fly with
+    Southwest Airlines", "play Cirice by Ghost"): the name is the value, held as one already."""
+    cursor = 0
+    for atom in parsed.atoms:
+        at = text.find(atom.text, cursor)
+        if at < 0:
+            continue
+        cursor = at + len(atom.text)
+        for e in atom.entities:
+            a = at + e.start
+            named = e.type == "name" and e.start >= 0 and start <= a < end
+            if named and re.search(r"[A-Z]", text[a : at + e.end]):
+                return True
+    return False
 
 
 def _slot(text: str, start: int, end: int, parsed: ParsedMessage) -> bool:
@@ -130,15 +151,21 @@ def note_offered_options(state: ContextState, parsed: ParsedMessage) -> None:
     if text.strip():
         label = _domain_at(parsed, text, 0)
         state.offer_turn = OfferedChoice(idx=idx, label=label, options=[text], starts=[0])
-    spans = [
+    framed = [
         (a, b)
         for a, b in analyzer.offered_options(text)
         if (_untyped(text, a, b, parsed) or _slot(text, a, b, parsed)) and not _about(text[a:b])
     ]
-    question = analyzer.last_question(text)[1]
+    # a thing a yes/no question offers (typed or not: the question makes it an option) and a day
+    # with a time said together (core.offer_slots), each one option
+    asked = [(a, b) for a, b in analyzer.yes_no_offers(text) if not _about(text[a:b])]
+    asked = [(a, b) for a, b in asked if not _proper(text, a, b, parsed)]
+    spans = _outermost([*framed, *asked, *slot_spans(state, text, parsed)])
+    at, question = analyzer.last_question(text)
     if spans:
         options = [text[a:b] for a, b in spans]
-        asks_else = question and not _refers(question, options, lang)
+        offers_it = any(at <= a < at + len(question) for a, _ in asked)
+        asks_else = question and not offers_it and not _refers(question, options, lang)
         state.offered_options = OfferedChoice(
             idx=idx,
             question=question if asks_else else "",
@@ -152,19 +179,40 @@ def note_offered_options(state: ContextState, parsed: ParsedMessage) -> None:
         state.offered_options = held.model_copy(update={"question": question})
 
 
-def _taken(held: OfferedChoice, parsed: ParsedMessage) -> int | None:
-    """The index of the option the user's turn takes, None when it takes none (module doc)."""
+def _outermost(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans in order, each one inside another left out."""
+    inside = {(a, b) for a, b in spans for c, d in spans if c <= a and b <= d and (c, d) != (a, b)}
+    return sorted(set(spans) - inside)
+
+
+def _taken(held: OfferedChoice, parsed: ParsedMessage, units: Units, asked: str) -> int | None:
+    """The index of the option the user's turn takes, None when it takes none (module doc); asked is
+    the text of the assistant's turn just before, when it is the offering turn."""
     text = parsed.message.text or ""
     lang = parsed.lang
+    analyzer = analyzer_for(lang)
     distinct = {o.lower().replace(",", "") for o in held.options}
-    named = analyzer_for(lang).named_pick(text)
+    place = analyzer.pick_position(text)
+    if place is not None and -len(held.options) <= place < len(held.options):
+        return place % len(held.options)  # "the 2nd", "第二个", "the last one"
+    named = analyzer.named_pick(text)
     if named:
         want = _content(named, lang)
         hits = {i for i, o in enumerate(held.options) if want and want <= _words(o)}
         same = {held.options[i].lower().replace(",", "") for i in hits}
         if hits:
             return min(hits) if len(same) == 1 else None
-    if len(distinct) != 1 or held.question or any_language().requests_new(text):
+    short = len(text.split()) <= MAX_CLAUSE_WORDS and len(text) <= MAX_SLOT_REPLY
+    slots = {i for i, o in enumerate(held.options) if short and analyzer.names_slot(text, o)}
+    if len(slots) == 1:
+        return slots.pop()  # "dec 4" of "December 3 at 9:30 and December 4 at 10:15", "29号的"
+    if len(distinct) != 1 or held.question or any_language().asks_another(text) or analyzer.turns_away(text):
+        return None  # "That sounds okay, but what else is there?": no pick
+    if any(c.role == "user" and c.vtype in _WHEN for c in units.facts):
+        return None  # "how about something on March 1st?": a day or time of the user's own
+    if analyzer.points_at_pick(text) or analyzer.answers_yes(text, asked):
+        return 0  # "ok that", "就它吧"; "obviously yes", "要" to "需要接驳车吗？"
+    if any_language().requests_new(text):
         return None  # "Okay, thanks. I also want to find a house": an acknowledgement, a new request
     # a yes opening any sentence of the turn: "Oh good thing you mentioned that. Yes please."
     return 0 if any(any_language().accepts(s.strip()) for s in _SENTENCE.split(text)) else None
@@ -184,13 +232,32 @@ def take_offered_option(state: ContextState, parsed: ParsedMessage, units: Units
         if not any_language().declines(text.strip()) and not any_language().bare_no(text.strip()):
             _echo_taken(state, turn, parsed, units)  # "Yes zero excess, I don't want any stress"
         return
-    at = _taken(held, parsed) if held is not None else None
+    asked = turn.options[0] if turn is not None and held is not None and turn.idx == held.idx else ""
+    at = _taken(held, parsed, units, asked) if held is not None else None
     if at is None:
         if _echo_taken(state, turn, parsed, units) or units.facts:
             state.offered_options = None  # the user answered with values of their own
         return
     state.offered_options = None
     _keep(state, held, at, msg.idx)
+    if len(held.options) > 1:
+        _narrow_listed(state, held, held.options[at])
+
+
+def _narrow_listed(state: ContextState, held: OfferedChoice, option: str) -> None:
+    """The assistant's values of the offering turn that list parts of several options ("8:45, 14:20"
+    of "March 2 at 8:45 and March 5 at 14:20") keep only the parts of the option taken: the other
+    options were not chosen, and both together are no value."""
+    for fact in state.facts.values():
+        if fact.role != "assistant" or fact.evidence is None or fact.evidence.idx != held.idx:
+            continue
+        items, norms = listed(fact.value), listed(fact.norm)
+        kept = [i for i, item in enumerate(items) if item in option]
+        if len(items) < 2 or not 0 < len(kept) < len(items):
+            continue
+        fact.value = ", ".join(items[i] for i in kept)
+        if len(norms) == len(items):
+            fact.norm = ", ".join(norms[i] for i in kept)
 
 
 def _echo_taken(state: ContextState, turn: OfferedChoice | None, parsed: ParsedMessage, units: Units) -> bool:
@@ -237,7 +304,7 @@ def _keep(state: ContextState, held: OfferedChoice, at: int, idx: int) -> None:
     norm = option.lower()
     evidence = Evidence(idx=held.idx, role="assistant", how="accepted", start=start, end=start + len(option),
                         text=option)
-    same = next((f for f in state.facts.values() if f.norm == norm), None)
+    same = next((f for f in state.facts.values() if norm in (f.norm, f.value.lower())), None)
     if same is not None:  # already held (read back, or said by the user): now the user's
         same.role, same.kind, same.evidence, same.last_idx = "user", "instruction", evidence, idx
         return

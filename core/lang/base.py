@@ -244,6 +244,36 @@ class LanguageAnalyzer(Protocol):
         """True when a question points at the thing just offered by a pronoun ("Shall I add it?")."""
         ...
 
+    def yes_no_offers(self, text: str) -> list[tuple[int, int]]:
+        """The spans of the things an assistant's yes/no questions offer ("Would you like us to haul
+        away your old couch?" -> "haul away your old couch", "需要接驳车吗？" -> "接驳车")."""
+        ...
+
+    def points_at_pick(self, text: str) -> bool:
+        """True when a short reply takes the offered option by pointing at it ("that one", "就它吧")."""
+        ...
+
+    def pick_position(self, text: str) -> int | None:
+        """The place in the offered list a short reply takes ("the 2nd" -> 1, "最后一个" -> -1), or None."""
+        ...
+
+    def joins_slot(self, gap: str) -> bool:
+        """True when the text between a day and a time joins them into one slot ("December 4 at 10:15")."""
+        ...
+
+    def names_slot(self, reply: str, option: str) -> bool:
+        """True when a short reply names an offered slot by its numbers and words ("dec 4", "29号的")."""
+        ...
+
+    def turns_away(self, text: str) -> bool:
+        """True when an agreeing reply goes on with a contrast ("That's good, but ...", "不错，但是...")."""
+        ...
+
+    def answers_yes(self, reply: str, asked: str) -> bool:
+        """True when a reply says yes to the yes/no offer asked in a way accepts does not read
+        ("obviously yes"; "要" to "需要接驳车吗？")."""
+        ...
+
     def asked_attribute(self, text: str) -> str | None:
         """The attribute slot a question asks for ("How old is she?" -> age, "预算多少？" -> budget), or
         None: a bare number answering it is that attribute's value."""

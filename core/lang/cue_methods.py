@@ -146,6 +146,34 @@ class CueMethods:
         """True when a question points at the thing just offered by a pronoun ("Shall I add it?")."""
         return self._cues.points_at_offer(question)
 
+    def yes_no_offers(self, text: str) -> list[tuple[int, int]]:
+        """The spans of the things an assistant's yes/no questions offer ("需要接驳车吗？" -> "接驳车")."""
+        return self._cues.yes_no_offers(text)
+
+    def points_at_pick(self, text: str) -> bool:
+        """True when a short reply takes the offered option by pointing at it ("that one", "就它吧")."""
+        return self._cues.points_at_pick(text)
+
+    def pick_position(self, text: str) -> int | None:
+        """The place in the offered list a short reply takes ("the 2nd" -> 1), or None."""
+        return self._cues.pick_position(text)
+
+    def joins_slot(self, gap: str) -> bool:
+        """True when the text between a day and a time joins them into one slot ("December 4 at 10:15")."""
+        return self._cues.joins_slot(gap)
+
+    def names_slot(self, reply: str, option: str) -> bool:
+        """True when a short reply names an offered slot by its numbers and words ("dec 4", "29号的")."""
+        return self._cues.names_slot(reply, option)
+
+    def turns_away(self, text: str) -> bool:
+        """True when an agreeing reply goes on with a contrast ("That's good, but ...", "不错，但是...")."""
+        return self._cues.turns_away(text)
+
+    def answers_yes(self, reply: str, asked: str) -> bool:
+        """True when a reply says yes to the yes/no offer asked ("obviously yes", "要")."""
+        return self._cues.answers_yes(reply, asked)
+
     def asked_attribute(self, text: str) -> str | None:
         """The attribute slot a question asks for ("How old is she?" -> age), or None."""
         return self._cues.asked_attribute(text)

@@ -13,6 +13,15 @@ import re
 from core.lang.en_attributes import asked_attribute, asks_by_name, kin_named  # noqa: F401  (cues)
 from core.lang.en_joined import labelled_numbers, places_at  # noqa: F401  (a cue of this module)
 from core.lang.en_none_found import finds_none  # noqa: F401  (a cue of this module)
+from core.lang.en_offer_replies import (  # noqa: F401  (cues)
+    answers_yes,
+    joins_slot,
+    names_slot,
+    pick_position,
+    points_at_pick,
+    turns_away,
+    yes_no_offers,
+)
 from core.lang.en_offers import named_pick, offered_options, option_span, points_at_offer  # noqa: F401  (cues)
 from core.lang.en_pick import reads_back_pick  # noqa: F401  (a cue of this module)
 from core.lang.en_questions import alternatives, asks_yes_no, last_question  # noqa: F401  (cues)

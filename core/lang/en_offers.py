@@ -34,7 +34,8 @@ _OFFER_FRAMES = (
     r"\s+(?:also\s+)?(?:an?)\s+|"
     # proposal: "I can add a ...", "would you like the ...", "how about a ...", "I suggest the ..."
     r"\b(?:(?:i|we)\s+(?:can|could)|i['’]ll|we['’]ll|i\s+will|we\s+will)\s+(?:also\s+)?"
-    r"(?:add|include|arrange|offer|set\s+up|put\s+in)\s+(?:you\s+)?(?:an?|the)\s+|"
+    r"(?:add|include|arrange|offer|set\s+up|put\s+in|bring|provide|supply|apply\s+for)\s+(?:you\s+)?"
+    r"(?:an?\s+|the\s+|(?=\d+\s+[A-Za-z]))|"  # a count opens the option too: "we can bring 4 wardrobe boxes"
     r"\b(?:would\s+you\s+like|do\s+you\s+want|how\s+about|what\s+about|(?:i\s+)?(?:recommend|suggest))"
     r"\s+(?:to\s+add\s+)?(?:an?|the)\s+|"
     # a feature of a named option: "MapleCare with a 1,000 dollar deductible" (a capitalised name, no
@@ -68,6 +69,8 @@ def _phrase(text: str, start: int) -> tuple[int, int] | None:
         first = not words
         numeric = bool(re.fullmatch(r"[$£€]?\d[\d,.]*", core))
         verb_form = low.endswith("ing") or (low.endswith("ed") and not low.endswith("eed") and len(low) > 4)
+        if verb_form and low.endswith("ing") and _modifies_head(text, m.end()):
+            verb_form = False  # "a temporary parking permit": the -ing word names the kind of the head
         if low in FUNCTION_WORDS or low in _ENDS or (not first and (numeric or verb_form)):
             break
         words.append((m.start(), m.start() + len(core)))
@@ -79,6 +82,17 @@ def _phrase(text: str, start: int) -> tuple[int, int] | None:
     if len(words) < MIN_WORDS:
         return None
     return words[0][0], words[-1][1]
+
+
+def _modifies_head(text: str, at: int) -> bool:
+    """True when the -ing word ending at text[at] is followed by one plain lowercase word that ends
+    the phrase ("parking permit from", "cooking class."): a noun it modifies, not the object of a
+    verb ("leaving at 5", "overlooking the river", "serving Italian food")."""
+    m = pattern(r" ([a-z][a-z'’-]*)(?=[\s,.;:!?]|$)(\s+[\w$£€]+)?").match(text, at)
+    if m is None or m.group(1) in FUNCTION_WORDS or m.group(1) in _ENDS or m.group(1).endswith(("ing", "ed")):
+        return False
+    after = (m.group(2) or "").strip().lower()
+    return not after or after in FUNCTION_WORDS or after in _ENDS or text[m.end(1)] in ",.;:!?"
 
 
 def offered_options(text: str) -> list[tuple[int, int]]:

@@ -13,6 +13,15 @@ import re
 from core.lang.patterns import last_match_span, pattern
 from core.lang.zh_attributes import asked_attribute, asks_by_name, kin_named  # noqa: F401  (cues)
 from core.lang.zh_none_found import finds_none  # noqa: F401  (a cue of this module)
+from core.lang.zh_offer_replies import (  # noqa: F401  (cues)
+    answers_yes,
+    joins_slot,
+    names_slot,
+    pick_position,
+    points_at_pick,
+    turns_away,
+    yes_no_offers,
+)
 from core.lang.zh_pick import (  # noqa: F401  (cues of this module)
     named_pick,
     offered_options,
