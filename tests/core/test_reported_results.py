@@ -164,3 +164,30 @@ def test_a_booking_number_after_a_chinese_reference_cue_is_one_id() -> None:
     found = [(e.type, e.text) for e in analyzer_for("zh").entities(text, None)]
     assert ("id", "ZJ-1208-031") in found
 
+
+@pytest.mark.parametrize(
+    ("text", "name", "slot"),
+    [
+        ("my son, Elijah, he's 15", "Elijah", "son_name"),
+        ("my daughter Emma is coming too", "Emma", "daughter_name"),
+        ("my mum is Ann Lee", "Ann Lee", "mother_name"),
+    ],
+)
+def test_a_relatives_name_is_keyed_by_the_kin_word(text: str, name: str, slot: str) -> None:
+    assert (name, slot) in [(e.text, e.slot) for e in analyzer_for("en").entities(text, None)]
+
+
+def test_a_relatives_name_does_not_replace_the_name_the_lookup_read_back() -> None:
+    st = state_after(
+        [
+            ("user", "hi I want to volunteer over the holidays, my volunteer id is V-33871"),
+            ("assistant", "Welcome back, Marisol. Your certificate expired in October."),
+            ("user", "warehouse shifts are fine then"),
+            ("assistant", "Will anyone join you?"),
+            ("user", "my son, Elijah, he's 15"),
+        ]
+    )
+    held = {f.value: f for f in st.facts.values()}
+    assert "Marisol" in held and held["Marisol"].role == "assistant"
+    assert "Elijah" in held
+    assert "Marisol" not in replaced(st)
