@@ -261,7 +261,7 @@ def render(
     }
     recent_words = " ".join(_words(m.text) for m in recent)
     for fact, is_offer in ranked:
-        if fact.key.endswith(".ref") and fact.value in shown_refs:
+        if fact.key.rsplit(".", 1)[-1].split("_")[0] == "ref" and fact.value in shown_refs:
             continue  # already on the Completed line
         if fact.key not in must and (in_recent_turns(fact, recent_words) or repeats_own_slot(fact, state)):
             continue  # the recent raw turns, or its own slot's fact, show it as said

@@ -14,8 +14,9 @@ from core.compressor import Compressor
 from core.config import Config
 from core.lang.en_attributes import attribute_numbers as en_numbers
 from core.lang.zh_attributes import attribute_numbers as zh_numbers
-from core.models import Message
+from core.models import ActionUnit, ContextState, Fact, Message
 from core.parse import analyzer_for
+from core.render import parse_anchors, render
 from tests.core.builders import replaced, state_after
 
 pytestmark = pytest.mark.unit
@@ -191,3 +192,20 @@ def test_a_relatives_name_does_not_replace_the_name_the_lookup_read_back() -> No
     assert "Marisol" in held and held["Marisol"].role == "assistant"
     assert "Elijah" in held
     assert "Marisol" not in replaced(st)
+
+
+def test_a_reported_reference_on_the_completed_line_is_not_repeated_as_a_fact() -> None:
+    def held(key: str, value: str, role: str) -> Fact:
+        return Fact(key=key, value=value, norm=value.lower(), first_idx=0, last_idx=0, role=role)
+
+    st = ContextState(
+        facts={
+            "train.ref": held("train.ref", "TR0481", "user"),
+            "train.ref_2": held("train.ref_2", "O2IGKVWR", "assistant"),
+        },
+        actions=[ActionUnit(tool="book train", idx=3, status="done", ref="O2IGKVWR")],
+    )
+    out = render(st, [], Config(use_embeddings=False), tokens_in=10_000)
+    assert "O2IGKVWR" in out.text
+    assert "ref_2" not in parse_anchors(out.text)["facts"].__repr__()
+
