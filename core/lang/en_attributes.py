@@ -199,13 +199,27 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
     return out
 
 
+# a price per unit said right before an amount, and a group or "in all" after it: the amount is the total
+_PER_UNIT_BEFORE = re.compile(
+    r"\b(?:per\s+[a-z]+|each|a\s+(?:person|head|night|ticket|room))\s*[,;]?\s*(?:so\s+|that's\s+|or\s+)?$",
+    re.IGNORECASE,
+)
+_GROUP_AFTER = re.compile(
+    r"^\s*(?:for\s+(?:the\s+)?(?:two|three|four|five|six|both|all|\d+)\b|in\s+all\b|altogether\b)",
+    re.IGNORECASE,
+)
+
+
 def sum_slot(before: str, after: str) -> str | None:
     """The slot of a sum due that the noun right before an amount ("total comes to ", "amount due: ")
-    or right after it (" deposit", " cancellation fee", " refund", " due") names, or None. What a turn
+    or right after it (" deposit", " cancellation fee", " refund", " due") names, or the total a
+    price per unit before it and a group after it make ("$300 per person, $600 for two"), or None. What a turn
     reports the user pays or gets back is its own attribute, never the user's budget."""
     m = _SUM_BEFORE.search(before)
     if m is not None:
         return _SUM_SLOTS[" ".join(m.group("noun").lower().split())]
+    if _PER_UNIT_BEFORE.search(before) and _GROUP_AFTER.match(after):
+        return "total"  # "$300 per person, $600 for two": what the party pays in all
     m = _SUM_AFTER.match(after)
     if m is None:
         return None

@@ -11,7 +11,8 @@ another. Two readings, from the words around the number (general knowledge):
   year, said without the noun);
 - a noun of a sum due before an amount of money: "合计1540元", "购物车合计341元", "共2799元" -> total,
   "学费2780元", "补卡工本费10元" -> fee (a noun ending in 费), "金额683.6元" -> total, "应缴约125元" -> due,
-  "差价155元" -> refund. What a turn reports as the sum the user pays is its
+  "差价155元" -> refund, "每人300元，两人600元" -> the 600 a total (a group's price after a unit's).
+  What a turn reports as the sum the user pays is its
   own attribute: a later quoted price or a free extra stands beside it, never replaces it.
 
 ``asked_attribute`` reads the attribute an assistant's question asks for ("请问叔叔多大？" -> age,
@@ -60,6 +61,12 @@ _SUM_NOUN = (
     r"实付|实缴|欠费)|(?P<refund>差价|退款|退费|返还)|(?P<fee>[\u4e00-\u9fff]{1,3}费用?|费用)"
 )
 _NUM = r"\d+(?:\.\d+)?[万千]?|[零〇一二两三四五六七八九十百千万]+"
+# a price per person or per unit, then the amount for a group of them: that amount is the total
+_PER_UNIT_THEN_GROUP = (
+    r"(?:每人|每位|每个人|人均|每张|每晚|每间|每份)[^，。；！？,;]{0,6}?\d+(?:\.\d+)?(?:元|块钱|块)[，,、\s]*"
+    r"(?:那么|所以|合起来|加起来)?[\d一二两三四五六七八九十]+(?:个人|人|位|张|晚|间|份)(?:共|一共|总共|合计)?"
+    r"(?:是|为|就是)?(?P<n>\d+(?:\.\d+)?)(?P<unit>元|块钱|块)(?!以内|以下|左右|之内|[\d.%])"
+)
 _PERIOD = r"一年|每年|一个月|每个月|每月|每晚|一晚|每人|人均|每天"
 _BOUND = r"不超过|不要超过|不高于|最多|最高|以内是|控制在"
 _LINK = r"(?:是|为|在|大概|大约|差不多|约|可以|其实|放宽到|提到|加到|降到|改成|改为|到|就|:|：|\s)*"
@@ -109,6 +116,10 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
             value = _value(m.group("n"), m.group("unit"), None, None)
             slot = next(g for g in ("total", "due", "refund", "fee") if m.group(g))
             out.append((m.start("n"), m.end(), "money", value, slot))
+    for m in pattern(_PER_UNIT_THEN_GROUP).finditer(text):  # "每人300元，两人600元": the group's total
+        if not any(s < m.end("n") and m.start("n") < e for s, e, *_ in out):
+            value = _value(m.group("n"), m.group("unit"), None, None)
+            out.append((m.start("n"), m.end(), "money", value, "total"))
     rx = pattern(rf"(?P<per>{_PERIOD})(?P<bound>{_BOUND})(?P<n>\d+(?:\.\d+)?[万千]?){_TAIL}(?![\d.%])")
     for m in rx.finditer(text):
         if not any(s < m.end() and m.start() < e for s, e, *_ in out):

@@ -209,3 +209,23 @@ def test_a_reported_reference_on_the_completed_line_is_not_repeated_as_a_fact() 
     assert "O2IGKVWR" in out.text
     assert "ref_2" not in parse_anchors(out.text)["facts"].__repr__()
 
+
+@pytest.mark.parametrize(
+    ("lang", "text", "value"),
+    [
+        ("zh", "1月12日可以。代办费每人300元，两人600元。", "600 CNY"),
+        ("zh", "每晚500元，三晚1500元", "1500 CNY"),
+        ("en", "It is $300 per person, $600 for two.", "600 USD"),
+        ("en", "$45 a night, $135 in all", "135 USD"),
+    ],
+)
+def test_a_groups_price_after_a_unit_price_is_the_total(lang: str, text: str, value: str) -> None:
+    found = (zh_numbers if lang == "zh" else en_numbers)(text)
+    assert _slots(found).get("total") == value
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"), [("zh", "两人600元以内"), ("en", "tickets are $50 each and $70 for VIP")]
+)
+def test_a_bound_or_another_option_after_a_unit_price_is_no_total(lang: str, text: str) -> None:
+    assert "total" not in _slots((zh_numbers if lang == "zh" else en_numbers)(text))
