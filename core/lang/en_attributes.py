@@ -83,9 +83,10 @@ _SUM_SLOTS = {
     "amount due": "due", "amount owed": "due", "amount payable": "due",
 }  # fmt: skip
 # the same nouns right after the amount they name: "a $200 deposit", "a $35 cancellation fee", "a
-# $155 refund", "$683.60 due" (a fee may carry one word of what it is for between)
+# $155 refund", "$683.60 due" (a fee may carry one word of what it is for between; "due to" gives a cause)
 _SUM_AFTER = re.compile(
-    r"^\s*(?:(?P<noun>total|deposit|refund|due|owed)\b|(?:[a-z]+\s+)?(?P<fee>fees?)\b)", re.IGNORECASE
+    r"^\s*(?:(?P<noun>total|deposit|refund|due|owed)\b(?!\s+to\b)|(?:[a-z]+\s+)?(?P<fee>fees?)\b)",
+    re.IGNORECASE,
 )
 _N = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 # a share or a rate ("0.5% cash back", "3 percent interest"); "100% sure" says how sure, no value

@@ -229,3 +229,7 @@ def test_a_groups_price_after_a_unit_price_is_the_total(lang: str, text: str, va
 )
 def test_a_bound_or_another_option_after_a_unit_price_is_no_total(lang: str, text: str) -> None:
     assert "total" not in _slots((zh_numbers if lang == "zh" else en_numbers)(text))
+
+
+def test_an_amount_before_due_to_is_no_sum_due() -> None:
+    assert "due" not in _slots(en_numbers("They charged $50 due to the late return."))
