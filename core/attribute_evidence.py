@@ -39,6 +39,16 @@ def other_attribute(cur: Fact, cand: FactCandidate) -> bool:
     return False
 
 
+def reports_reference(cur: Fact, cand: FactCandidate) -> bool:
+    """True when cand is an id the assistant or a tool reports ("Appointment reference
+    FRA-BLR-20261204-0377", "复核单号FH20261209-0417") for a key whose held id the user gave (a
+    passport or account number): the agent's reference is a result of its own, never an offer to
+    replace the user's number. The assistant restating the user's id in other case or spacing is the
+    same value (merge sees that before asking)."""
+    ids = cand.vtype == "id" and cur.vtype == "id"
+    return cand.role in ("assistant", "tool") and ids and not cand.correction
+
+
 def count_unit(norm: str) -> str:
     """The measure of a normalized count, singular ("4 盒" -> "盒", "2 nights" -> "night"), "" when none."""
     m = _COUNT.match(norm)

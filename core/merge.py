@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from core.agreed_corrected import agreed_beside
 from core.alternatives import offered_choice
-from core.attribute_evidence import name_slot_key, other_attribute, point_beside_bound
+from core.attribute_evidence import name_slot_key, other_attribute, point_beside_bound, reports_reference
 from core.changes import read_back_reworded, says_change
 from core.choice_readback import read_back_choice
 from core.config import Config
@@ -291,6 +291,11 @@ def _merge_fact(
         # "what about glasgow tuesday" after the Monday train was booked: a question about another
         # value, no cue that it replaces the one acted on; both stand
         _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{ASKED_SUFFIX}", "asks": False}))
+        return
+    if user_held and reports_reference(cur, cand):
+        # a booking or case reference the agent reports is a value of its own, not a proposal for
+        # the id the user gave (a passport or account number): both stand
+        _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{OTHER_TASK_SUFFIX}"}))
         return
     options = " | " in cand.norm and " | " not in cur.norm
     # the assistant never replaces what the user said, even in a correction's words ("改为1月9日（周六）"

@@ -268,7 +268,7 @@ def render(
     # not a date or time, whose anchor holds the resolved value the clause lacks ("2026-12-09 15:00")
     clause_words = " | ".join(said_words([*musts, *said_items]))
     for fact, is_offer in ranked:
-        if fact.key.endswith(".ref") and fact.value in shown_refs:
+        if fact.key.rsplit(".", 1)[-1].split("_")[0] == "ref" and fact.value in shown_refs:
             continue  # already on the Completed line
         shown_as_said = in_recent_turns(fact, recent_words) or repeats_own_slot(fact, state)
         shown_as_said = shown_as_said or (not is_when(fact) and in_recent_turns(fact, clause_words))

@@ -19,14 +19,15 @@ from core.models import ActionMarker, Entity, Negation
 # the slot ("40 pallets" -> pallet, core.lang.en_units), so counts of two units never share a key.
 # birth_date / past_date: a date of birth ("born 14 March 1951") and a date a year or more before the
 # message, never the date of the task that a later "next Wednesday" replaces. total / fee / deposit:
-# a sum the speaker says is due, kept apart from the user's budget; schedule: a recurring weekday range.
+# a sum the speaker says is due, kept apart from the user's budget (due: still to pay, refund: paid
+# back); schedule: a recurring weekday range; size: measures joined by a times sign ("51×51毫米").
 SLOTS = (
     "time", "date", "datetime", "duration", "people", "count", "nights", "days", "rooms", "stars",
     "rating", "price", "price_range", "area", "food", "type", "name", "city", "origin", "destination",
     "address", "postcode", "phone", "ref", "email", "url", "file", "facility", "genre", "title", "person",
     "album", "category", "end_date", "end_time", "birth_date", "past_date",
     "airline", "seat_class", "car_type", "item", "amount", "account", "age", "budget", "rate", "other",
-    "refundable", "total", "fee", "deposit", "schedule",
+    "refundable", "total", "fee", "deposit", "schedule", "due", "refund", "size",
 )
 
 # Canonical task domains a language analyzer may return from domain().

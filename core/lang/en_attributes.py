@@ -72,12 +72,22 @@ _ASKS = (
 # a sum due named right before an amount: "Basket total £14.10", "total cost is $54", "the fee becomes
 # £203", "Deposit is 25%, £1,875" (a share then what it comes to)
 _SUM_BEFORE = re.compile(
-    r"\b(?P<noun>total|fees?|deposit)(?:\s+(?:cost|price|fee|charge|amount|due|bill|payable))?\s*"
+    r"\b(?P<noun>total|fees?|deposit|refund|balance|amount\s+(?:due|owed|payable))"
+    r"(?:\s+(?:cost|price|fee|charge|amount|due|bill|payable))?\s*"
     r"(?:(?:is|was|will\s+be|would\s+be|comes\s+to|becomes|is\s+now|now|of|:|=)\s*)?"
     r"(?:\d+(?:\.\d+)?\s?%\s*(?:,|-|–|—|or|so)?\s*)?(?:just\s+|only\s+)?$",
     re.IGNORECASE,
 )
-_SUM_SLOTS = {"total": "total", "fee": "fee", "fees": "fee", "deposit": "deposit"}
+_SUM_SLOTS = {
+    "total": "total", "fee": "fee", "fees": "fee", "deposit": "deposit", "refund": "refund", "balance": "due",
+    "amount due": "due", "amount owed": "due", "amount payable": "due",
+}  # fmt: skip
+# the same nouns right after the amount they name: "a $200 deposit", "a $35 cancellation fee", "a
+# $155 refund", "$683.60 due" (a fee may carry one word of what it is for between; "due to" gives a cause)
+_SUM_AFTER = re.compile(
+    r"^\s*(?:(?P<noun>total|deposit|refund|due|owed)\b(?!\s+to\b)|(?:[a-z]+\s+)?(?P<fee>fees?)\b)",
+    re.IGNORECASE,
+)
 _N = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 # a share or a rate ("0.5% cash back", "3 percent interest"); "100% sure" says how sure, no value
 _PERCENT = r"(?<![\w.,$£€¥/-])(?P<n>\d+(?:\.\d+)?)\s?(?:%|percent\b)"
@@ -175,10 +185,10 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
         bound = "<=" if m.group("bound") or (m.group("tail") or "").strip().lower().startswith("max") else ""
         slot = noun_slot(text[: m.start()]) or ("budget" if bound else "amount")
         out.append((m.start(), m.end(), "money" if money else "number", bound + value, slot))
-    for c in money_amounts(text):  # "Basket total £14.10": the sum due the noun before it names
-        sum_noun = _SUM_BEFORE.search(text[max(0, c.start - 40) : c.start])
-        if sum_noun is not None and not any(s < c.end and c.start < e for s, e, *_ in out):
-            out.append((c.start, c.end, "money", c.value, _SUM_SLOTS[sum_noun.group("noun").lower()]))
+    for c in money_amounts(text):  # "Basket total £14.10", "a $200 deposit": the sum due the noun names
+        slot = sum_slot(text[max(0, c.start - 40) : c.start], text[c.end : c.end + 40])
+        if slot is not None and not any(s < c.end and c.start < e for s, e, *_ in out):
+            out.append((c.start, c.end, "money", c.value, slot))
     for m in pattern(_PERCENT, re.IGNORECASE).finditer(text):  # "0.5%", "1.5 percent": a rate
         near = text[max(0, m.start() - 40) : m.end() + 24]
         if not _SURE_AFTER.match(text, m.end()) and not _LIKELIHOOD.search(near):
@@ -188,6 +198,34 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
         if slot is not None and not any(s <= m.start() < e for s, e, *_ in out):
             out.append((m.start(), m.end(), "number", _scaled(m.group("n"), m.group("sc")), slot))
     return out
+
+
+# a price per unit said right before an amount, and a group or "in all" after it: the amount is the total
+_PER_UNIT_BEFORE = re.compile(
+    r"\b(?:per\s+[a-z]+|each|a\s+(?:person|head|night|ticket|room))\s*[,;]?\s*(?:so\s+|that's\s+|or\s+)?$",
+    re.IGNORECASE,
+)
+_GROUP_AFTER = re.compile(
+    r"^\s*(?:for\s+(?:the\s+)?(?:two|three|four|five|six|both|all|\d+)\b|in\s+all\b|altogether\b)",
+    re.IGNORECASE,
+)
+
+
+def sum_slot(before: str, after: str) -> str | None:
+    """The slot of a sum due that the noun right before an amount ("total comes to ", "amount due: ")
+    or right after it (" deposit", " cancellation fee", " refund", " due") names, or the total a
+    price per unit before it and a group after it make ("$300 per person, $600 for two"), or None. What a turn
+    reports the user pays or gets back is its own attribute, never the user's budget."""
+    m = _SUM_BEFORE.search(before)
+    if m is not None:
+        return _SUM_SLOTS[" ".join(m.group("noun").lower().split())]
+    if _PER_UNIT_BEFORE.search(before) and _GROUP_AFTER.match(after):
+        return "total"  # "$300 per person, $600 for two": what the party pays in all
+    m = _SUM_AFTER.match(after)
+    if m is None:
+        return None
+    noun = (m.group("noun") or "").lower()
+    return "fee" if m.group("fee") else "due" if noun in ("due", "owed") else _SUM_SLOTS[noun]
 
 
 def asked_attribute(text: str) -> str | None:

@@ -15,6 +15,7 @@ from datetime import datetime
 from functools import lru_cache
 
 from core.lang import en_values as V
+from core.lang.en_attributes import KIN
 from core.lang.en_lexicon import VENUE_TYPES
 
 _VENUE_ENDINGS = tuple(sorted(VENUE_TYPES, key=len, reverse=True))
@@ -128,6 +129,18 @@ _TO_A_PERSON = re.compile(
 
 # who made a work: "my favorite director is Ronald Neame", "Justin Bieber songs", "Five Finger Death
 # Punch 's songs" (a person or a band, never the work's title)
+# a relative named right after the kin word ("my son, Elijah", "our daughter Emma", "my mum is Ann")
+_KIN_BEFORE = re.compile(
+    r"\b(?:my|our)\s+(?P<kin>" + "|".join(sorted(KIN, key=len, reverse=True)) + r")\s*"
+    r"(?:,\s*|\s+(?:is\s+|called\s+|named\s+)?)$",
+    re.IGNORECASE,
+)
+# a greeting that opens the clause and addresses the person named right after it
+_GREETED = re.compile(
+    r"(?:^|[.!?]\s+)(?:welcome(?:\s+back)?|hi|hello|hey|thanks|thank\s+you|good\s+(?:morning|afternoon|evening)|"
+    r"dear)\s*,?\s*$",
+    re.IGNORECASE,
+)
 _ROLE_BEFORE = re.compile(
     r"\b(?:director|actor|actress|artist|singer|band|author|writer|composer)\s+(?:is\s+|was\s+)?(?:the\s+)?$",
     re.IGNORECASE,
@@ -148,9 +161,16 @@ def _is_media(text: str) -> bool:
 
 
 def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
-    """A name's slot refined by what it names: a title ("the song X", "X by Y", names in a sentence
-    about movies, songs or events, not after at/in), a person ("send $50 to Emma", "songs from X"),
-    else the cue slot. Venue-like names ("... Stadium", "... Hotel") keep theirs."""
+    """A name's slot refined by what it names: a relative's name ("my son, Elijah" -> son_name: another
+    person than the user, whose own name it never replaces), the person a greeting addresses
+    ("Welcome back, Marisol", "Thanks, Mr Chen": a lookup's read-back of the user), a title ("the
+    song X", "X by Y", names in a sentence about movies, songs or events, not after at/in), a person
+    ("send $50 to Emma", "songs from X"), else the cue slot. Venue-like names ("... Stadium", "...
+    Hotel") keep theirs."""
+    if c.type == "name" and (kin := _KIN_BEFORE.search(text[max(0, c.start - 40) : c.start])):
+        return f"{KIN[kin.group('kin').lower()]}_name"
+    if c.type == "name" and _GREETED.search(text[max(0, c.start - 40) : c.start]):
+        return "person"  # "Welcome back, Marisol": the person the turn speaks to, never a venue or a pick
     if c.type != "name" or slot in ("airline", "person") or c.value.lower().endswith(_VENUE_ENDINGS):
         return slot
     before = text[max(0, c.start - 64) : c.start]

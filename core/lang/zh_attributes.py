@@ -9,8 +9,10 @@ another. Two readings, from the words around the number (general knowledge):
 - an attribute noun before it, with a period and a bound that belong to the value: "年收入大概15万"
   -> income, "保价2000" -> value, "预算是4000" -> budget, "一年不超过3000" -> budget (a ceiling a
   year, said without the noun);
-- a noun of a sum due before an amount of money: "合计1540元", "购物车合计341元" -> total, "学费2780元",
-  "补卡工本费10元" -> fee (a noun ending in 费). What a turn reports as the sum the user pays is its
+- a noun of a sum due before an amount of money: "合计1540元", "购物车合计341元", "共2799元" -> total,
+  "学费2780元", "补卡工本费10元" -> fee (a noun ending in 费), "金额683.6元" -> total, "应缴约125元" -> due,
+  "差价155元" -> refund, "每人300元，两人600元" -> the 600 a total (a group's price after a unit's).
+  What a turn reports as the sum the user pays is its
   own attribute: a later quoted price or a free extra stands beside it, never replaces it.
 
 ``asked_attribute`` reads the attribute an assistant's question asks for ("请问叔叔多大？" -> age,
@@ -51,8 +53,20 @@ _ASKS = (
     (r"(?:发件|寄件|发货|取件|取货|揽收)人?的?地址|从哪(?:里|儿)?(?:寄|发)", "from_address"),
 )
 # a sum due (total) or a charge (a noun ending in 费), before an amount of money
-_SUM_NOUN = r"(?P<total>合计|总计|共计|总价|总额|一共|总共)|(?P<fee>[\u4e00-\u9fff]{1,3}费用?|费用)"
+# ("共2799元" and the bill's "金额683.6元" count too: 共 before an amount of money is "in all"); a sum
+# still to pay (due: "应缴约125元", "欠费50元"), and what comes back (refund: "差价155元", "退款300元"):
+# each its own attribute, never the user's budget
+_SUM_NOUN = (
+    r"(?P<total>合计|总计|共计|总价|总额|一共|总共|共|金额)|(?P<due>应缴|应交|应付|需缴|需交|需付|需支付|待缴|待付|"
+    r"实付|实缴|欠费)|(?P<refund>差价|退款|退费|返还)|(?P<fee>[\u4e00-\u9fff]{1,3}费用?|费用)"
+)
 _NUM = r"\d+(?:\.\d+)?[万千]?|[零〇一二两三四五六七八九十百千万]+"
+# a price per person or per unit, then the amount for a group of them: that amount is the total
+_PER_UNIT_THEN_GROUP = (
+    r"(?:每人|每位|每个人|人均|每张|每晚|每间|每份)[^，。；！？,;]{0,6}?\d+(?:\.\d+)?(?:元|块钱|块)[，,、\s]*"
+    r"(?:那么|所以|合起来|加起来)?[\d一二两三四五六七八九十]+(?:个人|人|位|张|晚|间|份)(?:共|一共|总共|合计)?"
+    r"(?:是|为|就是)?(?P<n>\d+(?:\.\d+)?)(?P<unit>元|块钱|块)(?!以内|以下|左右|之内|[\d.%])"
+)
 _PERIOD = r"一年|每年|一个月|每个月|每月|每晚|一晚|每人|人均|每天"
 _BOUND = r"不超过|不要超过|不高于|最多|最高|以内是|控制在"
 _LINK = r"(?:是|为|在|大概|大约|差不多|约|可以|其实|放宽到|提到|加到|降到|改成|改为|到|就|:|：|\s)*"
@@ -100,7 +114,12 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
     for m in rx.finditer(text):  # "合计1540元", "学费2780元": the sum due the noun names
         if not any(s < m.end("n") and m.start("n") < e for s, e, *_ in out):
             value = _value(m.group("n"), m.group("unit"), None, None)
-            out.append((m.start("n"), m.end(), "money", value, "total" if m.group("total") else "fee"))
+            slot = next(g for g in ("total", "due", "refund", "fee") if m.group(g))
+            out.append((m.start("n"), m.end(), "money", value, slot))
+    for m in pattern(_PER_UNIT_THEN_GROUP).finditer(text):  # "每人300元，两人600元": the group's total
+        if not any(s < m.end("n") and m.start("n") < e for s, e, *_ in out):
+            value = _value(m.group("n"), m.group("unit"), None, None)
+            out.append((m.start("n"), m.end(), "money", value, "total"))
     rx = pattern(rf"(?P<per>{_PERIOD})(?P<bound>{_BOUND})(?P<n>\d+(?:\.\d+)?[万千]?){_TAIL}(?![\d.%])")
     for m in rx.finditer(text):
         if not any(s < m.end() and m.start() < e for s, e, *_ in out):

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from core.lang.dimensions import sizes
 from core.lang.zh_attributes import attribute_numbers, servings
 from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, TERM_SLOTS
 from core.lang.zh_numbers import fmt_number, zh_to_number
@@ -72,8 +73,10 @@ _LOCAL_PHONE = re.compile(
 )
 _EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")
 _URL = re.compile(r"https?://[^\s，。！？、）)]+|www\.[^\s，。！？、）)]+")
+# a reference the agent reports after a booking or a filing ("预约号ZJ-1208-031", "受理号", "取件码")
 _REF = re.compile(
-    r"(?P<cue>订单号|订单编号|预订号|预定号|确认号|确认码|编号|单号|车牌号?|车次|航班号|座位号|房间号|房号)"
+    r"(?P<cue>订单号|订单编号|预订号|预定号|预约号|确认号|确认码|编号|单号|流水号|受理号|申请号|回执号|凭证号|"
+    r"取票号|取票码|取件码|提货码|车牌号?|车次|航班号|座位号|房间号|房号)"
     r"(?:是|为|:|：)?\s*(?P<id>[A-Za-z0-9#][A-Za-z0-9#-]{1,24})"
 )
 _TRAIN_FLIGHT = re.compile(
@@ -330,4 +333,5 @@ def find_values(text: str) -> list[Hit]:
     # "爸爸66", "年收入大概15万": numbers typed by their attribute, before any guessed count or amount
     hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in attribute_numbers(text)]
     hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in servings(text)]
+    hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in sizes(text)]  # "51×51毫米"
     return hits

@@ -1,0 +1,31 @@
+"""Sizes written as two or three measures joined by a times sign ("51×51毫米", "2x2 inches",
+"35 x 45 mm", "120×60×75cm"): one value of a size attribute, in English and Chinese alike.
+
+A size is what a requirement or an item is measured at (a visa photo's format, a parcel's box, a
+sofa's footprint); read as separate numbers it falls apart into a bare "51毫米" of no attribute, which
+the assistant's turn then never keeps. Keyed "size", so an assistant stating it ("美国签证要求51×51毫米")
+yields a fact of its own, and a user's later size restates it.
+"""
+
+from __future__ import annotations
+
+import re
+
+_N = r"\d+(?:\.\d+)?"
+_UNIT = r"毫米|厘米|公分|英寸|寸|米|mm|cm|m|inches|inch|in|ft|feet|px|pixels"
+_SIZE = re.compile(
+    rf"(?<![\dA-Za-z.])(?P<a>{_N})\s*(?P<ua>{_UNIT})?\s*[×xX*]\s*(?P<b>{_N})(?:\s*(?P<ub>{_UNIT})?\s*[×xX*]\s*(?P<c>{_N}))?"
+    rf"\s*(?P<u>{_UNIT})(?![A-Za-z])",
+    re.IGNORECASE,
+)
+
+
+def sizes(text: str) -> list[tuple[int, int, str, str, str]]:
+    """(start, end, type, value, slot) of each size of text: a quantity keyed "size", its value the
+    measures joined by "x" and the unit ("51x51 毫米", "2x2 inches"). A size needs its unit: "2x2"
+    alone may be a score or a grid."""
+    out = []
+    for m in _SIZE.finditer(text):
+        parts = [m.group("a"), m.group("b"), *([m.group("c")] if m.group("c") else [])]
+        out.append((m.start(), m.end(), "quantity", f"{'x'.join(parts)} {m.group('u').lower()}", "size"))
+    return out
