@@ -220,7 +220,8 @@ def render(
     recent_tokens = count_tokens(shown_recent) if recent else 0
     # the soft budget is for the compacted part: (1 - target_ratio) of the history it replaces
     soft = max(int((1.0 - config.target_ratio) * max(0, tokens_in - recent_tokens) * room), 0)
-    hard = hard_total - recent_tokens
+    # the hard budget holds the whole text: the recent turns with their separator and the state
+    hard = hard_total - (count_tokens(f"\n{RECENT_SEPARATOR}\n{shown_recent}") if recent else 0)
     text_actions = [a for a in state.actions if not a.call_id]
     required = [f"[ACTION_REQUIRED:{anchor_value(r)}]" for r in required_actions(state)]
     recent_idx = {m.idx for m in recent}
@@ -313,7 +314,9 @@ def render(
         body, anchors = body[1:], anchors[1:]  # the facts say what the goal does
     state_text = "\n".join(line for line in body if line)
     if count_tokens(state_text) > max(0, hard):  # the hard budget holds whatever the parts cost
-        state_text = clip_to_tokens(state_text, max(0, hard - 12), keep="start") + "\n…[state cut to budget]"
+        cut_notice = "\n…[state cut to budget]"
+        room_left = max(0, hard - count_tokens(cut_notice) - 1)
+        state_text = clip_to_tokens(state_text, room_left, keep="start") + cut_notice
         dropped.append("state: cut to the hard budget")
     text = state_text + (f"\n{RECENT_SEPARATOR}\n{shown_recent}" if recent else "")
     return Rendered(

@@ -41,6 +41,8 @@ def build(turns: list[tuple[str, int, int]]) -> list[Message]:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(turn, min_size=1, max_size=12))
 @example([("tool", 0, 85)])  # a digest of JSON rows is more tokens per character than prose
+# a said line filled to the hard budget once left no room for the separator (601 tokens of 600)
+@example([("user", 765, 0), ("user", 0, 0), ("tool", 20, 11), ("assistant", 62, 0), ("tool", 0, 35)])
 def test_a_context_never_exceeds_its_budget(turns):
     result = Compressor(CONFIG).compress(build(turns), context_id="fuzz")
     view = result.context
