@@ -43,6 +43,7 @@ from core.offer_accepted import settle_acceptance
 from core.offer_taken import note_offered_options, take_offered_option
 from core.readback_split import AGREED_SUFFIX, split_read_back
 from core.repeated_name import widen_repeated
+from core.retired import note_user_turn
 from core.second_value import drop_restated_over_second, take_after_failure, take_second_values
 from core.tasks import (
     OTHER_TASK_SUFFIX,
@@ -101,6 +102,7 @@ def merge(
     merged.context_id = merged.context_id or msg.context_id
     if msg.role == "user":
         merged.user_turns += 1
+        merged.retired = note_user_turn(state.retired, msg.text)
         for atom in parsed.atoms:
             if atom.domain:
                 merged.domain_turns[atom.domain] = merged.user_turns

@@ -24,6 +24,7 @@ from core.model_kinds import (
     Strength,
     TaskState,
 )
+from core.retired import Retired
 
 
 class ToolCall(BaseModel):
@@ -240,9 +241,7 @@ class Todo(BaseModel):
     missing: list[str] = Field(default_factory=list)
     done: bool = False
     declined: bool = Field(False, description="the user said no to the offer that proposed it")
-    taken: bool = Field(
-        False, description="the user's reply to the offer said yes or brought values for it"
-    )
+    taken: bool = Field(False, description="the user's reply to the offer said yes or brought values for it")
 
 
 class Decision(BaseModel):
@@ -395,5 +394,6 @@ class ContextState(BaseModel):
     offer_turn: OfferedChoice | None = Field(
         default=None, description="the last assistant turn's text (its one option), until the user answers"
     )
+    retired: Retired = Field(default_factory=Retired, description="values a user's correction retired")
     consecutive_failures: int = 0
     version: int = 0

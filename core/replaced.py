@@ -167,9 +167,10 @@ def _listed_pattern(value: str) -> str:
 
 def mark_quoted(texts: Sequence[str], state: ContextState, restated: Collection[str] = ()) -> list[str]:
     """texts (the user's words the context quotes: a goal, clauses put back verbatim) each with its
-    replaced values marked (mark_replaced), the arguments a later tool call set anew among them: a
+    replaced values marked (mark_replaced), the arguments a later tool call set anew among them, and
+    the values a user's correction retired though no fact's history holds them (core.retired): a
     quote never shows as current what a fact's or a call's "(was: ...)" marker shows as replaced."""
     if not texts:
         return []
-    also = superseded_arg_values(state)
+    also = superseded_arg_values(state) | set(state.retired.values)
     return [mark_replaced(text, state, restated, also) for text in texts]

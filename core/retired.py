@@ -1,0 +1,85 @@
+"""Values a user's correction retired though no fact's history holds them.
+
+The user says "region eu-central-1", and later "wait, put it in eu-west-1 instead": only the new
+value may become a fact (or the old one was filed under another key), so no fact's history says
+the old one was replaced, and a quote of the user ("User said: ... region eu-central-1") shows it
+as current. A correction turn (a correction cue) retires the one value of the same shape the
+user said before, when it names none of them itself: a size with its unit ("800G" -> "1T"), a
+Chinese count with its measure word ("20个人" -> "28个", "三张" -> "四张"), an id of the same
+letter/digit shape ("eu-central-1" -> "eu-west-1"), or a bare number of as many digits (two or
+more) answered in the user's turn just before ("32 is enough" -> "actually keep the 64"). Two
+earlier values of that shape, or a new value the user had said before, say nothing of which one
+changed: nothing is retired. Values of different shapes (a head count and a number of nights,
+"4个人" and "3晚") never retire each other. The values retired are marked only in quotes of the
+user (core.replaced.mark_quoted), never where a fact holds them as current.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel
+
+from core.lang.value_shapes import extra_correction_cue, shaped_values
+
+_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
+# a number standing alone, as short as a count ("32 is enough"): no phone number, no "36桌"
+_BARE = re.compile(r"(?<![\w$£€¥#.,:/\-])\d{1,4}(?![\w%]|[.,:/\-]\d)")
+
+
+class Retired(BaseModel):
+    """What the user said of each value shape, and the values a correction retired. Never mutated:
+    merge sets a new one (copy_state shares it)."""
+
+    said: dict[str, tuple[str, ...]] = {}
+    last_numbers: tuple[str, ...] = ()
+    values: tuple[str, ...] = ()
+
+
+def is_retiring_cue(text: str) -> bool:
+    """True when the user's turn corrects an earlier value: the shared correction cues, and the
+    Chinese "wait", "改" before a count and a new total."""
+    from core.lang.registry import analyzer_for  # here: core.models holds a Retired, core.lang imports it
+
+    return any(analyzer_for(lang).is_correction(text) for lang in ("en", "zh")) or extra_correction_cue(text)
+
+
+def _retired_now(text: str, found: list[tuple[str, str]], prior: Retired) -> set[str]:
+    """The earlier values this correction turn retires (see the module docstring)."""
+    low = text.lower()
+    out: set[str] = set()
+    for shape, new in found:
+        earlier = prior.said.get(shape, ())
+        if new.lower() in {e.lower() for e in earlier}:
+            continue  # said before: a pick among the user's own values, not a new one
+        left = {e for e in earlier if e.lower() not in low}
+        # the turn names an earlier value itself ("10 条，5 条太少了"): that is the one it replaces
+        if len(left) == 1 and len(left) == len(set(earlier)):
+            out |= left
+    bare = _BARE.findall(text)
+    if len(bare) == 1 and len(_NUMBER.findall(text)) == 1 and len(prior.last_numbers) == 1:
+        old, said_before = prior.last_numbers[0], {v for vs in prior.said.values() for v in vs}
+        # one shape: as many digits, two at least (a "1" or a "2" stands in too many quotes)
+        alike = len(old) == len(bare[0]) >= 2
+        if alike and old != bare[0] and bare[0] not in said_before and old not in low:
+            out.add(old)
+    return out
+
+
+def note_user_turn(prior: Retired, text: str) -> Retired:
+    """The record after one user turn: its correction retires (is_retiring_cue), a value said
+    again is current again, and its values are added to what the user said."""
+    found = shaped_values(text)
+    low = text.lower()
+    retired = _retired_now(text, found, prior) if is_retiring_cue(text) else set()
+    kept = tuple(v for v in prior.values if v.lower() not in low and v not in retired)
+    kept += tuple(sorted(retired))
+    said = dict(prior.said)
+    for shape, value in found:
+        if value not in said.get(shape, ()):
+            said[shape] = (*said.get(shape, ()), value)
+    numbers = _NUMBER.findall(text)
+    bare = _BARE.findall(text)
+    last = tuple(bare) if len(numbers) == 1 and len(bare) == 1 else ()
+    said["bare"] = (*said.get("bare", ()), *(b for b in bare if b not in said.get("bare", ())))
+    return Retired(said=said, last_numbers=last, values=kept)
