@@ -74,7 +74,7 @@ _ASKS = (
 _SUM_BEFORE = re.compile(
     r"\b(?P<noun>total|fees?|deposit|refund|balance|amount\s+(?:due|owed|payable)|bill|estimate|"
     r"savings?|discount|surcharge|supplement|add-?on)"
-    r"(?:\s+(?:cost|price|fee|charge|amount|due|bill|payable))?(?:\s+(?:for|on)\s+[a-z]+)?\s*"
+    r"(?:\s+(?:cost|price|fee|charge|amount|due|bill|payable))?(?:\s+(?:for|on)\s+(?:(?:the|your|my|our|this|that)\s+)?[a-z]+)?\s*"
     r"(?:(?P<would>would|could|might)\s+be\s*|"
     r"(?:is|was|will\s+be|comes\s+to|becomes|is\s+now|now|of|:|=)\s*)?"
     r"(?:\d+(?:\.\d+)?\s?%\s*(?:,|-|–|—|or|so)?\s*)?"

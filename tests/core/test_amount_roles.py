@@ -28,6 +28,8 @@ def _slots(found: list[tuple[int, int, str, str, str]]) -> dict[str, str]:
         ("Book before Friday and you get €30 off.", "saving", "30 EUR"),
         ("A €25 surcharge applies on weekends.", "extra", "25 EUR"),
         ("So the $240 bill is on hold.", "bill", "240 USD"),
+        # what the sum is for may come between its noun and the amount
+        ("The cancellation fee on this booking is €60, refunded otherwise.", "fee", "60 EUR"),
     ],
 )
 def test_an_english_amount_takes_the_role_its_word_names(text: str, slot: str, value: str) -> None:
