@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from core.lang.en_attributes import attribute_numbers as en_numbers
+from core.lang.en_values import money
 from core.lang.zh_attributes import attribute_numbers as zh_numbers
 from tests.core.builders import replaced, state_after
 
@@ -84,3 +85,9 @@ def test_an_add_on_price_does_not_replace_the_chosen_package_price() -> None:
     values = {f.value for f in st.facts.values()}
     assert "1280元" in values and "300元" in values
     assert "1280元" not in replaced(st)
+
+
+def test_an_amount_before_a_comma_ends_at_its_last_digit() -> None:
+    text = "my water bill is $240, way too high; it was $1,630 last year"
+    spans = [text[c.start : c.end] for c in money(text)]
+    assert spans == ["$240", "$1,630"]
