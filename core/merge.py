@@ -59,7 +59,7 @@ from core.tasks import (
     other_task,
     said_before_domain,
 )
-from core.value_roles import asks_another_role, other_owner
+from core.value_roles import asks_another_role, held_amount_key, other_owner
 from core.values import same_surface, same_value
 
 STRENGTH_ORDER = {"strong": 0, "medium": 1, "weak": 2}
@@ -169,6 +169,9 @@ def _merge_fact(
         cand = cand.model_copy(update={"key": key})
     if (key := name_slot_key(state, cand)) != cand.key:
         # a day, a count and a name the parser could not type are not one attribute: both stand
+        cand = cand.model_copy(update={"key": key})
+    if (key := held_amount_key(state, cand)) != cand.key:
+        # "and the £312 won't be taken?" after "my bill is £312": the bill mentioned again
         cand = cand.model_copy(update={"key": key})
     if (last := corrects_last_answer(state, cand)) is not None:
         cand = cand.model_copy(update={"key": last})

@@ -7,6 +7,10 @@ with evidence that it is the same attribute; two roles of one slot coexist).
 - Which values a correction cue governs: a turn of several clauses with the cue in one of them
   ("陈总刚说那天上午有会，改成周四下午那个") corrects what that clause names; a value said in an earlier
   clause of the turn without the cue is merely said.
+- Which role an amount has: the noun or verb next to it names it (a bill, an estimate, a saving, an
+  add-on's price, a deposit: core.lang), so amounts of different roles coexist; an amount said
+  with no role word that equals a held amount of a role ("the £312 won't be taken" after "my bill
+  is £312") is that amount mentioned again, never a new value of the plain amount slot.
 - Which role a question names: the assistant asking for an attribute the user already gave ("Which
   city will you apply in?" after "a conference in Lyon") asks for another role of it; the user's
   bare answer fills that role beside the first value.
@@ -23,6 +27,10 @@ from core.models import Atom, ContextState, Fact, FactCandidate
 
 # value types that belong to one person: another person's is another attribute
 PERSONAL_TYPES = frozenset({"phone", "email"})
+# the plain slots an amount with no role word lands on (core.slot_keys), and the roles an amount's
+# noun names (core.lang attribute_numbers)
+_PLAIN_AMOUNT = frozenset({"amount", "price"})
+AMOUNT_ROLES = frozenset({"total", "fee", "deposit", "due", "refund", "bill", "estimate", "saving", "extra"})
 # where a clause's parts meet: Chinese punctuation, or ASCII punctuation before a space
 _PART_END = re.compile(r"[\uff0c\uff1b\u3002\uff01\uff1f]|[,;!?](?=\s)|\.(?=\s)")
 
@@ -76,3 +84,23 @@ def asks_another_role(state: ContextState, cur: Fact, cand: FactCandidate) -> bo
         return False  # a read-back of the held value, or a search for it found nothing since
     slot = cand.key.split(".", 1)[-1]
     return any_language().asks_by_name(q.question, slot)
+
+
+def held_amount_key(state: ContextState, cand: FactCandidate) -> str:
+    """The key of a held amount of a role (AMOUNT_ROLES) in cand's domain whose value cand, an
+    amount of money said with no role word, restates ("£4 is £4" after "£4 a month cheaper"); else
+    cand's own key. A mention of a held amount is not a new value of the plain amount slot."""
+    domain, _, slot = cand.key.rpartition(".")
+    if cand.vtype != "money" or slot not in _PLAIN_AMOUNT or cand.bound:
+        return cand.key
+    for key, fact in state.facts.items():
+        held_domain, _, held_slot = key.rpartition(".")
+        same_role_family = held_domain == domain and held_slot in AMOUNT_ROLES and fact.vtype == "money"
+        if same_role_family and _amount_of(fact.norm) == _amount_of(cand.norm):
+            return key
+    return cand.key
+
+
+def _amount_of(norm: str) -> str:
+    """The number and currency of a normalized amount ("4 gbp a month" -> "4 gbp")."""
+    return " ".join(norm.split()[:2])

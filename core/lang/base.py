@@ -20,7 +20,9 @@ from core.models import ActionMarker, Entity, Negation
 # birth_date / past_date: a date of birth ("born 14 March 1951") and a date a year or more before the
 # message, never the date of the task that a later "next Wednesday" replaces. total / fee / deposit:
 # a sum the speaker says is due, kept apart from the user's budget (due: still to pay, refund: paid
-# back); schedule: a recurring weekday range; size: measures joined by a times sign ("51×51毫米").
+# back); bill / estimate / saving / extra: the roles an amount's noun names (a bill stated, a bill
+# that would be, a saving or discount, an add-on's price), so amounts of different roles coexist;
+# schedule: a recurring weekday range; size: measures joined by a times sign ("51×51毫米").
 SLOTS = (
     "time", "date", "datetime", "duration", "people", "count", "nights", "days", "rooms", "stars",
     "rating", "price", "price_range", "area", "food", "type", "name", "city", "origin", "destination",
@@ -28,6 +30,7 @@ SLOTS = (
     "album", "category", "end_date", "end_time", "birth_date", "past_date",
     "airline", "seat_class", "car_type", "item", "amount", "account", "age", "budget", "rate", "other",
     "refundable", "total", "fee", "deposit", "schedule", "due", "refund", "size",
+    "bill", "estimate", "saving", "extra",
 )
 
 # Canonical task domains a language analyzer may return from domain().

@@ -72,20 +72,33 @@ _ASKS = (
 # a sum due named right before an amount: "Basket total £14.10", "total cost is $54", "the fee becomes
 # £203", "Deposit is 25%, £1,875" (a share then what it comes to)
 _SUM_BEFORE = re.compile(
-    r"\b(?P<noun>total|fees?|deposit|refund|balance|amount\s+(?:due|owed|payable))"
-    r"(?:\s+(?:cost|price|fee|charge|amount|due|bill|payable))?\s*"
-    r"(?:(?:is|was|will\s+be|would\s+be|comes\s+to|becomes|is\s+now|now|of|:|=)\s*)?"
-    r"(?:\d+(?:\.\d+)?\s?%\s*(?:,|-|–|—|or|so)?\s*)?(?:just\s+|only\s+)?$",
+    r"\b(?P<noun>total|fees?|deposit|refund|balance|amount\s+(?:due|owed|payable)|bill|estimate|"
+    r"savings?|discount|surcharge|supplement|add-?on)"
+    r"(?:\s+(?:cost|price|fee|charge|amount|due|bill|payable))?(?:\s+(?:for|on)\s+(?:(?:the|your|my|our|this|that)\s+)?[a-z]+)?\s*"
+    r"(?:(?P<would>would|could|might)\s+be\s*|"
+    r"(?:is|was|will\s+be|comes\s+to|becomes|is\s+now|now|of|:|=)\s*)?"
+    r"(?:\d+(?:\.\d+)?\s?%\s*(?:,|-|–|—|or|so)?\s*)?"
+    r"(?:just\s+|only\s+|about\s+|around\s+)?$",
     re.IGNORECASE,
 )
 _SUM_SLOTS = {
     "total": "total", "fee": "fee", "fees": "fee", "deposit": "deposit", "refund": "refund", "balance": "due",
-    "amount due": "due", "amount owed": "due", "amount payable": "due",
+    "amount due": "due", "amount owed": "due", "amount payable": "due", "bill": "bill",
+    "estimate": "estimate", "saving": "saving", "savings": "saving", "discount": "saving",
+    "surcharge": "extra", "supplement": "extra", "addon": "extra", "add-on": "extra",
 }  # fmt: skip
+# a bill said as what it would be ("the bill would be about £86"): an estimate beside the bill stated
+_HYPOTHETICAL = {"bill": "estimate"}
+# the role a word right after an amount names: "£4 a month cheaper", "$20 off", "£30 extra", "a £15
+# surcharge": a saving or an add-on's price, never the price or the bill it is taken from or added to
+_ROLE_AFTER = re.compile(
+    r"^\s*(?:(?P<saving>cheaper|off|less|saving|savings|discount)|(?P<extra>extra|surcharge|supplement))\b",
+    re.IGNORECASE,
+)
 # the same nouns right after the amount they name: "a $200 deposit", "a $35 cancellation fee", "a
 # $155 refund", "$683.60 due" (a fee may carry one word of what it is for between; "due to" gives a cause)
 _SUM_AFTER = re.compile(
-    r"^\s*(?:(?P<noun>total|deposit|refund|due|owed)\b(?!\s+to\b)|(?:[a-z]+\s+)?(?P<fee>fees?)\b)",
+    r"^\s*(?:(?P<noun>total|deposit|refund|due|owed|bill)\b(?!\s+to\b)|(?:[a-z]+\s+)?(?P<fee>fees?)\b)",
     re.IGNORECASE,
 )
 _N = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
@@ -183,7 +196,8 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
             cur = cur or CURRENCIES.get((m.group("cur") or "").lower(), "USD")
             value = _money_value(m.group("n"), m.group("sc"), cur) or value
         bound = "<=" if m.group("bound") or (m.group("tail") or "").strip().lower().startswith("max") else ""
-        slot = noun_slot(text[: m.start()]) or ("budget" if bound else "amount")
+        role = None if bound else role_after(text[m.end() : m.end() + 24])  # "£4 a month cheaper"
+        slot = noun_slot(text[: m.start()]) or role or ("budget" if bound else "amount")
         out.append((m.start(), m.end(), "money" if money else "number", bound + value, slot))
     for c in money_amounts(text):  # "Basket total £14.10", "a $200 deposit": the sum due the noun names
         slot = sum_slot(text[max(0, c.start - 40) : c.start], text[c.end : c.end + 40])
@@ -218,14 +232,24 @@ def sum_slot(before: str, after: str) -> str | None:
     reports the user pays or gets back is its own attribute, never the user's budget."""
     m = _SUM_BEFORE.search(before)
     if m is not None:
-        return _SUM_SLOTS[" ".join(m.group("noun").lower().split())]
+        slot = _SUM_SLOTS[" ".join(m.group("noun").lower().split())]
+        return _HYPOTHETICAL.get(slot, slot) if m.group("would") else slot
     if _PER_UNIT_BEFORE.search(before) and _GROUP_AFTER.match(after):
         return "total"  # "$300 per person, $600 for two": what the party pays in all
+    if (role := role_after(after)) is not None:
+        return role
     m = _SUM_AFTER.match(after)
     if m is None:
         return None
     noun = (m.group("noun") or "").lower()
     return "fee" if m.group("fee") else "due" if noun in ("due", "owed") else _SUM_SLOTS[noun]
+
+
+def role_after(after: str) -> str | None:
+    """The role the word right after an amount names ("cheaper", "off" -> saving; "extra",
+    "surcharge" -> extra), or None: a saving or an add-on's price stands beside the price it changes."""
+    m = _ROLE_AFTER.match(after)
+    return None if m is None else "saving" if m.group("saving") else "extra"
 
 
 def asked_attribute(text: str) -> str | None:

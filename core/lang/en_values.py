@@ -94,7 +94,7 @@ _SYMBOLS = {"$": "USD", "£": "GBP", "€": "EUR", "¥": "CNY"}
 _SCALE = {"k": 1000, "thousand": 1000, "m": 1_000_000, "million": 1_000_000, "bn": 1e9, "billion": 1e9}
 
 _MONEY_SYM = re.compile(
-    r"(?P<sym>[$£€¥])\s?(?P<n>\d[\d,]*(?:\.\d+)?)(?:\s?(?P<sc>k|m|bn|thousand|million|billion)\b)?",
+    r"(?P<sym>[$£€¥])\s?(?P<n>\d(?:[\d,]*\d)?(?:\.\d+)?)(?:\s?(?P<sc>k|m|bn|thousand|million|billion)\b)?",
     re.IGNORECASE,
 )
 _MONEY_WORD = re.compile(

@@ -52,13 +52,17 @@ _ASKS = (
     # the sender's address ("发件地址？", "从哪里寄？"): another attribute than where it goes
     (r"(?:发件|寄件|发货|取件|取货|揽收)人?的?地址|从哪(?:里|儿)?(?:寄|发)", "from_address"),
 )
+# a saving ("优惠200元", "便宜了50元") and an add-on's price ("全家福另加200元", "加全家福200元", "加购
+# 相框99元"): each its own role, never the price of the thing chosen
 # a sum due (total) or a charge (a noun ending in 费), before an amount of money
 # ("共2799元" and the bill's "金额683.6元" count too: 共 before an amount of money is "in all"); a sum
 # still to pay (due: "应缴约125元", "欠费50元"), and what comes back (refund: "差价155元", "退款300元"):
 # each its own attribute, never the user's budget
 _SUM_NOUN = (
     r"(?P<total>合计|总计|共计|总价|总额|一共|总共|共|金额)|(?P<due>应缴|应交|应付|需缴|需交|需付|需支付|待缴|待付|"
-    r"实付|实缴|欠费)|(?P<refund>差价|退款|退费|返还)|(?P<fee>[\u4e00-\u9fff]{1,3}费用?|费用)"
+    r"实付|实缴|欠费)|(?P<refund>差价|退款|退费|返还)|(?P<fee>[\u4e00-\u9fff]{1,3}费用?|费用)|"
+    r"(?P<saving>(?:优惠|立减|减免|便宜|省|少|返现)了?)|(?P<extra>另加|另收|加收|另付|额外|加购[\u4e00-\u9fff]{0,4}?|"
+    r"(?<![增追])加(?![到至成价])[\u4e00-\u9fff]{0,4}?)"
 )
 _NUM = r"\d+(?:\.\d+)?[万千]?|[零〇一二两三四五六七八九十百千万]+"
 # a price per person or per unit, then the amount for a group of them: that amount is the total
@@ -114,7 +118,7 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
     for m in rx.finditer(text):  # "合计1540元", "学费2780元": the sum due the noun names
         if not any(s < m.end("n") and m.start("n") < e for s, e, *_ in out):
             value = _value(m.group("n"), m.group("unit"), None, None)
-            slot = next(g for g in ("total", "due", "refund", "fee") if m.group(g))
+            slot = next(g for g in ("total", "due", "refund", "fee", "saving", "extra") if m.group(g))
             out.append((m.start("n"), m.end(), "money", value, slot))
     for m in pattern(_PER_UNIT_THEN_GROUP).finditer(text):  # "每人300元，两人600元": the group's total
         if not any(s < m.end("n") and m.start("n") < e for s, e, *_ in out):
