@@ -11,9 +11,14 @@ and a time into one slot, and how a reply names a slot by its numbers and short 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from datetime import datetime
+
 from core.embed import is_chinese
 from core.lang.registry import analyzer_for
-from core.models import ContextState, ParsedMessage
+from core.models import ContextState, Fact, ParsedMessage
+from core.render_dedup import contains_words
+from core.replaced import shown_as_replaced
 
 _SLOT_TYPES = frozenset({"date", "time", "datetime"})
 # a clause asking the user to confirm what they asked for, or reporting an action done or under way
@@ -61,3 +66,43 @@ def slot_spans(state: ContextState, text: str, parsed: ParsedMessage) -> list[tu
 def _overlap(part: str, held: str) -> bool:
     """True when a day or time of a slot is a value held or holds one (not a bare number)."""
     return part in held or (len(held) >= MIN_HELD and not held.isdigit() and held in part)
+
+
+WHEN_SLOT = "datetime"  # the key of a day and a time taken together (core.lang.base.SLOTS)
+_REFERENCE = datetime(2026, 1, 1)  # a fixed time to read an option's entities against: only types are kept
+
+
+def is_when_slot(option: str) -> bool:
+    """True when an option holds a day and a time together ("Wednesday December 16, 1pm-5pm",
+    "12月29日晚上7点"): taken, it is the user's appointment time, keyed WHEN_SLOT, not by its last word."""
+    types = {e.type for e in analyzer_for("zh" if is_chinese(option) else "en").entities(option, _REFERENCE)}
+    return "datetime" in types or {"date", "time"} <= types
+
+
+def slot_parts(facts: Iterable[Fact]) -> tuple[set[str], set[str]]:
+    """The keys of the date and time facts a taken slot shows whole, and of the slots that show them.
+
+    A part is a date or time whose evidence is the assistant's words inside the span of a slot the
+    user took ("Wednesday, December 16" and "1pm" of "Wednesday December 16, 1pm-5pm"): rendered
+    beside the slot it repeats it; so does one the assistant said in words the slot holds whole
+    ("10:15" of "December 4 at 10:15" said again, "17:30" read back). A part the user said (evidence
+    of theirs), restated or corrected since, or showing earlier values (its "(was: ...)" marker,
+    core.replaced) is no part: it tells more."""
+    facts = list(facts)
+    slots = [f for f in facts if f.vtype == WHEN_SLOT and f.evidence and f.evidence.how == "accepted"]
+    parts: set[str] = set()
+    covering: set[str] = set()
+    for slot in slots:
+        ev = slot.evidence
+        assert ev is not None
+        for fact in facts:
+            part = fact.evidence
+            if fact is slot or part is None or part.role != "assistant" or shown_as_replaced(fact):
+                continue
+            within = part.idx == ev.idx and 0 <= ev.start <= part.start and 0 <= part.end <= ev.end
+            # or the same words the assistant said elsewhere ("17:30" read back): the slot shows them
+            inside = within or contains_words(slot.value, fact.value)
+            if inside and fact.vtype in _SLOT_TYPES:
+                parts.add(fact.key)
+                covering.add(slot.key)
+    return parts, covering

@@ -38,7 +38,7 @@ from core.lang.cues import any_language
 from core.lang.registry import analyzer_for
 from core.listed import listed
 from core.models import ContextState, Evidence, Fact, OfferedChoice, ParsedMessage, Units
-from core.offer_slots import slot_spans
+from core.offer_slots import WHEN_SLOT, is_when_slot, slot_spans
 from core.readback_split import AGREED_SUFFIX
 from core.slot_keys import INFORMATIONAL_SLOTS, is_value
 
@@ -308,10 +308,13 @@ def _keep(state: ContextState, held: OfferedChoice, at: int, idx: int) -> None:
     if same is not None:  # already held (read back, or said by the user): now the user's
         same.role, same.kind, same.evidence, same.last_idx = "user", "instruction", evidence, idx
         return
-    # the head: the last word with a letter, a time of day's mark aside ("Wednesday 6:15 am")
-    heads = [w for w in option.split() if re.search(r"[^\W\d_]", w) and not _DAY_MARK.fullmatch(w)]
-    word = heads[-1] if heads else option.split()[-1]
-    head = re.sub(r"\W+", "_", word.lower()).strip("_") if " " in option else CHOICE_SLOT
+    when = is_when_slot(option)
+    if when:
+        head = WHEN_SLOT  # "Wednesday December 16, 1pm-5pm", "12月29日晚上7点": the slot's time
+    else:  # the head: the last word with a letter, a time of day's mark aside ("late checkout")
+        heads = [w for w in option.split() if re.search(r"[^\W\d_]", w) and not _DAY_MARK.fullmatch(w)]
+        word = heads[-1] if heads else option.split()[-1]
+        head = re.sub(r"\W+", "_", word.lower()).strip("_") if " " in option else CHOICE_SLOT
     key = f"{held.label or 'general'}.{head or CHOICE_SLOT}"
     if key in state.facts:
         key += AGREED_SUFFIX
@@ -329,5 +332,5 @@ def _keep(state: ContextState, held: OfferedChoice, at: int, idx: int) -> None:
         last_turn=state.user_turns,
         role="user",
         evidence=evidence,
-        vtype="term",
+        vtype="datetime" if when else "term",
     )

@@ -36,6 +36,7 @@ from typing import TypedDict
 
 from core.config import Config
 from core.models import ContextState, Fact, Message, Todo
+from core.offer_slots import slot_parts
 from core.render_actions import actions_line, completed_actions
 from core.render_dedup import musts_unsaid, said_once, said_unmust, said_words
 from core.render_goals import goal_texts, goal_told
@@ -250,7 +251,7 @@ def render(
     shown: list[Fact] = []
     offered: list[Fact] = []
     dropped: list[str] = list(tools_dropped)
-    must = set(must_include)
+    must, (parts, whole) = set(must_include), slot_parts(state.facts.values())
     shown_refs = {a.ref for a in state.actions if a.ref and a.status == "done"}
     candidates = [(f, False) for f in state.facts.values() if not is_promoted_key(f.key)]
     candidates += [(o, True) for o in state.offers.values()]
@@ -273,8 +274,8 @@ def render(
             continue  # already on the Completed line
         shown_as_said = in_recent_turns(fact, recent_words) or repeats_own_slot(fact, state)
         shown_as_said = shown_as_said or (not is_when(fact) and in_recent_turns(fact, clause_words))
-        if fact.key not in must and shown_as_said:
-            continue  # the recent raw turns, a clause of the user's, or its own slot's fact show it as said
+        if fact.key not in must and (shown_as_said or fact.key in parts):
+            continue  # the recent raw turns, a clause of the user's, its slot's fact or a taken slot show it
         said_in_a_task = (fact.key.split(".", 1)[-1], fact.value.lower()) in in_a_domain
         if fact.key.startswith("general.") and said_in_a_task and not fact.history:
             continue  # said before its task was known; the task's own fact shows it
@@ -285,7 +286,7 @@ def render(
         cost = _fact_cost(fact) + (2 if is_offer else 0)
         essential = is_essential(fact) and not is_offer
         fits = used + cost <= hard if essential else used + cost <= min(soft, hard)
-        if not is_offer and (fact.key in must or fits or is_when(fact)):  # a user's date: never dropped
+        if not is_offer and (fact.key in must or fits or is_when(fact) or fact.key in whole):  # a date: kept
             shown.append(fact)
             anchors.append(f"[FACT:{fact.key}={anchor_value(fact.value)}]")
             used += cost

@@ -258,7 +258,7 @@ def test_a_slot_the_assistant_proposes_taken_by_a_yes_is_held_whole() -> None:
     state = _state([("user", "a session, weekday mornings"), ("assistant", offer), ("user", "ok")])
     (fact,) = _held(state, "Friday 7:45 am")
     assert fact.role == "user" and fact.evidence is not None and fact.evidence.how == "accepted"
-    assert fact.key.endswith(".friday")  # the day names the slot, not the time's mark
+    assert fact.key.endswith(".datetime")  # a day and a time: the slot's time, not its day's word
     no = _state([("user", "a session, weekday mornings"), ("assistant", offer), ("user", "no, too early")])
     assert not _held(no, "Friday 7:45 am")
 
