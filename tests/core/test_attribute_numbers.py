@@ -155,5 +155,6 @@ def test_zh_adverb_of_total_is_not_a_numeral() -> None:
     """一共/一起 ("in all", "together") between the noun and the number are not the number 一."""
     from core.lang.zh_attributes import attribute_numbers
 
-    for text, value in (("预算一共一万五以内。", "<=15000"), ("预算一起两万", "20000"), ("预算总共3万", "30000")):
+    cases = (("预算一共一万五以内。", "<=15000"), ("预算一起两万", "20000"), ("预算总共3万", "30000"))
+    for text, value in cases:
         assert [(v, s) for _, _, _, v, s in attribute_numbers(text)] == [(value, "budget")], text
