@@ -36,6 +36,7 @@ from core.lang.en_narration import narrates_in_main_clause
 from core.lang.joins import carries_request
 from core.lang.registry import analyzer_for
 from core.models import Atom, ContextState, ParsedMessage
+from core.modified_heads import modified_heads
 from core.negation_pairs import before_half_unshown, positive_half_unshown
 from core.qualified import qualified_parts
 from core.shown import (
@@ -168,6 +169,7 @@ def _needs(atom: Atom, replaced: set[str]) -> list[str]:
     names the value its correction replaced), or (stressed) the whole clause; a clause with
     nothing of the kind needs nothing."""
     out = [e.text for e in atom.entities if e.text.strip() and e.type not in WEAK_TYPES]
+    out += [x for x in modified_heads(atom) if x not in out]  # "private room", not "private" alone
     if atom.negation is not None and not substitutes_replaced(atom, replaced):
         out.append(atom.negation.text)
         # every negation of the clause, not only its first ("花生不行，我同事花生过敏": two prohibitions)

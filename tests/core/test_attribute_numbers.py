@@ -149,3 +149,12 @@ def test_a_serving_corrected_by_its_noun_replaces_the_old_count():
     )
     assert "肥牛两份" in replaced(st)
     assert any(v.value == "毛肚一份" for v in st.facts.values())
+
+
+def test_zh_adverb_of_total_is_not_a_numeral() -> None:
+    """一共/一起 ("in all", "together") between the noun and the number are not the number 一."""
+    from core.lang.zh_attributes import attribute_numbers
+
+    cases = (("预算一共一万五以内。", "<=15000"), ("预算一起两万", "20000"), ("预算总共3万", "30000"))
+    for text, value in cases:
+        assert [(v, s) for _, _, _, v, s in attribute_numbers(text)] == [(value, "budget")], text
