@@ -48,6 +48,14 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.data.heldout_sets import (  # noqa: E402
+    HELDOUT2_FILES,
+    HELDOUT2_SCENARIOS,
+    HELDOUT3_FILES,
+    HELDOUT3_SCENARIOS,
+    HELDOUT_FILES,
+    HELDOUT_SCENARIOS,
+)
 from core.formats import DialogueError, parse_line  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -60,65 +68,6 @@ SCENARIOS = (
     "weather_travel",
     "logistics",
     "software",
-)
-# The held-out set: written without reading core/, in domains the free-form set does not cover.
-HELDOUT_FILES = (HERE / "heldout_dialogues_en.jsonl", HERE / "heldout_dialogues_zh.jsonl")
-HELDOUT_SCENARIOS = (
-    "car_rental",
-    "car_repair",
-    "home_renovation",
-    "tutoring",
-    "pet_vet",
-    "gym",
-    "event_planning",
-    "banking",
-    "hotel_loyalty",
-    "apartment_rental",
-    "tax_filing",
-    "airline_rebooking",
-    "it_helpdesk",
-    "grocery",
-)
-# Held-out set 2: written blind (no core/, no other set's conversations), in domains neither set covers.
-HELDOUT2_FILES = (HERE / "heldout2_dialogues_en.jsonl", HERE / "heldout2_dialogues_zh.jsonl")
-HELDOUT2_SCENARIOS = (
-    "train_tickets",
-    "event_tickets",
-    "furniture_delivery",
-    "moving_company",
-    "visa_application",
-    "job_interview",
-    "school_enrolment",
-    "phone_plan",
-    "utility_bills",
-    "photography_booking",
-    "library_books",
-    "volunteer_shifts",
-    "cloud_devops",
-    "data_analysis",
-    "group_dining",
-    "salon_spa",
-)
-# Held-out set 3: written blind (no core/, no other set's conversations, no analysis of the engine's
-# errors), in domains none of the other sets covers.
-HELDOUT3_FILES = (HERE / "heldout3_dialogues_en.jsonl", HERE / "heldout3_dialogues_zh.jsonl")
-HELDOUT3_SCENARIOS = (
-    "pharmacy_refill",
-    "wedding_planning",
-    "home_cleaning",
-    "plumbing_electrician",
-    "car_purchase_loan",
-    "mortgage",
-    "childcare_kindergarten",
-    "elderly_care",
-    "legal_consultation",
-    "language_course",
-    "ecommerce_return",
-    "appliance_repair",
-    "coworking_booking",
-    "conference_registration",
-    "catering_order",
-    "hiking_trip",
 )
 SEEDS = ROOT.parent / "shared" / "seeds"  # ../shared/seeds of a worktree (checked when present)
 # Example sentences of the project's seed notes (../shared/seeds/*.txt) that the set must contain.

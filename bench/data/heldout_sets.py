@@ -1,0 +1,71 @@
+"""The held-out dialogue sets (bench/data/README.md): their files and scenarios, for check_freeform.py.
+
+Each set was written by an author who had not read core/, in domains the free-form set and the
+sets before it do not cover.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+# The held-out set: written without reading core/, in domains the free-form set does not cover.
+HELDOUT_FILES = (HERE / "heldout_dialogues_en.jsonl", HERE / "heldout_dialogues_zh.jsonl")
+HELDOUT_SCENARIOS = (
+    "car_rental",
+    "car_repair",
+    "home_renovation",
+    "tutoring",
+    "pet_vet",
+    "gym",
+    "event_planning",
+    "banking",
+    "hotel_loyalty",
+    "apartment_rental",
+    "tax_filing",
+    "airline_rebooking",
+    "it_helpdesk",
+    "grocery",
+)
+# Held-out set 2: written blind (no core/, no other set's conversations), in domains neither set covers.
+HELDOUT2_FILES = (HERE / "heldout2_dialogues_en.jsonl", HERE / "heldout2_dialogues_zh.jsonl")
+HELDOUT2_SCENARIOS = (
+    "train_tickets",
+    "event_tickets",
+    "furniture_delivery",
+    "moving_company",
+    "visa_application",
+    "job_interview",
+    "school_enrolment",
+    "phone_plan",
+    "utility_bills",
+    "photography_booking",
+    "library_books",
+    "volunteer_shifts",
+    "cloud_devops",
+    "data_analysis",
+    "group_dining",
+    "salon_spa",
+)
+# Held-out set 3: written blind (no core/, no other set's conversations, no analysis of the engine's
+# errors), in domains none of the other sets covers.
+HELDOUT3_FILES = (HERE / "heldout3_dialogues_en.jsonl", HERE / "heldout3_dialogues_zh.jsonl")
+HELDOUT3_SCENARIOS = (
+    "pharmacy_refill",
+    "wedding_planning",
+    "home_cleaning",
+    "plumbing_electrician",
+    "car_purchase_loan",
+    "mortgage",
+    "childcare_kindergarten",
+    "elderly_care",
+    "legal_consultation",
+    "language_course",
+    "ecommerce_return",
+    "appliance_repair",
+    "coworking_booking",
+    "conference_registration",
+    "catering_order",
+    "hiking_trip",
+)
