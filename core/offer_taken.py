@@ -31,13 +31,14 @@ question about it, an ordinal or a long clause describing what is wanted takes n
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from core.alternatives import CHOICE_SLOT
 from core.embed import is_chinese
 from core.lang.cues import any_language
 from core.lang.registry import analyzer_for
 from core.listed import listed
-from core.models import ContextState, Evidence, Fact, OfferedChoice, ParsedMessage, Units
+from core.models import Atom, ContextState, Evidence, Fact, OfferedChoice, ParsedMessage, Units
 from core.offer_slots import WHEN_SLOT, is_when_slot, slot_spans
 from core.readback_split import AGREED_SUFFIX
 from core.slot_keys import INFORMATIONAL_SLOTS, is_value
@@ -63,18 +64,24 @@ def _content(text: str, lang: str) -> set[str]:
     return {w for w in _words(text) if not light(w)}
 
 
-def _untyped(text: str, start: int, end: int, parsed: ParsedMessage) -> bool:
-    """True when the thing offered in text[start:end] has no type the state keeps: its head (the
-    last word) lies in no entity of the turn held as a value (a measure the assistant quotes, "a 500
-    deductible", is not held: core.slot_keys.is_value), and no name lies in it ("Alaska Airlines
-    flight", "standard Camry": the name is the thing, held as one already)."""
+def _atoms_at(parsed: ParsedMessage, text: str) -> Iterator[tuple[int, Atom]]:
+    """The parsed atoms with where each starts in text, in order (an atom not found is skipped)."""
     cursor = 0
-    head = end - len(text[start:end].split()[-1])
     for atom in parsed.atoms:
         at = text.find(atom.text, cursor)
         if at < 0:
             continue
         cursor = at + len(atom.text)
+        yield at, atom
+
+
+def _untyped(text: str, start: int, end: int, parsed: ParsedMessage) -> bool:
+    """True when the thing offered in text[start:end] has no type the state keeps: its head (the
+    last word) lies in no entity of the turn held as a value (a measure the assistant quotes, "a 500
+    deductible", is not held: core.slot_keys.is_value), and no name lies in it ("Alaska Airlines
+    flight", "standard Camry": the name is the thing, held as one already)."""
+    head = end - len(text[start:end].split()[-1])
+    for at, atom in _atoms_at(parsed, text):
         for e in atom.entities:
             a, b = at + e.start, at + e.end
             if e.start < 0 or b <= start or a >= end:
@@ -87,12 +94,7 @@ def _untyped(text: str, start: int, end: int, parsed: ParsedMessage) -> bool:
 def _proper(text: str, start: int, end: int, parsed: ParsedMessage) -> bool:
     """True when a proper name (a capitalised name entity) lies in text[start:end] ("fly with
     Southwest Airlines", "play Cirice by Ghost"): the name is the value, held as one already."""
-    cursor = 0
-    for atom in parsed.atoms:
-        at = text.find(atom.text, cursor)
-        if at < 0:
-            continue
-        cursor = at + len(atom.text)
+    for at, atom in _atoms_at(parsed, text):
         for e in atom.entities:
             a = at + e.start
             named = e.type == "name" and e.start >= 0 and start <= a < end
@@ -104,12 +106,8 @@ def _proper(text: str, start: int, end: int, parsed: ParsedMessage) -> bool:
 def _slot(text: str, start: int, end: int, parsed: ParsedMessage) -> bool:
     """True when the thing offered in text[start:end] is a day and a time together ("Wednesday 6:15
     am"): one slot the user takes whole, though the parser holds its day and its time apart."""
-    cursor, types = 0, set()
-    for atom in parsed.atoms:
-        at = text.find(atom.text, cursor)
-        if at < 0:
-            continue
-        cursor = at + len(atom.text)
+    types: set[str] = set()
+    for at, atom in _atoms_at(parsed, text):
         types |= {e.type for e in atom.entities if e.start >= 0 and start <= at + e.start < end}
     return types == {"date", "time"}
 
@@ -123,13 +121,8 @@ def _about(option: str) -> bool:
 
 def _domain_at(parsed: ParsedMessage, text: str, start: int) -> str:
     """The domain of the clause holding text[start], else the turn's, else 'general'."""
-    cursor = 0
-    for atom in parsed.atoms:
-        at = text.find(atom.text, cursor)
-        if at < 0:
-            continue
-        cursor = at + len(atom.text)
-        if at <= start < cursor and atom.domain:
+    for at, atom in _atoms_at(parsed, text):
+        if at <= start < at + len(atom.text) and atom.domain:
             return atom.domain
     return parsed.domain or "general"
 
