@@ -69,3 +69,24 @@ HELDOUT3_SCENARIOS = (
     "catering_order",
     "hiking_trip",
 )
+# Held-out set 4: written blind (no core/, no other set's conversations, no analysis of the engine's
+# errors), in domains none of the other sets covers.
+HELDOUT4_FILES = (HERE / "heldout4_dialogues_en.jsonl", HERE / "heldout4_dialogues_zh.jsonl")
+HELDOUT4_SCENARIOS = (
+    "florist_order",
+    "print_shop",
+    "boat_charter",
+    "ski_rental",
+    "music_lessons",
+    "tailoring_alterations",
+    "solar_install",
+    "pest_control",
+    "parking_permit",
+    "storage_unit",
+    "custom_cake",
+    "translation_service",
+    "home_security",
+    "subscription_cancel",
+    "city_tour_guide",
+    "recruitment_hiring",
+)
