@@ -14,6 +14,7 @@ from core.goals import strip_opener
 from core.models import ContextState
 from core.opening import opening_request, quoted_back_turn
 from core.render import RECENT_SEPARATOR, render, turn_tokens
+from core.replaced import unshown_guessed
 from core.social import without_courtesy
 from core.stage_outputs import Rendered, ValidationReport
 from core.tokens import count_tokens
@@ -61,6 +62,12 @@ def compact_on_copy(
             work, recent, session.config, tokens_in, notice, notice_in_context=not first, said=said,
             said_restated=restated,
         )
+    # a value said in a guessed slot no clause came back for keeps its anchor (core.replaced)
+    if kept := unshown_guessed(rendered.text, work):
+        rendered = render(
+            work, recent, session.config, tokens_in, notice, must_include=kept, notice_in_context=not first,
+            said=said, said_restated=restated,
+        )
     latency["render"] = _ms(t, time.perf_counter())
     if not session.config.consistency_check:
         return CompactionOutcome(rendered, None, 0, False)
@@ -81,6 +88,7 @@ def compact_on_copy(
             tokens_in,
             notice,
             room=1.0 + 0.5 * retries,
+            must_include=kept,
             notice_in_context=not first,
             said=said,
             said_restated=restated,

@@ -42,7 +42,7 @@ from core.render_dedup import musts_unsaid, said_once, said_unmust, said_words
 from core.render_goals import goal_texts, goal_told
 from core.render_repeats import alias_label, in_recent_turns, other_wording, repeats_own_slot, words_of
 from core.render_tools import TOOLS_HEADER, is_promoted_key, tool_sections
-from core.replaced import mark_quoted, offer_shown, shown_as_replaced, without_current
+from core.replaced import mark_quoted, offer_shown, said_in_guessed_slot, shown_as_replaced, without_current
 from core.slot_keys import INFORMATIONAL_SLOTS
 from core.stage_outputs import Rendered
 from core.tokens import clip_to_tokens, count_tokens
@@ -254,6 +254,7 @@ def render(
     must, (parts, whole) = set(must_include), slot_parts(state.facts.values())
     shown_refs = {a.ref for a in state.actions if a.ref and a.status == "done"}
     candidates = [(f, False) for f in state.facts.values() if not is_promoted_key(f.key)]
+    candidates = [(f, o) for f, o in candidates if f.key in must or not said_in_guessed_slot(f)]  # clause
     candidates += [(o, True) for o in state.offers.values()]
     # offers (proposals not taken up yet) rank with informational values: after all stated facts
     ranked = sorted(

@@ -204,7 +204,32 @@ _ASKED_NOT = re.compile(
 )
 
 
+# a request put as a question ("can the teacher be Spain Spanish not Latin American?", "could you make
+# it the blue one, not the grey one?"): the value after a contrastive "not" is the one turned down
+_REQUEST_QUESTION = re.compile(r"\b(?:can|could|would)\s+(?:you|we|it|they|the|i|he|she|this|that)\b", re.I)
+# the word before "not" when the "not" negates a verb ("do you not have", "is it not"), not a value
+_VERB_BEFORE_NOT = frozenset(
+    "do does did is are was were am be can could would will should you we i it they he she there "
+    "have has had may might must".split()
+)
+
+
+def _contrasted(text: str) -> list[Negation]:
+    """The "X not Y" / "X, not Y" negations of a request question: the rejected value Y."""
+    if not _REQUEST_QUESTION.search(text):
+        return []
+    out = []
+    for neg in find_negations(text):
+        at = text.find(neg.text)
+        before = re.findall(r"[\w']+", text[:at])
+        if neg.cue == "not" and before and before[-1].lower() not in _VERB_BEFORE_NOT:
+            out.append(neg)
+    return out
+
+
 def asked_negations(text: str) -> list[Negation]:
-    """The negated actions a yes/no request asks for (see _ASKED_NOT), each as a prohibition."""
+    """The negated actions a yes/no request asks for (see _ASKED_NOT), each as a prohibition, and the
+    value a request question turns down beside the one it asks for (see _contrasted)."""
     found = _ASKED_NOT.finditer(text)
-    return [Negation(text=m.group("neg").strip(), cue="not", target=m.group("t").strip()) for m in found]
+    out = [Negation(text=m.group("neg").strip(), cue="not", target=m.group("t").strip()) for m in found]
+    return out + [n for n in _contrasted(text) if all(n.text not in o.text for o in out)]

@@ -149,6 +149,13 @@ def _normalize(name: str, m: re.Match[str]) -> str | None:
         minute = mw
     if name == "rel":
         rel = g["rel"].lower()
+        if g["dir"].lower() == "to" and rel.isdigit():
+            # digits "N to M" are a range of hours ("9 to 5", "8 to 10": from N) or, N = M, a ratio
+            # ("1 to 1" lessons); a clock says "ten to six" or "5 minutes to 6"
+            if int(rel) == h or int(rel) > 23:
+                return None
+            start = _apply_period(int(rel), g.get("ampm"), g.get("per"))
+            return f"{start:02d}:00" if start <= 23 else None
         delta = 30 if rel == "half" else 15 if rel == "quarter" else _num(rel, _MINUTE_WORDS)
         if delta is None or delta >= 60:
             return None

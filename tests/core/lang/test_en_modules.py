@@ -55,6 +55,15 @@ def test_times_are_24_hour_and_a_bare_hour_after_a_cue_is_weaker() -> None:
     assert spans["7"].value == "07:00" and spans["7"].cued
 
 
+def test_digits_to_digits_is_a_ratio_or_a_range_not_minutes_to_an_hour() -> None:
+    """ "1 to 1" lessons are no time, "9 to 5" starts at 9 (not 4:51); a clock says "ten to six"."""
+    assert en_times.find_times("i'd do better 1 to 1, once a week") == ()
+    assert [t.value for t in en_times.find_times("full day 9 to 5")] == ["09:00"]  # a range, from 9
+    assert [t.value for t in en_times.find_times("ten to six")] == ["05:50"]
+    assert [t.value for t in en_times.find_times("5 minutes to 6")] == ["05:55"]
+    assert [t.value for t in en_times.find_times("20 past 4")] == ["04:20"]
+
+
 def test_a_count_after_a_period_word_is_no_time() -> None:
     """'sat night, 4 of us': the party, not 04:00; 'evening 4:30' stays a time."""
     assert [t for t in en_times.find_times("any homestay for fri and sat night, 4 of us, 2 rooms")] == []
@@ -191,3 +200,17 @@ def test_a_verb_like_genre_word_with_its_object_is_the_verb() -> None:
     assert genres("Sure, and play it on the TV.") == []
     assert "play" in genres("I would like to see a play this week.")
     assert "play" in genres("Do you like music, play or dance?")
+
+
+def test_a_request_question_turns_down_the_value_after_its_contrastive_not() -> None:
+    """ "can the teacher be Spain Spanish not Latin American?" asks for one value and rejects the other;
+    a question of fact ("do you not have parking?") rejects nothing."""
+    from core.lang.en_negations import asked_negations
+
+    asked = asked_negations("Oh one thing, can the teacher be Spain Spanish not Latin American?")
+    assert [n.target for n in asked] == ["Latin American"]
+    blue = asked_negations("could you make it the blue one, not the grey one?")
+    assert [n.target for n in blue] == ["the grey one"]
+    assert asked_negations("do you not have parking?") == []
+    assert asked_negations("is there no cheap place?") == []
+    assert [n.target for n in asked_negations("can you not call before 9?")] == ["call before 9"]

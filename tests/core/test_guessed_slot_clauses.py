@@ -1,0 +1,57 @@
+"""A value the parser could not type, said by the user in a slot guessed without a task (general.name),
+is no anchor of its own: the user's clause shows it (issue 12, item 3), so no unrelated later phrase
+in the same guessed slot shows it as replaced, and typed values there keep their anchors."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from core.compressor import Compressor
+from core.config import Config
+from core.models import Message
+from core.replaced import said_in_guessed_slot, unshown_guessed
+
+pytestmark = pytest.mark.unit
+TS = datetime(2026, 12, 1, 9, 0)
+TURNS = [
+    ("user", "卫生间漏水到楼下了，想找师傅上门查漏点"),
+    ("assistant", "好的。楼下邻居怎么称呼？"),
+    ("user", "楼下邻居姓陈，师傅可能要去他家看天花板"),
+    ("assistant", "好的，已记录。"),
+    ("user", "好，检测完先出方案和报价，我同意了再动工"),
+    ("assistant", "明白。"),
+    ("user", "周六上午可以"),
+    ("assistant", "好的，周六上午。"),
+    ("user", "行"),
+    ("assistant", "还有别的吗？"),
+]
+
+
+def _compressed():
+    msgs = [Message(idx=i, role=r, text=t, ts=TS + timedelta(minutes=i)) for i, (r, t) in enumerate(TURNS)]
+    return Compressor(Config(use_embeddings=False)).compress(msgs)
+
+
+def test_untyped_phrases_in_the_guessed_name_slot_are_shown_as_the_users_clauses() -> None:
+    result = _compressed()
+    text = result.rendered.text
+    assert "楼下邻居姓陈" in text and "先出方案和报价" in text
+    assert "(was:" not in text  # the neighbour's name is not shown replaced by the plan
+    assert "general.name" not in text
+
+
+def test_a_typed_value_in_a_guessed_slot_keeps_its_anchor() -> None:
+    result = _compressed()
+    date = result.state.facts["general.date"]
+    assert not said_in_guessed_slot(date)
+    assert "2026-12-05 (周六上午)" in result.rendered.text
+
+
+def test_a_guessed_value_no_clause_shows_keeps_its_anchor() -> None:
+    """The anchor is left out only where the user's clause shows the value: a context without the
+    clause owes it (unshown_guessed), and one with every part of it does not."""
+    state = _compressed().state
+    assert "general.name" in unshown_guessed("[USER_GOAL:找师傅上门查漏点]", state)
+    assert "general.name" not in unshown_guessed("User said: 检测完先出方案和报价", state)
