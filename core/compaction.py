@@ -14,7 +14,7 @@ from core.goals import strip_opener
 from core.models import ContextState
 from core.opening import opening_request, quoted_back_turn
 from core.render import RECENT_SEPARATOR, render, turn_tokens
-from core.replaced import unshown_guessed
+from core.shown import unshown_guessed
 from core.social import without_courtesy
 from core.stage_outputs import Rendered, ValidationReport
 from core.tokens import count_tokens

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from core.corrected_args import mark_corrected_args
 from core.models import ActionUnit, ContextState, Fact
 from core.tokens import count_tokens
 from core.tool_supersede import mark_superseded_args
@@ -166,7 +167,7 @@ def tool_sections(
     the Completed line. Over budget, fresh details give way to summaries, oldest first, then the
     oldest reads with nothing to summarise show their preview, then the oldest reads go (named
     in `dropped`)."""
-    records = mark_superseded_args(tool_records(state))
+    records = mark_corrected_args(mark_superseded_args(tool_records(state)), state)
     promoted = promoted_by_record(state)
     results = [r.result_idx for r in records if r.result_idx is not None]
     fresh_from = sorted(results)[-FRESH_RESULTS] if len(results) >= FRESH_RESULTS else -1

@@ -14,7 +14,6 @@ import re
 from collections.abc import Collection, Sequence
 
 from core.models import ContextState, Evidence, Fact
-from core.shown import shows_value
 from core.tool_supersede import superseded_arg_values
 from core.values import same_surface, same_value
 
@@ -44,18 +43,6 @@ def said_in_guessed_slot(fact: Fact) -> bool:
     ev = fact.evidence
     said = ev is not None and ev.role == "user" and ev.how == "said"
     return said and guessed_slot(fact) and (fact.vtype or "") in UNTYPED
-
-
-def unshown_guessed(text: str, state: ContextState) -> list[str]:
-    """The keys of the facts said in a guessed slot (said_in_guessed_slot) whose value the rendered
-    text does not show outside its "(was: ...)" markers: no clause of the user's came back for
-    them, so they keep their anchors after all (nothing the user said goes missing)."""
-    low = re.sub(r"\(was:[^()]*\)", " ", text).lower()
-    facts = [f for f in state.facts.values() if said_in_guessed_slot(f)]
-    def shown(value: str) -> bool:  # a value joined of parts ("先出方案, 报价") is shown part by part
-        return all(shows_value(part.strip(), low) for part in value.lower().split(", ") if part.strip())
-
-    return [f.key for f in facts if not shown(f.value)]
 
 
 def replaced_by(fact: Fact | None, item: str) -> bool:

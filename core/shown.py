@@ -10,7 +10,9 @@ import re
 
 from core.embed import is_chinese
 from core.lang.registry import analyzer_for
+from core.models import ContextState
 from core.render_tools import TOOLS_HEADER
+from core.replaced import said_in_guessed_slot
 
 SHOWN_SHARE = 0.5  # a clause counts as shown when at least this share of its content is in the context
 MIN_UNITS = 4  # content words (Chinese: character pairs) a clause needs to be kept by its words
@@ -89,3 +91,15 @@ def _shows(unit: str, part: str) -> bool:
     if not unit.isascii():
         return unit in part
     return re.search(rf"(?<![a-z0-9]){re.escape(unit)}(?![a-z0-9])", part) is not None
+
+
+def unshown_guessed(text: str, state: ContextState) -> list[str]:
+    """The keys of the facts said in a guessed slot (said_in_guessed_slot) whose value the rendered
+    text does not show outside its "(was: ...)" markers: no clause of the user's came back for
+    them, so they keep their anchors after all (nothing the user said goes missing)."""
+    low = re.sub(r"\(was:[^()]*\)", " ", text).lower()
+    facts = [f for f in state.facts.values() if said_in_guessed_slot(f)]
+    def shown(value: str) -> bool:  # a value joined of parts ("先出方案, 报价") is shown part by part
+        return all(shows_value(part.strip(), low) for part in value.lower().split(", ") if part.strip())
+
+    return [f.key for f in facts if not shown(f.value)]

@@ -11,7 +11,8 @@ import pytest
 from core.compressor import Compressor
 from core.config import Config
 from core.models import Message
-from core.replaced import said_in_guessed_slot, unshown_guessed
+from core.replaced import said_in_guessed_slot
+from core.shown import unshown_guessed
 
 pytestmark = pytest.mark.unit
 TS = datetime(2026, 12, 1, 9, 0)
