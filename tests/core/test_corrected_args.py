@@ -25,7 +25,7 @@ def _compressed(correction: str):
             tool_call=ToolCall(call_id="c1", name="search_venues", args={"area": "Bath", "guests": 60}),
             ts=TS,
         ),
-        Message(idx=2, role="tool", tool_result=ToolResult(call_id="c1", data={"results": [{"id": "V-1"}]}), ts=TS),
+        Message(idx=2, role="tool", tool_result=ToolResult(call_id="c1", data={"results": [{"id": "V-1"}]})),
         Message(idx=3, role="assistant", text="I found one venue, V-1.", ts=TS),
         Message(idx=4, role="user", text=correction, ts=TS),
         Message(idx=5, role="assistant", text="Noted.", ts=TS),
@@ -52,4 +52,5 @@ def test_a_correction_before_the_call_does_not_mark_it() -> None:
     result = _compressed("actually make it 64 guests")
     records = [a for a in result.state.actions if a.call_id]
     later = [r.model_copy(update={"idx": 9}) for r in records]  # the call made after the correction
-    assert all(isinstance(r, ActionUnit) and r.args["guests"] == 60 for r in mark_corrected_args(later, result.state))
+    marked = mark_corrected_args(later, result.state)
+    assert all(isinstance(r, ActionUnit) and r.args["guests"] == 60 for r in marked)
