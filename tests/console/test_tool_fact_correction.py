@@ -39,12 +39,16 @@ def test_a_corrected_fact_of_a_folded_repeat_is_served(tmp_path):
     messages.append({"role": "user", "content": "Show me the watchlist again please."})
     messages += _call(3, "get_watchlist", {}, WATCHLIST)  # the same call and result: folded into one line
     messages.append({"role": "assistant", "content": "Your watchlist has 5 symbols."})
+    for i in range(6, 9):  # and turns after it, so the repeat is folded too
+        messages.append({"role": "user", "content": f"Next, what about market news item {i}?"})
+        messages.append({"role": "assistant", "content": f"News item {i}: markets were calm."})
     data = tmp_path / "trace.jsonl"
     data.write_text(json.dumps({"context_id": "wl-1", "messages": messages}) + "\n", encoding="utf-8")
     store = Store.open(tmp_path / "console.duckdb", linger=5)
     try:
         config = Config(use_embeddings=False, max_history_tokens_override=200, min_turns=4)
         assert ingest_files([data], store, Compressor(config)).created == 1
+        assert "get_watchlist() x2" in store.timeline("wl-1").rendered  # the premise: the repeat folded
         keys = [f.fact.key for f in store.facts("wl-1", with_history=False)]
         # the first call's value the user named
         key = next(k for k in keys if k.startswith("get_watchlist@t2."))
