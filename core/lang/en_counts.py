@@ -122,6 +122,13 @@ _NOT_A_COUNT_AFTER = re.compile(
     re.IGNORECASE,
 )
 # A number after these words counts results the speaker found ("I found 10", "there are 33").
+# a number after the noun it labels is a name, not a count: "flat 5", "news item 6", "gate 12", "room 305"
+_LABEL_BEFORE = re.compile(
+    r"\b(?:item|flat|apt|apartment|unit|room|gate|platform|table|seat|row|floor|level|suite|block|"
+    r"building|stop|terminal|exit|door|desk|locker|lane|bay|pier|berth|booth|stand|hall|court|pitch|"
+    r"lot|box|no\.?|number|#)\s*$",
+    re.IGNORECASE,
+)
 _RESULT_COUNT_BEFORE = re.compile(
     r"\b(?:found|find|have|has|had|got|see|showing|show|returned|revealed|are|were|there'?s|total\s+of|"
     r"about|around|approximately|all|only|listings?\s+for|results?|options?|out\s+of)\s+$",
@@ -147,7 +154,7 @@ def _is_bare_count(text: str, start: int, end: int, surface: str) -> bool:
         return False  # a part of "1 40 51 38 38", "9042/1044", "CA 92037"
     if re.fullmatch(r"(?:19|20)\d\d|\d{5,}", surface) or before.endswith("'"):
         return False  # a year ("from 2016", "'14") or a zip code, not a count
-    if _NOT_A_COUNT_AFTER.match(after) or _RESULT_COUNT_BEFORE.search(before):
+    if _NOT_A_COUNT_AFTER.match(after) or _RESULT_COUNT_BEFORE.search(before) or _LABEL_BEFORE.search(before):
         return False
     m = _WORD_AFTER.match(after)
     return m is None or m.group(1).lower() in _VALUE_FOLLOWERS

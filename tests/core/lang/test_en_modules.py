@@ -214,3 +214,12 @@ def test_a_request_question_turns_down_the_value_after_its_contrastive_not() -> 
     assert asked_negations("do you not have parking?") == []
     assert asked_negations("is there no cheap place?") == []
     assert [n.target for n in asked_negations("can you not call before 9?")] == ["call before 9"]
+
+
+def test_a_number_after_the_noun_it_labels_is_no_count() -> None:
+    """"flat 5", "news item 6", "gate 12" name a thing; "5 tickets", "party of 6", "just 2" count."""
+    numbers = en_counts.numbers
+    for labelled in ("sorry its flat 5.", "what about market news item 6?", "gate 12 please", "room 305"):
+        assert numbers(labelled) == [], labelled
+    assert [c.value for c in numbers("just 2 please")] == ["2"]
+    assert [c.value for c in numbers("a table for 4")] == ["4"]
