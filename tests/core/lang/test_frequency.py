@@ -1,0 +1,39 @@
+"""How often something happens is a frequency, never a duration or a weekday (core.lang.frequency)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.lang.en_entities import extract_entities
+from core.lang.registry import analyzer_for
+
+pytestmark = pytest.mark.unit
+
+
+@pytest.mark.parametrize(
+    "text, span",
+    [
+        ("We want it every week please.", "every week"),
+        ("every two weeks is fine", "every two weeks"),
+        ("lessons once a week", "once a week"),
+        ("3 times per week", "3 times per week"),
+        ("fortnightly is fine", "fortnightly"),
+    ],
+)
+def test_an_english_frequency_is_one_span_of_its_own(text: str, span: str) -> None:
+    ents = extract_entities(text, None)
+    assert [(e.text, e.slot) for e in ents] == [(span, "frequency")]
+
+
+def test_a_stretch_of_time_stays_a_duration() -> None:
+    assert [(e.text, e.type) for e in extract_entities("for two weeks", None)] == [("two weeks", "duration")]
+
+
+@pytest.mark.parametrize(
+    "text, span",
+    [("改成每两周一次", "每两周一次"), ("一周两次", "一周两次"), ("每月一次就行", "每月一次"), ("隔周打扫", "隔周")],
+)
+def test_a_chinese_frequency_is_no_weekday(text: str, span: str) -> None:
+    ents = analyzer_for("zh").entities(text, None)
+    assert [(e.text, e.slot) for e in ents] == [(span, "frequency")]
+    assert not any(e.type == "date" for e in ents)  # "每两周一次" held "周一", a Monday
