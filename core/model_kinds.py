@@ -30,6 +30,7 @@ EntityType = Literal[
     "time",
     "datetime",
     "duration",
+    "frequency",  # how often: "every two weeks", "once a week", "每两周一次"
     "place",
     "name",  # proper name of a venue, person, event, product, ...
     "term",  # domain term from the lexicon: cuisine, price range, area, car type, ...

@@ -20,6 +20,7 @@ SLOT_BY_TYPE = {
     "time": "time",
     "datetime": "datetime",
     "duration": "duration",
+    "frequency": "frequency",
     "place": "place",
     "name": "name",
     "term": "type",

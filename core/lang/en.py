@@ -32,6 +32,7 @@ from core.models import ActionMarker, Entity, Negation
 # Entity types that make a clause carry a value (a constraint rather than small talk).
 _VALUE_TYPES = frozenset(
     {
+        "frequency",
         "money",
         "quantity",
         "date",

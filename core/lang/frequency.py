@@ -3,8 +3,8 @@
 
 A frequency is an attribute of its own (a cleaner every week, lessons once a week); read as a
 duration ("two weeks"), or in Chinese as a weekday ("每两周一次" holds "周一"), it took another
-attribute's key and lost the words that make it a rate. The span is typed a term under the slot
-"frequency", its value the words as said, lowercased. Chinese: 每周, 每两周一次, 一周两次, 每月一次, 隔周,
+attribute's key and lost the words that make it a rate. The span is typed "frequency" (slot
+"frequency"), its value the words as said, lowercased. Chinese: 每周, 每两周一次, 一周两次, 每月一次, 隔周,
 每周二, 每天.
 """
 
@@ -15,7 +15,9 @@ import re
 from core.lang.en_numbers import DIGITS_PATTERN, NUMBER_WORDS_PATTERN
 
 _UNIT = r"(?:day|week|month|year|fortnight|morning|evening|night|weekend|hour)"
-_DAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
+_DAY = (
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
+)
 _N = rf"(?:{DIGITS_PATTERN}|{NUMBER_WORDS_PATTERN})"
 _FREQUENCY = re.compile(
     rf"\b(?:"

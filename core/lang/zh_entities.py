@@ -82,7 +82,7 @@ def entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
     starts, ends = _boundaries(text)
     # a lexicon word must be a whole jieba word: "租车" is no facility inside "出租车"
     hits += [h for h in find_values(text) if not h.soft or (h.start in starts and h.end in ends)]
-    hits += [Hit(a, b, "term", v, "frequency", 9) for a, b, v in zh_frequencies(text)]  # "每两周一次"
+    hits += [Hit(a, b, "frequency", v, "frequency", 9) for a, b, v in zh_frequencies(text)]  # "每两周一次"
     chosen = _resolve(hits)
     hard = [h for h in chosen if not h.soft]
     soft = [h for h in chosen if h.soft]

@@ -39,9 +39,15 @@ def test_a_short_clause_carrying_on_the_request_is_kept_in_the_users_words(said:
     assert kept in _missing(said)
 
 
-@pytest.mark.parametrize("said", ["sounds right", "that suits me", "pay monthly", "and thanks", "ok great"])
+@pytest.mark.parametrize("said", ["sounds right", "that suits me", "see you then", "and thanks", "ok great"])
 def test_a_short_polite_or_uncued_clause_owes_nothing(said: str):
     assert _missing(said) == []
+
+
+@pytest.mark.parametrize("said", ["pay monthly", "every two weeks", "每两周一次"])
+def test_a_frequency_the_user_states_is_owed_even_uncued(said: str):
+    """How often is a value (core.lang.frequency): the clause stating it is owed like any value."""
+    assert said in _missing(said)
 
 
 def test_a_cued_clause_already_shown_owes_nothing():

@@ -31,7 +31,12 @@ def test_a_stretch_of_time_stays_a_duration() -> None:
 
 @pytest.mark.parametrize(
     "text, span",
-    [("改成每两周一次", "每两周一次"), ("一周两次", "一周两次"), ("每月一次就行", "每月一次"), ("隔周打扫", "隔周")],
+    [
+        ("改成每两周一次", "每两周一次"),
+        ("一周两次", "一周两次"),
+        ("每月一次就行", "每月一次"),
+        ("隔周打扫", "隔周"),
+    ],
 )
 def test_a_chinese_frequency_is_no_weekday(text: str, span: str) -> None:
     ents = analyzer_for("zh").entities(text, None)
