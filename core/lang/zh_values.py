@@ -79,6 +79,16 @@ _REF = re.compile(
     r"取票号|取票码|取件码|提货码|车牌号?|车次|航班号|座位号|房间号|房号)"
     r"(?:是|为|:|：)?\s*(?P<id>[A-Za-z0-9#][A-Za-z0-9#-]{1,24})"
 )
+# a code in hyphenated parts of capitals and digits, with or without a cue before it ("已下单
+# QD-SY-1220-0088", "订单 JP-ENR-77031"): an id by its shape, as in English (core.lang.en_values)
+_ID_HYPHENATED = re.compile(
+    r"(?<![A-Za-z0-9/-])(?=(?:[A-Z-]*\d){3})[A-Z][A-Z0-9]{0,7}(?:-[A-Z0-9]{2,12}){1,3}(?![A-Za-z0-9-])"
+)
+# a number in spaced groups after a cue ending in 号 or 码 ("会议号 883 2210 4471"): one id, not
+# three counts (a phone number's cue is left to the phone rules)
+_SPACED_ID = re.compile(
+    r"(?:号|码)(?:是|为|:|：)?\s*(?P<id>\d{3,4}(?: \d{3,4}){1,4})(?![\d])"
+)
 _TRAIN_FLIGHT = re.compile(
     r"(?<![A-Za-z0-9])(?:[GDCZTKYS]\d{1,4}|[A-Z]{2}\d{3,4}|[A-Z]\d[A-Z]?\d{3,4})"
     r"(?![A-Za-z0-9]|航站|号?航楼|口|出口|入口|号线|座|栋|楼|区)"  # T2航站楼, C2口 (an exit), B1栋
@@ -278,6 +288,12 @@ def _contacts(text: str) -> list[Hit]:
         if ident.startswith("#") and not any(c.isdigit() for c in ident):
             continue  # "车牌是#CP": a placeholder for a value the data left out, not an identifier
         out.append(Hit(m.start("id"), m.end("id"), "id", ident, "ref", 9))
+    for m in _SPACED_ID.finditer(text):
+        if re.search(r"(?:电话|手机|联系方式)号?$", text[max(0, m.start() - 4) : m.start()]):
+            continue  # "电话号码 139 6200 1111": a phone number
+        out.append(Hit(m.start("id"), m.end("id"), "id", m.group("id"), "ref", 9))
+    for m in _ID_HYPHENATED.finditer(text):
+        out.append(Hit(m.start(), m.end(), "id", m.group(0), "ref", 9))
     for m in _TRAIN_FLIGHT.finditer(text):
         out.append(Hit(m.start(), m.end(), "id", m.group(0), "ref", 5))
     for m in _CARD_TAIL.finditer(text):  # "工行卡尾号6021": which card, never a count or a name

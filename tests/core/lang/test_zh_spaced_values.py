@@ -1,0 +1,49 @@
+"""Chinese values written with spaces around their numbers ("4764 元") and codes with no cue before
+them ("已下单 QD-SY-1220-0088"): read as the same values as when written tight."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.lang.zh_spacing import original_span, tightened
+from tests.core.lang.zh_helpers import ents, find
+
+pytestmark = pytest.mark.unit
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "value"),
+    [
+        ("松鹤延年宴 × 3 = 4764 元。几点送到？", "4764 元", "4764"),
+        ("上门检测费 380 元，5 年质保。", "380 元", "380"),
+        ("每人 168 元（含往返大巴）", "168 元", "168"),
+    ],
+)
+def test_a_spaced_amount_of_money_is_money(text: str, surface: str, value: str) -> None:
+    kind, got, val, _ = find(text, surface)
+    assert (kind, got) == ("money", surface)
+    assert val.startswith(value)
+
+
+def test_a_code_of_letters_keeps_its_space() -> None:
+    text = "N2 周日班 380 元"
+    tight, index = tightened(text)
+    assert tight == "N2 周日班 380元"
+    start, end = original_span(index, tight.index("380元"), len(tight))
+    assert text[start:end] == "380 元"
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("已下单 QD-SY-1220-0088，4764 元，12月20日 11:00 送到。", "QD-SY-1220-0088"),
+        ("报好了，订单 JP-ENR-77031，会议号 883 2210 4471。", "JP-ENR-77031"),
+        ("报好了，订单 JP-ENR-77031，会议号 883 2210 4471。", "883 2210 4471"),
+    ],
+)
+def test_a_code_without_a_cue_is_an_id(text: str, code: str) -> None:
+    assert find(text, code)[0] == "id"
+
+
+def test_a_spaced_phone_number_is_no_meeting_id() -> None:
+    assert not [e for e in ents("电话号码 139 6200 1111") if e[0] == "id"]
