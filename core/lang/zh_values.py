@@ -37,6 +37,8 @@ _BOUND = r"(?<![\d.A-Za-z])"
 
 _CURRENCY = r"(?:元|块钱|块(?![\u4e00-\u9fff])|人民币|RMB|rmb|CNY)"
 _MONEY_TAIL = r"(?:以上|以下|以内|之内|左右|上下|之间|起)?"
+# what a price is for, right after it ("3988元/桌", "168 元/人", "25元/小时"), as English writes "£84/day"
+_PER_UNIT = re.compile(r"/(?:[\u4e00-\u9fff]{1,2}(?![\u4e00-\u9fff])|[\u4e00-\u9fff](?=[\u4e00-\u9fff]))")
 _MONEY = re.compile(
     rf"{_BOUND}(?P<a>{_NUM})(?P<ua>{_CURRENCY})?(?:{_SEP}(?P<b>{_NUM}))?(?P<u>{_CURRENCY})(?P<tail>{_MONEY_TAIL})"
     rf"|(?:[￥¥]|RMB|人民币)\s?(?P<c>\d+(?:\.\d+)?)"
@@ -156,6 +158,8 @@ def _money(text: str) -> list[Hit]:
         else:
             value = f"{a} CNY"
         end = m.end() - (2 if tail == "之间" else 0)
+        per = _PER_UNIT.match(text, end) if not tail else None
+        end = per.end() if per else end  # "3988元/桌": the price of one table, as written
         out.append(Hit(m.start(), end, "money", value, "price", 8))
     return out
 

@@ -47,3 +47,15 @@ def test_a_code_without_a_cue_is_an_id(text: str, code: str) -> None:
 
 def test_a_spaced_phone_number_is_no_meeting_id() -> None:
     assert not [e for e in ents("电话号码 139 6200 1111") if e[0] == "id"]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [
+        ("麓湖皇冠假日·湖畔厅，5月1日，3988元/桌。", "3988元/桌"),
+        ("慕田峪野长城，168 元/人。几个人？", "168 元/人"),
+        ("钟点工 25元/小时，周末加收", "25元/小时"),
+    ],
+)
+def test_a_price_keeps_what_it_is_for(text: str, surface: str) -> None:
+    assert find(text, surface)[0] == "money"
