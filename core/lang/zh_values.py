@@ -39,6 +39,11 @@ _CURRENCY = r"(?:元|块钱|块(?![\u4e00-\u9fff])|人民币|RMB|rmb|CNY)"
 _MONEY_TAIL = r"(?:以上|以下|以内|之内|左右|上下|之间|起)?"
 # what a price is for, right after it ("3988元/桌", "168 元/人", "25元/小时"), as English writes "£84/day"
 _PER_UNIT = re.compile(r"/(?:[\u4e00-\u9fff]{1,2}(?![\u4e00-\u9fff])|[\u4e00-\u9fff](?=[\u4e00-\u9fff]))")
+# a bare number right after a word naming a price ("线上价 4280", "月供 4905 不变", "报价：3200"): money
+_PRICED_NUMBER = re.compile(
+    r"(?:价|价格|报价|单价|总价|月供|月租|房租|租金|学费|票价|保费)(?:是|为|约|:|：)?\s*"
+    r"(?P<n>\d{2,8}(?:\.\d+)?)(?=$|[\s，。！？、,.!?；;）)])"
+)
 _MONEY = re.compile(
     rf"{_BOUND}(?P<a>{_NUM})(?P<ua>{_CURRENCY})?(?:{_SEP}(?P<b>{_NUM}))?(?P<u>{_CURRENCY})(?P<tail>{_MONEY_TAIL})"
     rf"|(?:[￥¥]|RMB|人民币)\s?(?P<c>\d+(?:\.\d+)?)"
@@ -137,6 +142,8 @@ _ZH_AMOUNT_LEFT = frozenset("是约为要花付共计在到过超价费票均需
 
 def _money(text: str) -> list[Hit]:
     out = []
+    for m in _PRICED_NUMBER.finditer(text):  # "线上价 4280", "月供 4905 不变": a price with no unit
+        out.append(Hit(m.start("n"), m.end("n"), "money", f"{_num(m.group('n'))} CNY", "price", 7))
     for m in _MONEY.finditer(text):
         a_text = m.group("a") or ""
         if len(a_text) == 1 and not a_text.isdigit() and m.start() > 0:

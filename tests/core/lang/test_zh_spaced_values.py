@@ -59,3 +59,19 @@ def test_a_spaced_phone_number_is_no_meeting_id() -> None:
 )
 def test_a_price_keeps_what_it_is_for(text: str, surface: str) -> None:
     assert find(text, surface)[0] == "money"
+
+
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [
+        ("线上价 4280，电子教材免费。", "4280"),
+        ("月供 4905 不变，剩余期数 132 期", "4905"),
+        ("报价：3200。", "3200"),
+    ],
+)
+def test_a_bare_number_after_a_price_word_is_money(text: str, surface: str) -> None:
+    assert find(text, surface)[:2] == ("money", surface)
+
+
+def test_a_bare_number_after_another_word_is_no_money() -> None:
+    assert not [e for e in ents("剩余期数 228 期，房号 1502。") if e[0] == "money"]
