@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from core.embed import is_chinese
+from core.lang.numbered_options import NUMBERED_LABEL, numbered_options, picked_place
 from core.lang.registry import analyzer_for
 from core.models import ContextState, Evidence, Fact, FactCandidate, OfferedChoice, ParsedMessage, Units
 
@@ -31,12 +32,15 @@ def offered_choice(text: str, idx: int) -> OfferedChoice | None:
     where each option starts in text (none for a yes/no question); None when the turn asks nothing."""
     lang = analyzer_for("zh" if is_chinese(text) else "en")
     at, question = lang.last_question(text)
-    if not question:
+    numbered, places = numbered_options(text)  # "1. X … 2. Y …": options, asked or not
+    if not question and not numbered:
         return None
-    label, options = lang.alternatives(text)
+    label, options = lang.alternatives(text) if question else ("", [])
     starts = [text.rfind(o) for o in options]
     if len(options) < 2 or any(s < 0 for s in starts):
         label, options, starts = "", [], []
+    if not options and numbered and all(s >= 0 for s in places):
+        label, options, starts = NUMBERED_LABEL, numbered, places
     return OfferedChoice(
         idx=idx, question=question, question_start=at, label=label, options=options, starts=starts
     )
@@ -58,6 +62,9 @@ def picked_option(choice: OfferedChoice, answer: str) -> int | None:
     """The index of the one option a brief answer names by a part of it only ("10" of "10-year pay",
     "10年" of "10年交"); None when the answer says a whole option, fits several or none, is long or
     asks a question."""
+    place = picked_place(answer, choice.label == NUMBERED_LABEL)  # "1", "第二个", "the second one"
+    if place is not None and place < len(choice.options):
+        return place
     low = answer.strip().lower()
     if not low or "?" in low or "？" in low or any(o.lower() in low for o in choice.options):
         return None  # a question states nothing; an option said whole is in the user's own words
@@ -135,7 +142,10 @@ def picked_alternative(units: Units, state: ContextState, parsed: ParsedMessage)
     if fact is None:
         return
     low = fact.value.lower()
-    inside = [c for c in units.facts if c.value.strip().lower() in low]
+    # a number that picks by place ("1", "第二个") is no count of the user's either
+    placed = picked_place(parsed.message.text, choice.label == NUMBERED_LABEL) is not None
+    number = ("number", "quantity")
+    inside = [c for c in units.facts if c.value.strip().lower() in low or (placed and c.vtype in number)]
     own_key = any(c.key == fact.key for c in units.facts)
     if own_key or any(c.vtype not in ("number", "quantity") for c in inside):
         return  # the user named the thing themselves ("I want to see Dumbo", "the United one"): theirs

@@ -37,6 +37,7 @@ from core.models import (
     Units,
 )
 from core.parse import analyzer_for, strength_of
+from core.reported import mark_reported, reports_result
 from core.slot_keys import BOUNDABLE_TYPES, REQUIRED_SLOTS, facility_fact, fact_key, has_digits, is_value
 from core.tool_records import ToolIndex, promoted_facts, tool_turn
 from core.value_roles import corrected_from, owner_of
@@ -90,6 +91,7 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
             _action_of(atom, parsed, state, units)
         if role == "assistant" and any_language().self_doubt(atom.text):
             units.events.append("self_doubt")
+    reported = role == "assistant" and not confirms and reports_result(parsed, state, units.facts)
     drop_kind_references(units, state, text)
     if role == "user":
         picked_alternative(units, state, parsed)
@@ -101,6 +103,8 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
     units.facts += bare_number_correction(parsed, state)  # "hmm make it 20000" after "30000"
     split_thing_at_venue(units, text)
     join_same_key(units)
+    if reported:  # a result or the read-back of a pick: its values rank with the chosen ones
+        mark_reported(units.facts, idx)
     if role == "user":
         _decisions_of(units, state, idx)
     return units

@@ -65,6 +65,8 @@ from core.values import same_surface, same_value
 STRENGTH_ORDER = {"strong": 0, "medium": 1, "weak": 2}
 # the key of a value the user asked about ("what about X") beside a value already acted on
 ASKED_SUFFIX = "_asked"
+# an assistant value said again in a read-back for the user's yes or in a report of a result (core.reported)
+_READ_BACK = frozenset({"confirmed", "reported"})
 
 
 def copy_state(state: ContextState) -> ContextState:
@@ -247,6 +249,9 @@ def _merge_fact(
         elif cand.role == "user" and picks_by_norm(cur.norm, cand.norm):
             # "10点" of the times read out "8:30, 10:00": the user's pick is the value, not the list
             cur.value, cur.norm = cand.value, cand.norm
+        elif _reads_back_item(cur, cand):
+            # the one of the options it listed that the assistant reports the user took: the value
+            cur.value, cur.norm = cand.value, cand.norm
         else:
             _keep_both_forms(cur, cand.value, cand.role == "user")
         stale = state.offers.get(cand.key)
@@ -265,8 +270,8 @@ def _merge_fact(
             cur.strength = cand.strength
         if cand.role == "user" and cur.role != "user":  # the user took up the assistant's value
             cur.role, cur.kind, cur.evidence = "user", cand.kind, cand.evidence or cur.evidence
-        elif cur.role == "assistant" and cand.evidence is not None and cand.evidence.how == "confirmed":
-            cur.evidence = cand.evidence  # the assistant read its value back for the user's yes
+        elif cur.role == "assistant" and cand.evidence is not None and cand.evidence.how in _READ_BACK:
+            cur.evidence = cand.evidence  # read back for the user's yes, or reported as a result
         return
     if cur.verified_by_user and cand.role != "user":
         # an operator verified the value: only the user saying otherwise replaces it
@@ -361,3 +366,10 @@ def _take_from_archive(state: ContextState, cand: FactCandidate) -> Fact | None:
             fact.last_idx, fact.last_turn = cand.source_idx, state.user_turns
             return fact
     return None
+
+
+def _reads_back_item(cur: Fact, cand: FactCandidate) -> bool:
+    """True when cand, an assistant's value reported with the option the user took (core.reported),
+    is one item of the list of options the assistant's held value cur read out ("£295/mo, £420/mo")."""
+    reported = cand.evidence is not None and cand.evidence.how == "reported"
+    return reported and cur.role == "assistant" and is_item_of(cand.value, cur.value)

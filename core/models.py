@@ -151,7 +151,7 @@ class Evidence(BaseModel):
 
     idx: int
     role: Role
-    how: Literal["said", "offered", "confirmed", "returned", "accepted", "corrected"] = "said"
+    how: Literal["said", "offered", "confirmed", "reported", "returned", "accepted", "corrected"] = "said"
     start: int = -1
     end: int = -1
     text: str = ""

@@ -82,12 +82,19 @@ def settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units) 
         recent = idx - fact.last_idx <= 2 and " | " not in fact.norm
         if fact.role == "assistant" and recent and slot not in INFORMATIONAL_SLOTS:
             fact.role, fact.kind = "user", "instruction"
-        elif fact.role == "assistant" and recent and _quoted_term(fact) and fact.evidence.idx - 1 in returned:
-            # the one price the assistant reported from a tool's result just before the user's yes is
-            # what they agreed to pay ("Sunday 13 December is £700" -> "fine, book it"): accepted,
-            # though still the assistant's (a price merely said, with no result behind it, stays
-            # information)
+        elif fact.role == "assistant" and recent and _quoted_term(fact) and _yes_terms(fact, idx, returned):
+            # the one price the assistant quoted in the turn the user says yes to, or reported from a
+            # tool's result just before, is what they agreed to pay ("Sunday 13 December is £700" ->
+            # "fine, book it"; "线上价 4280" -> "行"): accepted, though still the assistant's (a price
+            # said earlier, with no result behind it, stays information)
             fact.evidence = fact.evidence.model_copy(update={"how": "accepted"})
+
+def _yes_terms(fact: Fact, idx: int, returned: set[int | None]) -> bool:
+    """True when the fact was said in the turn right before the user's yes at idx, or in the turn
+    right after a tool's result (returned: the turns of the results)."""
+    ev = fact.evidence
+    return ev is not None and (ev.idx == idx - 1 or ev.idx - 1 in returned)
+
 
 def _narrowed(offer: Fact, item: str, start: int) -> Fact:
     """The offer of one item of a listed value, with its span in the offering turn."""

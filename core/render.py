@@ -43,6 +43,7 @@ from core.render_goals import goal_texts, goal_told
 from core.render_repeats import alias_label, in_recent_turns, other_wording, repeats_own_slot, words_of
 from core.render_tools import TOOLS_HEADER, is_promoted_key, tool_sections
 from core.replaced import mark_quoted, offer_shown, said_in_guessed_slot, shown_as_replaced, without_current
+from core.reported import chosen_evidence, offer_rank, reported_offer
 from core.slot_keys import INFORMATIONAL_SLOTS
 from core.stage_outputs import Rendered
 from core.tokens import clip_to_tokens, count_tokens
@@ -151,13 +152,12 @@ def parse_anchors(text: str) -> Anchors:
 def fact_tier(fact: Fact) -> int:
     """0: what the user stated or an operator verified (and references the agent produced);
     1: the assistant's or a tool's choice-like values (names, times, dates, prices, ...);
-    2: informational values (addresses, phone numbers, ...), unless the assistant read them back for
-    the user to confirm ("Please confirm ENT visit at 2380 Sutter Street"): then they were chosen."""
+    2: informational values (addresses, phone numbers, ...), unless chosen (core.reported): read back
+    for the user to confirm ("Please confirm ENT visit at 2380 Sutter Street"), or a reported amount."""
     slot = fact.key.rsplit(".", 1)[-1]
     if fact.pinned or fact.verified_by_user or fact.role in ("user", "system") or slot == "ref":
         return 0
-    confirmed = fact.evidence is not None and fact.evidence.how in ("confirmed", "accepted")
-    return 2 if slot in INFORMATIONAL_SLOTS and not confirmed else 1
+    return 2 if slot in INFORMATIONAL_SLOTS and not chosen_evidence(fact) else 1
 
 
 def fact_priority(fact: Fact) -> tuple[int, float, int]:
@@ -257,9 +257,9 @@ def render(
     candidates = [(f, o) for f, o in candidates if f.key in must or not said_in_guessed_slot(f)]  # clause
     candidates += [(o, True) for o in state.offers.values()]
     # offers (proposals not taken up yet) rank with informational values: after all stated facts
-    ranked = sorted(
-        candidates, key=lambda c: (max(fact_tier(c[0]), 2 if c[1] else 0), *fact_priority(c[0])[1:])
-    )
+    held = state.facts.get
+    tier = {id(f): max(fact_tier(f), offer_rank(f, o, held(f.key))) for f, o in candidates}
+    ranked = sorted(candidates, key=lambda c: (tier[id(c[0])], *fact_priority(c[0])[1:]))
     seen_values: set[tuple[str, str]] = set()
     in_a_domain = {
         (f.key.rsplit(".", 1)[-1], f.value.lower())
@@ -285,7 +285,7 @@ def render(
             continue  # the same value under another slot of the domain is shown once
         seen_values.add(domain_value)
         cost = _fact_cost(fact) + (2 if is_offer else 0)
-        essential = is_essential(fact) and not is_offer
+        essential = is_essential(fact) and (not is_offer or reported_offer(fact, held(fact.key)))
         fits = used + cost <= hard if essential else used + cost <= min(soft, hard)
         if not is_offer and (fact.key in must or fits or is_when(fact) or fact.key in whole):  # a date: kept
             shown.append(fact)

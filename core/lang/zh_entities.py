@@ -19,6 +19,7 @@ from core.lang.zh_name_tokens import venue_suffix
 from core.lang.zh_names import find_names
 from core.lang.zh_segment import tokens
 from core.lang.zh_slots import name_slot
+from core.lang.zh_spacing import original_span, tightened
 from core.lang.zh_time import BLANK, find_times
 from core.lang.zh_values import Hit, find_values
 from core.models import Entity
@@ -77,7 +78,25 @@ def _value_label(text: str, hard: list[Hit], start: int, end: int) -> bool:
 
 @lru_cache(maxsize=4096)
 def entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
-    """Every entity of text, in text order (cached per text and timestamp: turns are re-parsed)."""
+    """Every entity of text, in text order (cached per text and timestamp: turns are re-parsed).
+
+    The values are read from the text without the spaces around its numbers ("4764 元" as "4764元",
+    core.lang.zh_spacing); each entity's span and surface are the text's as written."""
+    tight, index = tightened(text)
+    ents = _entities_of(tight, ts)
+    if tight == text:
+        return ents
+    out = []
+    for e in ents:
+        start, end = original_span(index, e.start, e.end)
+        surface = text[start:end]
+        value = surface if e.value == e.text else e.value
+        out.append(e.model_copy(update={"start": start, "end": end, "text": surface, "value": value}))
+    return tuple(out)
+
+
+def _entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
+    """Every entity of text (no spaces around its numbers), in text order."""
     hits = [Hit(t.start, t.end, t.type, t.value, t.type, 8) for t in find_times(text, ts)]
     starts, ends = _boundaries(text)
     # a lexicon word must be a whole jieba word: "租车" is no facility inside "出租车"

@@ -37,6 +37,13 @@ _BOUND = r"(?<![\d.A-Za-z])"
 
 _CURRENCY = r"(?:元|块钱|块(?![\u4e00-\u9fff])|人民币|RMB|rmb|CNY)"
 _MONEY_TAIL = r"(?:以上|以下|以内|之内|左右|上下|之间|起)?"
+# what a price is for, right after it ("3988元/桌", "168 元/人", "25元/小时"), as English writes "£84/day"
+_PER_UNIT = re.compile(r"/(?:[\u4e00-\u9fff]{1,2}(?![\u4e00-\u9fff])|[\u4e00-\u9fff](?=[\u4e00-\u9fff]))")
+# a bare number right after a word naming a price ("线上价 4280", "月供 4905 不变", "报价：3200"): money
+_PRICED_NUMBER = re.compile(
+    r"(?:价|价格|报价|单价|总价|月供|月租|房租|租金|学费|票价|保费)(?:是|为|约|:|：)?\s*"
+    r"(?P<n>\d{2,8}(?:\.\d+)?)(?=$|[\s，。！？、,.!?；;）)])"
+)
 _MONEY = re.compile(
     rf"{_BOUND}(?P<a>{_NUM})(?P<ua>{_CURRENCY})?(?:{_SEP}(?P<b>{_NUM}))?(?P<u>{_CURRENCY})(?P<tail>{_MONEY_TAIL})"
     rf"|(?:[￥¥]|RMB|人民币)\s?(?P<c>\d+(?:\.\d+)?)"
@@ -78,6 +85,16 @@ _REF = re.compile(
     r"(?P<cue>订单号|订单编号|预订号|预定号|预约号|确认号|确认码|编号|单号|流水号|受理号|申请号|回执号|凭证号|"
     r"取票号|取票码|取件码|提货码|车牌号?|车次|航班号|座位号|房间号|房号)"
     r"(?:是|为|:|：)?\s*(?P<id>[A-Za-z0-9#][A-Za-z0-9#-]{1,24})"
+)
+# a code in hyphenated parts of capitals and digits, with or without a cue before it ("已下单
+# QD-SY-1220-0088", "订单 JP-ENR-77031"): an id by its shape, as in English (core.lang.en_values)
+_ID_HYPHENATED = re.compile(
+    r"(?<![A-Za-z0-9/-])(?=(?:[A-Z-]*\d){3})[A-Z][A-Z0-9]{0,7}(?:-[A-Z0-9]{2,12}){1,3}(?![A-Za-z0-9-])"
+)
+# a number in spaced groups after a cue ending in 号 or 码 ("会议号 883 2210 4471"): one id, not
+# three counts (a phone number's cue is left to the phone rules)
+_SPACED_ID = re.compile(
+    r"(?:号|码)(?:是|为|:|：)?\s*(?P<id>\d{3,4}(?: \d{3,4}){1,4})(?![\d])"
 )
 _TRAIN_FLIGHT = re.compile(
     r"(?<![A-Za-z0-9])(?:[GDCZTKYS]\d{1,4}|[A-Z]{2}\d{3,4}|[A-Z]\d[A-Z]?\d{3,4})"
@@ -125,6 +142,8 @@ _ZH_AMOUNT_LEFT = frozenset("是约为要花付共计在到过超价费票均需
 
 def _money(text: str) -> list[Hit]:
     out = []
+    for m in _PRICED_NUMBER.finditer(text):  # "线上价 4280", "月供 4905 不变": a price with no unit
+        out.append(Hit(m.start("n"), m.end("n"), "money", f"{_num(m.group('n'))} CNY", "price", 7))
     for m in _MONEY.finditer(text):
         a_text = m.group("a") or ""
         if len(a_text) == 1 and not a_text.isdigit() and m.start() > 0:
@@ -146,6 +165,8 @@ def _money(text: str) -> list[Hit]:
         else:
             value = f"{a} CNY"
         end = m.end() - (2 if tail == "之间" else 0)
+        per = _PER_UNIT.match(text, end) if not tail else None
+        end = per.end() if per else end  # "3988元/桌": the price of one table, as written
         out.append(Hit(m.start(), end, "money", value, "price", 8))
     return out
 
@@ -278,6 +299,12 @@ def _contacts(text: str) -> list[Hit]:
         if ident.startswith("#") and not any(c.isdigit() for c in ident):
             continue  # "车牌是#CP": a placeholder for a value the data left out, not an identifier
         out.append(Hit(m.start("id"), m.end("id"), "id", ident, "ref", 9))
+    for m in _SPACED_ID.finditer(text):
+        if re.search(r"(?:电话|手机|联系方式)号?$", text[max(0, m.start() - 4) : m.start()]):
+            continue  # "电话号码 139 6200 1111": a phone number
+        out.append(Hit(m.start("id"), m.end("id"), "id", m.group("id"), "ref", 9))
+    for m in _ID_HYPHENATED.finditer(text):
+        out.append(Hit(m.start(), m.end(), "id", m.group(0), "ref", 9))
     for m in _TRAIN_FLIGHT.finditer(text):
         out.append(Hit(m.start(), m.end(), "id", m.group(0), "ref", 5))
     for m in _CARD_TAIL.finditer(text):  # "工行卡尾号6021": which card, never a count or a name

@@ -86,8 +86,21 @@ def test_a_price_reported_without_a_yes_stays_information():
     assert fact_tier(_price(_quoted("hmm, what about saturday"), "£700")) == 2
 
 
-def test_a_price_merely_said_with_no_result_behind_it_stays_information():
-    assert fact_tier(_price(_quoted("fine, book it", with_tool=False), "£700")) == 2
+def test_the_price_quoted_in_the_turn_the_user_says_yes_to_is_accepted_without_a_result():
+    # "线上价 4280" -> "行": the proposal the user took, its price a term of it
+    price = _price(_quoted("fine, book it", with_tool=False), "£700")
+    assert price.evidence is not None and price.evidence.how == "accepted"
+    assert fact_tier(price) == 1
+
+
+def test_a_price_said_before_another_turn_with_no_result_behind_it_stays_information():
+    turns = [
+        Message(idx=0, role="user", text="can we move on sunday the 13th instead"),
+        Message(idx=1, role="assistant", text="Sunday 13 December is £700 (Sunday rate)."),
+        Message(idx=2, role="assistant", text="The crew can also come on Saturday afternoon."),
+        Message(idx=3, role="user", text="fine, book it"),
+    ]
+    assert fact_tier(_price(_after(turns), "£700")) == 2
 
 
 @pytest.mark.parametrize(

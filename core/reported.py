@@ -1,0 +1,110 @@
+"""An assistant turn that reports a result or reads back the user's pick: its values are state.
+
+The issue's rule: assistant text yields a fact only when it reports a result, offers a concrete
+option or confirms a user value. An assistant turn is a report when
+
+- its own words say an action is done ("已下单 QD-SY-1220-0088，4764 元", "Reserved. Reference
+  NW-7740-2291"): an action marker of status done;
+- it comes right after the result of a call that changed something (a booking, an application):
+  it tells the user what that call did ("Application SUN-APP-0931. £150 deposit.");
+- it names again one of the values an earlier assistant turn listed as options ("£295/mo, £420/mo"
+  -> the user: "dedicated then" -> "Dedicated desk, £420/mo from 4 Jan"), or a value it already
+  reported so: it reads back the option the user took, with its terms (a price, a rate).
+
+The values of such a turn keep the evidence how "reported" (core.extract). Merging, a reported value
+that is one item of the options the assistant listed under its key narrows the held list to it (the
+others were options, never values: no history). Rendering, one reported amount ranks with the
+chosen values (core.render.fact_tier), and an offer reported so (one value with a number: a rate, a
+price, a time, held beside the user's own value of the slot) is kept like an essential fact, so the
+terms the user agreed to are not dropped with those of the options not taken. A reported value
+replaces no value of the user's: an offer stays beside it, and a quoted price is another slot than
+the user's budget. A turn that only narrates a search's listing is no report (several values of one
+slot, none of them picked); nor is a price merely quoted.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.listed import listed
+from core.models import ContextState, Fact, FactCandidate, ParsedMessage
+from core.values import same_value
+
+
+def reports_result(parsed: ParsedMessage, state: ContextState, cands: list[FactCandidate]) -> bool:
+    """True when the assistant turn parsed reports a result or reads back a pick (module docstring);
+    state is the state before it, cands the turn's fact candidates."""
+    msg = parsed.message
+    if msg.role != "assistant" or not msg.text:
+        return False
+    if any(a.action is not None and a.action.status == "done" and not a.action.call_id for a in parsed.atoms):
+        return True
+    if any(a.write and a.status == "done" and a.result_idx == msg.idx - 1 for a in state.actions):
+        return True
+    return any(_names_listed_option(state, c, msg.idx) for c in cands)
+
+
+def _names_listed_option(state: ContextState, cand: FactCandidate, idx: int) -> bool:
+    """True when cand, a single value, is one item of a list of values an earlier assistant turn
+    offered under the same key (the options it read out)."""
+    if cand.role != "assistant" or len(listed(cand.value)) > 1:
+        return False
+    for held in (state.facts.get(cand.key), state.offers.get(cand.key)):
+        if held is None or held.evidence is None or held.evidence.role != "assistant":
+            continue
+        if held.evidence.how == "reported" and same_value(cand.norm, held.norm):
+            return True  # the option already read back, named again (a summary of what was done)
+        items = listed(held.value)
+        earlier = held.evidence.idx < idx and len(items) > 1
+        if earlier and any(same_value(cand.norm, i.lower()) for i in items):
+            return True
+    return False
+
+
+def mark_reported(cands: list[FactCandidate], idx: int) -> None:
+    """Give the assistant's values of turn idx (offered, not read back for a yes) the evidence how
+    "reported" (in place)."""
+    for cand in cands:
+        ev = cand.evidence
+        if cand.source_idx == idx and ev is not None and ev.role == "assistant" and ev.how == "offered":
+            cand.evidence = ev.model_copy(update={"how": "reported"})
+
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+# the informational slots that hold what a thing costs: the term of a result or a pick worth keeping
+# (a reported address, phone or duration stays information: it is in the raw turn while it matters)
+_COST_SLOTS = frozenset({"amount", "price"})
+
+
+def reported_term(fact: Fact) -> bool:
+    """True for one amount an assistant turn reported as a result or with the option the user took."""
+    ev = fact.evidence
+    one = len(listed(fact.value)) == 1  # several amounts of one slot: which one is the term is not known
+    return ev is not None and ev.how == "reported" and one and fact.key.rsplit(".", 1)[-1] in _COST_SLOTS
+
+
+def chosen_evidence(fact: Fact) -> bool:
+    """True when the fact's evidence makes an informational value chosen: read back for the user's
+    yes, accepted by the user, or an amount reported with a result or a pick."""
+    ev = fact.evidence
+    return ev is not None and (ev.how in ("confirmed", "accepted") or reported_term(fact))
+
+
+def reported_offer(fact: Fact, held: Fact | None = None) -> bool:
+    """True for an offer (a value proposed beside the user's own, never replacing it) that an
+    assistant turn reported with a result or with the option the user took ("Nationwide product
+    transfer, 5-year fix at 4.05%" after "ok then nationwide 5 year"): kept whatever the soft budget.
+    Only one value with a number in it (a rate, a price, a time): words such a turn names beside its
+    values ("已下单", "工单") or several values of one slot tell no term of what was agreed; nor does
+    the user's own value said back ("a table for 4" for held "4 people", same numbers)."""
+    ev = fact.evidence
+    one = len(listed(fact.value)) == 1 and any(ch.isdigit() for ch in fact.value)
+    said_back = held is not None and _NUMBER.findall(held.value) == _NUMBER.findall(fact.value)
+    return ev is not None and ev.how == "reported" and one and not said_back
+
+
+def offer_rank(fact: Fact, is_offer: bool, held: Fact | None = None) -> int:
+    """The lowest tier an offer (a value proposed, not taken up) ranks at when rendered: with the
+    informational values (2), unless it was reported with a result or a pick (0); held: the fact
+    held under its key."""
+    return 2 if is_offer and not reported_offer(fact, held) else 0

@@ -1,0 +1,77 @@
+"""Chinese values written with spaces around their numbers ("4764 元") and codes with no cue before
+them ("已下单 QD-SY-1220-0088"): read as the same values as when written tight."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.lang.zh_spacing import original_span, tightened
+from tests.core.lang.zh_helpers import ents, find
+
+pytestmark = pytest.mark.unit
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "value"),
+    [
+        ("松鹤延年宴 × 3 = 4764 元。几点送到？", "4764 元", "4764"),
+        ("上门检测费 380 元，5 年质保。", "380 元", "380"),
+        ("每人 168 元（含往返大巴）", "168 元", "168"),
+    ],
+)
+def test_a_spaced_amount_of_money_is_money(text: str, surface: str, value: str) -> None:
+    kind, got, val, _ = find(text, surface)
+    assert (kind, got) == ("money", surface)
+    assert val.startswith(value)
+
+
+def test_a_code_of_letters_keeps_its_space() -> None:
+    text = "N2 周日班 380 元"
+    tight, index = tightened(text)
+    assert tight == "N2 周日班 380元"
+    start, end = original_span(index, tight.index("380元"), len(tight))
+    assert text[start:end] == "380 元"
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("已下单 QD-SY-1220-0088，4764 元，12月20日 11:00 送到。", "QD-SY-1220-0088"),
+        ("报好了，订单 JP-ENR-77031，会议号 883 2210 4471。", "JP-ENR-77031"),
+        ("报好了，订单 JP-ENR-77031，会议号 883 2210 4471。", "883 2210 4471"),
+    ],
+)
+def test_a_code_without_a_cue_is_an_id(text: str, code: str) -> None:
+    assert find(text, code)[0] == "id"
+
+
+def test_a_spaced_phone_number_is_no_meeting_id() -> None:
+    assert not [e for e in ents("电话号码 139 6200 1111") if e[0] == "id"]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [
+        ("麓湖皇冠假日·湖畔厅，5月1日，3988元/桌。", "3988元/桌"),
+        ("慕田峪野长城，168 元/人。几个人？", "168 元/人"),
+        ("钟点工 25元/小时，周末加收", "25元/小时"),
+    ],
+)
+def test_a_price_keeps_what_it_is_for(text: str, surface: str) -> None:
+    assert find(text, surface)[0] == "money"
+
+
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [
+        ("线上价 4280，电子教材免费。", "4280"),
+        ("月供 4905 不变，剩余期数 132 期", "4905"),
+        ("报价：3200。", "3200"),
+    ],
+)
+def test_a_bare_number_after_a_price_word_is_money(text: str, surface: str) -> None:
+    assert find(text, surface)[:2] == ("money", surface)
+
+
+def test_a_bare_number_after_another_word_is_no_money() -> None:
+    assert not [e for e in ents("剩余期数 228 期，房号 1502。") if e[0] == "money"]
