@@ -28,6 +28,7 @@ from collections.abc import Sequence
 
 from core.models import ActionUnit, ContextState, Fact
 from core.tokens import count_tokens
+from core.tool_narrow import narrow_records
 from core.tool_supersede import mark_superseded_args
 from core.tools import args_text
 
@@ -166,8 +167,8 @@ def tool_sections(
     the Completed line. Over budget, fresh details give way to summaries, oldest first, then the
     oldest reads with nothing to summarise show their preview, then the oldest reads go (named
     in `dropped`)."""
-    records = mark_superseded_args(tool_records(state))
     promoted = promoted_by_record(state)
+    records, promoted = narrow_records(mark_superseded_args(tool_records(state)), promoted)
     results = [r.result_idx for r in records if r.result_idx is not None]
     fresh_from = sorted(results)[-FRESH_RESULTS] if len(results) >= FRESH_RESULTS else -1
     completed, failed, reads = [], [], []
