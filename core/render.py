@@ -225,7 +225,8 @@ def render(
     said_items = said_unmust(said_items, musts)
     said_line = f"User said: {' | '.join(said_items)}" if said_items else ""
     tools_budget = max(0, min(hard // 2, max(soft, hard // 4)))
-    completed, failed, tool_lines, tools_dropped = tool_sections(state, recent_idx, tools_budget)
+    said_text = tools_shown([*musts, *said_items])  # the user's clauses, "(was: ...)" markers left out
+    completed, failed, tool_lines, tools_dropped = tool_sections(state, recent_idx, tools_budget, said_text)
     completed_text = actions_line("Completed", completed_actions(text_actions))
     if completed:
         completed_text = (completed_text + "; " if completed_text else "Completed: ") + "; ".join(completed)

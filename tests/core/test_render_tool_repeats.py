@@ -11,6 +11,7 @@ from core.config import Config
 from core.models import ActionUnit, ContextState, Fact
 from core.render import render
 from core.render_repeats import in_tool_lines, tools_shown
+from core.render_tools import args_unsaid
 
 pytestmark = pytest.mark.unit
 
@@ -51,3 +52,16 @@ def test_the_anchor_leaves_out_what_the_completed_line_shows_and_keeps_the_rest(
     assert "Completed: t4 book_plumber(name=Kwame Mensah" in text
     assert "name=Kwame Mensah|" not in text and "name=Kwame Mensah]" not in text
     assert "€129.99" in text and "SE15 4QL" in text
+
+
+def test_a_call_argument_the_users_clauses_show_is_named_not_repeated():
+
+
+    args = {"slot_id": "S-2", "mode": "video", "client": "Tomasz Wójcik", "phone": "07412 558 903"}
+    args["rx"] = "RX-448120"
+    said = "tomasz wójcik, 07412 558 903, rx RX-448120 | (was: old)"
+    shown = args_unsaid(args, said)
+    assert shown == "slot_id=S-2, mode=video, rx=RX-448120; client, phone: as the user said"  # the id stays
+    assert args_unsaid({"city": "Edinburgh"}, "Edinburgh") == "city=Edinburgh"  # naming it is not shorter
+    # not whole in the clause: shown
+    assert args_unsaid({"client": "Tomasz Wójcik"}, "Tomasz Wójcikowski") == "client=Tomasz Wójcik"
