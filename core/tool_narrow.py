@@ -8,12 +8,14 @@ agent chose among; once it chose, their fields only cost tokens, and the one tak
 An option (an object in a list of two or more objects) is taken when a later successful call
 passes one of its values that no other option of the list holds (an id, a code, a name of several
 words, a Chinese name; never a bare word or a small number) as an argument. A failed call took
-nothing. An option a user or assistant turn named after that call (a promoted fact ``tool@tN.path``
-inside it) is back in play and kept too. A listing no call took from is shown whole. What a turn
-named of an option left out stays on the record's "named:" list; the fields that only came with it
-when a turn picked it by another value (core.tool_records) go with it. The summary a decayed
-record keeps loses the options left out too. A result echoing an argument of its call
-(``check(rx=R1) -> {"rx":"R1",...}``) does not repeat it: the call's line shows it.
+nothing. One call may take several options (the items of one order). An option a user or assistant
+turn named after that call (a promoted fact ``tool@tN.path`` inside it) is back in play and kept
+too. A listing no call took from is shown whole, and so is one that several calls took from, one
+item each: a work list (the tickets updated one by one), whose every item is still in play. What a
+turn read out of an option left out (its name, its price) goes with it, but its id or code stays on
+the record's "named:" list (a later call may still pass it), and so does a value an operator
+corrected. The summary a decayed record keeps loses the options left out too. A result echoing an
+argument of its call (``check(rx=R1) -> {"rx":"R1",...}``) does not repeat it: the call's line shows it.
 """
 
 from __future__ import annotations
@@ -105,8 +107,8 @@ def _narrowed(data: Any, path: str, taken: _Taken, dropped: list[str]) -> Any:
     own = [{v for v in vals if counts[v] == 1 and _passable(v)} for vals in values]
     when = [taken.by_call(vals) for vals in own]
     last = max(when)
-    if last < 0:
-        return items
+    if last < 0 or len({t for t in when if t >= 0}) > 1:
+        return items  # no call took one, or several calls took one each: a work list, each item in play
     keep = [i for i in range(len(data)) if when[i] >= 0 or taken.named_after(f"{path}[{i}]", last)]
     if len(keep) == len(data):
         return items
@@ -162,10 +164,13 @@ def narrow_record(
 
 
 def _came_with(fact: Fact, dropped: Sequence[str]) -> bool:
-    """True for a promoted fact of an option left out that no turn named itself: it came with the
-    option when a turn picked it by another of its values (its evidence's text is empty)."""
-    came = fact.evidence is not None and not fact.evidence.text
-    return came and _under(fact.key.partition(".")[2], dropped)
+    """True for a promoted fact of an option left out that goes with it: a name, a price, a rating a
+    turn read out among the options (the call took another one), or a field that only came with
+    the option when a turn picked it by another value. Its id or code stays (a later call may still
+    pass it), and so does a value an operator corrected."""
+    if fact.verified_by_user or is_id_like(fact.value):
+        return False
+    return _under(fact.key.partition(".")[2], dropped)
 
 
 def narrow_records(

@@ -102,16 +102,32 @@ def test_a_result_field_echoing_an_argument_is_not_repeated():
     assert narrowed.detail == '{"drug":"Amlodipine"}'
 
 
-def test_what_a_turn_named_of_an_option_left_out_stays_and_what_came_with_it_goes():
+def test_what_a_turn_read_out_of_an_option_left_out_goes_with_it_but_its_id_stays():
     state = ContextState()
     hold = record(8, "hold_venue", {"venue_id": "V-318"}, {"hold_id": "H1"}, write=True)
     state.actions = [search(), hold]
-    said = named("results[0].name", "Orchard Barn", turn=3)
-    came = named("results[0].capacity", "80", turn=3, said=False)
-    state.facts = {f.key: f for f in (said, came)}
+    facts = [
+        named("results[0].name", "Orchard Barn", turn=3),
+        named("results[0].id", "V-201", turn=3),
+        named("results[0].capacity", "80", turn=3, said=False),
+        named("results[1].name", "Walled Garden", turn=3),
+    ]
+    state.facts = {f.key: f for f in facts}
     text = "\n".join(line for part in tool_sections(state, set(), 2000)[:3] for line in part)
-    assert "Orchard Barn" in text  # named by the assistant: shown whatever happens to its option
-    assert "capacity=80" not in text and '"capacity":80' not in text
+    assert "Walled Garden" in text and "V-201" in text  # the option taken; the id of one left out
+    assert "Orchard Barn" not in text and "capacity=80" not in text
+
+
+def test_several_calls_taking_one_item_each_leave_the_work_list_whole():
+    tickets = {"tickets": [{"id": "TK-1", "subject": "invoice"}, {"id": "TK-2", "subject": "timeout"},
+                           {"id": "TK-3", "subject": "double charge"}]}
+    rec = record(0, "list_tickets", {}, tickets)
+    first = record(5, "update_ticket", {"ticket_id": "TK-3"}, {"ok": True}, write=True)
+    second = record(9, "comment_ticket", {"ticket_id": "TK-2"}, {"ok": True}, write=True)
+    assert "TK-1" in narrow_records([rec, first, second], {})[0][0].detail
+    one_call = record(5, "book_service", {"items": ["TK-2", "TK-3"]}, {"ok": True}, write=True)
+    detail = narrow_records([rec, one_call], {})[0][0].detail  # one call took two: the items it ordered
+    assert "TK-1" not in detail and "TK-2" in detail and "TK-3" in detail and "+1 others" in detail
 
 
 def test_a_field_of_a_picked_element_has_no_words_of_the_turn_as_evidence():
