@@ -117,12 +117,20 @@ def _narrowed(data: Any, path: str, taken: _Taken, dropped: list[str]) -> Any:
 
 
 def _unechoed(data: Any, args: Mapping[str, Any]) -> Any:
-    """A result object without the top-level fields that repeat an argument of its call (same key,
-    same value): the call's line shows them."""
+    """A result object without the top-level fields that repeat an argument of its call: the same
+    key and value, or a text of six characters or more that an argument holds whole under another
+    key (``confirm(slot=2026-12-11 09:00) -> {"time":"2026-12-11 09:00"}``): the call's line shows
+    them. A short value ("ok", 2) under another key may mean another thing, and stays."""
     if not isinstance(data, dict):
         return data
-    scalar = (str, int, float)
-    kept = {k: v for k, v in data.items() if not (isinstance(v, scalar) and k in args and args[k] == v)}
+    texts = {v.strip().lower() for v in args.values() if isinstance(v, str)}
+
+    def echoed(key: str, value: Any) -> bool:
+        if isinstance(value, (str, int, float)) and key in args and args[key] == value:
+            return True
+        return isinstance(value, str) and len(value.strip()) >= 6 and value.strip().lower() in texts
+
+    kept = {k: v for k, v in data.items() if not echoed(k, v)}
     return kept if kept else data
 
 

@@ -138,3 +138,10 @@ def test_a_field_of_a_picked_element_has_no_words_of_the_turn_as_evidence():
     facts = {f.key: f for f in promoted_facts([hit, came], 3, "user")}
     assert facts["search_venues@t1.results[1].name"].evidence.text == "Walled Garden"
     assert facts["search_venues@t1.results[1].id"].evidence.text == ""
+
+
+def test_a_result_field_repeating_an_argument_under_another_key_is_not_repeated():
+    args = {"slot": "2026-12-11 09:00-11:00", "rooms": 2}
+    data = {"order_no": "DG-1", "time": "2026-12-11 09:00-11:00", "qty": 2, "status": "ok"}
+    narrowed, _ = narrow_record(record(0, "confirm_order", args, data), {}, [])
+    assert json.loads(narrowed.detail) == {"order_no": "DG-1", "qty": 2, "status": "ok"}  # short ones stay
