@@ -174,9 +174,9 @@ def record_line(
         body = "ok" if rec.shape in ("none", "") else f"{rec.shape} {rec.detail}"
     else:
         body = f"{rec.shape}: {summary_text(rec.summary)} (summary)"
-    # a named value the line already shows (in a fresh detail or the summary) is not written twice;
-    # an operator's correction always is (the line may show the value at another path)
-    shown = [f for f in promoted if f.verified_by_user or f.value not in body]
+    # a named value the line already shows (its arguments, a fresh detail or the summary) is not
+    # written twice; an operator's correction always is (the line may show the value at another path)
+    shown = [f for f in promoted if f.verified_by_user or f.value not in f"{head} {body}"]
     named = [f"{f.key.partition('.')[2]}={f.value}" for f in shown]
     if named:
         body += "; named: " + "; ".join(named)

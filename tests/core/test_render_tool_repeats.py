@@ -11,7 +11,7 @@ from core.config import Config
 from core.models import ActionUnit, ContextState, Fact
 from core.render import render
 from core.render_repeats import in_tool_lines, tools_shown
-from core.render_tools import args_unsaid
+from core.render_tools import args_unsaid, record_line
 
 pytestmark = pytest.mark.unit
 
@@ -65,3 +65,13 @@ def test_a_call_argument_the_users_clauses_show_is_named_not_repeated():
     assert args_unsaid({"city": "Edinburgh"}, "Edinburgh") == "city=Edinburgh"  # naming it is not shorter
     # not whole in the clause: shown
     assert args_unsaid({"client": "Tomasz Wójcik"}, "Tomasz Wójcikowski") == "client=Tomasz Wójcik"
+
+
+def test_a_named_value_the_calls_arguments_show_is_not_written_again():
+
+
+    rec = booking()
+    name = fact("book_plumber@t5.engineer", "Kwame Mensah", pinned=True)
+    other = fact("book_plumber@t5.job_id", "DPW-9999", pinned=True)
+    line = record_line(rec, 1, True, [name, other])
+    assert line.count("Kwame Mensah") == 1 and "named: job_id=DPW-9999" in line
