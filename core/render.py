@@ -23,9 +23,9 @@ an assistant named beside a name as ``(vs ...)``, never as another name of it.
 Priority when the budget is tight: required actions, then goals, then strong facts (pinned,
 user-stated, strong values), then recent facts by weight. A replaced value is only ever shown
 marked "(was: ...)".
-A fact whose value a recent raw turn shows as written (two words or more, or eight characters or
-more, with no earlier value or other wording) is not repeated as an anchor: the turn shows it, and
-the anchors then hold less than the whole state.
+A fact whose value a recent raw turn, a clause of the user's or a tool record's line shows as written
+(two words or more, or eight characters or more, with no earlier value or other wording) is not
+repeated as an anchor: the anchors then hold less than the whole state.
 """
 
 from __future__ import annotations
@@ -35,12 +35,20 @@ from collections.abc import Collection, Sequence
 from typing import TypedDict
 
 from core.config import Config
-from core.models import ContextState, Fact, Message, Todo
+from core.models import ContextState, Fact, Message
 from core.offer_slots import slot_parts
 from core.render_actions import actions_line, completed_actions
 from core.render_dedup import musts_unsaid, said_once, said_unmust, said_words
-from core.render_goals import goal_texts, goal_told
-from core.render_repeats import alias_label, in_recent_turns, other_wording, repeats_own_slot, words_of
+from core.render_goals import goal_texts, goal_told, required_actions
+from core.render_repeats import (
+    alias_label,
+    in_recent_turns,
+    in_tool_lines,
+    other_wording,
+    repeats_own_slot,
+    tools_shown,
+    words_of,
+)
 from core.render_tools import TOOLS_HEADER, is_promoted_key, tool_sections
 from core.replaced import mark_quoted, offer_shown, said_in_guessed_slot, shown_as_replaced, without_current
 from core.reported import chosen_evidence, offer_rank, reported_offer
@@ -171,24 +179,6 @@ def is_essential(fact: Fact) -> bool:
     return fact_tier(fact) <= 1
 
 
-def required_actions(state: ContextState) -> list[str]:
-    """Open todos with their missing preconditions, and tool calls still waiting for a result."""
-    out = []
-    for todo in state.todos:
-        if todo.done or todo.declined:
-            continue
-        missing = missing_preconditions(todo, state)
-        slots = [k.split(".", 1)[-1] for k in missing]
-        out.append(f"{todo.text} (missing: {', '.join(slots)})" if missing else todo.text)
-    out += [f"await result of {a.tool}" for a in state.actions if a.status == "pending"]
-    return list(dict.fromkeys(out))
-
-
-def missing_preconditions(todo: Todo, state: ContextState) -> list[str]:
-    """The fact keys a todo needs that the state does not hold."""
-    return [k for k in todo.requires if k not in state.facts]
-
-
 def render(
     state: ContextState,
     recent: Sequence[Message],
@@ -235,7 +225,8 @@ def render(
     said_items = said_unmust(said_items, musts)
     said_line = f"User said: {' | '.join(said_items)}" if said_items else ""
     tools_budget = max(0, min(hard // 2, max(soft, hard // 4)))
-    completed, failed, tool_lines, tools_dropped = tool_sections(state, recent_idx, tools_budget)
+    said_text = tools_shown([*musts, *said_items])  # the user's clauses, "(was: ...)" markers left out
+    completed, failed, tool_lines, tools_dropped = tool_sections(state, recent_idx, tools_budget, said_text)
     completed_text = actions_line("Completed", completed_actions(text_actions))
     if completed:
         completed_text = (completed_text + "; " if completed_text else "Completed: ") + "; ".join(completed)
@@ -267,14 +258,16 @@ def render(
         if "." in f.key and not f.key.startswith("general.")
     }
     recent_words = " ".join(words_of(m.text) for m in recent)
-    # the user's clauses on the Must and "User said:" lines show a value as written, like a recent turn;
-    # not a date or time, whose anchor holds the resolved value the clause lacks ("2026-12-09 15:00")
+    # the user's clauses (Must, "User said:") and the tool lines show a value as written, like a recent turn;
+    # not a date or time, whose anchor holds the resolved value they lack ("2026-12-09 15:00")
     clause_words = " | ".join(said_words([*musts, *said_items]))
+    tool_text = tools_shown([*completed, *failed, *tool_lines])
     for fact, is_offer in ranked:
         if fact.key.rsplit(".", 1)[-1].split("_")[0] == "ref" and fact.value in shown_refs:
             continue  # already on the Completed line
         shown_as_said = in_recent_turns(fact, recent_words) or repeats_own_slot(fact, state)
-        shown_as_said = shown_as_said or (not is_when(fact) and in_recent_turns(fact, clause_words))
+        shown_elsewhere = in_recent_turns(fact, clause_words) or in_tool_lines(fact, tool_text)
+        shown_as_said = shown_as_said or (not is_when(fact) and shown_elsewhere)
         if fact.key not in must and (shown_as_said or fact.key in parts):
             continue  # the recent raw turns, a clause of the user's, its slot's fact or a taken slot show it
         said_in_a_task = (fact.key.split(".", 1)[-1], fact.value.lower()) in in_a_domain

@@ -1,4 +1,5 @@
-"""Render stage, the goal line: the user's most recent open goal, in the user's words.
+"""Render stage, the goal line: the user's most recent open goal, in the user's words; and what the
+"Next:" line says is required (open todos, calls awaiting their result).
 
 ``[USER_GOAL:book a table for 2]`` is shown only while it tells the model something the rest of
 the facts do not: one with no content word ("I…"), or one whose content words one fact line already
@@ -14,7 +15,7 @@ import re
 
 from core.embed import is_chinese
 from core.lang.cues import any_language
-from core.models import ContextState, Fact, Goal
+from core.models import ContextState, Fact, Goal, Todo
 from core.replaced import guessed_slot, mark_quoted, shown_as_replaced
 from core.shown import content_units
 
@@ -85,3 +86,21 @@ def task_fact_replacing(key: str, surface: str, state: ContextState) -> Fact | N
         if k.split(".", 1)[-1] == slot and low in (v.strip().lower() for v in shown_as_replaced(f))
     ]
     return found[0] if len(found) == 1 else None
+
+
+def required_actions(state: ContextState) -> list[str]:
+    """Open todos with their missing preconditions, and tool calls still waiting for a result."""
+    out = []
+    for todo in state.todos:
+        if todo.done or todo.declined:
+            continue
+        missing = missing_preconditions(todo, state)
+        slots = [k.split(".", 1)[-1] for k in missing]
+        out.append(f"{todo.text} (missing: {', '.join(slots)})" if missing else todo.text)
+    out += [f"await result of {a.tool}" for a in state.actions if a.status == "pending"]
+    return list(dict.fromkeys(out))
+
+
+def missing_preconditions(todo: Todo, state: ContextState) -> list[str]:
+    """The fact keys a todo needs that the state does not hold."""
+    return [k for k in todo.requires if k not in state.facts]

@@ -13,7 +13,9 @@ import re
 from core.listed import is_item_of
 from core.merge import AGREED_SUFFIX
 from core.models import ContextState, Fact
+from core.render_dedup import contains_words
 
+_WAS = re.compile(r"\(was: [^()]*\)")
 ALIAS = "aka"  # the same value said another way
 LISTED_WITH = "vs"  # the other options an assistant named beside it: not the same value
 
@@ -61,6 +63,24 @@ def in_recent_turns(fact: Fact, recent_words: str) -> bool:
     if fact.history or fact.aliases or not words or (" " not in words and len(words) < 8):
         return False
     return f" {words} " in f" {recent_words} "
+
+
+def tools_shown(lines: list[str]) -> str:
+    """The tool records' lines as one text with their "(was: ...)" markers left out: what they show
+    as current (a replaced argument is not the value shown)."""
+    return _WAS.sub(" ", "\n".join(lines))
+
+
+def in_tool_lines(fact: Fact, tool_text: str) -> bool:
+    """True when the tool records' lines (tool_text, from tools_shown) show a fact's value as written,
+    whole, case aside: by in_recent_turns' rule, but the value itself, not only its words (a result's
+    ``"price_eur":129.99`` does not show "€129.99": the currency is the fact's)."""
+    if fact.history or fact.aliases or not fact.value.strip():
+        return False
+    words = words_of(fact.value)
+    if " " not in words and len(words) < 8:
+        return False
+    return contains_words(tool_text, fact.value)
 
 
 def words_of(text: str) -> str:

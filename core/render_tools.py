@@ -25,12 +25,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from core.corrected_args import mark_corrected_args
 from core.models import ActionUnit, ContextState, Fact
+from core.render_dedup import contains_words
 from core.tokens import count_tokens
+from core.tool_narrow import narrow_records
 from core.tool_supersede import mark_superseded_args
-from core.tools import args_text
+from core.tools import args_text, is_id_like
 
 FRESH_RESULTS = 3
 TOOLS_HEADER = "Tool results (path=value; newest last):"
@@ -114,6 +117,27 @@ def summary_text(summary: dict[str, str]) -> str:
     return "; ".join(out)
 
 
+def args_unsaid(args: dict[str, Any], said: str) -> str:
+    """A call's arguments as ``key=value, ...``, those the user's clauses (said) show as written left
+    out and named after them: ``slot_id=S-2, mode=video; client, phone: as the user said``. Only a
+    text of two words or more, or of eight characters or more, that is no id or code (the call's
+    ids stay on its line: the next call passes them), found whole in a clause; all shown when naming
+    them would not be shorter."""
+    kept: dict[str, Any] = {}
+    shown: list[str] = []
+    for key, value in args.items():
+        text = value.strip() if isinstance(value, str) else ""
+        long_enough = " " in text or len(text) >= 8
+        if long_enough and not is_id_like(text) and contains_words(said, text):
+            shown.append(key)
+        else:
+            kept[key] = value
+    out = args_text(kept)
+    short = out + ("; " if out else "") + f"{', '.join(shown)}: as the user said"
+    full = args_text(args)
+    return short if shown and len(short) < len(full) else full  # never longer than the values
+
+
 def record_line(
     rec: ActionUnit,
     count: int,
@@ -122,6 +146,7 @@ def record_line(
     preview: bool = False,
     shown_raw: bool = False,
     result_shown: bool = False,
+    said: str = "",
 ) -> str:
     """One record: 'tN tool(args) [xK] -> shape detail-or-summary[; named: path=value][, at HH:MM]'.
 
@@ -130,9 +155,11 @@ def record_line(
     shown_raw: its call and result are among the recent raw turns, which show the arguments and
     the result: the line only says it is done (``tN tool -> done, in the recent turns``).
     result_shown: only its result is a recent raw turn (and short, so shown whole): the line keeps
-    the arguments the raw turns no longer show and leaves the result to them."""
+    the arguments the raw turns no longer show and leaves the result to them.
+    said: the user's clauses the context shows (the Must and "User said:" lines): an argument they
+    show as written is named, not repeated (args_unsaid)."""
     shown_raw = shown_raw and rec.status == "done"
-    args = "" if shown_raw else f"({args_text(rec.args)})"
+    args = "" if shown_raw else f"({args_unsaid(rec.args, said)})"
     head = f"t{rec.idx} {rec.tool}{args}" + (f" x{count}" if count > 1 else "")
     if shown_raw:
         body = "done, in the recent turns"
@@ -148,9 +175,9 @@ def record_line(
         body = "ok" if rec.shape in ("none", "") else f"{rec.shape} {rec.detail}"
     else:
         body = f"{rec.shape}: {summary_text(rec.summary)} (summary)"
-    # a named value the line already shows (in a fresh detail or the summary) is not written twice;
-    # an operator's correction always is (the line may show the value at another path)
-    shown = [f for f in promoted if f.verified_by_user or f.value not in body]
+    # a named value the line already shows (its arguments, a fresh detail or the summary) is not
+    # written twice; an operator's correction always is (the line may show the value at another path)
+    shown = [f for f in promoted if f.verified_by_user or f.value not in f"{head} {body}"]
     named = [f"{f.key.partition('.')[2]}={f.value}" for f in shown]
     if named:
         body += "; named: " + "; ".join(named)
@@ -159,7 +186,7 @@ def record_line(
 
 
 def tool_sections(
-    state: ContextState, recent_idx: set[int], budget: int
+    state: ContextState, recent_idx: set[int], budget: int, said: str = ""
 ) -> tuple[list[str], list[str], list[str], list[str]]:
     """(completed, failed, result lines, dropped) for the records, within `budget` tokens.
 
@@ -167,8 +194,9 @@ def tool_sections(
     the Completed line. Over budget, fresh details give way to summaries, oldest first, then the
     oldest reads with nothing to summarise show their preview, then the oldest reads go (named
     in `dropped`)."""
-    records = mark_corrected_args(mark_superseded_args(tool_records(state)), state)
     promoted = promoted_by_record(state)
+    marked = mark_corrected_args(mark_superseded_args(tool_records(state)), state)
+    records, promoted = narrow_records(marked, promoted)
     results = [r.result_idx for r in records if r.result_idx is not None]
     fresh_from = sorted(results)[-FRESH_RESULTS] if len(results) >= FRESH_RESULTS else -1
     completed, failed, reads = [], [], []
@@ -200,9 +228,12 @@ def tool_sections(
     def lines() -> tuple[list[str], list[str], list[str]]:
         orphans.sort(key=lambda f: (record_turn(f.key), f.key))
         return (
-            [record_line(*c, shown_raw=raw_turns(c[0]), result_shown=result_turn(c[0])) for c in completed],
-            [record_line(*f) for f in failed],
-            [line for line in [orphan_line(orphans)] if line] + [record_line(*r) for r in reads],
+            [
+                record_line(*c, shown_raw=raw_turns(c[0]), result_shown=result_turn(c[0]), said=said)
+                for c in completed
+            ],
+            [record_line(*f, said=said) for f in failed],
+            [line for line in [orphan_line(orphans)] if line] + [record_line(*r, said=said) for r in reads],
         )
 
     def cost(parts: tuple[list[str], list[str], list[str]]) -> int:

@@ -51,6 +51,7 @@ class IndexedValue(NamedTuple):
     tool: str
     path: str
     value: str
+    named: bool = True  # False: a field of an element the turn picked by another of its values
 
 
 class ToolIndex:
@@ -120,7 +121,11 @@ class ToolIndex:
                     continue
                 out.append(
                     IndexedValue(
-                        result_idx=hit.result_idx, tool=hit.tool, path=path, value=scalar_text(value, 80)
+                        result_idx=hit.result_idx,
+                        tool=hit.tool,
+                        path=path,
+                        value=scalar_text(value, 80),
+                        named=False,
                     )
                 )
                 fields += 1
@@ -211,11 +216,13 @@ def _result_type(data: object, failed: bool) -> str:
 
 
 def promoted_facts(hits: list[IndexedValue], idx: int, role: str) -> list[FactCandidate]:
-    """Pinned facts for the result values a turn named, keyed by the call (``tool@tN.path``)."""
+    """Pinned facts for the result values a turn named, keyed by the call (``tool@tN.path``); the
+    evidence's text is the value the turn named, empty for a field that came with a picked element."""
     out = []
     for hit in hits:
         key = f"{hit.tool}@t{hit.result_idx}.{hit.path}"
-        where = Evidence(idx=hit.result_idx, role="tool", how="returned", text=hit.value, path=hit.path)
+        said = hit.value if hit.named else ""
+        where = Evidence(idx=hit.result_idx, role="tool", how="returned", text=said, path=hit.path)
         out.append(
             FactCandidate(
                 key=key,

@@ -63,7 +63,10 @@ def test_a_guests_name_never_replaces_the_hotel():
     name = state.facts["hotel.name"]
     assert name.value == "Granta Lodge" and not name.history
     assert f.get("name", "Granta Lodge") == "Granta Lodge"
-    assert f["person"] == "Dana Whitfield"
+    # the guest is the booking call's argument: its line shows the name, no anchor repeats it
+    assert state.facts["hotel.person"].value == "Dana Whitfield"
+    assert f.get("person", "Dana Whitfield") == "Dana Whitfield"
+    assert "Dana Whitfield" in rendered("demo-en-hotel-0001").split("--- recent turns ---")[0]
 
 
 def test_a_price_the_assistant_quoted_never_replaces_nor_joins_the_users_budget():

@@ -161,7 +161,7 @@ RENDERED_LABELS = {
     ": <result ", "(cut to a digest: ", " tokens in full)", " …[cut: ", " tokens in full]… ",
     "\n…[state cut to budget]", "state: cut to the hard budget", "Tool results (path=value; newest last):",
     " (summary)", " (preview)", ", at ", "; named: ", "Named results: ", "error: ", ".ref", "general.",
-    "done, in the recent turns", "done, result in the recent turns",
+    "done, in the recent turns", "done, result in the recent turns", ": as the user said",
 }
 
 
