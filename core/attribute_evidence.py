@@ -105,3 +105,23 @@ def name_slot_key(state: ContextState, cand: FactCandidate) -> str:
         n += 1
         key = f"{_GUESSED_NAME}_{n}"
     return key
+
+
+def same_count_before(state: ContextState, cand: FactCandidate) -> list[Fact]:
+    """The user's count said before any domain was known (``general.<slot>``, "大概 20 桌") that cand,
+    the user's count of the same measure under a domain's key ("要 24 桌"), restates with another
+    number: one counted thing (a table is counted in tables), so the earlier count is replaced too.
+    Nothing for a count with no measure, a measure another held count of the domain uses, or one
+    said after cand."""
+    domain, _, slot = cand.key.partition(".")
+    if cand.role != "user" or domain == "general" or cand.vtype not in ("quantity", "number"):
+        return []
+    if slot == "people":
+        return []  # a head count may be a part of the party ("vegans are 2 people" of "we're 8 people")
+    unit = count_unit(cand.norm)
+    held = state.facts.get(f"general.{slot}")
+    if not unit or held is None or held.role != "user" or held.status != "active":
+        return []
+    if held.last_idx >= cand.source_idx or count_unit(held.norm) != unit or held.norm == cand.norm:
+        return []
+    return [held]

@@ -14,7 +14,13 @@ from __future__ import annotations
 
 from core.agreed_corrected import agreed_beside
 from core.alternatives import offered_choice
-from core.attribute_evidence import name_slot_key, other_attribute, point_beside_bound, reports_reference
+from core.attribute_evidence import (
+    name_slot_key,
+    other_attribute,
+    point_beside_bound,
+    reports_reference,
+    same_count_before,
+)
 from core.changes import read_back_reworded, says_change
 from core.choice_readback import read_back_choice
 from core.config import Config
@@ -222,6 +228,7 @@ def _merge_fact(
     if cur is None:
         revived = _take_from_archive(state, cand)
         state.facts[cand.key] = revived or new_fact(state, cand)
+        _absorb(state, cand, same_count_before(state, cand))
         if cand.role == "user":
             state.offers.pop(cand.key, None)
         return
@@ -315,10 +322,16 @@ def _merge_fact(
         # the assistant proposes: held as an offer until the user accepts or picks one
         state.offers[cand.key] = new_fact(state, cand)
         return
-    echoes = echoed_elsewhere(state, cand) + agreed_beside(state, cand)
+    echoes = echoed_elsewhere(state, cand) + agreed_beside(state, cand) + same_count_before(state, cand)
+    echoes = list({e.key: e for e in echoes}.values())  # one held value may be found twice
     replace_fact(state, cur, cand, _reason(cur, cand))
+    _absorb(state, cand, echoes)
+
+
+def _absorb(state: ContextState, cand: FactCandidate, echoes: list[Fact]) -> None:
+    """The values held under other keys that cand replaces too (the same value in another domain's
+    frame, a count of the same measure said before the domain was known): into cand's history."""
     for echo in echoes:
-        # the same value held in another domain's frame is the corrected value too: into the history
         del state.facts[echo.key]
         state.facts[cand.key].history.append(
             FactVersion(
