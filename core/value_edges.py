@@ -26,6 +26,7 @@ from core.shown import _PART, _shows, content_units, shows_value, topic_words
 _CUT = re.compile(r"[,.;:!?()\[\]\"\n\uff0c\u3002\uff1b\uff1a\uff01\uff1f\u3001\uff08\uff09]")
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'-]*")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
+_DIGIT = re.compile(r"\d")  # a number is a value even with no content word ("2份")
 
 
 def _en_neighbours(text: str, start: int, end: int) -> list[tuple[str, int]]:
@@ -58,7 +59,7 @@ def edge_unshown(atom: Atom, own: str) -> bool:
     content word touching its span in the clause is on no line that shows the value. A word of
     another value of the clause is that value's own fact."""
     text, chinese = atom.text, is_chinese(atom.text)
-    spans = [(text.find(e.text), e) for e in atom.entities if e.text and content_units(e.text)]
+    spans = [(text.find(e.text), e) for e in atom.entities if content_units(e.text) or _DIGIT.search(e.text)]
     spans = [(i, e) for i, e in spans if i >= 0]
     taken = [(i, i + len(e.text)) for i, e in spans]
     for i, e in spans:

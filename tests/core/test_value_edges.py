@@ -34,14 +34,15 @@ def test_a_value_shown_without_its_head_word_brings_the_clause_back():
 
 
 def test_a_normalised_value_without_its_qualifier_brings_the_clause_back():
-    turns = _asked("When would you like the classes?", "tuesdays 7pm")
+    # said unasked (a reply to no question): too few words to come back by the words rule
+    turns = [("assistant", "Great, noted."), ("user", "tuesdays 7pm"), ("assistant", "Noted.")]
     assert _owed(turns, "[FACT:language.time=19:00]") == ["tuesdays 7pm"]
-    turns = _asked("Which flat is it?", "sorry its flat 5.")
-    assert _owed(turns, "[FACT:plumbing.count=5]") == ["sorry its flat 5."]
+    turns = [("assistant", "Great, noted."), ("user", "its flat 5."), ("assistant", "Noted.")]
+    assert _owed(turns, "[FACT:plumbing.count=5]") == ["its flat 5."]
 
 
 def test_a_chinese_value_without_the_characters_before_it_brings_the_clause_back():
-    turns = _asked("你们要什么？", "虾滑2份")
+    turns = [("assistant", "好的。"), ("user", "虾滑2份"), ("assistant", "好的")]
     assert _owed(turns, "[FACT:food.quantity=2份]") == ["虾滑2份"]
     assert _owed(turns, "[FACT:food.item=虾滑|quantity=2份]") == []
 
