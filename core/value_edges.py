@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from core.coverage_corrections import NUMBER
 from core.embed import is_chinese
-from core.lang.edge_words import frames_value
+from core.lang.edge_words import JOINER, frames_value
 from core.models import Atom
 from core.shown import _PART, _shows, content_units, shows_value, topic_words
 
@@ -30,11 +30,11 @@ _DIGIT = re.compile(r"\d")  # a number is a value even with no content word ("2ä
 
 
 def _en_neighbours(text: str, start: int, end: int) -> list[tuple[str, int]]:
-    """The words touching text[start:end] on each side (a space between, no punctuation) that are
-    content words and no participle: (lowercased word, offset)."""
+    """The words touching text[start:end] on each side (a space or a list joiner between, no
+    punctuation) that are content words and no frame word: (lowercased word, offset)."""
     out = []
-    before = re.search(r"([A-Za-z0-9][A-Za-z0-9'-]*) +$", text[:start])
-    after = re.match(r" +([A-Za-z0-9][A-Za-z0-9'-]*)", text[end:])
+    before = re.search(r"([A-Za-z0-9][A-Za-z0-9'-]*) +" + JOINER + "$", text[:start])
+    after = re.match(r" +" + JOINER + r"([A-Za-z0-9][A-Za-z0-9'-]*)", text[end:])
     for m, at in ((before, lambda m: m.start(1)), (after, lambda m: end + m.start(1))):
         if m is None:
             continue

@@ -87,3 +87,9 @@ def test_a_hedge_beside_a_value_is_no_head_of_it():
     assert not edge_unshown(atom, "budget=3000 a year")
     zh = parse_message(Message(idx=1, role="user", text="预算3000元左右")).atoms[0]
     assert not edge_unshown(zh, "[fact:budget=3000元]")
+
+
+def test_an_item_joined_to_a_typed_value_is_part_of_the_users_answer():
+    atom = parse_message(Message(idx=1, role="user", text="coffee and lunch yes.")).atoms[0]
+    assert edge_unshown(atom, "[fact:coworking.catering=coffee]")  # "lunch" is lost
+    assert not edge_unshown(atom, "[fact:coworking.catering=coffee|lunch=yes]")
