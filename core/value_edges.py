@@ -9,7 +9,10 @@ Only a word touching the span counts (no word, no punctuation between): a word f
 clause's frame ("leave the hotel", "departing from X"), and so is a participle beside it ("starting
 wednesday", "called X"), whose meaning the fact's key carries. The clause must be brief (a longer
 one is a request or a narration: its values are the facts', its aim the goal line's), and nothing
-the user said later may have replaced it: its old value would be shown unmarked.
+the user said later may have replaced it: its old value would be shown unmarked. A brief preference
+or constraint the parser typed nothing of ("we want it every week please") comes back when the
+context shows none of its content words; a reply ("Permission granted.", "2nd") is an answer to
+the assistant's turn, whose value the offer taken or the action shows.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from collections.abc import Sequence
 from core.coverage_corrections import NUMBER
 from core.embed import is_chinese
 from core.lang.edge_words import JOINER, frames_value
+from core.lang.en_cues import asks_detail_only
 from core.models import Atom
 from core.shown import _PART, _shows, content_units, shows_value, topic_words
 
@@ -102,14 +106,26 @@ def own_words_unshown(
     later: Sequence[tuple[int, set[str]]] = (),
 ) -> bool:
     """True when a brief clause of the user's (at most max_units content units, Chinese twice as
-    many character pairs) has a value shown without the words beside it (edge_unshown) and nothing
+    many character pairs) has a value shown without the words beside it (edge_unshown), or typed
+    nothing and has none of its words shown (_words_unshown), and nothing
     the user said later may have replaced it (a correction, a clause on the same words): the clause
     comes back in the user's words. A clause later replaced would show its old value unmarked."""
     if len(content_units(atom.text)) > max_units * (2 if is_chinese(atom.text) else 1):
         return False
     if _corrected_since(atom, corrections) or _restated_since(atom, later):
         return False
-    return edge_unshown(atom, own)
+    return edge_unshown(atom, own) or _words_unshown(atom, own)
+
+
+def _words_unshown(atom: Atom, own: str) -> bool:
+    """True when a preference or constraint the parser typed nothing of says two content units or
+    more and the context shows none of them ("we want it every week please")."""
+    units = content_units(atom.text)
+    if atom.entities or atom.kind not in ("preference", "constraint", "correction") or len(units) < 2:
+        return False
+    if "?" in atom.text or "\uff1f" in atom.text or asks_detail_only(atom.text):
+        return False  # a question, a request for a detail ("just the phone number"): no value of theirs
+    return not any(_shows(u, own) for u in units)
 
 
 def untyped_numbers(atom: Atom) -> list[str]:

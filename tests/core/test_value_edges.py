@@ -93,3 +93,14 @@ def test_an_item_joined_to_a_typed_value_is_part_of_the_users_answer():
     atom = parse_message(Message(idx=1, role="user", text="coffee and lunch yes.")).atoms[0]
     assert edge_unshown(atom, "[fact:coworking.catering=coffee]")  # "lunch" is lost
     assert not edge_unshown(atom, "[fact:coworking.catering=coffee|lunch=yes]")
+
+
+def test_a_brief_preference_typed_nothing_comes_back_when_none_of_its_words_is_shown():
+    turns = [("assistant", "All set, see you Wednesday."), ("user", "We want it every week please."),
+             ("assistant", "Noted.")]
+    assert _owed(turns, "[FACT:cleaning.day=wednesday]") == ["We want it every week please."]
+    assert _owed(turns, "[FACT:cleaning.day=wednesday|frequency=every week]") == []
+    # a reply that only answers a proposal states no value of its own
+    ack = [("assistant", "I will book it for 5 pm with your permission."), ("user", "Permission granted."),
+           ("assistant", "Done.")]
+    assert _owed(ack, "[FACT:restaurant.time=5 pm]") == []
