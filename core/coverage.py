@@ -18,7 +18,6 @@ from itertools import pairwise
 
 from core.coverage_corrections import (
     MIN_PART_UNITS,
-    NUMBER,
     PART_CUT,
     WEAK_TYPES,
     corrected_later,
@@ -49,6 +48,7 @@ from core.shown import (
     users_view,
 )
 from core.unproven import guessed_unproven
+from core.value_edges import own_words_unshown, untyped_numbers
 from core.values import substitutes_replaced
 
 # the clauses that state something (a question, a yes or a greeting states nothing to keep)
@@ -180,18 +180,6 @@ def _needs(atom: Atom, replaced: set[str]) -> list[str]:
     return out
 
 
-def untyped_numbers(atom: Atom) -> list[str]:
-    """The numbers of a clause that stating something the parser typed no entity of ("max_history_tokens
-    设 16000": a setting's value with no unit): a value the user set, to be shown like any other.
-    One digit alone ("第1个") is too little to tell a value from a pick."""
-    spans = [e.text for e in atom.entities]
-    return [
-        m.group(0)
-        for m in NUMBER.finditer(atom.text)
-        if len(m.group(0)) >= 2 and not any(m.group(0) in sp for sp in spans)
-    ]
-
-
 def missing_user_clauses(
     text: str, parsed: Sequence[ParsedMessage], upto: int, state: ContextState
 ) -> list[str]:
@@ -213,6 +201,7 @@ def missing_user_clauses(
         if a.kind == "correction"
     ]
     users = [p.message.idx for p in parsed if p.message.role == "user"]
+    later = [(p.message.idx, topic_words(a.text)) for p in parsed for a in p.atoms if a.role == "user"]
     # a correction with a number in the user's next turn replaces that turn's untyped number
     # ("那我申请8000" then "想了想还是5000吧")
     bare = {p.message.idx for p in parsed for a in p.atoms if a.kind == "correction" and untyped_numbers(a)}
@@ -293,6 +282,10 @@ def missing_user_clauses(
                 needs += unshown_answer_run(atom, low) if brief else []  # "180 days to glacier"
             if not needs and not stale and atom.kind in CONTENT_KINDS and positive_half_unshown(atom, own):
                 needs.append(atom.text)  # a negation pair stays whole ("a rental car, not a campervan")
+            elif not needs and not stale and atom.kind in TYPED_KINDS and not _requests(atom.text) and (
+                own_words_unshown(atom, own, MAX_TYPED_UNITS, corrections, later)
+            ):
+                needs.append(atom.text)  # a value shown without the word beside it ("2 bed" of "2 bed flat")
             if needs and atom.text not in out and atom.text.lower() not in low:
                 out.append(atom.text)
             elif typed and not needs and not stale_value and atom.kind in CONTENT_KINDS:
