@@ -129,6 +129,17 @@ _LABEL_BEFORE = re.compile(
     r"lot|box|no\.?|number|#)\s*$",
     re.IGNORECASE,
 )
+_LABEL_NOUN = re.compile(_LABEL_BEFORE.pattern.replace(r"\s*$", ""), re.IGNORECASE)
+_LABELLED = re.compile(rf"{_LABEL_NOUN.pattern}\s*\d+[a-z]?\b", re.IGNORECASE)
+
+
+def labelled_numbers(text: str) -> list[Candidate]:
+    """A noun and the number that labels it ("flat 5", "gate 12", "room 305"): one identifier of a
+    thing, typed an id (a later "flat 3" for it replaces it as an id does)."""
+    found = _LABELLED.finditer(text)
+    return [Candidate(m.start(), m.end(), "id", m.group(0).lower(), None, PRIO["id"]) for m in found]
+
+
 _RESULT_COUNT_BEFORE = re.compile(
     r"\b(?:found|find|have|has|had|got|see|showing|show|returned|revealed|are|were|there'?s|total\s+of|"
     r"about|around|approximately|all|only|listings?\s+for|results?|options?|out\s+of)\s+$",

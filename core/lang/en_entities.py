@@ -63,6 +63,7 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     cands: list[V.Candidate] = []
     cands += V.money(text) + V.contacts(text) + V.identifiers(text) + V.addresses(text)
     cands += C.quantities(text) + V.places(text) + T.terms(text) + T.rooms_and_devices(text) + C.numbers(text)
+    cands += C.labelled_numbers(text)  # "flat 5", "gate 12": a thing's label, no count
     cands += T.answers(text) + T.food_words(text) + count_lists(text)  # 'two vegans, one gluten free'
     for start, end, kind, value, slot in unit_counts(text) + card_endings(text):  # "40 pallets", "20k baht"
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind]))

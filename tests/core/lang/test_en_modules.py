@@ -223,3 +223,9 @@ def test_a_number_after_the_noun_it_labels_is_no_count() -> None:
         assert numbers(labelled) == [], labelled
     assert [c.value for c in numbers("just 2 please")] == ["2"]
     assert [c.value for c in numbers("a table for 4")] == ["4"]
+
+
+def test_a_labelled_number_is_an_identifier_of_its_own() -> None:
+    """ "flat 5" is one id, so "flat 3" then "sorry its flat 5" is one attribute corrected."""
+    assert [(c.value, c.type) for c in en_counts.labelled_numbers("sorry its flat 5.")] == [("flat 5", "id")]
+    assert en_counts.labelled_numbers("a table for 4") == []
