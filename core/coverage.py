@@ -288,6 +288,12 @@ def missing_user_clauses(
                 needs.append(atom.text)  # a value shown without the word beside it ("2 bed" of "2 bed flat")
             if needs and atom.text not in out and atom.text.lower() not in low:
                 out.append(atom.text)
+            elif typed and not needs and stale_value and atom.kind in CONTENT_KINDS:
+                # a clause stating a replaced value ("flat 3, 2nd floor no lift"): its other parts
+                # still state the user's own ("2nd floor no lift")
+                olds = [e.text.lower() for e in atom.entities if is_replaced(e.text, proven)]
+                parts = [x for x in untyped_parts(atom, own) if not any(old in x.lower() for old in olds)]
+                out += [part for part in parts if part not in out]
             elif typed and not needs and not stale_value and atom.kind in CONTENT_KINDS:
                 # a later correction of the clause's topic leaves the parts it does not speak of
                 parts = untyped_parts(atom, own)

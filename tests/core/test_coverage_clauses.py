@@ -77,8 +77,10 @@ def test_an_old_value_the_user_says_again_after_its_correction_is_owed():
     context = "[FACT:event.ref=ORD-903 (was: ORD-900)] User said: use ORD-903 for the commits actually"
     missing = missing_clauses(turns, context)
     assert "the epic stays ORD-900" in missing
-    # the clauses said before the correction still hold the replaced value: not owed
-    assert not any(c.startswith(("repo orders-svc", "commit as two")) for c in missing)
+    # the clauses said before the correction still hold the replaced value: not owed with it (their
+    # other parts, "repo orders-svc", still state the user's own)
+    assert not any("ORD-900" in c for c in missing if c != "the epic stays ORD-900")
+    assert "repo orders-svc" in missing
 
 
 def test_a_value_said_again_after_its_correction_is_shown_unmarked_in_the_users_clause() -> None:
@@ -113,3 +115,17 @@ def test_a_request_for_a_detail_only_owes_no_clause(request_text):
     ]
     context = "[FACT:restaurant.food=Italian|area=centre|people=2|date=Friday|time=18:00|name=Pizza Express]"
     assert missing_clauses(turns, context) == []
+
+
+def test_the_other_parts_of_a_clause_whose_value_was_replaced_are_owed():
+    """"book the Granta Lodge, ground floor room please" then "actually make it the Riverside Inn": the
+    hotel changed, the room the user asked for did not."""
+    turns = [
+        ("user", "book the Granta Lodge, ground floor room please"),
+        ("assistant", "Granta Lodge, ground floor. Anything else?"),
+        ("user", "actually make it the Riverside Inn instead"),
+        ("assistant", "Riverside Inn it is."),
+    ]
+    missing = missing_clauses(turns, "[FACT:hotel.name=Riverside Inn (was: Granta Lodge)]")
+    assert "ground floor room please" in missing
+    assert not any("Granta Lodge" in c for c in missing)
