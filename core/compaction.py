@@ -62,7 +62,7 @@ def compact_on_copy(
             work, recent, session.config, tokens_in, notice, notice_in_context=not first, said=said,
             said_restated=restated,
         )
-    # a value said in a guessed slot no clause came back for keeps its anchor (core.replaced)
+    # a value said in a guessed slot no clause came back for keeps its anchor (core.shown.unshown_guessed)
     if kept := unshown_guessed(rendered.text, work):
         rendered = render(
             work, recent, session.config, tokens_in, notice, must_include=kept, notice_in_context=not first,
