@@ -113,6 +113,14 @@ def test_contexts_loaded_at_once_share_their_reads(
     state.sessions.forget(stored)
     ids = [f"herd-new-{i}" for i in range(29)] + [stored]
     reads = _count_reads(state.store, monkeypatch)
+    batches: list[list[str]] = []  # the contexts each combined read asked for
+    read_many = state.sessions._starts.read_many
+
+    def recorded(keys: list[str]) -> object:
+        batches.append(list(keys))
+        return read_many(keys)
+
+    monkeypatch.setattr(state.sessions._starts, "read_many", recorded)
     barrier = threading.Barrier(len(ids))
 
     def prefetch(cid: str) -> None:
@@ -127,6 +135,9 @@ def test_contexts_loaded_at_once_share_their_reads(
     assert all(state.sessions.ready(cid) for cid in ids)
     loads = [r for r in reads if "live_starts" in r]
     assert 1 <= len(loads) <= 4, reads  # before: one read per context (30), taking turns for the file
+    # every context read exactly once, and the reads combined: one of them asked for several contexts
+    assert sorted(k for b in batches for k in b) == sorted(ids)
+    assert max(len(b) for b in batches) > 1, batches
     rebuilt = state.sessions.get(stored, create=False)
     assert rebuilt.stored and rebuilt.stored_turns == 4
     assert state.sessions.context(stored).reason == "context_switch"
