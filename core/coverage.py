@@ -43,6 +43,7 @@ from core.shown import (
     SHOWN_SHARE,
     content_units,
     content_unshown,
+    current_view,
     shows_value,
     topic_words,
     users_view,
@@ -71,7 +72,6 @@ _QUESTION = re.compile(r"[^.!?\u3002\uff01\uff1f]*[?\uff1f]")
 _EDGE = " .,!?;\u3002\uff0c\uff01\uff1f\uff1b"  # the punctuation a clause may end with
 _LIST = re.compile(r"[,;\uff0c\uff1b\u3001]")  # a list of values ("61, 59", "医保、商业险")
 _TOKEN = re.compile(r"\w+(?:[:.']\w+)*")
-_WAS = re.compile(r"\(was:[^()]*\)")  # a replaced value is not the value shown
 
 
 def _replaced(state: ContextState) -> set[str]:
@@ -187,7 +187,7 @@ def missing_user_clauses(
     stressed instruction that `text` does not show (outside its "(was: ...)" markers) and that was
     not replaced, in turn order, each once. The clause after a negation, when it states the
     preference that goes with it ("最好免年费" after "不想要年费高的卡"), counts as part of it."""
-    low = _WAS.sub(" ", text).lower()
+    low = current_view(text)
     own = users_view(low)
     all_replaced = _replaced(state)
     all_named = _named_replaced(state)

@@ -7,15 +7,13 @@ user's turn before the newest, when the newest points back at it ("my last quest
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from core.lang.cues import any_language
 from core.models import ContextState, Message, ParsedMessage
-from core.shown import content_unshown, users_view
+from core.shown import content_unshown, current_view, users_view
 
 MIN_OPENING_UNITS = 2  # content units (Chinese: character pairs) an opening clause needs to be kept
-_WAS = re.compile(r"\(was:[^()]*\)")  # a replaced value is not the value shown
 _STATING = frozenset({"instruction", "constraint", "preference", "answer"})  # a clause that states something
 
 
@@ -25,7 +23,7 @@ def opening_request(text: str, parsed: Sequence[ParsedMessage], upto: int, state
     first = next((p for p in parsed if p.message.role == "user" and p.message.text.strip()), None)
     if first is None or first.message.idx >= upto or any(g.idx == first.message.idx for g in state.goals):
         return []
-    low = users_view(_WAS.sub(" ", text).lower())
+    low = users_view(current_view(text))
     return [
         a.text for a in first.atoms if a.kind in _STATING and content_unshown(a.text, low, MIN_OPENING_UNITS)
     ]

@@ -14,6 +14,7 @@ from core.models import ContextState
 from core.render_tools import TOOLS_HEADER
 from core.replaced import said_in_guessed_slot
 
+_WAS = re.compile(r"\(was:[^()]*\)")  # a replaced value is not the value shown
 SHOWN_SHARE = 0.5  # a clause counts as shown when at least this share of its content is in the context
 MIN_UNITS = 4  # content words (Chinese: character pairs) a clause needs to be kept by its words
 # one part of the rendered text: a line (a fact line with its slots, a turn), an item of a list of
@@ -35,6 +36,11 @@ def users_view(low: str) -> str:
     return "\n".join(
         line for line in low.split("\n") if not line.startswith(_AGENT_LABELS) and not _TOOL_LINE.match(line)
     )
+
+
+def current_view(text: str) -> str:
+    """The rendered text lowercased with its "(was: ...)" markers blanked: what it shows as current."""
+    return _WAS.sub(" ", text).lower()
 
 
 def content_units(text: str) -> list[str]:
@@ -97,7 +103,7 @@ def unshown_guessed(text: str, state: ContextState) -> list[str]:
     """The keys of the facts said in a guessed slot (said_in_guessed_slot) whose value the rendered
     text does not show outside its "(was: ...)" markers: no clause of the user's came back for
     them, so they keep their anchors after all (nothing the user said goes missing)."""
-    low = re.sub(r"\(was:[^()]*\)", " ", text).lower()
+    low = current_view(text)
     facts = [f for f in state.facts.values() if said_in_guessed_slot(f)]
     def shown(value: str) -> bool:  # a value joined of parts ("先出方案, 报价") is shown part by part
         return all(shows_value(part.strip(), low) for part in value.lower().split(", ") if part.strip())

@@ -121,16 +121,14 @@ _NOT_A_COUNT_AFTER = re.compile(
     r"\s*(?:%|percent|per\s*cent|degrees?|°|of\s+(?:them|those|these|the|\d|\w+\s+options))",
     re.IGNORECASE,
 )
-# A number after these words counts results the speaker found ("I found 10", "there are 33").
 # a number after the noun it labels is a name, not a count: "flat 5", "news item 6", "gate 12", "room 305"
-_LABEL_BEFORE = re.compile(
+_LABEL_NOUNS = (
     r"\b(?:item|flat|apt|apartment|unit|room|gate|platform|table|seat|row|floor|level|suite|block|"
     r"building|stop|terminal|exit|door|desk|locker|lane|bay|pier|berth|booth|stand|hall|court|pitch|"
-    r"lot|box|no\.?|number|#)\s*$",
-    re.IGNORECASE,
+    r"lot|box|no\.?|number|#)"
 )
-_LABEL_NOUN = re.compile(_LABEL_BEFORE.pattern.replace(r"\s*$", ""), re.IGNORECASE)
-_LABELLED = re.compile(rf"{_LABEL_NOUN.pattern}\s*\d+[a-z]?\b", re.IGNORECASE)
+_LABEL_BEFORE = re.compile(rf"{_LABEL_NOUNS}\s*$", re.IGNORECASE)
+_LABELLED = re.compile(rf"{_LABEL_NOUNS}\s*\d+[a-z]?\b", re.IGNORECASE)
 
 
 def labelled_numbers(text: str) -> list[Candidate]:
@@ -140,6 +138,7 @@ def labelled_numbers(text: str) -> list[Candidate]:
     return [Candidate(m.start(), m.end(), "id", m.group(0).lower(), None, PRIO["id"]) for m in found]
 
 
+# A number after these words counts results the speaker found ("I found 10", "there are 33").
 _RESULT_COUNT_BEFORE = re.compile(
     r"\b(?:found|find|have|has|had|got|see|showing|show|returned|revealed|are|were|there'?s|total\s+of|"
     r"about|around|approximately|all|only|listings?\s+for|results?|options?|out\s+of)\s+$",
