@@ -266,6 +266,8 @@ def find_dates(text: str, ref: datetime) -> tuple[DateSpan, ...]:
 
 _NEXT_WEEKDAY = re.compile(rf"\s*(?:and|or|to|through|-|,|&)\s*{_WD_ANY}\b", re.IGNORECASE)
 _PREV_WEEKDAY = re.compile(rf"\b{_WD_ANY}\s*(?:and|or|to|through|-|,|&)\s*$", re.IGNORECASE)
+# three or more weekdays only spaced ("mon tue wed"); two ("the sun sat low") may be words
+_SPACED_RUN = re.compile(rf"\b{_WD_ANY}(?:\s+{_WD_ANY}\b){{2,}}", re.IGNORECASE)
 
 
 def _weekday_ok(m: re.Match[str]) -> bool:
@@ -276,6 +278,8 @@ def _weekday_ok(m: re.Match[str]) -> bool:
     text = m.string
     if m.group("part") or _NEXT_WEEKDAY.match(text, m.end()) or _PREV_WEEKDAY.search(text, 0, m.start()):
         return True  # "sat night", "fri and sat": a weekday beside a part of day or another weekday
+    if any(run.start() <= m.start() < run.end() for run in _SPACED_RUN.finditer(text)):
+        return True  # "mon tue wed"
     return wd[0].isupper() and wd.lower() not in ("sat", "sun", "wed")
 
 

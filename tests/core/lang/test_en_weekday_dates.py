@@ -36,7 +36,11 @@ def test_a_lowercase_weekday_abbreviation_beside_another_or_a_part_of_day_is_a_d
     assert _dates("we can meet sun or mon") == [("sun", "2026-12-13"), ("mon", "2026-12-07")]
 
 
-@pytest.mark.parametrize("text", ["I sat down", "he sat and waited", "the sun was out"])
+def test_three_lowercase_abbreviations_only_spaced_are_dates():
+    assert [t for t, _ in _dates("actually make it mon tue wed only")] == ["mon", "tue", "wed"]
+
+
+@pytest.mark.parametrize("text", ["I sat down", "he sat and waited", "the sun was out", "the sun sat low"])
 def test_a_lowercase_abbreviation_alone_is_a_word(text):
     assert _dates(text) == []
 
