@@ -38,6 +38,7 @@ from core.models import Atom, ContextState, ParsedMessage
 from core.modified_heads import modified_heads
 from core.negation_pairs import before_half_unshown, positive_half_unshown
 from core.qualified import qualified_parts
+from core.render import parse_anchors
 from core.shown import (
     MIN_UNITS,
     SHOWN_SHARE,
@@ -48,6 +49,7 @@ from core.shown import (
     topic_words,
     users_view,
 )
+from core.unattributed import unattributed_types
 from core.unproven import guessed_unproven
 from core.value_edges import own_words_unshown, untyped_numbers
 from core.values import substitutes_replaced
@@ -189,6 +191,7 @@ def missing_user_clauses(
     preference that goes with it ("最好免年费" after "不想要年费高的卡"), counts as part of it."""
     low = current_view(text)
     own = users_view(low)
+    anchors = parse_anchors(text)["facts"]
     all_replaced = _replaced(state)
     all_named = _named_replaced(state)
     all_proven = all_replaced - guessed_unproven(state, parsed)
@@ -247,11 +250,8 @@ def missing_user_clauses(
             # a value is replaced only with evidence (a correction, an offer taken, a result, the
             # task's own slot restated): one value the user said after another in a slot guessed
             # without a task ("其中一份加俩鸡蛋", then "一杯无糖") leaves the first owed
-            needs = [
-                n for n in needs
-                if not shows_value(_without_article(n.lower()), low)
-                and not is_replaced(n, proven)
-            ]
+            shown_now = [n for n in needs if shows_value(_without_article(n.lower()), low)]
+            needs = [n for n in needs if n not in shown_now and not is_replaced(n, proven)]
             restated = restated_types(atom, corrections)
             needs = [n for n in needs if not any(e.text == n and e.type in restated for e in atom.entities)]
             # a clause the parser typed nothing of comes back by its words; one with a value is the
@@ -282,6 +282,8 @@ def missing_user_clauses(
                 needs += unshown_answer_run(atom, low) if brief else []  # "180 days to glacier"
             if not needs and not stale and atom.kind in CONTENT_KINDS and positive_half_unshown(atom, own):
                 needs.append(atom.text)  # a negation pair stays whole ("a rental car, not a campervan")
+            elif not needs and not stale and atom.kind in CONTENT_KINDS and unattributed_types(atom, anchors):
+                needs.append(atom.text)  # its values sit in guessed slots (core.unattributed)
             elif not needs and not stale and atom.kind in TYPED_KINDS and not _requests(atom.text) and (
                 own_words_unshown(atom, own, MAX_TYPED_UNITS, corrections, later)
             ):

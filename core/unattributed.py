@@ -1,0 +1,58 @@
+"""Values the state holds without what they are of: the user's clause is then their record.
+
+A fact's slot says what its value is (``hotel.area=north``). When the parser could not tell, the slot
+is a guess, and the value is shown without its meaning:
+
+- its task was never known and the slot is named after the value's type: ``general.date``;
+- the slot names only the value's type ("count", "amount", "person"), not an attribute;
+- a second value of one type got a numbered slot (``time_2``): the two are not told apart;
+- one slot lists several values of one clause (``count=34, 24.5, 37``: ages and boot sizes).
+A value that says what it is wherever it stands (an address, an email) needs no more.
+
+"Me (Priya, 34, 165 cm, 58 kg, intermediate, boot 24.5)" rendered as ``count=34, 24.5`` loses who
+is 34 and what 24.5 measures. The coverage guarantee (core.coverage) brings such a clause back in the
+user's words, which say it; a clause whose values sit in slots that say what they are needs nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import get_args
+
+from core.model_kinds import EntityType
+from core.models import Atom
+
+# slots named after the type of their value, not after what the value is of
+TYPE_SLOTS = frozenset({"count", "amount", "number", "person"})
+# the domain of a value whose task was never known (core.tasks): there a slot named after an entity
+# type ("general.date", "general.name") is a guess too; one named after the user's noun says what
+GUESSED_DOMAIN = "general"
+# values that say what they are wherever they stand: a count with its unit ("100 shares"), an
+# address, a phone number, an email, a url, an id or a file name
+SELF_DESCRIBING = frozenset({"quantity", "address", "phone", "email", "url", "id"})
+MIN_LISTED = 3  # values one slot lists before they count as not told apart
+_NUMBERED = re.compile(r"_\d+$")  # "time_2": a second value of one type
+
+
+def guessed_attribute(key: str, value: str) -> bool:
+    """True when a fact's key does not say what its value is of (see the module docstring)."""
+    domain, _, slot = key.rpartition(".")
+    base = _NUMBERED.sub("", slot)
+    guessed_type = domain == GUESSED_DOMAIN and base in get_args(EntityType) and base not in SELF_DESCRIBING
+    typed_only = base in TYPE_SLOTS or guessed_type
+    return base != slot or typed_only or value.count(",") + 1 >= MIN_LISTED
+
+
+def unattributed_types(atom: Atom, shown: dict[str, str]) -> set[str]:
+    """The types of the user's clause's values a rendered fact shows under a key that does not say
+    what the value is of (shown: the context's facts, key -> value, core.render.parse_anchors);
+    empty when there is none: the clause is then no more than its facts."""
+    out: set[str] = set()
+    whole = [e.text.lower() for e in atom.entities if e.type in SELF_DESCRIBING]
+    for entity in atom.entities:
+        text = entity.text.lower().strip()
+        if not text or entity.type in SELF_DESCRIBING or any(text in w for w in whole):
+            continue  # an address says what it is, and so does the town inside it
+        if any(text in v.lower() and guessed_attribute(k, v) for k, v in shown.items()):
+            out.add(entity.type)
+    return out
