@@ -1,4 +1,4 @@
-"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout4_*) validate, are built from their
+"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout5_*) validate, are built from their
 sources, keep to domains of their own, and are picked by the checker's options."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ SETS = {
     "heldout2": ("HELDOUT2_FILES", "HELDOUT2_SCENARIOS", "heldout2_src", "heldout2_dialogues", "--heldout2"),
     "heldout3": ("HELDOUT3_FILES", "HELDOUT3_SCENARIOS", "heldout3_src", "heldout3_dialogues", "--heldout3"),
     "heldout4": ("HELDOUT4_FILES", "HELDOUT4_SCENARIOS", "heldout4_src", "heldout4_dialogues", "--heldout4"),
+    "heldout5": ("HELDOUT5_FILES", "HELDOUT5_SCENARIOS", "heldout5_src", "heldout5_dialogues", "--heldout5"),
 }
 
 
