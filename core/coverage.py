@@ -49,7 +49,7 @@ from core.shown import (
     topic_words,
     users_view,
 )
-from core.unattributed import unattributed_types
+from core.unattributed import shown_unattributed
 from core.unproven import guessed_unproven
 from core.value_edges import own_words_unshown, untyped_numbers
 from core.values import substitutes_replaced
@@ -282,7 +282,7 @@ def missing_user_clauses(
                 needs += unshown_answer_run(atom, low) if brief else []  # "180 days to glacier"
             if not needs and not stale and atom.kind in CONTENT_KINDS and positive_half_unshown(atom, own):
                 needs.append(atom.text)  # a negation pair stays whole ("a rental car, not a campervan")
-            elif not needs and not stale and atom.kind in CONTENT_KINDS and unattributed_types(atom, anchors):
+            elif not needs and not stale and atom.kind in CONTENT_KINDS and shown_unattributed(atom, anchors):
                 needs.append(atom.text)  # its values sit in guessed slots (core.unattributed)
             elif not needs and not stale and atom.kind in TYPED_KINDS and not _requests(atom.text) and (
                 own_words_unshown(atom, own, MAX_TYPED_UNITS, corrections, later)

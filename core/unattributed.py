@@ -43,16 +43,15 @@ def guessed_attribute(key: str, value: str) -> bool:
     return base != slot or typed_only or value.count(",") + 1 >= MIN_LISTED
 
 
-def unattributed_types(atom: Atom, shown: dict[str, str]) -> set[str]:
-    """The types of the user's clause's values a rendered fact shows under a key that does not say
-    what the value is of (shown: the context's facts, key -> value, core.render.parse_anchors);
-    empty when there is none: the clause is then no more than its facts."""
-    out: set[str] = set()
+def shown_unattributed(atom: Atom, shown: dict[str, str]) -> bool:
+    """True when a rendered fact shows a value of the user's clause under a key that does not say
+    what the value is of (shown: the context's facts, key -> value, core.render.parse_anchors); False
+    when there is none: the clause is then no more than its facts."""
     whole = [e.text.lower() for e in atom.entities if e.type in SELF_DESCRIBING]
     for entity in atom.entities:
         text = entity.text.lower().strip()
         if not text or entity.type in SELF_DESCRIBING or any(text in w for w in whole):
-            continue  # an address says what it is, and so does the town inside it
+            continue  # it says what it is, or is part of a value that does (a street number)
         if any(text in v.lower() and guessed_attribute(k, v) for k, v in shown.items()):
-            out.add(entity.type)
-    return out
+            return True
+    return False
