@@ -21,6 +21,7 @@ argument of its call (``check(rx=R1) -> {"rx":"R1",...}``) does not repeat it: t
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -29,6 +30,8 @@ from core.models import ActionUnit, Fact
 from core.tools import dumps, is_id_like
 
 MIN_OPTIONS = 2
+# a code of words joined by a hyphen or underscore ("ess-plus", "full_board"): one option's name
+_COMPOUND_CODE = re.compile(r"[a-z]{2,}(?:[-_][a-z]{2,})+")
 
 
 def _step(path: str, key: str) -> str:
@@ -61,11 +64,12 @@ def distinctive(text: str) -> bool:
 
 def _passable(text: str) -> bool:
     """True for a value a call may pass to name an option: a distinctive one, or a short code with
-    letters and digits ('M3', 'R4'), or a number of four digits or more (never 'yes', '2', 'std')."""
+    letters and digits ('M3', 'R4'), a compound code ('ESS-PLUS'), or a number of four digits or more
+    (never 'yes', '2', 'std')."""
     has_digit = any(c.isdigit() for c in text)
     return distinctive(text) or (len(text) >= 2 and has_digit and any(c.isalpha() for c in text)) or (
         text.isdigit() and len(text) >= 4
-    )
+    ) or _COMPOUND_CODE.fullmatch(text) is not None
 
 
 def last_passed(records: Sequence[ActionUnit]) -> dict[str, int]:

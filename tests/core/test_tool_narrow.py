@@ -145,3 +145,20 @@ def test_a_result_field_repeating_an_argument_under_another_key_is_not_repeated(
     data = {"order_no": "DG-1", "time": "2026-12-11 09:00-11:00", "qty": 2, "status": "ok"}
     narrowed, _ = narrow_record(record(0, "confirm_order", args, data), {}, [])
     assert json.loads(narrowed.detail) == {"order_no": "DG-1", "qty": 2, "status": "ok"}  # short ones stay
+
+
+def test_an_option_named_by_a_compound_code_is_taken_by_a_call_passing_it():
+    """'ESS-PLUS' (words joined by a hyphen, no digit) names one option as an id does; a bare word
+    ('standard') still takes none."""
+    data = {
+        "packages": [
+            {"code": "ESS-PLUS", "usd": 899, "plan": "basic"},
+            {"code": "PRO-GLASS", "usd": 749, "plan": "standard"},
+        ]
+    }
+    book = record(9, "book_install", {"package": "ESS-PLUS"}, {"account": "A-1"}, write=True)
+    records, _ = narrow_records([record(0, "packages", {}, data), book], {})
+    assert "ESS-PLUS" in records[0].detail and "PRO-GLASS" not in records[0].detail
+    by_word = record(9, "book_install", {"plan": "standard"}, {"account": "A-1"}, write=True)
+    records, _ = narrow_records([record(0, "packages", {}, data), by_word], {})
+    assert "ESS-PLUS" in records[0].detail and "PRO-GLASS" in records[0].detail
