@@ -32,7 +32,7 @@ from core.models import ActionUnit, ContextState, Fact
 from core.render_dedup import contains_words
 from core.tokens import count_tokens
 from core.tool_narrow import narrow_records
-from core.tool_supersede import mark_superseded_args
+from core.tool_supersede import mark_superseded_args, said_by_user
 from core.tools import args_text, is_id_like
 
 FRESH_RESULTS = 3
@@ -195,7 +195,7 @@ def tool_sections(
     oldest reads with nothing to summarise show their preview, then the oldest reads go (named
     in `dropped`)."""
     promoted = promoted_by_record(state)
-    marked = mark_corrected_args(mark_superseded_args(tool_records(state)), state)
+    marked = mark_corrected_args(mark_superseded_args(tool_records(state), said_by_user(state)), state)
     records, promoted = narrow_records(marked, promoted)
     results = [r.result_idx for r in records if r.result_idx is not None]
     fresh_from = sorted(results)[-FRESH_RESULTS] if len(results) >= FRESH_RESULTS else -1

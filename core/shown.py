@@ -104,8 +104,11 @@ def unshown_guessed(text: str, state: ContextState) -> list[str]:
     text does not show outside its "(was: ...)" markers: no clause of the user's came back for
     them, so they keep their anchors after all (nothing the user said goes missing)."""
     low = current_view(text)
+    # a part the text marks "(was: ...)" is accounted for: shown as replaced (a re-asked call's old value)
+    marked = " ".join(_WAS.findall(text)).lower()
     facts = [f for f in state.facts.values() if said_in_guessed_slot(f)]
     def shown(value: str) -> bool:  # a value joined of parts ("先出方案, 报价") is shown part by part
-        return all(shows_value(part.strip(), low) for part in value.lower().split(", ") if part.strip())
+        parts = [part.strip() for part in value.lower().split(", ") if part.strip()]
+        return all(shows_value(part, low) or shows_value(part, marked) for part in parts)
 
     return [f.key for f in facts if not shown(f.value)]

@@ -9,13 +9,16 @@ A top-level field of an earlier result a later write sets anew is marked the sam
 ``t1 get_booking(pnr=X) -> {"flight":"A1",...}`` then ``t9 rebook(pnr=X, flight=B2)`` shows
 ``"flight":"(was: A1)"`` (the booking's flight is B2 now). A field nested deeper (an option of a
 listing) is no field of the object the write names.
+A read asked again with one argument changed to a value the user said in between, all its other
+arguments the same (``check(vrm=LK19 XOP)``, "sorry, it's LK19 XDP", ``check(vrm=LK19 XDP)``), was
+asked of a value the user replaced: its line shows ``vrm=(was: LK19 XOP)``.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from core.models import ActionUnit, ContextState
@@ -41,18 +44,35 @@ def _same_object(earlier: ActionUnit, later: ActionUnit, key: str) -> bool:
     return any(v in text for v in named)
 
 
-def mark_superseded_args(records: Sequence[ActionUnit]) -> list[ActionUnit]:
-    """The records with each scalar argument a later successful write set anew on the same object
+SaidBetween = Callable[[str, int, int], bool]  # (value, after turn, before turn): the user said it
+
+
+def _reasked(rec: ActionUnit, later: ActionUnit, said: SaidBetween | None) -> set[str]:
+    """The arguments of the read rec that the later read of the same tool asked anew with a value the
+    user said between the two, all its other arguments the same (empty when it is another question)."""
+    if said is None or rec.write or later.write or later.tool != rec.tool or set(later.args) != set(rec.args):
+        return set()
+    changed = {k for k, v in rec.args.items() if later.args[k] != v}
+    if not changed or not all(_scalar(rec.args[k]) and _scalar(later.args[k]) for k in changed):
+        return set()
+    return changed if all(said(str(later.args[k]), rec.idx, later.idx) for k in changed) else set()
+
+
+def mark_superseded_args(records: Sequence[ActionUnit], said: SaidBetween | None = None) -> list[ActionUnit]:
+    """The records with each scalar argument a later successful write set anew on the same object,
+    or a later read asked anew after the user said its new value (said: core.tool_supersede.said_by_user),
     shown as "(was: old)"; records with nothing set anew are returned as they are."""
     out = []
     for i, rec in enumerate(records):
-        later = [r for r in records[i + 1 :] if r.status == "done" and r.write and r.idx > rec.idx]
+        done_after = [r for r in records[i + 1 :] if r.status == "done" and r.idx > rec.idx]
+        later = [r for r in done_after if r.write]
+        reasked = {k for r in done_after for k in _reasked(rec, r, said)} if rec.status == "done" else set()
         marked = dict(rec.args)
         for key, value in rec.args.items():
             if not _scalar(value) or rec.status != "done":
                 continue
             anew = [r for r in later if _scalar(r.args.get(key)) and str(r.args[key]) != str(value)]
-            if any(_same_object(rec, r, key) for r in anew):
+            if key in reasked or any(_same_object(rec, r, key) for r in anew):
                 marked[key] = f"(was: {value})"
         update: dict[str, Any] = {} if marked == rec.args else {"args": marked}
         if rec.status == "done" and later:
@@ -100,7 +120,24 @@ def superseded_arg_values(state: ContextState) -> set[str]:
     "ok" is no value worth marking in the user's words)."""
     records = [a for a in state.actions if a.call_id]
     out: set[str] = set()
-    for rec, marked in zip(records, mark_superseded_args(records), strict=True):
+    for rec, marked in zip(records, mark_superseded_args(records, said_by_user(state)), strict=True):
         set_anew = [str(v) for k, v in rec.args.items() if marked.args.get(k) != v]
         out |= {v for v in set_anew if len(v) >= MIN_ID_CHARS}
     return out
+
+
+def said_by_user(state: ContextState) -> SaidBetween:
+    """Whether the user said a value (a fact's current or earlier value, or inside the words it was
+    said in) in a turn strictly between two others: the evidence a re-asked read needs."""
+    said: list[tuple[int, str]] = []
+    for fact in state.facts.values():
+        for version in [*fact.history, fact]:
+            evidence = version.evidence
+            if evidence is not None and evidence.role == "user":
+                said.append((evidence.idx, f"{version.value} {evidence.text}".lower()))
+
+    def between(value: str, after: int, before: int) -> bool:
+        low = value.strip().lower()
+        return bool(low) and any(after < idx < before and low in text for idx, text in said)
+
+    return between

@@ -72,3 +72,25 @@ def test_a_result_field_of_another_object_or_a_nested_one_stays_current():
 def test_a_tool_doing_a_write_again_is_a_write():
     assert is_write_call("rebook") and is_write_call("resendInvoice") and is_write_call("reassign_ticket")
     assert not is_write_call("retrieve_booking") and not is_write_call("report_status")
+
+
+def _check(idx: int, plate: str) -> ActionUnit:
+    return ActionUnit(tool="check_permit", args={"address": "14 Albert Road", "vrm": plate}, idx=idx)
+
+
+def test_a_read_asked_again_with_a_value_the_user_said_in_between_was_asked_of_a_replaced_value():
+    said = {(5, "lk19 xdp")}  # the user's turn 5: "sorry, it's LK19 XDP"
+
+    def between(value: str, after: int, before: int) -> bool:
+        return any(after < idx < before and value.lower() in text for idx, text in said)
+
+    first, second = mark_superseded_args([_check(1, "LK19 XOP"), _check(7, "LK19 XDP")], between)
+    assert first.args["vrm"] == "(was: LK19 XOP)" and first.args["address"] == "14 Albert Road"
+    assert second.args["vrm"] == "LK19 XDP"
+    # without the user saying the new value between the calls, it is a second question (another car)
+    first, _ = mark_superseded_args([_check(1, "LK19 XOP"), _check(7, "LK19 XDP")], lambda *_: False)
+    assert first.args["vrm"] == "LK19 XOP"
+    # and a read asked with other arguments changed too is another question
+    other = ActionUnit(tool="check_permit", args={"address": "9 Elm Road", "vrm": "LK19 XDP"}, idx=7)
+    first, _ = mark_superseded_args([_check(1, "LK19 XOP"), other], between)
+    assert first.args["vrm"] == "LK19 XOP"
