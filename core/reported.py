@@ -13,7 +13,7 @@ option or confirms a user value. An assistant turn is a report when
 
 The values of such a turn keep the evidence how "reported" (core.extract). Merging, a reported value
 that is one item of the options the assistant listed under its key narrows the held list to it (the
-others were options, never values: no history). Rendering, one reported amount ranks with the
+others were options, never values: no history). Rendering, the amounts of a report rank with the
 chosen values (core.render.fact_tier), and an offer reported so (one value with a number: a rate, a
 price, a time, held beside the user's own value of the slot) is kept like an essential fact, so the
 terms the user agreed to are not dropped with those of the options not taken. A reported value
@@ -77,10 +77,11 @@ _COST_SLOTS = frozenset({"amount", "price"})
 
 
 def reported_term(fact: Fact) -> bool:
-    """True for one amount an assistant turn reported as a result or with the option the user took."""
+    """True for the amounts an assistant turn reported as a result or with the option the user took:
+    several of one report are each a term of it ("€3,000 refundable deposit ... Total back to €9,970,
+    first instalment €4,985"); options merely listed are no report (reports_result)."""
     ev = fact.evidence
-    one = len(listed(fact.value)) == 1  # several amounts of one slot: which one is the term is not known
-    return ev is not None and ev.how == "reported" and one and fact.key.rsplit(".", 1)[-1] in _COST_SLOTS
+    return ev is not None and ev.how == "reported" and fact.key.rsplit(".", 1)[-1] in _COST_SLOTS
 
 
 def chosen_evidence(fact: Fact) -> bool:
