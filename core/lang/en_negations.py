@@ -70,8 +70,8 @@ _ANSWER_NO = re.compile(
     r"preference|rush)\b",
     re.IGNORECASE,
 )
-_STOP = re.compile(
-    r"[.;!?\n]|,\s|\s+(?:but|because|since|so|though|although|unless|and\s+then|then)\b|\s+and\s+"
+_STOP = re.compile(  # a decimal point ("over 3.5t") is no stop
+    r"(?<!\d)\.|\.(?!\d)|[;!?\n]|,\s|\s+(?:but|because|since|so|though|although|unless|and\s+then|then)\b|\s+and\s+"
     r"(?:i|we|you|it|please|can|could|would|also)\b",
     re.IGNORECASE,
 )

@@ -33,3 +33,15 @@ def test_a_no_before_the_thing_forbids_it(text, negation):
 )
 def test_an_exception_keeps_what_it_is_taken_from(text, negation):
     assert [n.text for n in find_negations(text)] == [negation]
+
+
+@pytest.mark.parametrize(
+    ("text", "negation"),
+    [
+        ("the road is narrow, no lorries over 3.5t can get up", "no lorries over 3.5t can get up"),
+        ("no trucks over 7.5 tonnes please", "no trucks over 7.5 tonnes"),
+        ("no nuts. 3 people", "no nuts"),  # a full stop still ends it
+    ],
+)
+def test_a_decimal_point_does_not_end_a_negation(text, negation):
+    assert [n.text for n in find_negations(text)] == [negation]
