@@ -5,6 +5,7 @@ The Must line shows the prohibition; the positive half is owed as a fact or in t
 from __future__ import annotations
 
 from core.lang.cues import any_language
+from core.lang.joins import draws_result
 from core.models import Atom
 from core.shown import content_units, content_unshown
 
@@ -18,6 +19,9 @@ MIN_HALF_UNITS = 1
 HALF_SHOWN_SHARE = 1.0
 # a sentence before a bare negation ("3rd floor. no elevator") is its positive half when this short
 MAX_BEFORE_UNITS = 4
+# a negation drawn from the sentence before ("so NO poison": core.lang.joins) keeps it as its reason,
+# unless that sentence is a narration this long
+MAX_REASON_UNITS = 12
 
 
 def positive_half_unshown(atom: Atom, low: str) -> bool:
@@ -50,13 +54,16 @@ def bare_negation(atom: Atom) -> bool:
 
 def before_half_unshown(before: Atom | None, atom: Atom, low: str) -> bool:
     """True when a short sentence of the same turn just before a bare negation states what the user
-    has or wants ("3rd floor. no elevator") and the context low does not show it: the pair stays
-    whole. A question, another negation or a long narration before it is no half."""
+    has or wants ("3rd floor. no elevator"), or any sentence before a negation drawn from it ("2 kids
+    and a dog, a beagle. so NO poison anywhere": its reason), and the context low does not show it:
+    the pair stays whole. A question, another negation or a long narration before it is no half."""
     if before is None or before.negation is not None or before.kind == "question":
         return False
-    if before.msg_idx != atom.msg_idx or not bare_negation(atom):
+    if before.msg_idx != atom.msg_idx or atom.negation is None:
         return False
-    if len(content_units(before.text)) > MAX_BEFORE_UNITS:
+    if draws_result(atom.text) and len(content_units(before.text)) <= MAX_REASON_UNITS:
+        return _half_unshown(before.text.strip(_EDGE), low)
+    if not bare_negation(atom) or len(content_units(before.text)) > MAX_BEFORE_UNITS:
         return False
     return _half_unshown(before.text.strip(_EDGE), low)
 

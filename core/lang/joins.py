@@ -24,3 +24,12 @@ def carries_request(text: str) -> bool:
     carries a correction cue: a short clause of this shape states a value of the request, not a
     polite reply."""
     return bool(_EN_JOINS.match(text) or _ZH_JOINS.match(text) or is_correction(text))
+
+
+# a clause drawn from the one before: "so NO poison anywhere", "所以不要用药" (its reason came first)
+_RESULT = re.compile(r"^\W*(?:so|therefore|hence|that['’]s\s+why|所以|因此)", re.IGNORECASE)
+
+
+def draws_result(text: str) -> bool:
+    """True when a clause opens with a result connective: what it says follows from the clause before."""
+    return bool(_RESULT.match(text))

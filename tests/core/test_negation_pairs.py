@@ -45,6 +45,17 @@ def test_a_short_sentence_before_a_bare_negation_is_its_want():
     assert missing_clauses(turns, "[FACT:home.type=ground floor flat]\nMust: no stairs") == []
 
 
+def test_a_negation_drawn_from_the_sentence_before_keeps_it_as_its_reason():
+    """"2 kids and a dog, a beagle. so NO poison anywhere": the sentence before is why, and stays
+    whole even where the context shows its counts."""
+    context = "[FACT:family.kids=2 kids (4 and 6)]\nMust: NO poison anywhere"
+    turns = _turns("2 kids (4 and 6) and a dog, a beagle. so NO poison anywhere")
+    assert "2 kids (4 and 6) and a dog, a beagle." in missing_clauses(turns, context)
+    # without the connective, a sentence this long beside a negation is a narration of its own
+    turns = _turns("2 kids (4 and 6) and a dog, a beagle. NO poison anywhere")
+    assert "2 kids (4 and 6) and a dog, a beagle." not in missing_clauses(turns, context)
+
+
 def test_a_question_before_a_bare_negation_is_no_half():
     turns = _turns("is it fragile? no stickers")
     assert "is it fragile?" not in missing_clauses(turns, "[FACT:order.id=Q7]\nMust: no stickers")
