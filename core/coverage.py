@@ -388,9 +388,7 @@ def untyped_parts(atom: Atom, low: str) -> list[str]:
     out = []
     for part in parts:
         negated = atom.negation is not None and atom.negation.text in part
-        if negated or any(e.text and e.text in part for e in atom.entities):
-            continue
-        if any(e.text and part in e.text for e in atom.entities):
+        if negated or any(e.text and (e.text in part or part in e.text) for e in atom.entities):
             continue
         if _requests(part):
             continue  # a request is the goal line's ("帮我推荐一个吧"), no value the user set

@@ -299,9 +299,8 @@ def identifiers(text: str) -> list[Candidate]:
         if any(c.isdigit() for c in ident) or (ident.isupper() and len(ident) >= 5):
             out.append(Candidate(m.start("id"), m.end("id"), "id", ident.upper(), "ref", PRIO["id"]))
     for m in _TRAIN_ID.finditer(text):
-        out.append(
-            Candidate(m.start(), m.end(), "id", m.group(0).upper().replace(" ", ""), "ref", PRIO["id"])
-        )
+        code = m.group(0).upper().replace(" ", "")
+        out.append(Candidate(m.start(), m.end(), "id", code, "ref", PRIO["id"]))
     for m in _POSTCODE.finditer(text):
         surface = m.group(0)
         if re.fullmatch(r"(?i)\d+(st|nd|rd|th)", surface[-4:]) or surface.lower().endswith(("am", "pm")):
