@@ -138,11 +138,32 @@ def corrected_key(state: ContextState, cand: FactCandidate) -> str:
     if cand.role not in ("user", "system") or not cand.correction or cand.key.endswith(OTHER_TASK_SUFFIX):
         return cand.key
     cur, later = state.facts.get(cand.key), state.facts.get(f"{cand.key}{OTHER_TASK_SUFFIX}")
+    if cur is None and (named := _named_date(state, cand.key)) is not None:
+        return named  # "sorry, I mean December 15" after "the exam is on December 14": the exam's date
     if cur is None or later is None or later.last_idx <= cur.last_idx or same_value(cur.norm, cand.norm):
         return cand.key
     if other_shape(later, cand):
         return cand.key  # the later value is a day or a count kept apart from the names
     return later.key
+
+
+_NOT_NAMED = ("end_", "past_", "birth_")  # dates keyed by what they end or when they were, not by an event
+
+
+def _named_date(state: ContextState, key: str) -> str | None:
+    """The key of the one date of the domain named by its event ("exam_date": core.lang.en_slot_hints)
+    that a correction keyed by its type only (``domain.date``) changes; None when there is not exactly
+    one such date."""
+    domain, _, slot = key.partition(".")
+    if slot not in ("date", "time"):
+        return None
+    named = [
+        f.key
+        for f in state.facts.values()
+        if f.key.startswith(f"{domain}.") and f.key.endswith(f"_{slot}") and f.role == "user"
+        and not f.key.split(".", 1)[1].startswith(_NOT_NAMED)
+    ]
+    return named[0] if len(named) == 1 else None
 
 
 def acted_on(state: ContextState, fact: Fact) -> bool:

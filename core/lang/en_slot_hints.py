@@ -5,7 +5,7 @@ which finds the spans and keeps the longest of overlaps).
   city, person or name; a name after "to" is a destination only in a sentence about getting somewhere;
 - a name in a sentence about movies, songs or events is a title, after "send to" or "director" a person;
 - the end of a stay, rental or trip (check-out, drop-off, return, "X to Y") is end_date / end_time;
-- a date after "born" or years in the past is birth_date / past_date.
+- a date after "born" or years in the past is birth_date / past_date; after "the exam is on", exam_date.
 """
 
 from __future__ import annotations
@@ -248,10 +248,24 @@ _BIRTH_BEFORE = re.compile(
 
 def _past_slot(text: str, c: V.Candidate, ref: datetime) -> str | None:
     """birth_date for a date after "born" / "DOB", past_date for one whose year is before last year
-    ("Walter Brooks, 22 June 1946"): dates of the past, never the date the task is for."""
+    ("Walter Brooks, 22 June 1946"): dates of the past, never the date the task is for; <event>_date
+    for a date the sentence gives a thing of its own ("the exam is on December 14": exam_date)."""
     if c.type != "date":
         return None
     if _BIRTH_BEFORE.search(text, max(0, c.start - 24), c.start):
         return "birth_date"
     year = re.match(r"(\d{4})-", c.value)
-    return "past_date" if year and int(year.group(1)) < ref.year - 1 else None
+    if year and int(year.group(1)) < ref.year - 1:
+        return "past_date"
+    event = _EVENT_BEFORE.search(text, max(0, c.start - 40), c.start)
+    if event and event.group(1).lower() not in _NOT_EVENTS:
+        return f"{event.group(1).lower()}_date"  # "the inspection is on December 21": the inspection's
+    return None
+
+
+# "<event> is on <date>": the date of a thing the sentence is about, not the date the task is for
+_EVENT_BEFORE = re.compile(r"\b([a-z]{4,})\s+(?:is|are|was)\s+(?:on|for)\s+(?:the\s+)?$", re.IGNORECASE)
+# words that name no event of their own (the date the task is for, or a pronoun)
+_NOT_EVENTS = frozenset(
+    "that this which there what they when where date booking reservation appointment".split()
+)

@@ -115,6 +115,7 @@ def test_kind(text, role, kind):
         ("I would rather have Thai.", False),
         # an apology that restates the value corrects it; one that reports a fact does not
         ("oh no sorry, it's LK19 XDP, D not O", True),
+        ("sorry, I mean December 15", True),
         ("sorry, the code is 4417", True),
         ("my bad, 3 people", True),
         ("I swapped the digits", True),

@@ -1,0 +1,51 @@
+"""A date the sentence gives a thing of its own ("the exam is on December 14") is that thing's date
+(core.lang.en_slot_hints: exam_date), so the date the task is for ("can we start this Friday") stands
+beside it instead of showing it as replaced; a correction of the date by its value alone ("sorry, I
+mean December 15") still changes it (core.tasks)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from core.compressor import Compressor
+from core.config import Config
+from core.lang.en_entities import extract_entities
+from core.models import Message
+
+pytestmark = pytest.mark.unit
+TS = datetime(2026, 12, 1, 9, 0)
+OPENING = ("user", "I need a tutor before my exam. The exam is on December 14.")
+
+
+def _state(*turns: tuple[str, str]) -> str:
+    every = [OPENING, ("assistant", "Sure."), *turns, ("user", "ok"), ("assistant", "Anything else?")]
+    msgs = [Message(idx=i, role=r, text=t, ts=TS + timedelta(minutes=i)) for i, (r, t) in enumerate(every)]
+    return Compressor(Config(use_embeddings=False)).compress(msgs).rendered.text.split("--- recent")[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("The exam is on December 14.", "exam_date"),
+        ("the inspection is on the 21st", "inspection_date"),
+        ("the booking is for Friday", "date"),  # the date the task is for
+        ("that is on Friday", "date"),
+    ],
+)
+def test_the_date_of_a_thing_the_sentence_is_about(text: str, slot: str) -> None:
+    dates = [e for e in extract_entities(text, TS) if e.type == "date"]
+    assert [e.slot for e in dates] == [slot]
+
+
+def test_the_tasks_own_date_stands_beside_the_events_date() -> None:
+    state = _state(("user", "can we start this Friday"), ("assistant", "Friday works."))
+    assert "exam_date=2026-12-14 (December 14)|" in state
+    assert "(was: December 14)" not in state
+
+
+@pytest.mark.parametrize("correction", ["sorry, I mean December 15", "actually the exam is on December 15"])
+def test_a_correction_by_value_alone_changes_the_events_date(correction: str) -> None:
+    state = _state(("user", correction), ("assistant", "Noted."))
+    assert "exam_date=2026-12-15 (December 15) (was: December 14)" in state
