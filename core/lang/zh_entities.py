@@ -17,6 +17,7 @@ from core.lang.frequency import zh_frequencies
 from core.lang.zh_lists import without_enumerations
 from core.lang.zh_name_tokens import venue_suffix
 from core.lang.zh_names import find_names
+from core.lang.zh_past_dates import last_occurrence, past_event
 from core.lang.zh_segment import tokens
 from core.lang.zh_slots import name_slot
 from core.lang.zh_spacing import original_span, tightened
@@ -130,8 +131,11 @@ def _entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
         inside_name = h.soft and any(s <= h.start and h.end <= e for s, e, _ in spans)
         if h in merged or h.type == BLANK or inside_name:
             continue
-        ents.append(Entity(type=h.type, text=text[h.start:h.end], value=h.value,  # type: ignore[arg-type]
-                           start=h.start, end=h.end, slot=h.slot))
+        value, slot = h.value, h.slot
+        if h.type == "date" and past_event(text, h.start, h.end):  # "12月1日发的": the day it happened
+            value, slot = last_occurrence(h.value, ts), "past_date"
+        ents.append(Entity(type=h.type, text=text[h.start:h.end], value=value,  # type: ignore[arg-type]
+                           start=h.start, end=h.end, slot=slot))
     for start, end, kind in spans:
         surface = text[start:end]
         others = [(s, e) for s, e, _ in spans if s != start]
