@@ -38,7 +38,9 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (
             r"\b(?:(?:booked|book|reserved?|booking|reservation|table|room|tickets?)\s+(?:it\s+|this\s+|that\s+)?for|"
             r"under\s+the\s+name(?:\s+of)?|in\s+the\s+name\s+of|(?:my|the\s+guest's|the\s+patient's)\s+name\s+is|"
-            r"guest\s+is|patient\s+is|(?:policyholder|beneficiary)(?:\s+is|,|:)?)",
+            r"guest\s+is|patient\s+is|(?:policyholder|beneficiary)(?:\s+is|,|:)?|"
+            # the speaker naming themself: "to me, Erin Mallory", "lead is me, Hannah Okafor"
+            r"(?:is|to|for)\s+me,)",
             "person",
         ),
         (r"\b(?:called|named|name\s+is|booked|book|reserve|try|recommend|at)", "name"),
