@@ -1,4 +1,4 @@
-"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout5_*) validate, are built from their
+"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout6_*) validate, are built from their
 sources, keep to domains of their own, and are picked by the checker's options."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ SETS = {
     "heldout3": ("HELDOUT3_FILES", "HELDOUT3_SCENARIOS", "heldout3_src", "heldout3_dialogues", "--heldout3"),
     "heldout4": ("HELDOUT4_FILES", "HELDOUT4_SCENARIOS", "heldout4_src", "heldout4_dialogues", "--heldout4"),
     "heldout5": ("HELDOUT5_FILES", "HELDOUT5_SCENARIOS", "heldout5_src", "heldout5_dialogues", "--heldout5"),
+    "heldout6": ("HELDOUT6_FILES", "HELDOUT6_SCENARIOS", "heldout6_src", "heldout6_dialogues", "--heldout6"),
 }
 
 
