@@ -221,10 +221,6 @@ _CORRECTION = re.compile(
     r"not\s+\w+(?:\s+\w+)?,?\s+but\s+|i\s+changed\s+my\s+mind|let['’]?s\s+(?:do|go\s+with|try)\s+[\w\s]+\s+instead|"
     r"how\s+about\s+[\w\s]+\s+instead|wait,|(?:oh|no|hold\s+on|hang\s+on)\s*,?\s+wait\b|"
     r"i\s+mis(?:read|spoke|typed|heard|remembered)|my\s+mistake|(?:went|has\s+gone|have\s+gone)\s+(?:up|down)|"
-    # an apology that restates the value: "oh sorry, it's LK19 XDP", "my bad", "I swapped the digits"
-    r"(?:sorry|oops)[,!.]?\s+(?:it|that|the\s+\w+(?:\s+\w+)?)(?:['’]s|\s+is|\s+should\s+be)\s+"
-    r"(?!(?:not|no|fully|all|booked|unavailable|closed|full|sold|too|only)\b)|my\s+bad\b|typo\b|"
-    r"swapped\s+the\s+(?:digits|numbers|letters)|"
     # one of several items set anew: "the regular one should be oat too", "the second ones should have ice"
     r"the\s+\w+(?:\s+\w+)?\s+ones?\s+should\s+(?:be|have|get)\b)",
     re.IGNORECASE,

@@ -38,7 +38,6 @@ from core.lang.en_lexicon import (
 )
 from core.lang.en_numbers import DIGITS_PATTERN, NUMBER_WORDS_PATTERN, to_number
 from core.lang.en_phrases import find_phrases, max_words, phrase_key
-from core.lang.en_spaced_codes import spaced_codes
 from core.lang.vocab import word_set
 
 
@@ -293,7 +292,6 @@ def identifiers(text: str) -> list[Candidate]:
         out.append(Candidate(m.start(), m.end(), "id", m.group(0), "ref", PRIO["id"]))
     for m in _ID_HYPHENATED.finditer(text):
         out.append(Candidate(m.start(), m.end(), "id", m.group(0), "ref", PRIO["id"]))
-    out += [Candidate(a, b, "id", code, "ref", PRIO["id"]) for a, b, code in spaced_codes(text, _POSTCODE)]
     for m in _ID_CUE.finditer(text):
         ident = m.group("id")
         if any(c.isdigit() for c in ident) or (ident.isupper() and len(ident) >= 5):

@@ -47,9 +47,3 @@ def test_the_first_call_and_the_users_clause_show_the_corrected_argument_as_repl
     assert "sail number (was: GBR 4471K)" in state
     assert "sail=GBR 4471K" not in state and "sail number GBR 4471K" not in state
 
-
-def test_an_apology_restating_a_spaced_code_replaces_it() -> None:
-    """'oh sorry, it's GBR 4417K' corrects the sail number 'GBR 4471K' (one id, an apology cue): the
-    fact shows the new code with the old one marked, not two codes side by side."""
-    text = Compressor(Config(use_embeddings=False)).compress(_messages()).rendered.text
-    assert "ref=GBR 4417K (was: GBR 4471K)" in text
