@@ -47,11 +47,10 @@ def shown_unattributed(atom: Atom, shown: dict[str, str]) -> bool:
     """True when a rendered fact shows a value of the user's clause under a key that does not say
     what the value is of (shown: the context's facts, key -> value, core.render.parse_anchors); False
     when there is none: the clause is then no more than its facts."""
-    whole = [e.text.lower() for e in atom.entities if e.type in SELF_DESCRIBING]
     for entity in atom.entities:
         text = entity.text.lower().strip()
-        if not text or entity.type in SELF_DESCRIBING or any(text in w for w in whole):
-            continue  # it says what it is, or is part of a value that does (a street number)
+        if not text or entity.type in SELF_DESCRIBING:
+            continue  # an address, an email, "100 shares": it says what it is
         if any(text in v.lower() and guessed_attribute(k, v) for k, v in shown.items()):
             return True
     return False

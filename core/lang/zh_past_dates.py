@@ -15,7 +15,7 @@ from datetime import datetime
 # one or two characters of a verb, then 的 closing the clause: "发的，", "买的。", "到的"
 _PAST_AFTER = re.compile(r"[\u4e00-\u9fff]{1,2}的(?=[，。,.!！?？；;\s]|$)")
 _FUTURE = re.compile(r"明|后天|下|来")  # 明天, 后天, 下周, 下个月, 来年: a day ahead
-_ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_ISO_DAY = re.compile(r"(\d{4})-\d{2}-\d{2}")
 
 
 def past_event(text: str, start: int, end: int) -> bool:
