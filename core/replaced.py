@@ -30,7 +30,12 @@ def guessed_slot(fact: Fact) -> bool:
     """True when fact's slot is one the parser guessed without a task (general.name, general.food):
     one user value after another there is no evidence they are one attribute. A task's own name
     slot (hotel.name) holds the names the user picks among results, one after another."""
-    return fact.key.startswith("general.")
+    return guessed_key(fact.key)
+
+
+def guessed_key(key: str) -> bool:
+    """True for a fact key of the domain the parser guessed without a task (``general.*``)."""
+    return key.startswith("general.")
 
 
 def said_in_guessed_slot(fact: Fact) -> bool:

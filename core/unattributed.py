@@ -21,12 +21,10 @@ from typing import get_args
 
 from core.model_kinds import EntityType
 from core.models import Atom
+from core.replaced import guessed_key
 
 # slots named after the type of their value, not after what the value is of
 TYPE_SLOTS = frozenset({"count", "amount", "number", "person"})
-# the domain of a value whose task was never known (core.tasks): there a slot named after an entity
-# type ("general.date", "general.name") is a guess too; one named after the user's noun says what
-GUESSED_DOMAIN = "general"
 # values that say what they are wherever they stand: a count with its unit ("100 shares"), an
 # address, a phone number, an email, a url, an id or a file name
 SELF_DESCRIBING = frozenset({"quantity", "address", "phone", "email", "url", "id"})
@@ -36,9 +34,11 @@ _NUMBERED = re.compile(r"_\d+$")  # "time_2": a second value of one type
 
 def guessed_attribute(key: str, value: str) -> bool:
     """True when a fact's key does not say what its value is of (see the module docstring)."""
-    domain, _, slot = key.rpartition(".")
+    slot = key.rpartition(".")[2]
     base = _NUMBERED.sub("", slot)
-    guessed_type = domain == GUESSED_DOMAIN and base in get_args(EntityType) and base not in SELF_DESCRIBING
+    # without a task (core.replaced.guessed_key), a slot named after an entity type ("general.date") is
+    # a guess too; one named after the user's noun says what
+    guessed_type = guessed_key(key) and base in get_args(EntityType) and base not in SELF_DESCRIBING
     typed_only = base in TYPE_SLOTS or guessed_type
     return base != slot or typed_only or value.count(",") + 1 >= MIN_LISTED
 
