@@ -64,10 +64,10 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ),
     # in 3 days, three days from now
     ("in", r"\b(?:in\s+(?P<n1>\d+|[a-z]+)\s+days?|(?P<n2>\d+|[a-z]+)\s+days?\s+from\s+(?:now|today))\b"),
-    # 3/14/2019, 3/14, 2019-03-14
+    # 3/14/2019, 3/14, 2019-03-14; not the fraction of a mixed number ("34 1/2 wide")
     (
         "num",
-        r"(?<![\d/.-])(?:(?P<iso>(?:19|20)\d\d-[01]?\d-[0-3]?\d)|(?P<mdy>[01]?\d/[0-3]?\d(?:/(?:19|20)?\d\d)?))"
+        r"(?<![\d/.-])(?<!\d\s)(?:(?P<iso>(?:19|20)\d\d-[01]?\d-[0-3]?\d)|(?P<mdy>[01]?\d/[0-3]?\d(?:/(?:19|20)?\d\d)?))"
         r"(?![\d/])",
     ),
 )

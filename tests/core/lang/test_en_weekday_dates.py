@@ -55,3 +55,8 @@ def test_a_lowercase_abbreviation_alone_is_a_word(text):
 )
 def test_a_relative_day_keeps_its_part_of_day(text, span, value):
     assert _dates(text)[0] == (span, value)
+
+
+def test_the_fraction_of_a_mixed_number_is_no_date():
+    assert _dates("the windows are 34 1/2 wide by 60 tall") == []
+    assert _dates("deliver it on 3/14 please") == [("3/14", "2027-03-14")]
