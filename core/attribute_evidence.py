@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import re
 
+from core.lang.base import CONTACT_SLOT
 from core.lang.cues import any_language
 from core.models import ContextState, Fact, FactCandidate
 
+_NUMBERED = re.compile(r"_\d+$")  # "person_2": a second value of one slot
 _GUESSED_NAME = "general.name"  # the catch-all slot of a short answer the parser could not type
 # the kinds value_shape tells apart
 DAY_SHAPE, COUNT_SHAPE, NAME_SHAPE = "date", "number", "name"
@@ -30,8 +32,14 @@ _COUNT = re.compile(r"^\s*\d+(?:\.\d+)?\s*(?P<unit>\S.*)?$")
 
 def other_attribute(cur: Fact, cand: FactCandidate) -> bool:
     """True when cand, a user's value with no correction cue for cur's key, is of another kind than
-    cur (see the module doc), so nothing shows it is the same attribute: both stand."""
-    if cand.role not in ("user", "system") or cand.correction or cand.vtype != cur.vtype:
+    cur (see the module doc), or cur is a person the user named to be reached (a name with a phone
+    number or email: core.lang.base.SLOTS "contact"; the user, then a relative to call), so nothing
+    shows it is the same attribute: both stand."""
+    if cand.role not in ("user", "system") or cand.correction:
+        return False
+    if cur.role == "user" and _NUMBERED.sub("", cur.key.rpartition(".")[2]) == CONTACT_SLOT:
+        return True  # "me, Hannah Fenwick, 0412 555 309" then "her grandma, Judith Fenwick, 0438 555 772"
+    if cand.vtype != cur.vtype:
         return False
     if cur.vtype == "quantity":
         old, new = count_unit(cur.norm), count_unit(cand.norm)

@@ -22,11 +22,15 @@ from core.models import ActionMarker, Entity, Negation
 # a sum the speaker says is due, kept apart from the user's budget (due: still to pay, refund: paid
 # back); bill / estimate / saving / extra: the roles an amount's noun names (a bill stated, a bill
 # that would be, a saving or discount, an add-on's price), so amounts of different roles coexist;
-# schedule: a recurring weekday range; size: measures joined by a times sign ("51×51毫米").
+# contact: a person named with a phone number or email ("Chloe Nguyen, 0433 555 219"): one to reach,
+# and another contact named is another person. schedule: a recurring weekday range; size: measures
+# joined by a times sign ("51×51毫米").
+CONTACT_SLOT = "contact"
 SLOTS = (
     "time", "date", "datetime", "duration", "people", "count", "nights", "days", "rooms", "stars",
     "rating", "price", "price_range", "area", "food", "type", "name", "city", "origin", "destination",
     "address", "postcode", "phone", "ref", "email", "url", "file", "facility", "genre", "title", "person",
+    CONTACT_SLOT,
     "album", "category", "end_date", "end_time", "birth_date", "past_date",
     "airline", "seat_class", "car_type", "item", "amount", "account", "age", "budget", "rate", "other",
     "refundable", "total", "fee", "deposit", "schedule", "due", "refund", "size",

@@ -15,6 +15,7 @@ from datetime import datetime
 from functools import lru_cache
 
 from core.lang import en_values as V
+from core.lang.base import CONTACT_SLOT
 from core.lang.en_attributes import KIN
 from core.lang.en_lexicon import VENUE_TYPES
 
@@ -147,6 +148,10 @@ _ROLE_BEFORE = re.compile(
     r"\b(?:director|actor|actress|artist|singer|band|author|writer|composer)\s+(?:is\s+|was\s+)?(?:the\s+)?$",
     re.IGNORECASE,
 )
+# a contact line: a name, at most a short role ("office manager"), then a phone number
+_CONTACT_AFTER = re.compile(
+    r"\s*[,:-]\s*(?:[a-z][a-z ]{1,30},\s*)?(?:(?:tel|phone|cell|mobile|mob)\.?:?\s*)?"
+)
 _WORK_AFTER = re.compile(r"\s+(?:album|song|track|movie|film)\b", re.IGNORECASE)
 # an album is a work of its own, apart from the song picked from it: "anything from the Madness
 # album?" then "how about The Thunder Rolls from the Madness album" are two values, never one replacing
@@ -176,6 +181,9 @@ def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
     if c.type != "name" or slot in ("airline", "person") or c.value.lower().endswith(_VENUE_ENDINGS):
         return slot
     before = text[max(0, c.start - 64) : c.start]
+    contact = _CONTACT_AFTER.match(text, c.end)
+    if contact and any(p.start == contact.end() for p in V.contacts(text)):
+        return CONTACT_SLOT  # "Chloe Nguyen, 0433 555 219": whom to call, never a venue or a pick
     if _TO_A_PERSON.search(before) or _ROLE_BEFORE.search(before) or _MAKER_AFTER.match(text, c.end):
         return "person"
     if _ALBUM_AFTER.match(text, c.end) or _ALBUM_BEFORE.search(before):
