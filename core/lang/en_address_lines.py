@@ -19,15 +19,19 @@ _UNIT = re.compile(
     r"|#\s*\d+[a-z]?(?:-\d+[a-z]?)?)",
     re.IGNORECASE,
 )
+# a town or district ending in its postal code: a UK postcode ("Leeds LS11 8PA") or a US state and
+# ZIP code ("Dallas TX 75201"); the code says the line is an address even with no street number in it
+_POSTAL_PART = re.compile(
+    r"(?:[A-Za-z][\w'’.-]*\s+){0,3}(?:[A-Z]{1,2}\d{1,2}[A-Z]?\s?\d[A-Z]{2}|[A-Z]{2}\s+\d{5}(?:-\d{4})?)"
+)
 _PARTS_OF = frozenset({"address", "name", "place", "number"})  # the kinds of value a part may be
 
 
 def address_line(text: str, kept: list[Candidate]) -> list[Candidate]:
     """kept (resolved candidates, in text order) with the values of an address line replaced by one
     address spanning the line, when the whole clause is such a line: every comma part is a value of
-    _PARTS_OF or a floor or unit, and one is a street address. Otherwise kept unchanged."""
-    if not any(c.type == "address" for c in kept):
-        return kept
+    _PARTS_OF or a floor or unit or a town with its postal code, and one is a street address or ends
+    in a postal code. Otherwise kept unchanged."""
     body = text.strip().rstrip(".")
     lead = len(text) - len(text.lstrip())
     spans, pos = [], lead
@@ -37,6 +41,9 @@ def address_line(text: str, kept: list[Candidate]) -> list[Candidate]:
         pos += len(part) + 1
     if not 2 <= len(spans) <= MAX_PARTS or any(e <= s for s, e in spans):
         return kept
+    postal = {(s, e) for s, e in spans if _POSTAL_PART.fullmatch(text[s:e])}
+    if not postal and not any(c.type == "address" for c in kept):
+        return kept
     if _addressee(kept, *spans[0]):
         spans = spans[1:]  # "Mr. Tan Wei Ming, 10 Anson Road, ...": who receives it, not where
     ends = {e for _, e in spans}
@@ -45,8 +52,8 @@ def address_line(text: str, kept: list[Candidate]) -> list[Candidate]:
         if len(part.split()) > MAX_PART_WORDS:
             return kept
         run_over = any(c.type == "address" and c.start < start and c.end >= end for c in kept)
-        if _UNIT.fullmatch(part) or run_over:
-            continue  # a unit, or a part the street address already runs over ("..., #22-05")
+        if _UNIT.fullmatch(part) or run_over or (start, end) in postal:
+            continue  # a unit, a town and its postcode, a part the street address runs over (", #22-05")
         inside = [c for c in kept if c.start < end and c.end > start]
         if not inside or any(
             c.type not in _PARTS_OF or c.start < start or not _ends_in(c, end, ends) for c in inside

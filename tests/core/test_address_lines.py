@@ -48,3 +48,19 @@ def test_a_unit_the_street_address_runs_over_stays_in_the_line(text, address):
 def test_a_recipient_before_the_address_line_stays_a_name_of_its_own():
     typed = _typed("Mr. Tan Wei Ming, 10 Anson Road, #22-05, Singapore")
     assert typed == [("name", "Mr. Tan Wei Ming"), ("address", "10 Anson Road, #22-05, Singapore")]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Unit 7, Brookfield Trading Estate, Leeds LS11 8PA",  # no street number: the postcode says it
+        "Suite 410, 1500 Commerce St, Dallas TX 75201",  # a state and ZIP code after the street
+        "Harbour House, Leeds LS11 8PA",
+    ],
+)
+def test_a_town_with_its_postal_code_makes_a_line_an_address(line):
+    assert _typed(line) == [("address", line)]
+
+
+def test_a_postal_code_in_a_sentence_makes_no_address_line():
+    assert ("address", "I met Tom, then Leeds LS11 8PA") not in _typed("I met Tom, then Leeds LS11 8PA")
