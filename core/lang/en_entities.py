@@ -33,6 +33,7 @@ from core.lang.en_joined import weekday_ranges
 from core.lang.en_lexicon import VENUE_TYPES
 from core.lang.en_name_located import city_centre, is_address_span
 from core.lang.en_names import find_names
+from core.lang.en_past_events import last_day, past_event
 from core.lang.en_slot_hints import (
     _cue_slot,
     _end_slots,
@@ -251,6 +252,10 @@ def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
         prev = kept[i - 1] if i > 0 else None
         slot = ends.get(i) or _past_slot(text, c, ref)
         slot = slot or _name_hint(text, c, _cue_slot(text, c, prev) or c.slot)
+        value = c.value
+        if c.type == "date" and slot in (None, "date") and past_event(text, c.start, c.end):
+            # "someone rear-ended me on Sunday": the Sunday that was, kept apart from the task's dates
+            slot, value = "past_date", last_day(c.value, ref, surface)
         nxt = kept[i + 1] if i + 1 < len(kept) else None
         if (
             c.type == "place"
@@ -260,5 +265,5 @@ def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
             and _TO_GAP.fullmatch(text, c.end, nxt.start)
         ):
             slot = "origin"  # "Cambridge to Ely"
-        out.append(Entity(type=c.type, text=surface, value=c.value, start=c.start, end=c.end, slot=slot))
+        out.append(Entity(type=c.type, text=surface, value=value, start=c.start, end=c.end, slot=slot))
     return out

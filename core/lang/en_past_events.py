@@ -1,0 +1,61 @@
+"""An English date that a past-tense sentence gives an event that happened ("Someone rear-ended me at
+a red light on Sunday", "oh wait, it was Saturday"): the day it happened, not the day a task is for.
+
+The resolver reads a bare weekday or a month and day as the next such day; a subject and a verb in
+the past tense in the date's sentence (and nothing that points ahead: a modal, "next", "for") say
+the day is past, so the value is the last such day, and the slot past_date keeps it apart from the
+dates the user asks for (the adjuster's visit "thursday at 3" is another date, which a correction of
+the accident's day must not replace).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+
+# a subject, then a verb in the past tense: "someone rear-ended", "I picked up", "it was", "we got"
+_PAST_CLAUSE = re.compile(
+    r"\b(?:i|we|he|she|it|they|someone|somebody|that|this)\s+(?:just\s+|already\s+)?"
+    r"(?:[a-z]+-)?(?:[a-z]{2,}ed|was|were|had|did|got|came|went|bought|broke|fell|hit|lost|left|saw|"
+    r"took|sent|paid|found|told|said|ran|drove|flew|spent)\b",
+    re.IGNORECASE,
+)
+# words that point ahead: the date is one the speaker wants, plans or books for
+_AHEAD = re.compile(
+    r"\b(?:will|['’]ll|shall|going|gonna|want\w*|need\w*|would|could|can|should|hop\w+|plann\w+|thinking|"
+    r"wonder\w*|next|for|until|till|by|book|schedule|please|free|available|tomorrow|tonight)\b",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"[.!?;]\s|[.!?;]$")
+_ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_WEEK = timedelta(days=7)
+_WEEKDAY = re.compile(r"\b(?:mon|tue|wed|thu|fri|sat|sun)", re.IGNORECASE)
+
+
+def past_event(text: str, start: int, end: int) -> bool:
+    """True when the date text[start:end] sits in a sentence with a subject and a past-tense verb
+    before it and no word that points ahead."""
+    begin = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
+    stop = _SENTENCE_END.search(text, end)
+    sentence_end = stop.start() if stop else len(text)
+    before, after = text[begin:start], text[end:sentence_end]
+    return bool(_PAST_CLAUSE.search(before)) and not _AHEAD.search(before) and not _AHEAD.search(after)
+
+
+def last_day(value: str, ref: datetime, surface: str) -> str:
+    """The ISO date value of the date written surface moved back to the last such day when it lies
+    after ref's day: a week back for a weekday, a year back for a month and day."""
+    m = _ISO_DAY.match(value)
+    if m is None:
+        return value
+    day = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    if day <= ref.date():
+        return value
+    if _WEEKDAY.search(surface):
+        back = day - _WEEK
+    else:
+        try:
+            back = day.replace(year=day.year - 1)
+        except ValueError:  # 29 February
+            return value
+    return back.isoformat() + value[10:]
