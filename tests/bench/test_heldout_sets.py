@@ -1,4 +1,4 @@
-"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout6_*) validate, are built from their
+"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout7_*) validate, are built from their
 sources, keep to domains of their own, and are picked by the checker's options."""
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ SETS = {
     "heldout4": ("HELDOUT4_FILES", "HELDOUT4_SCENARIOS", "heldout4_src", "heldout4_dialogues", "--heldout4"),
     "heldout5": ("HELDOUT5_FILES", "HELDOUT5_SCENARIOS", "heldout5_src", "heldout5_dialogues", "--heldout5"),
     "heldout6": ("HELDOUT6_FILES", "HELDOUT6_SCENARIOS", "heldout6_src", "heldout6_dialogues", "--heldout6"),
+    "heldout7": ("HELDOUT7_FILES", "HELDOUT7_SCENARIOS", "heldout7_src", "heldout7_dialogues", "--heldout7"),
 }
 
 
