@@ -45,3 +45,15 @@ def test_an_exception_keeps_what_it_is_taken_from(text, negation):
 )
 def test_a_decimal_point_does_not_end_a_negation(text, negation):
     assert [n.text for n in find_negations(text)] == [negation]
+
+
+@pytest.mark.parametrize(
+    ("text", "negation"),
+    [
+        ("But nobody on the roof before 10, my husband works nights", "nobody on the roof before 10"),
+        ("no one should ring the bell", "no one should ring the bell"),
+        ("Skip the regulation.", "Skip the regulation"),  # an option declined
+    ],
+)
+def test_nobody_and_skip_forbid_what_follows(text, negation):
+    assert [n.text for n in find_negations(text)] == [negation]
