@@ -47,10 +47,28 @@ _TAG_QUESTION = re.compile(
 )
 
 
+# a question put after the user's own statement in one sentence ("I'm allergic to latex, will the
+# gloves be a problem?", "I'm breastfeeding my 8-month-old, is that a problem?"): the statement is a
+# fact about the user, whatever the answer to the question is
+_ASKED_AFTER = re.compile(
+    r",\s*(?:will|would|is|are|can|could|does|do|should|may|might)\s+(?:that|this|it|the|they|there|you)\b"
+    r"[^,?]*\?+\s*$",
+    re.IGNORECASE,
+)
+_OWN_STATEMENT = re.compile(
+    r"^(?:(?:oh|also|and|but|so|well|ok(?:ay)?|btw)[\s,]+)*(?:i|i['’]m|i['’]ve|we|we['’]re|we['’]ve|my|our)\s",
+    re.IGNORECASE,
+)
+
+
 def _tag_split(sentence: str) -> list[str]:
     """A sentence cut before its tag question ("my passport expires in April 2027" and "that's ok
-    right?"): cut, the statement is no longer read as a question, so its value is kept."""
+    right?"), or before a question asked after the user's own statement ("I'm allergic to latex" and
+    "will the gloves be a problem?"): cut, the statement is no longer read as a question, so its
+    value is kept."""
     m = _TAG_QUESTION.search(sentence)
+    if m is None and _OWN_STATEMENT.match(sentence):
+        m = _ASKED_AFTER.search(sentence)
     if m is None or not sentence[: m.start()].strip():
         return [sentence]
     return [sentence[: m.start()].strip(), sentence[m.start() + 1 :].strip()]

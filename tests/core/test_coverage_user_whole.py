@@ -74,6 +74,19 @@ def test_a_tag_question_is_cut_off_its_statement():
     assert analyzer_for("en").kind("my licence expires in June 2028", "user") != "question"
 
 
+def test_a_question_after_the_users_own_statement_is_cut_off_it():
+    assert split_sentences("Oh also I'm allergic to latex, will the gloves be a problem?") == [
+        "Oh also I'm allergic to latex",
+        "will the gloves be a problem?",
+    ]
+    assert split_sentences("My flight lands at 9, will the car be ready?") == [
+        "My flight lands at 9",
+        "will the car be ready?",
+    ]
+    # no statement of the user's before it: one question
+    assert split_sentences("When is it, will the van be there?") == ["When is it, will the van be there?"]
+
+
 def test_a_statement_before_a_tag_question_comes_back():
     turns = [
         ("assistant", "You need a passport valid for 3 months after your return."),
