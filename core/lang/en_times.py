@@ -41,6 +41,8 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
         rf"\b(?P<rel>half|quarter|(?:\d{{1,2}}|{_MINWORD})(?:\s+minutes?)?)\s+(?P<dir>past|after|to|before|til)\s+"
         rf"(?P<h>{_HOUR})(?:\s*{_OCLOCK})?(?:\s*(?P<ampm>{_AMPM})|\s+(?P<per>{_PERIOD}))?",
     ),
+    # 1-3pm, 9–11 am: a range of hours written with a dash, read as "1 to 3pm" is
+    ("rel", rf"(?<![\d:.-])(?P<rel>1[0-2]|0?[1-9])\s?(?P<dir>[-–])\s?(?P<h>{_HOUR})\s*(?P<ampm>{_AMPM})"),
     # 5:30 pm, 5 pm, 5.30pm, five pm, six thirty pm
     ("ampm", rf"\b(?P<h>{_HOUR})(?:(?:[:.](?P<m>[0-5]\d))|\s+(?P<mw>{_MINWORD}))?\s*(?P<ampm>{_AMPM})"),
     # 7 o'clock (in the evening)
@@ -149,7 +151,7 @@ def _normalize(name: str, m: re.Match[str]) -> str | None:
         minute = mw
     if name == "rel":
         rel = g["rel"].lower()
-        if g["dir"].lower() == "to" and rel.isdigit():
+        if g["dir"].lower() in ("to", "-", "–") and rel.isdigit():
             # digits "N to M" are a range of hours ("9 to 5", "8 to 10": from N) or, N = M, a ratio
             # ("1 to 1" lessons); a clock says "ten to six" or "5 minutes to 6"
             if int(rel) == h or int(rel) > 23:

@@ -64,6 +64,13 @@ def test_digits_to_digits_is_a_ratio_or_a_range_not_minutes_to_an_hour() -> None
     assert [t.value for t in en_times.find_times("20 past 4")] == ["04:20"]
 
 
+def test_a_range_of_hours_with_a_dash_starts_at_its_first_hour() -> None:
+    """ "tomorrow 1-3pm" is a window from 13:00 (it was 3pm alone, its start lost), as "1 to 3pm" is."""
+    spans = {(s.start, s.end): s.value for s in en_times.find_times("pickup tomorrow 1-3pm")}
+    assert spans[(16, 21)] == "13:00"
+    assert en_times.find_times("ages 3-5") == ()
+
+
 def test_a_count_after_a_period_word_is_no_time() -> None:
     """'sat night, 4 of us': the party, not 04:00; 'evening 4:30' stays a time."""
     assert [t for t in en_times.find_times("any homestay for fri and sat night, 4 of us, 2 rooms")] == []
