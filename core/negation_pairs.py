@@ -35,10 +35,10 @@ def positive_half_unshown(atom: Atom, low: str) -> bool:
     rest, sep, after = atom.text.rstrip(_EDGE).rpartition(atom.negation.text)
     if sep and not rest.strip() and after.startswith(_COMMAS):  # "not B, (I want) A"
         return _half_unshown(after.strip(_EDGE), low)
-    if not sep or after.strip():
+    # "A, not B" (and a reason after another comma: "只发短信，不要打电话，我开会")
+    paired = bool(sep) and rest.rstrip().endswith(_COMMAS)
+    if not sep or (after.strip() and not (paired and after.lstrip().startswith(_COMMAS))):
         return False
-    # "A, not B": the comma sets the want apart from the negation, even in a request
-    paired = rest.rstrip().endswith(_COMMAS)
     if not paired and any_language().intent_cue(atom.text):
         return False
     return _half_unshown(rest.strip(_EDGE), low) if paired else content_unshown(rest, low, 2)

@@ -71,7 +71,9 @@ _QUANTITY = re.compile(
 )
 _PHONE = re.compile(
     r"(?<![\dA-Za-z])(?:\+?86[- ]?)?"
-    r"(?:0\d{2,3}[- ]?\d{7,8}|1[3-9]\d{9}|400[- ]?\d{3}[- ]?\d{4}|\d{3,4}-\d{7,8})"
+    r"(?:0\d{2,3}[- ]?\d{7,8}|1[3-9]\d{9}|400[- ]?\d{3}[- ]?\d{4}|\d{3,4}-\d{7,8}"
+    # a mobile or a city number in spaced groups: "139 0517 6624", "021 6234 5678"
+    r"|1[3-9]\d[- ]\d{4}[- ]\d{4}|0\d{2,3}[- ]\d{4}[- ]\d{4})"
     r"(?:转\d{1,5})?(?![\d])"
 )
 # A local number without its area code ("电话是64045361-3015", "打57201918"): a phone after a phone cue

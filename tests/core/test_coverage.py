@@ -39,6 +39,22 @@ def test_a_negation_pair_stays_whole_in_the_users_words():
     assert "耐心等待" not in head and "统一核对" not in head  # assistant filler is no fact
 
 
+def test_a_negation_pair_with_a_reason_after_it_stays_whole():
+    """"只发短信，不要打电话，我开会": what the user wants instead of the prohibition is kept beside it,
+    though a reason follows the pair (the Must line alone showed "不要打电话")."""
+    turns = [
+        ("user", "报案，车被剐了，停车场里，对方跑了"),
+        ("assistant", "报案号RC-20261216-0533。联系电话？"),
+        ("user", "139 1610 4462，只发短信，不要打电话，我开会"),
+        ("assistant", "好的，已备注。"),
+        ("user", "好"),
+        ("assistant", "不客气。"),
+    ]
+    msgs = [Message(idx=i, role=r, text=t, ts=TS) for i, (r, t) in enumerate(turns)]
+    head = state_part(Compressor(Config(use_embeddings=False)).compress(msgs, context_id="sms"))
+    assert "只发短信，不要打电话" in head
+
+
 def test_missing_clauses_are_the_users_own_and_skip_what_is_shown_or_replaced():
     parsed = [
         parse_message(

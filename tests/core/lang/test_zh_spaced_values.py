@@ -75,3 +75,9 @@ def test_a_bare_number_after_a_price_word_is_money(text: str, surface: str) -> N
 
 def test_a_bare_number_after_another_word_is_no_money() -> None:
     assert not [e for e in ents("剩余期数 228 期，房号 1502。") if e[0] == "money"]
+
+
+@pytest.mark.parametrize("number", ["139 0517 6624", "138-0571-2264", "021 6234 5678"])
+def test_a_phone_number_in_spaced_groups_is_a_phone(number: str) -> None:
+    kind, _, value, _ = find(f"领队：包建民，{number}", number)
+    assert (kind, value) == ("phone", number.replace(" ", "").replace("-", ""))
