@@ -17,7 +17,7 @@ from functools import lru_cache
 from core.lang import en_values as V
 from core.lang.base import CONTACT_SLOT
 from core.lang.en_attributes import KIN
-from core.lang.en_lexicon import VENUE_TYPES
+from core.lang.en_lexicon import MONTHS, VENUE_TYPES, WEEKDAYS
 
 _VENUE_ENDINGS = tuple(sorted(VENUE_TYPES, key=len, reverse=True))
 
@@ -274,8 +274,12 @@ def _past_slot(text: str, c: V.Candidate, ref: datetime) -> str | None:
 
 
 # "<event> is on <date>": the date of a thing the sentence is about, not the date the task is for
-_EVENT_BEFORE = re.compile(r"\b([a-z]{4,})\s+(?:is|are|was)\s+(?:on|for)\s+(?:the\s+)?$", re.IGNORECASE)
+_EVENT_BEFORE = re.compile(
+    r"\b([a-z]{4,})(?:\s+was\s+(?:on|for)|(?:\s+(?:is|are)|['’]s)(?:\s+(?:on|for))?)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
 # words that name no event of their own (the date the task is for, or a pronoun)
 _NOT_EVENTS = frozenset(
-    "that this which there what they when where date booking reservation appointment".split()
-)
+    "that this which there what they when where date booking reservation appointment today tomorrow tonight "
+    "time option slot choice preference availability plan best earliest latest".split()
+) | frozenset(WEEKDAYS + MONTHS)  # "Friday is December 11": a day read out, no event

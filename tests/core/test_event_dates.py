@@ -32,11 +32,20 @@ def _state(*turns: tuple[str, str]) -> str:
         ("the inspection is on the 21st", "inspection_date"),
         ("the booking is for Friday", "date"),  # the date the task is for
         ("that is on Friday", "date"),
+        ("Wedding is 13 March.", "wedding_date"),  # no "on" needed
+        ("Party's this Friday.", "party_date"),
+        ("ok. closing is jan 22 so it has to be done well before", "closing_date"),
+        ("the earliest is Tuesday", "date"),  # a word of choice, no event
     ],
 )
 def test_the_date_of_a_thing_the_sentence_is_about(text: str, slot: str) -> None:
     dates = [e for e in extract_entities(text, TS) if e.type == "date"]
     assert [e.slot for e in dates] == [slot]
+
+
+def test_a_day_read_out_is_no_event() -> None:
+    dates = [e for e in extract_entities("Sure. Friday is December 11.", TS) if e.type == "date"]
+    assert [e.slot for e in dates] == ["date", "date"]
 
 
 def test_the_tasks_own_date_stands_beside_the_events_date() -> None:
