@@ -21,6 +21,13 @@ from core.lang.en_lexicon import MONTHS, VENUE_TYPES, WEEKDAYS
 
 _VENUE_ENDINGS = tuple(sorted(VENUE_TYPES, key=len, reverse=True))
 
+
+def _venue_ending(value: str) -> bool:
+    """True when a name's last words are a kind of venue ("Olive Garden Restaurant", "Lake"), not
+    only its last letters ("Blake" does not end in "lake")."""
+    low = value.lower()
+    return any(low == v or low.endswith(" " + v) for v in _VENUE_ENDINGS)
+
 # Cue words just before a span -> slot hint (checked on the 24 characters before the span).
 _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p + r"\s+(?:the\s+)?$", re.IGNORECASE), slot)
@@ -38,7 +45,7 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:in|near|around|within|city\s+of|located\s+in)", "city"),
         (
             r"\b(?:(?:booked|book|reserved?|booking|reservation|table|room|tickets?)\s+(?:it\s+|this\s+|that\s+)?for|"
-            r"under\s+the\s+name(?:\s+of)?|in\s+the\s+name\s+of|(?:my|the\s+guest's|the\s+patient's)\s+name\s+is|"
+            r"under\s+the\s+name(?:\s+of)?|in\s+the\s+name\s+of|(?:my|his|her|the\s+guest's|the\s+patient's)\s+name\s+(?:is|was)|"
             r"guest\s+is|patient\s+is|(?:policyholder|beneficiary)(?:\s+is|,|:)?|"
             # the speaker naming themself: "to me, Erin Mallory", "lead is me, Hannah Okafor"
             r"(?:is|to|for)\s+me,)",
@@ -71,7 +78,7 @@ def _venue_named(value: str) -> bool:
     two-word "Park Jimin" may be a person's."""
     low = value.lower()
     words = low.split()
-    return low.endswith(_VENUE_ENDINGS) or (len(words) >= 3 and words[0] in _VENUE_KINDS)
+    return _venue_ending(low) or (len(words) >= 3 and words[0] in _VENUE_KINDS)
 
 
 def _cue_slot(text: str, c: V.Candidate, prev: V.Candidate | None = None) -> str | None:
@@ -97,7 +104,7 @@ def _cue_slot(text: str, c: V.Candidate, prev: V.Candidate | None = None) -> str
             if (
                 slot == "city"
                 and c.type in ("place", "name")
-                and not c.value.lower().endswith(_VENUE_ENDINGS)
+                and not _venue_ending(c.value)
             ):
                 return "city"
             if slot == "person" and c.type == "name" and c.slot == "name":
@@ -178,12 +185,14 @@ def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
         return f"{KIN[kin.group('kin').lower()]}_name"
     if c.type == "name" and _GREETED.search(text[max(0, c.start - 40) : c.start]):
         return "person"  # "Welcome back, Marisol": the person the turn speaks to, never a venue or a pick
-    if c.type != "name" or slot in ("airline", "person") or c.value.lower().endswith(_VENUE_ENDINGS):
+    if c.type != "name" or slot == "airline" or _venue_ending(c.value):
         return slot
-    before = text[max(0, c.start - 64) : c.start]
     contact = _CONTACT_AFTER.match(text, c.end)
     if contact and any(p.start == contact.end() for p in V.contacts(text)):
         return CONTACT_SLOT  # "Chloe Nguyen, 0433 555 219": whom to call, never a venue or a pick
+    if slot == "person":
+        return slot
+    before = text[max(0, c.start - 64) : c.start]
     if _TO_A_PERSON.search(before) or _ROLE_BEFORE.search(before) or _MAKER_AFTER.match(text, c.end):
         return "person"
     if _ALBUM_AFTER.match(text, c.end) or _ALBUM_BEFORE.search(before):

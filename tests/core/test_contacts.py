@@ -46,6 +46,8 @@ def test_too_few_digits_or_a_decimal_is_no_phone(text):
         ("Chloe Nguyen, 0433 555 219.", "Chloe Nguyen"),
         ("Nadia Hussain, office manager, 0117 496 0382.", "Nadia Hussain"),
         ("ok. name is Rosalind Achebe, rachebe@protonmail.com", "Rosalind Achebe"),
+        ("lovely. my name is Margaret Ellery, phone 01628 555 903", "Margaret Ellery"),
+        ("invoices to me please, Rachel Blake, rachel.blake@outlook.com", "Rachel Blake"),  # not a "lake"
     ],
 )
 def test_a_name_before_a_phone_or_email_is_a_contact(text, name):
@@ -54,6 +56,10 @@ def test_a_name_before_a_phone_or_email_is_a_contact(text, name):
 
 def test_a_venue_with_its_phone_stays_a_name():
     assert ("name", "Riverside Inn", "name") in _typed("Riverside Inn, 937-555-0182")
+
+
+def test_a_name_said_to_be_someones_is_a_person():
+    assert ("name", "Thomas Arthur Blake", "person") in _typed("His name was Thomas Arthur Blake, he was 88.")
 
 
 def _values(*turns: tuple[str, str]) -> tuple[set[str], set[str]]:
