@@ -63,7 +63,7 @@ _QTY_CANON = {"个人": "people", "人": "people", "位": "people", "口人": "p
 _QTY_UNITS = {
     "个人": "people", "人": "people", "位": "people", "口人": "people", "间": "rooms", "间房": "rooms",
     "晚": "nights", "夜": "nights", "张": "count", "份": "count", "辆": "count", "公里": None,
-    "千米": None, "km": None, "米": None, "岁": None, "层": None, "号线": None, "站": None, "星": "stars",
+    "千米": None, "km": None, "米": None, "岁": "age", "层": None, "号线": None, "站": None, "星": "stars",
 }
 _QUANTITY = re.compile(
     rf"{_BOUND}(?P<n>{_NUM})(?P<u>个人|口人|人|位|间房|间|晚|夜|张|份|辆|公里|千米|km|米|岁|层|号线)"

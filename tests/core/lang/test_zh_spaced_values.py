@@ -81,3 +81,9 @@ def test_a_bare_number_after_another_word_is_no_money() -> None:
 def test_a_phone_number_in_spaced_groups_is_a_phone(number: str) -> None:
     kind, _, value, _ = find(f"领队：包建民，{number}", number)
     assert (kind, value) == ("phone", number.replace(" ", "").replace("-", ""))
+
+
+def test_years_of_age_are_an_age_not_a_count() -> None:
+    """"小孩，8岁" then the height "132" and the boot size "33": a count slot held all three, one
+    replacing the other; an age in 岁 is an age."""
+    assert find("小孩，8岁，女孩", "8岁")[3] == "age"
