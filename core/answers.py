@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from core.lang.base import SLOTS
 from core.models import Atom, ContextState, Entity, FactCandidate
 from core.parse import strength_of
 
@@ -98,3 +99,31 @@ def person_named(state: ContextState, cand: FactCandidate) -> str | None:
         if low == name or (low.endswith(" " + name) and len(low[: -len(name)].split()) == 1):
             return fact.key
     return None
+
+
+def named_attribute_entities(atom: Atom, state: ContextState) -> Atom:
+    """The user's clause with its bare numbers keyed by an attribute a held fact got from a question
+    of its own noun (core.lang.asked_nouns: "And your PD?" -> "pd"), when the clause names that
+    attribute ("actually PD is 64", "身高改成135"): the value of that attribute, not a count that
+    would correct whichever number came last. Nothing when it names none or more than one."""
+    bare = any(e.type == "number" and e.slot in _GENERIC_NUMBER_SLOTS for e in atom.entities)
+    if atom.role != "user" or not bare:
+        return atom
+    low = atom.text.lower()
+    named = {
+        slot
+        for fact in state.facts.values()
+        if fact.role == "user" and (slot := fact.key.rsplit(".", 1)[-1]) not in SLOTS and _names(low, slot)
+    }
+    if len(named) != 1:
+        return atom
+    return answer_entities(atom, named.pop())
+
+
+def _names(low: str, slot: str) -> bool:
+    """True when the lowercase text names the slot's noun: as whole words ("pd", "shoe size"), or
+    anywhere in Chinese text ("身高")."""
+    words = slot.replace("_", " ")
+    if not words.isascii():
+        return words in low
+    return re.search(rf"(?<![a-z]){re.escape(words)}(?![a-z])", low) is not None

@@ -11,7 +11,7 @@ import re
 from datetime import datetime
 
 from core.alternatives import picked_alternative
-from core.answers import answer_entities
+from core.answers import answer_entities, named_attribute_entities
 from core.bare_corrections import bare_number_correction
 from core.extract_cleanup import (
     drop_kind_references,
@@ -69,7 +69,7 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
     confirms = confirms or rejects
     answering = role == "user" and state.asked_slot and state.turn == state.asked_slot_idx
     for atom in parsed.atoms:
-        atom = answer_entities(atom, state.asked_slot) if answering else atom
+        atom = named_attribute_entities(answer_entities(atom, state.asked_slot) if answering else atom, state)
         offset = text.find(atom.text, cursor)
         offset = offset if offset >= 0 else text.find(atom.text)
         cursor = offset + len(atom.text) if offset >= 0 else cursor

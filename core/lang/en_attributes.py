@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from core.lang.asked_nouns import en_asked_noun
 from core.lang.en_lexicon import COUNT_NOUNS, FUNCTION_WORDS
 from core.lang.en_units import CURRENCIES
 from core.lang.en_values import _CURRENCY_WORDS, _SYMBOLS, _money_value
@@ -260,7 +261,7 @@ def asked_attribute(text: str) -> str | None:
     for rx, slot in _ASKS:
         if pattern(rx, re.IGNORECASE).search(text):
             return slot
-    return asked_count(text)
+    return asked_count(text) or en_asked_noun(text)
 
 
 # the typed counts a question can ask for by the noun it counts ("How many rooms?")

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from core.lang.asked_nouns import zh_asked_noun
 from core.lang.patterns import pattern
 from core.lang.zh_numbers import fmt_number, zh_to_number
 from core.lang.zh_segment import tokens
@@ -142,7 +143,7 @@ def asked_attribute(text: str) -> str | None:
     for rx, slot in _ASKS:
         if pattern(rx).search(text):
             return slot
-    return None
+    return zh_asked_noun(text)
 
 
 # measure words of a serving or a container ("两份", "两杯", "一碗"): what they count is the noun
