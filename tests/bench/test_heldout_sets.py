@@ -1,4 +1,4 @@
-"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout7_*) validate, are built from their
+"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout8_*) validate, are built from their
 sources, keep to domains of their own, and are picked by the checker's options."""
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ SETS = {
     "heldout5": ("HELDOUT5_FILES", "HELDOUT5_SCENARIOS", "heldout5_src", "heldout5_dialogues", "--heldout5"),
     "heldout6": ("HELDOUT6_FILES", "HELDOUT6_SCENARIOS", "heldout6_src", "heldout6_dialogues", "--heldout6"),
     "heldout7": ("HELDOUT7_FILES", "HELDOUT7_SCENARIOS", "heldout7_src", "heldout7_dialogues", "--heldout7"),
+    "heldout8": ("HELDOUT8_FILES", "HELDOUT8_SCENARIOS", "heldout8_src", "heldout8_dialogues", "--heldout8"),
 }
 
 
