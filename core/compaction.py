@@ -13,6 +13,7 @@ from core.embed import Embedder
 from core.goals import strip_opener
 from core.models import ContextState
 from core.opening import opening_request, quoted_back_turn
+from core.readback_lines import read_back_sentences
 from core.render import RECENT_SEPARATOR, render, turn_tokens
 from core.shown import unshown_guessed
 from core.social import without_courtesy
@@ -62,11 +63,17 @@ def compact_on_copy(
             work, recent, session.config, tokens_in, notice, notice_in_context=not first, said=said,
             said_restated=restated,
         )
+    # the agent's read-backs of what a brief answer settled, in its words (core.readback_lines)
+    if confirmed := read_back_sentences(session.parsed, fold_upto, rendered.text):
+        rendered = render(
+            work, recent, session.config, tokens_in, notice, notice_in_context=not first, said=said,
+            said_restated=restated, confirmed=confirmed,
+        )
     # a value said in a guessed slot no clause came back for keeps its anchor (core.shown.unshown_guessed)
     if kept := unshown_guessed(rendered.text, work):
         rendered = render(
             work, recent, session.config, tokens_in, notice, must_include=kept, notice_in_context=not first,
-            said=said, said_restated=restated,
+            said=said, said_restated=restated, confirmed=confirmed,
         )
     latency["render"] = _ms(t, time.perf_counter())
     if not session.config.consistency_check:
@@ -92,6 +99,7 @@ def compact_on_copy(
             notice_in_context=not first,
             said=said,
             said_restated=restated,
+            confirmed=confirmed,
         )
         report = validate(rendered, work, session.messages, session.config, embedder, surfaces)
     latency["validate"] = _ms(t, time.perf_counter())

@@ -190,6 +190,7 @@ def render(
     notice_in_context: bool = True,
     said: Sequence[str] = (),
     said_restated: Collection[str] = (),
+    confirmed: Sequence[str] = (),
 ) -> Rendered:
     """Render the state and the recent raw turns within budget.
 
@@ -198,7 +199,8 @@ def render(
     the budget (the ones validation found missing); notice_in_context: False keeps the change
     notice in the Rendered record only (the first compaction: the model saw no earlier state to
     compare with, so the notice tells it nothing); said: the user's own clauses the coverage check
-    found missing (core.coverage), put back verbatim on a "User said:" line."""
+    found missing (core.coverage), put back verbatim on a "User said:" line; confirmed: the agent's
+    read-backs (core.readback_lines), on an "Agent confirmed:" line."""
     shown_notice = change_notice if notice_in_context else ""
     head: list[str] = []
     anchors: list[str] = []
@@ -224,6 +226,8 @@ def render(
     musts = musts_unsaid(musts, said_items)
     said_items = said_unmust(said_items, musts)
     said_line = f"User said: {' | '.join(said_items)}" if said_items else ""
+    confirmed_items = [anchor_value(s) for s in mark_quoted(confirmed, state)]
+    said_line += f"\nAgent confirmed: {' | '.join(confirmed_items)}" if confirmed_items else ""
     tools_budget = max(0, min(hard // 2, max(soft, hard // 4)))
     said_text = tools_shown([*musts, *said_items])  # the user's clauses, "(was: ...)" markers left out
     completed, failed, tool_lines, tools_dropped = tool_sections(state, recent_idx, tools_budget, said_text)
@@ -260,7 +264,7 @@ def render(
     recent_words = " ".join(words_of(m.text) for m in recent)
     # the user's clauses (Must, "User said:") and the tool lines show a value as written, like a recent turn;
     # not a date or time, whose anchor holds the resolved value they lack ("2026-12-09 15:00")
-    clause_words = " | ".join(said_words([*musts, *said_items]))
+    clause_words = " | ".join(said_words([*musts, *said_items, *confirmed_items]))
     tool_text = tools_shown([*completed, *failed, *tool_lines])
     for fact, is_offer in ranked:
         if fact.key.rsplit(".", 1)[-1].split("_")[0] == "ref" and fact.value in shown_refs:
@@ -299,6 +303,8 @@ def render(
     said_items = said_once(said_items, "\n".join(fact_lines))  # a replaced value the anchors show
     if said_items:
         body.append(f"User said: {' | '.join(said_items)}")
+    if confirmed_items:
+        body.append(f"Agent confirmed: {' | '.join(confirmed_items)}")
     body += tools_block
     if required:
         body.append("Next: " + " ".join(required))

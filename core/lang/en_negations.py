@@ -25,7 +25,7 @@ _CUE = re.compile(
     r"|(?:i'?d|we'?d|i\s+would|we\s+would)\s+rather\s+not"
     r"|anything\s+but|anything\s+other\s+than|other\s+than|except(?:\s+for)?|rather\s+than|instead\s+of"
     r"|without|never|avoid(?:ing)?|no\s+more|not\s+too|not\s+a|not\s+an|not\s+any|not"
-    r"|none\s+of|nothing|nobody|no\s+one|skip|allergic\s+to|hate|dislike|can['’]?t\s+stand|no"
+    r"|none\s+of|neither|nothing|nobody|no\s+one|skip|allergic\s+to|hate|dislike|can['’]?t\s+stand|no"
     r")\b",
     re.IGNORECASE,
 )

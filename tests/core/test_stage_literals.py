@@ -157,6 +157,7 @@ def test_stage_files_hold_no_natural_language() -> None:
 RENDERED_LABELS = {
     "[USER_GOAL:", "[FACT:", "[ACTION_REQUIRED:", "--- recent turns ---", "Completed", "Completed: ",
     "Failed", "Failed: ", "State: ", "Must: ", "Next: ", "Change: ", "Offered: ", "User said: ",
+    "Agent confirmed: ", "\nAgent confirmed: ",
     " (was: ", "; was: ", " (aka ", " (missing: ", "await result of ", " -> ref ", "<call ", "<result ",
     ": <result ", "(cut to a digest: ", " tokens in full)", " …[cut: ", " tokens in full]… ",
     "\n…[state cut to budget]", "state: cut to the hard budget", "Tool results (path=value; newest last):",
