@@ -27,6 +27,7 @@ from core.lang import en_values as V
 from core.lang.dimensions import sizes
 from core.lang.en_address_lines import address_line
 from core.lang.en_attributes import attribute_numbers
+from core.lang.en_contacts import contacts
 from core.lang.en_count_lists import count_lists
 from core.lang.en_dates import DateSpan, find_dates
 from core.lang.en_joined import weekday_ranges
@@ -62,7 +63,7 @@ def _person_title() -> re.Pattern[str]:
 
 def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     cands: list[V.Candidate] = []
-    cands += V.money(text) + V.contacts(text) + V.identifiers(text) + V.addresses(text)
+    cands += V.money(text) + contacts(text) + V.identifiers(text) + V.addresses(text)
     cands += C.quantities(text) + V.places(text) + T.terms(text) + T.rooms_and_devices(text) + C.numbers(text)
     cands += C.labelled_numbers(text)  # "flat 5", "gate 12": a thing's label, no count
     cands += T.answers(text) + T.food_words(text) + count_lists(text)  # 'two vegans, one gluten free'

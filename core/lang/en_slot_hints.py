@@ -17,6 +17,7 @@ from functools import lru_cache
 from core.lang import en_values as V
 from core.lang.base import CONTACT_SLOT
 from core.lang.en_attributes import KIN
+from core.lang.en_contacts import contacts
 from core.lang.en_lexicon import MONTHS, VENUE_TYPES, WEEKDAYS
 
 _VENUE_ENDINGS = tuple(sorted(VENUE_TYPES, key=len, reverse=True))
@@ -188,7 +189,7 @@ def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
     if c.type != "name" or slot == "airline" or _venue_ending(c.value):
         return slot
     contact = _CONTACT_AFTER.match(text, c.end)
-    if contact and any(p.start == contact.end() for p in V.contacts(text)):
+    if contact and any(p.start == contact.end() for p in contacts(text)):
         return CONTACT_SLOT  # "Chloe Nguyen, 0433 555 219": whom to call, never a venue or a pick
     if slot == "person":
         return slot

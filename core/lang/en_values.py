@@ -1,5 +1,5 @@
-"""Value-like spans of English text that are not dates, times or names: money,
-phones, emails, urls, ids, addresses, postcodes, cities and lexicon terms.
+"""Value-like spans of English text that are not dates, times or names: money, ids, addresses,
+postcodes, cities and lexicon terms (phones, emails and urls: core.lang.en_contacts).
 
 Each finder returns ``Candidate`` objects; ``core.lang.en_entities`` keeps the longest of overlaps.
 """
@@ -102,17 +102,6 @@ _MONEY_WORD = re.compile(
     rf"euros?|eur|yuan|rmb|yen|rupees)\b",
     re.IGNORECASE,
 )
-_PHONE = re.compile(
-    r"(?<![\w+])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?!\d)"
-    r"|(?<![\w+])0\d{9,10}(?!\d)"
-    r"|(?<![\w])\+\d{1,3}(?:[\s.-]?\d{2,4}){2,5}(?!\d)"
-)
-# a national number with its trunk 0 in spaced groups ("07911 123456", "0113 496 0715"): a phone when
-# it has the 10 or 11 digits of one
-_PHONE_TRUNK = re.compile(r"(?<![\w+.,/-])0\d{2,4}(?:[ .-]\d{3,6}){1,2}(?![\d.,/-]?\d)")
-_TRUNK_DIGITS = (10, 11)
-_EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
-_URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"']+[^\s<>\"'.,;:!?)]")
 _ID_CAPS = re.compile(r"\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,14}\b")
 _ID_CUE = re.compile(
     r"\b(?:reference|confirmation|booking|reservation|ref|order|ticket|tracking|transaction|train|flight)"
@@ -235,25 +224,6 @@ def money(text: str) -> list[Candidate]:
     return out
 
 
-def contacts(text: str) -> list[Candidate]:
-    """Phones (digits only as value), emails, urls."""
-    out = []
-    for m in _PHONE.finditer(text):
-        digits = re.sub(r"\D", "", m.group(0))
-        if 7 <= len(digits) <= 15:
-            out.append(Candidate(m.start(), m.end(), "phone", digits, "phone", PRIO["phone"]))
-    for m in _PHONE_TRUNK.finditer(text):
-        digits = re.sub(r"\D", "", m.group(0))
-        if len(digits) in _TRUNK_DIGITS and not any(c.start <= m.start() < c.end for c in out):
-            out.append(Candidate(m.start(), m.end(), "phone", digits, "phone", PRIO["phone"]))
-    out += [
-        Candidate(m.start(), m.end(), "email", m.group(0).lower(), "email", PRIO["email"])
-        for m in _EMAIL.finditer(text)
-    ]
-    out += [Candidate(m.start(), m.end(), "url", m.group(0), "url", PRIO["url"]) for m in _URL.finditer(text)]
-    return out
-
-
 _FILE = re.compile(
     r"(?<![\w@/.\-])((?:~|\.{1,2})?/?(?:[\w.\-]+/)*[\w\-][\w.\-]*\.([A-Za-z][A-Za-z0-9]{0,5}))(?![\w@\-])"
 )
@@ -357,8 +327,6 @@ def addresses(text: str) -> list[Candidate]:
             )
         )
     return out
-
-
 
 
 @cache
