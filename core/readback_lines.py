@@ -6,10 +6,13 @@ user said "morning" or "就这个"; the read-back is the only place the settled 
 The facts keep its parts (a date, a time, a price) under keys, but a model reading "time_agreed=8am"
 cannot tell the delivery window from the fitting, and the words the user agreed to are gone.
 
-So the first sentence of an assistant turn that answers a user turn is kept verbatim ("Agent
-confirmed:" line) when it is short, asks nothing, holds a value, and the context does not already
-show its values. A later read-back of the same values replaces an earlier one; values since replaced
-are marked inside it as in the user's clauses (core.replaced.mark_quoted).
+So the first sentence of an assistant turn that answers a brief user turn (one that asked nothing)
+is kept verbatim ("Agent confirmed:" line) when it is short, asks and denies nothing, holds a value,
+and the context does not already show its values. Of two read-backs of the same kinds of value only
+the later is kept, and none that a later user correction may have changed (it speaks of the same
+thing or names a value of the same kind); values since replaced are marked inside it as in the
+user's clauses (core.replaced.mark_quoted). A user who said the value whole needs no read-back:
+their own words are its record (core.coverage).
 """
 
 from __future__ import annotations

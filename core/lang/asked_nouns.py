@@ -56,9 +56,8 @@ def en_asked_noun(text: str) -> str | None:
 
 
 def zh_asked_noun(text: str) -> str | None:
-    """The slot a Chinese question names by the noun (or a word jieba tags a verb, "身高") right before
-    its question word or mark
-    ("小朋友身高多少呢？" -> "身高", "马靴尺码？" -> "尺码"), or None."""
+    """The slot a Chinese question names by the noun right before its question word or mark
+    ("小朋友身高多少呢？" -> "身高", "马靴尺码？" -> "尺码"; jieba tags some such nouns as verbs), or None."""
     body = text.rstrip().rstrip("？?呢吗吧")
     toks = tokens(body)
     ends = [i for i, t in enumerate(toks) if t[0] in _ZH_ASKS]
