@@ -20,8 +20,8 @@ import re
 from core.lang.base import CONTACT_SLOT
 from core.lang.cues import any_language
 from core.models import ContextState, Fact, FactCandidate
+from core.replaced import unnumbered_slot
 
-_NUMBERED = re.compile(r"_\d+$")  # "person_2": a second value of one slot
 _GUESSED_NAME = "general.name"  # the catch-all slot of a short answer the parser could not type
 # the kinds value_shape tells apart
 DAY_SHAPE, COUNT_SHAPE, NAME_SHAPE = "date", "number", "name"
@@ -37,7 +37,7 @@ def other_attribute(cur: Fact, cand: FactCandidate) -> bool:
     shows it is the same attribute: both stand."""
     if cand.role not in ("user", "system") or cand.correction:
         return False
-    if cur.role == "user" and _NUMBERED.sub("", cur.key.rpartition(".")[2]) == CONTACT_SLOT:
+    if cur.role == "user" and unnumbered_slot(cur.key) == CONTACT_SLOT:
         return True  # "me, Hannah Fenwick, 0412 555 309" then "her grandma, Judith Fenwick, 0438 555 772"
     if cand.vtype != cur.vtype:
         return False

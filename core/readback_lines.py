@@ -53,20 +53,28 @@ def _brief(text: str) -> bool:
     return len(text.split()) <= MAX_BRIEF_WORDS if text.isascii() else len(text) <= MAX_BRIEF_CHARS_CJK
 
 
-def _corrected_later(
-    parsed: Sequence[ParsedMessage], i: int, upto: int, sentence: str, kinds: set[str]
-) -> bool:
-    """True when a later user correction speaks of what the read-back states (a content word of it,
-    or a value of a kind it holds): the read-back may hold the value it changed ("黑色车把带" before
-    "车把带换白色", "明天中午12点" before "改成下午5点半")."""
+# a user's correction: its turn, its content words, the groups of the kinds of value it names
+Correction = tuple[int, set[str], set[str]]
+
+
+def _corrections(parsed: Sequence[ParsedMessage], upto: int) -> list[Correction]:
+    """The user's corrections of turns before upto: what a read-back before one may have been changed by."""
+    return [
+        (i, set(content_units(a.text)), {_GROUP.get(e.type, e.type) for e in a.entities})
+        for i, p in enumerate(parsed[:upto])
+        if p.message.role == "user"
+        for a in p.atoms
+        if a.kind == "correction"
+    ]
+
+
+def _corrected_later(corrections: list[Correction], i: int, sentence: str, kinds: set[str]) -> bool:
+    """True when a user correction after turn i speaks of what the read-back states (a content word of
+    it, or a value of a kind it holds): the read-back may hold the value it changed ("黑色车把带"
+    before "车把带换白色", "明天中午12点" before "改成下午5点半")."""
     units = set(content_units(sentence))
     groups = {_GROUP.get(k, k) for k in kinds}
-    for p in parsed[i + 1 : upto]:
-        for a in p.atoms if p.message.role == "user" else ():
-            said = {_GROUP.get(e.type, e.type) for e in a.entities}
-            if a.kind == "correction" and (units & set(content_units(a.text)) or groups & said):
-                return True
-    return False
+    return any(at > i and (units & words or groups & said) for at, words, said in corrections)
 
 
 def _read_back(parsed: Sequence[ParsedMessage], i: int) -> tuple[str, list[Atom]]:
@@ -94,6 +102,7 @@ def read_back_sentences(parsed: Sequence[ParsedMessage], upto: int, shown: str) 
     out: list[str] = []
     low = shown.lower()
     covered: set[str] = set()  # the kinds of value a later read-back states
+    corrections = _corrections(parsed, upto)
     for i in reversed(range(1, min(upto, len(parsed)))):
         sentence, atoms = _read_back(parsed, i)
         entities = [e for a in atoms for e in a.entities if e.text and e.text in sentence]
@@ -101,7 +110,7 @@ def read_back_sentences(parsed: Sequence[ParsedMessage], upto: int, shown: str) 
         if not entities or kinds <= covered:
             continue  # no value, or a later read-back states values of the same kinds: this one is old
         covered |= kinds
-        if all(e.text.lower() in low for e in entities) or _corrected_later(parsed, i, upto, sentence, kinds):
+        if all(e.text.lower() in low for e in entities) or _corrected_later(corrections, i, sentence, kinds):
             continue
         out.append(sentence)
     return out[::-1]

@@ -227,7 +227,7 @@ def render(
     said_items = said_unmust(said_items, musts)
     said_line = f"User said: {' | '.join(said_items)}" if said_items else ""
     confirmed_items = [anchor_value(s) for s in mark_quoted(confirmed, state)]
-    said_line += f"\nAgent confirmed: {' | '.join(confirmed_items)}" if confirmed_items else ""
+    confirmed_line = f"Agent confirmed: {' | '.join(confirmed_items)}" if confirmed_items else ""
     tools_budget = max(0, min(hard // 2, max(soft, hard // 4)))
     said_text = tools_shown([*musts, *said_items])  # the user's clauses, "(was: ...)" markers left out
     completed, failed, tool_lines, tools_dropped = tool_sections(state, recent_idx, tools_budget, said_text)
@@ -242,7 +242,8 @@ def render(
         head.append(f"State: {state.task_state}")
     head = [line for line in head if line]
     tools_block = [TOOLS_HEADER, *tool_lines] if tool_lines else []
-    used = count_tokens("\n".join([*head, *required, *musts, said_line, *tools_block, shown_notice])) + 8
+    fixed_lines = [*head, *required, *musts, said_line, confirmed_line, *tools_block, shown_notice]
+    used = count_tokens("\n".join(fixed_lines)) + 8
     shown: list[Fact] = []
     offered: list[Fact] = []
     dropped: list[str] = list(tools_dropped)
@@ -303,9 +304,7 @@ def render(
     said_items = said_once(said_items, "\n".join(fact_lines))  # a replaced value the anchors show
     if said_items:
         body.append(f"User said: {' | '.join(said_items)}")
-    if confirmed_items:
-        body.append(f"Agent confirmed: {' | '.join(confirmed_items)}")
-    body += tools_block
+    body += [confirmed_line, *tools_block]
     if required:
         body.append("Next: " + " ".join(required))
         anchors += required

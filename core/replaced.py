@@ -33,6 +33,14 @@ def guessed_slot(fact: Fact) -> bool:
     return guessed_key(fact.key)
 
 
+_NUMBERED = re.compile(r"_\d+$")  # "time_2": a second value of one slot
+
+
+def unnumbered_slot(key: str) -> str:
+    """The slot of a fact key without the number a second value of it got ("hotel.time_2" -> "time")."""
+    return _NUMBERED.sub("", key.rpartition(".")[2])
+
+
 def guessed_key(key: str) -> bool:
     """True for a fact key of the domain the parser guessed without a task (``general.*``)."""
     return key.startswith("general.")

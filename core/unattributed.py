@@ -16,12 +16,11 @@ user's words, which say it; a clause whose values sit in slots that say what the
 
 from __future__ import annotations
 
-import re
 from typing import get_args
 
 from core.model_kinds import EntityType
 from core.models import Atom
-from core.replaced import guessed_key
+from core.replaced import guessed_key, unnumbered_slot
 
 # slots named after the type of their value, not after what the value is of
 TYPE_SLOTS = frozenset({"count", "amount", "number", "person"})
@@ -29,13 +28,12 @@ TYPE_SLOTS = frozenset({"count", "amount", "number", "person"})
 # address, a phone number, an email, a url, an id or a file name
 SELF_DESCRIBING = frozenset({"quantity", "address", "phone", "email", "url", "id"})
 MIN_LISTED = 3  # values one slot lists before they count as not told apart
-_NUMBERED = re.compile(r"_\d+$")  # "time_2": a second value of one type
 
 
 def guessed_attribute(key: str, value: str) -> bool:
     """True when a fact's key does not say what its value is of (see the module docstring)."""
     slot = key.rpartition(".")[2]
-    base = _NUMBERED.sub("", slot)
+    base = unnumbered_slot(key)
     # without a task (core.replaced.guessed_key), a slot named after an entity type ("general.date") is
     # a guess too; one named after the user's noun says what
     guessed_type = guessed_key(key) and base in get_args(EntityType) and base not in SELF_DESCRIBING

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from core.lang import en_values as V
 from core.lang.base import CONTACT_SLOT
@@ -23,11 +23,22 @@ from core.lang.en_lexicon import MONTHS, VENUE_TYPES, WEEKDAYS
 _VENUE_ENDINGS = tuple(sorted(VENUE_TYPES, key=len, reverse=True))
 
 
+@cache
+def _venue_end() -> re.Pattern[str]:
+    """A kind of venue as the last words of a lowercase name (compiled on first use)."""
+    return re.compile("(?:^| )(?:" + "|".join(re.escape(v) for v in _VENUE_ENDINGS) + ")$")
+
+
 def _venue_ending(value: str) -> bool:
     """True when a name's last words are a kind of venue ("Olive Garden Restaurant", "Lake"), not
     only its last letters ("Blake" does not end in "lake")."""
-    low = value.lower()
-    return any(low == v or low.endswith(" " + v) for v in _VENUE_ENDINGS)
+    return _venue_end().search(value.lower()) is not None
+
+
+@lru_cache(maxsize=4096)
+def _contact_starts(text: str) -> frozenset[int]:
+    """Where the phone numbers, emails and urls of a text start (read once per text)."""
+    return frozenset(c.start for c in contacts(text))
 
 # Cue words just before a span -> slot hint (checked on the 24 characters before the span).
 _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -189,7 +200,7 @@ def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
     if c.type != "name" or slot == "airline" or _venue_ending(c.value):
         return slot
     contact = _CONTACT_AFTER.match(text, c.end)
-    if contact and any(p.start == contact.end() for p in contacts(text)):
+    if contact and contact.end() in _contact_starts(text):
         return CONTACT_SLOT  # "Chloe Nguyen, 0433 555 219": whom to call, never a venue or a pick
     if slot == "person":
         return slot

@@ -24,12 +24,12 @@ OPENING = [
 ]
 
 
-def _parsed(turns: list[tuple[str, str]]):
-    return [
-        parse_message(Message(idx=i, role=r, text=t, ts=TS + timedelta(minutes=i)))
-        for i, (r, t) in enumerate(turns)
-    ]
+def _messages(turns: list[tuple[str, str]]) -> list[Message]:
+    return [Message(idx=i, role=r, text=t, ts=TS + timedelta(minutes=i)) for i, (r, t) in enumerate(turns)]
 
+
+def _parsed(turns: list[tuple[str, str]]):
+    return [parse_message(m) for m in _messages(turns)]
 
 def test_the_read_back_of_a_brief_answer_is_kept():
     parsed = _parsed(
@@ -89,6 +89,5 @@ def test_the_context_shows_the_read_back_on_its_own_line():
         ("user", "thanks"),
         ("assistant", "You're welcome."),
     ]
-    msgs = [Message(idx=i, role=r, text=t, ts=TS + timedelta(minutes=i)) for i, (r, t) in enumerate(turns)]
-    text = Compressor(Config(use_embeddings=False)).compress(msgs).rendered.text
+    text = Compressor(Config(use_embeddings=False)).compress(_messages(turns)).rendered.text
     assert "Agent confirmed: Thursday 3 December, 8am–12pm." in text.split("--- recent")[0]
