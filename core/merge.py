@@ -49,7 +49,8 @@ from core.offer_accepted import settle_acceptance
 from core.offer_taken import note_offered_options, take_offered_option
 from core.readback_split import AGREED_SUFFIX, split_read_back
 from core.repeated_name import widen_repeated
-from core.retired import note_user_turn
+from core.retired import note_other_turn, note_user_turn
+from core.retired_facts import replace_retired_facts
 from core.second_value import drop_restated_over_second, take_after_failure, take_second_values
 from core.tasks import (
     OTHER_TASK_SUFFIX,
@@ -129,6 +130,7 @@ def merge(
         if at >= 0:
             merged.task_idx, merged.task_at = msg.idx, at
     else:
+        merged.retired = note_other_turn(state.retired, msg.text)
         asks = any(a.kind == "question" and any_language().asks_end(a.text) for a in parsed.atoms)
         merged.asked_end_idx = msg.idx if asks else merged.asked_end_idx
         merged.asked_more_idx = msg.idx if any_language().offers_more(msg.text) else merged.asked_more_idx
@@ -145,6 +147,7 @@ def merge(
     done = any(a.status == "done" for a in units.actions)
     for cand in answer_to_end(state, parsed, widen_repeated(state, parsed, units.facts)):
         _merge_fact(merged, cand, corrected, done)
+    replace_retired_facts(merged, msg)  # "改成24个" after "28个人": the count the correction retired
     if msg.role == "assistant":
         split_read_back(merged, units.facts, msg.idx)
         read_back_choice(merged, msg, units.facts)  # "好的，选择安心老人意外": the user's pick, whole

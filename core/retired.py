@@ -34,6 +34,12 @@ class Retired(BaseModel):
     said: dict[str, tuple[str, ...]] = {}
     last_numbers: tuple[str, ...] = ()
     values: tuple[str, ...] = ()
+    # the amounts of money the agent or a tool said (lowercased): the user taking one up ("$2 is $2"
+    # after "It's $2 a month cheaper") replaces none of the user's own (a bill, a budget). A count or
+    # a time the agent said may well be the user's new value ("总共180人" after "可容纳180人")
+    quoted: frozenset[str] = frozenset()
+    # the latest user turn's retirements as (earlier value, the value of its shape that replaced it)
+    pairs: tuple[tuple[str, str], ...] = ()
 
 
 def is_retiring_cue(text: str) -> bool:
@@ -44,26 +50,51 @@ def is_retiring_cue(text: str) -> bool:
     return any(analyzer_for(lang).is_correction(text) for lang in ("en", "zh")) or extra_correction_cue(text)
 
 
-def _retired_now(text: str, found: list[tuple[str, str]], prior: Retired) -> set[str]:
-    """The earlier values this correction turn retires (see the module docstring)."""
+def _retired_now(text: str, found: list[tuple[str, str]], prior: Retired) -> dict[str, str]:
+    """The earlier values this correction turn retires (see the module docstring), each with the
+    new value of its shape that retired it (the turn's last, when it says several)."""
     low = text.lower()
-    out: set[str] = set()
+    out: dict[str, str] = {}
     for shape, new in found:
         earlier = prior.said.get(shape, ())
         if new.lower() in {e.lower() for e in earlier}:
             continue  # said before: a pick among the user's own values, not a new one
+        if shape.startswith("money:") and new.lower() in prior.quoted:
+            continue  # a price the agent quoted, taken up: no new value of the user's budget
         left = {e for e in earlier if e.lower() not in low}
         # the turn names an earlier value itself ("10 条，5 条太少了"): that is the one it replaces
         if len(left) == 1 and len(left) == len(set(earlier)):
-            out |= left
+            out[next(iter(left))] = new
     bare = _BARE.findall(text)
     if len(bare) == 1 and len(_NUMBER.findall(text)) == 1 and len(prior.last_numbers) == 1:
         old, said_before = prior.last_numbers[0], {v for vs in prior.said.values() for v in vs}
         # one shape: as many digits, two at least (a "1" or a "2" stands in too many quotes)
         alike = len(old) == len(bare[0]) >= 2
         if alike and old != bare[0] and bare[0] not in said_before and old not in low:
-            out.add(old)
+            out[old] = bare[0]
     return out
+
+
+# a sentence end: a full stop before a space (not the point of "16.2吨"), ! ? ; and their full-width forms
+_SENTENCE = re.compile(r"(?<=\.)\s+|(?<=[!?\u3002\uff01\uff1f;\uff1b])\s*|\n+")
+
+
+def _corrected_values(text: str, found: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The values of found in the turn's sentences that hold a correction cue ("vegans are 2 people.
+    make it 2 vegan": the count of the first sentence states, it corrects nothing); all of them
+    when no one sentence holds the cue alone."""
+    cued = [s for s in _SENTENCE.split(text) if s.strip() and is_retiring_cue(s)]
+    if not cued:
+        return found
+    return [(shape, value) for shape, value in found if any(value in s for s in cued)]
+
+
+def note_other_turn(prior: Retired, text: str) -> Retired:
+    """The record after an assistant or tool turn: the amounts of money it said (Retired.quoted)."""
+    found = {value.lower() for shape, value in shaped_values(text) if shape.startswith("money:")}
+    if not found - prior.quoted:
+        return prior
+    return prior.model_copy(update={"quoted": prior.quoted | found})
 
 
 def note_user_turn(prior: Retired, text: str) -> Retired:
@@ -71,7 +102,7 @@ def note_user_turn(prior: Retired, text: str) -> Retired:
     again is current again, and its values are added to what the user said."""
     found = shaped_values(text)
     low = text.lower()
-    retired = _retired_now(text, found, prior) if is_retiring_cue(text) else set()
+    retired = _retired_now(text, _corrected_values(text, found), prior) if is_retiring_cue(text) else {}
     kept = tuple(v for v in prior.values if v.lower() not in low and v not in retired)
     kept += tuple(sorted(retired))
     said = dict(prior.said)
@@ -82,4 +113,6 @@ def note_user_turn(prior: Retired, text: str) -> Retired:
     bare = _BARE.findall(text)
     last = tuple(bare) if len(numbers) == 1 and len(bare) == 1 else ()
     said["bare"] = (*said.get("bare", ()), *(b for b in bare if b not in said.get("bare", ())))
-    return Retired(said=said, last_numbers=last, values=kept)
+    return Retired(
+        said=said, last_numbers=last, values=kept, pairs=tuple(sorted(retired.items())), quoted=prior.quoted
+    )

@@ -7,12 +7,40 @@ from __future__ import annotations
 
 import re
 
+from core.lang.en_lexicon import FUNCTION_WORDS
+
 _ZH_DIGITS = "一二两三四五六七八九十百千"
+_NUM = r"\d+(?:[.,]\d+)*"
 # a size: a number and a storage unit ("800G", "1T", "500 GB", "2tb")
 _SIZE = re.compile(r"(?<![0-9A-Za-z_.])\d+(?:\.\d+)?\s*(?:[KMGTP](?:i?B)?|[kmgtp]i?b)(?![A-Za-z])")
-# a Chinese count and its measure word ("20个人", "三张", "两桌"); a date, time or money unit is none
-_MEASURE = "个人|个|位|名|人|张|桌|间|晚|夜|箱|台|件|份|辆|套|本|瓶|盒|条|只|双|杯|层"
-_ZH_COUNT = re.compile(rf"(?<![\d{_ZH_DIGITS}.])(?:\d+|[{_ZH_DIGITS}]+)\s*(?:{_MEASURE})")
+# an amount of money: a currency sign before it ("£80k", "$1,200") or 元 / 块 after it ("2000元")
+_MONEY = re.compile(
+    rf"[£$€¥]\s?{_NUM}\s?[kKmM]?(?![A-Za-z\d])|(?<![\d.,])\d+(?:[.,]\d+)*\s*(?:万元|万|元|块)"
+)
+# a time of day: "16:00", "7:30am", "3pm", "晚上11点", "5 点半"
+_TIME = re.compile(
+    r"(?<![\d:.])\d{1,2}:\d{2}(?:\s?[ap]\.?m\.?)?(?![\d:])|(?<![\d.])\d{1,2}\s?[ap]\.?m\.?(?![A-Za-z])"
+    r"|(?:上午|下午|晚上|早上|中午|凌晨|傍晚)?\d{1,2}\s*点(?:半|\s*\d{1,2}\s*分?)?"
+)
+_MONTH = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december"
+    r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?![A-Za-z])"
+)
+# a calendar date: "12月25号", "dec 19", "9 December"
+_DATE = re.compile(
+    rf"\d{{1,2}}\s*月\s*\d{{1,2}}\s*[号日]|(?<![A-Za-z]){_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?(?!\d)"
+    rf"|(?<![\d.,])\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}(?![A-Za-z])"
+    r"|(?<![\w.,])\d{1,2}(?:st|nd|rd|th)(?![A-Za-z])",
+    re.IGNORECASE,
+)
+# a Chinese count and its measure word ("20个人", "三张", "两桌") or unit ("17吨", "320亩")
+_MEASURE = "个人|个|位|名|人|张|桌|间|晚|夜|箱|台|件|份|辆|套|本|瓶|盒|条|只|双|杯|层|包|桶"
+_MEASURE += "|吨|亩|平|公斤|斤|米"
+_ZH_COUNT = re.compile(rf"(?<![\d{_ZH_DIGITS}.])(?:\d+(?:\.\d+)?|[{_ZH_DIGITS}]+)\s*(?:{_MEASURE})")
+# a number and the word or sign after it: its unit or what it counts ("6 jugs", "19,800 kg", "10%")
+_LATIN_UNIT = re.compile(rf"(?<![\w.,:/\-]){_NUM}\s?(%|[A-Za-z]+)(?![\w\-])")
+# a long run of digits: a phone, an account or a policy number of that many digits
+_DIGITS = re.compile(r"(?<![\d\-])\d{7,}(?!\d)")
 # an id: letters and digits joined by - _ . / or : ("eu-central-1", "v2.14.0"), both kinds in it
 _ID_CHAR = r"[0-9A-Za-z_\-./:]"
 _ID = re.compile(
@@ -24,25 +52,69 @@ _ZH_CUE = re.compile(
     rf"^等(?:一)?下|[，,]\s*等(?:一)?下|等等[，,]|(?<!修)改(?=[\d{_ZH_DIGITS}])|[一总]共(?=[\d{_ZH_DIGITS}])"
 )
 
+# the English ones: a value set against the one it replaces ("8 jugs not 6", "instead of the 14th"),
+# a change of plan ("can't do the 19th after all"), a value moved ("push it to the 9th", "move the
+# first one to 14:30"), a new value stated as now holding ("it's 52 students now")
+_EN_CUE = re.compile(
+    r"\b(?:not|instead of)\s+(?:the\s+)?\d|\bafter all\b|\bnow\b"
+    r"|\b(?:move|push|bump|shift)\s+(?:it|that|them|this|(?:the|my)\s+\w+(?:\s+\w+)?)\b[^.?!]*?\bto\b",
+    re.IGNORECASE,
+)
+
 
 def _shape_of_id(token: str) -> str:
     return re.sub(r"\d+", "9", re.sub(r"[A-Za-z]+", "a", token))
 
 
+def _unit_shape(match: re.Match[str]) -> str | None:
+    """The shape of a number and the word after it ("unit:jug" for "6 jugs"); None when the word is
+    a function word ("3 and", "2 of"), so nothing is said of what the number counts."""
+    unit = match.group(1).lower()
+    if unit in FUNCTION_WORDS or unit in _NOT_UNITS:
+        return None
+    return f"unit:{unit[:-1] if len(unit) > 3 and unit.endswith('s') else unit}"
+
+
+# words after a number that say nothing of what it counts, besides the function words
+_NOT_UNITS = frozenset(("x", "more", "less", "please", "pls", "instead", "then", "now", "total", "each"))
+
+
 def shaped_values(text: str) -> list[tuple[str, str]]:
-    """The (shape, value) pairs of text: sizes, Chinese counts keyed by their measure word, ids
-    keyed by their letter/digit shape."""
-    out = [("size", m.group(0)) for m in _SIZE.finditer(text)]
+    """The (shape, value) pairs of text: sizes, amounts of money, times of day, dates, counts keyed
+    by their measure word or unit, long digit runs keyed by their length, ids keyed by their
+    letter/digit shape. A span is read once, by the first of those that finds it."""
+    taken: list[tuple[int, int]] = []
+    out: list[tuple[int, str, str]] = []
+
+    def add(match: re.Match[str], shape: str | None) -> None:
+        start, end = match.span()
+        if shape is None or any(start < b and a < end for a, b in taken):
+            return
+        taken.append((start, end))
+        out.append((start, shape, match.group(0).strip()))
+
+    for m in _SIZE.finditer(text):
+        add(m, "size")
+    for m in _MONEY.finditer(text):
+        add(m, "money:" + ("元" if m.group(0)[-1] in "元块万" else m.group(0)[0]))
+    for m in _TIME.finditer(text):
+        add(m, "time")
+    for m in _DATE.finditer(text):
+        add(m, "date")
     for m in _ZH_COUNT.finditer(text):
-        measure = m.group(0).lstrip(f"0123456789{_ZH_DIGITS} ")
-        out.append((f"count:{measure[:1]}", m.group(0)))
-    sized = {v for _, v in out}
-    ids = [m.group(0) for m in _ID.finditer(text)]
-    out += [(f"id:{_shape_of_id(v)}", v) for v in ids if v not in sized]
-    return out
+        measure = m.group(0).lstrip(f"0123456789.{_ZH_DIGITS} ")
+        add(m, f"count:{measure[:1]}")
+    for m in _LATIN_UNIT.finditer(text):
+        add(m, _unit_shape(m))
+    for m in _DIGITS.finditer(text):
+        add(m, f"digits:{len(m.group(0))}")
+    for m in _ID.finditer(text):
+        add(m, f"id:{_shape_of_id(m.group(0))}")
+    return [(shape, value) for _, shape, value in sorted(out)]
 
 
 def extra_correction_cue(text: str) -> bool:
-    """True for the Chinese correction cues is_correction leaves out: "等下，" (wait,), 改 right
-    before a count ("改三桌"), a new total ("一共四张", "总共180人")."""
-    return bool(_ZH_CUE.search(text))
+    """True for the correction cues is_correction leaves out: Chinese "等下，" (wait,), 改 right
+    before a count ("改三桌"), a new total ("一共四张", "总共180人"); English "X not Y", "after all",
+    "now", "move / push it to" (_EN_CUE)."""
+    return bool(_ZH_CUE.search(text) or _EN_CUE.search(text))

@@ -8,7 +8,7 @@ import pytest
 
 from core.models import ContextState, Fact
 from core.replaced import mark_quoted
-from core.retired import Retired, note_user_turn
+from core.retired import Retired, note_other_turn, note_user_turn
 from tests.core.builders import state_after
 
 pytestmark = pytest.mark.unit
@@ -52,6 +52,44 @@ def test_a_correction_naming_the_count_it_replaces_retires_no_other():
     # "5 条" is what the turn replaces (the facts hold that); "1 条" is another limit
     record = _after("每分钟最多1 条，每小时最多5 条", "每小时改成 10 条，5 条太少了")
     assert record.values == ()
+
+
+def test_a_count_stated_in_a_sentence_without_the_cue_retires_nothing():
+    # "make it" corrects the pizzas; "vegans are 2 people" states a part of the party of 8
+    record = _after(
+        "order pizza for the team, we're 8 people working late",
+        "vegans are 2 people, one pizza is not enough. make it 2 vegan and 1 pepperoni",
+    )
+    assert record.values == ()
+
+
+def test_english_counts_times_dates_and_amounts_retire_the_one_of_their_shape():
+    assert _after("6 jugs of the 5 gallon water", "and 8 jugs not 6").values == ("6 jugs",)
+    assert _after("48 students and 6 chaperones", "it's 52 students now. Still 6 chaperones").values == (
+        "48 students",
+    )
+    moved = _after("the survey is on Tuesday 8 December", "can we push it a day to Wednesday 9 December?")
+    assert moved.values == ("8 December",)
+    assert _after("start at 16:00", "actually 09:30 works better").values == ("16:00",)
+    assert _after("budget is £80k", "actually hold on, finance says max £85k").values == ("£80k",)
+    assert _after("大概17吨货", "不对，是16.2吨").values == ("17吨",)
+
+
+def test_an_amount_the_agent_quoted_taken_up_retires_no_amount_of_the_users():
+    quoted = note_other_turn(note_user_turn(Retired(), "my bill is $240"), "It's $2 a month cheaper")
+    assert note_user_turn(quoted, "actually go paperless, $2 is $2").values == ()
+
+
+def test_a_count_the_agent_said_before_is_still_the_users_new_count():
+    # the venue's capacity read out first; the user's new head count then retires the old one
+    said = note_other_turn(note_user_turn(Retired(), "年会大概150人"), "张江假日酒店可容纳180人，每桌4888元")
+    assert note_user_turn(said, "人数有变化，总共180人").values == ("150人",)
+
+
+def test_values_of_another_unit_or_two_earlier_ones_are_not_retired():
+    assert _after("8 adults on the boat", "we're actually 9 people").values == ()
+    assert _after("£70k to £90k", "actually make it £85k").values == ()
+    assert _after("from 3pm to 6pm", "actually 5pm").values == ()
 
 
 def test_a_bare_number_is_never_a_long_one_nor_one_with_a_measure_word():

@@ -1,0 +1,75 @@
+"""A fact whose value a user's correction retired takes the value that retired it.
+
+core.retired finds what a correction turn retires: the one earlier value of the same shape as a
+value the turn says (a Chinese count with its measure word, "28个人" -> "改成24个"; a size with its
+unit; an id of one letter/digit shape; a bare number answered just before). That is the evidence
+issue 12 asks for a replacement: a correction cue and a value of the same type, the earlier one
+the only candidate. When a fact the user stated still holds the retired value as current (the
+parser read the new one without an attribute, or filed it under another key, or found none:
+"改成24个" alone is no attribute), the context would show the old value as current. This step
+puts the new value in that fact, the old one in its history, and drops the copy of the new value
+the same turn made under another key, so one fact shows "24个 (was: 28个人)".
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.fact_versions import replace_fact
+from core.models import ContextState, Evidence, Fact, FactCandidate, Message
+
+# the list separators a held value's items are joined with ("两包, 500 克")
+_ITEMS = re.compile(r"\s*[,;\uff0c\uff1b\u3001]\s*")
+
+
+def _holding(state: ContextState, old: str) -> tuple[Fact, str] | None:
+    """The one user fact that holds old as current, whole or as one of its listed items, with the
+    value it has once old is swapped for a placeholder; None when no fact or several do."""
+    low = old.strip().lower()
+    found = []
+    for fact in state.facts.values():
+        if fact.role != "user":
+            continue
+        items = _ITEMS.split(fact.value.strip())
+        hits = [i for i, item in enumerate(items) if item.lower() == low]
+        if len(hits) == 1:
+            found.append((fact, items, hits[0]))
+    if len(found) != 1:
+        return None
+    fact, items, at = found[0]
+    return fact, ", ".join([*items[:at], "\0", *items[at + 1 :]])
+
+
+def replace_retired_facts(state: ContextState, msg: Message) -> None:
+    """Put each value msg's correction retired (state.retired.pairs, core.retired) out of the one
+    user fact that still holds it, the value that retired it in its place (see the module docstring)."""
+    if msg.role != "user":
+        return
+    for old, new in state.retired.pairs:
+        held = _holding(state, old)
+        start = msg.text.find(new)
+        if held is None or start < 0:
+            continue
+        fact, template = held
+        value = template.replace("\0", new)
+        for other in list(state.facts.values()):
+            same_turn = other.last_idx == msg.idx and other.first_idx == msg.idx
+            if other is not fact and same_turn and other.value.strip().lower() == new.lower():
+                del state.facts[other.key]  # the new value read under a key of its own this turn
+        evidence = Evidence(
+            idx=msg.idx, role="user", how="corrected", start=start, end=start + len(new), text=new, ts=msg.ts
+        )
+        cand = FactCandidate(
+            key=fact.key,
+            value=value,
+            norm=value.lower(),
+            strength=fact.strength,
+            kind=fact.kind,
+            source_idx=msg.idx,
+            role="user",
+            pinned=fact.pinned,
+            correction=True,
+            vtype=fact.vtype,
+            evidence=evidence,
+        )
+        replace_fact(state, fact, cand, "corrected by user")
