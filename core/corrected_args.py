@@ -29,12 +29,17 @@ def _forms(value: str) -> set[str]:
     return {low} | ({numbers[0]} if len(numbers) == 1 and len(rest) <= 1 and low[:1].isdigit() else set())
 
 
-def _replaced_after(state: ContextState) -> dict[str, int]:
-    """Each replaced value's forms (_forms) -> the earliest turn a replacement of it was made at."""
+_CLOCK_TYPES = ("date", "time", "datetime")
+
+
+def _replaced_after(state: ContextState, numbers: bool = False) -> dict[str, int]:
+    """Each replaced value's forms (_forms) -> the earliest turn a replacement of it was made at;
+    with numbers, only those of facts that are no date or time: a JSON number argument
+    (``children=3``) is a count or an amount, never the "3" of "finishes at 3"."""
     current = {f.value.strip().lower() for f in state.facts.values()} | {f.norm for f in state.facts.values()}
     out: dict[str, int] = {}
     for fact in state.facts.values():
-        if (fact.vtype or "") in UNTYPED:
+        if (fact.vtype or "") in UNTYPED or (numbers and fact.vtype in _CLOCK_TYPES):
             continue  # one name after another is weak evidence of one attribute (core.replaced)
         shown = set(shown_as_replaced(fact))
         for version in fact.history:
@@ -48,7 +53,7 @@ def _replaced_after(state: ContextState) -> dict[str, int]:
 def mark_corrected_args(records: Sequence[ActionUnit], state: ContextState) -> list[ActionUnit]:
     """The records with each scalar argument whose value a fact shows replaced after the call marked
     "(was: value)"; records with none are returned as they are."""
-    replaced = _replaced_after(state)
+    replaced, replaced_numbers = _replaced_after(state), _replaced_after(state, numbers=True)
     if not replaced:
         return list(records)
     out = []
@@ -57,7 +62,8 @@ def mark_corrected_args(records: Sequence[ActionUnit], state: ContextState) -> l
         for key, value in rec.args.items():
             if isinstance(value, bool) or not isinstance(value, (str, int, float)):
                 continue
-            at = replaced.get(str(value).strip().lower())
+            forms = replaced if isinstance(value, str) else replaced_numbers
+            at = forms.get(str(value).strip().lower())
             if at is not None and at > rec.idx:
                 marked[key] = f"(was: {value})"
         out.append(rec if marked == rec.args else rec.model_copy(update={"args": marked}))

@@ -21,7 +21,8 @@ from core.values import same_surface, same_value
 _LIST_SEPARATOR = re.compile(r"\s*[,;\uff0c\uff1b\u3001]\s*")
 # a whole token: no letter or digit of a Latin word next to it (Chinese writes no spaces between
 # words, so a Chinese value is found inside Chinese text: "改成1月3号" holds "1月3号"; "16个人" not "6个人")
-_EDGE_BEFORE, _EDGE_AFTER = r"(?<![0-9A-Za-z_])", r"(?![0-9A-Za-z_])"
+# ... and no part of a longer number: not the "3" of "3:15", "3.5" or "1/3"
+_EDGE_BEFORE, _EDGE_AFTER = r"(?<![0-9A-Za-z_])(?<![0-9][:.,/])", r"(?![0-9A-Za-z_])(?![:.,/][0-9])"
 NAME_SLOT = "name"  # the slot of a name the parser found no attribute for
 UNTYPED = ("", "name", "place", "term")  # the value types that say nothing of the attribute
 

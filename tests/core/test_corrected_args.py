@@ -54,3 +54,24 @@ def test_a_correction_before_the_call_does_not_mark_it() -> None:
     later = [r.model_copy(update={"idx": 9}) for r in records]  # the call made after the correction
     marked = mark_corrected_args(later, result.state)
     assert all(isinstance(r, ActionUnit) and r.args["guests"] == 60 for r in marked)
+
+
+def test_a_number_argument_is_not_marked_for_a_replaced_time_of_that_number() -> None:
+    # "finishes at 3" (a time) replaced later: the call's children=3 is a count, not that time
+    turns = [
+        Message(idx=0, role="user", text="Three kids. The nursery finishes at 3.", ts=TS),
+        Message(
+            idx=1,
+            role="assistant",
+            tool_call=ToolCall(call_id="c1", name="find_sitters", args={"children": 3, "town": "Bath"}),
+            ts=TS,
+        ),
+        Message(idx=2, role="tool", tool_result=ToolResult(call_id="c1", data={"sitters": [{"name": "Grace"}]})),
+        Message(idx=3, role="assistant", text="Grace is free. When can you meet her?", ts=TS),
+        Message(idx=4, role="user", text="actually the nursery finishes at 4 now, not 3", ts=TS),
+    ]
+    turns = [m.model_copy(update={"ts": TS + timedelta(minutes=m.idx)}) for m in turns]
+    result = Compressor(Config(use_embeddings=False)).compress(turns)
+    replaced = {v.value for f in result.state.facts.values() for v in f.history if f.vtype == "time"}
+    assert "3" in replaced  # the time was replaced: the rule is what keeps the count unmarked
+    assert "children=3" in result.rendered.text

@@ -116,3 +116,14 @@ def test_a_replaced_listing_never_shows_the_current_pick_as_replaced():
     state = ContextState(facts={"train.time": _fact("train.time", "12:30", 4, [listing])})
     out = render(state, [], Config(use_embeddings=False), tokens_in=10_000)
     assert "time=12:30 (was: 08:15, 18:45)" in out.text
+
+
+def test_a_replaced_number_is_never_marked_as_part_of_a_longer_number():
+    # "finishes at 3" replaced by "11am": the "3" of "3:15", "3.5" or "1/3" is another value
+    fact = _fact("home.time", "11am", 9, [_version("3", 2, 9)])
+    fact.vtype = "time"
+    state = ContextState(facts={"home.time": fact})
+    said = "school pickup at 3:15, about 3.5 hours, 1/3 of the week; nursery finishes at 3"
+    assert mark_replaced(said, state) == (
+        "school pickup at 3:15, about 3.5 hours, 1/3 of the week; nursery finishes at (was: 3)"
+    )
