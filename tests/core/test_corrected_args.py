@@ -66,7 +66,7 @@ def test_a_number_argument_is_not_marked_for_a_replaced_time_of_that_number() ->
             tool_call=ToolCall(call_id="c1", name="find_sitters", args={"children": 3, "town": "Bath"}),
             ts=TS,
         ),
-        Message(idx=2, role="tool", tool_result=ToolResult(call_id="c1", data={"sitters": [{"name": "Grace"}]})),
+        Message(idx=2, role="tool", tool_result=ToolResult(call_id="c1", data={"sitters": ["Grace"]})),
         Message(idx=3, role="assistant", text="Grace is free. When can you meet her?", ts=TS),
         Message(idx=4, role="user", text="actually the nursery finishes at 4 now, not 3", ts=TS),
     ]
