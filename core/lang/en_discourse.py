@@ -51,12 +51,13 @@ _TAG_QUESTION = re.compile(
 # gloves be a problem?", "I'm breastfeeding my 8-month-old, is that a problem?"): the statement is a
 # fact about the user, whatever the answer to the question is
 _ASKED_AFTER = re.compile(
-    r",\s*(?:will|would|is|are|can|could|does|do|should|may|might)\s+(?:that|this|it|the|they|there|you)\b"
+    r",\s*(?:will|would|is|are|can|could|does|do|should|may|might|has|have)\s+[a-z]\w*\b"
     r"[^,?]*\?+\s*$",
     re.IGNORECASE,
 )
 _OWN_STATEMENT = re.compile(
-    r"^(?:(?:oh|also|and|but|so|well|ok(?:ay)?|btw)[\s,]+)*(?:i|i['’]m|i['’]ve|we|we['’]re|we['’]ve|my|our)\s",
+    r"^(?:(?:oh|also|and|but|so|well|ok(?:ay)?|btw)[\s,]+)*(?:i|i['’]m|i['’]ve|we|we['’]re|we['’]ve|my|our"
+    r"|he|she|they|he['’]s|she['’]s|they['’]re|his|her|their)\s",
     re.IGNORECASE,
 )
 

@@ -83,6 +83,11 @@ def test_a_question_after_the_users_own_statement_is_cut_off_it():
         "My flight lands at 9",
         "will the car be ready?",
     ]
+    # a statement about the person the user acts for, and a question of any subject after it
+    assert split_sentences("and she's allergic to latex, are gloves used?") == [
+        "and she's allergic to latex",
+        "are gloves used?",
+    ]
     # no statement of the user's before it: one question
     assert split_sentences("When is it, will the van be there?") == ["When is it, will the van be there?"]
 
