@@ -161,10 +161,12 @@ def mark_replaced(
     A value of a definite type (a count, a date, an amount) is found inside Chinese words too
     ("大概20个人"), a listed one whatever separators the text writes it with ("1月3号，周日" for the
     held "1月3号, 周日"). An untyped one (_untyped) only as a whole word: one name after another is
-    weak evidence of one attribute, so its old values are marked only where they stand alone."""
+    weak evidence of one attribute, so its old values are marked only where they stand alone, and
+    only those alike the value that replaced them (_alike)."""
     current = {f.value.strip().lower() for f in state.facts.values()} | set(restated)
     typed = {v.strip() for f in state.facts.values() if not _untyped(f) for v in replaced_forms(f)}
-    named = {v.strip() for f in state.facts.values() if _untyped(f) for v in replaced_forms(f)} - typed
+    untyped = [f for f in state.facts.values() if _untyped(f)]
+    named = {v.strip() for f in untyped for v in replaced_forms(f) if _alike(v, f)} - typed
     typed |= {v.strip() for v in also}
     typed, named = ({v for v in vs if v and v.lower() not in current} for vs in (typed, named))
     if not typed and not named:
@@ -175,6 +177,28 @@ def mark_replaced(
     ordered = sorted(zip([*typed, *named], parts, strict=True), key=lambda vp: len(vp[0]), reverse=True)
     pattern = re.compile("|".join(p for _, p in ordered), re.IGNORECASE)
     return pattern.sub(lambda m: f"(was: {m.group(0)})", text)
+
+
+def _alike(old: str, fact: Fact) -> bool:
+    """True when an untyped value and the one that replaced it look like values of one attribute:
+    both holding digits (a time, a count or a code for another), Chinese ones ending in the same
+    character (单人间 -> 双人间, 胡桃色 -> 白橡木色), Latin ones both capitalised (a name for a name:
+    Marco -> Jade Thompson) or ending in the same word (private room -> twin room). Unlike ones
+    (intermediate -> private, 楼下邻居姓陈 -> 东方雨虹) may be values of two attributes the parser held
+    under one guessed slot: a quote is not marked for them."""
+    slot = fact.key.split(".", 1)[-1]
+    if not guessed_slot(fact) and not slot.startswith(NAME_SLOT):
+        return True  # a task's own attribute (attraction.type: museum -> park): one value after another
+    old, new = old.strip(), fact.value.strip()
+    if not old or not new:
+        return False
+    if any(c.isdigit() for c in old) and any(c.isdigit() for c in new):
+        return True  # a time, a number or a code for another
+    if not old.isascii() or not new.isascii():
+        return old[-1] == new[-1]
+    if old[0].isupper() and new[0].isupper():
+        return True
+    return old.lower().split()[-1] == new.lower().split()[-1]
 
 
 def _untyped(fact: Fact) -> bool:

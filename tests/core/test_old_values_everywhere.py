@@ -87,11 +87,15 @@ def test_a_goal_with_a_marked_value_is_still_the_users_own_words():
 def test_an_untyped_value_replaced_under_the_name_slot_is_marked_only_as_a_whole_word():
     # one name after another under the catch-all name slot is weak evidence of one attribute: inside
     # Chinese words (no word ends to go by) its old value is left as the user said it
-    churned = _fact("general.name_2", "test-deploy频道", 23, "环境变量FEATURE_SSO", 11, "")
+    churned = _fact("general.name_2", "环境变量DEBUG_SSO", 23, "环境变量FEATURE_SSO", 11, "")
     state = ContextState(facts={"general.name_2": churned})
     said = "新版本需要加一个环境变量FEATURE_SSO=on"
     assert mark_replaced(said, state) == said
     assert mark_replaced("环境变量FEATURE_SSO", state) == "(was: 环境变量FEATURE_SSO)"
+    # a value unlike the one that replaced it ("test-deploy频道") may be another attribute's: unmarked
+    unlike = _fact("general.name_2", "test-deploy频道", 23, "环境变量FEATURE_SSO", 11, "")
+    unmarked = mark_replaced("环境变量FEATURE_SSO", ContextState(facts={"general.name_2": unlike}))
+    assert unmarked == "环境变量FEATURE_SSO"
 
 
 def test_a_term_replaced_in_its_slot_is_marked_only_as_a_whole_word():

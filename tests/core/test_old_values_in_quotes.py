@@ -127,3 +127,20 @@ def test_a_replaced_number_is_never_marked_as_part_of_a_longer_number():
     assert mark_replaced(said, state) == (
         "school pickup at 3:15, about 3.5 hours, 1/3 of the week; nursery finishes at (was: 3)"
     )
+
+
+def test_an_untyped_value_is_marked_in_a_quote_only_when_alike_the_value_that_replaced_it():
+    # a level and a room type held under one guessed slot: "intermediate" was never a room type
+    unlike = _fact("general.type", "private", 16, [_version("intermediate", 4, 16)])
+    state = ContextState(facts={"general.type": unlike})
+    assert mark_replaced("intermediate, I guess", state) == "intermediate, I guess"
+    # a name for a name, a room for a room, a colour for a colour: the quote shows the old one replaced
+    names = _fact("general.name", "Jade Thompson", 9, [_version("Marco", 2, 9)])
+    rooms = _fact("general.room", "双人间", 9, [_version("单人间", 2, 9)])
+    state = ContextState(facts={"general.name": names, "general.room": rooms})
+    # a task's own attribute changes one value for another, alike or not (attraction.type: museum -> park)
+    task = _fact("attraction.type", "park", 9, [_version("museum", 2, 9)])
+    marked_task = mark_replaced("a museum maybe", ContextState(facts={"attraction.type": task}))
+    assert marked_task == "a (was: museum) maybe"
+    marked = mark_replaced("Marco on Tuesdays; 单人间，不加床", state)
+    assert marked == "(was: Marco) on Tuesdays; (was: 单人间)，不加床"
