@@ -37,6 +37,7 @@ from core.lang.registry import analyzer_for
 from core.models import Atom, ContextState, ParsedMessage
 from core.modified_heads import modified_heads
 from core.negation_pairs import before_half_unshown, positive_half_unshown
+from core.offered_choices import choices_offered, picked_again
 from core.qualified import qualified_parts
 from core.render import parse_anchors
 from core.shown import (
@@ -210,15 +211,19 @@ def missing_user_clauses(
     bare = {p.message.idx for p in parsed for a in p.atoms if a.kind == "correction" and untyped_numbers(a)}
     renumbered = {before for before, after in pairwise(users) if after in bare}
     out: list[str] = []
+    offer = ""  # the turn before lays out choices without asking (core.offered_choices)
     asked = False  # the turn before is the assistant's question: a brief answer is its value
     polar = False  # the turn before asks a yes or a no: an answer saying more states its own value
     for p in parsed:
         if p.message.role == "assistant" and p.message.text.strip():
             asked, polar = asks_open(p.message.text), asks_polar(p.message.text)
+            offer = "" if asked else choices_offered(p.message.text)
+            asked = asked or bool(offer)
             continue
         if p.message.idx >= upto or p.message.role != "user":
             continue
         (answers, asked), (detailed, polar) = (asked, False), (polar, False)
+        picked, offer = offer, ""  # the choices laid out that a brief turn picks among
         after_negation = False
         corrected = False  # an earlier clause of this turn is a correction
         before: Atom | None = None  # the clause before, in this turn
@@ -262,6 +267,9 @@ def missing_user_clauses(
             says_more = says_more_than_yes(atom)
             typed = any(not (says_more and e.type in WEAK_TYPES) for e in atom.entities)
             brief = answers and not _says_nothing(atom.text) and not _requests(atom.text)
+            # a pick among choices a later correction picks again among ("interim", then "actually
+            # the full service") is no value of the user's now
+            brief = brief and not (picked and picked_again(atom.text, picked, corrections, p.message.idx))
             least = MIN_ANSWER_UNITS if brief else MIN_CUED_UNITS if _cued(atom) else MIN_UNITS
             if detailed and not any_language().declines(atom.text) and not _requests(atom.text):
                 least = min(least, MIN_CUED_UNITS)  # "she has a severe peanut allergy" to "any conditions?"

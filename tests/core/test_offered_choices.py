@@ -1,0 +1,48 @@
+"""A brief user turn after choices laid out without a question is a pick the coverage guarantee
+keeps (core.offered_choices), unless a later correction picks again among the same choices."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.offered_choices import choices_offered, picked_again
+from tests.core.builders import missing_clauses
+
+pytestmark = pytest.mark.unit
+
+_PACKAGES = "Hi! Our packages: Classic booth 3 hours £395, Mirror booth 3 hours £495, GIF booth 3 hours £450."
+
+
+def test_two_prices_or_two_times_lay_out_choices_one_or_none_do_not():
+    assert choices_offered(_PACKAGES) == _PACKAGES
+    assert choices_offered("Thursday 10 December, we have 8-10am or 10am-12pm.")
+    assert choices_offered("推荐：自由划 2 小时 150 元/人；教练带队环湖 3 小时 260 元/人。")
+    assert not choices_offered("The deposit is £100, refundable.")
+    assert not choices_offered("Thanks, we will see you then.")
+
+
+def test_a_brief_pick_among_choices_laid_out_comes_back():
+    turns = [("user", "I need a photo booth for my wedding"), ("assistant", _PACKAGES), ("user", "mirror")]
+    assert "mirror" in missing_clauses(turns, "[FACT:event.type=wedding]")
+    offer = "推荐：自由划 150 元/人；教练带队 260 元/人。"
+    zh = [("user", "千岛湖皮划艇团建"), ("assistant", offer), ("user", "带教练的")]
+    assert "带教练的" in missing_clauses(zh, "[FACT:general.name=千岛湖皮划艇团建]")
+
+
+def test_a_pick_a_later_correction_picks_again_among_the_same_choices_does_not_come_back():
+    turns = [
+        ("user", "MOT due end of month, can you do it with a service"),
+        ("assistant", "Yes. MOT plus interim service is £149, or MOT plus full service £219."),
+        ("user", "interim"),
+        ("assistant", "Interim service and MOT. Which day?"),
+        ("user", "on second thought do the full service, it's been 2 years"),
+    ]
+    assert "interim" not in missing_clauses(turns, "[FACT:car.service=full service]")
+
+
+def test_a_correction_of_something_else_leaves_the_pick_standing():
+    offer = "Yes. MOT plus interim service is £149, or MOT plus full service £219."
+    corrections = [(5, set(), set(), "actually make it friday not thursday")]
+    assert not picked_again("interim", offer, corrections, 2)
+    assert picked_again("interim", offer, [(5, set(), set(), "do the full service instead")], 2)
+    assert not picked_again("interim", offer, [(1, set(), set(), "do the full service instead")], 2)
