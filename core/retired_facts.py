@@ -13,13 +13,9 @@ the same turn made under another key, so one fact shows "24个 (was: 28个人)".
 
 from __future__ import annotations
 
-import re
-
 from core.fact_versions import replace_fact
+from core.listed import LIST_SEPARATOR
 from core.models import ContextState, Evidence, Fact, FactCandidate, Message
-
-# the list separators a held value's items are joined with ("两包, 500 克")
-_ITEMS = re.compile(r"\s*[,;\uff0c\uff1b\u3001]\s*")
 
 
 def _holding(state: ContextState, old: str) -> tuple[Fact, str] | None:
@@ -30,7 +26,7 @@ def _holding(state: ContextState, old: str) -> tuple[Fact, str] | None:
     for fact in state.facts.values():
         if fact.role != "user":
             continue
-        items = _ITEMS.split(fact.value.strip())
+        items = LIST_SEPARATOR.split(fact.value.strip())  # "两包, 500 克"
         hits = [i for i, item in enumerate(items) if item.lower() == low]
         if len(hits) == 1:
             found.append((fact, items, hits[0]))
