@@ -19,6 +19,7 @@ import re
 
 from core.lang.base import CONTACT_SLOT
 from core.lang.cues import any_language
+from core.listed import LIST_SEPARATOR
 from core.models import ContextState, Fact, FactCandidate
 from core.replaced import unnumbered_slot
 
@@ -44,6 +45,11 @@ def other_attribute(cur: Fact, cand: FactCandidate) -> bool:
     if cur.vtype == "quantity":
         old, new = count_unit(cur.norm), count_unit(cand.norm)
         return bool(old and new and old != new)
+    if cur.vtype in ("date", "datetime"):
+        # two dates said together ("1月7号下午拿，1月9号上午还": a pick-up and a return) are a span of
+        # their own, not a new value of the one date held ("1月8号晚上用", the show)
+        held, said = (len(LIST_SEPARATOR.split(v.strip())) for v in (cur.value, cand.value))
+        return held == 1 and said > 1
     return False
 
 

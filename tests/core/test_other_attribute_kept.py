@@ -62,3 +62,22 @@ def test_a_count_in_another_measure_stands_beside_the_held_count():
 def test_a_return_is_the_end_of_the_rental(text: str, value: str, slot: str):
     found = {e.text: e.slot for e in extract_entities(text, None)}
     assert found[value] == slot
+
+
+def test_two_dates_said_together_stand_beside_the_one_date_held():
+    # the show is on the 8th; collecting on the 7th and returning on the 9th is a span of its own
+    current, replaced = _state([
+        ("user", "你好，公司年会节目要租演出服，1月8号晚上用"),
+        ("assistant", "您好，请问是什么节目？需要多少套？"),
+        ("user", "一个民族舞，8个女生"),
+        ("assistant", "傣族舞服每套80元/天。"),
+        ("user", "好。1月7号下午拿，1月9号上午还，行吗"),
+    ])
+    assert "1月8号晚上" in current
+    assert "1月8号晚上" not in replaced
+    cur = Fact(key="event.date", value="1月8号晚上", norm="1月8号晚上", first_idx=0, last_idx=0, vtype="date")
+    said = "1月7号下午, 1月9号上午"
+    span = FactCandidate(key="event.date", value=said, norm=said, source_idx=4, vtype="date")
+    assert other_attribute(cur, span)
+    one = FactCandidate(key="event.date", value="1月9号", norm="1月9号", source_idx=4, vtype="date")
+    assert not other_attribute(cur, one)  # one date for the one held: no evidence it is another
