@@ -3,15 +3,18 @@
 The user says "region eu-central-1", and later "wait, put it in eu-west-1 instead": only the new
 value may become a fact (or the old one was filed under another key), so no fact's history says
 the old one was replaced, and a quote of the user ("User said: ... region eu-central-1") shows it
-as current. A correction turn (a correction cue) retires the one value of the same shape the
-user said before, when it names none of them itself: a size with its unit ("800G" -> "1T"), a
-Chinese count with its measure word ("20个人" -> "28个", "三张" -> "四张"), an id of the same
-letter/digit shape ("eu-central-1" -> "eu-west-1"), or a bare number of as many digits (two or
-more) answered in the user's turn just before ("32 is enough" -> "actually keep the 64"). Two
-earlier values of that shape, or a new value the user had said before, say nothing of which one
-changed: nothing is retired. Values of different shapes (a head count and a number of nights,
-"4个人" and "3晚") never retire each other. The values retired are marked only in quotes of the
-user (core.replaced.mark_quoted), never where a fact holds them as current.
+as current. A correction turn (a correction cue, in the sentence that holds the value) retires the
+one value of the same shape the user said before, when it names none of them itself: a size with
+its unit ("800G" -> "1T"), an amount in one currency ("£80k" -> "£85k"), a time of day, a calendar
+date, a Chinese count with its measure word ("20个人" -> "28个", "三张" -> "四张"), an English number
+with its noun ("6 jugs" -> "8 jugs"), an id of the same letter/digit shape ("eu-central-1" ->
+"eu-west-1"), or a bare number of as many digits (two or more) answered in the user's turn just
+before ("32 is enough" -> "actually keep the 64"); core.lang.value_shapes reads the shapes. Two
+earlier values of that shape, a new value the user had said before, or an amount the agent quoted
+taken up, say nothing of which one changed: nothing is retired. Values of different shapes (a head
+count and a number of nights, "4个人" and "3晚") never retire each other. The values retired are
+marked in quotes of the user (core.replaced.mark_quoted), and a fact still holding one as current
+takes the value that retired it (core.retired_facts, from Retired.pairs).
 """
 
 from __future__ import annotations
