@@ -68,6 +68,7 @@ from core.tasks import (
 )
 from core.value_roles import asks_another_role, held_amount_key, other_owner
 from core.values import same_surface, same_value
+from core.weekday_readback import settle_weekdays
 
 STRENGTH_ORDER = {"strong": 0, "medium": 1, "weak": 2}
 # the key of a value the user asked about ("what about X") beside a value already acted on
@@ -148,6 +149,7 @@ def merge(
     for cand in answer_to_end(state, parsed, widen_repeated(state, parsed, units.facts)):
         _merge_fact(merged, cand, corrected, done)
     replace_retired_facts(merged, msg)  # "改成24个" after "28个人": the count the correction retired
+    settle_weekdays(merged, units.facts, msg)  # "Wednesday" read back as "Wednesday 16 December"
     if msg.role == "assistant":
         split_read_back(merged, units.facts, msg.idx)
         read_back_choice(merged, msg, units.facts)  # "好的，选择安心老人意外": the user's pick, whole

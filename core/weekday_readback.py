@@ -1,0 +1,41 @@
+"""A weekday the user said alone takes the date the agent reads it back as.
+
+The analyzers resolve a bare weekday to the first such day on or after its turn (core.lang.en_dates):
+"ideally the Wednesday before?" (the viewing is on Saturday the 19th), said on Friday 4 December,
+resolves to Wednesday 9 December. The agent, who knows the week under discussion, reads it back
+as "Wednesday 16 December": that is the date the user's weekday names, and the one the context
+must show first ("2026-12-16 (Wednesday)"), not a date a week off with the agent's words as an
+alias. Only a read-back of the same weekday with one date of its own counts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import date
+
+from core.lang.bare_weekdays import bare_weekday, days_of_month
+from core.models import ContextState, FactCandidate, Message
+
+_ISO = re.compile(r"^\d{4}-\d\d-\d\d$")
+
+
+def settle_weekdays(state: ContextState, cands: Sequence[FactCandidate], msg: Message) -> None:
+    """Give each date the user said as a weekday alone the date the assistant's turn msg reads it
+    back as, when msg names one date of the month and that is the same weekday (see the module
+    docstring). cands are msg's candidates; a read-back merged into a fact is one of its aliases."""
+    if msg.role != "assistant" or days_of_month(msg.text) != 1:
+        return  # no date of its own, or several ("first visit Monday 14 December, then Monday 21")
+    for fact in state.facts.values():
+        wd = bare_weekday(fact.value) if fact.vtype == "date" and fact.role == "user" else None
+        if wd is None or not _ISO.match(fact.norm):
+            continue
+        for cand in cands:
+            if cand.role != "assistant" or cand.value not in fact.aliases:
+                continue
+            # "Wednesday, 16 December" is read as its two parts: the weekday (resolved as the
+            # user's was) and the day of the month
+            named = {d for d in cand.norm.split(", ") if _ISO.match(d) and d != fact.norm}
+            named = {d for d in named if date.fromisoformat(d).weekday() == wd}
+            if len(named) == 1:
+                fact.norm = named.pop()
