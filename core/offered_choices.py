@@ -10,6 +10,7 @@ unless a later correction of the user's picks again among the same choices.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from core.lang.value_shapes import shaped_values
 from core.shown import topic_words
@@ -18,9 +19,11 @@ from core.shown import topic_words
 _OPTION_SHAPES = ("money:", "time")
 
 
+@lru_cache(maxsize=4096)
 def choices_offered(text: str) -> str:
     """text when an assistant turn names two or more prices or two or more times of day (it lays
-    out options the user's next brief turn picks among), else ""."""
+    out options the user's next brief turn picks among), else "". Cached: every compaction of a
+    session reads its assistant turns again."""
     found = [shape for shape, _ in shaped_values(text)]
     return text if any(sum(s.startswith(kind) for s in found) >= 2 for kind in _OPTION_SHAPES) else ""
 

@@ -48,8 +48,9 @@ _TAG_QUESTION = re.compile(
 
 
 # a question put after the user's own statement in one sentence ("I'm allergic to latex, will the
-# gloves be a problem?", "I'm breastfeeding my 8-month-old, is that a problem?"): the statement is a
-# fact about the user, whatever the answer to the question is
+# gloves be a problem?", "I'm breastfeeding my 8-month-old, is that a problem?"), or after one about
+# the person the user acts for ("and she's allergic to latex, are gloves used?"): the statement is a
+# fact the user gives, whatever the answer to the question is
 _ASKED_AFTER = re.compile(
     r",\s*(?:will|would|is|are|can|could|does|do|should|may|might|has|have)\s+[a-z]\w*\b"
     r"[^,?]*\?+\s*$",
