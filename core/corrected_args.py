@@ -32,28 +32,30 @@ def _forms(value: str) -> set[str]:
 _CLOCK_TYPES = ("date", "time", "datetime")
 
 
-def _replaced_after(state: ContextState, numbers: bool = False) -> dict[str, int]:
-    """Each replaced value's forms (_forms) -> the earliest turn a replacement of it was made at;
-    with numbers, only those of facts that are no date or time: a JSON number argument
-    (``children=3``) is a count or an amount, never the "3" of "finishes at 3"."""
+def _replaced_after(state: ContextState) -> tuple[dict[str, int], dict[str, int]]:
+    """Each replaced value's forms (_forms) -> the earliest turn a replacement of it was made at:
+    for a text argument, and for a JSON number argument, which matches no date or time (``children=3``
+    is a count or an amount, never the "3" of "finishes at 3")."""
     current = {f.value.strip().lower() for f in state.facts.values()} | {f.norm for f in state.facts.values()}
-    out: dict[str, int] = {}
+    texts: dict[str, int] = {}
+    numbers: dict[str, int] = {}
     for fact in state.facts.values():
-        if (fact.vtype or "") in UNTYPED or (numbers and fact.vtype in _CLOCK_TYPES):
+        if (fact.vtype or "") in UNTYPED:
             continue  # one name after another is weak evidence of one attribute (core.replaced)
         shown = set(shown_as_replaced(fact))
         for version in fact.history:
             if version.value not in shown:
                 continue
-            for form in _forms(version.value) - current:
-                out[form] = min(out.get(form, version.replaced_at), version.replaced_at)
-    return out
+            for out in (texts,) if fact.vtype in _CLOCK_TYPES else (texts, numbers):
+                for form in _forms(version.value) - current:
+                    out[form] = min(out.get(form, version.replaced_at), version.replaced_at)
+    return texts, numbers
 
 
 def mark_corrected_args(records: Sequence[ActionUnit], state: ContextState) -> list[ActionUnit]:
     """The records with each scalar argument whose value a fact shows replaced after the call marked
     "(was: value)"; records with none are returned as they are."""
-    replaced, replaced_numbers = _replaced_after(state), _replaced_after(state, numbers=True)
+    replaced, replaced_numbers = _replaced_after(state)
     if not replaced:
         return list(records)
     out = []

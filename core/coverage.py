@@ -31,8 +31,6 @@ from core.embed import is_chinese
 from core.joined_values import unshown_answer_run, unshown_joined
 from core.lang.cues import any_language
 from core.lang.en_cues import asks_detail_only
-from core.lang.en_narration import narrates_in_main_clause
-from core.lang.joins import carries_request
 from core.lang.registry import analyzer_for
 from core.models import Atom, ContextState, ParsedMessage
 from core.modified_heads import modified_heads
@@ -50,6 +48,7 @@ from core.shown import (
     topic_words,
     users_view,
 )
+from core.turn_kinds import asks_open, asks_polar, cued, requests, says_nothing
 from core.unattributed import shown_unattributed
 from core.unproven import guessed_unproven
 from core.value_edges import own_words_unshown, untyped_numbers
@@ -69,9 +68,6 @@ MIN_ANSWER_UNITS = 1
 # a short clause that carries on the request ("and pay monthly", "wait no, full balance") is kept
 # from two content words: its connective or correction cue says it is no polite reply ("sounds right")
 MIN_CUED_UNITS = 2
-MAX_WANT_UNITS = 4  # a want longer than this in a clause's part is a request ("我打算找一个酒店住宿")
-# the last question of a turn ("Is it lithium-ion or lead-acid?", "Delivery address?", "全额还是最低？")
-_QUESTION = re.compile(r"[^.!?\u3002\uff01\uff1f]*[?\uff1f]")
 _EDGE = " .,!?;\u3002\uff0c\uff01\uff1f\uff1b"  # the punctuation a clause may end with
 _LIST = re.compile(r"[,;\uff0c\uff1b\u3001]")  # a list of values ("61, 59", "医保、商业险")
 _TOKEN = re.compile(r"\w+(?:[:.']\w+)*")
@@ -266,12 +262,12 @@ def missing_user_clauses(
             # the count is a fact, what it counts is not)
             says_more = says_more_than_yes(atom)
             typed = any(not (says_more and e.type in WEAK_TYPES) for e in atom.entities)
-            brief = answers and not _says_nothing(atom.text) and not _requests(atom.text)
+            brief = answers and not says_nothing(atom.text) and not requests(atom.text)
             # a pick among choices a later correction picks again among ("interim", then "actually
             # the full service") is no value of the user's now
             brief = brief and not (picked and picked_again(atom.text, picked, corrections, p.message.idx))
-            least = MIN_ANSWER_UNITS if brief else MIN_CUED_UNITS if _cued(atom) else MIN_UNITS
-            if detailed and not any_language().declines(atom.text) and not _requests(atom.text):
+            least = MIN_ANSWER_UNITS if brief else MIN_CUED_UNITS if cued(atom) else MIN_UNITS
+            if detailed and not any_language().declines(atom.text) and not requests(atom.text):
                 least = min(least, MIN_CUED_UNITS)  # "she has a severe peanut allergy" to "any conditions?"
             stale_value = _states_replaced(atom, proven, named)
             stale = stale_value or corrected_later(atom, corrections)
@@ -292,7 +288,7 @@ def missing_user_clauses(
                 needs.append(atom.text)  # a negation pair stays whole ("a rental car, not a campervan")
             elif not needs and not stale and atom.kind in CONTENT_KINDS and shown_unattributed(atom, anchors):
                 needs.append(atom.text)  # its values sit in guessed slots (core.unattributed)
-            elif not needs and not stale and atom.kind in TYPED_KINDS and not _requests(atom.text) and (
+            elif not needs and not stale and atom.kind in TYPED_KINDS and not requests(atom.text) and (
                 own_words_unshown(atom, own, MAX_TYPED_UNITS, corrections, later)
             ):
                 needs.append(atom.text)  # a value shown without the word beside it ("2 bed" of "2 bed flat")
@@ -341,50 +337,6 @@ def restated_values(parsed: Sequence[ParsedMessage], upto: int, state: ContextSt
     return out
 
 
-def asks_open(text: str) -> bool:
-    """True when an assistant turn ends by asking for a value: its last question is open ("Delivery
-    address?", "What's the office address?", "薄脆还是油条？") or offers alternatives ("lithium-ion or
-    lead-acid?"); a yes/no question ("Anything else?", "需要预订吗？") asks for no value."""
-    questions = _QUESTION.findall(text)
-    if not questions:
-        return False
-    last = questions[-1].strip()
-    return not analyzer_for("zh" if is_chinese(last) else "en").asks_yes_no(last)
-
-
-def asks_polar(text: str) -> bool:
-    """True when an assistant turn ends by asking a yes or a no ("Does he have any health
-    conditions?", "您有工作吗？"): an answer that goes on past its yes or no ("he has a mild asthma",
-    "有，私企", "no, my credit card covers it") states the detail itself, a value of the user's own.
-    A decline ("no thanks") states none."""
-    questions = _QUESTION.findall(text)
-    return bool(questions) and not asks_open(text)
-
-
-def _cued(atom: Atom) -> bool:
-    """True when a clause carries on the user's request by a connective or a correction cue
-    (core.lang.joins) and neither declines nor closes: a short one states a value of the request."""
-    return (atom.kind == "correction" or carries_request(atom.text)) and not _says_nothing(atom.text)
-
-
-def _says_nothing(text: str) -> bool:
-    """True when a brief answer declines, says no or closes ("Nope!", "No preference.", "就这些"):
-    no value of its own to keep."""
-    cues = any_language()
-    return cues.declines(text) or cues.bare_no(text) or cues.closes(text)
-
-
-def _requests(part: str) -> bool:
-    """True when a part of a clause asks for something ("帮我推荐一个吧", "我打算找一个酒店住宿"): the
-    goal line's business. A brief want names only its value ("要海景房", "I need checked luggage
-    included") and is kept."""
-    cues = any_language()
-    if cues.opens_task(part):
-        return True
-    narrates = cues.narrates(part) and narrates_in_main_clause(part)  # "whenever I brake": a circumstance
-    return (cues.intent_cue(part) or narrates) and len(content_units(part)) > MAX_WANT_UNITS
-
-
 def untyped_parts(atom: Atom, low: str) -> list[str]:
     """The parts of a typed clause (cut at commas) that hold none of its values nor a negation and
     whose words the context low does not show ("订12月31号到1月3号的酒店，3个人，要海景房": the dates
@@ -398,7 +350,7 @@ def untyped_parts(atom: Atom, low: str) -> list[str]:
         negated = atom.negation is not None and atom.negation.text in part
         if negated or any(e.text and (e.text in part or part in e.text) for e in atom.entities):
             continue
-        if _requests(part):
+        if requests(part):
             continue  # a request is the goal line's ("帮我推荐一个吧"), no value the user set
         if content_unshown(part, low, MIN_PART_UNITS):
             out.append(part)

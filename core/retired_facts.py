@@ -18,9 +18,9 @@ from core.listed import LIST_SEPARATOR
 from core.models import ContextState, Evidence, Fact, FactCandidate, Message
 
 
-def _holding(state: ContextState, old: str) -> tuple[Fact, str] | None:
-    """The one user fact that holds old as current, whole or as one of its listed items, with the
-    value it has once old is swapped for a placeholder; None when no fact or several do."""
+def _holding(state: ContextState, old: str) -> tuple[Fact, list[str], int] | None:
+    """The one user fact that holds old as current, whole or as one of its listed items, with its
+    items and the index of old among them; None when no fact or several do."""
     low = old.strip().lower()
     found = []
     for fact in state.facts.values():
@@ -30,10 +30,7 @@ def _holding(state: ContextState, old: str) -> tuple[Fact, str] | None:
         hits = [i for i, item in enumerate(items) if item.lower() == low]
         if len(hits) == 1:
             found.append((fact, items, hits[0]))
-    if len(found) != 1:
-        return None
-    fact, items, at = found[0]
-    return fact, ", ".join([*items[:at], "\0", *items[at + 1 :]])
+    return found[0] if len(found) == 1 else None
 
 
 def replace_retired_facts(state: ContextState, msg: Message) -> None:
@@ -46,8 +43,8 @@ def replace_retired_facts(state: ContextState, msg: Message) -> None:
         start = msg.text.find(new)
         if held is None or start < 0:
             continue
-        fact, template = held
-        value = template.replace("\0", new)
+        fact, items, at = held
+        value = ", ".join([*items[:at], new, *items[at + 1 :]])
         for other in list(state.facts.values()):
             same_turn = other.last_idx == msg.idx and other.first_idx == msg.idx
             if other is not fact and same_turn and other.value.strip().lower() == new.lower():

@@ -9,9 +9,10 @@ import pytest
 
 from core.compressor import Compressor
 from core.config import Config
-from core.coverage import asks_open, content_unshown, missing_user_clauses
+from core.coverage import content_unshown, missing_user_clauses
 from core.models import Message
 from core.parse import parse_message
+from core.turn_kinds import asks_open
 
 pytestmark = pytest.mark.unit
 TS = datetime(2026, 12, 1, 9, 0)

@@ -4,9 +4,9 @@ question. Each is shown only in parts (or not at all) by the facts, so the user'
 
 from __future__ import annotations
 
-from core.coverage import asks_polar
 from core.lang.en_discourse import split_sentences
 from core.lang.registry import analyzer_for
+from core.turn_kinds import asks_polar
 from tests.core.builders import missing_clauses
 
 
