@@ -34,9 +34,16 @@ def strength_of(entities: list[Entity], negated: bool, pinned: bool) -> Strength
     return "weak"
 
 
-def parse_message(message: Message, prev_domain: str | None = None) -> ParsedMessage:
-    """Cut a message into atoms; prev_domain is the task domain carried from the previous turn."""
-    lang = detect_lang(message.text or " ".join(a.text for a in message.attachments))
+def parse_message(
+    message: Message, prev_domain: str | None = None, prev_lang: Lang | None = None
+) -> ParsedMessage:
+    """Cut a message into atoms; prev_domain is the task domain carried from the previous turn.
+
+    A message without a letter of any script ("176 3307 2219", "10:30") is read in prev_lang, the
+    language of the turn before it: its digits follow the conventions of the conversation's language.
+    """
+    text = message.text or " ".join(a.text for a in message.attachments)
+    lang = prev_lang if prev_lang and not any(ch.isalpha() for ch in text) else detect_lang(text)
     analyzer = analyzer_for(lang)
     atoms: list[Atom] = []
     domain = prev_domain

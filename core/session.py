@@ -107,7 +107,7 @@ class Session(ServedContext):
             return self._system_prompt(message, prev_domain, t0)
         stage = "parse"
         try:
-            parsed = parse_message(message, prev_domain)
+            parsed = parse_message(message, prev_domain, self.parsed[-1].lang if self.parsed else None)
             t1 = time.perf_counter()
             stage = "extract"
             units = extract(parsed, self.state, self._tool_index)

@@ -104,3 +104,12 @@ def test_a_pasted_document_is_cut_into_bounded_pieces_and_nothing_is_lost() -> N
 
 def test_an_empty_turn_has_no_atoms() -> None:
     assert parse_message(_msg("assistant", "   ")).atoms == []
+
+
+def test_a_turn_of_digits_alone_is_read_in_the_language_of_the_turn_before():
+    # "176 3307 2219" has no letter: read as English it was no phone and its groups became a list
+    msg = Message(role="user", text="176 3307 2219", idx=1)
+    parsed = parse_message(msg, prev_lang="zh")
+    assert parsed.lang == "zh"
+    assert [(e.type, e.value) for a in parsed.atoms for e in a.entities] == [("phone", "17633072219")]
+    assert parse_message(Message(role="user", text="thanks 10:30", idx=1), prev_lang="zh").lang == "en"
