@@ -222,6 +222,8 @@ def take_offered_option(state: ContextState, parsed: ParsedMessage, units: Units
     text = msg.text or ""
     if any(a.negation is not None for a in parsed.atoms) or any_language().declines(text.strip()):
         state.offered_options = None
+        if any_language().declines(text.strip()) or any_language().bare_no(text.strip()):
+            _drop_declined(state, turn, msg.idx)
         if not any_language().declines(text.strip()) and not any_language().bare_no(text.strip()):
             _echo_taken(state, turn, parsed, units)  # "Yes zero excess, I don't want any stress"
         return
@@ -235,6 +237,27 @@ def take_offered_option(state: ContextState, parsed: ParsedMessage, units: Units
     _keep(state, held, at, msg.idx)
     if len(held.options) > 1:
         _narrow_listed(state, held, held.options[at])
+
+
+def _drop_declined(state: ContextState, turn: OfferedChoice | None, idx: int) -> None:
+    """Drop the facts and standing offers the assistant's turn just before offered in a yes/no
+    question the user turned down ("需要加小吃吗？" -> "不要": no food=小吃, and no later "行" takes
+    it): a thing declined is no value of the task. One with an older value in its history is left
+    to the merge."""
+    if turn is None or turn.idx != idx - 1:
+        return
+    text = turn.options[0]
+    analyzer = analyzer_for("zh" if is_chinese(text) else "en")
+    asked, yes_no = analyzer.yes_no_offers(text), {v.lower() for v in analyzer.yes_no()}
+    for held in (state.facts, state.offers):
+        for key, fact in list(held.items()):
+            ev = fact.evidence
+            if ev is None or ev.idx != turn.idx or ev.role != "assistant" or fact.history:
+                continue
+            if fact.norm in yes_no:
+                continue  # "parking=yes": the no is its value (core.merge_actions.decline_asked_yes)
+            if ev.how == "offered" and any(a <= ev.start < b for a, b in asked):
+                del held[key]
 
 
 def _narrow_listed(state: ContextState, held: OfferedChoice, option: str) -> None:

@@ -38,7 +38,8 @@ _INTENT_CUE = (
 _FILLER_TRAIL = r"(?:一下|吧|啊|呢|吗|呀|哦|了|谢谢|的话|[，,。.！!？?\s])+$"
 _POLITE_PREFIX = r"^(?:你好|您好|好的|麻烦|请问|请|帮我|我想|我要|你能|能不能|可以|那|另外|还有)[，,、\s]*"
 # declining what was just offered: "不用了", "先不"
-_POLITE_DECLINE = r"^(?:不用|不需要|先不|暂时不|不必|算了)"
+# "不要" / "不加了" alone or before a pause declines; "不要香菜" forbids a thing instead
+_POLITE_DECLINE = r"^(?:不用|不需要|先不|暂时不|不必|算了|不(?:要|加|了)(?:了|吧|啦)?(?=$|[，,。.！!\s]))"
 _BARE_NO = r"^不[，,。.]"
 _ACCEPTANCE = r"^(?:好的|好|可以|行|对|没问题|就这个|就这家|嗯)"
 _SOFT_PREFERENCE = r"尽量|如果可以|倾向于|偏好|更喜欢|最好|宁可|优先"

@@ -45,3 +45,24 @@ def test_a_no_in_chinese_to_a_question_about_a_facility_is_a_no():
         ]
     )
     assert values.get("parking") == "否"
+
+
+def test_a_bare_buyao_declines_the_thing_offered_and_a_later_yes_does_not_take_it():
+    # "不要" alone read as an answer: the snack offer stood, and the "行" to the next offer took it
+    values = _values(
+        [
+            ("user", "明天下午小包，4个人"),
+            ("assistant", "学生价46.4元。需要加小吃吗？"),
+            ("user", "不要"),
+            ("assistant", "好的。中包（5-8人）学生价78.4元。"),
+            ("user", "行"),
+        ]
+    )
+    assert "小吃" not in values.values()
+
+
+def test_buyao_before_a_thing_is_a_prohibition_not_a_decline():
+    from core.lang.zh_cues import declines
+
+    assert declines("不要") and declines("不要了，谢谢") and declines("不加了")
+    assert not declines("不要香菜") and not declines("不要太辣的")
