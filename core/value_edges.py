@@ -24,6 +24,7 @@ from core.coverage_corrections import NUMBER
 from core.embed import is_chinese
 from core.lang.edge_words import JOINER, frames_value
 from core.lang.en_cues import asks_detail_only
+from core.lang.registry import analyzer_for
 from core.models import Atom
 from core.shown import _PART, _shows, content_units, shows_value, topic_words
 
@@ -128,13 +129,22 @@ def _words_unshown(atom: Atom, own: str) -> bool:
     return not any(_shows(u, own) for u in units)
 
 
+# the word right after a number, the thing it counts ("24 players")
+_COUNTED = re.compile(r" ([a-z]{3,})\b")
+
+
 def untyped_numbers(atom: Atom) -> list[str]:
     """The numbers of a clause that stating something the parser typed no entity of ("max_history_tokens
     设 16000": a setting's value with no unit): a value the user set, to be shown like any other.
     One digit alone ("第1个") is too little to tell a value from a pick."""
     spans = [e.text for e in atom.entities]
-    return [
-        m.group(0)
-        for m in NUMBER.finditer(atom.text)
-        if len(m.group(0)) >= 2 and not any(m.group(0) in sp for sp in spans)
-    ]
+    out = []
+    for m in NUMBER.finditer(atom.text):
+        if len(m.group(0)) < 2 or any(m.group(0) in sp for sp in spans):
+            continue
+        # "we've got 24 players": the noun it counts says which 24; a 24 said of another thing
+        # ("BBQ for all 24") does not show it
+        noun = _COUNTED.match(atom.text, m.end())
+        counted = noun is not None and not analyzer_for("en").is_light_word(noun.group(1).lower())
+        out.append(atom.text[m.start() : noun.end()] if counted and noun else m.group(0))
+    return out
