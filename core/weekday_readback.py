@@ -31,11 +31,23 @@ def settle_weekdays(state: ContextState, cands: Sequence[FactCandidate], msg: Me
         if wd is None or not _ISO.match(fact.norm):
             continue
         for cand in cands:
-            if cand.role != "assistant" or cand.value not in fact.aliases:
+            merged = cand.value in fact.aliases
+            if cand.role != "assistant" or not (merged or _reads_back(state, fact.key, cand)):
                 continue
-            # "Wednesday, 16 December" is read as its two parts: the weekday (resolved as the
-            # user's was) and the day of the month
+            # "Wednesday, 16 December" read as its two parts (the weekday resolved as the user's
+            # was, and the day of the month), or as one date said with its weekday
             named = {d for d in cand.norm.split(", ") if _ISO.match(d) and d != fact.norm}
             named = {d for d in named if date.fromisoformat(d).weekday() == wd}
             if len(named) == 1:
                 fact.norm = named.pop()
+                if not merged:  # it names the user's day: an alias, no value offered in its place
+                    fact.aliases.append(cand.value)
+                    state.offers.pop(fact.key, None)
+
+
+def _reads_back(state: ContextState, key: str, cand: FactCandidate) -> bool:
+    """True when cand, one date said with its weekday, stands as the offer for the fact's key (the
+    merge held it beside the user's weekday, whose resolved date it does not share)."""
+    offer = state.offers.get(key)
+    lead = cand.value.split()[0].rstrip(",.") if cand.value.split() else ""
+    return offer is not None and offer.value == cand.value and bare_weekday(lead) is not None

@@ -29,12 +29,15 @@ _ORDW = r"(?:" + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True)) + r")"
 _DAYNUM = rf"(?:(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?|{_ORDW}|(?:twenty|thirty)[\s-]{_ORDW})"
 _DAYORD = rf"(?:(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)|{_ORDW}|(?:twenty|thirty)[\s-]{_ORDW})"
 _YEAR = r"(?:,?\s*(?P<y>(?:19|20)\d\d))"
+# a weekday said before the date it falls on: one date with it, not a second one
+_WD_LEAD = rf"(?:{_WD_ANY},?\s+)?"
 
 _PATTERNS: tuple[tuple[str, str], ...] = (
-    # March 3rd, Mar. 3, March the 3rd, March 3, 2019
-    ("md", rf"\b(?P<mon>{_MONTH})\s+(?:the\s+)?(?P<d>{_DAYNUM})\b{_YEAR}?"),
-    # 3rd of March, the 3rd of March 2019, 3 March
-    ("dm", rf"\b(?:the\s+)?(?P<d>{_DAYNUM})\s+(?:of\s+)?(?P<mon>{_MONTH})\b{_YEAR}?"),
+    # March 3rd, Mar. 3, March the 3rd, March 3, 2019; with the weekday before it one date too
+    # ("Tuesday, December 8", "Sunday 10 January")
+    ("md", rf"\b{_WD_LEAD}(?P<mon>{_MONTH})\s+(?:the\s+)?(?P<d>{_DAYNUM})\b{_YEAR}?"),
+    # 3rd of March, the 3rd of March 2019, 3 March, Saturday the 9th of January
+    ("dm", rf"\b{_WD_LEAD}(?:the\s+)?(?P<d>{_DAYNUM})\s+(?:of\s+)?(?P<mon>{_MONTH})\b{_YEAR}?"),
     # 9th of this month / of next month
     ("dthis", rf"\b(?:the\s+)?(?P<d>{_DAYORD})\s+of\s+(?P<which>this|next|the)\s+month\b"),
     # Friday the 18th, Monday 21st: a weekday and its day of the month are one date

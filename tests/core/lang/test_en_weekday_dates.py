@@ -60,3 +60,17 @@ def test_a_relative_day_keeps_its_part_of_day(text, span, value):
 def test_the_fraction_of_a_mixed_number_is_no_date():
     assert _dates("the windows are 34 1/2 wide by 60 tall") == []
     assert _dates("deliver it on 3/14 please") == [("3/14", "2027-03-14")]
+
+
+@pytest.mark.parametrize(
+    "text, date",
+    [
+        ("Sunday 10 January if you have it", ("Sunday 10 January", "2027-01-10")),
+        ("I've reserved Tuesday, December 8 at 2:00 PM", ("Tuesday, December 8", "2026-12-08")),
+        ("first visit on Saturday the 9th of January", ("Saturday the 9th of January", "2027-01-09")),
+        ("Wed 16 December works", ("Wed 16 December", "2026-12-16")),
+    ],
+)
+def test_a_weekday_before_a_date_with_its_month_is_one_date(text: str, date: tuple[str, str]):
+    # the weekday and the date were two values, rendered as the list "Sunday, 10 January"
+    assert _dates(text) == [date]
