@@ -11,6 +11,7 @@
     /work/main/.venv/bin/python bench/data/check_freeform.py --heldout7   # held-out set 7 (blind)
     /work/main/.venv/bin/python bench/data/check_freeform.py --heldout8   # held-out set 8 (blind)
     /work/main/.venv/bin/python bench/data/check_freeform.py --heldout9   # held-out set 9 (blind)
+    /work/main/.venv/bin/python bench/data/check_freeform.py --heldout10  # held-out set 10 (blind)
     /work/main/.venv/bin/python bench/data/check_freeform.py --files A.jsonl B.jsonl [--score]
 
 --heldout checks the frozen held-out set (heldout_dialogues_<lang>.jsonl, built from heldout_src/
@@ -22,8 +23,9 @@ heldout4_dialogues_<lang>.jsonl), --heldout5 for held-out set 5 (heldout5_src/ -
 heldout5_dialogues_<lang>.jsonl), --heldout6 for held-out set 6 (heldout6_src/ ->
 heldout6_dialogues_<lang>.jsonl), --heldout7 for held-out set 7 (heldout7_src/ ->
 heldout7_dialogues_<lang>.jsonl), --heldout8 for held-out set 8 (heldout8_src/ ->
-heldout8_dialogues_<lang>.jsonl) and --heldout9 for held-out set 9 (heldout9_src/ ->
-heldout9_dialogues_<lang>.jsonl); --files given exactly one of those pairs uses its scenarios too.
+heldout8_dialogues_<lang>.jsonl), --heldout9 for held-out set 9 (heldout9_src/ ->
+heldout9_dialogues_<lang>.jsonl) and --heldout10 for held-out set 10 (heldout10_src/ ->
+heldout10_dialogues_<lang>.jsonl); --files given exactly one of those pairs uses its scenarios too.
 --files checks any files of the same format the same way.
 
 Checks, per line: it parses with the project's reader (core.formats.parse_line); 12-40
@@ -77,6 +79,8 @@ from bench.data.heldout_sets import (  # noqa: E402
     HELDOUT8_SCENARIOS,
     HELDOUT9_FILES,
     HELDOUT9_SCENARIOS,
+    HELDOUT10_FILES,
+    HELDOUT10_SCENARIOS,
     HELDOUT_FILES,
     HELDOUT_SCENARIOS,
 )
@@ -357,6 +361,8 @@ def main(argv: list[str]) -> int:
         files, scenarios = HELDOUT8_FILES, HELDOUT8_SCENARIOS
     if "--heldout9" in argv:
         files, scenarios = HELDOUT9_FILES, HELDOUT9_SCENARIOS
+    if "--heldout10" in argv:
+        files, scenarios = HELDOUT10_FILES, HELDOUT10_SCENARIOS
     if "--files" in argv:
         rest = argv[argv.index("--files") + 1 :]
         end = next((i for i, a in enumerate(rest) if a.startswith("--")), len(rest))
@@ -378,6 +384,8 @@ def main(argv: list[str]) -> int:
             scenarios = HELDOUT8_SCENARIOS
         if files and {p.resolve() for p in files} <= set(HELDOUT9_FILES):
             scenarios = HELDOUT9_SCENARIOS
+        if files and {p.resolve() for p in files} <= set(HELDOUT10_FILES):
+            scenarios = HELDOUT10_SCENARIOS
     recs, errs = load(files, scenarios)
     if files == FILES:
         errs += check_seed_sentences(recs)

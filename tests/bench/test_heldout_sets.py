@@ -1,4 +1,4 @@
-"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout9_*) validate, are built from their
+"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout10_*) validate, are built from their
 sources, keep to domains of their own, and are picked by the checker's options."""
 
 from __future__ import annotations
@@ -21,6 +21,13 @@ SETS = {
     "heldout7": ("HELDOUT7_FILES", "HELDOUT7_SCENARIOS", "heldout7_src", "heldout7_dialogues", "--heldout7"),
     "heldout8": ("HELDOUT8_FILES", "HELDOUT8_SCENARIOS", "heldout8_src", "heldout8_dialogues", "--heldout8"),
     "heldout9": ("HELDOUT9_FILES", "HELDOUT9_SCENARIOS", "heldout9_src", "heldout9_dialogues", "--heldout9"),
+    "heldout10": (
+        "HELDOUT10_FILES",
+        "HELDOUT10_SCENARIOS",
+        "heldout10_src",
+        "heldout10_dialogues",
+        "--heldout10",
+    ),
 }
 
 
