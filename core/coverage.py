@@ -269,6 +269,10 @@ def missing_user_clauses(
             least = MIN_ANSWER_UNITS if brief else MIN_CUED_UNITS if cued(atom) else MIN_UNITS
             if detailed and not any_language().declines(atom.text) and not requests(atom.text):
                 least = min(least, MIN_CUED_UNITS)  # "she has a severe peanut allergy" to "any conditions?"
+            # a correction is shown only with the value it sets, not by the words of what it changes
+            # ("the regular one should be oat too" is not shown by "type=regular"); a brief answer
+            # only by all its words ("skip them this time" is not shown by "time=noon")
+            share = 1.0 if atom.kind == "correction" or brief else SHOWN_SHARE
             stale_value = _states_replaced(atom, proven, named)
             stale = stale_value or corrected_later(atom, corrections)
             if (
@@ -276,9 +280,7 @@ def missing_user_clauses(
                 and not needs
                 and not stale
                 and not asks_detail_only(atom.text)  # a request for a detail holds no value of theirs
-                # a correction is shown only with the value it sets, not by the words of what it changes
-                # ("the regular one should be oat too" is not shown by "type=regular")
-                and content_unshown(atom.text, own, least, 1.0 if atom.kind == "correction" else SHOWN_SHARE)
+                and content_unshown(atom.text, own, least, share)
             ):
                 needs.append(atom.text)
             if not stale and atom.kind in CONTENT_KINDS:

@@ -74,3 +74,18 @@ def test_a_cued_clause_already_shown_owes_nothing():
 )
 def test_the_carrying_on_cue(text: str, cued: bool):
     assert carries_request(text) is cued
+
+
+def test_a_brief_answer_is_shown_only_by_all_its_words_not_a_generic_one():
+    # "skip them this time" to "Sticky notes: wait, or skip?": its "time" on a fact line
+    # (time=noon) counted as half of it shown, and the user's choice was lost
+    turns = [
+        ("assistant", "Sticky notes: wait, or skip?"),
+        ("user", "skip them this time"),
+        ("assistant", "Removed."),
+    ]
+    parsed = [parse_message(Message(idx=i, role=r, text=t, ts=TS)) for i, (r, t) in enumerate(turns)]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    shown = "[FACT:office.time=noon|date=15 December]"
+    assert "skip them this time" in missing_user_clauses(shown, parsed, upto=3, state=state)
+    assert missing_user_clauses(shown + "\nUser said: skip them this time", parsed, upto=3, state=state) == []
