@@ -271,8 +271,9 @@ def missing_user_clauses(
                 least = min(least, MIN_CUED_UNITS)  # "she has a severe peanut allergy" to "any conditions?"
             # a correction is shown only with the value it sets, not by the words of what it changes
             # ("the regular one should be oat too" is not shown by "type=regular"); a brief answer
-            # only by all its words ("skip them this time" is not shown by "time=noon")
-            share = 1.0 if atom.kind == "correction" or brief else SHOWN_SHARE
+            # the parser typed nothing of only by all its words ("skip them this time" is not shown
+            # by "time=noon"; "5 pm would be perfect" is by "time=5 pm")
+            share = 1.0 if atom.kind == "correction" or (brief and not atom.entities) else SHOWN_SHARE
             stale_value = _states_replaced(atom, proven, named)
             stale = stale_value or corrected_later(atom, corrections)
             if (

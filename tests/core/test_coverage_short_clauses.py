@@ -89,3 +89,11 @@ def test_a_brief_answer_is_shown_only_by_all_its_words_not_a_generic_one():
     shown = "[FACT:office.time=noon|date=15 December]"
     assert "skip them this time" in missing_user_clauses(shown, parsed, upto=3, state=state)
     assert missing_user_clauses(shown + "\nUser said: skip them this time", parsed, upto=3, state=state) == []
+
+
+def test_a_brief_answer_with_a_value_is_shown_by_its_value():
+    # "5 pm would be perfect" came back for its "perfect", taking the budget of a fact (SGD dev)
+    turns = [("assistant", "What time?"), ("user", "5 pm would be perfect."), ("assistant", "Booked.")]
+    parsed = [parse_message(Message(idx=i, role=r, text=t, ts=TS)) for i, (r, t) in enumerate(turns)]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    assert missing_user_clauses("[FACT:restaurant.time=5 pm]", parsed, upto=3, state=state) == []
