@@ -114,6 +114,9 @@ _ID_HYPHENATED = re.compile(
     r"(?<![\w/-])(?=(?:[A-Z-]*\d){3})[A-Z][A-Z0-9]{0,7}(?:-[A-Z0-9]{2,12}){1,3}(?![\w-])"
 )
 _TRAIN_ID = re.compile(r"\b[Tt][Rr]\s?\d{3,5}\b")
+# a code in two spaced blocks of capitals and digits ("KP19 XWD", a vehicle registration): one id,
+# not a name (a postcode's second block, a digit and two letters, is the postcode's)
+_ID_SPACED = re.compile(r"\b(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z]{1,3}\d{1,4}\s(?!\d[A-Z]{2}\b)[A-Z]{2,4}\b")
 _POSTCODE = re.compile(r"\b[A-Za-z]{1,2}\d{1,2}[A-Za-z]?\s?\d[A-Za-z]{2}\b")
 _SUFFIX = "|".join(sorted(STREET_SUFFIXES, key=len, reverse=True))
 _ADDRESS = re.compile(
@@ -263,13 +266,13 @@ def hyphenated_id(word: str) -> bool:
 
 
 def identifiers(text: str) -> list[Candidate]:
-    """Reference codes ('8ZPOWHY4', 'OST-2027-3318', 'reference number is ab12cd'), train ids, UK
-    postcodes, file names."""
+    """Reference codes ('8ZPOWHY4', 'OST-2027-3318', 'KP19 XWD', 'reference number is ab12cd'), train
+    ids, UK postcodes, file names."""
     out = file_names(text)
     for m in _ID_CAPS.finditer(text):
         out.append(Candidate(m.start(), m.end(), "id", m.group(0), "ref", PRIO["id"]))
-    for m in _ID_HYPHENATED.finditer(text):
-        out.append(Candidate(m.start(), m.end(), "id", m.group(0), "ref", PRIO["id"]))
+    for rx in (_ID_HYPHENATED, _ID_SPACED):
+        out += [Candidate(m.start(), m.end(), "id", m.group(0), "ref", PRIO["id"]) for m in rx.finditer(text)]
     for m in _ID_CUE.finditer(text):
         ident = m.group("id")
         if any(c.isdigit() for c in ident) or (ident.isupper() and len(ident) >= 5):
