@@ -4,6 +4,8 @@ connectors and trailing lowercase nouns, words before a venue noun (event nouns:
 
 from __future__ import annotations
 
+import re
+
 from core.lang.en_lexicon import (
     FUNCTION_WORDS,
 )
@@ -95,6 +97,9 @@ def _inner_connector(text: str, toks: list[Token], i: int, j: int, k: int) -> bo
     )
 
 
+_FIRST_PERSON = re.compile(r"I(?:['’](?:m|d|ll|ve))?")
+
+
 def _resumes_caps(text: str, toks: list[Token], j: int, k: int) -> bool:
     """After the connectors j+1..k-1, toks[k] carries the capitalized run on."""
     return (
@@ -102,7 +107,7 @@ def _resumes_caps(text: str, toks: list[Token], j: int, k: int) -> bool:
         and gap_ok(text, toks[k - 1], toks[k])
         and is_cap(toks[k].text)
         and toks[k].low not in DATE_WORDS
-        and toks[k].text != "I"
+        and not _FIRST_PERSON.fullmatch(toks[k].text)  # "the Ellesmere Choir and I'm trying"
         and not toks[k].sent_start
     )
 

@@ -365,3 +365,16 @@ def test_no_name_from_emphasis_capitals_counts_sentence_adverbs_or_a_brands_arti
 def test_to_after_allergic_leads_nowhere():
     assert not [e for e in ents("my partner is allergic to peanuts") if e.slot == "destination"]
     assert [e.text for e in ents("I want to go to cambridge") if e.slot == "destination"] == ["cambridge"]
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("secretary of the Ellesmere Community Choir and I'm trying to book", "Ellesmere Community Choir"),
+        ("we're from Riverside Elementary and I'd like to book a visit", "Riverside Elementary"),
+    ],
+)
+def test_a_name_ends_before_and_i(text: str, name: str):
+    # the run went on through "and I'm": hotel.name "Ellesmere Community Choir and I'm"
+    names = [e.text for e in ents(text) if e.type in ("name", "place")]
+    assert any(n.endswith(name) for n in names) and not any("and I" in n for n in names)
