@@ -44,7 +44,7 @@ from core.lang.en_slot_hints import (
 )
 from core.lang.en_times import find_times
 from core.lang.en_units import card_endings, unit_counts
-from core.lang.frequency import en_frequencies
+from core.lang.frequency import en_frequencies, frequency_slot
 from core.lang.vocab import tagged
 from core.models import Entity
 
@@ -74,7 +74,8 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     for start, end, kind, value, slot in attribute_numbers(text):  # "she is 74", "up to 150", "60 each"
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind] + 3))
     for start, end, value in en_frequencies(text):  # "every two weeks", "once a week": no duration
-        cands.append(V.Candidate(start, end, "frequency", value, "frequency", V.PRIO["quantity"] + 8))
+        slot = frequency_slot(value)
+        cands.append(V.Candidate(start, end, "frequency", value, slot, V.PRIO["quantity"] + 8))
     times = find_times(text)
     # dates depend on the day only: keying the caches by midnight lets every turn of a day share them
     dates = find_dates(text, ts.replace(hour=0, minute=0, second=0, microsecond=0))

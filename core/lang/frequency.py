@@ -1,5 +1,5 @@
 """How often something happens, in English and Chinese: "every week", "every two weeks", "once a week",
-"twice a month", "3 times per week", "weekly", "fortnightly", "every other Tuesday".
+"twice a month", "3 times per week", "weekly", "fortnightly", "every other Tuesday", "Tuesdays".
 
 A frequency is an attribute of its own (a cleaner every week, lessons once a week); read as a
 duration ("two weeks"), or in Chinese as a weekday ("每两周一次" holds "周一"), it took another
@@ -19,14 +19,26 @@ _DAY = (
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
 )
 _N = rf"(?:{DIGITS_PATTERN}|{NUMBER_WORDS_PATTERN})"
+_PLURAL_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days"
 _FREQUENCY = re.compile(
     rf"\b(?:"
     rf"(?:every|each)\s+(?:other\s+|{_N}\s+|second\s+|third\s+)?(?:{_UNIT}|{_DAY})s?"
     rf"|(?:once|twice|thrice|{_N}\s+times?)\s+(?:a|an|per|every|each)\s+{_UNIT}"
     rf"|(?:daily|weekly|fortnightly|biweekly|bi-weekly|monthly|quarterly|yearly|annually|nightly)"
+    # a weekday in the plural is every such day ("Tuesdays", "Mondays and Wednesdays", "weekdays")
+    rf"|{_PLURAL_DAY}(?:\s*(?:,|and|&|or)\s*{_PLURAL_DAY})*|weekdays|weekends"
     rf")\b",
     re.IGNORECASE,
 )
+
+
+_DAYS_ONLY = re.compile(rf"(?:{_PLURAL_DAY}|weekdays|weekends)\b.*", re.IGNORECASE)
+
+
+def frequency_slot(value: str) -> str:
+    """The slot of a frequency: "days" for the days it falls on ("tuesdays", "weekdays"), which
+    stand beside how often ("once a week" on "tuesdays"); "frequency" for the rest."""
+    return "days" if _DAYS_ONLY.fullmatch(value) else "frequency"
 
 
 def en_frequencies(text: str) -> list[tuple[int, int, str]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.lang.en_entities import extract_entities
+from core.lang.frequency import en_frequencies, frequency_slot
 from core.lang.registry import analyzer_for
 
 pytestmark = pytest.mark.unit
@@ -42,3 +43,20 @@ def test_a_chinese_frequency_is_no_weekday(text: str, span: str) -> None:
     ents = analyzer_for("zh").entities(text, None)
     assert [(e.text, e.slot) for e in ents] == [(span, "frequency")]
     assert not any(e.type == "date" for e in ents)  # "每两周一次" held "周一", a Monday
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("We meet on Tuesdays, 7 till 9:30", "tuesdays"),
+        ("Mondays and Wednesdays suit us", "mondays and wednesdays"),
+        ("weekdays only", "weekdays"),
+    ],
+)
+def test_a_weekday_in_the_plural_is_the_days_something_recurs_on(text: str, value: str):
+    # "Tuesdays" was a name (a guessed name slot's value) or nothing at all
+    assert [(s, v) for _, _, v in en_frequencies(text) for s in [frequency_slot(v)]] == [("days", value)]
+
+
+def test_how_often_and_the_days_are_two_slots():
+    assert frequency_slot("once a week") == "frequency" and frequency_slot("tuesdays") == "days"
