@@ -58,6 +58,8 @@ _DURATION = re.compile(
     rf"{_BOUND}(?P<a>{_NUM}|半)(?P<ua>{_DUR_UNIT})?{_SEP}(?P<b>{_NUM}|半)(?P<u>{_DUR_UNIT})"
     rf"|{_BOUND}(?P<c>{_NUM}|半)(?P<uc>{_DUR_UNIT})(?P<tail>以上|以下|以内|左右)?"
 )
+# hours and minutes said together ("1小时48分", "2个小时5分钟"): a time taken, one duration
+_HOURS_MINUTES = re.compile(r"(?<!\d)(?P<h>\d{1,2})\s*个?(?:小时|钟头)\s*(?P<m>\d{1,2})\s*分(?:钟)?")
 _QTY_CANON = {"个人": "people", "人": "people", "位": "people", "口人": "people", "间": "rooms",
               "间房": "rooms", "晚": "nights", "夜": "nights"}
 _QTY_UNITS = {
@@ -218,6 +220,8 @@ def _duration(text: str) -> list[Hit]:
             prefix = ">=" if tail == "以上" else "<=" if tail in ("以下", "以内") else "~" if tail else ""
             value = prefix + value
         out.append(Hit(m.start(), m.end(), "duration", value, "duration", 6))
+    for m in _HOURS_MINUTES.finditer(text):  # "1小时48分": one time taken, not an hour and a rating
+        out.append(Hit(m.start(), m.end(), "duration", f"PT{m.group('h')}H{m.group('m')}M", "duration", 7))
     return out
 
 

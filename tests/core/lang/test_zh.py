@@ -162,3 +162,16 @@ def test_an_allergy_forbids_its_allergen(text, target):
 
 def test_actually_up_to_a_number_is_a_correction():
     assert ZH.is_correction("哦对了，预算其实可以到6000，我姐也出一部分")
+
+
+@pytest.mark.parametrize(
+    "text, span, value",
+    [
+        ("去年上海半马 1小时48分，证书编号 SHM2025-H-20817", "1小时48分", "PT1H48M"),
+        ("大概2个小时5分钟", "2个小时5分钟", "PT2H5M"),
+    ],
+)
+def test_hours_and_minutes_said_together_are_one_duration(text: str, span: str, value: str):
+    # "1小时48分" was a duration "1小时" and a name "48分, 证书编号"
+    found = [(kind, surface, norm) for kind, surface, norm, _ in ents(text)]
+    assert ("duration", span, value) in found and not any("48分" in t for _, t, _ in found if t != span)
