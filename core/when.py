@@ -20,9 +20,9 @@ from collections.abc import Sequence
 
 from core.models import Fact
 
-_DATE = re.compile(r"\d{4}-\d\d-\d\d")
+_DATE = re.compile(r"\d{4}-\d\d(?:-\d\d)?")  # a day, or a month said without one ("2027-03 (3月)")
 _TIME = re.compile(r"\d\d:\d\d")
-_SHOWN = re.compile(r"(?:\d{4}-\d\d-\d\d(?: \d\d:\d\d)?|\d\d:\d\d) \((.+)\)")
+_SHOWN = re.compile(r"(?:\d{4}-\d\d(?:-\d\d)?(?: \d\d:\d\d)?|\d\d:\d\d) \((.+)\)")
 _DATETIME = re.compile(r"(\d{4}-\d\d-\d\d)[t ](\d\d:\d\d)", re.I)
 MAX_GAP = 5  # characters between a date and a time said as one phrase ("next Wednesday at 3pm")
 

@@ -200,6 +200,8 @@ def find_times(text: str, ts: datetime | None) -> list[TimeHit]:
             end = m.start("hm") if m.group("hm") else m.start("h2")
         if d is not None and clock is not None:
             hits.append(TimeHit(start, end, "datetime", f"{d.isoformat()}T{clock[0]:02d}:{clock[1]:02d}"))
+        elif d is not None and m.group("month") and not m.group("day"):
+            hits.append(TimeHit(start, end, "date", d.isoformat()[:7]))  # "3月": a month, no day of it
         elif d is not None:
             hits.append(TimeHit(start, end, "date", d.isoformat()))
         elif clock is not None:

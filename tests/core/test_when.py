@@ -138,3 +138,11 @@ def head_of(facts: list[Fact]) -> str:
     from core.render import _fact_piece
 
     return "[FACT:" + "|".join(_fact_piece(f, i == 0, facts) for i, f in enumerate(facts)) + "]"
+
+
+def test_a_month_said_without_a_day_is_rendered_as_that_month_not_its_first_day():
+    # "明年3月" was rendered "2027-03-01 (3月)": a day the user never said
+    first = [("user", "帮我报一下明年3月的西湖半程马拉松"), ("assistant", "好的，请提供姓名。")]
+    text = head(compress(first, FILLER_ZH))
+    assert "2027-03 (3月)" in text and "2027-03-01" not in text
+    assert written_value("2027-03 (3月)") == "3月"
