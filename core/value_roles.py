@@ -32,6 +32,9 @@ PERSONAL_TYPES = frozenset({"phone", "email"})
 _PLAIN_AMOUNT = frozenset({"amount", "price"})
 AMOUNT_ROLES = frozenset({"total", "fee", "deposit", "due", "refund", "bill", "estimate", "saving", "extra"})
 # where a clause's parts meet: Chinese punctuation, or ASCII punctuation before a space
+# what may stand between a relative word and the name: a pause, "叫" / "is" / "named"
+_NAME_LEAD = re.compile(r"(?:[\s,，:：]|叫|是|\bis\b|\bnamed\b|\bcalled\b)*$", re.IGNORECASE)
+_KIN_REACH = 12  # characters before a name a relative word may stand in ("my wife, " + a space)
 _PART_END = re.compile(r"[\uff0c\uff1b\u3002\uff01\uff1f]|[,;!?](?=\s)|\.(?=\s)")
 
 
@@ -40,6 +43,12 @@ def owner_of(atom: Atom, i: int) -> str:
     nearest person named before it in the clause, else the nearest relative word ("mum", "爸爸");
     "" when none is named or the value is of another type."""
     ent = atom.entities[i]
+    if ent.type == "name" and ent.start >= 0:
+        # a name right after a relative word ("我老婆，吴佳", "my wife, Sarah Lee") is that person's;
+        # one a verb stands between ("我爸要做白内障手术") is not
+        before = _NAME_LEAD.sub("", atom.text[max(0, ent.start - _KIN_REACH) : ent.start])
+        kin = analyzer_for(atom.lang).kin_named(before)
+        return kin if kin and before.lower().endswith(kin) else ""
     if ent.type not in PERSONAL_TYPES or ent.start < 0:
         return ""
     for prev in reversed(atom.entities[:i]):
@@ -52,6 +61,9 @@ def other_owner(cur: Fact, cand: FactCandidate) -> bool:
     """True when cur and cand are personal values of two different people named with them: two
     attributes (the mother's phone and the father's), whatever cue the turn has."""
     old, new = cur.evidence, cand.evidence
+    if old and new and cur.vtype == cand.vtype == "name" and old.role == new.role == "user":
+        # the user's own name and a relative's named as such are two people's
+        return old.owner != new.owner
     return bool(old and new and old.owner and new.owner and old.owner != new.owner)
 
 
