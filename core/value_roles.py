@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable
 
 from core.lang.cues import any_language
+from core.lang.kin_names import kin_before_name
 from core.lang.registry import analyzer_for
 from core.models import Atom, ContextState, Fact, FactCandidate
 
@@ -32,9 +33,6 @@ PERSONAL_TYPES = frozenset({"phone", "email"})
 _PLAIN_AMOUNT = frozenset({"amount", "price"})
 AMOUNT_ROLES = frozenset({"total", "fee", "deposit", "due", "refund", "bill", "estimate", "saving", "extra"})
 # where a clause's parts meet: Chinese punctuation, or ASCII punctuation before a space
-# what may stand between a relative word and the name: a pause, "叫" / "is" / "named"
-_NAME_LEAD = re.compile(r"(?:[\s,，:：]|叫|是|\bis\b|\bnamed\b|\bcalled\b)*$", re.IGNORECASE)
-_KIN_REACH = 12  # characters before a name a relative word may stand in ("my wife, " + a space)
 _PART_END = re.compile(r"[\uff0c\uff1b\u3002\uff01\uff1f]|[,;!?](?=\s)|\.(?=\s)")
 
 
@@ -46,9 +44,7 @@ def owner_of(atom: Atom, i: int) -> str:
     if ent.type == "name" and ent.start >= 0:
         # a name right after a relative word ("我老婆，吴佳", "my wife, Sarah Lee") is that person's;
         # one a verb stands between ("我爸要做白内障手术") is not
-        before = _NAME_LEAD.sub("", atom.text[max(0, ent.start - _KIN_REACH) : ent.start])
-        kin = analyzer_for(atom.lang).kin_named(before)
-        return kin if kin and before.lower().endswith(kin) else ""
+        return kin_before_name(atom.lang, atom.text[: ent.start])
     if ent.type not in PERSONAL_TYPES or ent.start < 0:
         return ""
     for prev in reversed(atom.entities[:i]):
