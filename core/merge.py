@@ -25,6 +25,7 @@ from core.changes import read_back_reworded, says_change
 from core.choice_readback import read_back_choice
 from core.config import Config
 from core.count_readback import read_back_count
+from core.dates_beside import date_beside_key
 from core.decay import apply_decay
 from core.described import describes_held, only_asks
 from core.embed import Embedder
@@ -326,6 +327,9 @@ def _merge_fact(
     if cand.role not in ("user", "system") and (user_held or options) and offered:
         # the assistant proposes: held as an offer until the user accepts or picks one
         state.offers[cand.key] = new_fact(state, cand)
+        return
+    if (beside := date_beside_key(state, cur, cand)) is not None:
+        _merge_fact(state, cand.model_copy(update={"key": beside}))  # no cue: a date of its own
         return
     echoes = echoed_elsewhere(state, cand) + agreed_beside(state, cand) + same_count_before(state, cand)
     echoes = list({e.key: e for e in echoes}.values())  # one held value may be found twice

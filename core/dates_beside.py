@@ -1,0 +1,35 @@
+"""A date the user says after another, with no correction cue, in a slot the parser guessed without
+a task (general.date), stands beside it (issue 12, item 2).
+
+"Cargo ready 18 December", then "loading on 22 December"; "12月20号货好",
+then "装柜12月22号": one date after another under one slot replaced the one before as "corrected by
+user", and the context showed a current date only as replaced. Nothing shows the two are one
+attribute; without a cue ("actually", "改成") the later date is a value of its own, under the next
+free numbered key of the slot (date_2, date_3). A corrected date replaces as before, and so does
+a date restated in a task's own slot (flight.date: a new search for another day, the dev corpora).
+"""
+
+from __future__ import annotations
+
+from core.models import ContextState, Fact, FactCandidate
+from core.replaced import guessed_key, unnumbered_slot
+
+MAX_NUMBERED = 5  # date_2 .. date_5: past that, the last one is replaced
+_WHEN = frozenset({"date", "datetime"})
+
+
+def date_beside_key(state: ContextState, cur: Fact, cand: FactCandidate) -> str | None:
+    """The key the user's uncued date cand takes beside the user's date cur (module docstring), or
+    None when cand may replace cur."""
+    if cand.role != "user" or cand.correction or cand.asks or cur.role != "user" or cur.verified_by_user:
+        return None
+    if cur.vtype not in _WHEN or cand.vtype not in _WHEN or " | " in cur.norm or not guessed_key(cur.key):
+        return None
+    slot = unnumbered_slot(cur.key)
+    domain = cur.key.rsplit(".", 1)[0]
+    for n in range(2, MAX_NUMBERED + 1):
+        key = f"{domain}.{slot}_{n}"
+        held = state.facts.get(key)
+        if held is None or held.norm == cand.norm:
+            return key
+    return None
