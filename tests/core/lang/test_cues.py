@@ -76,3 +76,10 @@ def test_goal_phrases_drop_openers_and_fillers() -> None:
     said = "I'd like to book a table for two at Nandos please"
     assert condense_goal(said) == "book a table for two at Nandos…"
     assert condense_goal("麻烦帮我找一家便宜的酒店吧") == "找一家便宜的酒店"
+
+
+def test_ive_changed_my_mind_is_a_correction_cue():
+    from core.lang.en_discourse import is_correction
+
+    assert is_correction("Sorry, I've changed my mind. I'd like to check in on March 1st")
+    assert is_correction("I have changed my mind, make it two")
