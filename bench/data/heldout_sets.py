@@ -154,7 +154,7 @@ HELDOUT7_SCENARIOS = (
     "septic_tank_service",
 )
 # Held-out set 8: written blind (no core/, no other set's conversations, no analysis of the engine's
-# errors, no benchmark results), in domains none of the other sets covers. Not in `make bench`.
+# errors, no benchmark results), in domains none of the other sets covers. Spent in stop 33: in `make bench`.
 HELDOUT8_FILES = (HERE / "heldout8_dialogues_en.jsonl", HERE / "heldout8_dialogues_zh.jsonl")
 HELDOUT8_SCENARIOS = (
     "elevator_maintenance",
