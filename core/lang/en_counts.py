@@ -8,8 +8,9 @@ keeps the longest of overlapping candidates.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from core.lang.en_lexicon import COUNT_NOUNS, words
+from core.lang.en_lexicon import COUNT_NOUNS, FUNCTION_WORDS, words
 from core.lang.en_numbers import DIGITS_PATTERN, NUMBER_WORDS_PATTERN, format_number, to_number
 from core.lang.en_phrases import phrase_key
 from core.lang.en_values import PRIO, Candidate, term_table
@@ -203,3 +204,25 @@ def _counted_noun_slot(text: str) -> str | None:
     slots.discard("amount")
     slots.discard("other")
     return slots.pop() if len(slots) == 1 else None
+
+
+# what a count is per, right after it ("per court", "a table", "each guest")
+_PER_THING = re.compile(r"\s+(?:per|a|an|each)\s+(?P<thing>[a-z]{3,})\b", re.IGNORECASE)
+# words after "a" that count nothing ("a lot", "a little", "a bit")
+_NOT_A_THING = frozenset(("lot", "little", "bit", "few", "couple", "total", "piece", "while"))
+
+
+def with_rates(text: str, cands: list[Candidate]) -> list[Candidate]:
+    """The quantities of cands widened over what they count per ("4 cans per court", "3 cans a
+    court"): one value, as said; a count read without it replaced the other count's fact."""
+    out = []
+    for i, c in enumerate(cands):
+        m = _PER_THING.match(text, c.end) if c.type == "quantity" else None
+        nxt = cands[i + 1].start if i + 1 < len(cands) else len(text)
+        thing = m.group("thing").lower() if m else ""
+        if m is None or m.end() > nxt or thing in FUNCTION_WORDS or thing in _NOT_A_THING:
+            out.append(c)
+            continue
+        value = f"{c.value} {' '.join(m.group(0).split()).lower()}"
+        out.append(replace(c, end=m.end(), value=value))
+    return out

@@ -245,7 +245,7 @@ def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
     if ref.tzinfo is not None:
         ref = ref.replace(tzinfo=None)
     out: list[Entity] = []
-    kept = weekday_ranges(text, address_line(text, _resolve(_candidates(text, ref))))
+    kept = C.with_rates(text, weekday_ranges(text, address_line(text, _resolve(_candidates(text, ref)))))
     ends = _end_slots(text, kept)
     for i, c in enumerate(kept):
         surface = text[c.start : c.end]

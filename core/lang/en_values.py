@@ -127,7 +127,7 @@ _ADDRESS = re.compile(
 _ADDRESS_STOP = frozenset(
     words(
         "for at the a an in on to people nights rooms of and with from by is are was please "
-        "pm am it i you we my your our this that or tickets guests adults stars days"
+        "pm am it i you we my your our this that or tickets guests adults stars days per each every"
     )
 )
 # an offering cue right before a number-led span puts it in the position of a name ("Would you like

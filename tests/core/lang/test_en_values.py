@@ -195,3 +195,21 @@ def test_the_end_of_a_stay_or_trip_has_its_own_slot(text, start, end):
 )
 def test_a_changed_date_or_a_departure_is_not_an_end(text, surface):
     assert find(text, surface).slot in ("date", "time")
+
+
+@pytest.mark.parametrize(
+    "text, span",
+    [
+        ("yes I think 4 cans per court?", "4 cans per court"),
+        ("hmm actually make it 3 cans a court, we're not pros lol", "3 cans a court"),
+        ("2 bottles per table", "2 bottles per table"),
+    ],
+)
+def test_a_count_per_thing_is_one_quantity_not_an_address(text: str, span: str):
+    # "4 cans per court" was an address ("Court" a street suffix) and "3 cans" a count apart
+    found = [(e.type, e.text) for e in ents(text) if e.type in ("quantity", "address")]
+    assert found == [("quantity", span)]
+
+
+def test_a_lot_is_no_thing_a_count_is_per():
+    assert [e.text for e in ents("3 towels a lot") if e.type == "quantity"] == ["3 towels"]
