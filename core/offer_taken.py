@@ -220,11 +220,12 @@ def take_offered_option(state: ContextState, parsed: ParsedMessage, units: Units
     if held is not None and msg.idx - held.idx > MAX_TURNS:
         held = state.offered_options = None
     text = msg.text or ""
-    if any(a.negation is not None for a in parsed.atoms) or any_language().declines(text.strip()):
+    said = text.strip()
+    if any(a.negation is not None for a in parsed.atoms) or any_language().declines(said):
         state.offered_options = None
-        if any_language().declines(text.strip()) or any_language().bare_no(text.strip()):
+        if any_language().declines(said) or any_language().bare_no(said):
             _drop_declined(state, turn, msg.idx)
-        if not any_language().declines(text.strip()) and not any_language().bare_no(text.strip()):
+        else:
             _echo_taken(state, turn, parsed, units)  # "Yes zero excess, I don't want any stress"
         return
     asked = turn.options[0] if turn is not None and held is not None and turn.idx == held.idx else ""
