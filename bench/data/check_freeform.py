@@ -3,29 +3,14 @@
     /work/main/.venv/bin/python bench/data/check_freeform.py            # validate + statistics
     /work/main/.venv/bin/python bench/data/check_freeform.py --score    # also score the core
     /work/main/.venv/bin/python bench/data/check_freeform.py --heldout [--score]   # the held-out set
-    /work/main/.venv/bin/python bench/data/check_freeform.py --heldout2   # held-out set 2 (blind)
-    /work/main/.venv/bin/python bench/data/check_freeform.py --heldout3   # held-out set 3 (blind)
-    /work/main/.venv/bin/python bench/data/check_freeform.py --heldout4   # held-out set 4 (blind)
-    /work/main/.venv/bin/python bench/data/check_freeform.py --heldout5   # held-out set 5 (blind)
-    /work/main/.venv/bin/python bench/data/check_freeform.py --heldout6   # held-out set 6 (blind)
-    /work/main/.venv/bin/python bench/data/check_freeform.py --heldout7   # held-out set 7 (blind)
-    /work/main/.venv/bin/python bench/data/check_freeform.py --heldout8   # held-out set 8 (blind)
-    /work/main/.venv/bin/python bench/data/check_freeform.py --heldout9   # held-out set 9 (blind)
-    /work/main/.venv/bin/python bench/data/check_freeform.py --heldout10  # held-out set 10 (blind)
+    /work/main/.venv/bin/python bench/data/check_freeform.py --heldoutN   # held-out set N, 2-10
     /work/main/.venv/bin/python bench/data/check_freeform.py --files A.jsonl B.jsonl [--score]
 
 --heldout checks the frozen held-out set (heldout_dialogues_<lang>.jsonl, built from heldout_src/
 with build_freeform.py --src bench/data/heldout_src --out-prefix heldout_dialogues): its own
-scenarios, no seed sentences. --heldout2 does the same for held-out set 2 (heldout2_src/ ->
-heldout2_dialogues_<lang>.jsonl), --heldout3 for held-out set 3 (heldout3_src/ ->
-heldout3_dialogues_<lang>.jsonl), --heldout4 for held-out set 4 (heldout4_src/ ->
-heldout4_dialogues_<lang>.jsonl), --heldout5 for held-out set 5 (heldout5_src/ ->
-heldout5_dialogues_<lang>.jsonl), --heldout6 for held-out set 6 (heldout6_src/ ->
-heldout6_dialogues_<lang>.jsonl), --heldout7 for held-out set 7 (heldout7_src/ ->
-heldout7_dialogues_<lang>.jsonl), --heldout8 for held-out set 8 (heldout8_src/ ->
-heldout8_dialogues_<lang>.jsonl), --heldout9 for held-out set 9 (heldout9_src/ ->
-heldout9_dialogues_<lang>.jsonl) and --heldout10 for held-out set 10 (heldout10_src/ ->
-heldout10_dialogues_<lang>.jsonl); --files given exactly one of those pairs uses its scenarios too.
+scenarios, no seed sentences. --heldoutN does the same for held-out set N (heldoutN_src/ ->
+heldoutN_dialogues_<lang>.jsonl; heldout_sets.HELDOUT_SETS); --files given exactly one of those
+pairs uses its scenarios too.
 --files checks any files of the same format the same way.
 
 Checks, per line: it parses with the project's reader (core.formats.parse_line); 12-40
@@ -63,26 +48,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.data.heldout_sets import (  # noqa: E402
-    HELDOUT2_FILES,
-    HELDOUT2_SCENARIOS,
-    HELDOUT3_FILES,
-    HELDOUT3_SCENARIOS,
-    HELDOUT4_FILES,
-    HELDOUT4_SCENARIOS,
-    HELDOUT5_FILES,
-    HELDOUT5_SCENARIOS,
-    HELDOUT6_FILES,
-    HELDOUT6_SCENARIOS,
-    HELDOUT7_FILES,
-    HELDOUT7_SCENARIOS,
-    HELDOUT8_FILES,
-    HELDOUT8_SCENARIOS,
-    HELDOUT9_FILES,
-    HELDOUT9_SCENARIOS,
-    HELDOUT10_FILES,
-    HELDOUT10_SCENARIOS,
-    HELDOUT_FILES,
     HELDOUT_SCENARIOS,
+    HELDOUT_SETS,
 )
 from core.formats import DialogueError, parse_line  # noqa: E402
 
@@ -343,49 +310,18 @@ def stats(recs: list[dict[str, Any]], scenarios: tuple[str, ...] = SCENARIOS) ->
 def main(argv: list[str]) -> int:
     """Validate, print statistics, optionally score; exit 1 when any check fails."""
     files, scenarios = FILES, SCENARIOS
-    if "--heldout" in argv:
-        files, scenarios = HELDOUT_FILES, HELDOUT_SCENARIOS
-    if "--heldout2" in argv:
-        files, scenarios = HELDOUT2_FILES, HELDOUT2_SCENARIOS
-    if "--heldout3" in argv:
-        files, scenarios = HELDOUT3_FILES, HELDOUT3_SCENARIOS
-    if "--heldout4" in argv:
-        files, scenarios = HELDOUT4_FILES, HELDOUT4_SCENARIOS
-    if "--heldout5" in argv:
-        files, scenarios = HELDOUT5_FILES, HELDOUT5_SCENARIOS
-    if "--heldout6" in argv:
-        files, scenarios = HELDOUT6_FILES, HELDOUT6_SCENARIOS
-    if "--heldout7" in argv:
-        files, scenarios = HELDOUT7_FILES, HELDOUT7_SCENARIOS
-    if "--heldout8" in argv:
-        files, scenarios = HELDOUT8_FILES, HELDOUT8_SCENARIOS
-    if "--heldout9" in argv:
-        files, scenarios = HELDOUT9_FILES, HELDOUT9_SCENARIOS
-    if "--heldout10" in argv:
-        files, scenarios = HELDOUT10_FILES, HELDOUT10_SCENARIOS
+    for option, (set_files, set_scenarios) in HELDOUT_SETS.items():
+        if option in argv:
+            files, scenarios = set_files, set_scenarios
     if "--files" in argv:
         rest = argv[argv.index("--files") + 1 :]
         end = next((i for i, a in enumerate(rest) if a.startswith("--")), len(rest))
         files = tuple(Path(a) for a in rest[:end])
         scenarios = SCENARIOS + HELDOUT_SCENARIOS
-        if files and {p.resolve() for p in files} <= set(HELDOUT2_FILES):
-            scenarios = HELDOUT2_SCENARIOS
-        if files and {p.resolve() for p in files} <= set(HELDOUT3_FILES):
-            scenarios = HELDOUT3_SCENARIOS
-        if files and {p.resolve() for p in files} <= set(HELDOUT4_FILES):
-            scenarios = HELDOUT4_SCENARIOS
-        if files and {p.resolve() for p in files} <= set(HELDOUT5_FILES):
-            scenarios = HELDOUT5_SCENARIOS
-        if files and {p.resolve() for p in files} <= set(HELDOUT6_FILES):
-            scenarios = HELDOUT6_SCENARIOS
-        if files and {p.resolve() for p in files} <= set(HELDOUT7_FILES):
-            scenarios = HELDOUT7_SCENARIOS
-        if files and {p.resolve() for p in files} <= set(HELDOUT8_FILES):
-            scenarios = HELDOUT8_SCENARIOS
-        if files and {p.resolve() for p in files} <= set(HELDOUT9_FILES):
-            scenarios = HELDOUT9_SCENARIOS
-        if files and {p.resolve() for p in files} <= set(HELDOUT10_FILES):
-            scenarios = HELDOUT10_SCENARIOS
+        given = {p.resolve() for p in files}
+        for set_files, set_scenarios in list(HELDOUT_SETS.values())[1:]:
+            if files and given <= set(set_files):
+                scenarios = set_scenarios
     recs, errs = load(files, scenarios)
     if files == FILES:
         errs += check_seed_sentences(recs)

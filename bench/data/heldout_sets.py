@@ -216,3 +216,17 @@ HELDOUT10_SCENARIOS = (
     "floor_sanding",
     "id_photo_studio",
 )
+
+# the checker's option of each set -> its files and scenarios (check_freeform.py --heldoutN)
+HELDOUT_SETS: dict[str, tuple[tuple[Path, ...], tuple[str, ...]]] = {
+    "--heldout": (HELDOUT_FILES, HELDOUT_SCENARIOS),
+    "--heldout2": (HELDOUT2_FILES, HELDOUT2_SCENARIOS),
+    "--heldout3": (HELDOUT3_FILES, HELDOUT3_SCENARIOS),
+    "--heldout4": (HELDOUT4_FILES, HELDOUT4_SCENARIOS),
+    "--heldout5": (HELDOUT5_FILES, HELDOUT5_SCENARIOS),
+    "--heldout6": (HELDOUT6_FILES, HELDOUT6_SCENARIOS),
+    "--heldout7": (HELDOUT7_FILES, HELDOUT7_SCENARIOS),
+    "--heldout8": (HELDOUT8_FILES, HELDOUT8_SCENARIOS),
+    "--heldout9": (HELDOUT9_FILES, HELDOUT9_SCENARIOS),
+    "--heldout10": (HELDOUT10_FILES, HELDOUT10_SCENARIOS),
+}
