@@ -102,12 +102,13 @@ class Session(ServedContext):
                 "tokens": message.tokens or count_tokens(message.text),
             }
         )
-        prev_domain = self.parsed[-1].domain if self.parsed else None
+        prev = self.parsed[-1] if self.parsed else None
+        prev_domain = prev.domain if prev else None
         if message.role == "system":
             return self._system_prompt(message, prev_domain, t0)
         stage = "parse"
         try:
-            parsed = parse_message(message, prev_domain, self.parsed[-1].lang if self.parsed else None)
+            parsed = parse_message(message, prev_domain, prev.lang if prev else None)
             t1 = time.perf_counter()
             stage = "extract"
             units = extract(parsed, self.state, self._tool_index)

@@ -49,5 +49,6 @@ def _reads_back(state: ContextState, key: str, cand: FactCandidate) -> bool:
     """True when cand, one date said with its weekday, stands as the offer for the fact's key (the
     merge held it beside the user's weekday, whose resolved date it does not share)."""
     offer = state.offers.get(key)
-    lead = cand.value.split()[0].rstrip(",.") if cand.value.split() else ""
+    words = cand.value.split()
+    lead = words[0].rstrip(",.") if words else ""
     return offer is not None and offer.value == cand.value and bare_weekday(lead) is not None

@@ -38,6 +38,7 @@ from core.lang.en_lexicon import (
 )
 from core.lang.en_numbers import DIGITS_PATTERN, NUMBER_WORDS_PATTERN, to_number
 from core.lang.en_phrases import find_phrases, max_words, phrase_key
+from core.lang.value_shapes import ID_SPACED
 from core.lang.vocab import word_set
 
 
@@ -114,9 +115,6 @@ _ID_HYPHENATED = re.compile(
     r"(?<![\w/-])(?=(?:[A-Z-]*\d){3})[A-Z][A-Z0-9]{0,7}(?:-[A-Z0-9]{2,12}){1,3}(?![\w-])"
 )
 _TRAIN_ID = re.compile(r"\b[Tt][Rr]\s?\d{3,5}\b")
-# a code in two spaced blocks of capitals and digits ("KP19 XWD", a vehicle registration): one id,
-# not a name (a postcode's second block, a digit and two letters, is the postcode's)
-_ID_SPACED = re.compile(r"\b(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z]{1,3}\d{1,4}\s(?!\d[A-Z]{2}\b)[A-Z]{2,4}\b")
 _POSTCODE = re.compile(r"\b[A-Za-z]{1,2}\d{1,2}[A-Za-z]?\s?\d[A-Za-z]{2}\b")
 _SUFFIX = "|".join(sorted(STREET_SUFFIXES, key=len, reverse=True))
 _ADDRESS = re.compile(
@@ -271,7 +269,7 @@ def identifiers(text: str) -> list[Candidate]:
     out = file_names(text)
     for m in _ID_CAPS.finditer(text):
         out.append(Candidate(m.start(), m.end(), "id", m.group(0), "ref", PRIO["id"]))
-    for rx in (_ID_HYPHENATED, _ID_SPACED):
+    for rx in (_ID_HYPHENATED, ID_SPACED):  # "KP19 XWD": an id, never a name
         out += [Candidate(m.start(), m.end(), "id", m.group(0), "ref", PRIO["id"]) for m in rx.finditer(text)]
     for m in _ID_CUE.finditer(text):
         ident = m.group("id")

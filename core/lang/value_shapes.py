@@ -46,8 +46,9 @@ _ID_CHAR = r"[0-9A-Za-z_\-./:]"
 _ID = re.compile(
     rf"(?<!{_ID_CHAR})(?={_ID_CHAR}*\d)(?={_ID_CHAR}*[A-Za-z])[A-Za-z0-9]+(?:[-_./:][A-Za-z0-9]+)+"
 )
-# a code in two spaced blocks of capitals and digits ("LK19 XOP", a vehicle registration)
-_ID_SPACED = re.compile(r"(?<![\w])(?=[A-Z]*\d)[A-Z]{1,3}\d{1,4}\s[A-Z]{2,4}(?![\w])")
+# a code in two spaced blocks of capitals and digits ("LK19 XOP", a vehicle registration): one id,
+# also for the English analyzer (core.lang.en_values); a postcode's second block starts with a digit
+ID_SPACED = re.compile(r"(?<![\w])[A-Z]{1,3}\d{1,4}\s[A-Z]{2,4}(?![\w])")
 # the Chinese cues the shared correction cue leaves out: "等下，" (wait,), 改 before a count
 # ("改三桌"), a new total ("一共四张", "总共180人")
 _ZH_CUE = re.compile(
@@ -110,7 +111,7 @@ def shaped_values(text: str) -> list[tuple[str, str]]:
         add(m, _unit_shape(m))
     for m in _DIGITS.finditer(text):
         add(m, f"digits:{len(m.group(0))}")
-    for m in _ID_SPACED.finditer(text):
+    for m in ID_SPACED.finditer(text):
         add(m, f"id:{_shape_of_id(m.group(0))}")
     for m in _ID.finditer(text):
         add(m, f"id:{_shape_of_id(m.group(0))}")
