@@ -208,6 +208,7 @@ def missing_user_clauses(
     renumbered = {before for before, after in pairwise(users) if after in bare}
     out: list[str] = []
     offer = ""  # the turn before lays out choices without asking (core.offered_choices)
+    opening = _opening_turn(parsed)  # the user's first turn states the task: its short clauses count
     asked = False  # the turn before is the assistant's question: a brief answer is its value
     polar = False  # the turn before asks a yes or a no: an answer saying more states its own value
     for p in parsed:
@@ -267,6 +268,8 @@ def missing_user_clauses(
             # the full service") is no value of the user's now
             brief = brief and not (picked and picked_again(atom.text, picked, corrections, p.message.idx))
             least = MIN_ANSWER_UNITS if brief else MIN_CUED_UNITS if cued(atom) else MIN_UNITS
+            if p.message.idx == opening:
+                least = min(least, MIN_CUED_UNITS)  # "stone chip on my windscreen", "outside of knee"
             if detailed and not any_language().declines(atom.text) and not requests(atom.text):
                 least = min(least, MIN_CUED_UNITS)  # "she has a severe peanut allergy" to "any conditions?"
             # a correction is shown only with the value it sets, not by the words of what it changes
@@ -315,6 +318,21 @@ def missing_user_clauses(
                     parts += [x for x in qualified_parts(atom, own) if x not in parts]
                 out += [part for part in parts if part not in out]
     return out
+
+
+def _opening_turn(parsed: Sequence[ParsedMessage]) -> int:
+    """The index of the user's first turn that states anything beyond a greeting, when the agent has
+    said no value before it (-1 otherwise): the task in the user's words ("stone chip on my
+    windscreen. can it be repaired"), whose short clauses are the facts of the task. A first turn
+    that answers what the agent said ("sounds right" to a booking read back) is a reply."""
+    for p in parsed:
+        if p.message.role != "user":
+            if any(a.entities for a in p.atoms):
+                return -1
+            continue
+        if any(a.kind != "greeting" for a in p.atoms):
+            return p.message.idx
+    return -1
 
 
 def says_more_than_yes(atom: Atom) -> bool:

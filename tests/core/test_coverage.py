@@ -226,7 +226,8 @@ def test_a_clause_is_shown_by_its_words_only_together_in_one_fact():
 
 def test_a_brief_answer_to_the_assistants_question_comes_back_in_the_users_words():
     """"lead-acid, sealed" answers "lithium-ion or lead-acid?": two words, but the value asked for;
-    the same words said with no question before are too little to keep."""
+    the same words said with no question before (and not in the opening turn, which states the task)
+    are too little to keep."""
     turns = [
         ("assistant", "Is the battery lithium-ion or lead-acid?"),
         ("user", "lead-acid, sealed"),
@@ -236,7 +237,8 @@ def test_a_brief_answer_to_the_assistants_question_comes_back_in_the_users_words
     state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
     shown = "[FACT:shipment.item=UPS]"
     assert missing_user_clauses(shown, parsed, upto=3, state=state) == ["lead-acid, sealed"]
-    plain = [parsed[1]]  # no question before it
+    told = parse_message(Message(idx=0, role="assistant", text="The UPS ships on Monday."))
+    plain = [told, parsed[1]]  # no question before it
     assert missing_user_clauses("[FACT:shipment.item=UPS]", plain, upto=3, state=state) == []
 
 
