@@ -15,6 +15,7 @@ from core.lang.zh_attributes import attribute_numbers, servings
 from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, TERM_SLOTS
 from core.lang.zh_numbers import fmt_number, zh_to_number
 from core.lang.zh_time import BLANK
+from core.lang.zh_titles import surnames, titles
 
 
 @dataclass(frozen=True)
@@ -367,4 +368,8 @@ def find_values(text: str) -> list[Hit]:
     hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in attribute_numbers(text)]
     hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in servings(text)]
     hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in sizes(text)]  # "51×51毫米"
+    for t in titles(text):  # "练习曲《扫摇练习》": a title, its label its slot (and no name of its own)
+        hits.append(Hit(t.start, t.end, "name", t.text, t.label, 9))
+        hits += [Hit(t.label_start, t.label_start + len(t.label), BLANK, "", None, 9)] if t.label else []
+    hits += [Hit(s, e, "name", value, "person", 9) for s, e, value in surnames(text)]  # "我姓赵"
     return hits
