@@ -170,6 +170,12 @@ after before around sometime until till near since during starting between withi
 EVENT_NOUNS = ("appointment", "visit", "viewing", "meeting", "reservation", "concert", "show", "lunch",
                "dinner", "party", "session", "checkup", "check-up", "interview", "consultation",
                "screening", "game", "festival", "celebration", "ceremony")
+# Occasions a task is made ready for, not booked by it: a date said right after one ("my brother's
+# wedding on December 19th", "half marathon, 28 feb") is the occasion's, never the date the task is for.
+OCCASION_NOUNS = frozenset(
+    "wedding marathon race exam exams birthday funeral graduation surgery operation tournament competition "
+    "recital audition anniversary christening baptism closing deadline due".split()
+)
 
 # Kinds of doctors and services, slot type.
 SERVICE_TYPES = entries("en_service_types.txt")

@@ -18,7 +18,7 @@ from core.lang import en_values as V
 from core.lang.base import CONTACT_SLOT
 from core.lang.en_attributes import KIN
 from core.lang.en_contacts import contacts
-from core.lang.en_lexicon import MONTHS, VENUE_TYPES, WEEKDAYS
+from core.lang.en_lexicon import MONTHS, OCCASION_NOUNS, VENUE_TYPES, WEEKDAYS
 
 _VENUE_ENDINGS = tuple(sorted(VENUE_TYPES, key=len, reverse=True))
 
@@ -291,6 +291,9 @@ def _past_slot(text: str, c: V.Candidate, ref: datetime) -> str | None:
     event = _EVENT_BEFORE.search(text, max(0, c.start - 40), c.start)
     if event and event.group(1).lower() not in _NOT_EVENTS:
         return f"{event.group(1).lower()}_date"  # "the inspection is on December 21": the inspection's
+    occasion = _OCCASION_BEFORE.search(text, max(0, c.start - 24), c.start)
+    if occasion and occasion.group(1).lower() in OCCASION_NOUNS:
+        return f"{occasion.group(1).lower()}_date"  # "half marathon, 28 feb": the race's
     return None
 
 
@@ -299,6 +302,8 @@ _EVENT_BEFORE = re.compile(
     r"\b([a-z]{4,})(?:\s+was\s+(?:on|for)|(?:\s+(?:is|are)|['’]s)(?:\s+(?:on|for))?)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
+# "<occasion> on <date>", "<occasion>, <date>" (core.lang.en_lexicon.OCCASION_NOUNS)
+_OCCASION_BEFORE = re.compile(r"\b([a-z]{3,})(?:\s+(?:on|is)|\s*,)?\s+(?:the\s+)?$", re.IGNORECASE)
 # words that name no event of their own (the date the task is for, or a pronoun)
 _NOT_EVENTS = frozenset(
     "that this which there what they when where date booking reservation appointment today tomorrow tonight "

@@ -36,6 +36,10 @@ def _state(*turns: tuple[str, str]) -> str:
         ("Party's this Friday.", "party_date"),
         ("ok. closing is jan 22 so it has to be done well before", "closing_date"),
         ("the earliest is Tuesday", "date"),  # a word of choice, no event
+        ("half marathon, 28 feb. don't want to stop running", "marathon_date"),  # an occasion, then its date
+        ("a suit for my brother's wedding on December 19th", "wedding_date"),
+        ("She's due on 18 February.", "due_date"),
+        ("a table for 4 on 28 feb", "date"),  # no occasion: the date the task is for
     ],
 )
 def test_the_date_of_a_thing_the_sentence_is_about(text: str, slot: str) -> None:
