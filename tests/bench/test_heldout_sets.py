@@ -1,4 +1,4 @@
-"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout10_*) validate, are built from their
+"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout11_*) validate, are built from their
 sources, keep to domains of their own, and are picked by the checker's options."""
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ SETS = {
     "heldout8": ("heldout8_src", "heldout8_dialogues", "--heldout8"),
     "heldout9": ("heldout9_src", "heldout9_dialogues", "--heldout9"),
     "heldout10": ("heldout10_src", "heldout10_dialogues", "--heldout10"),
+    "heldout11": ("heldout11_src", "heldout11_dialogues", "--heldout11"),
 }
 
 
