@@ -15,6 +15,7 @@ import re
 
 from core.embed import is_chinese
 from core.lang.cues import any_language
+from core.lang.en_goal_words import without_value
 from core.models import ContextState, Fact, Goal, Todo
 from core.replaced import guessed_slot, mark_quoted, shown_as_replaced
 from core.shown import content_units
@@ -61,7 +62,7 @@ def current_values(goal: Goal, state: ContextState) -> str:
         fact = state.facts.get(key) or task_fact_replacing(key, surface, state)
         if fact is None:
             continue
-        bare = " ".join(text.replace(surface, " ").split())
+        bare = without_value(text, surface)  # "book a table for 4" -> "book a table", not "... for"
         if _DETAIL.fullmatch(fact.norm) and not is_chinese(text) and len(bare.split()) >= 2:
             text = bare
         elif fact.history and surface.lower() not in (f.lower() for f in [fact.value, *fact.aliases]) and (

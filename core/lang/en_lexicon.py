@@ -170,6 +170,10 @@ after before around sometime until till near since during starting between withi
 EVENT_NOUNS = ("appointment", "visit", "viewing", "meeting", "reservation", "concert", "show", "lunch",
                "dinner", "party", "session", "checkup", "check-up", "interview", "consultation",
                "screening", "game", "festival", "celebration", "ceremony")
+# Words that introduce a value ("a table for 4 at 7pm on Friday"): a goal that leaves the value to
+# the facts leaves them out with it ("book a table", never "book a table for at")
+VALUE_PREPOSITIONS = frozenset("for at on in by from around about until till before after this next".split())
+
 # Occasions a task is made ready for, not booked by it: a date said right after one ("my brother's
 # wedding on December 19th", "half marathon, 28 feb") is the occasion's, never the date the task is for.
 OCCASION_NOUNS = frozenset(

@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 
 from core.goals import condense_goal, is_goal, strip_opener
+from core.lang.en_goal_words import without_value
 from core.models import Atom, ContextState, Entity, Goal, Negation, Units
+from core.render_goals import goal_texts
+from tests.core.builders import state_after
 
 pytestmark = pytest.mark.unit
 
@@ -178,3 +181,28 @@ def test_a_step_of_the_task_in_play_is_not_another_goal(text: str) -> None:
 def test_a_request_for_a_new_thing_after_the_first_goal_is_a_goal(text: str) -> None:
     state = ContextState(goals=[Goal(text="check the weather", idx=0, domain="weather")])
     assert is_goal(_atom(text, domain="hotel"), state, Units())
+
+
+def test_a_goal_leaving_its_values_to_the_facts_leaves_out_the_words_that_introduced_them() -> None:
+    """"book a table for 4 at 7pm Friday" with the count, time and day on the fact line read "book a
+    table for at …": the prepositions of the values left out stayed behind."""
+    state = state_after([
+        ("user", "book a table for 4 at 7pm Friday"),
+        ("assistant", "Sure, which restaurant?"),
+        ("user", "Nando's on Mill Road"),
+    ])
+    goal = goal_texts(state)[0]
+    assert goal.startswith("book a table")
+    assert not any(word in goal.split() for word in ("for", "at"))
+
+
+@pytest.mark.parametrize(
+    "text, surface, expected",
+    [
+        ("book a table for 4 at 7pm", "4", "book a table at 7pm"),
+        ("a taxi at around 5pm to the airport", "5pm", "a taxi to the airport"),
+        ("find a hotel in Cambridge", "Leeds", "find a hotel in Cambridge"),  # not there: unchanged
+    ],
+)
+def test_a_value_is_left_out_with_its_preposition(text: str, surface: str, expected: str) -> None:
+    assert without_value(text, surface) == expected
