@@ -308,7 +308,8 @@ def missing_user_clauses(
                 out += [part for part in parts if part not in out]
             elif typed and not needs and not stale_value and atom.kind in CONTENT_KINDS:
                 # a later correction of the clause's topic leaves the parts it does not speak of
-                parts = untyped_parts(atom, own)
+                # a brief answer's part is the value asked for from one unit ("白雪，后四位302X")
+                parts = untyped_parts(atom, own, MIN_ANSWER_UNITS if brief else MIN_PART_UNITS)
                 parts = [x for x in parts if not (stale and corrected_part(atom, x, corrections))]
                 if atom.kind not in TYPED_KINDS:
                     # of a request, only a brief want names a value the user set ("要直飞"); its
@@ -358,7 +359,7 @@ def restated_values(parsed: Sequence[ParsedMessage], upto: int, state: ContextSt
     return out
 
 
-def untyped_parts(atom: Atom, low: str) -> list[str]:
+def untyped_parts(atom: Atom, low: str, least: int = MIN_PART_UNITS) -> list[str]:
     """The parts of a typed clause (cut at commas) that hold none of its values nor a negation and
     whose words the context low does not show ("订12月31号到1月3号的酒店，3个人，要海景房": the dates
     and the count are facts, "要海景房" is kept in the user's words). A part that is a value's
@@ -373,7 +374,7 @@ def untyped_parts(atom: Atom, low: str) -> list[str]:
             continue
         if requests(part):
             continue  # a request is the goal line's ("帮我推荐一个吧"), no value the user set
-        if content_unshown(part, low, MIN_PART_UNITS):
+        if content_unshown(part, low, least):
             out.append(part)
     return out
 

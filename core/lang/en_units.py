@@ -137,9 +137,18 @@ _CARD_END = re.compile(
     r"\b(?:ending(?:\s+(?:in|with))?|last\s+(?:four|4)(?:\s+digits)?(?:\s+(?:are|is))?)\s*:?\s*(?P<n>\d{3,6})\b",
     re.IGNORECASE,
 )
+# the card named before "ending": its brand (a capitalised word) or the word card ("Amex ending 3008")
+_CARD_BEFORE = re.compile(r"\b(?P<card>[A-Z][A-Za-z]+|[Cc]ard)\s+$")
 
 
 def card_endings(text: str) -> list[tuple[int, int, str, str, str]]:
     """(start, end, "id", digits, "account") of each card or account named by its last digits: which
-    card, never a count, a price or a booking reference."""
-    return [(m.start("n"), m.end("n"), "id", m.group("n"), "account") for m in _CARD_END.finditer(text)]
+    card, never a count, a price or a booking reference. The span holds the card's brand or the word
+    card before "ending" ("Amex ending 3008"): left apart, the brand was a name the next name the user
+    said replaced."""
+    out = []
+    for m in _CARD_END.finditer(text):
+        before = _CARD_BEFORE.search(text, 0, m.start()) if m.group(0)[:1].lower() == "e" else None
+        start = before.start("card") if before else m.start("n")
+        out.append((start, m.end("n"), "id", m.group("n"), "account"))
+    return out

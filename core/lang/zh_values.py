@@ -286,7 +286,7 @@ def _measures(text: str) -> list[Hit]:
 
 
 # the last digits of a card or an account ("尾号6021", "卡号后四位是5510")
-_CARD_TAIL = re.compile(r"(?:尾号|后四位|末四位)(?:是|为)?\s*[:：]?\s*(?P<n>\d{3,6})(?!\d)")
+_CARD_TAIL = re.compile(r"(?:尾号|后四位|末四位)(?:是|为)?\s*[:：]?\s*(?P<n>\d{3,6}[Xx]?)(?![\dA-Za-z])")
 
 
 def _contacts(text: str) -> list[Hit]:
@@ -315,7 +315,8 @@ def _contacts(text: str) -> list[Hit]:
     for m in _TRAIN_FLIGHT.finditer(text):
         out.append(Hit(m.start(), m.end(), "id", m.group(0), "ref", 5))
     for m in _CARD_TAIL.finditer(text):  # "工行卡尾号6021": which card, never a count or a name
-        out.append(Hit(m.start("n"), m.end("n"), "id", m.group("n"), "account", 9))
+        # the cue with the digits: "尾号" left alone was read as a name the next name replaced
+        out.append(Hit(m.start(), m.end(), "id", m.group("n"), "account", 9))
     return out
 
 

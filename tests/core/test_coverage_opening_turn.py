@@ -1,6 +1,7 @@
-"""The coverage guarantee on the user's opening turn: it states the task, so its short clauses
-("stone chip on my windscreen", "outside of knee") are the user's own and are kept, where a short
-clause later in the dialogue ("thanks so much") may be a polite reply."""
+"""The coverage guarantee on short clauses: the user's opening turn states the task, so its short
+clauses ("stone chip on my windscreen", "outside of knee") are the user's own and are kept, where a
+short clause later in the dialogue ("thanks so much") may be a polite reply; a part of a brief answer
+is the value asked for, however short ("白雪" of "白雪，后四位302X")."""
 
 from __future__ import annotations
 
@@ -43,3 +44,15 @@ def test_a_short_clause_later_in_the_dialogue_still_needs_more_words() -> None:
         ("assistant", "Thank you!"),
     ]
     assert "great knee clinic." not in missing_clauses(turns, "[FACT:physio.area=Shoreditch]")
+
+
+def test_a_part_of_a_brief_answer_is_owed_from_one_content_unit() -> None:
+    """"白雪，后四位302X" answers "申请人姓名和身份证后四位？": the digits are a fact, the name the parser
+    did not read is the other value asked for, kept in the user's words however short."""
+    turns = [
+        ("user", "我想申请一张信用卡"),
+        ("assistant", "好的。申请人姓名和身份证后四位？"),
+        ("user", "白雪，后四位302X"),
+        ("assistant", "好的，已记录。"),
+    ]
+    assert "白雪" in missing_clauses(turns, "[FACT:bank.account=后四位302X]")

@@ -122,9 +122,20 @@ def test_who_made_a_work_is_a_person_not_its_title(text: str, person: str) -> No
     assert ("name", "album", "the Madness") in _entities("Anything from the Madness album?")
 
 
-@pytest.mark.parametrize("text", ["Your usual card ending 3301?", "yes the card ending in 3301"])
-def test_a_cards_last_digits_are_an_account_never_a_count_or_a_reference(text: str) -> None:
-    assert ("id", "account", "3301") in _entities(text)
+@pytest.mark.parametrize(
+    "text, surface",
+    [
+        ("Your usual card ending 3301?", "card ending 3301"),
+        ("yes the card ending in 3301", "card ending in 3301"),
+        ("the last four digits are 3301", "3301"),
+        ("Use the Amex ending 3301.", "Amex ending 3301"),  # the brand with its digits: one card
+    ],
+)
+def test_a_cards_last_digits_are_an_account_never_a_count_or_a_reference(text: str, surface: str) -> None:
+    assert ("id", "account", surface) in _entities(text)
+    # apart, the brand was a name the next name the user said replaced ("Amex" -> "Maya")
+    assert not any(kind == "name" and value in surface for kind, _, value in _entities(text))
+    assert next(e for e in analyzer_for("en").entities(text, None) if e.type == "id").value == "3301"
 
 
 @pytest.mark.parametrize(

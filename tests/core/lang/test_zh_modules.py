@@ -113,4 +113,6 @@ def test_a_cards_last_digits_are_an_account(text: str) -> None:
     from core.lang.registry import analyzer_for
 
     ents = analyzer_for("zh").entities(text, None)
-    assert any(e.text == "6021" and e.type == "id" and e.slot == "account" for e in ents)
+    card = [e for e in ents if e.type == "id" and e.slot == "account"]
+    assert [(e.text, e.value) for e in card] == [("尾号6021", "6021")]
+    assert not any(e.type == "name" and "尾号" in e.text for e in ents)  # the cue is no name of its own
