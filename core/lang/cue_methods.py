@@ -255,6 +255,10 @@ class CueMethods:
         """True when the words between two names put the first at the second ("X at Y", "X在Y")."""
         return self._cues.places_at(gap)
 
+    def ranges_to(self, gap: str) -> bool:
+        """True when the words between two times make them one span ("1pm to 3:30pm", "9点到11点")."""
+        return self._cues.ranges_to(gap)
+
     def labelled_numbers(self, text: str) -> list[str]:
         """The phrases where a noun labels a list of numbers ("boxes 2 and 5"): which, not how many."""
         return self._cues.labelled_numbers(text)

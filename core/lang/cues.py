@@ -180,6 +180,10 @@ class AnyLanguage:
         """True when the words between two names put the first at the second in some language."""
         return any(a.places_at(gap) for a in self.analyzers)
 
+    def ranges_to(self, gap: str) -> bool:
+        """True when the words between two times make them one span in some language."""
+        return any(a.ranges_to(gap) for a in self.analyzers)
+
     def labelled_numbers(self, text: str) -> list[str]:
         """The phrases where a noun labels a list of numbers, in every language."""
         return [p for a in self.analyzers for p in a.labelled_numbers(text)]

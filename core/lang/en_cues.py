@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from core.lang.en_attributes import asked_attribute, asks_by_name, kin_named  # noqa: F401  (cues)
-from core.lang.en_joined import labelled_numbers, places_at  # noqa: F401  (a cue of this module)
+from core.lang.en_joined import labelled_numbers, places_at, ranges_to  # noqa: F401  (cues of this module)
 from core.lang.en_none_found import finds_none  # noqa: F401  (a cue of this module)
 from core.lang.en_offer_replies import (  # noqa: F401  (cues)
     answers_yes,

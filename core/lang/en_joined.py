@@ -53,6 +53,16 @@ def places_at(gap: str) -> bool:
     return _AT_GAP.fullmatch(gap) is not None
 
 
+# the words between two times that make them one span of time ("1pm to 3:30pm", "7:30 till 10",
+# "between 6 and 8pm")
+_TIME_RANGE_GAP = re.compile(r"\s*(?:to|till|til|until|through|thru|and|-|–)\s*", re.IGNORECASE)
+
+
+def ranges_to(gap: str) -> bool:
+    """True when the words between two times make them one span ("1pm to 3:30pm", "6 and 8pm")."""
+    return _TIME_RANGE_GAP.fullmatch(gap) is not None
+
+
 def weekday_ranges(text: str, kept: list[Candidate]) -> list[Candidate]:
     """kept with each weekday range of a recurring thing ("daily, Monday to Saturday", "every week,
     Tuesday through Thursday") as one 'time' candidate holding its words (slot "schedule"), not two

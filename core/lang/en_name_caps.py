@@ -49,11 +49,12 @@ from core.lang.en_name_words import (
 
 
 def _count_before_caps(text: str, toks: list[Token], i: int) -> bool:
-    """A short number just before a capitalized word ("3 Middle Eastern", "221B Baker") may lead a run."""
+    """A short number just before a capitalized word ("3 Middle Eastern", "221B Baker") may lead a run;
+    not one after a colon or a point, the minutes of a time ("3:30pm Pacific") or a decimal's part."""
     nxt = toks[i + 1] if i + 1 < len(toks) else None
     return (
         toks[i].text[:1].isdigit()
-        and text[max(0, toks[i].start - 1) : toks[i].start] not in (".", ",")
+        and text[max(0, toks[i].start - 1) : toks[i].start] not in (".", ",", ":")
         and nxt is not None
         and is_cap(nxt.text)
         and spaced(text, toks[i], nxt)

@@ -340,6 +340,14 @@ def places_at(gap: str) -> bool:
     return _AT_GAP.fullmatch(gap) is not None
 
 
+_TIME_RANGE_GAP = re.compile(r"\s*(?:到|至|~|～|-|—|–)\s*")
+
+
+def ranges_to(gap: str) -> bool:
+    """True when the words between two times make them one span ("上午9点到11点")."""
+    return _TIME_RANGE_GAP.fullmatch(gap) is not None
+
+
 def labelled_numbers(text: str) -> list[str]:
     """No Chinese reading yet: a label's numbers ("2号和5号箱") are typed with their label."""
     return []

@@ -1,6 +1,7 @@
 """Two values the user joined into one: a weekday range of a recurring thing is one schedule value
 (core.lang.en_schedules), and a named person at a named place comes back in the user's words when
-the context shows the two names only apart (core.joined_values, the coverage guarantee)."""
+the context shows the two names only apart, as does a span of two times (core.joined_values, the
+coverage guarantee)."""
 
 from __future__ import annotations
 
@@ -96,3 +97,27 @@ def test_two_counts_written_as_one_run_come_back_when_shown_only_apart():
     apart = "[FACT:general.薄脆=一份薄脆|油条=一份油条]\nMust: 都不要辣"
     assert "一份薄脆一份油条，都不要辣" in missing_clauses(ORDER, apart)
     assert missing_clauses(ORDER, "[FACT:general.fillings=一份薄脆一份油条]\nMust: 都不要辣") == []
+
+
+SESSION = [
+    ("assistant", "When is the all-hands?"),
+    ("user", "Thursday December 17, 1pm to 3:30pm Pacific."),
+    ("assistant", "Noted."),
+]
+
+
+def test_a_span_of_time_shown_only_as_two_times_comes_back_in_the_users_words():
+    # "3:30pm Pacific" was a name ("30pm Pacific") and the end of the span was lost
+    assert [e.text for e in extract_entities(SESSION[1][1], TS) if e.type == "time"] == ["1pm", "3:30pm"]
+    context = "[FACT:event.date=2026-12-17 (Thursday December 17)|time=1pm|end_time=3:30pm]"
+    assert "Thursday December 17, 1pm to 3:30pm Pacific." in missing_clauses(SESSION, context)
+    together = "[FACT:event.date=2026-12-17 (Thursday December 17)|time=1pm to 3:30pm Pacific]"
+    assert missing_clauses(SESSION, together) == []
+
+
+def test_the_range_cue_in_both_languages():
+    from core.lang.cues import any_language
+
+    cues = any_language()
+    assert cues.ranges_to(" to ") and cues.ranges_to(" till ") and cues.ranges_to("到")
+    assert not cues.ranges_to(" or ") and not cues.ranges_to("或")
