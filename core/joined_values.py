@@ -2,11 +2,11 @@
 Hospital", "王医生在协和医院"), a street address and its town ("12 Kestrel Avenue, Marrickville"),
 and numbers with the noun that labels them ("boxes 2 and 5": which boxes; shown as "count=2, 5"
 they read as how many), two times that make one span ("1pm to 3:30pm", "上午9点到11点": apart, a
-start and a time that ends nothing), and a day of the month the parser could not type followed by the time of
-that day ("14号下午2点": apart, the day no longer says when). Each value may be shown on its own
-(two name facts, one of them read as another slot) while what joins them is lost: a doctor and a
-hospital apart no longer say who is where. The coverage guarantee (core.coverage) keeps such a
-phrase in the user's words when the context does not show it.
+start and a time that ends nothing), and a day of the month the parser could not type followed by
+the time of that day ("14号下午2点": apart, the day no longer says when). Each value may be shown
+on its own (two name facts, one of them read as another slot) while what joins them is lost: a
+doctor and a hospital apart no longer say who is where. The coverage guarantee (core.coverage)
+keeps such a phrase in the user's words when the context does not show it.
 """
 
 from __future__ import annotations
