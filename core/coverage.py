@@ -225,6 +225,9 @@ def missing_user_clauses(
         corrected = False  # an earlier clause of this turn is a correction
         before: Atom | None = None  # the clause before, in this turn
         for atom in p.atoms:
+            if p.message.idx == opening and atom.kind == "question" and _states_task(atom):
+                # the opening request asked as a question states the task ("我家柯基8个月了，能训吗")
+                atom = atom.model_copy(update={"kind": "constraint"})
             before, prior = atom, before
             if before_half_unshown(prior, atom, own) and prior is not None and prior.text not in out:
                 out.append(prior.text)  # "3rd floor. no elevator": the sentence before is the pair's want
@@ -334,6 +337,12 @@ def _opening_turn(parsed: Sequence[ParsedMessage]) -> int:
         if any(a.kind != "greeting" for a in p.atoms):
             return p.message.idx
     return -1
+
+
+def _states_task(question: Atom) -> bool:
+    """True when a question of the opening turn says what the task is about: it holds a value, or
+    enough words to state something beside asking ("is it fragile?" asks only)."""
+    return bool(question.entities) or len(content_units(question.text)) >= MIN_UNITS
 
 
 def says_more_than_yes(atom: Atom) -> bool:

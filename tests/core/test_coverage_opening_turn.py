@@ -56,3 +56,11 @@ def test_a_part_of_a_brief_answer_is_owed_from_one_content_unit() -> None:
         ("assistant", "好的，已记录。"),
     ]
     assert "白雪" in missing_clauses(turns, "[FACT:bank.account=后四位302X]")
+
+
+def test_an_opening_request_asked_as_a_question_is_owed_when_it_states_the_task() -> None:
+    said = "我家柯基8个月了，在家到处尿，还爱咬人手，能训吗"
+    turns = [("user", "你好，" + said), ("assistant", "可以的。"), ("user", "好"), ("assistant", "地址？")]
+    assert said in missing_clauses(turns, "[FACT:general.duration=8个月|name=咬人手]")
+    asks = [("user", "is it fragile? no stickers"), ("assistant", "Noted.")]
+    assert "is it fragile?" not in missing_clauses(asks, "[FACT:order.id=Q7]\nMust: no stickers")  # asks only
