@@ -7,6 +7,8 @@ user", and the context showed a current date only as replaced. Nothing shows the
 attribute; without a cue ("actually", "改成") the later date is a value of its own, under the next
 free numbered key of the slot (date_2, date_3). A corrected date replaces as before, and so does
 a date restated in a task's own slot (flight.date: a new search for another day, the dev corpora).
+Several times listed at once with no cue ("下午一点半演出，大概四点结束" after "下周三早上七点出发") stand
+beside the one held in any slot: a correction names one new value, a list names other moments.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from core.replaced import guessed_key, unnumbered_slot
 
 MAX_NUMBERED = 5  # date_2 .. date_5: past that, the last one is replaced
 _WHEN = frozenset({"date", "datetime"})
+_TIME = frozenset({"time"})
 
 
 def date_beside_key(state: ContextState, cur: Fact, cand: FactCandidate) -> str | None:
@@ -23,7 +26,10 @@ def date_beside_key(state: ContextState, cur: Fact, cand: FactCandidate) -> str 
     None when cand may replace cur."""
     if cand.role != "user" or cand.correction or cand.asks or cur.role != "user" or cur.verified_by_user:
         return None
-    if cur.vtype not in _WHEN or cand.vtype not in _WHEN or " | " in cur.norm or not guessed_key(cur.key):
+    if " | " in cur.norm or ", " in cur.norm or not {cur.vtype, cand.vtype} <= _WHEN | _TIME:
+        return None
+    listed = ", " in cand.norm  # "下午一点半, 四点" after "下周三早上七点": other moments, in any slot
+    if not listed and (cur.vtype not in _WHEN or cand.vtype not in _WHEN or not guessed_key(cur.key)):
         return None
     slot = unnumbered_slot(cur.key)
     domain = cur.key.rsplit(".", 1)[0]

@@ -1,6 +1,7 @@
 """A date the user says after another with no correction cue, in a slot the parser guessed without
 a task, stands beside it (core.dates_beside): the day cargo is ready is not replaced by the day it
-is loaded. With a cue the later date replaces the earlier as before. Real stages."""
+is loaded, nor a departure time by the times of the show listed next. With a cue the later date
+replaces the earlier as before. Real stages."""
 
 from __future__ import annotations
 
@@ -65,3 +66,26 @@ def test_a_date_corrected_with_a_cue_replaces_the_earlier_one():
         ]
     )
     assert "20 December" in current and "18 December" in replaced
+
+
+def test_times_listed_with_no_cue_stand_beside_a_time_said_before() -> None:
+    """"下周三早上七点出发", then "下午一点半演出，大概四点结束": the show's times are other moments, not a
+    correction of the departure (it was shown replaced), even in a task's own slot."""
+    session = Compressor(Config(use_embeddings=False)).session("times")
+    turns = [
+        ("user", "我们合唱团想包个车去苏州演出"),
+        ("assistant", "请问多少人，哪天出发？"),
+        ("user", "28个人。下周三早上七点出发"),
+        ("assistant", "好的。去苏州哪里？"),
+        ("user", "苏州市工人文化宫，下午一点半演出，大概四点结束"),
+        ("assistant", "明白。"),
+    ]
+    for i, (role, text) in enumerate(turns):
+        session.add(Message(idx=i, role=role, text=text, ts=TS + timedelta(minutes=i)), auto_compact=False)
+    facts = session.state.facts.values()
+    assert "下周三早上七点" in {f.value for f in facts}
+    assert "下周三早上七点" not in {h.value for f in facts for h in f.history}
+    # one new time with no cue in the task's slot still replaces it (a new search for another time)
+    later = Message(idx=6, role="user", text="早上八点出发吧", ts=TS + timedelta(minutes=6))
+    session.add(later, auto_compact=False)
+    assert "下周三早上七点" in {h.value for f in session.state.facts.values() for h in f.history}
