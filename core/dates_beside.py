@@ -17,19 +17,19 @@ from core.models import ContextState, Fact, FactCandidate
 from core.replaced import guessed_key, unnumbered_slot
 
 MAX_NUMBERED = 5  # date_2 .. date_5: past that, the last one is replaced
-_WHEN = frozenset({"date", "datetime"})
-_TIME = frozenset({"time"})
+_DATES = frozenset({"date", "datetime"})
+_MOMENTS = _DATES | {"time"}
 
 
 def date_beside_key(state: ContextState, cur: Fact, cand: FactCandidate) -> str | None:
-    """The key the user's uncued date cand takes beside the user's date cur (module docstring), or
-    None when cand may replace cur."""
+    """The key the user's uncued date, or list of times, cand takes beside the user's date or time
+    cur (module docstring), or None when cand may replace cur."""
     if cand.role != "user" or cand.correction or cand.asks or cur.role != "user" or cur.verified_by_user:
         return None
-    if " | " in cur.norm or ", " in cur.norm or not {cur.vtype, cand.vtype} <= _WHEN | _TIME:
+    if " | " in cur.norm or ", " in cur.norm or not {cur.vtype, cand.vtype} <= _MOMENTS:
         return None
     listed = ", " in cand.norm  # "下午一点半, 四点" after "下周三早上七点": other moments, in any slot
-    if not listed and (cur.vtype not in _WHEN or cand.vtype not in _WHEN or not guessed_key(cur.key)):
+    if not listed and not ({cur.vtype, cand.vtype} <= _DATES and guessed_key(cur.key)):
         return None
     slot = unnumbered_slot(cur.key)
     domain = cur.key.rsplit(".", 1)[0]

@@ -148,7 +148,7 @@ def card_endings(text: str) -> list[tuple[int, int, str, str, str]]:
     said replaced."""
     out = []
     for m in _CARD_END.finditer(text):
-        before = _CARD_BEFORE.search(text, 0, m.start()) if m.group(0)[:1].lower() == "e" else None
+        before = _CARD_BEFORE.search(text, 0, m.start()) if m.group(0).lower().startswith("ending") else None
         start = before.start("card") if before else m.start("n")
         out.append((start, m.end("n"), "id", m.group("n"), "account"))
     return out

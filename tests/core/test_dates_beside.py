@@ -17,11 +17,14 @@ pytestmark = pytest.mark.unit
 TS = datetime(2026, 12, 4, 9, 0)
 
 
-def _dates(turns: list[tuple[str, str]]) -> tuple[set[str], set[str]]:
+def _dates(
+    turns: list[tuple[str, str]], kinds: tuple[str, ...] = ("date", "datetime")
+) -> tuple[set[str], set[str]]:
+    """The current and the replaced values of the facts of kinds after turns, through the real stages."""
     session = Compressor(Config(use_embeddings=False)).session("dates")
     for i, (role, text) in enumerate(turns):
         session.add(Message(idx=i, role=role, text=text, ts=TS + timedelta(minutes=i)), auto_compact=False)
-    facts = [f for f in session.state.facts.values() if f.vtype in ("date", "datetime")]
+    facts = [f for f in session.state.facts.values() if f.vtype in kinds]
     return {f.value for f in facts}, {h.value for f in facts for h in f.history}
 
 
@@ -71,7 +74,6 @@ def test_a_date_corrected_with_a_cue_replaces_the_earlier_one():
 def test_times_listed_with_no_cue_stand_beside_a_time_said_before() -> None:
     """"下周三早上七点出发", then "下午一点半演出，大概四点结束": the show's times are other moments, not a
     correction of the departure (it was shown replaced), even in a task's own slot."""
-    session = Compressor(Config(use_embeddings=False)).session("times")
     turns = [
         ("user", "我们合唱团想包个车去苏州演出"),
         ("assistant", "请问多少人，哪天出发？"),
@@ -80,12 +82,9 @@ def test_times_listed_with_no_cue_stand_beside_a_time_said_before() -> None:
         ("user", "苏州市工人文化宫，下午一点半演出，大概四点结束"),
         ("assistant", "明白。"),
     ]
-    for i, (role, text) in enumerate(turns):
-        session.add(Message(idx=i, role=role, text=text, ts=TS + timedelta(minutes=i)), auto_compact=False)
-    facts = session.state.facts.values()
-    assert "下周三早上七点" in {f.value for f in facts}
-    assert "下周三早上七点" not in {h.value for f in facts for h in f.history}
+    moments = ("date", "datetime", "time")
+    current, replaced = _dates(turns, moments)
+    assert "下周三早上七点" in current and "下周三早上七点" not in replaced
     # one new time with no cue in the task's slot still replaces it (a new search for another time)
-    later = Message(idx=6, role="user", text="早上八点出发吧", ts=TS + timedelta(minutes=6))
-    session.add(later, auto_compact=False)
-    assert "下周三早上七点" in {h.value for f in session.state.facts.values() for h in f.history}
+    _, replaced = _dates([*turns, ("user", "早上八点出发吧")], moments)
+    assert "下周三早上七点" in replaced
