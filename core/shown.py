@@ -60,7 +60,8 @@ def topic_words(text: str) -> set[str]:
     """What a clause speaks of, to match a later correction with it: its content units and the
     words of its compound ones ("fix/checkout-deps" and "bugfix/MOB-771-checkout-deps" both speak
     of "checkout" and "deps")."""
-    units = set(content_units(text))
+    light = analyzer_for("zh" if is_chinese(text) else "en").light_unit
+    units = {u for u in content_units(text) if not light(u)}
     parts = {w for u in units for w in re.split(r"[-/_.]", u) if len(w) >= 3 and not w.isdigit()}
     return units | parts
 

@@ -136,6 +136,10 @@ class LanguageAnalyzer(Protocol):
         """True for a function or light word that tells nothing of what a clause is about."""
         ...
 
+    def light_unit(self, unit: str) -> bool:
+        """True for a content unit (core.shown.content_units) that says nothing of a clause's topic."""
+        ...
+
     def declines(self, text: str) -> bool:
         """True when text opens by declining an offer ("no thanks", "不用了")."""
         ...

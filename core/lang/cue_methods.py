@@ -43,6 +43,12 @@ class CueMethods:
         what a clause is about (lowercase word): coverage does not look for it in the context."""
         return word in self._cues.GOAL_STOPWORDS or word in self._cues.LIGHT_WORDS
 
+    def light_unit(self, unit: str) -> bool:
+        """True for a content unit of a clause (core.shown.content_units) that tells nothing of what it
+        speaks of: a Chinese character pair holding a pronoun or a particle ("我表" of 我表哥 and 我表嫂),
+        so a later correction is not matched with a clause by it."""
+        return self._cues.light_unit(unit)
+
     def declines(self, text: str) -> bool:
         """True when text opens by declining an offer ("no thanks", "不用了")."""
         return self._cues.declines(text)

@@ -202,6 +202,11 @@ YES_NO = ("yes", "no")
 NUMBER_MULTIPLIERS = {"k": 1e3, "K": 1e3}
 
 
+def light_unit(unit: str) -> bool:
+    """False: an English content unit is a content word already (core.shown.content_units)."""
+    return False
+
+
 def intent_cue(text: str) -> bool:
     """True when the clause names something to do (book, find, need, recommend, ...)."""
     return bool(pattern(_INTENT_CUE, re.I).search(text))

@@ -188,6 +188,24 @@ def test_a_value_a_later_correction_restates_is_not_brought_back_as_missing():
     assert not any("5 条" in c for c in missing), missing
 
 
+def test_a_correction_sharing_only_a_pronoun_pair_with_a_clause_leaves_it_owed():
+    """"我表嫂...改成镜框吧" corrects the mount, not "送给我表哥做新婚礼物": the two share only "我表", a
+    pair of a pronoun and a character, which says nothing of what either speaks of. The gift's purpose
+    was shown only as replaced, and nothing brought its clause back."""
+    turns = [
+        "我父亲写了一幅字，四尺整张的，想装裱一下，送给我表哥做新婚礼物",
+        "可以做立轴，也可以做镜框。",
+        "等下，我表嫂说家里是新中式装修，卷轴不好看，改成镜框吧",
+    ]
+    parsed = [
+        parse_message(Message(idx=i, role="user" if i != 1 else "assistant", text=t))
+        for i, t in enumerate(turns)
+    ]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    missing = missing_user_clauses("[FACT:general.name=镜框]", parsed, upto=3, state=state)
+    assert any("新婚礼物" in c for c in missing), missing
+
+
 def test_a_latin_word_in_a_chinese_clause_ties_it_to_its_correction():
     from core.coverage import content_units
 
