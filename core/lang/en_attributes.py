@@ -62,10 +62,13 @@ _ASKS = (
     # the sender's address ("Pickup address?"): another attribute than where it goes
     (r"\b(?:pick-?up|sender'?s?|origin|collection|return)\s+address\b", "from_address"),
     # a person: "Who will be the policyholder?", "Beneficiary?", "your mother's full name?", "his name?",
-    # "Name for the booking?", "What name should I put it under?" (whom a booking is held for)
+    # "Name for the booking?", "What name should I put it under?" (whom a booking is held for); a
+    # bare "Name?", "Names, please?", "Can I get a name?"
     (
         r"^\W*who\b|\bwho\s+(?:will|should|would|is|are)\b|\bpolicyholder\b|\bbeneficiary\b|\bfull\s+name\b|"
         r"\b(?:his|her|their|your)\s+name\b|\bwhat\s+name\b|"
+        r"(?:^|[.!?]\s+)(?:and\s+)?(?:a\s+|the\s+)?names?\s*(?:,\s*)?(?:please\s*)?\?|"
+        r"\b(?:can|could|may)\s+I\s+(?:have|get|take)\s+(?:a|the|your)\s+names?\b|"
         r"\bname\s+(?:for|on|under)\s+(?:the|this|your)\s+(?:booking|reservation|order|appointment|account|ticket)\b",
         "person",
     ),

@@ -52,6 +52,8 @@ _ASKS = (
     (r"免赔", "deductible"),
     # the sender's address ("发件地址？", "从哪里寄？"): another attribute than where it goes
     (r"(?:发件|寄件|发货|取件|取货|揽收)人?的?地址|从哪(?:里|儿)?(?:寄|发)", "from_address"),
+    # a person: "怎么称呼？", "您贵姓？", "叫什么名字？", "联系人是哪位？"
+    (r"怎么称呼|贵姓|叫什么名字|(?:联系人|负责人|收件人)是?(?:谁|哪位)", "person"),
 )
 # a saving ("优惠200元", "便宜了50元") and an add-on's price ("全家福另加200元", "加全家福200元", "加购
 # 相框99元"): each its own role, never the price of the thing chosen

@@ -15,10 +15,38 @@ pytestmark = pytest.mark.unit
 @pytest.mark.parametrize(
     "question",
     ["Our waiting room has wifi. Name for the booking?", "What name should I put it under?",
-     "And the name on the reservation?"],
+     "And the name on the reservation?", "Afternoon, after 1. Name?", "Names, please?", "Can I get a name?"],
 )
 def test_a_question_for_the_bookings_name_asks_for_a_person(question: str) -> None:
     assert asked_attribute(question) == "person"
+
+
+@pytest.mark.parametrize("question", ["What's the name of the hotel?", "Is that name right?"])
+def test_a_question_about_a_things_name_asks_for_no_person(question: str) -> None:
+    assert asked_attribute(question) != "person"
+
+
+@pytest.mark.parametrize("question", ["好的，请问怎么称呼？", "您贵姓？", "联系人是哪位？"])
+def test_a_chinese_question_for_how_to_address_the_user_asks_for_a_person(question: str) -> None:
+    from core.lang.zh_attributes import asked_attribute as zh_asked_attribute
+
+    assert zh_asked_attribute(question) == "person"
+
+
+def test_the_names_given_to_a_bare_name_question_do_not_replace_the_course() -> None:
+    """"Names, please?" asks who plays: "Park Jae-won" replaced the course the user picked, "the New
+    Course", as 'corrected by user'."""
+    st = state_after(
+        [
+            ("user", "hello. I want play golf, 2 person, me and my father."),
+            ("assistant", "In winter visitors can play the Jubilee or the New Course. Shall I check those?"),
+            ("user", "ok New Course"),
+            ("assistant", "Booked the 10:40. Names, please?"),
+            ("user", "Park Jae-won, my father is Park Sung-ho"),
+        ]
+    )
+    assert "Park Jae-won" in {f.value for f in st.facts.values()}
+    assert not any("New Course" in v for v in replaced(st)), replaced(st)
 
 
 def test_the_answer_does_not_replace_the_users_car() -> None:
