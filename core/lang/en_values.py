@@ -117,8 +117,9 @@ _ID_HYPHENATED = re.compile(
 _TRAIN_ID = re.compile(r"\b[Tt][Rr]\s?\d{3,5}\b")
 _POSTCODE = re.compile(r"\b[A-Za-z]{1,2}\d{1,2}[A-Za-z]?\s?\d[A-Za-z]{2}\b")
 _SUFFIX = "|".join(sorted(STREET_SUFFIXES, key=len, reverse=True))
+# the house number: one, a range ("41-43") or two joined ("41 and 43", "12 & 14": neighbours' houses)
 _ADDRESS = re.compile(
-    rf"\b\d{{1,6}}[A-Za-z]?(?:-\d+)?(?:\s+[A-Za-z0-9][\w'’.-]*){{1,5}}?\s+(?:{_SUFFIX})\b\.?"
+    rf"\b(?P<number>\d{{1,6}}[A-Za-z]?(?:-\d+|\s+(?:and|&)\s+\d{{1,6}}[A-Za-z]?)?)(?:\s+[A-Za-z0-9][\w'’.-]*){{1,5}}?\s+(?:{_SUFFIX})\b\.?"
     rf"(?:,?\s*(?:#|ste\.?|suite|apt\.?|unit|no\.?|level|floor)\s*[A-Za-z0-9]+(?:-[A-Za-z0-9]+)?\b)?",
     re.IGNORECASE,
 )
@@ -298,8 +299,12 @@ def starts_with_street(surface: str) -> bool:
     """True when surface opens with a street address ('35 Newnham Road Newnham': number, words, a
     street suffix), whatever follows it."""
     m = _ADDRESS.match(surface)
-    words = re.findall(r"[A-Za-z']+", m.group(0))[:-1] if m is not None else []
-    return m is not None and not any(w.lower() in _ADDRESS_STOP for w in words)
+    return m is not None and not any(w.lower() in _ADDRESS_STOP for w in _street_words(m))
+
+
+def _street_words(m: re.Match[str]) -> list[str]:
+    """The words of an address match between its house number and its street suffix."""
+    return re.findall(r"[A-Za-z']+", m.string[m.end("number") : m.end()])[:-1]
 
 
 def addresses(text: str) -> list[Candidate]:
@@ -308,8 +313,8 @@ def addresses(text: str) -> list[Candidate]:
     pos = 0
     while (m := _ADDRESS.search(text, pos)) is not None:
         pos = m.end()
-        parts = re.findall(r"[A-Za-z']+", m.group(0))[:-1]
-        if any(w.lower() in _ADDRESS_STOP for w in parts) or _OFFERED_BEFORE.search(text[: m.start()]):
+        stopped = any(w.lower() in _ADDRESS_STOP for w in _street_words(m))
+        if stopped or _OFFERED_BEFORE.search(text[: m.start()]):
             pos = m.start() + 1  # a later number may still start an address
             continue
         surface = (

@@ -64,3 +64,21 @@ def test_a_town_with_its_postal_code_makes_a_line_an_address(line):
 
 def test_a_postal_code_in_a_sentence_makes_no_address_line():
     assert ("address", "I met Tom, then Leeds LS11 8PA") not in _typed("I met Tom, then Leeds LS11 8PA")
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("mine and my mom's, 41 and 43 Larkspur Crescent in Kanata.", "41 and 43 Larkspur Crescent"),
+        ("we live at 12 & 14 Oak Road", "12 & 14 Oak Road"),
+    ],
+)
+def test_two_neighbouring_house_numbers_are_one_address(text, address):
+    """"41 and 43 Larkspur Crescent" (two driveways side by side) was the count 41 and the address 43
+    Larkspur Crescent: the first house was lost."""
+    assert ("address", address) in _typed(text)
+    assert not any(kind == "number" for kind, _ in _typed(text))
+
+
+def test_a_count_before_a_number_and_an_address_stays_a_count():
+    assert _typed("tickets for 2 and 3 nights at 5 Oak Road")[-1] == ("address", "5 Oak Road")
