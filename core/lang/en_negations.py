@@ -113,10 +113,25 @@ _RESULT_REPORT = re.compile(
 )
 
 
-def _says_nothing(target: str) -> bool:
-    """True for a negation target without a thing in it, a deferral, or a new clause ('but I need')."""
+# what may stand before an imperative's cue in its sentence: "Please don't ...", "ok, do not ..."
+_IMPERATIVE_LEAD = re.compile(
+    r"(?:^|[.!?;]\s*)(?:(?:please|and|but|so|ok(?:ay)?|also|just)[\s,]+)*$", re.IGNORECASE
+)
+_IMPERATIVE_CUE = re.compile(r"^(?:do\s+not|don'?t|don’t|never)$", re.IGNORECASE)
+
+
+def _imperative(text: str, cue_start: int, cue: str) -> bool:
+    """True when the cue opens its sentence as an order to the listener ("Do not book any treatment
+    yet"): put off or not, it forbids the action until the user says otherwise."""
+    return bool(_IMPERATIVE_CUE.match(cue)) and bool(_IMPERATIVE_LEAD.search(text[:cue_start]))
+
+
+def _says_nothing(target: str, deferral: bool = True) -> bool:
+    """True for a negation target without a thing in it, a deferral (unless the negation is an order:
+    deferral False), or a new clause ('but I need')."""
     low = target.lower()
-    if re.match(r"(?:but|and|so|or)\b", low) or _DEFERRED.search(low) or _RESULT_REPORT.search(low):
+    deferred = deferral and _DEFERRED.search(low)
+    if re.match(r"(?:but|and|so|or)\b", low) or deferred or _RESULT_REPORT.search(low):
         return True
     return all(w in _DISCOURSE for w in _WORD.findall(low))
 
@@ -167,7 +182,8 @@ def find_negations(text: str) -> tuple[Negation, ...]:
         if trail and trail.start() > 0:
             tend -= len(target) - trail.start()
             target = target[: trail.start()].strip(" ,")
-        if not target or not re.search(r"[A-Za-z0-9]", target) or _says_nothing(target):
+        deferral = not _imperative(text, m.start(), cue)
+        if not target or not re.search(r"[A-Za-z0-9]", target) or _says_nothing(target, deferral):
             continue
         start = m.start()
         subj = _SUBJECT_BEFORE.search(text[max(0, start - 8) : start]) if _VERBAL_CUE.match(cue) else None

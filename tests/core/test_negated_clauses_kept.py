@@ -106,3 +106,21 @@ def test_the_negated_request_is_in_the_context_after_compaction():
         session.add(Message(context_id="neg", idx=i, role=role, text=text), auto_compact=False)
     session.compact(force=True)
     assert "不砸砖" in session.context().text
+
+
+@pytest.mark.parametrize(
+    "text, kept",
+    [
+        ("Let's see the results first. Do not book any treatment yet.", "Do not book any treatment yet"),
+        ("please don't charge the card yet", "don't charge the card yet"),
+    ],
+)
+def test_an_order_not_to_act_yet_is_a_prohibition(text, kept):
+    """"Do not book any treatment yet" forbids the agent to book until the user says so: it was read as
+    an action put off ("I don't need to book now") and lost."""
+    assert [n.text for n in EnglishAnalyzer().negations(text)] == [kept]
+
+
+@pytest.mark.parametrize("text", ["I don't need to book now", "we do not need a car right now"])
+def test_the_users_own_need_put_off_is_no_prohibition(text):
+    assert EnglishAnalyzer().negations(text) == []
