@@ -238,6 +238,28 @@ HELDOUT11_SCENARIOS = (
     "gift_hamper_order",
 )
 
+# Held-out set 12: written blind (no core/, no other set's conversations, no analysis of the engine's
+# errors, no benchmark results), in domains none of the other sets covers. Not in `make bench`.
+HELDOUT12_FILES = (HERE / "heldout12_dialogues_en.jsonl", HERE / "heldout12_dialogues_zh.jsonl")
+HELDOUT12_SCENARIOS = (
+    "garage_door_repair",
+    "cooking_class",
+    "dance_lessons",
+    "knife_sharpening",
+    "trampoline_park",
+    "paintball_game",
+    "holiday_lights_install",
+    "pc_build",
+    "martial_arts_class",
+    "racket_restringing",
+    "fruit_picking",
+    "home_organizer",
+    "gold_jewelry_custom",
+    "aircon_cleaning",
+    "surf_lesson",
+    "first_aid_course",
+)
+
 # the checker's option of each set -> its files and scenarios (check_freeform.py --heldoutN)
 HELDOUT_SETS: dict[str, tuple[tuple[Path, ...], tuple[str, ...]]] = {
     "--heldout": (HELDOUT_FILES, HELDOUT_SCENARIOS),
@@ -251,4 +273,5 @@ HELDOUT_SETS: dict[str, tuple[tuple[Path, ...], tuple[str, ...]]] = {
     "--heldout9": (HELDOUT9_FILES, HELDOUT9_SCENARIOS),
     "--heldout10": (HELDOUT10_FILES, HELDOUT10_SCENARIOS),
     "--heldout11": (HELDOUT11_FILES, HELDOUT11_SCENARIOS),
+    "--heldout12": (HELDOUT12_FILES, HELDOUT12_SCENARIOS),
 }
