@@ -288,6 +288,8 @@ def _past_slot(text: str, c: V.Candidate, ref: datetime) -> str | None:
     year = re.match(r"(\d{4})-", c.value)
     if year and int(year.group(1)) < ref.year - 1:
         return "past_date"
+    if _DEADLINE_BEFORE.search(text, max(0, c.start - 24), c.start):
+        return "deadline"  # "need them by the 18th": by when, not the day a thing happens
     event = _EVENT_BEFORE.search(text, max(0, c.start - 40), c.start)
     if event and event.group(1).lower() not in _NOT_EVENTS:
         return f"{event.group(1).lower()}_date"  # "the inspection is on December 21": the inspection's
@@ -297,6 +299,8 @@ def _past_slot(text: str, c: V.Candidate, ref: datetime) -> str | None:
     return None
 
 
+# the day a thing must be done by ("need them by the 18th", "no later than Friday")
+_DEADLINE_BEFORE = re.compile(r"\b(?:by|before|no\s+later\s+than)\s+(?:the\s+)?$", re.IGNORECASE)
 # "<event> is on <date>": the date of a thing the sentence is about, not the date the task is for
 _EVENT_BEFORE = re.compile(
     r"\b([a-z]{4,})(?:\s+was\s+(?:on|for)|(?:\s+(?:is|are)|['’]s)(?:\s+(?:on|for))?)\s+(?:the\s+)?$",

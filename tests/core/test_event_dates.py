@@ -40,6 +40,9 @@ def _state(*turns: tuple[str, str]) -> str:
         ("a suit for my brother's wedding on December 19th", "wedding_date"),
         ("She's due on 18 February.", "due_date"),
         ("a table for 4 on 28 feb", "date"),  # no occasion: the date the task is for
+        ("need them by the 18th. flying out", "deadline"),  # by when, not when
+        ("it has to be ready no later than Friday", "deadline"),
+        ("so long as I can keep it until March 11th", "end_date"),  # the end of a rental, no deadline
     ],
 )
 def test_the_date_of_a_thing_the_sentence_is_about(text: str, slot: str) -> None:
@@ -56,6 +59,24 @@ def test_the_tasks_own_date_stands_beside_the_events_date() -> None:
     state = _state(("user", "can we start this Friday"), ("assistant", "Friday works."))
     assert "exam_date=2026-12-14 (December 14)|" in state
     assert "(was: December 14)" not in state
+
+
+def test_a_deadline_stands_beside_the_day_said_before() -> None:
+    """"sat morning" (the drop-off) then "need them by the 18th": the deadline showed the drop-off as
+    "corrected by user"."""
+    msgs = [
+        Message(idx=i, role=r, text=t, ts=TS + timedelta(minutes=i))
+        for i, (r, t) in enumerate([
+            ("user", "boots need resoling"), ("assistant", "Drop-off or mail-in?"), ("user", "drop off"),
+            ("assistant", "Fulton Street or Park Slope?"), ("user", "fulton st"), ("assistant", "When?"),
+            ("user", "sat morning"), ("assistant", "This Saturday, we open at 9."),
+            ("user", "need them by the 18th. flying out"), ("assistant", "Ready by Dec 18."), ("user", "ok"),
+            ("assistant", "See you Saturday."),
+        ])
+    ]
+    state = Compressor(Config(use_embeddings=False)).compress(msgs).rendered.text.split("--- recent")[0]
+    assert "(was: sat morning)" not in state
+    assert "sat morning" in state and "the 18th" in state
 
 
 @pytest.mark.parametrize("correction", ["sorry, I mean December 15", "actually the exam is on December 15"])
