@@ -66,6 +66,8 @@ REQUIRED_SLOTS = {
     "payment": ("amount", "person"),
     "bank": ("amount",),
 }
+# a number with a fractional part: counts of things are whole
+_FRACTION = re.compile(r"\d[.,]\d")
 # the entity types a search can bound ("under $150", "after 13:30", "at least 4 stars")
 BOUNDABLE_TYPES = frozenset({"money", "quantity", "number", "time", "datetime", "date", "duration", "rating"})
 
@@ -90,6 +92,8 @@ def fact_key(entity: Entity, domain: str | None, before: str | None = None) -> s
     it is the work's title (WORK_DOMAINS). A city gone to in a domain whose thing stays at one place
     is that thing's city (PLACED_DOMAINS)."""
     slot = entity.slot or SLOT_BY_TYPE.get(entity.type, "other")
+    if entity.type == "number" and entity.slot is None and _FRACTION.search(entity.value or entity.text):
+        slot = "number"  # "iron rangers, 8.5": a measure (a size), no count of things
     if (
         before is not None
         and domain in WORK_DOMAINS
