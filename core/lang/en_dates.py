@@ -29,6 +29,8 @@ _ORDW = r"(?:" + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True)) + r")"
 _DAYNUM = rf"(?:(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?|{_ORDW}|(?:twenty|thirty)[\s-]{_ORDW})"
 _DAYORD = rf"(?:(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)|{_ORDW}|(?:twenty|thirty)[\s-]{_ORDW})"
 _YEAR = r"(?:,?\s*(?P<y>(?:19|20)\d\d))"
+_DAYNUM_DIGITS = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
+_DAY_JOIN = r"\s*(?:to|-|–|until|till|through|thru|and)\s*"  # two days of one month: "4 to 8", "5th-7th"
 # a weekday said before the date it falls on: one date with it, not a second one
 _WD_LEAD = rf"(?:{_WD_ANY},?\s+)?"
 
@@ -38,6 +40,17 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("md", rf"\b{_WD_LEAD}(?P<mon>{_MONTH})\s+(?:the\s+)?(?P<d>{_DAYNUM})\b{_YEAR}?"),
     # 3rd of March, the 3rd of March 2019, 3 March, Saturday the 9th of January
     ("dm", rf"\b{_WD_LEAD}(?:the\s+)?(?P<d>{_DAYNUM})\s+(?:of\s+)?(?P<mon>{_MONTH})\b{_YEAR}?"),
+    # the first day of two that share the month after the second ("4 to 8 January", "5th-7th Jan")
+    (
+        "dm_shared",
+        rf"\b(?P<d>{_DAYNUM_DIGITS})(?={_DAY_JOIN}(?:the\s+)?{_DAYNUM_DIGITS}\s+(?:of\s+)?(?P<mon>{_MONTH})\b)",
+    ),
+    # the second day of two that share the month before the first ("January 4 to 8"): its day only
+    (
+        "md_shared",
+        rf"\b(?P<mon>{_MONTH})\s+(?:the\s+)?{_DAYNUM_DIGITS}{_DAY_JOIN}(?:the\s+)?(?P<d>{_DAYNUM_DIGITS})\b"
+        rf"(?!\s*(?:{_MONTH}|:|\d|am\b|pm\b|[ap]\.m\.|o'?clock|hours?|days?|weeks?|nights?|people|%))",
+    ),
     # 9th of this month / of next month
     ("dthis", rf"\b(?:the\s+)?(?P<d>{_DAYORD})\s+of\s+(?P<which>this|next|the)\s+month\b"),
     # Friday the 18th, Monday 21st: a weekday and its day of the month are one date
@@ -144,7 +157,7 @@ def _dateparser(span: str, ref: datetime) -> str:
 
 def _resolve(name: str, g: dict[str, str | None], span: str, ref: datetime) -> str:
     today = ref.date()
-    if name in ("md", "dm"):
+    if name in ("md", "dm", "md_shared", "dm_shared"):
         day = _day_number(g["d"] or "")
         mon_txt = (g["mon"] or "").lower().rstrip(".")
         mon = MONTHS.index(mon_txt) + 1 if mon_txt in MONTHS else MONTH_ABBR.get(mon_txt)
@@ -263,7 +276,8 @@ def find_dates(text: str, ref: datetime) -> tuple[DateSpan, ...]:
             value = _resolve(name, m.groupdict(), span, ref)
             if name in ("in", "num") and not value:
                 continue
-            out.append(DateSpan(m.start(), m.end(), value))
+            start = m.start("d") if name == "md_shared" else m.start()  # "January 4 to 8": the 8 alone
+            out.append(DateSpan(start, m.end(), value))
     return tuple(out)
 
 

@@ -86,6 +86,29 @@ def test_dates_resolve_against_the_reference_day() -> None:
     assert wednesday.weekday() == 2 and 0 < (wednesday - MONDAY.date()).days <= 14
 
 
+@pytest.mark.parametrize(
+    ("text", "first", "second", "first_day", "second_day"),
+    [
+        ("we're away 4 to 8 January", "4", "8 January", "2027-01-04", "2027-01-08"),
+        ("5th-7th January", "5th", "7th January", "2027-01-05", "2027-01-07"),
+        ("January 4 to 8", "January 4", "8", "2027-01-04", "2027-01-08"),
+    ],
+)
+def test_two_days_sharing_one_month_are_two_dates_of_it(
+    text: str, first: str, second: str, first_day: str, second_day: str
+) -> None:
+    """"4 to 8 January" read only the 8th as a date (the 4 was a time or nothing): the range lost
+    its first day and the month of the other."""
+    spans = {text[s.start : s.end]: s.value for s in en_dates.find_dates(text, datetime(2026, 12, 1, 9))}
+    assert (spans[first], spans[second]) == (first_day, second_day)
+
+
+@pytest.mark.parametrize("text", ["Jan 4 to 8pm", "March the 3rd", "from 4 to 8 people"])
+def test_a_day_range_needs_a_month_and_no_hour(text: str) -> None:
+    spans = {text[s.start : s.end] for s in en_dates.find_dates(text, MONDAY)}
+    assert "8" not in spans and "4" not in spans and "3rd" not in spans
+
+
 def test_negations_keep_cue_and_target_whole() -> None:
     found = en_negations.find_negations("No cilantro, and I don't want a window seat.")
     assert [(n.cue, n.target) for n in found] == [("No", "cilantro"), ("don't want", "a window seat")]
