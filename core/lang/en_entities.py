@@ -41,6 +41,7 @@ from core.lang.en_slot_hints import (
     _is_media,
     _name_hint,
     _past_slot,
+    away_slots,
 )
 from core.lang.en_times import find_times
 from core.lang.en_units import card_endings, unit_counts
@@ -246,7 +247,7 @@ def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
         ref = ref.replace(tzinfo=None)
     out: list[Entity] = []
     kept = C.with_rates(text, weekday_ranges(text, address_line(text, _resolve(_candidates(text, ref)))))
-    ends = _end_slots(text, kept)
+    ends = _end_slots(text, kept) | away_slots(text, kept)
     for i, c in enumerate(kept):
         surface = text[c.start : c.end]
         if not surface.strip():

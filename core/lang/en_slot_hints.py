@@ -247,6 +247,29 @@ _DATE_TIME_GAP = re.compile(r"[\s,]*(?:(?:instead|then|at|around|by|about)[\s,]*
 _TIME_RANGE_GAP = re.compile(r"\s*(?:to|until|till|-|–)\s*", re.IGNORECASE)
 
 
+# the user's own absence ("we're away 4 to 8 January", "on holiday from the 24th"): its dates are
+# when they are gone, never the day a thing is booked for
+_AWAY_BEFORE = re.compile(
+    r"\b(?<!go\s)(?<!going\s)(?<!get\s)(?:away|out\s+of\s+(?:town|the\s+country)|on\s+(?:holiday|vacation)|abroad|not\s+(?:be\s+)?home|gone)"
+    r"\s+(?:(?:from|on|for|between)\s+)?(?:the\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def away_slots(text: str, kept: list[V.Candidate]) -> dict[int, str]:
+    """Index -> away_date / away_end_date for the dates of the user's absence: the date right after
+    "away", "on holiday", ... and the date a range word joins to it ("away 4 to 8 January")."""
+    out: dict[int, str] = {}
+    for i, c in enumerate(kept):
+        if c.type != "date":
+            continue
+        if _AWAY_BEFORE.search(text, max(0, c.start - 32), c.start):
+            out[i] = "away_date"
+        elif i and out.get(i - 1) == "away_date" and _RANGE_GAP.fullmatch(text, kept[i - 1].end, c.start):
+            out[i] = "away_end_date"
+    return out
+
+
 def _end_slots(text: str, kept: list[V.Candidate]) -> dict[int, str]:
     """Index -> end_date / end_time for dates and times that end a range: after until, return,
     drop off, check out, or the second of "March 3rd to March 5th"."""

@@ -83,3 +83,17 @@ def test_a_deadline_stands_beside_the_day_said_before() -> None:
 def test_a_correction_by_value_alone_changes_the_events_date(correction: str) -> None:
     state = _state(("user", correction), ("assistant", "Noted."))
     assert "exam_date=2026-12-15 (December 15) (was: December 14)" in state
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("we're away 4 to 8 January. do it then", ["away_date", "away_end_date"]),
+        ("Oh and we're away the 24th to the 28th visiting my brother", ["away_date", "away_end_date"]),
+        ("I'll be on holiday from March 3", ["away_date"]),
+        ("I want to go away on Friday", ["date"]),  # a trip, not an absence
+    ],
+)
+def test_the_dates_of_the_users_absence_are_their_own(text: str, slots: list[str]) -> None:
+    """"we're away 4 to 8 January" replaced the survey date booked before as 'corrected by user'."""
+    assert [e.slot for e in extract_entities(text, TS) if e.type == "date"] == slots
