@@ -82,3 +82,9 @@ def test_two_neighbouring_house_numbers_are_one_address(text, address):
 
 def test_a_count_before_a_number_and_an_address_stays_a_count():
     assert _typed("tickets for 2 and 3 nights at 5 Oak Road")[-1] == ("address", "5 Oak Road")
+
+
+@pytest.mark.parametrize("street", ["12 Cotham Vale", "3 Canal Wharf", "7 Marine Parade", "40 Kings Quay"])
+def test_a_street_named_by_a_less_common_street_word_is_an_address(street):
+    """"to 12 Cotham Vale" was a name, and the next name the user said replaced it."""
+    assert _typed(f"deliver it on the 23rd, to {street}.")[-1] == ("address", street)
