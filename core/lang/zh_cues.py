@@ -319,11 +319,12 @@ def zh_numeral(text: str) -> int | None:
 GOAL_STOPWORDS: frozenset[str] = frozenset()  # a Chinese goal drops its fillers whole (strip_fillers)
 LIGHT_WORDS: frozenset[str] = frozenset()  # Chinese coverage looks at character pairs, not words
 # a character pair with one of these speaks of the speaker or the sentence, not of its topic ("我表")
-_LIGHT_PAIR_CHARS = frozenset("我你您他她它咱的了吗呢吧啊呀么")
+_LIGHT_PAIR_CHARS = frozenset("我你您他她它咱的了吗呢吧啊呀么说爸妈奶爷姥")
 
 
 def light_unit(unit: str) -> bool:
-    """True for a character pair holding a pronoun or a particle: no topic of a clause."""
+    """True for a character pair holding a pronoun, a particle, a relative or a verb of saying: no topic
+    of a clause."""
     return any(ch in _LIGHT_PAIR_CHARS for ch in unit)
 ARTICLES: frozenset[str] = frozenset()
 INDEFINITE_ARTICLES: frozenset[str] = frozenset()

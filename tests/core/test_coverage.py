@@ -206,6 +206,23 @@ def test_a_correction_sharing_only_a_pronoun_pair_with_a_clause_leaves_it_owed()
     assert any("新婚礼物" in c for c in missing), missing
 
 
+def test_a_correction_sharing_only_a_relative_with_a_clause_leaves_it_owed():
+    """"我爸说奶奶睡眠浅，还是单人间吧" changes the room, not what "奶奶吃饭要软一点" says of her meals:
+    the two share only "奶奶" (and "爸说", who said it), which names a person, not a topic."""
+    turns = [
+        "奶奶吃饭要软一点，她牙不好，还有她不吃羊肉",
+        "好的，已备注。",
+        "我爸说奶奶睡眠浅，还是单人间吧，贵点就贵点",
+    ]
+    parsed = [
+        parse_message(Message(idx=i, role="user" if i != 1 else "assistant", text=t))
+        for i, t in enumerate(turns)
+    ]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    missing = missing_user_clauses("[FACT:general.type=单人间]\nMust: 不吃羊肉", parsed, upto=3, state=state)
+    assert any("软一点" in c for c in missing), missing
+
+
 def test_a_latin_word_in_a_chinese_clause_ties_it_to_its_correction():
     from core.coverage import content_units
 
