@@ -66,8 +66,8 @@ REQUIRED_SLOTS = {
     "payment": ("amount", "person"),
     "bank": ("amount",),
 }
-# a number with a fractional part: counts of things are whole
-_FRACTION = re.compile(r"\d[.,]\d")
+# a number with a fractional part ("8.5"; "1,500" is thousands): counts of things are whole
+_FRACTION = re.compile(r"\d\.\d")
 # the entity types a search can bound ("under $150", "after 13:30", "at least 4 stars")
 BOUNDABLE_TYPES = frozenset({"money", "quantity", "number", "time", "datetime", "date", "duration", "rating"})
 

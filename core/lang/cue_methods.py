@@ -45,8 +45,8 @@ class CueMethods:
 
     def light_unit(self, unit: str) -> bool:
         """True for a content unit of a clause (core.shown.content_units) that tells nothing of what it
-        speaks of: a Chinese character pair holding a pronoun or a particle ("我表" of 我表哥 and 我表嫂),
-        so a later correction is not matched with a clause by it."""
+        speaks of: a Chinese character pair holding a pronoun, a particle or a relative ("我表" of 我表哥
+        and 我表嫂, "奶奶"), so a later correction is not matched with a clause by it."""
         return self._cues.light_unit(unit)
 
     def declines(self, text: str) -> bool:

@@ -250,7 +250,8 @@ _TIME_RANGE_GAP = re.compile(r"\s*(?:to|until|till|-|–)\s*", re.IGNORECASE)
 # the user's own absence ("we're away 4 to 8 January", "on holiday from the 24th"): its dates are
 # when they are gone, never the day a thing is booked for
 _AWAY_BEFORE = re.compile(
-    r"\b(?<!go\s)(?<!going\s)(?<!get\s)(?:away|out\s+of\s+(?:town|the\s+country)|on\s+(?:holiday|vacation)|abroad|not\s+(?:be\s+)?home|gone)"
+    r"\b(?<!go\s)(?<!going\s)(?<!get\s)"  # "go away on Friday" is a trip
+    r"(?:away|out\s+of\s+(?:town|the\s+country)|on\s+(?:holiday|vacation)|abroad|not\s+(?:be\s+)?home|gone)"
     r"\s+(?:(?:from|on|for|between)\s+)?(?:the\s+)?$",
     re.IGNORECASE,
 )

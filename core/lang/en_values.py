@@ -119,7 +119,8 @@ _POSTCODE = re.compile(r"\b[A-Za-z]{1,2}\d{1,2}[A-Za-z]?\s?\d[A-Za-z]{2}\b")
 _SUFFIX = "|".join(sorted(STREET_SUFFIXES, key=len, reverse=True))
 # the house number: one, a range ("41-43") or two joined ("41 and 43", "12 & 14": neighbours' houses)
 _ADDRESS = re.compile(
-    rf"\b(?P<number>\d{{1,6}}[A-Za-z]?(?:-\d+|\s+(?:and|&)\s+\d{{1,6}}[A-Za-z]?)?)(?:\s+[A-Za-z0-9][\w'’.-]*){{1,5}}?\s+(?:{_SUFFIX})\b\.?"
+    rf"\b(?P<number>\d{{1,6}}[A-Za-z]?(?:-\d+|\s+(?:and|&)\s+\d{{1,6}}[A-Za-z]?)?)"
+    rf"(?:\s+[A-Za-z0-9][\w'’.-]*){{1,5}}?\s+(?:{_SUFFIX})\b\.?"
     rf"(?:,?\s*(?:#|ste\.?|suite|apt\.?|unit|no\.?|level|floor)\s*[A-Za-z0-9]+(?:-[A-Za-z0-9]+)?\b)?",
     re.IGNORECASE,
 )

@@ -318,16 +318,17 @@ def zh_numeral(text: str) -> int | None:
 
 GOAL_STOPWORDS: frozenset[str] = frozenset()  # a Chinese goal drops its fillers whole (strip_fillers)
 LIGHT_WORDS: frozenset[str] = frozenset()  # Chinese coverage looks at character pairs, not words
-# a character pair with one of these speaks of the speaker or the sentence, not of its topic ("我表")
+# a character pair with one of these speaks of the speaker, a relative or the sentence, not of its
+# topic ("我表" of 我表哥 and 我表嫂, "奶奶", "爸说")
 _LIGHT_PAIR_CHARS = frozenset("我你您他她它咱的了吗呢吧啊呀么说爸妈奶爷姥")
+ARTICLES: frozenset[str] = frozenset()
+INDEFINITE_ARTICLES: frozenset[str] = frozenset()
 
 
 def light_unit(unit: str) -> bool:
     """True for a character pair holding a pronoun, a particle, a relative or a verb of saying: no topic
     of a clause."""
     return any(ch in _LIGHT_PAIR_CHARS for ch in unit)
-ARTICLES: frozenset[str] = frozenset()
-INDEFINITE_ARTICLES: frozenset[str] = frozenset()
 
 
 def ends_with_determiner(text: str) -> bool:
