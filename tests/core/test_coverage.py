@@ -13,6 +13,7 @@ from core.coverage import content_unshown, missing_user_clauses
 from core.models import Message
 from core.parse import parse_message
 from core.turn_kinds import asks_open
+from tests.core.builders import missing_clauses
 
 pytestmark = pytest.mark.unit
 TS = datetime(2026, 12, 1, 9, 0)
@@ -193,16 +194,11 @@ def test_a_correction_sharing_only_a_pronoun_pair_with_a_clause_leaves_it_owed()
     pair of a pronoun and a character, which says nothing of what either speaks of. The gift's purpose
     was shown only as replaced, and nothing brought its clause back."""
     turns = [
-        "我父亲写了一幅字，四尺整张的，想装裱一下，送给我表哥做新婚礼物",
-        "可以做立轴，也可以做镜框。",
-        "等下，我表嫂说家里是新中式装修，卷轴不好看，改成镜框吧",
+        ("user", "我父亲写了一幅字，四尺整张的，想装裱一下，送给我表哥做新婚礼物"),
+        ("assistant", "可以做立轴，也可以做镜框。"),
+        ("user", "等下，我表嫂说家里是新中式装修，卷轴不好看，改成镜框吧"),
     ]
-    parsed = [
-        parse_message(Message(idx=i, role="user" if i != 1 else "assistant", text=t))
-        for i, t in enumerate(turns)
-    ]
-    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
-    missing = missing_user_clauses("[FACT:general.name=镜框]", parsed, upto=3, state=state)
+    missing = missing_clauses(turns, "[FACT:general.name=镜框]", ts=None)
     assert any("新婚礼物" in c for c in missing), missing
 
 
@@ -210,16 +206,11 @@ def test_a_correction_sharing_only_a_relative_with_a_clause_leaves_it_owed():
     """"我爸说奶奶睡眠浅，还是单人间吧" changes the room, not what "奶奶吃饭要软一点" says of her meals:
     the two share only "奶奶" (and "爸说", who said it), which names a person, not a topic."""
     turns = [
-        "奶奶吃饭要软一点，她牙不好，还有她不吃羊肉",
-        "好的，已备注。",
-        "我爸说奶奶睡眠浅，还是单人间吧，贵点就贵点",
+        ("user", "奶奶吃饭要软一点，她牙不好，还有她不吃羊肉"),
+        ("assistant", "好的，已备注。"),
+        ("user", "我爸说奶奶睡眠浅，还是单人间吧，贵点就贵点"),
     ]
-    parsed = [
-        parse_message(Message(idx=i, role="user" if i != 1 else "assistant", text=t))
-        for i, t in enumerate(turns)
-    ]
-    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
-    missing = missing_user_clauses("[FACT:general.type=单人间]\nMust: 不吃羊肉", parsed, upto=3, state=state)
+    missing = missing_clauses(turns, "[FACT:general.type=单人间]\nMust: 不吃羊肉", ts=None)
     assert any("软一点" in c for c in missing), missing
 
 
