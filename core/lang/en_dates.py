@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from functools import cache, lru_cache
 
-from core.lang.en_lexicon import MONTH_ABBR, MONTHS, ORDINAL_WORDS, WEEKDAY_ABBR, WEEKDAYS
+from core.lang.en_lexicon import MONTH_ABBR, MONTHS, ORDINAL_WORDS, RANGE_WORDS, WEEKDAY_ABBR, WEEKDAYS
 from core.lang.en_numbers import words_to_int
 
 _MONTH = r"(?:" + "|".join([*MONTHS, *(rf"{a}\.?" for a in MONTH_ABBR)]) + r")"
@@ -30,7 +30,7 @@ _DAYNUM = rf"(?:(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?|{_ORDW}|(?:twenty|thirt
 _DAYORD = rf"(?:(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)|{_ORDW}|(?:twenty|thirty)[\s-]{_ORDW})"
 _YEAR = r"(?:,?\s*(?P<y>(?:19|20)\d\d))"
 _DAYNUM_DIGITS = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
-_DAY_JOIN = r"\s*(?:to|-|–|until|till|through|thru|and)\s*"  # two days of one month: "4 to 8", "5th-7th"
+_DAY_JOIN = rf"\s*(?:{RANGE_WORDS}|and)\s*"  # two days of one month: "4 to 8", "5th-7th"
 # a weekday said before the date it falls on: one date with it, not a second one
 _WD_LEAD = rf"(?:{_WD_ANY},?\s+)?"
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from core.lang.en_lexicon import COUNT_NOUNS, FUNCTION_WORDS, WEEKDAY_ABBR, WEEKDAYS
+from core.lang.en_lexicon import COUNT_NOUNS, FUNCTION_WORDS, RANGE_WORDS, WEEKDAY_ABBR, WEEKDAYS
 from core.lang.en_values import Candidate
 
 _DAY = "|".join([*WEEKDAYS, *WEEKDAY_ABBR])
@@ -55,7 +55,7 @@ def places_at(gap: str) -> bool:
 
 # the words between two times that make them one span of time ("1pm to 3:30pm", "7:30 till 10",
 # "between 6 and 8pm")
-_TIME_RANGE_GAP = re.compile(r"\s*(?:to|till|til|until|through|thru|and|-|–)\s*", re.IGNORECASE)
+_TIME_RANGE_GAP = re.compile(rf"\s*(?:{RANGE_WORDS}|and)\s*", re.IGNORECASE)
 
 
 def ranges_to(gap: str) -> bool:

@@ -21,6 +21,9 @@ def words(text: str) -> list[str]:
 
 # fmt: off
 
+# the words that join the two ends of a range ("4 to 8 January", "1pm till 3:30", "5th-7th"), as a
+# regex alternation
+RANGE_WORDS = r"to|through|thru|until|till|til|-|–"
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 WEEKDAY_ABBR = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4,
                 "sat": 5, "sun": 6}

@@ -189,29 +189,35 @@ def test_a_value_a_later_correction_restates_is_not_brought_back_as_missing():
     assert not any("5 条" in c for c in missing), missing
 
 
-def test_a_correction_sharing_only_a_pronoun_pair_with_a_clause_leaves_it_owed():
-    """"我表嫂...改成镜框吧" corrects the mount, not "送给我表哥做新婚礼物": the two share only "我表", a
-    pair of a pronoun and a character, which says nothing of what either speaks of. The gift's purpose
-    was shown only as replaced, and nothing brought its clause back."""
-    turns = [
-        ("user", "我父亲写了一幅字，四尺整张的，想装裱一下，送给我表哥做新婚礼物"),
-        ("assistant", "可以做立轴，也可以做镜框。"),
-        ("user", "等下，我表嫂说家里是新中式装修，卷轴不好看，改成镜框吧"),
-    ]
-    missing = missing_clauses(turns, "[FACT:general.name=镜框]", ts=None)
-    assert any("新婚礼物" in c for c in missing), missing
-
-
-def test_a_correction_sharing_only_a_relative_with_a_clause_leaves_it_owed():
-    """"我爸说奶奶睡眠浅，还是单人间吧" changes the room, not what "奶奶吃饭要软一点" says of her meals:
-    the two share only "奶奶" (and "爸说", who said it), which names a person, not a topic."""
-    turns = [
-        ("user", "奶奶吃饭要软一点，她牙不好，还有她不吃羊肉"),
-        ("assistant", "好的，已备注。"),
-        ("user", "我爸说奶奶睡眠浅，还是单人间吧，贵点就贵点"),
-    ]
-    missing = missing_clauses(turns, "[FACT:general.type=单人间]\nMust: 不吃羊肉", ts=None)
-    assert any("软一点" in c for c in missing), missing
+@pytest.mark.parametrize(
+    ("said", "correction", "context", "owed"),
+    [
+        # "我表嫂...改成镜框吧" corrects the mount, not the gift: the two share only "我表" (a pronoun's
+        # pair); the gift's purpose was shown only as replaced, and nothing brought its clause back
+        (
+            "我父亲写了一幅字，四尺整张的，想装裱一下，送给我表哥做新婚礼物",
+            "等下，我表嫂说家里是新中式装修，卷轴不好看，改成镜框吧",
+            "[FACT:general.name=镜框]",
+            "新婚礼物",
+        ),
+        # "我爸说奶奶睡眠浅，还是单人间吧" changes the room, not her meals: the two share only "奶奶" and
+        # "爸说", a relative and who said it
+        (
+            "奶奶吃饭要软一点，她牙不好，还有她不吃羊肉",
+            "我爸说奶奶睡眠浅，还是单人间吧，贵点就贵点",
+            "[FACT:general.type=单人间]\nMust: 不吃羊肉",
+            "软一点",
+        ),
+    ],
+)
+def test_a_correction_sharing_only_a_pronoun_or_a_relative_with_a_clause_leaves_it_owed(
+    said: str, correction: str, context: str, owed: str
+):
+    """A Chinese character pair holding a pronoun or a relative says nothing of what a clause speaks
+    of, so a later correction is not matched with the clause by it."""
+    turns = [("user", said), ("assistant", "好的，已备注。"), ("user", correction)]
+    missing = missing_clauses(turns, context, ts=None)
+    assert any(owed in c for c in missing), missing
 
 
 def test_a_latin_word_in_a_chinese_clause_ties_it_to_its_correction():
