@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 
+from core.lang.zh_time import shifts_day
 from core.models import ContextState, Evidence, Fact
 from core.tool_supersede import superseded_arg_values
 from core.values import same_surface, same_value
@@ -176,7 +177,14 @@ def mark_replaced(
     parts += [rf"(?<!\w){re.escape(v)}(?!\w)" for v in named]
     ordered = sorted(zip([*typed, *named], parts, strict=True), key=lambda vp: len(vp[0]), reverse=True)
     pattern = re.compile("|".join(p for _, p in ordered), re.IGNORECASE)
-    return pattern.sub(lambda m: f"(was: {m.group(0)})", text)
+    return pattern.sub(lambda m: _marked(m, text), text)
+
+
+def _marked(m: re.Match[str], text: str) -> str:
+    """The replaced value m found in text, marked, unless the text before it makes it another day
+    ("后天" inside "大后天", "周三" inside "下周三")."""
+    found = m.group(0)
+    return found if shifts_day(text[max(0, m.start() - 2) : m.start()], found) else f"(was: {found})"
 
 
 def _alike(old: str, fact: Fact) -> bool:

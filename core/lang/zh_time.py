@@ -54,6 +54,16 @@ _WEEK_RANGE = re.compile(
 _FULL_WEEK = re.compile(r"(?:周|星期)一\s*(?:-|~|～|—|–|至|到)\s*(?:周|星期)[日天]\s*")
 
 
+# a character before a day word that makes it another day: 大后天 is not 后天, 下周三 / 下个周三 not 周三
+_DAY_SHIFTS = ((re.compile(r"大$"), ("后天", "前天")), (re.compile(r"[上下]个?$"), ("周", "星期", "礼拜")))
+
+
+def shifts_day(before: str, value: str) -> bool:
+    """True when the text right before value turns it into another day ("大" + "后天", "下" + "周三"):
+    a replaced "后天" found inside "大后天" is not the replaced day."""
+    return any(value.startswith(heads) and shift.search(before) for shift, heads in _DAY_SHIFTS)
+
+
 # Type of a span that holds no value but must not be read as a name either ("周一至周日" in hours)
 BLANK = "blank"
 

@@ -144,3 +144,14 @@ def test_an_untyped_value_is_marked_in_a_quote_only_when_alike_the_value_that_re
     assert marked_task == "a (was: museum) maybe"
     marked = mark_replaced("Marco on Tuesdays; 单人间，不加床", state)
     assert marked == "(was: Marco) on Tuesdays; (was: 单人间)，不加床"
+
+
+def test_a_replaced_chinese_day_is_never_marked_inside_a_longer_day_word():
+    # "后天" replaced by "大后天": the "后天" inside "大后天" and the "周三" inside "下周三" are other days
+    fact = _fact("general.date", "大后天", 28, [_version("后天", 14, 28), _version("周三", 3, 14)])
+    fact.vtype = "date"
+    state = ContextState(facts={"general.date": fact})
+    said = "后天送到 下午 | 我爸妈那份大后天送 | 下周三也行 | 下个周三 | 周三不行"
+    assert mark_replaced(said, state) == (
+        "(was: 后天)送到 下午 | 我爸妈那份大后天送 | 下周三也行 | 下个周三 | (was: 周三)不行"
+    )
