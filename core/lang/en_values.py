@@ -112,7 +112,7 @@ _ID_CUE = re.compile(
 # a code in hyphenated parts ("OST-2027-3318", "MV-20913"): capitals first, three digits or more,
 # never part of a longer token ("fix/WS-4410-search-500" is a branch, "COVID-19" a name)
 _ID_HYPHENATED = re.compile(
-    r"(?<![\w/-])(?=(?:[A-Z-]*\d){3})[A-Z][A-Z0-9]{0,7}(?:-[A-Z0-9]{2,12}){1,3}(?![\w-])"
+    r"(?<![\w/-])(?=(?:[A-Z-]*\d){3})[A-Z][A-Z0-9]{0,7}(?:-[A-Z0-9]{1,12}){1,3}(?![\w-])"
 )
 _TRAIN_ID = re.compile(r"\b[Tt][Rr]\s?\d{3,5}\b")
 _POSTCODE = re.compile(r"\b[A-Za-z]{1,2}\d{1,2}[A-Za-z]?\s?\d[A-Za-z]{2}\b")

@@ -24,6 +24,8 @@ pytestmark = pytest.mark.unit
         ("Done. Policy OST-2027-3318. Documents go to your email.", "OST-2027-3318"),
         ("Switch scheduled, ticket PC-20270104-88.", "PC-20270104-88"),
         ("Booked, job MV-20913 on Sunday the 13th.", "MV-20913"),
+        # a one-character last part: "Confirmation NV-2216-P" was a name
+        ("Deposit of $910 charged to the Amex ending 3007. Confirmation NV-2216-P.", "NV-2216-P"),
     ],
 )
 def test_a_hyphenated_code_is_an_id_not_part_of_a_name(text: str, code: str) -> None:
