@@ -260,6 +260,28 @@ HELDOUT12_SCENARIOS = (
     "first_aid_course",
 )
 
+# Held-out set 13: written blind (no core/, no other set's conversations, no analysis of the engine's
+# errors, no benchmark results), in domains none of the other sets covers. Not in `make bench`.
+HELDOUT13_FILES = (HERE / "heldout13_dialogues_en.jsonl", HERE / "heldout13_dialogues_zh.jsonl")
+HELDOUT13_SCENARIOS = (
+    "vineyard_tour",
+    "board_game_cafe",
+    "well_drilling",
+    "genealogy_research",
+    "pet_relocation",
+    "private_jet_charter",
+    "car_ferry_booking",
+    "billboard_advertising",
+    "wig_fitting",
+    "company_registration",
+    "generator_rental",
+    "perfume_workshop",
+    "logo_design",
+    "stairlift_install",
+    "patient_transport",
+    "tile_grout_sealing",
+)
+
 # the checker's option of each set -> its files and scenarios (check_freeform.py --heldoutN)
 HELDOUT_SETS: dict[str, tuple[tuple[Path, ...], tuple[str, ...]]] = {
     "--heldout": (HELDOUT_FILES, HELDOUT_SCENARIOS),
@@ -274,4 +296,5 @@ HELDOUT_SETS: dict[str, tuple[tuple[Path, ...], tuple[str, ...]]] = {
     "--heldout10": (HELDOUT10_FILES, HELDOUT10_SCENARIOS),
     "--heldout11": (HELDOUT11_FILES, HELDOUT11_SCENARIOS),
     "--heldout12": (HELDOUT12_FILES, HELDOUT12_SCENARIOS),
+    "--heldout13": (HELDOUT13_FILES, HELDOUT13_SCENARIOS),
 }
