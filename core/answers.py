@@ -24,6 +24,9 @@ PERSON_SLOT = "person"  # the slot of a name answering a question about who
 # the slot of an address answering a question about where a thing is sent from ("发件地址？"): the
 # address it goes to, asked next, is another attribute and never replaces it
 FROM_ADDRESS_SLOT = "from_address"
+# the slot of a time answering a question about when one gets there ("What time will you get to the
+# lounge?", "几点到贵宾室？"): the flight's or the booking's own time, said before, is another attribute
+ARRIVAL_SLOT = "arrival_time"
 
 
 def answer_entities(atom: Atom, asked: str) -> Atom:
@@ -36,6 +39,8 @@ def answer_entities(atom: Atom, asked: str) -> Atom:
         return _person_answer(atom)
     if asked == FROM_ADDRESS_SLOT:
         return _from_address_answer(atom)
+    if asked == ARRIVAL_SLOT:
+        return _arrival_answer(atom)
     out: list[Entity] = []
     for ent in atom.entities:
         # an amount of money is no age and no count of people, rooms or nights
@@ -76,6 +81,18 @@ def _from_address_answer(atom: Atom) -> Atom:
     that the destination, asked next, fills."""
     out = [
         e.model_copy(update={"slot": FROM_ADDRESS_SLOT}) if e.type == "address" else e for e in atom.entities
+    ]
+    if all(a.slot == b.slot for a, b in zip(out, atom.entities, strict=True)):
+        return atom
+    return atom.model_copy(update={"entities": out})
+
+
+def _arrival_answer(atom: Atom) -> Atom:
+    """The user's clause right after the assistant asked when they get there, with its times keyed
+    as the arrival: "我们7点半左右能过完安检" never replaces the "9点40" flight said before."""
+    out = [
+        e.model_copy(update={"slot": ARRIVAL_SLOT}) if e.type == "time" and e.slot in (None, "time") else e
+        for e in atom.entities
     ]
     if all(a.slot == b.slot for a, b in zip(out, atom.entities, strict=True)):
         return atom

@@ -59,6 +59,13 @@ _ASKS = (
     (r"\bdeductible\b", "deductible"),
     (r"\bdeposit\b", "deposit"),
     (r"\btip\b", "tip"),
+    # when one gets there ("What time will you get to the lounge?", "When will you arrive?"): an
+    # arrival, not the time of the thing booked or of a flight said before
+    (
+        r"\b(?:what\s+time|when)\s+(?:will|would|do|can|are|should)\s+(?:you|they|we|he|she)\s+"
+        r"(?:get\s+(?:to|there|in|here)|arriv\w*|be\s+(?:there|here|arriving))\b",
+        "arrival_time",
+    ),
     # the sender's address ("Pickup address?"): another attribute than where it goes
     (r"\b(?:pick-?up|sender'?s?|origin|collection|return)\s+address\b", "from_address"),
     # a person: "Who will be the policyholder?", "Beneficiary?", "your mother's full name?", "his name?",

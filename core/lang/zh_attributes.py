@@ -52,6 +52,9 @@ _ASKS = (
     (r"免赔", "deductible"),
     # the sender's address ("发件地址？", "从哪里寄？"): another attribute than where it goes
     (r"(?:发件|寄件|发货|取件|取货|揽收)人?的?地址|从哪(?:里|儿)?(?:寄|发)", "from_address"),
+    # when one gets there ("请问几点到贵宾室？", "预计几点到？"; not "几点到几点", a span): an arrival, not
+    # the time of the thing booked or of a flight said before
+    (r"几点(?:能|可以|会)?(?:到|到达|抵达)(?![几点])|什么时候(?:能|可以|会)?(?:到达|抵达)", "arrival_time"),
     # a person: "怎么称呼？", "您贵姓？", "叫什么名字？", "联系人是哪位？"
     (r"怎么称呼|贵姓|叫什么名字|(?:联系人|负责人|收件人)是?(?:谁|哪位)", "person"),
 )
