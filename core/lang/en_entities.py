@@ -22,6 +22,7 @@ from datetime import datetime
 from functools import cache
 
 from core.lang import en_counts as C
+from core.lang import en_social
 from core.lang import en_terms as T
 from core.lang import en_values as V
 from core.lang.dimensions import sizes
@@ -115,6 +116,8 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
             continue
         if _labels_code(surface):  # "Policy OST-2027-3318": the code (an id) is the value, not a name
             continue
+        if _courtesy().fullmatch(surface):  # "Done. Merci.", "Ok. Gracias!": thanks, not a name
+            continue
         if city_centre(surface):  # "the Cambridge centre": the city and its area, found apart
             continue
         street = _is_street_name(surface) and not _KIND_AFTER.match(text, end)  # "the Remo Drive event"
@@ -188,6 +191,12 @@ def _is_street_name(surface: str) -> bool:
         and not any(p in _VENUE_WORDS for p in parts[:-1])
         and parts[0] not in ("the",)
     )
+
+
+@cache
+def _courtesy() -> re.Pattern[str]:
+    """A courtesy formula said whole (thanks, a goodbye: core.lang.en_social), in any case."""
+    return re.compile("|".join(f"(?:{f})" for f in en_social.FORMULAS), re.IGNORECASE)
 
 
 def _labels_code(surface: str) -> bool:

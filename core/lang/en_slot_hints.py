@@ -64,6 +64,8 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "person",
         ),
         (r"\b(?:called|named|name\s+is|booked|book|reserve|try|recommend|at)", "name"),
+        # the means of paying: "I pay the deposit by FPS", "paying via Zelle" (no payer, no venue)
+        (r"\bpa(?:y|ys|ying|id)\b(?:\s+[\w'-]+){0,3}?\s+(?:by|with|via|through|using)", "payment_method"),
         (r"\b(?:directed\s+by|starring|by|with|stars)", "person"),
     )
 )
@@ -123,6 +125,8 @@ def _cue_slot(text: str, c: V.Candidate, prev: V.Candidate | None = None) -> str
                 return None if _venue_named(c.value) else "person"
             if slot == "name" and c.type == "name":
                 return "name"
+            if slot == "payment_method" and c.type == "name":
+                return slot
             return None
     return None
 
@@ -163,6 +167,13 @@ _GREETED = re.compile(
     r"dear)\s*,?\s*$",
     re.IGNORECASE,
 )
+# the name of a thing of the user's, not a person or a venue: "billing name Hale Ventures", "company
+# name is Acme Ltd"
+_NAME_OF_BEFORE = re.compile(
+    r"\b(billing|company|business|account|cardholder|invoice)\s+name(?:\s+(?:is|will\s+be|should\s+be))?"
+    r"\s*[:,-]?\s*$",
+    re.IGNORECASE,
+)
 _ROLE_BEFORE = re.compile(
     r"\b(?:director|actor|actress|artist|singer|band|author|writer|composer)\s+(?:is\s+|was\s+)?(?:the\s+)?$",
     re.IGNORECASE,
@@ -195,6 +206,8 @@ def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
     Hotel") keep theirs."""
     if c.type == "name" and (kin := _KIN_BEFORE.search(text[max(0, c.start - 40) : c.start])):
         return f"{KIN[kin.group('kin').lower()]}_name"
+    if c.type == "name" and (owner := _NAME_OF_BEFORE.search(text[max(0, c.start - 40) : c.start])):
+        return f"{owner.group(1).lower()}_name"  # "billing name Hale Ventures": the bill's, not a pick
     if c.type == "name" and _GREETED.search(text[max(0, c.start - 40) : c.start]):
         return "person"  # "Welcome back, Marisol": the person the turn speaks to, never a venue or a pick
     if c.type != "name" or slot == "airline" or _venue_ending(c.value):
