@@ -21,7 +21,7 @@ from core.lang.zh_past_dates import last_occurrence, past_event
 from core.lang.zh_segment import tokens
 from core.lang.zh_slots import name_slot
 from core.lang.zh_spacing import original_span, tightened
-from core.lang.zh_time import BLANK, find_times
+from core.lang.zh_time import BLANK, bare_day, day_after, find_times, joins_range
 from core.lang.zh_values import Hit, find_values
 from core.models import Entity
 
@@ -96,6 +96,11 @@ def entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
     return tuple(out)
 
 
+def _ends_range(text: str, ents: list[Entity], start: int) -> bool:
+    """True when the entity found last is a date that a range word joins to what starts at start."""
+    return bool(ents) and ents[-1].type == "date" and joins_range(text[ents[-1].end:start])
+
+
 def _entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
     """Every entity of text (no spaces around its numbers), in text order."""
     hits = [Hit(t.start, t.end, t.type, t.value, t.type, 8) for t in find_times(text, ts)]
@@ -134,6 +139,9 @@ def _entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
         value, slot = h.value, h.slot
         if h.type == "date" and past_event(text, h.start, h.end):  # "12月1日发的": the day it happened
             value, slot = last_occurrence(h.value, ts), "past_date"
+        elif h.type == "date" and _ends_range(text, ents, h.start) and bare_day(text[h.start:h.end]):
+            # "1月16号到19号": the stay's last day (of the first day's month), never a new first one
+            value, slot = day_after(ents[-1].value, text[h.start:h.end], value), "end_date"
         ents.append(Entity(type=h.type, text=text[h.start:h.end], value=value,  # type: ignore[arg-type]
                            start=h.start, end=h.end, slot=slot))
     for start, end, kind in spans:

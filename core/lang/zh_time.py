@@ -24,6 +24,8 @@ _REL_DAYS = {"今天": 0, "今日": 0, "今晚": 0, "今早": 0, "今儿": 0, "�
              "明早": 1, "明儿": 1, "后天": 2, "大后天": 3, "昨天": -1, "昨晚": -1, "前天": -2}
 _REL_PERIOD = {"今晚": "晚上", "明晚": "晚上", "昨晚": "晚上", "今早": "早上", "明早": "早上"}
 
+# what a number with 号 after it names when it is no day: "5号楼", "3号线", "B-15号地", "8号床"
+_NUMBERED_THINGS = "[楼线门床桌院厅房柜口位座机馆车窗厢台屋舍栋单元室地铁码摊店铺档窗户间码]"
 _DATE = (
     r"(?P<iso>\d{4}[-/.]\d{1,2}[-/.]\d{1,2})"
     rf"|(?:(?P<year>\d{{4}}|{_N}{{4}})年)?(?P<month>{_N}{{1,3}})月(?:(?P<day>{_N}{{1,3}})[日号])?"
@@ -31,6 +33,8 @@ _DATE = (
     r"|(?P<rel>大后天|今天|今日|今晚|今早|今儿|明天|明日|明晚|明早|明儿|后天|昨天|昨晚|前天)"
     r"|(?P<wprefix>这个?|本|下下个?|下个?|上个?)?(?:周|星期|礼拜)(?P<wday>[一二三四五六日天1-7末])"
     rf"|(?P<ndays>{_N}{{1,3}})天(?:之后|以后|后)"
+    # a day of the month said alone ("31号上午10点", "改到29号吧"); _bare_day says when it is one
+    rf"|(?<![{NUM_CHARS}月第几A-Za-z])(?<![A-Za-z]-)(?P<bday>{_N}{{1,3}})号(?!{_NUMBERED_THINGS})"
 )
 _PERIOD = r"(?P<period>凌晨|清晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|夜间|半夜|晚间)"
 _CLOCK = (
@@ -129,10 +133,49 @@ def _date_of(m: re.Match[str], ref: date) -> date | None:
         return ref + timedelta(days=_REL_DAYS[m.group("rel")])
     if m.group("wday"):
         return _weekday_date(m.group("wprefix") or "", _WEEKDAY_CHARS[m.group("wday")], ref)
+    if m.group("bday"):
+        return _day_of_month(zh_to_number(m.group("bday")), ref)
     if m.group("ndays"):
         n = zh_to_number(m.group("ndays"))
         return ref + timedelta(days=int(n)) if n is not None and n < 400 else None
     return None
+
+
+def _day_of_month(day: float | None, ref: date) -> date | None:
+    """The next date with that day of the month, ref's own day included ("29号" said on the 27th is
+    the 29th of this month; said on the 30th, of the next one), or None for no such day."""
+    if day is None or not day.is_integer() or not 1 <= day <= 31:
+        return None
+    for shift in range(3):  # a 31st may skip a shorter month
+        month0 = ref.month - 1 + shift
+        try:
+            d = date(ref.year + month0 // 12, month0 % 12 + 1, int(day))
+        except ValueError:
+            continue
+        if d >= ref or shift:
+            return d
+    return None
+
+
+# a day of the month said alone is a date only with a date's words around it: a verb that sets or
+# moves a day before it ("改到29号", "定在5号"), a time or a weekday after it ("31号上午10点",
+# "5号周六"), or a word of when after it ("20号之前", "3号那天", "5号去"); "5号楼", "3号线", "8号床" are
+# things numbered
+_DAY_VERB_BEFORE = re.compile(
+    r"(?:到|改成|改为|换成|换到|定在|约在|订在|在|是|从|等到|就|那就|还是|或者|或|和|、|~|至|-)$"
+)
+_DAY_WORD_AFTER = re.compile(
+    r"(?:之前|以前|前|之后|以后|后|那天|当天|左右|上午|下午|晚上|早上|中午|傍晚|凌晨|周|星期|礼拜|去|来|送|到|至|"
+    r"出发|开始|截止|入住|退房|取|交|发货|~|-|—|–|、|和|或)"
+)
+
+
+def _bare_day(text: str, m: re.Match[str]) -> bool:
+    """True when the day of the month m holds alone ("29号") is said as a date (see _DAY_VERB_BEFORE)."""
+    if m.group("period") or m.group("hm") or m.group("h2"):
+        return True
+    before = text[max(0, m.start() - 3):m.start()].rstrip()
+    return bool(_DAY_VERB_BEFORE.search(before) or _DAY_WORD_AFTER.match(text, m.end()))
 
 
 def _clock_of(m: re.Match[str], period: str | None) -> tuple[int, int] | None:
@@ -188,12 +231,12 @@ def find_times(text: str, ts: datetime | None) -> list[TimeHit]:
     for m in _PATTERN.finditer(text):
         if m.end() == m.start():
             continue
-        has_date = any(m.group(g) for g in ("iso", "month", "mprefix", "rel", "wday", "ndays"))
+        has_date = any(m.group(g) for g in ("iso", "month", "mprefix", "rel", "wday", "ndays", "bday"))
         has_clock = bool(m.group("hm") or m.group("h2"))
         period = m.group("period") or _REL_PERIOD.get(m.group("rel") or "")
         if not has_date and not has_clock:
             continue
-        if not _is_plausible(text, m):
+        if not _is_plausible(text, m) or (m.group("bday") and not _bare_day(text, m)):
             continue
         start, end = m.start(), m.end()
         while start < end and text[start].isspace():
@@ -260,6 +303,32 @@ def _cue_before(text: str, start: int) -> bool:
     lo = max(0, start - 24)
     return any(m.end() == start or (m.end() < start and _HOURS_GAP.fullmatch(text, m.end(), start))
                for m in _HOURS_CUE.finditer(text, lo, start))
+
+
+_BARE_DAY = re.compile(rf"({_N}{{1,3}})号")
+
+
+def bare_day(surface: str) -> bool:
+    """True for a day of the month said alone ("19号")."""
+    return _BARE_DAY.fullmatch(surface) is not None
+
+
+def day_after(first: str, surface: str, value: str) -> str:
+    """The ISO date a range's second day names: a day of the month said alone ("19号" of
+    "1月16号到19号") falls in the first day's month (the next one when it is earlier), else value."""
+    bare = _BARE_DAY.fullmatch(surface)
+    try:
+        start = date.fromisoformat(first)
+    except ValueError:
+        return value
+    day = zh_to_number(bare.group(1)) if bare else None
+    end = _day_of_month(day, start) if day is not None else None
+    return end.isoformat() if end is not None else value
+
+
+def joins_range(gap: str) -> bool:
+    """True when gap, the text between two dates or times, joins them into a span ("到", "至", "-")."""
+    return bool(gap) and _RANGE_SEP.fullmatch(gap) is not None
 
 
 def _join_ranges(text: str, hits: list[TimeHit]) -> list[TimeHit]:
