@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from core.lang.base import SLOTS
+from core.lang.joins import joins_list
 from core.models import Atom, ContextState, Entity, FactCandidate
 from core.parse import strength_of
 
@@ -65,11 +66,18 @@ def answer_entities(atom: Atom, asked: str) -> Atom:
 def _person_answer(atom: Atom) -> Atom:
     """The user's clause right after the assistant asked who ("Who will be the policyholder?",
     "What's your mother's full name?"), with the names the parser gave no slot of their own keyed as
-    a person: the one asked for, not another value of the bare name slot (a plan, a venue chosen)."""
-    out = [
-        e.model_copy(update={"slot": PERSON_SLOT}) if e.type == "name" and e.slot in (None, "name") else e
-        for e in atom.entities
-    ]
+    a person: the one asked for, not another value of the bare name slot (a plan, a venue chosen).
+    Only the first name is, with those a list joins to it ("Martin Hale, Sofia Brandt", "张三和李四"):
+    in "赵一诺，在深圳一家游戏公司做策划" the city and the employer are no people."""
+    out: list[Entity] = []
+    last_person: Entity | None = None
+    for e in atom.entities:
+        bare = e.type == "name" and e.slot in (None, "name")
+        gap = atom.text[last_person.end : e.start] if last_person is not None else ""
+        if bare and (not any(o.slot == PERSON_SLOT for o in out) or joins_list(gap)):
+            e = e.model_copy(update={"slot": PERSON_SLOT})
+            last_person = e
+        out.append(e)
     if all(a.slot == b.slot for a, b in zip(out, atom.entities, strict=True)):
         return atom
     return atom.model_copy(update={"entities": out})

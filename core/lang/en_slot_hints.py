@@ -66,7 +66,11 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:called|named|name\s+is|booked|book|reserve|try|recommend|at)", "name"),
         # the means of paying: "I pay the deposit by FPS", "paying via Zelle" (no payer, no venue)
         (r"\bpa(?:y|ys|ying|id)\b(?:\s+[\w'-]+){0,3}?\s+(?:by|with|via|through|using)", "payment_method"),
-        (r"\b(?:directed\s+by|starring|by|with|stars)", "person"),
+        # "go with the Solo one", "stick with the Classic": a choice, no person
+        (
+            r"\b(?:directed\s+by|starring|by|(?<!go\s)(?<!going\s)(?<!went\s)(?<!stick\s)(?<!stay\s)with|stars)",
+            "person",
+        ),
     )
 )
 

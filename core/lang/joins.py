@@ -33,3 +33,13 @@ _RESULT = re.compile(r"^\W*(?:so|therefore|hence|that['’]s\s+why|所以|因此
 def draws_result(text: str) -> bool:
     """True when a clause opens with a result connective: what it says follows from the clause before."""
     return bool(_RESULT.match(text))
+
+
+# what joins the items of a list of names: a comma, "and", "&", "和", "、" ("Martin Hale, Sofia
+# Brandt", "张三和李四")
+_LIST_GAP = re.compile(r"\s*(?:[,，、&]|and|和|与|跟)\s*", re.IGNORECASE)
+
+
+def joins_list(gap: str) -> bool:
+    """True when gap, the text between two names, joins them as items of one list."""
+    return _LIST_GAP.fullmatch(gap) is not None

@@ -55,8 +55,12 @@ _ASKS = (
     # when one gets there ("请问几点到贵宾室？", "预计几点到？"; not "几点到几点", a span): an arrival, not
     # the time of the thing booked or of a flight said before
     (r"几点(?:能|可以|会)?(?:到|到达|抵达)(?![几点])|什么时候(?:能|可以|会)?(?:到达|抵达)", "arrival_time"),
-    # a person: "怎么称呼？", "您贵姓？", "叫什么名字？", "联系人是哪位？"
-    (r"怎么称呼|贵姓|叫什么名字|(?:联系人|负责人|收件人)是?(?:谁|哪位)", "person"),
+    # a person: "怎么称呼？", "您贵姓？", "叫什么名字？", "联系人是哪位？", "姓名和身份证号？" (not a
+    # shop's or a dish's name)
+    (
+        r"怎么称呼|贵姓|叫什么名字|(?:联系人|负责人|收件人)是?(?:谁|哪位)|(?<![店品菜歌片书剧])(?:姓名|名字)",
+        "person",
+    ),
 )
 # a saving ("优惠200元", "便宜了50元") and an add-on's price ("全家福另加200元", "加全家福200元", "加购
 # 相框99元"): each its own role, never the price of the thing chosen

@@ -9,6 +9,7 @@ import pytest
 from core.attribute_evidence import name_slot_key, value_shape
 from core.compressor import Compressor
 from core.config import Config
+from core.lang.registry import analyzer_for
 from core.models import ContextState, Fact, FactCandidate, Message
 
 pytestmark = pytest.mark.unit
@@ -91,3 +92,33 @@ def test_a_titled_person_answer_does_not_replace_a_brand():
         ("assistant", "好的，已为您登记"),
     ])
     assert {"马利", "小周老师"} <= current and "马利" not in replaced
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("已记录。姓名和身份证号？", "person"),
+        ("名字？", "person"),
+        ("请问店名是什么？", None),
+        ("菜名叫什么？", None),
+    ],
+)
+def test_a_question_for_a_name_asks_for_a_person_unless_it_names_a_thing(question: str, asked: str | None):
+    assert analyzer_for("zh").asked_attribute(question) == asked
+
+
+@pytest.mark.parametrize(
+    ("text", "name"), [("Go with the Solo one.", "the Solo"), ("I'll stick with the Classic", "the Classic")]
+)
+def test_a_name_one_goes_with_is_a_choice_not_a_person(text: str, name: str):
+    assert [(e.text, e.slot) for e in analyzer_for("en").entities(text, None)] == [(name, "name")]
+
+
+def test_only_the_first_name_of_an_answer_to_who_is_a_person():
+    # "赵一诺，在深圳一家游戏公司做策划": the city and the employer are no people
+    session = Compressor(Config()).session("who")
+    turns = [("assistant", "请问您的姓名和单位？"), ("user", "赵一诺，在深圳一家游戏公司做策划")]
+    for i, (role, text) in enumerate(turns):
+        session.add(Message(context_id="who", idx=i, role=role, text=text), auto_compact=False)
+    people = [f.value for f in session.state.facts.values() if f.key.endswith(".person")]
+    assert people == ["赵一诺"]
