@@ -43,6 +43,16 @@ def one_of_listed(value: str, pick: str) -> str | None:
     return named[0] if len(named) == 1 else None
 
 
+def picked_item(cur: Fact, cand: FactCandidate, offered: bool) -> str | None:
+    """The item of the held list cur that the user's candidate cand names (one_of_listed), or None.
+    The user's own list of names ("Martin Hale, Sofia Brandt, Kenji Mori"), unless offered as
+    alternatives (offered), is no set of options: one of them named again ("Mori is 6'4") picks
+    nothing, and the others stay."""
+    if cand.role != "user" or (cur.role == "user" and cur.vtype == "name" and not offered):
+        return None
+    return one_of_listed(cur.value, cand.value)
+
+
 def is_item_of(value: str, listing: str) -> bool:
     """True when listing is a list of several values and value is exactly one of its items ("Ely"
     of "Cambridge, Ely"): a list naming the value among others is no longer form of the value."""

@@ -31,7 +31,7 @@ from core.described import describes_held, only_asks
 from core.embed import Embedder
 from core.fact_versions import new_fact, replace_fact
 from core.lang.cues import any_language
-from core.listed import is_item_of, one_of_listed, picks_by_norm, result_picks
+from core.listed import is_item_of, one_of_listed, picked_item, picks_by_norm, result_picks
 from core.merge_actions import advance_task_state, decline_asked_yes, merge_actions, settle_decline
 from core.merge_texts import merge_texts
 from core.models import (
@@ -249,7 +249,7 @@ def _merge_fact(
         replace_fact(state, cur, cand, "nothing was found for it; the user widened the search")
         return
     if picks or same_value(cur.norm, cand.norm) or same_surface(cur.value, cand.value):
-        picked = one_of_listed(cur.value, cand.value) if cand.role == "user" else None
+        picked = picked_item(cur, cand, picks)
         if picked is not None:
             # the user picked one of the values listed; what the same turn offered beside the list
             # (a price, a time) belonged to one option or another, so it is no offer to accept

@@ -57,3 +57,18 @@ def test_the_means_of_paying_and_a_thanks_never_replace_the_users_name_or_venue(
     current = {f.value for f in state.facts.values()}
     assert "Antoine Lefèvre" in current and "Antoine Lefèvre" not in replaced
     assert "Merci" not in current
+
+
+def test_one_of_the_users_own_names_said_again_leaves_the_others() -> None:
+    # the passengers the user listed are no options: "Mori is 6'4" picks none of them
+    turns = [
+        ("user", "need a balloon ride for 4"),
+        ("assistant", "Private for 4, $1,640. Passenger names?"),
+        ("user", "Martin Hale, Sofia Brandt, Kenji Mori, Luis Ortega"),
+        ("assistant", "Weights? The limit is 250 lb per person."),
+        ("user", "all under 250. Mori is 6'4 if that matters"),
+    ]
+    msgs = [Message(idx=i, role=r, text=t, ts=TS + timedelta(minutes=i)) for i, (r, t) in enumerate(turns)]
+    state = Compressor(Config(use_embeddings=False)).compress(msgs).state
+    names = ("Martin Hale", "Sofia Brandt", "Kenji Mori", "Luis Ortega")
+    assert any(all(n in f.value for n in names) for f in state.facts.values())
