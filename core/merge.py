@@ -53,6 +53,7 @@ from core.repeated_name import widen_repeated
 from core.retired import note_other_turn, note_user_turn
 from core.retired_facts import replace_retired_facts
 from core.second_value import drop_restated_over_second, take_after_failure, take_second_values
+from core.sibling_readback import sibling_read_back_key
 from core.tasks import (
     OTHER_TASK_SUFFIX,
     acted_on,
@@ -147,8 +148,9 @@ def merge(
                 merged.none_found_idx, merged.none_found = msg.idx, report
     corrected = corrected_domains(parsed)
     done = any(a.status == "done" for a in units.actions)
+    asks = any(a.kind in ("question", "confirmation") for a in parsed.atoms)
     for cand in answer_to_end(state, parsed, widen_repeated(state, parsed, units.facts)):
-        _merge_fact(merged, cand, corrected, done)
+        _merge_fact(merged, cand, corrected, done, asks)
     replace_retired_facts(merged, msg)  # "改成24个" after "28个人": the count the correction retired
     settle_weekdays(merged, units.facts, msg)  # "Wednesday" read back as "Wednesday 16 December"
     if msg.role == "assistant":
@@ -175,10 +177,14 @@ def merge(
 
 
 def _merge_fact(
-    state: ContextState, cand: FactCandidate, corrected: frozenset[str] = frozenset(), done: bool = False
+    state: ContextState,
+    cand: FactCandidate,
+    corrected: frozenset[str] = frozenset(),
+    done: bool = False,
+    asks: bool = False,
 ) -> None:
     """Fold one candidate into the facts (corrected: the domains the turn's corrections name; done:
-    the turn reports an action that succeeded)."""
+    the turn reports an action that succeeded; asks: the turn asks a question or for a yes)."""
     if (key := corrected_key(state, cand)) != cand.key:
         cand = cand.model_copy(update={"key": key})
     if (key := name_slot_key(state, cand)) != cand.key:
@@ -187,6 +193,8 @@ def _merge_fact(
     if (key := held_amount_key(state, cand)) != cand.key:
         # "and the £312 won't be taken?" after "my bill is £312": the bill mentioned again
         cand = cand.model_copy(update={"key": key})
+    if not asks and (key := sibling_read_back_key(state, cand)) != cand.key:
+        cand = cand.model_copy(update={"key": key})  # the user's second value of the slot said back
     if (last := corrects_last_answer(state, cand)) is not None:
         cand = cand.model_copy(update={"key": last})
     if (in_play := corrected_in_play(state, cand)) is not None:
