@@ -244,8 +244,24 @@ def _contrasted(text: str) -> list[Negation]:
 
 
 def asked_negations(text: str) -> list[Negation]:
-    """The negated actions a yes/no request asks for (see _ASKED_NOT), each as a prohibition, and the
-    value a request question turns down beside the one it asks for (see _contrasted)."""
+    """The negated actions a yes/no request asks for (see _ASKED_NOT), each as a prohibition, the
+    value a request question turns down beside the one it asks for (see _contrasted), and the
+    prohibitions it states before it asks (see _stated_first)."""
     found = _ASKED_NOT.finditer(text)
     out = [Negation(text=m.group("neg").strip(), cue="not", target=m.group("t").strip()) for m in found]
-    return out + [n for n in _contrasted(text) if all(n.text not in o.text for o in out)]
+    out += [n for n in _contrasted(text) if all(n.text not in o.text for o in out)]
+    return out + [n for n in _stated_first(text) if all(n.text not in o.text for o in out)]
+
+
+# a clause that states something, then asks: "No pork in any of them, can you do that?"
+_THEN_ASKS = re.compile(
+    r"^(?P<stated>[^?]+?)[,;:]\s*(?:(?:and|so|but)\s+)?(?:can|could|would|will|is|are|do|does)\s+(?:you|that|it|this|they)\b",
+    re.IGNORECASE,
+)
+
+
+def _stated_first(text: str) -> list[Negation]:
+    """The prohibitions of the part a question states before it asks ("No pork in any of them, can
+    you do that?": No pork)."""
+    m = _THEN_ASKS.match(text)
+    return find_negations(m.group("stated")) if m else []

@@ -167,7 +167,16 @@ def _subject_start(text: str, cue_start: int) -> int:
 _ASKED_NOT = re.compile(r"(?:能不能|可不可以|可以|能)(?P<neg>(?:不|别)(?P<t>[^，,。！？!?；;\n…吗呢吧]+))")
 
 
+# the question part of a clause that states something first ("不要腊味，能换吗"): a part with a
+# question word or mark
+_ASKING_PART = re.compile(r"[吗呢？?]|能不能|可不可以|是不是|有没有|行不行|怎么|什么|哪|几|多少")
+
+
 def asked_negations(text: str) -> list[Negation]:
-    """The negated actions a yes/no request asks for (see _ASKED_NOT), each as a prohibition."""
+    """The negated actions a yes/no request asks for (see _ASKED_NOT), each as a prohibition, and
+    the prohibitions the clause states before it asks ("我们有几个回族同事，不要腊味，能换吗": 不要腊味)."""
     found = _ASKED_NOT.finditer(text)
-    return [Negation(text=m.group("neg"), cue=m.group("neg")[0], target=m.group("t")) for m in found]
+    out = [Negation(text=m.group("neg"), cue=m.group("neg")[0], target=m.group("t")) for m in found]
+    parts = re.split(r"[，,；;]", text)[:-1]
+    stated = [n for part in parts if not _ASKING_PART.search(part) for n in find_negations(part)]
+    return out + [n for n in stated if all(n.text not in o.text for o in out)]

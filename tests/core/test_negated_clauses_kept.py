@@ -59,6 +59,18 @@ def test_a_request_put_as_a_question_forbids_what_it_negates(text: str, negated:
     assert atom.kind == "question" and atom.negation is not None and atom.negation.text == negated
 
 
+@pytest.mark.parametrize(
+    "text, negated",
+    [
+        ("但是我们有几个回族同事，不要腊味，能换吗", "不要腊味"),
+        ("No pork in any of them, can you do that?", "No pork in any of them"),
+    ],
+)
+def test_a_prohibition_stated_before_a_question_forbids(text: str, negated: str):
+    (atom,) = parse_message(Message(idx=0, role="user", text=text)).atoms
+    assert atom.kind == "question" and atom.negation is not None and atom.negation.text == negated
+
+
 def test_a_plain_question_with_a_negation_still_forbids_nothing():
     (atom,) = parse_message(Message(idx=0, role="user", text="有没有别的办法？")).atoms
     assert atom.negation is None
