@@ -28,6 +28,7 @@ _NOT_CONSTRAINT = re.compile(
 )
 # "没有" states a wish only after these ("最好没有…"); otherwise it reports a fact ("周边没有酒店")
 _WANT_NONE = re.compile(r"(?:最好|希望|要求|必须|需要|要|得)$")
+_MAX_QUALIFIER = 5  # characters before a cue that say whose or when the prohibition is ("员工的")
 _SUBJECT = re.compile(r"(?:我们|我|你|您|请|就|也|还|都|千万|一定|可|最好|但|但是|而且|并且|先|暂时)+$")
 _LIGHT_VERBS = tuple("放加吃喝要用坐住选订买带去")
 _VERB_CUES = ("别", "不要", "千万别", "千万不要")
@@ -160,7 +161,13 @@ def _subject_start(text: str, cue_start: int) -> int:
     while clause_start > 0 and text[clause_start - 1] not in _CLAUSE_PUNCT:
         clause_start -= 1
     subj = _SUBJECT.search(text[clause_start:cue_start])
-    return clause_start + subj.start() if subj else cue_start
+    if subj:
+        return clause_start + subj.start()
+    lead = text[clause_start:cue_start]
+    if 0 < len(lead.strip()) <= _MAX_QUALIFIER and not _ASKING_PART.search(lead):
+        # whose or when the prohibition is: "员工的不要印logo", "送之前别打电话", "会议室里别放酒水"
+        return clause_start + len(lead) - len(lead.lstrip())
+    return cue_start
 
 
 # a request put as a question for an action not done: "能不能不砸砖？", "可以不加香菜吗", "可不可以别打电话"

@@ -71,6 +71,19 @@ def test_a_prohibition_stated_before_a_question_forbids(text: str, negated: str)
     assert atom.kind == "question" and atom.negation is not None and atom.negation.text == negated
 
 
+@pytest.mark.parametrize(
+    "text, negated",
+    [
+        ("员工的不要印logo，去年印了大家说太丑", "员工的不要印logo"),
+        ("送之前别打电话 要给惊喜", "送之前别打电话 要给惊喜"),
+        ("会议室里别放酒水", "会议室里别放酒水"),
+        ("我妈不吃辣", "我妈不吃辣"),
+    ],
+)
+def test_a_prohibition_keeps_the_words_that_say_whose_or_when_it_is(text: str, negated: str):
+    assert [n.text for n in zh_negation.find_negations(text)][:1] == [negated]
+
+
 def test_a_plain_question_with_a_negation_still_forbids_nothing():
     (atom,) = parse_message(Message(idx=0, role="user", text="有没有别的办法？")).atoms
     assert atom.negation is None

@@ -20,7 +20,8 @@ pytestmark = pytest.mark.unit
         ("不要靠窗的座位", "不要靠窗的座位", "不要", "靠窗的座位"),
         ("别放香菜，谢谢", "别放香菜", "别", "香菜"),
         ("我不吃辣", "我不吃辣", "不吃", "辣"),
-        ("总价不能超过500元。", "不能超过500元", "不能超过", "500元"),
+        # what the bound is of stays with it: a "500元" ceiling of the total, not of anything
+        ("总价不能超过500元。", "总价不能超过500元", "不能超过", "500元"),
     ],
 )
 def test_negation_kept_whole(text: str, whole: str, cue: str, target: str) -> None:
