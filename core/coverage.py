@@ -36,6 +36,7 @@ from core.models import Atom, ContextState, ParsedMessage
 from core.modified_heads import modified_heads
 from core.negation_pairs import before_half_unshown, positive_half_unshown
 from core.offered_choices import choices_offered, picked_again
+from core.proposals import proposes_when
 from core.qualified import qualified_parts
 from core.render import parse_anchors
 from core.shown import (
@@ -225,8 +226,10 @@ def missing_user_clauses(
         corrected = False  # an earlier clause of this turn is a correction
         before: Atom | None = None  # the clause before, in this turn
         for atom in p.atoms:
-            if p.message.idx == opening and atom.kind == "question" and _states_task(atom):
-                # the opening request asked as a question states the task ("我家柯基8个月了，能训吗")
+            opens = p.message.idx == opening and atom.kind == "question" and _states_task(atom)
+            if opens or proposes_when(atom):
+                # the opening request asked as a question states the task ("我家柯基8个月了，能训吗"); a
+                # day or hour proposed as a question ("Friday morning, 10 o'clock?") is said (core.proposals)
                 atom = atom.model_copy(update={"kind": "constraint"})
             before, prior = atom, before
             if before_half_unshown(prior, atom, own) and prior is not None and prior.text not in out:

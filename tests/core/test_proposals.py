@@ -1,0 +1,38 @@
+"""A day or hour the user proposes as a question is said (core.proposals): coverage keeps the
+user's words ("Friday morning, 10 o'clock?") though the assistant answered with its own form."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from core.compressor import Compressor
+from core.config import Config
+from core.models import Atom, Message
+from core.proposals import proposes_when
+
+pytestmark = pytest.mark.unit
+TS = datetime(2026, 12, 7, 9, 0)
+
+
+def _rendered(turns: list[tuple[str, str]]) -> str:
+    msgs = [Message(idx=i, role=r, text=t, ts=TS + timedelta(minutes=i)) for i, (r, t) in enumerate(turns)]
+    return Compressor(Config(use_embeddings=False)).compress(msgs).rendered.text
+
+
+def test_a_time_proposed_as_a_question_is_kept_in_the_users_words() -> None:
+    text = _rendered([
+        ("user", "Three company chops please, a round chop and a signature chop."),
+        ("assistant", "Ready in two working days. When would you like to collect?"),
+        ("user", "Thursday I have meetings all day. Friday morning, 10 o'clock?"),
+        ("assistant", "Friday 11 December at 10am is fine."),
+        ("user", "good"),
+        ("assistant", "See you then."),
+    ])
+    assert "Friday morning, 10 o'clock" in text
+
+
+def test_a_question_about_a_time_proposes_nothing() -> None:
+    asks = Atom(msg_idx=0, role="user", kind="question", lang="en", text="What time do you close?")
+    assert not proposes_when(asks)
