@@ -87,7 +87,8 @@ _SUM_BEFORE = re.compile(
     r"savings?|discount|surcharge|supplement|add-?on)"
     r"(?:\s+(?:cost|price|fee|charge|amount|due|bill|payable))?(?:\s+(?:for|on)\s+(?:(?:the|your|my|our|this|that)\s+)?[a-z]+)?\s*"
     r"(?:(?P<would>would|could|might)\s+be\s*|"
-    r"(?:is|was|will\s+be|comes\s+to|becomes|is\s+now|now|of|:|=)\s*)?"
+    r"(?:is|was|will\s+be|comes\s+to|becomes|is\s+now|now|of|stays(?:\s+at)?|remains(?:\s+at)?|is\s+still|"
+    r"unchanged\s+at|:|=)\s*)?"
     r"(?:\d+(?:\.\d+)?\s?%\s*(?:,|-|–|—|or|so)?\s*)?"
     r"(?:just\s+|only\s+|about\s+|around\s+)?$",
     re.IGNORECASE,
@@ -109,7 +110,7 @@ _ROLE_AFTER = re.compile(
 # the same nouns right after the amount they name: "a $200 deposit", "a $35 cancellation fee", "a
 # $155 refund", "$683.60 due" (a fee may carry one word of what it is for between; "due to" gives a cause)
 _SUM_AFTER = re.compile(
-    r"^\s*(?:(?P<noun>total|deposit|refund|due|owed|bill)\b(?!\s+to\b)|(?:[a-z]+\s+)?(?P<fee>fees?)\b)",
+    r"^\s*(?:(?:in\s+)?(?P<noun>total|deposit|refund|due|owed|bill)\b(?!\s+to\b)|(?:[a-z]+\s+)?(?P<fee>fees?)\b)",
     re.IGNORECASE,
 )
 _N = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
@@ -209,6 +210,8 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
         bound = "<=" if m.group("bound") or (m.group("tail") or "").strip().lower().startswith("max") else ""
         role = None if bound else role_after(text[m.end() : m.end() + 24])  # "£4 a month cheaper"
         slot = noun_slot(text[: m.start()]) or role or ("budget" if bound else "amount")
+        if slot == "amount" and _IN_ALL_TAIL.search(m.group(0)):
+            slot = "total"  # "€4,196 in total": what it all comes to
         out.append((m.start(), m.end(), "money" if money else "number", bound + value, slot))
     for c in money_amounts(text):  # "Basket total £14.10", "a $200 deposit": the sum due the noun names
         slot = sum_slot(text[max(0, c.start - 40) : c.start], text[c.end : c.end + 40])
@@ -236,11 +239,21 @@ _GROUP_AFTER = re.compile(
 )
 
 
+_IN_ALL_TAIL = re.compile(r"\b(?:in\s+total|in\s+all|altogether)$", re.IGNORECASE)
+# an amount added to others ("$195 + $144"), and the result of a sum of amounts ("+ $12 = $351")
+_ADDEND_AFTER = re.compile(r"^\s*[+＋]")
+_RESULT_BEFORE = re.compile(r"[+＋][^=+]{1,30}=\s*$")
+
+
 def sum_slot(before: str, after: str) -> str | None:
     """The slot of a sum due that the noun right before an amount ("total comes to ", "amount due: ")
     or right after it (" deposit", " cancellation fee", " refund", " due") names, or the total a
     price per unit before it and a group after it make ("$300 per person, $600 for two"), or None. What a turn
     reports the user pays or gets back is its own attribute, never the user's budget."""
+    if _ADDEND_AFTER.match(after):
+        return None  # "Total: $195 + $144 ...": a part of the sum, not the sum
+    if _RESULT_BEFORE.search(before):
+        return "total"  # "$195 + $144 + $12 = $351": what the parts come to
     m = _SUM_BEFORE.search(before)
     if m is not None:
         slot = _SUM_SLOTS[" ".join(m.group("noun").lower().split())]

@@ -114,6 +114,12 @@ def _value(n: str, unit: str | None, tail: str | None, bound: str | None) -> str
     return prefix + num + (" CNY" if unit in ("元", "块", "块钱", "万元") else "")
 
 
+# the result of a sum of amounts: "合计5800+3750=9550元", "包场1980元+布置380元=2360元"
+_SUM_RESULT = (
+    r"[+＋][^=＝+＋，。；]{1,20}[=＝]\s*(?P<n>\d+(?:\.\d+)?[万千]?)(?P<unit>万元|元|块钱|块)(?![\d.%])"
+)
+
+
 def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
     """(start, end, type, value, slot) of the numbers of text typed by their attribute (module doc)."""
     out: list[tuple[int, int, str, str, str]] = []
@@ -133,6 +139,10 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
             value = _value(m.group("n"), m.group("unit"), None, None)
             slot = next(g for g in ("total", "due", "refund", "fee", "saving", "extra") if m.group(g))
             out.append((m.start("n"), m.end(), "money", value, slot))
+    for m in pattern(_SUM_RESULT).finditer(text):  # "5800+3750=9550元": what the parts come to
+        if not any(s < m.end("n") and m.start("n") < e for s, e, *_ in out):
+            value = _value(m.group("n"), m.group("unit"), None, None)
+            out.append((m.start("n"), m.end(), "money", value, "total"))
     for m in pattern(_PER_UNIT_THEN_GROUP).finditer(text):  # "每人300元，两人600元": the group's total
         if not any(s < m.end("n") and m.start("n") < e for s, e, *_ in out):
             value = _value(m.group("n"), m.group("unit"), None, None)

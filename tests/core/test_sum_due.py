@@ -30,6 +30,11 @@ def _slots(found: list[tuple[int, int, str, str, str]]) -> dict[str, str]:
         ("Over-60 concession applies, the fee becomes £203.", "fee", "203 GBP"),
         ("Deposit is 25%, £1,875.", "deposit", "1875 GBP"),
         ("Your total comes to $54.", "total", "54 USD"),
+        # what a sum of amounts comes to, and the total said to stay as it was
+        ("Total: $195 + $144 + $12 = $351.", "total", "351 USD"),
+        ("Total: screen $450 + film $150 + video $75 = $941.", "total", "941 USD"),
+        ("So the total stays $1,589.", "total", "1589 USD"),
+        ("at €1,049 per person, €4,196 in total.", "total", "4196 EUR"),
     ],
 )
 def test_an_english_sum_due_is_keyed_by_its_noun(text: str, slot: str, value: str) -> None:
@@ -107,3 +112,14 @@ def test_the_fee_the_assistant_reports_is_rendered_when_the_budget_is_tight() ->
     session.compact(force=True)
     head = session.context().text.split("--- recent turns ---")[0]
     assert "£203" in head
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("合计5800+3750=9550元。", "9550 CNY"),
+        ("合计：包场1980元+布置380元+儿童套餐270元=2630元～", "2630 CNY"),
+    ],
+)
+def test_a_chinese_sum_of_amounts_is_the_total(text: str, value: str) -> None:
+    assert _slots(zh_numbers(text)).get("total") == value
