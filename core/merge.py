@@ -30,6 +30,7 @@ from core.decay import apply_decay
 from core.described import describes_held, only_asks
 from core.embed import Embedder
 from core.fact_versions import new_fact, replace_fact
+from core.held_weekday import names_held_day
 from core.lang.cues import any_language
 from core.listed import is_item_of, one_of_listed, picked_item, picks_by_norm, result_picks
 from core.merge_actions import advance_task_state, decline_asked_yes, merge_actions, settle_decline
@@ -256,7 +257,8 @@ def _merge_fact(
     if not picks and widens_not_found(state, cur, cand):
         replace_fact(state, cur, cand, "nothing was found for it; the user widened the search")
         return
-    if picks or same_value(cur.norm, cand.norm) or same_surface(cur.value, cand.value):
+    same = same_value(cur.norm, cand.norm) or same_surface(cur.value, cand.value)
+    if picks or same or names_held_day(cur, cand):  # "大家周日起不来" of the Sunday held: that date
         picked = picked_item(cur, cand, picks)
         if picked is not None:
             # the user picked one of the values listed; what the same turn offered beside the list

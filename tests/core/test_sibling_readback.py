@@ -31,3 +31,4 @@ def test_the_assistant_saying_back_a_second_date_leaves_the_first_date_current()
     current = {f.norm for f in state.facts.values()}
     assert "2026-12-17" in current and "2026-12-17" not in replaced
     assert any("2026-12-21" in n for n in current)
+
