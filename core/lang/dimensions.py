@@ -29,3 +29,26 @@ def sizes(text: str) -> list[tuple[int, int, str, str, str]]:
         parts = [m.group("a"), m.group("b"), *([m.group("c")] if m.group("c") else [])]
         out.append((m.start(), m.end(), "quantity", f"{'x'.join(parts)} {m.group('u').lower()}", "size"))
     return out
+
+
+# a measure written with a unit symbol ("6 kW", "65W", "2TB", "3000 mAh", "50 Hz", "85 dB", "3kW电箱"):
+# the symbol is the attribute measured (power, capacity, frequency), in English and Chinese text alike
+_SYMBOL_UNITS = {
+    "kwh": "energy", "wh": "energy", "kw": "power", "w": "power", "mah": "battery", "v": "voltage",
+    "tb": "storage", "gb": "storage", "mb": "storage", "ghz": "frequency", "mhz": "frequency",
+    "khz": "frequency", "hz": "frequency", "db": "loudness",
+}  # fmt: skip
+_SYMBOL = re.compile(
+    rf"(?<![\dA-Za-z.])(?P<n>{_N})\s?(?P<u>kWh|Wh|kW|W|mAh|V|TB|GB|MB|GHz|MHz|kHz|Hz|dB)(?![A-Za-z\d-])"
+)
+
+
+def symbol_measures(text: str) -> list[tuple[int, int, str, str, str]]:
+    """(start, end, type, value, slot) of each measure written with a unit symbol ("6 kW" -> a
+    quantity "6 kw" keyed "power"): the unit says what is measured, so "3 kW" then "Make it 6 kW"
+    is one attribute changed, and "2TB" beside "16GB" are two."""
+    out = []
+    for m in _SYMBOL.finditer(text):
+        unit = m.group("u").lower()
+        out.append((m.start(), m.end(), "quantity", f"{m.group('n')} {unit}", _SYMBOL_UNITS[unit]))
+    return out
