@@ -67,6 +67,7 @@ def find_negations(text: str) -> list[Negation]:
         out.append(Negation(text=text[start:end].rstrip(), cue=cue, target=target))
         last_end = end
     out += _bare_bu(text, out)
+    out += _cannot(text, out)
     out += _postposed(text, out)
     return sorted(out + _allergies(text, out), key=lambda n: text.find(n.text))
 
@@ -132,9 +133,28 @@ def _postposed(text: str, taken: list[Negation]) -> list[Negation]:
     return out
 
 
-# an allergy forbids what it names: "青霉素过敏", "对磺胺过敏", "有个同事海鲜过敏" (not "不过敏", "过敏史")
-_ALLERGY = re.compile(r"(?:对)?(?P<t>[^，,。！？!?；;、\s对]{1,12}?)(?:也|都)?过敏(?!史|吗|么|原|源)")
+# an allergy or an intolerance forbids what it names: "青霉素过敏", "对磺胺过敏", "有个同事海鲜过敏",
+# "乳糖不耐受" (not "不过敏", "过敏史")
+_ALLERGY = re.compile(
+    r"(?:对)?(?P<t>[^，,。！？!?；;、\s对]{1,12}?)(?:也|都)?(?:过敏|不耐受)(?!史|吗|么|原|源)"
+)
 _NOT_ALLERGEN = re.compile(r"(?:不|没|没有|无|有点|容易|会|是否|有没有)$")
+
+
+# a verb, then 不了 (cannot), then what cannot be done: "这孩子喝不了牛奶", "我吃不了辣"
+_CANNOT = re.compile(r"(?P<v>[喝吃用坐住走爬等睡戴穿碰闻])不了(?P<t>[^，,。！？!?；;、\s吗呢]{1,8})")
+
+
+def _cannot(text: str, taken: list[Negation]) -> list[Negation]:
+    """What the speaker cannot take ("喝不了牛奶", "吃不了辣"), as prohibitions of it, unless a
+    negation already covers them."""
+    out = []
+    for m in _CANNOT.finditer(text):
+        if any(_overlaps(text, n.text, m.span()) for n in taken):
+            continue
+        start = _subject_start(text, m.start())
+        out.append(Negation(text=text[start:m.end()], cue="不了", target=m.group("t")))
+    return out
 
 
 def _allergies(text: str, taken: list[Negation]) -> list[Negation]:
@@ -145,7 +165,7 @@ def _allergies(text: str, taken: list[Negation]) -> list[Negation]:
         inside = any(_overlaps(text, n.text, m.span()) for n in taken)
         if not target or _NOT_ALLERGEN.search(m.group("t")) or inside:
             continue  # an allergy word inside a negation is its object ("先不做过敏检测")
-        out.append(Negation(text=m.group(0), cue="过敏", target=target))
+        out.append(Negation(text=m.group(0), cue="过敏", target=target))  # or 不耐受: intolerant
     return out
 
 

@@ -84,6 +84,18 @@ def test_a_prohibition_keeps_the_words_that_say_whose_or_when_it_is(text: str, n
     assert [n.text for n in zh_negation.find_negations(text)][:1] == [negated]
 
 
+@pytest.mark.parametrize(
+    "text, negated",
+    [
+        ("这孩子喝不了牛奶，一喝就拉肚子", "这孩子喝不了牛奶"),
+        ("我吃不了辣", "我吃不了辣"),
+        ("乳糖不耐受", "乳糖不耐受"),
+    ],
+)
+def test_what_one_cannot_take_or_is_intolerant_of_is_forbidden(text: str, negated: str):
+    assert negated in [n.text for n in zh_negation.find_negations(text)]
+
+
 def test_a_plain_question_with_a_negation_still_forbids_nothing():
     (atom,) = parse_message(Message(idx=0, role="user", text="有没有别的办法？")).atoms
     assert atom.negation is None
