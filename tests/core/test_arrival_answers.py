@@ -5,22 +5,12 @@ provably one attribute)."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-
 import pytest
 
-from core.compressor import Compressor
-from core.config import Config
 from core.lang.registry import analyzer_for
-from core.models import Message
+from tests.core.builders import replaced, state_after
 
 pytestmark = pytest.mark.unit
-TS = datetime(2026, 12, 21, 6, 0)
-
-
-def _state(turns: list[tuple[str, str]]):
-    msgs = [Message(idx=i, role=r, text=t, ts=TS + timedelta(minutes=i)) for i, (r, t) in enumerate(turns)]
-    return Compressor(Config(use_embeddings=False)).compress(msgs).state
 
 
 @pytest.mark.parametrize(
@@ -53,10 +43,9 @@ def _state(turns: list[tuple[str, str]]):
     ],
 )
 def test_an_arrival_time_answered_stands_beside_the_flight_time(turns, flight, arrival) -> None:
-    state = _state(turns)
+    state = state_after(turns)
     current = {f.value for f in state.facts.values()}
-    replaced = {v.value for f in state.facts.values() for v in f.history}
-    assert flight in current and flight not in replaced
+    assert flight in current and flight not in replaced(state)
     assert any(f.key.endswith(".arrival_time") and f.value.startswith(arrival) for f in state.facts.values())
 
 

@@ -5,17 +5,12 @@ user's own contact or venue."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-
 import pytest
 
-from core.compressor import Compressor
-from core.config import Config
 from core.lang.en import EnglishAnalyzer
-from core.models import Message
+from tests.core.builders import replaced, state_after
 
 pytestmark = pytest.mark.unit
-TS = datetime(2026, 12, 8, 10, 0)
 
 
 def _found(text: str) -> list[tuple[str, str, str | None]]:
@@ -51,11 +46,9 @@ def test_the_means_of_paying_and_a_thanks_never_replace_the_users_name_or_venue(
         ("assistant", "Thank you. Our FPS ID is 1029 3384."),
         ("user", "Done. Merci."),
     ]
-    msgs = [Message(idx=i, role=r, text=t, ts=TS + timedelta(minutes=i)) for i, (r, t) in enumerate(turns)]
-    state = Compressor(Config(use_embeddings=False)).compress(msgs).state
-    replaced = {v.value for f in state.facts.values() for v in f.history}
+    state = state_after(turns)
     current = {f.value for f in state.facts.values()}
-    assert "Antoine Lefèvre" in current and "Antoine Lefèvre" not in replaced
+    assert "Antoine Lefèvre" in current and "Antoine Lefèvre" not in replaced(state)
     assert "Merci" not in current
 
 
@@ -68,7 +61,6 @@ def test_one_of_the_users_own_names_said_again_leaves_the_others() -> None:
         ("assistant", "Weights? The limit is 250 lb per person."),
         ("user", "all under 250. Mori is 6'4 if that matters"),
     ]
-    msgs = [Message(idx=i, role=r, text=t, ts=TS + timedelta(minutes=i)) for i, (r, t) in enumerate(turns)]
-    state = Compressor(Config(use_embeddings=False)).compress(msgs).state
+    state = state_after(turns)
     names = ("Martin Hale", "Sofia Brandt", "Kenji Mori", "Luis Ortega")
     assert any(all(n in f.value for n in names) for f in state.facts.values())

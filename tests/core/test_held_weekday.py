@@ -3,16 +3,11 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-
 import pytest
 
-from core.compressor import Compressor
-from core.config import Config
-from core.models import Message
+from tests.core.builders import state_after
 
 pytestmark = pytest.mark.unit
-TS = datetime(2026, 12, 9, 10, 0)
 
 
 def test_the_weekday_of_the_held_date_said_alone_names_that_date() -> None:
@@ -23,7 +18,6 @@ def test_the_weekday_of_the_held_date_said_alone_names_that_date() -> None:
         ("user", "哦对了，领导说10点太早，大家周日起不来，改成10点半吧"),
         ("assistant", "好的，改为12月20日上午10点半。"),
     ]
-    msgs = [Message(idx=i, role=r, text=t, ts=TS + timedelta(minutes=i)) for i, (r, t) in enumerate(turns)]
-    state = Compressor(Config(use_embeddings=False)).compress(msgs).state
+    state = state_after(turns)
     dates = [f for f in state.facts.values() if f.key.endswith(".date")]
     assert [f.value for f in dates] == ["12月20日"] and not dates[0].history
