@@ -15,12 +15,12 @@ from __future__ import annotations
 from core.agreed_corrected import agreed_beside
 from core.alternatives import offered_choice
 from core.attribute_evidence import (
-    name_slot_key,
     other_attribute,
     point_beside_bound,
     reports_reference,
     same_count_before,
 )
+from core.candidate_keys import settled_candidate
 from core.changes import read_back_reworded, says_change
 from core.choice_readback import read_back_choice
 from core.config import Config
@@ -46,7 +46,6 @@ from core.models import (
 )
 from core.name_readback import complete_name, read_back_name
 from core.none_found import failed_search_value, rekey_goals, widens_not_found
-from core.number_in_play import amount_in_play, as_amount
 from core.offer_accepted import settle_acceptance
 from core.offer_taken import note_offered_options, take_offered_option
 from core.readback_split import AGREED_SUFFIX, split_read_back
@@ -54,22 +53,18 @@ from core.repeated_name import widen_repeated
 from core.retired import note_other_turn, note_user_turn
 from core.retired_facts import replace_retired_facts
 from core.second_value import drop_restated_over_second, take_after_failure, take_second_values
-from core.sibling_readback import sibling_read_back_key
 from core.tasks import (
     OTHER_TASK_SUFFIX,
     acted_on,
     answer_to_end,
     corrected_domains,
     corrected_elsewhere,
-    corrected_in_play,
-    corrected_key,
-    corrects_last_answer,
     echoed_elsewhere,
     opens_task,
     other_task,
     said_before_domain,
 )
-from core.value_roles import asks_another_role, held_amount_key, other_owner
+from core.value_roles import asks_another_role, other_owner
 from core.values import same_surface, same_value
 from core.weekday_readback import settle_weekdays
 
@@ -186,24 +181,7 @@ def _merge_fact(
 ) -> None:
     """Fold one candidate into the facts (corrected: the domains the turn's corrections name; done:
     the turn reports an action that succeeded; asks: the turn asks a question or for a yes)."""
-    if (key := corrected_key(state, cand)) != cand.key:
-        cand = cand.model_copy(update={"key": key})
-    if (key := name_slot_key(state, cand)) != cand.key:
-        # a day, a count and a name the parser could not type are not one attribute: both stand
-        cand = cand.model_copy(update={"key": key})
-    if (key := held_amount_key(state, cand)) != cand.key:
-        # "and the £312 won't be taken?" after "my bill is £312": the bill mentioned again
-        cand = cand.model_copy(update={"key": key})
-    if not asks and (key := sibling_read_back_key(state, cand)) != cand.key:
-        cand = cand.model_copy(update={"key": key})  # the user's second value of the slot said back
-    if (last := corrects_last_answer(state, cand)) is not None:
-        cand = cand.model_copy(update={"key": last})
-    if (in_play := corrected_in_play(state, cand)) is not None:
-        # a correction read under a frame the talk has not been in: the task in play's value changes
-        cand = cand.model_copy(update={"key": in_play})
-    if (amount := amount_in_play(state, cand)) is not None:
-        # "oh wait it's 975" after "950 euros": the bare number is the amount, with its unit
-        cand = as_amount(amount, cand)
+    cand = settled_candidate(state, cand, asks)
     if (name := read_back_name(state, cand)) is not None:
         # "就长乐吧" -> "选择长乐百万防癌医疗": the user's pick read back whole; the rest stays an offer
         if (rest := complete_name(state.facts[cand.key], name, cand)) is None:
