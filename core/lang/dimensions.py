@@ -52,3 +52,32 @@ def symbol_measures(text: str) -> list[tuple[int, int, str, str, str]]:
         unit = m.group("u").lower()
         out.append((m.start(), m.end(), "quantity", f"{m.group('n')} {unit}", _SYMBOL_UNITS[unit]))
     return out
+
+
+# a measure with the dimension it measures ("6米宽", "宽6米", "高1.8米"; "5 foot 1", "5'4\"", a person's
+# height): keyed by that dimension, so a door's width and a window's size stay two attributes, and a
+# height in feet is no hour ("about 5 foot 1" is not "about 5")
+_ZH_DIMENSIONS = {"宽": "width", "高": "height", "长": "length", "深": "depth", "厚": "thickness"}
+_ZH_UNIT = r"毫米|厘米|公分|英寸|寸|米|公里"
+_ZH_DIMENSION = re.compile(
+    rf"(?<![\d.])(?P<n>{_N})\s*(?:{_ZH_UNIT})(?P<d>[宽高长深厚])(?![度])"
+    rf"|(?<![\u4e00-\u9fff])(?P<d2>[宽高长深厚])(?:度)?(?:是|有|大概|约|差不多)?\s*(?P<n2>{_N})\s*(?:{_ZH_UNIT})"
+)
+_FEET_INCHES = re.compile(
+    r"(?<![\d.])(?P<n>[1-9])\s*(?:foot|feet|ft)\s+(?P<i>1[01]|[0-9])(?:\s*(?:inches|inch|in))?(?![\d:]|\.\d|\s*(?:am|pm)\b)"
+    r"|(?<![\d.])(?P<n2>[1-9])\s*['’]\s*(?P<i2>1[01]|[0-9])\s*(?:\"|”|''|in\b)?",
+    re.IGNORECASE,
+)
+
+
+def dimension_measures(text: str) -> list[tuple[int, int, str, str, str]]:
+    """(start, end, type, value, slot) of each measure said with its dimension: "6米宽" / "宽6米" (a
+    quantity keyed width, height, length, depth or thickness, as said) and a height in feet and
+    inches ("5 foot 1", "5'4\"", keyed height)."""
+    out = []
+    for m in _ZH_DIMENSION.finditer(text):
+        word = m.group("d") or m.group("d2")
+        out.append((m.start(), m.end(), "quantity", m.group(0).strip(), _ZH_DIMENSIONS[word]))
+    for m in _FEET_INCHES.finditer(text):
+        out.append((m.start(), m.end(), "quantity", m.group(0).strip(), "height"))
+    return out

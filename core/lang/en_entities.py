@@ -25,7 +25,7 @@ from core.lang import en_counts as C
 from core.lang import en_social
 from core.lang import en_terms as T
 from core.lang import en_values as V
-from core.lang.dimensions import sizes, symbol_measures
+from core.lang.dimensions import dimension_measures, sizes, symbol_measures
 from core.lang.en_address_lines import address_line
 from core.lang.en_attributes import attribute_numbers
 from core.lang.en_contacts import contacts
@@ -71,7 +71,7 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     cands += T.answers(text) + T.food_words(text) + count_lists(text)  # 'two vegans, one gluten free'
     for start, end, kind, value, slot in unit_counts(text) + card_endings(text):  # "40 pallets", "20k baht"
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind]))
-    for start, end, kind, value, slot in sizes(text) + symbol_measures(text):  # "2x2 inches", "6 kW"
+    for start, end, kind, value, slot in sizes(text) + symbol_measures(text) + dimension_measures(text):
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind] + 5))
     for start, end, kind, value, slot in attribute_numbers(text):  # "she is 74", "up to 150", "60 each"
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind] + 3))

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from core.lang.dimensions import sizes, symbol_measures
+from core.lang.dimensions import dimension_measures, sizes, symbol_measures
 from core.lang.zh_attributes import attribute_numbers, servings
 from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, TERM_SLOTS
 from core.lang.zh_numbers import fmt_number, zh_to_number
@@ -370,6 +370,7 @@ def find_values(text: str) -> list[Hit]:
     hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in servings(text)]
     hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in sizes(text)]  # "51×51毫米"
     hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in symbol_measures(text)]  # "3kW"
+    hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in dimension_measures(text)]  # 6米宽
     for t in titles(text):  # "练习曲《扫摇练习》": a title, its label its slot (and no name of its own)
         hits.append(Hit(t.start, t.end, "name", t.text, t.label, 9))
         hits += [Hit(t.label_start, t.label_start + len(t.label), BLANK, "", None, 9)] if t.label else []
