@@ -25,6 +25,10 @@ _PROMISE = re.compile(
 _QUESTION = re.compile(
     r"[吗呢？?]|(?<![那这多])么|请问|什么|哪(?!怕)|(?<!茶)几(?!乎)|多少|是否|怎么|如何|有没有|是不是|能不能|可不可以|咋样|啥"
 )
+# "几" that counts a few, not asks how many: 好几个, 十几, 几十, 这几天, and "有几个同事，..." stating a
+# few of something before the clause goes on (a statement without a question mark or particle)
+_FEW = re.compile(r"[好十这那]几|几(?=[十百千万])|(?:^|[，,。；;])有几[个位名家条只件]")
+_ASKS_ANYWAY = re.compile(r"[吗呢？?]")
 _INSTRUCTION = re.compile(
     r"帮我|帮忙|请(?!问)|给我|麻烦|替我|为我|帮.{0,3}(?:订|查|找|预|叫|推荐)|告诉我|发给我|订一|预订|预定"
 )
@@ -87,6 +91,15 @@ def proposes_alternative(text: str) -> bool:
     return bool(_ALTERNATIVE.search(text))
 
 
+def asks(t: str) -> bool:
+    """True when the clause asks something: a question word or particle, not a "几" that counts a few
+    ("有几个回族同事，要单独一桌清真的" states; "有几个房间？" asks)."""
+    if _ASKS_ANYWAY.search(t):
+        return True
+    few = {i for m in _FEW.finditer(t) for i in range(m.start(), m.end())}
+    return any(not (m.group() == "几" and m.start() in few) for m in _QUESTION.finditer(t))
+
+
 def user_kind(t: str, has_negation: bool) -> AtomKind:
     """Kind of a user clause: correction, greeting, filler, instruction, question, constraint, ..."""
     if _CORRECTION.search(t):
@@ -97,7 +110,7 @@ def user_kind(t: str, has_negation: bool) -> AtomKind:
         return "filler"
     if _INSTRUCTION.search(t):
         return "instruction"
-    if _QUESTION.search(t):
+    if asks(t):
         return "question"
     if has_negation or _CONSTRAINT.search(t) or _VALUE_HINT.search(t):
         return "constraint"
@@ -140,7 +153,7 @@ def domain_of(text: str, current: str | None = None) -> str | None:
     for word, dom in TRANSPORT_DOMAINS:
         if word in text:
             return dom
-    stated = current is not None and not opens_task(text) and not _QUESTION.search(text)
+    stated = current is not None and not opens_task(text) and not asks(text)
     best: tuple[int, str] | None = None
     for word, dom in VENUE_DOMAINS:
         i = text.rfind(word)
