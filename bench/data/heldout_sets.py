@@ -282,6 +282,28 @@ HELDOUT13_SCENARIOS = (
     "tile_grout_sealing",
 )
 
+# Held-out set 14: written blind (no core/, no other set's conversations, no analysis of the engine's
+# errors, no benchmark results), in domains none of the other sets covers. Not in `make bench`.
+HELDOUT14_FILES = (HERE / "heldout14_dialogues_en.jsonl", HERE / "heldout14_dialogues_zh.jsonl")
+HELDOUT14_SCENARIOS = (
+    "christmas_tree_delivery",
+    "marina_berth",
+    "team_kit_order",
+    "beekeeping_course",
+    "mural_commission",
+    "fence_installation",
+    "instrument_rental",
+    "speech_therapy",
+    "junk_removal",
+    "fireworks_display",
+    "bookbinding_restoration",
+    "stargazing_tour",
+    "private_chef",
+    "baby_gear_rental",
+    "paragliding_flight",
+    "ice_sculpture",
+)
+
 # the checker's option of each set -> its files and scenarios (check_freeform.py --heldoutN)
 HELDOUT_SETS: dict[str, tuple[tuple[Path, ...], tuple[str, ...]]] = {
     "--heldout": (HELDOUT_FILES, HELDOUT_SCENARIOS),
@@ -297,4 +319,5 @@ HELDOUT_SETS: dict[str, tuple[tuple[Path, ...], tuple[str, ...]]] = {
     "--heldout11": (HELDOUT11_FILES, HELDOUT11_SCENARIOS),
     "--heldout12": (HELDOUT12_FILES, HELDOUT12_SCENARIOS),
     "--heldout13": (HELDOUT13_FILES, HELDOUT13_SCENARIOS),
+    "--heldout14": (HELDOUT14_FILES, HELDOUT14_SCENARIOS),
 }
