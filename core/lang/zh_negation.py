@@ -107,8 +107,12 @@ def _bare_bu(text: str, taken: list[Negation]) -> list[Negation]:
 
 
 # a rejection after what it rejects, at the end of its clause: "只保6种的不要", "千岛酱那种不要",
-# "意外不要了", "头孢也不行", "分期什么的我不要" (the thing is said first, the verdict last)
-_POSTPOSED = re.compile(r"(?:不要|不行|不用|不考虑|不需要|不想要)[了吧啊呀哦]*(?=$|[，,。！？!?；;\n…])")
+# "意外不要了", "头孢也不行", "分期什么的我不要" (the thing is said first, the verdict last); what stays as it
+# is ("雷霆不换", "试听不变"): no change to it
+_STAYS = ("不换", "不变", "不改", "不动")
+_POSTPOSED = re.compile(
+    rf"(?:不要|不行|不用|不考虑|不需要|不想要|{'|'.join(_STAYS)})[了吧啊呀哦]*(?=$|[，,。！？!?；;\n…])"
+)
 _LEAD = re.compile(r"^(?:那就|那|就|还是|还有|嗯|啊|哦|对|另外|而且|但是|但)+")
 _TRAIL = re.compile(r"(?:的|那种|那个|这种|这个|那些|这些|什么的|之类的|我们|我|也|都|就|可|还是|就是)+$")
 _PRONOUNS = frozenset(("这", "那", "它", "这个", "那个", "这种", "那种", "都", "全", "全部"))
@@ -126,6 +130,8 @@ def _postposed(text: str, taken: list[Negation]) -> list[Negation]:
         target = _TRAIL.sub("", _LEAD.sub("", clause).strip()).strip()
         if len(target) < 2 or target in _PRONOUNS or "吗" in clause:
             continue
+        if m.group(0).startswith(_STAYS) and re.search(r"\d", target):
+            continue  # "月供 4905 不变": the value said again, which the facts hold, no rule of the user's
         if any(n.text in text[start:m.end()] or text[start:m.end()] in n.text for n in taken):
             continue
         cue = _TAIL.sub("", m.group(0)) or m.group(0)
