@@ -12,7 +12,7 @@ from datetime import datetime
 
 from core.lang import zh_cues
 from core.lang.cue_methods import CueMethods
-from core.lang.zh_clauses import topic_pieces
+from core.lang.zh_clauses import statement_before_question, topic_pieces
 from core.lang.zh_entities import entities_of
 from core.lang.zh_kinds import (
     action_marker,
@@ -75,7 +75,7 @@ class ChineseAnalyzer(CueMethods):
                 out.append(piece[: lead.end()].strip())
                 piece = piece[lead.end():].strip()
             if piece:
-                out += topic_pieces(piece)
+                out += [part for p in topic_pieces(piece) for part in statement_before_question(p)]
         return out
 
     def entities(self, text: str, ts: datetime | None) -> list[Entity]:

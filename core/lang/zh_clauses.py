@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import re
 
+from core.lang.zh_cues import intent_cue
 from core.lang.zh_entities import entities_of
-from core.lang.zh_kinds import domain_of
+from core.lang.zh_kinds import asks, domain_of
 
 _NEARBY = ("周边", "附近", "周围")
 _CUT = re.compile(r"(?<=[，,])|(?=周边|附近|周围)")
@@ -53,3 +54,24 @@ def _first_cut(text: str) -> int | None:
         if (nearby or left[-1] in "，,") and (dl is not None or (nearby and _has_name(left))):
             return p
     return None
+
+
+# a statement the user makes before asking, in one sentence: "我膝盖不太好，按压的时候要一直跪着吗" states a
+# condition of the user's, then asks about it. Read as one question, the condition is no value of theirs
+# and the context may drop it; cut off, it is a clause of its own. Only the comma before the last part,
+# when that part alone asks and the parts before it ask nothing nor request.
+_MIN_STATEMENT = 4  # characters the stated part needs ("好的，" is no statement)
+
+
+def statement_before_question(sentence: str) -> list[str]:
+    """The sentence as [statement, question] when its last comma part asks and the rest states,
+    else [sentence]."""
+    cut = max(sentence.rfind("，"), sentence.rfind(","))
+    if cut < _MIN_STATEMENT:
+        return [sentence]
+    left, right = sentence[: cut + 1].strip(), sentence[cut + 1 :].strip()
+    if not right or not asks(right) or asks(left) or len(left.rstrip("，,")) < _MIN_STATEMENT:
+        return [sentence]
+    if intent_cue(left):
+        return [sentence]  # "我奶奶要去拔牙，...，这个要紧吗": a request asked about is one question
+    return [left, right]

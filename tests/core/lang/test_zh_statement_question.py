@@ -1,0 +1,36 @@
+"""A statement the user makes before asking, in one Chinese sentence, is a clause of its own: "我膝盖
+不太好，按压的时候要一直跪着吗" was one question, and the context lost the knee. A request asked about
+("我奶奶要去拔牙，她在吃阿司匹林，这个要紧吗") stays one question: it states the task."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.lang.zh import ChineseAnalyzer
+from tests.core.builders import missing_clauses
+
+pytestmark = pytest.mark.unit
+
+
+def test_a_statement_before_a_question_is_split_off():
+    assert ChineseAnalyzer().split("我膝盖不太好，按压的时候要一直跪着吗") == [
+        "我膝盖不太好，",
+        "按压的时候要一直跪着吗",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["我奶奶要去拔牙，她在吃阿司匹林，这个要紧吗", "能不能便宜点，有没有优惠", "这个课是全天吗，几点开始？"],
+)
+def test_a_request_or_a_question_throughout_stays_whole(text: str):
+    assert ChineseAnalyzer().split(text) == [text]
+
+
+def test_the_condition_stated_before_a_question_is_owed():
+    turns = [
+        ("assistant", "课程是周六全天，中间有实操练习。"),
+        ("user", "我膝盖不太好，按压的时候要一直跪着吗"),
+        ("assistant", "可以垫软垫，也可以换着姿势练。"),
+    ]
+    assert any("膝盖不太好" in c for c in missing_clauses(turns, "[FACT:general.date=周六]"))
