@@ -121,6 +121,13 @@ _WH_AUX = re.compile(  # "And how do I renew it", "so what about Friday": a ques
 _PROHIBITION = re.compile(
     r"^\s*(?:(?:and|so|but|also|then|oh|ok|okay|please)[,\s]+)*(?:do|does)\s+not\b", re.IGNORECASE
 )
+# "have my own key", "has a garden": the user's "I have" with its subject left out, no question (a
+# question puts its subject after "have": "have you got one")
+_HAVE_STATED = re.compile(
+    r"^\s*(?:(?:and|so|but|also|then|oh|ok|okay)[,\s]+)?(?:have|has|got)\s+(?:my|our|his|her|their|a|an|no|"
+    r"some|one|two|three|\d+|own)\b(?!.*\?\s*$)",
+    re.IGNORECASE,
+)
 _REQUEST = re.compile(
     r"^\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+|also\s+)?|please\s+|kindly\s+|"
     r"i\s+need\s+you\s+to\s+|i\s+want\s+you\s+to\s+|(?:i'?d|i\s+would)\s+like\s+you\s+to\s+|let['’]?s\s+|"
@@ -211,7 +218,8 @@ def classify_kind(
         return "confirmation"
     if _REQUEST.match(text):
         return "instruction"
-    if text.rstrip().endswith("?") or (_WH_AUX.match(text) and not _PROHIBITION.match(text)):
+    opens_question = _WH_AUX.match(text) and not _PROHIBITION.match(text) and not _HAVE_STATED.match(text)
+    if text.rstrip().endswith("?") or opens_question:
         return "question"
     if has_negation or (has_values and _NEED.search(text)):
         return "constraint"
