@@ -32,6 +32,8 @@ _DATE = (
     rf"|(?P<mprefix>这个月|本月|下个?月|上个?月)(?P<mday>{_N}{{1,3}})[日号]"
     r"|(?P<rel>大后天|今天|今日|今晚|今早|今儿|明天|明日|明晚|明早|明儿|后天|昨天|昨晚|前天)"
     r"|(?P<wprefix>这个?|本|下下个?|下个?|上个?)?(?:周|星期|礼拜)(?P<wday>[一二三四五六日天1-7末])"
+    # more weekdays chained to the first ("周一三晚上", "周二四六"): one span, named by its first day
+    r"(?:[一二三四五六日天]{1,4}(?![点點时\d：:一二三四五六七八九十]))?"
     rf"|(?P<ndays>{_N}{{1,3}})天(?:之后|以后|后)"
     # a day of the month said alone ("31号上午10点", "改到29号吧"); _bare_day says when it is one
     rf"|(?<![{NUM_CHARS}月第几A-Za-z])(?<![A-Za-z]-)(?P<bday>{_N}{{1,3}})号(?!{_NUMBERED_THINGS})"
