@@ -24,6 +24,12 @@ _UNIT = re.compile(
 _POSTAL_PART = re.compile(
     r"(?:[A-Za-z][\w'’.-]*\s+){0,3}(?:[A-Z]{1,2}\d{1,2}[A-Z]?\s?\d[A-Z]{2}|[A-Z]{2}\s+\d{5}(?:-\d{4})?)"
 )
+# the words that say the rest of the clause is an address ("Our address is", "Site address:")
+_ADDRESS_SAID = re.compile(
+    r"(?:(?:our|my|the|his|her|their|your|new|site|delivery|billing|shipping|home|office)\s+)*"
+    r"address\s*(?:is\s*:?|:)\s*",
+    re.IGNORECASE,
+)
 _PARTS_OF = frozenset({"address", "name", "place", "number"})  # the kinds of value a part may be
 
 
@@ -34,6 +40,8 @@ def address_line(text: str, kept: list[Candidate]) -> list[Candidate]:
     in a postal code. Otherwise kept unchanged."""
     body = text.strip().rstrip(".")
     lead = len(text) - len(text.lstrip())
+    if (cue := _ADDRESS_SAID.match(body)) is not None:
+        body, lead = body[cue.end() :], lead + cue.end()  # "Our address is Unit 4, ...": the line after it
     spans, pos = [], lead
     for part in body.split(","):
         start = pos + len(part) - len(part.lstrip())

@@ -88,3 +88,18 @@ def test_a_count_before_a_number_and_an_address_stays_a_count():
 def test_a_street_named_by_a_less_common_street_word_is_an_address(street):
     """"to 12 Cotham Vale" was a name, and the next name the user said replaced it."""
     assert _typed(f"deliver it on the 23rd, to {street}.")[-1] == ("address", street)
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        (
+            "Our address is Unit 4, Kirkstall Industrial Park, Leeds LS5 3BT.",
+            "Unit 4, Kirkstall Industrial Park, Leeds LS5 3BT",
+        ),
+        ("Site address: Flat 3, 22 Mill Road, Cambridge CB1 2AB", "Flat 3, 22 Mill Road, Cambridge CB1 2AB"),
+    ],
+)
+def test_an_address_line_after_the_words_that_say_so_is_one_address(text, address):
+    # "Unit 4" was an id that replaced the PO number held as the reference
+    assert _typed(text) == [("address", address)]
