@@ -13,17 +13,22 @@ beside the one held in any slot: a correction names one new value, a list names 
 
 from __future__ import annotations
 
+import re
+
 from core.models import ContextState, Fact, FactCandidate
 from core.replaced import guessed_key, unnumbered_slot
 
 MAX_NUMBERED = 5  # date_2 .. date_5: past that, the last one is replaced
 _DATES = frozenset({"date", "datetime"})
 _MOMENTS = _DATES | {"time"}
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def date_beside_key(state: ContextState, cur: Fact, cand: FactCandidate) -> str | None:
     """The key the user's uncued date, or list of times, cand takes beside the user's date or time
     cur (module docstring), or None when cand may replace cur."""
+    if _moves_another_date(cur, cand):
+        return _free_key(state, cur, cand)
     if cand.role != "user" or cand.correction or cand.asks or cur.role != "user" or cur.verified_by_user:
         return None
     if " | " in cur.norm or ", " in cur.norm or not {cur.vtype, cand.vtype} <= _MOMENTS:
@@ -31,6 +36,25 @@ def date_beside_key(state: ContextState, cur: Fact, cand: FactCandidate) -> str 
     listed = ", " in cand.norm  # "下午一点半, 四点" after "下周三早上七点": other moments, in any slot
     if not listed and not ({cur.vtype, cand.vtype} <= _DATES and guessed_key(cur.key)):
         return None
+    return _free_key(state, cur, cand)
+
+
+def _moves_another_date(cur: Fact, cand: FactCandidate) -> bool:
+    """True when the user's correction names the day it moves from beside the day it moves to, and
+    neither is the date held ("the lesson is the 20th"; "we have a trip on Tuesday, can the third
+    lesson be Wednesday instead?" moves the 22nd): it changes another date, the held one stands."""
+    if cand.role != "user" or not cand.correction or not {cur.vtype, cand.vtype} <= _DATES:
+        return False
+    named = cand.norm.split(", ")
+    if len(set(named)) < 2 or not all(_ISO_DAY.fullmatch(d) for d in [cur.norm, *named]):
+        return False
+    # both days after the held one: a day before it may be a span that holds it ("the end of this
+    # week is a no, can we do monday": "this week" is read as its first day)
+    return all(d > cur.norm for d in named)
+
+
+def _free_key(state: ContextState, cur: Fact, cand: FactCandidate) -> str | None:
+    """The next numbered key of cur's slot (date_2 .. date_5) that is free or holds cand already."""
     slot = unnumbered_slot(cur.key)
     domain = cur.key.rsplit(".", 1)[0]
     for n in range(2, MAX_NUMBERED + 1):

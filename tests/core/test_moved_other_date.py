@@ -1,0 +1,49 @@
+"""A correction that names the day it moves from beside the day it moves to, neither the date held,
+changes another date: "we have a boat trip on Tuesday, we forgot. Can the third lesson be Wednesday
+instead?" replaced the lessons' start ("the day after tomorrow") and showed it only as replaced."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from core.compressor import Compressor
+from core.config import Config
+from core.models import ContextState, Message
+from tests.core.builders import replaced
+
+pytestmark = pytest.mark.unit
+TS = datetime(2026, 12, 18, 8, 0)  # a Friday: the day after tomorrow is Sunday 20 December
+
+
+def _state(turns: list[tuple[str, str]]) -> ContextState:
+    session = Compressor(Config(use_embeddings=False)).session("t")
+    for idx, (role, text) in enumerate(turns):
+        message = Message(idx=idx, role=role, text=text, ts=TS + timedelta(minutes=idx))
+        session.add(message, auto_compact=False)
+    return session.state
+
+
+def test_moving_a_later_day_keeps_the_start_date():
+    state = _state(
+        [
+            ("user", "The 3-lesson package please. 7am, starting the day after tomorrow?"),
+            ("assistant", "Sunday 20, Monday 21 and Tuesday 22 December at 7am with instructor Made."),
+            ("user", "Great! Our names: Sanne de Vries and Jeroen Bakker."),
+            ("assistant", "Booked: SRF-2012-07. Sunday, Monday and Tuesday at 7am with Made."),
+            ("user", "Ohh, a boat trip on Tuesday, we forgot. Can the third lesson be Wednesday instead?"),
+        ]
+    )
+    assert "the day after tomorrow" not in replaced(state)
+
+
+def test_a_correction_that_names_the_held_day_still_replaces_it():
+    state = _state(
+        [
+            ("user", "Could it be Monday, 7 o'clock?"),
+            ("assistant", "Monday December 21 at 7:00am."),
+            ("user", "Giulia can't do Monday, can we do Tuesday at 7 instead?"),
+        ]
+    )
+    assert any("Monday" in v for v in replaced(state))
