@@ -253,7 +253,9 @@ _END_TAIL = (
     r"\s+$"
 )
 _END_DATE_BEFORE = re.compile(
-    rf"\b(?:{_END_CUES}|until|till|til|thru|leav(?:e|ing)\s+the\s+(?:hotel|house|room|apartment|place)){_END_TAIL}",
+    rf"\b(?:{_END_CUES}|until|till|til|thru|leav(?:e|ing)\s+the\s+(?:hotel|house|room|apartment|place)){_END_TAIL}"
+    # an occasion named before its date: "up until after Orthodox Christmas, January 7"
+    r"|\b(?:until|till|til)\s+(?:after\s+)?(?:[\w'’]+\s+){0,2}[\w'’]+,\s*$",
     re.IGNORECASE,
 )
 # a time one arrives by is the end of a trip: "arrive by 21:00" never replaces "leave at 5:11"

@@ -186,6 +186,18 @@ def test_the_end_of_a_stay_or_trip_has_its_own_slot(text, start, end):
 
 
 @pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        ("He wants them up until after Orthodox Christmas, January 7, at least.", "January 7"),
+        ("Keep it till Chinese New Year, February 17.", "February 17"),
+    ],
+)
+def test_a_date_after_the_occasion_it_dates_ends_what_until_says(text, end):
+    # "January 7" was the installation's date, and replaced it
+    assert find(text, end).slot == "end_date"
+
+
+@pytest.mark.parametrize(
     ("text", "surface"),
     [
         ("Change it to March 5th please", "March 5th"),
