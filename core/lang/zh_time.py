@@ -172,11 +172,17 @@ _DAY_WORD_AFTER = re.compile(
 )
 
 
+# a number or a size said to be N号, or a person said to be one: a size, not a day of the month
+_SIZE_IS = re.compile(r"(?:[码号寸]|尺寸|[我你您他她])是\s*$")
+
+
 def _bare_day(text: str, m: re.Match[str]) -> bool:
     """True when the day of the month m holds alone ("29号") is said as a date (see _DAY_VERB_BEFORE)."""
     if m.group("period") or m.group("hm") or m.group("h2"):
         return True
     before = text[max(0, m.start() - 3):m.start()].rstrip()
+    if _SIZE_IS.search(text, max(0, m.start() - 6), m.start()):
+        return False  # "号码是12号", "我是20号": a size (a ring's, a shoe's), no day
     return bool(_DAY_VERB_BEFORE.search(before) or _DAY_WORD_AFTER.match(text, m.end()))
 
 

@@ -41,3 +41,14 @@ def test_the_bare_second_day_of_a_range_is_its_end_in_the_first_days_month() -> 
     found = _found("算了，还是住三晚吧，1月16号到19号")
     assert ("date", "1月16号", "2027-01-16", "date") in found
     assert ("date", "19号", "2027-01-19", "end_date") in found
+
+
+@pytest.mark.parametrize("surface", ["12号", "20号"])
+def test_a_size_said_to_be_a_number_is_no_day(surface: str):
+    text = "号码是12号，我是20号"
+    # two ring sizes were dates, and a corrected size replaced both
+    assert not [f for f in _found(text) if f[1] == surface and f[0] in ("date", "datetime")]
+
+
+def test_a_date_said_to_be_a_day_still_is_one():
+    assert ("date", "20号") in [(f[0], f[1]) for f in _found("时间是20号")]
