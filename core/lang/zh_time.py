@@ -267,7 +267,7 @@ def find_times(text: str, ts: datetime | None) -> list[TimeHit]:
             hits.append(TimeHit(start, end, "date", d.isoformat()))
         elif clock is not None:
             hits.append(TimeHit(start, end, "time", f"{clock[0]:02d}:{clock[1]:02d}"))
-    return _join_schedules(text, _join_ranges(text, hits))
+    return _join_schedules(text, _join_ranges(text, _join_weekday(text, hits)))
 
 
 def _join_schedules(text: str, hits: list[TimeHit]) -> list[TimeHit]:
@@ -355,5 +355,33 @@ def _join_ranges(text: str, hits: list[TimeHit]) -> list[TimeHit]:
             if gap and _RANGE_SEP.fullmatch(gap):
                 out[-1] = TimeHit(prev.start, hit.end, hit.type, f"{prev.value}-{hit.value}")
                 continue
+        out.append(hit)
+    return out
+
+
+# a weekday said after a date as its apposition ("1月22号晚上，周五", "12月20日（周日）"): the same day
+_WEEKDAY_ALONE = re.compile(r"(?:周|星期|礼拜)(?P<w>[一二三四五六日天])")
+_APPOSITION_GAP = re.compile(r"\s*[，,、（(]?\s*")
+
+
+def _join_weekday(text: str, hits: list[TimeHit]) -> list[TimeHit]:
+    """A date followed by its own weekday (the weekday the date falls on) is one date hit spanning
+    both; read apart, the weekday is the next such day, another date that replaced the first."""
+    out: list[TimeHit] = []
+    for hit in hits:
+        prev = out[-1] if out else None
+        week = _WEEKDAY_ALONE.fullmatch(text, hit.start, hit.end)
+        if (
+            prev is not None
+            and week is not None
+            and prev.type in ("date", "datetime")
+            and len(prev.value) >= len("2026-01-01")
+            and _ABSOLUTE.search(text, prev.start, prev.end)
+            and _APPOSITION_GAP.fullmatch(text, prev.end, hit.start)
+            and date.fromisoformat(prev.value[:10]).weekday() == _WEEKDAY_CHARS[week.group("w")]
+        ):
+            end = hit.end + 1 if text[hit.end : hit.end + 1] in ("）", ")") else hit.end
+            out[-1] = TimeHit(prev.start, end, prev.type, prev.value)
+            continue
         out.append(hit)
     return out
