@@ -61,6 +61,16 @@ def _first_cut(text: str) -> int | None:
 # and the context may drop it; cut off, it is a clause of its own. Only the comma before the last part,
 # when that part alone asks and the parts before it ask nothing nor request.
 _MIN_STATEMENT = 4  # characters the stated part needs ("好的，" is no statement)
+# a question that asks only whether it can be done ("能修吗", "有名额吗", "你们这边能约吗")
+_CAN_ASK = re.compile(r"(?:请问)?(?:你们)?(?:这边)?(?:能|可以|会|还)?[^，,？?]{0,5}吗[？?]?")
+# wanting, planning or judging: the part before the question is the request's ("我打算乘地铁从...到...")
+_WANTS_OR_THINKS = re.compile(r"打算|希望|觉得|想|问一下|追问|计划")
+# the question points back at the thing the stated part named
+_POINTS_BACK = re.compile(r"这个|这家|这里|这边的|那里|那家|那附近|那边|它|该")
+# the stated part speaks of the user or of the person they act for: "我膝盖不太好", "孩子对花生过敏"
+_PERSON_FIRST = re.compile(
+    r"^(?:那|但是|但|不过|而且|另外|还有|对了)?(?:我|咱|孩子|小孩|宝宝|老人|家里|他|她|老公|老婆|女儿|儿子|爸|妈|奶奶|爷爷|外婆|外公)"
+)
 
 
 def statement_before_question(sentence: str) -> list[str]:
@@ -74,4 +84,11 @@ def statement_before_question(sentence: str) -> list[str]:
         return [sentence]
     if intent_cue(left):
         return [sentence]  # "我奶奶要去拔牙，...，这个要紧吗": a request asked about is one question
+    person = _PERSON_FIRST.match(left) and not _WANTS_OR_THINKS.search(left)
+    own = person or (entities_of(left, None) and _CAN_ASK.fullmatch(right))
+    if not own or "吧" in left or _POINTS_BACK.search(right):
+        # a remark about the answer ("时间蛮方便的，", "好的，可以，") states nothing of the user's own;
+        # values before a question that is not whether it can be done are what it asks for ("评分4.5以上
+        # 的，有啥推荐"); a pick asked about ("就去珍宝馆吧，这里的地址是多少？") is one question about it
+        return [sentence]
     return [left, right]

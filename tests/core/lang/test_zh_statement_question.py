@@ -12,16 +12,29 @@ from tests.core.builders import missing_clauses
 pytestmark = pytest.mark.unit
 
 
-def test_a_statement_before_a_question_is_split_off():
-    assert ChineseAnalyzer().split("我膝盖不太好，按压的时候要一直跪着吗") == [
-        "我膝盖不太好，",
-        "按压的时候要一直跪着吗",
-    ]
+@pytest.mark.parametrize(
+    ("text", "stated"),
+    [
+        ("我膝盖不太好，按压的时候要一直跪着吗", "我膝盖不太好，"),
+        ("山地车后胎扎了，能修吗", "山地车后胎扎了，"),
+    ],
+)
+def test_a_statement_before_a_question_is_split_off(text: str, stated: str):
+    assert ChineseAnalyzer().split(text) == [stated, text[len(stated) :]]
 
 
 @pytest.mark.parametrize(
     "text",
-    ["我奶奶要去拔牙，她在吃阿司匹林，这个要紧吗", "能不能便宜点，有没有优惠", "这个课是全天吗，几点开始？"],
+    [
+        "我奶奶要去拔牙，她在吃阿司匹林，这个要紧吗",
+        "能不能便宜点，有没有优惠",
+        "这个课是全天吗，几点开始？",
+        # a remark, a pick or a request's values before the question: one question (CrossWOZ's style)
+        "时间蛮方便的，门票多少钱？",
+        "就去珍宝馆吧，这里的地址是多少？",
+        "那北京海洋馆附近的这些地方，评分4.5以上的，有啥推荐？",
+        "我打算乘地铁从前门大街到北京新世界酒店，你知道附近地铁站都是什么吗？",
+    ],
 )
 def test_a_request_or_a_question_throughout_stays_whole(text: str):
     assert ChineseAnalyzer().split(text) == [text]
