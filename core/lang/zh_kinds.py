@@ -79,7 +79,7 @@ _ACTION_VERBS = word_list(
     "提交 修复 退款 开通 合并 部署"
 )
 _REF = re.compile(
-    r"(?:订单号|订单编号|预订号|预定号|确认号|确认码|编号|单号|参考号)(?:是|为|:|：)?\s*"
+    r"(?:订单号|订单编号|预订号|预定号|预约号|确认号|确认码|编号|单号|参考号|工单号|合同号|会员号|登记号)(?:是|为|:|：)?\s*"
     r"([A-Za-z0-9][A-Za-z0-9-]{2,})"
 )
 _TOOL_FAILED = re.compile(r"失败|错误|error|无法|异常", re.I)
@@ -128,7 +128,9 @@ def assistant_kind(t: str, role: Role) -> AtomKind:
         return "result"
     if _GREETING.match(t):
         return "greeting"
-    if (len(t) <= 12 and _FILLER.match(t)) or (len(t) <= 4 and _CONFIRM.match(t)) or _PROMISE.search(t):
+    # "已登记" with a reference beside it ("已登记，单号WQ-1223-12") reports a result
+    promise = _PROMISE.search(t) is not None and not _REF.search(t)
+    if (len(t) <= 12 and _FILLER.match(t)) or (len(t) <= 4 and _CONFIRM.match(t)) or promise:
         return "filler"
     marker = action_marker(t, "assistant")
     if marker is not None and marker.status in ("done", "pending"):
