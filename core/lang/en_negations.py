@@ -117,12 +117,13 @@ _RESULT_REPORT = re.compile(
 _IMPERATIVE_LEAD = re.compile(
     r"(?:^|[.!?;]\s*)(?:(?:please|and|but|so|ok(?:ay)?|also|just)[\s,]+)*$", re.IGNORECASE
 )
-_IMPERATIVE_CUE = re.compile(r"^(?:do\s+not|don'?t|don’t|never)$", re.IGNORECASE)
+_IMPERATIVE_CUE = re.compile(r"^(?:do\s+not|don'?t|don’t|never|no)$", re.IGNORECASE)
 
 
 def _imperative(text: str, cue_start: int, cue: str) -> bool:
     """True when the cue opens its sentence as an order to the listener ("Do not book any treatment
-    yet"): put off or not, it forbids the action until the user says otherwise."""
+    yet", "No shoes for now"): put off or not, it forbids the action or the thing until the user says
+    otherwise."""
     return bool(_IMPERATIVE_CUE.match(cue)) and bool(_IMPERATIVE_LEAD.search(text[:cue_start]))
 
 

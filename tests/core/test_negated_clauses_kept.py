@@ -150,6 +150,7 @@ def test_the_negated_request_is_in_the_context_after_compaction():
     [
         ("Let's see the results first. Do not book any treatment yet.", "Do not book any treatment yet"),
         ("please don't charge the card yet", "don't charge the card yet"),
+        ("no shoes for now", "no shoes for now"),  # the user's "no" to shoes offered: kept, was lost
     ],
 )
 def test_an_order_not_to_act_yet_is_a_prohibition(text, kept):
