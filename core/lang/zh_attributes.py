@@ -114,10 +114,13 @@ def _value(n: str, unit: str | None, tail: str | None, bound: str | None) -> str
     return prefix + num + (" CNY" if unit in ("元", "块", "块钱", "万元") else "")
 
 
-# the result of a sum of amounts: "合计5800+3750=9550元", "包场1980元+布置380元=2360元"
+# the result of a sum of amounts: "合计5800+3750=9550元", "包场1980元+布置380元=2360元", or of a count
+# times a price, said alone ("15人×180=2700元")
 _SUM_RESULT = (
-    r"[+＋][^=＝+＋，。；]{1,20}[=＝]\s*(?P<n>\d+(?:\.\d+)?[万千]?)(?P<unit>万元|元|块钱|块)(?![\d.%])"
+    r"[+＋×*][^=＝+＋×*，。；]{1,20}[=＝]\s*(?P<n>\d+(?:\.\d+)?[万千]?)(?P<unit>万元|元|块钱|块)(?![\d.%])"
 )
+
+_TOTAL_LATER = r"共|合计|总计|总共|一共|总价"
 
 
 def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
@@ -140,6 +143,10 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
             slot = next(g for g in ("total", "due", "refund", "fee", "saving", "extra") if m.group(g))
             out.append((m.start("n"), m.end(), "money", value, slot))
     for m in pattern(_SUM_RESULT).finditer(text):  # "5800+3750=9550元": what the parts come to
+        clause = text[max(text.rfind(c, 0, m.start()) for c in "，。；,;") + 1 : m.start("n")]
+        product = not any(plus in clause for plus in "+＋")
+        if product and pattern(_TOTAL_LATER).search(text, m.end()):
+            continue  # "30×628=18840元，加工费540元，共19380元": a part of the total said after it
         if not any(s < m.end("n") and m.start("n") < e for s, e, *_ in out):
             value = _value(m.group("n"), m.group("unit"), None, None)
             out.append((m.start("n"), m.end(), "money", value, "total"))

@@ -123,3 +123,13 @@ def test_the_fee_the_assistant_reports_is_rendered_when_the_budget_is_tight() ->
 )
 def test_a_chinese_sum_of_amounts_is_the_total(text: str, value: str) -> None:
     assert _slots(zh_numbers(text)).get("total") == value
+
+
+def test_what_a_count_times_a_price_comes_to_is_the_total() -> None:
+    # "15人×180=2700元" after the head count changed: the new total was lost
+    assert _slots(zh_numbers("15人×180=2700元，一位老师可以带，时间不变。")).get("total") == "2700 CNY"
+
+
+def test_a_product_before_the_total_said_after_it_is_a_part() -> None:
+    slots = _slots(zh_numbers("新品30×628=18840元，加工费540元，共19380元。"))
+    assert slots.get("total") != "18840 CNY"
