@@ -40,11 +40,14 @@ def date_beside_key(state: ContextState, cur: Fact, cand: FactCandidate) -> str 
 
 
 def _moves_another_date(cur: Fact, cand: FactCandidate) -> bool:
-    """True when the user's correction names the day it moves from beside the day it moves to, and
-    neither is the date held ("the lesson is the 20th"; "we have a trip on Tuesday, can the third
-    lesson be Wednesday instead?" moves the 22nd): it changes another date, the held one stands."""
+    """True when the user's correction names the day it moves from (in a clause of its own, before the
+    correction) beside the day it moves to, and neither is the date held ("the lessons start on the
+    20th"; "a trip on Tuesday. Can the third lesson be Wednesday instead?" moves the 22nd): it
+    changes another date, the held one stands."""
     if cand.role != "user" or not cand.correction or not {cur.vtype, cand.vtype} <= _DATES:
         return False
+    if cand.evidence is not None and cand.evidence.how == "corrected":
+        return False  # both days in the correction's own clause ("next Thursday, the 14th"): one change
     named = cand.norm.split(", ")
     if len(set(named)) < 2 or not all(_ISO_DAY.fullmatch(d) for d in [cur.norm, *named]):
         return False

@@ -17,10 +17,10 @@ pytestmark = pytest.mark.unit
 TS = datetime(2026, 12, 18, 8, 0)  # a Friday: the day after tomorrow is Sunday 20 December
 
 
-def _state(turns: list[tuple[str, str]]) -> ContextState:
+def _state(turns: list[tuple[str, str]], ts: datetime = TS) -> ContextState:
     session = Compressor(Config(use_embeddings=False)).session("t")
     for idx, (role, text) in enumerate(turns):
-        message = Message(idx=idx, role=role, text=text, ts=TS + timedelta(minutes=idx))
+        message = Message(idx=idx, role=role, text=text, ts=ts + timedelta(minutes=idx))
         session.add(message, auto_compact=False)
     return session.state
 
@@ -47,3 +47,16 @@ def test_a_correction_that_names_the_held_day_still_replaces_it():
         ]
     )
     assert any("Monday" in v for v in replaced(state))
+
+
+def test_two_days_in_the_correction_itself_are_one_change():
+    # SGD: "next Thursday, the 14th of this month" names the new day twice, no day moved from
+    state = _state(
+        [
+            ("user", "Book the salon for the 7th of this month, please."),
+            ("assistant", "The 7th at 10am is free. Shall I book it?"),
+            ("user", "Actually, can you make it next Thursday, the 14th of this month?"),
+        ],
+        ts=datetime(2026, 12, 4, 9, 0),  # a Friday: next Thursday is the 10th
+    )
+    assert any("7th" in v for v in replaced(state))
