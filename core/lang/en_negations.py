@@ -12,7 +12,13 @@ from functools import lru_cache
 
 from core.models import Negation
 
-_SUBJECT_BEFORE = re.compile(r"\b(?:i|we|you|they|he|she)\s+$", re.IGNORECASE)
+# who the negation is of, right before its verb: a pronoun or a name ("Eli doesn't spar"), with the
+# wish it is put in ("I'd rather Eli doesn't spar")
+_WISH_BEFORE = re.compile(r"\b(?:i['’]?d\s+rather|i\s+would\s+rather)\s+[A-Za-z]+\s+$", re.IGNORECASE)
+_SUBJECT_BEFORE = re.compile(
+    r"(?:\b(?i:i['’]?d\s+rather|i\s+would\s+rather|i\s+prefer)\s+)?"
+    r"(?:\b(?i:i|we|you|they|he|she)|\b(?!(?:Please|But|And|So|Just|Also|Then|Oh)\b)[A-Z][a-z]+)\s+$"
+)
 # Verbs of wanting belong to the cue ("don't want" + "a window seat"); other verbs to the target
 # ("don't" + "call before 9am").
 _WANT = (
@@ -183,13 +189,15 @@ def find_negations(text: str) -> tuple[Negation, ...]:
         if trail and trail.start() > 0:
             tend -= len(target) - trail.start()
             target = target[: trail.start()].strip(" ,")
-        deferral = not _imperative(text, m.start(), cue)
+        # an order, or a wish for someone else ("I'd rather Eli doesn't spar yet"), holds put off too
+        wish = _WISH_BEFORE.search(text, max(0, m.start() - 32), m.start()) is not None
+        deferral = not _imperative(text, m.start(), cue) and not wish
         if not target or not re.search(r"[A-Za-z0-9]", target) or _says_nothing(target, deferral):
             continue
         start = m.start()
-        subj = _SUBJECT_BEFORE.search(text[max(0, start - 8) : start]) if _VERBAL_CUE.match(cue) else None
+        subj = _SUBJECT_BEFORE.search(text[max(0, start - 32) : start]) if _VERBAL_CUE.match(cue) else None
         if subj and subj.group(0).strip():
-            start -= len(text[max(0, start - 8) : start]) - subj.start()
+            start -= len(text[max(0, start - 32) : start]) - subj.start()
         base = _EXCEPTION_BASE.search(text, 0, start) if _EXCEPTION_CUE.match(cue) else None
         if base is not None:
             start = base.start()  # "any day except Thursday": the exception with what it is taken from

@@ -162,3 +162,16 @@ def test_an_order_not_to_act_yet_is_a_prohibition(text, kept):
 @pytest.mark.parametrize("text", ["I don't need to book now", "we do not need a car right now"])
 def test_the_users_own_need_put_off_is_no_prohibition(text):
     assert EnglishAnalyzer().negations(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Is sparring involved? I'd rather Eli doesn't spar yet.", "I'd rather Eli doesn't spar yet"),
+        ("My husband Tom doesn't eat pork", "Tom doesn't eat pork"),
+    ],
+)
+def test_a_negation_keeps_whom_it_is_of_and_the_wish_it_is_put_in(text, kept):
+    """"I'd rather Eli doesn't spar yet" was an action put off ("doesn't spar yet") and lost, and a
+    name before the verb was cut off the negation ("doesn't eat pork": whose?)."""
+    assert [n.text for n in EnglishAnalyzer().negations(text)] == [kept]
