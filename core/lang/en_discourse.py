@@ -42,7 +42,9 @@ def split_sentences(text: str) -> list[str]:
 _TAG_QUESTION = re.compile(
     r",\s*(?:(?:that|this|it)['’]?s\s+(?:ok(?:ay)?|fine|alright|enough|good|correct)\s*,?\s*(?:right|yes|yeah)?"
     r"|(?:is|would|will)\s+(?:that|this|it)(?:\s+be)?\s+(?:ok(?:ay)?|fine|alright|enough|good|correct)"
-    r"|right|correct|isn['’]t\s+it|yes|yeah)\s*\?+\s*$",
+    r"|right|correct|isn['’]t\s+it|yes|yeah"
+    # a statement checked with a tag at its end: ", the beach is sand right?"
+    r"|(?:the|it|that|this|there|they)\b[^,?]{0,40}\s(?:right|yes|yeah|correct))\s*\?+\s*$",
     re.IGNORECASE,
 )
 
