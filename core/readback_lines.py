@@ -110,7 +110,22 @@ def read_back_sentences(parsed: Sequence[ParsedMessage], upto: int, shown: str) 
         if not entities or kinds <= covered:
             continue  # no value, or a later read-back states values of the same kinds: this one is old
         covered |= kinds
-        if all(e.text.lower() in low for e in entities) or _corrected_later(corrections, i, sentence, kinds):
+        shown_all = all(e.text.lower() in low for e in entities) and _ranges_shown(sentence, low)
+        if shown_all or _corrected_later(corrections, i, sentence, kinds):
             continue
         out.append(sentence)
     return out[::-1]
+
+
+# two times or dates joined by a range word: "8am–12pm", "9点到11点", "Monday to Friday"
+_RANGE = re.compile(
+    r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?\s*(?:-|–|—|to|until|till)\s*\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b"
+    r"|\d{1,2}点(?:半|\d{1,2}分?)?\s*(?:-|–|—|到|至|~)\s*\d{1,2}点(?:半|\d{1,2}分?)?",
+    re.IGNORECASE,
+)
+
+
+def _ranges_shown(sentence: str, low: str) -> bool:
+    """True when every time range of the read-back sentence is shown whole: "8am" and "12pm" shown
+    apart (time=8am, end_time=12pm) do not say the window the user settled."""
+    return all(m.group(0).lower() in low for m in _RANGE.finditer(sentence))
