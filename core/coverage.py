@@ -69,6 +69,7 @@ MIN_ANSWER_UNITS = 1
 # a short clause that carries on the request ("and pay monthly", "wait no, full balance") is kept
 # from two content words: its connective or correction cue says it is no polite reply ("sounds right")
 MIN_CUED_UNITS = 2
+_CUT_ENDS = ("，", ",")  # a clause cut before the question of its sentence ends at its comma
 _EDGE = " .,!?;\u3002\uff0c\uff01\uff1f\uff1b"  # the punctuation a clause may end with
 _LIST = re.compile(r"[,;\uff0c\uff1b\u3001]")  # a list of values ("61, 59", "医保、商业险")
 _TOKEN = re.compile(r"\w+(?:[:.']\w+)*")
@@ -226,7 +227,10 @@ def missing_user_clauses(
         corrected = False  # an earlier clause of this turn is a correction
         before: Atom | None = None  # the clause before, in this turn
         for atom in p.atoms:
-            opens = p.message.idx == opening and atom.kind == "question" and _states_task(atom)
+            # the question a statement of the opening turn was cut from ("我家柯基8个月了，...，" + "能训吗")
+            # asks for the task: it comes back with it
+            cut_from = p.message.idx == opening and before is not None and before.text.endswith(_CUT_ENDS)
+            opens = p.message.idx == opening and atom.kind == "question" and (_states_task(atom) or cut_from)
             if opens or proposes_when(atom):
                 # the opening request asked as a question states the task ("我家柯基8个月了，能训吗"); a
                 # day or hour proposed as a question ("Friday morning, 10 o'clock?") is said (core.proposals)
@@ -275,7 +279,8 @@ def missing_user_clauses(
             brief = brief and not (picked and picked_again(atom.text, picked, corrections, p.message.idx))
             least = MIN_ANSWER_UNITS if brief else MIN_CUED_UNITS if cued(atom) else MIN_UNITS
             if p.message.idx == opening:
-                least = min(least, MIN_CUED_UNITS)  # "stone chip on my windscreen", "outside of knee"
+                # "stone chip on my windscreen"; the task's own question cut from it ("能训吗") however short
+                least = min(least, MIN_ANSWER_UNITS if cut_from else MIN_CUED_UNITS)
             if detailed and not any_language().declines(atom.text) and not requests(atom.text):
                 least = min(least, MIN_CUED_UNITS)  # "she has a severe peanut allergy" to "any conditions?"
             # a correction is shown only with the value it sets, not by the words of what it changes

@@ -61,6 +61,11 @@ def test_a_part_of_a_brief_answer_is_owed_from_one_content_unit() -> None:
 def test_an_opening_request_asked_as_a_question_is_owed_when_it_states_the_task() -> None:
     said = "我家柯基8个月了，在家到处尿，还爱咬人手，能训吗"
     turns = [("user", "你好，" + said), ("assistant", "可以的。"), ("user", "好"), ("assistant", "地址？")]
-    assert said in missing_clauses(turns, "[FACT:general.duration=8个月|name=咬人手]")
+    # the statement is a clause of its own (core.lang.zh_clauses), the question it was cut from comes back
+    # with it: the task is still asked
+    assert missing_clauses(turns, "[FACT:general.duration=8个月|name=咬人手]") == [
+        "我家柯基8个月了，在家到处尿，还爱咬人手，",
+        "能训吗",
+    ]
     asks = [("user", "is it fragile? no stickers"), ("assistant", "Noted.")]
     assert "is it fragile?" not in missing_clauses(asks, "[FACT:order.id=Q7]\nMust: no stickers")  # asks only

@@ -20,4 +20,5 @@ def test_the_weekday_of_the_held_date_said_alone_names_that_date() -> None:
     ]
     state = state_after(turns)
     dates = [f for f in state.facts.values() if f.key.endswith(".date")]
-    assert [f.value for f in dates] == ["12月20日"] and not dates[0].history
+    # the date is said with its own weekday ("12月20日周日"): one value (core.lang.zh_time)
+    assert [f.value for f in dates] == ["12月20日（周日）"] and not dates[0].history
