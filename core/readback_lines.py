@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from core.lang.time_ranges import time_ranges
 from core.models import Atom, ParsedMessage
 from core.shown import content_units
 
@@ -117,15 +118,7 @@ def read_back_sentences(parsed: Sequence[ParsedMessage], upto: int, shown: str) 
     return out[::-1]
 
 
-# two times or dates joined by a range word: "8am–12pm", "9点到11点", "Monday to Friday"
-_RANGE = re.compile(
-    r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?\s*(?:-|–|—|to|until|till)\s*\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b"
-    r"|\d{1,2}点(?:半|\d{1,2}分?)?\s*(?:-|–|—|到|至|~)\s*\d{1,2}点(?:半|\d{1,2}分?)?",
-    re.IGNORECASE,
-)
-
-
 def _ranges_shown(sentence: str, low: str) -> bool:
     """True when every time range of the read-back sentence is shown whole: "8am" and "12pm" shown
     apart (time=8am, end_time=12pm) do not say the window the user settled."""
-    return all(m.group(0).lower() in low for m in _RANGE.finditer(sentence))
+    return all(r.lower() in low for r in time_ranges(sentence))

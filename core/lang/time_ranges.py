@@ -1,0 +1,17 @@
+"""Time ranges written out in English or Chinese ("8am–12pm", "9:30 to 11am", "9点到11点半"): the window
+a read-back settles, to be shown whole rather than as its two ends apart (core.readback_lines)."""
+
+from __future__ import annotations
+
+import re
+
+_RANGE = re.compile(
+    r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?\s*(?:-|–|—|to|until|till)\s*\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b"
+    r"|\d{1,2}点(?:半|\d{1,2}分?)?\s*(?:-|–|—|到|至|~)\s*\d{1,2}点(?:半|\d{1,2}分?)?",
+    re.IGNORECASE,
+)
+
+
+def time_ranges(text: str) -> list[str]:
+    """The time ranges of text as written, in order."""
+    return [m.group(0) for m in _RANGE.finditer(text)]
