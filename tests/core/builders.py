@@ -3,7 +3,7 @@ real stages run over (role, text) turns for the tests that check their outcome."
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from core.compressor import Compressor
 from core.config import Config
@@ -61,11 +61,13 @@ def parsed(
     )
 
 
-def state_after(turns: list[tuple[str, str]]) -> ContextState:
-    """The session state after the (role, text) turns, through the real stages (rules only, no model)."""
+def state_after(turns: list[tuple[str, str]], ts: datetime | None = None) -> ContextState:
+    """The session state after the (role, text) turns, through the real stages (rules only, no model);
+    with ts, the turns are a minute apart from it (relative dates and weekdays resolve against it)."""
     session = Compressor(Config(use_embeddings=False)).session("t")
     for idx, (role, text) in enumerate(turns):
-        session.add(Message(idx=idx, role=role, text=text), auto_compact=False)
+        at = ts + timedelta(minutes=idx) if ts is not None else None
+        session.add(Message(idx=idx, role=role, text=text, ts=at), auto_compact=False)
     return session.state
 
 
