@@ -7,6 +7,9 @@ where its topic changes, so each clause keeps its own domain:
   景点有哪些？" -> restaurant | attraction);
 - right before 周边/附近/周围 when a name or a domain word stands before it and the rest names another
   domain ("坡峰岭附近找一个酒店住宿" -> 坡峰岭 keeps the domain of the conversation, the rest is hotel).
+
+A statement of the user's own before the question that ends its sentence ("我膝盖不太好，按压的时候要一直
+跪着吗") is cut off too (statement_before_question), so what it states is no question.
 """
 
 from __future__ import annotations
