@@ -14,9 +14,10 @@ from core.models import Negation
 
 # who the negation is of, right before its verb: a pronoun or a name ("Eli doesn't spar"), with the
 # wish it is put in ("I'd rather Eli doesn't spar")
-_WISH_BEFORE = re.compile(r"\b(?:i['’]?d\s+rather|i\s+would\s+rather)\s+[A-Za-z]+\s+$", re.IGNORECASE)
+_WISH = r"i['’]?d\s+rather|i\s+would\s+rather"
+_WISH_BEFORE = re.compile(rf"\b(?:{_WISH})\s+[A-Za-z]+\s+$", re.IGNORECASE)
 _SUBJECT_BEFORE = re.compile(
-    r"(?:\b(?i:i['’]?d\s+rather|i\s+would\s+rather|i\s+prefer)\s+)?"
+    rf"(?:\b(?i:{_WISH}|i\s+prefer)\s+)?"
     r"(?:\b(?i:i|we|you|they|he|she)|\b(?!(?:Please|But|And|So|Just|Also|Then|Oh)\b)[A-Z][a-z]+)\s+$"
 )
 # Verbs of wanting belong to the cue ("don't want" + "a window seat"); other verbs to the target

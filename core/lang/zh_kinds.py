@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from core.lang.zh_cues import opens_task
-from core.lang.zh_lexicon import TRANSPORT_DOMAINS, VENUE_DOMAINS, WEAK_DOMAINS, word_list
+from core.lang.zh_lexicon import REF_CUES, TRANSPORT_DOMAINS, VENUE_DOMAINS, WEAK_DOMAINS, word_list
 from core.model_kinds import AtomKind, Role
 from core.models import ActionMarker
 
@@ -79,7 +79,7 @@ _ACTION_VERBS = word_list(
     "提交 修复 退款 开通 合并 部署"
 )
 _REF = re.compile(
-    r"(?:订单号|订单编号|预订号|预定号|预约号|确认号|确认码|编号|单号|参考号|工单号|合同号|会员号|登记号)(?:是|为|:|：)?\s*"
+    rf"(?:{'|'.join(REF_CUES)}|参考号|工单号|合同号|会员号|登记号)(?:是|为|:|：)?\s*"
     r"([A-Za-z0-9][A-Za-z0-9-]{2,})"
 )
 _TOOL_FAILED = re.compile(r"失败|错误|error|无法|异常", re.I)

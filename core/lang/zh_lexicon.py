@@ -22,6 +22,11 @@ def word_list(text: str) -> tuple[str, ...]:
     return tuple(text.split())
 
 
+# Words that name a booking's reference right before it ("订单号", "预约号WG-1226-40"): the assistant's
+# report of a result (core.lang.zh_kinds) and the id it carries (core.lang.zh_values)
+REF_CUES = word_list("订单号 订单编号 预订号 预定号 预约号 确认号 确认码 编号 单号")
+
+
 # Characters that end a candidate name: pronouns, particles, prepositions, conjunctions, light verbs.
 HARD_STOP_CHARS = frozenset(
     "等改换的了吗呢吧啊呀哦哈嘛么啦是有在和或与及跟到从去给帮让把被对向往于为我你您他她它想要吃住玩看找请"

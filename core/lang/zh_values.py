@@ -12,7 +12,7 @@ from functools import cache
 
 from core.lang.dimensions import dimension_measures, sizes, symbol_measures
 from core.lang.zh_attributes import attribute_numbers, servings
-from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, TERM_SLOTS
+from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, REF_CUES, TERM_SLOTS
 from core.lang.zh_numbers import fmt_number, zh_to_number
 from core.lang.zh_time import BLANK
 from core.lang.zh_titles import surnames, titles
@@ -87,7 +87,7 @@ _EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")
 _URL = re.compile(r"https?://[^\s，。！？、）)]+|www\.[^\s，。！？、）)]+")
 # a reference the agent reports after a booking or a filing ("预约号ZJ-1208-031", "受理号", "取件码")
 _REF = re.compile(
-    r"(?P<cue>订单号|订单编号|预订号|预定号|预约号|确认号|确认码|编号|单号|流水号|受理号|申请号|回执号|凭证号|"
+    rf"(?P<cue>{'|'.join(REF_CUES)}|流水号|受理号|申请号|回执号|凭证号|"
     r"取票号|取票码|取件码|提货码|车牌号?|车次|航班号|座位号|房间号|房号)"
     r"(?:是|为|:|：)?\s*(?P<id>[A-Za-z0-9#][A-Za-z0-9#-]{1,24})"
 )
