@@ -23,7 +23,8 @@ _PROMISE = re.compile(
 # an interrogative character inside a word that asks nothing is no question: 茶几 (coffee table),
 # 几乎 (almost), 哪怕 (even if), 那么/这么/多么 (so)
 _QUESTION = re.compile(
-    r"[吗呢？?]|(?<![那这多])么|请问|什么|哪(?!怕)|(?<!茶)几(?!乎)|多少|是否|怎么|如何|有没有|是不是|能不能|可不可以|咋样|啥"
+    r"[吗呢？?]|(?<![那这多])么|请问|什么|哪(?!怕)|(?<!茶)几(?!乎)|多少|是否|怎么|如何|有没有|是不是|能不能|可不可以|"
+    r"行不行|咋样|啥"
 )
 # "几" that counts a few, not asks how many: 好几个, 十几, 几十, 这几天, and "有几个同事，..." stating a
 # few of something before the clause goes on (a statement without a question mark or particle)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from core.lang.zh_kinds import asks
 from core.lang.zh_lexicon import word_list
 from core.lang.zh_segment import tokens
 from core.models import Negation
@@ -190,7 +191,7 @@ def _subject_start(text: str, cue_start: int) -> int:
     if subj:
         return clause_start + subj.start()
     lead = text[clause_start:cue_start]
-    if 0 < len(lead.strip()) <= _MAX_QUALIFIER and not _ASKING_PART.search(lead):
+    if 0 < len(lead.strip()) <= _MAX_QUALIFIER and not asks(lead):
         # whose or when the prohibition is: "员工的不要印logo", "送之前别打电话", "会议室里别放酒水"
         return clause_start + len(lead) - len(lead.lstrip())
     return cue_start
@@ -200,10 +201,6 @@ def _subject_start(text: str, cue_start: int) -> int:
 _ASKED_NOT = re.compile(r"(?:能不能|可不可以|可以|能)(?P<neg>(?:不|别)(?P<t>[^，,。！？!?；;\n…吗呢吧]+))")
 
 
-# the question part of a clause that states something first ("不要腊味，能换吗"): a part with a
-# question word or mark
-_ASKING_PART = re.compile(r"[吗呢？?]|能不能|可不可以|是不是|有没有|行不行|怎么|什么|哪|几|多少")
-
 
 def asked_negations(text: str) -> list[Negation]:
     """The negated actions a yes/no request asks for (see _ASKED_NOT), each as a prohibition, and
@@ -211,5 +208,6 @@ def asked_negations(text: str) -> list[Negation]:
     found = _ASKED_NOT.finditer(text)
     out = [Negation(text=m.group("neg"), cue=m.group("neg")[0], target=m.group("t")) for m in found]
     parts = re.split(r"[，,；;]", text)[:-1]
-    stated = [n for part in parts if not _ASKING_PART.search(part) for n in find_negations(part)]
+    # the parts before the question part ("不要腊味，能换吗"): those that ask nothing state
+    stated = [n for part in parts if not asks(part) for n in find_negations(part)]
     return out + [n for n in stated if all(n.text not in o.text for o in out)]
