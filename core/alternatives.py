@@ -15,6 +15,7 @@ from core.embed import is_chinese
 from core.lang.numbered_options import NUMBERED_LABEL, numbered_options, picked_place
 from core.lang.registry import analyzer_for
 from core.models import ContextState, Evidence, Fact, FactCandidate, OfferedChoice, ParsedMessage, Units
+from core.readback_split import AGREED_SUFFIX
 
 # slots that name an entity (a venue, a film): a name held under one key is that entity wherever it
 # is said again
@@ -149,4 +150,8 @@ def picked_alternative(units: Units, state: ContextState, parsed: ParsedMessage)
     own_key = any(c.key == fact.key for c in units.facts)
     if own_key or any(c.vtype not in ("number", "quantity") for c in inside):
         return  # the user named the thing themselves ("I want to see Dumbo", "the United one"): theirs
+    held = state.facts.get(fact.key)
+    if held is not None and held.role == "user" and analyzer_for(parsed.lang).adds_task(parsed.message.text):
+        # "yes cmyk too": taken beside the user's own value of the key, which it does not replace
+        fact = fact.model_copy(update={"key": f"{fact.key}{AGREED_SUFFIX}"})
     units.facts = [c for c in units.facts if not any(c is i for i in inside)] + [fact]

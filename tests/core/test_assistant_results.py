@@ -246,3 +246,17 @@ def test_a_word_that_fits_several_listed_names_picks_none():
         ]
     )
     assert not [f for f in st.facts.values() if f.value in ("Lotus CI Basic", "Lotus CI Plus")]
+
+
+def test_a_pick_said_with_too_stands_beside_the_users_own_name():
+    # "yes cmyk too": an addition, no correction; the brand the user named stays current
+    st = state_after(
+        [
+            ("user", 'need a logo for my coffee cart. name is "Drift Coffee". launching jan 15'),
+            ("assistant", "The cart wrap printer may need a CMYK PDF too."),
+            ("user", "yes cmyk too"),
+        ]
+    )
+    drift = [f for f in st.facts.values() if f.value == "Drift Coffee"]
+    assert drift and not [f for f in st.facts.values() for h in f.history if h.value == "Drift Coffee"]
+    assert "CMYK PDF" in {f.value for f in st.facts.values()}
