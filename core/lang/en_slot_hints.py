@@ -264,6 +264,16 @@ _END_TIME_BEFORE = re.compile(rf"\b(?:{_END_CUES}|{_ARRIVAL_CUES}){_END_TAIL}", 
 _RANGE_GAP = re.compile(r"\s*(?:to|through|thru|until|till|-|–)\s*(?:the\s+)?", re.IGNORECASE)
 _DATE_TIME_GAP = re.compile(r"[\s,]*(?:(?:instead|then|at|around|by|about)[\s,]*)*", re.IGNORECASE)
 _TIME_RANGE_GAP = re.compile(r"\s*(?:to|until|till|-|–)\s*", re.IGNORECASE)
+# a sentence whose topic is the way back, set off by a comma or colon ("Return, the 3rd at noon.",
+# "One change to the return: he wants to leave Geneva at 13:00 on the 19th"): its dates and times
+# are that leg's, whatever verb follows
+_END_TOPIC = re.compile(
+    r"(?:^|[.!?;]\s*|\b(?:to|for|on|about|with)\s+(?:the|my|our|his|her|their)\s+)"
+    r"return(?:\s+(?:leg|flight|trip|journey))?\s*[:,]",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
+_TOPIC_REACH = 120  # how far before a date or time its sentence's topic is looked for (characters)
 
 
 # the user's own absence ("we're away 4 to 8 January", "on holiday from the 24th"): its dates are
@@ -299,7 +309,7 @@ def _end_slots(text: str, kept: list[V.Candidate]) -> dict[int, str]:
             continue
         end_slot = "end_date" if c.type == "date" else "end_time"
         cue = _END_DATE_BEFORE if c.type == "date" else _END_TIME_BEFORE
-        if cue.search(text, max(0, c.start - 40), c.start):
+        if cue.search(text, max(0, c.start - 40), c.start) or _under_end_topic(text, c.start):
             out[i] = end_slot
             continue
         if c.type == "time" and i and out.get(i - 1) == "end_date" and _DATE_TIME_GAP.fullmatch(
@@ -312,6 +322,12 @@ def _end_slots(text: str, kept: list[V.Candidate]) -> dict[int, str]:
         if prev is not None and gap.fullmatch(text, prev.end, c.start) and prev.end < c.start:
             out[i] = end_slot
     return out
+
+
+def _under_end_topic(text: str, at: int) -> bool:
+    """True when the sentence holding text[at] opens on the way back as its topic (_END_TOPIC)."""
+    topics = list(_END_TOPIC.finditer(text, max(0, at - _TOPIC_REACH), at))
+    return bool(topics) and not _SENTENCE_END.search(text, topics[-1].end(), at)
 
 
 _BIRTH_BEFORE = re.compile(

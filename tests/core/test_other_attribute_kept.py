@@ -81,3 +81,24 @@ def test_two_dates_said_together_stand_beside_the_one_date_held():
     assert other_attribute(cur, span)
     one = FactCandidate(key="event.date", value="1月9号", norm="1月9号", source_idx=4, vtype="date")
     assert not other_attribute(cur, one)  # one date for the one held: no evidence it is another
+
+
+@pytest.mark.parametrize(
+    ("first", "change", "start", "ends"),
+    [
+        (
+            "Farnborough to Geneva on Thursday the 17th, departing 07:30, returning Saturday the 19th "
+            "around 16:00.",
+            "One change to the return: he wants to leave Geneva at 13:00 on the 19th, not late afternoon.",
+            {"Thursday the 17th", "07:30"},
+            {"13:00"},
+        ),
+        ("We'd leave on the 29th at 09:00, and come back January 3rd.", "Return, the 3rd at noon.",
+         {"the 29th", "09:00"}, {"noon"}),
+    ],
+)
+def test_a_sentence_about_the_return_keeps_the_outbound(first, change, start, ends):
+    # the way back named as the topic ("to the return:", "Return,"): its day and hour end the trip
+    current, replaced = _state([("user", first), ("assistant", "Noted. Names?"), ("user", change)])
+    assert start <= current and not start & replaced
+    assert ends <= current
