@@ -24,6 +24,7 @@ that nothing was available for the user's (take_after_failure).
 from __future__ import annotations
 
 from core.attribute_evidence import count_unit
+from core.listed import is_item_of
 from core.models import ContextState, Fact, FactVersion
 from core.values import same_surface, same_value
 
@@ -65,6 +66,10 @@ def _takes_second(state: ContextState, held: Fact, second: Fact, agreed: Fact) -
         return False
     if held.last_idx < state.asked_more_idx < second.first_idx:
         return False  # the first task was closed ("anything else?") before the second value
+    if held.last_idx == second.first_idx - 1 and any(is_item_of(second.value, a) for a in held.aliases):
+        # the turn the second value answers listed it beside the held one ("如果下周一测量…赶得上1月2日"
+        # -> "下周一可以"): the two were set side by side as two things, not one replacing the other
+        return False
     ordered = held.last_idx < second.first_idx < agreed.first_idx
     if not ordered or not _same(second, agreed) or _same(held, agreed) or _same(held, second):
         return False

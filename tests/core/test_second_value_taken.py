@@ -139,3 +139,23 @@ def test_a_booking_made_with_another_value_without_a_failure_keeps_both():
     assert st.facts["hotel.nights"].value == "3 nights"
     assert st.facts["hotel.nights"].history == []
     assert st.facts["hotel.nights_agreed"].value == "one night"
+
+
+def test_a_second_date_offered_beside_the_first_never_replaces_it():
+    # the assistant set the two days side by side (measure next Monday, in time for the 2nd): the
+    # user's yes to the Monday read-back takes the measuring day, the moving-in day stands
+    st = state_after(
+        [
+            ("user", "安装需要几天？我们1月2号要搬进去"),
+            ("assistant", "测量后大约10天到货，安装半天。如果下周一测量，12月底前能装好，赶得上1月2日。"),
+            ("user", "下周一可以，下午"),
+            ("assistant", "好的，下周一（12月21日）下午2点上门测量。地址？"),
+            ("user", "大连市甘井子区凌水街道小平岛路1号 海韵别墅 23栋"),
+            ("assistant", "好的。请问您怎么称呼？"),
+            ("user", "山田健一。岳父姓于，于文海"),
+            ("assistant", "山田先生您好，使用人于文海。电话？"),
+            ("user", "186 4095 3317。请发短信，我听电话有困难"),
+        ]
+    )
+    assert "1月2号" in {f.value for f in st.facts.values()}
+    assert "1月2号" not in {h.value for f in st.facts.values() for h in f.history}
