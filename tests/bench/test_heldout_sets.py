@@ -1,4 +1,4 @@
-"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout14_*) validate, are built from their
+"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout15_*) validate, are built from their
 sources, keep to domains of their own, and are picked by the checker's options."""
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ SETS = {
     "heldout12": ("heldout12_src", "heldout12_dialogues", "--heldout12"),
     "heldout13": ("heldout13_src", "heldout13_dialogues", "--heldout13"),
     "heldout14": ("heldout14_src", "heldout14_dialogues", "--heldout14"),
+    "heldout15": ("heldout15_src", "heldout15_dialogues", "--heldout15"),
 }
 
 
