@@ -9,6 +9,8 @@ free numbered key of the slot (date_2, date_3). A corrected date replaces as bef
 a date restated in a task's own slot (flight.date: a new search for another day, the dev corpora).
 Several times listed at once with no cue ("下午一点半演出，大概四点结束" after "下周三早上七点出发") stand
 beside the one held in any slot: a correction names one new value, a list names other moments.
+An uncued time inside the span the user gave ("6pm to 10pm", then "Quiz is fine at 8") is a moment
+of that span, beside its start.
 """
 
 from __future__ import annotations
@@ -22,12 +24,14 @@ MAX_NUMBERED = 5  # date_2 .. date_5: past that, the last one is replaced
 _DATES = frozenset({"date", "datetime"})
 _MOMENTS = _DATES | {"time"}
 _ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_CLOCK = re.compile(r"(\d{1,2}):(\d{2})")
+_HALF_DAY = 12 * 60
 
 
 def date_beside_key(state: ContextState, cur: Fact, cand: FactCandidate) -> str | None:
     """The key the user's uncued date, or list of times, cand takes beside the user's date or time
     cur (module docstring), or None when cand may replace cur."""
-    if _moves_another_date(cur, cand):
+    if _moves_another_date(cur, cand) or _inside_held_span(state, cur, cand):
         return _free_key(state, cur, cand)
     if cand.role != "user" or cand.correction or cand.asks or cur.role != "user" or cur.verified_by_user:
         return None
@@ -54,6 +58,30 @@ def _moves_another_date(cur: Fact, cand: FactCandidate) -> bool:
     # both days after the held one: a day before it may be a span that holds it ("the end of this
     # week is a no, can we do monday": "this week" is read as its first day)
     return all(d > cur.norm for d in named)
+
+
+def _inside_held_span(state: ContextState, cur: Fact, cand: FactCandidate) -> bool:
+    """True when the user's uncued time falls strictly inside the span the user holds, from cur (its
+    start) to the end time of cur's domain ("6pm to 10pm", then "Quiz is fine at 8"): a moment within
+    the event, not a new start. A bare hour is read in the half of the day that puts it inside."""
+    if cand.role != "user" or cand.correction or cur.role != "user":
+        return False
+    if (cur.vtype, cand.vtype) != ("time", "time"):
+        return False
+    end = state.facts.get(f"{cur.key.rsplit('.', 1)[0]}.end_time")
+    if unnumbered_slot(cur.key) != "time" or end is None or end.role != "user":
+        return False
+    start, stop, at = (_minutes(v) for v in (cur.norm, end.norm, cand.norm))
+    if start is None or stop is None or at is None:
+        return False
+    readings = (at, at + _HALF_DAY) if at < _HALF_DAY else (at,)
+    return any(start < t < stop for t in readings)
+
+
+def _minutes(norm: str) -> int | None:
+    """Minutes after midnight of a normalised clock time ("18:00"), None for anything else."""
+    hit = _CLOCK.fullmatch(norm.strip())
+    return int(hit.group(1)) * 60 + int(hit.group(2)) if hit else None
 
 
 def _free_key(state: ContextState, cur: Fact, cand: FactCandidate) -> str | None:

@@ -102,3 +102,27 @@ def test_a_sentence_about_the_return_keeps_the_outbound(first, change, start, en
     current, replaced = _state([("user", first), ("assistant", "Noted. Names?"), ("user", change)])
     assert start <= current and not start & replaced
     assert ends <= current
+
+
+@pytest.mark.parametrize("moment", ["Quiz is fine at 8.", "The speeches at 7:30 please."])
+def test_a_time_inside_the_users_span_is_a_moment_of_it_not_a_new_start(moment):
+    # "6pm to 10pm", then a bare "at 8" for one item of the evening: the start stays 6pm
+    current, replaced = _state(
+        [
+            ("user", "Games night on Thursday 17th, 6pm to 10pm, around 14 people."),
+            ("assistant", "A hosted quiz round is £60 and runs 45 minutes."),
+            ("user", moment),
+        ]
+    )
+    assert {"6pm", "10pm"} <= current and "6pm" not in replaced
+
+
+def test_a_time_outside_the_span_still_moves_its_start():
+    current, replaced = _state(
+        [
+            ("user", "Games night on Thursday 17th, 6pm to 10pm, around 14 people."),
+            ("assistant", "Booked for 6pm."),
+            ("user", "make it 5pm instead"),
+        ]
+    )
+    assert "5pm" in current and "6pm" in replaced
