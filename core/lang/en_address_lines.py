@@ -19,11 +19,15 @@ _UNIT = re.compile(
     r"|#\s*\d+[a-z]?(?:-\d+[a-z]?)?)",
     re.IGNORECASE,
 )
-# a town or district ending in its postal code: a UK postcode ("Leeds LS11 8PA") or a US state and
-# ZIP code ("Dallas TX 75201"); the code says the line is an address even with no street number in it
+# a town or district ending in its postal code: a UK postcode ("Leeds LS11 8PA"), a US state and
+# ZIP code ("Dallas TX 75201") or an Australian state and postcode ("Ballarat VIC 3350"); the code
+# says the line is an address even with no street number in it
 _POSTAL_PART = re.compile(
-    r"(?:[A-Za-z][\w'’.-]*\s+){0,3}(?:[A-Z]{1,2}\d{1,2}[A-Z]?\s?\d[A-Z]{2}|[A-Z]{2}\s+\d{5}(?:-\d{4})?)"
+    r"(?:[A-Za-z][\w'’.-]*\s+){0,3}"
+    r"(?:[A-Z]{1,2}\d{1,2}[A-Z]?\s?\d[A-Z]{2}|[A-Z]{2}\s+\d{5}(?:-\d{4})?|[A-Z]{2,3}\s+\d{4})"
 )
+# the clause's words before a colon that the address line follows ("post to her in Ballarat: 14 ...")
+_LEAD_COLON = re.compile(r"^[^:]{1,80}:\s*")
 # the words that say the rest of the clause is an address ("Our address is", "Site address:")
 _ADDRESS_SAID = re.compile(
     r"(?:(?:our|my|the|his|her|their|your|new|site|delivery|billing|shipping|home|office)\s+)*"
@@ -40,8 +44,10 @@ def address_line(text: str, kept: list[Candidate]) -> list[Candidate]:
     in a postal code. Otherwise kept unchanged."""
     body = text.strip().rstrip(".")
     lead = len(text) - len(text.lstrip())
-    if (cue := _ADDRESS_SAID.match(body)) is not None:
-        body, lead = body[cue.end() :], lead + cue.end()  # "Our address is Unit 4, ...": the line after it
+    if (cue := _ADDRESS_SAID.match(body) or _LEAD_COLON.match(body)) is not None:
+        # "Our address is Unit 4, ...", "post to her in Ballarat: 14 Lydiard Street North, ...": the
+        # line after the words that announce it
+        body, lead = body[cue.end() :], lead + cue.end()
     spans, pos = [], lead
     for part in body.split(","):
         start = pos + len(part) - len(part.lstrip())
@@ -50,11 +56,11 @@ def address_line(text: str, kept: list[Candidate]) -> list[Candidate]:
     if not 2 <= len(spans) <= MAX_PARTS or any(e <= s for s, e in spans):
         return kept
     postal = {(s, e) for s, e in spans if _POSTAL_PART.fullmatch(text[s:e])}
+    ends = {e for _, e in spans} | {e for _, e in postal}
     if not postal and not any(c.type == "address" for c in kept):
         return kept
     if _addressee(kept, *spans[0]):
         spans = spans[1:]  # "Mr. Tan Wei Ming, 10 Anson Road, ...": who receives it, not where
-    ends = {e for _, e in spans}
     for start, end in spans:
         part = text[start:end]
         if len(part.split()) > MAX_PART_WORDS:
@@ -64,10 +70,11 @@ def address_line(text: str, kept: list[Candidate]) -> list[Candidate]:
             continue  # a unit, a town and its postcode, a part the street address runs over (", #22-05")
         inside = [c for c in kept if c.start < end and c.end > start]
         if not inside or any(
-            c.type not in _PARTS_OF or c.start < start or not _ends_in(c, end, ends) for c in inside
+            c.type not in _PARTS_OF or c.start < start or not _ends_in(c, end, ends, postal) for c in inside
         ):
             return kept
-        if not any(c.type == "address" for c in inside) and (inside[0].start, inside[-1].end) != (start, end):
+        whole = (inside[0].start, min(inside[-1].end, end)) == (start, end)
+        if not any(c.type == "address" for c in inside) and not whole:
             return kept  # a part with words beside its name ("Ship it to my office") is a sentence
     if len(spans) < 2:
         return kept
@@ -80,10 +87,12 @@ def address_line(text: str, kept: list[Candidate]) -> list[Candidate]:
     return sorted([c for c in kept if c.end <= first or c.start >= last] + [line], key=lambda c: c.start)
 
 
-def _ends_in(cand: Candidate, end: int, ends: set[int]) -> bool:
+def _ends_in(cand: Candidate, end: int, ends: set[int], postal: set[tuple[int, int]]) -> bool:
     """True when cand ends within its part, or (a street address that took the unit after it:
-    "10 Anson Road, #22-05") at the end of a later part."""
-    return cand.end <= end or (cand.type == "address" and cand.end in ends)
+    "10 Anson Road, #22-05") at the end of a later part, or (a town read with its state: "Dripping
+    Springs, TX" of "..., Dripping Springs, TX 78620") inside a town-and-postcode part."""
+    in_postal = any(s < cand.end <= e for s, e in postal)
+    return cand.end <= end or (cand.type == "address" and cand.end in ends) or in_postal
 
 
 def _addressee(kept: list[Candidate], start: int, end: int) -> bool:

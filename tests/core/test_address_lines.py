@@ -103,3 +103,24 @@ def test_a_street_named_by_a_less_common_street_word_is_an_address(street):
 def test_an_address_line_after_the_words_that_say_so_is_one_address(text, address):
     # "Unit 4" was an id that replaced the PO number held as the reference
     assert _typed(text) == [("address", address)]
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        # an Australian state and postcode, and the line after a colon that announces it
+        (
+            "yes printed copy, post to her in Ballarat: 14 Lydiard Street North, Ballarat VIC 3350",
+            "14 Lydiard Street North, Ballarat VIC 3350",
+        ),
+        # a town the parser read with its state ("Dripping Springs, TX") before the ZIP code
+        (
+            "Address is 4410 Cedar Bend Road, Dripping Springs, TX 78620.",
+            "4410 Cedar Bend Road, Dripping Springs, TX 78620",
+        ),
+    ],
+)
+def test_the_town_state_and_postcode_stay_in_the_address_line(text, address):
+    typed = _typed(text)
+    assert ("address", address) in typed
+    assert not any(kind == "number" for kind, _ in typed)
