@@ -228,6 +228,10 @@ def said_before_domain(state: ContextState, cand: FactCandidate) -> Fact | None:
     return held
 
 
+# a fact still held as current: active, or decayed (weighing less after many turns, not replaced)
+_CURRENT = frozenset({"active", "decayed"})
+
+
 def corrected_elsewhere(state: ContextState, cand: FactCandidate) -> Fact | None:
     """The user's value a user correction replaces when the value was said before any domain was
     known and the correction is read under the task's domain ("这周四上午" held as general.date, then
@@ -245,7 +249,7 @@ def corrected_elsewhere(state: ContextState, cand: FactCandidate) -> Fact | None
         return None
     held = state.facts.get(f"general.{slot}")
     churned = bool(held and held.history and held.vtype in ("", "name", "place", "term"))
-    if held is None or held.role != "user" or held.status != "active" or churned:
+    if held is None or held.role != "user" or held.status not in _CURRENT or churned:
         return None
     return held
 

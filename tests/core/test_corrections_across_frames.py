@@ -167,3 +167,11 @@ def test_a_general_date_said_twice_is_still_the_attribute_a_correction_changes()
     time = _fact("shop.time", "6:30")
     st = ContextState(facts={"general.date": held, "shop.time": time})
     assert corrected_elsewhere(st, _correction("shop.date", "the 25th")) is held
+
+
+def test_a_correction_in_the_tasks_frame_replaces_a_decayed_value_said_before_any_domain():
+    # "to her office: 48 Harcourt Street" fifteen turns before "send it to the house instead, 12 Orwell
+    # Park Grove": the first address weighs less by then, and it is still the one the correction changes
+    office = _fact("general.address", "48 Harcourt Street, Dublin 2").model_copy(update={"status": "decayed"})
+    st = ContextState(facts={"general.address": office})
+    assert corrected_elsewhere(st, _correction("event.address", "12 Orwell Park Grove")) is office
