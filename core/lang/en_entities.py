@@ -245,6 +245,15 @@ def _resolve(cands: list[V.Candidate]) -> list[V.Candidate]:
 
 
 _TO_GAP = re.compile(r"\s+to\s+(?:the\s+)?", re.IGNORECASE)
+# a place named as the clock's zone right after a time ("7pm sydney time", "9:00 London time")
+_ZONE_AFTER = re.compile(r"\s+time\b", re.IGNORECASE)
+_ZONE_GAP = re.compile(r"\s+")
+
+
+def _zone_of(text: str, c: V.Candidate, prev: V.Candidate | None) -> bool:
+    """True when the place c names the time zone of the time right before it (_ZONE_AFTER)."""
+    after_time = prev is not None and prev.type == "time" and _ZONE_GAP.fullmatch(text, prev.end, c.start)
+    return bool(after_time) and _ZONE_AFTER.match(text, c.end) is not None
 
 
 def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
@@ -262,6 +271,8 @@ def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
         if not surface.strip():
             continue
         prev = kept[i - 1] if i > 0 else None
+        if c.type in ("place", "name") and _zone_of(text, c, prev):
+            continue  # "after 7pm sydney time": which clock the time is read on, no place of the task
         slot = ends.get(i) or _past_slot(text, c, ref)
         slot = slot or _name_hint(text, c, _cue_slot(text, c, prev) or c.slot)
         value = c.value

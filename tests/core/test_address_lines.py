@@ -124,3 +124,4 @@ def test_the_town_state_and_postcode_stay_in_the_address_line(text, address):
     typed = _typed(text)
     assert ("address", address) in typed
     assert not any(kind == "number" for kind, _ in typed)
+

@@ -39,3 +39,10 @@ def test_a_number_that_is_no_hour_is_no_time(text):
 )
 def test_an_hour_after_a_cue_is_a_time(text, times):
     assert _times(text) == times
+
+
+@pytest.mark.parametrize("text", ["after 7pm sydney time", "call me at 9:00 London time"])
+def test_a_place_naming_the_clock_of_a_time_is_no_place_value(text):
+    # "after 7pm sydney time" replaced the city the printed copy goes to (Ballarat)
+    kinds = [e.type for e in extract_entities(text, None)]
+    assert kinds == ["time"]
