@@ -43,6 +43,7 @@ from core.lang.en_slot_hints import (
     _name_hint,
     _past_slot,
     away_slots,
+    holder_slot,
 )
 from core.lang.en_times import find_times
 from core.lang.en_units import card_endings, unit_counts
@@ -275,6 +276,7 @@ def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
             continue  # "after 7pm sydney time": which clock the time is read on, no place of the task
         slot = ends.get(i) or _past_slot(text, c, ref)
         slot = slot or _name_hint(text, c, _cue_slot(text, c, prev) or c.slot)
+        slot = holder_slot(text, c, slot) or slot
         value = c.value
         if c.type == "date" and slot in (None, "date") and past_event(text, c.start, c.end):
             # "someone rear-ended me on Sunday": the Sunday that was, kept apart from the task's dates

@@ -155,7 +155,7 @@ COMMON_WORDS_MORE = word_set("en_everyday_words_more.txt")
 # Function words that end a name run found after a cue ("recommend X, they ..."), and never start one.
 FUNCTION_WORDS = frozenset(words("""
 a an and are as at be been being but by can could did do does for from had has have he her here hers
-him his how i if in into is it its me my no nor not of on or our ours she should so than that the
+him his how i if in into is it its me mine my no nor not of on or our ours she should so than that the
 their theirs them then there these they this those to too us was we were what when where which
 while who whom whose why will with would you your yours please also just very really it's that's
 there's i'm i'd i'll we're they're you're he's she's isn't aren't wasn't weren't don't doesn't didn't

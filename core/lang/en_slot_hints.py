@@ -324,6 +324,24 @@ def _end_slots(text: str, kept: list[V.Candidate]) -> dict[int, str]:
     return out
 
 
+# a value set for one holder by a possessive pronoun that opens its sentence ("Only for him. Mine 50
+# ml is enough.", "His is 100 ml"): that holder's value, beside the others' of the same measure
+_HOLDER_OPEN = re.compile(
+    r"(?:^|[.!?;]\s+|,\s*(?:and|but)\s+)(mine|his|hers|ours|theirs|yours)"
+    r"(?:\s*:|\s+(?:is|are|should\s+be|will\s+be|can\s+be|stays?))?\s+$",
+    re.IGNORECASE,
+)
+
+
+def holder_slot(text: str, c: V.Candidate, slot: str | None) -> str | None:
+    """<holder>_<slot> for a value right after a possessive pronoun that opens its sentence
+    (_HOLDER_OPEN: "Mine 50 ml" -> mine_ml); None otherwise, and for names."""
+    if c.type in ("name", "place"):
+        return None
+    hit = _HOLDER_OPEN.search(text, max(0, c.start - 40), c.start)
+    return f"{hit.group(1).lower()}_{slot or c.type}" if hit else None
+
+
 def _under_end_topic(text: str, at: int) -> bool:
     """True when the sentence holding text[at] opens on the way back as its topic (_END_TOPIC)."""
     topics = list(_END_TOPIC.finditer(text, max(0, at - _TOPIC_REACH), at))

@@ -126,3 +126,15 @@ def test_a_time_outside_the_span_still_moves_its_start():
         ]
     )
     assert "5pm" in current and "6pm" in replaced
+
+
+def test_a_value_set_for_another_holder_stands_beside_the_first():
+    # "Only for him. Mine 50 ml is enough.": his bottle stays 100 ml, hers is 50 ml
+    current, replaced = _state(
+        [
+            ("user", "Can we upgrade the bottles to 100 ml?"),
+            ("assistant", "Yes! 100 ml is +€40 per person"),
+            ("user", "Only for him. Mine 50 ml is enough."),
+        ]
+    )
+    assert {"100 ml", "50 ml"} <= current and "100 ml" not in replaced
