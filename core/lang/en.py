@@ -26,6 +26,7 @@ from core.lang.en_discourse import (
 from core.lang.en_domain import find_domain
 from core.lang.en_entities import extract_entities
 from core.lang.en_negations import asked_negations, declined_value, find_negations
+from core.lang.quoted_wording import with_quoted_wording
 from core.model_kinds import AtomKind, Lang, Role
 from core.models import ActionMarker, Entity, Negation
 
@@ -67,7 +68,7 @@ class EnglishAnalyzer(CueMethods):
 
     def entities(self, text: str, ts: datetime | None) -> list[Entity]:
         """Typed value spans with normalized values, offsets into text and slot hints."""
-        found = extract_entities(text, ts)
+        found = with_quoted_wording(text, extract_entities(text, ts))
         if ts is None:
             self._last = (text, found)
         return found
@@ -88,7 +89,7 @@ class EnglishAnalyzer(CueMethods):
         elif last is not None and last[0] == text:
             ents = last[1]  # the parse stage asked entities() of this clause just before: same answer
         else:
-            ents = extract_entities(text, None)
+            ents = with_quoted_wording(text, extract_entities(text, None))
         has_values = any((e.type in _VALUE_TYPES or e.slot is not None) and e.slot != "other" for e in ents)
         return classify_kind(
             text,

@@ -12,6 +12,7 @@ from datetime import datetime
 
 from core.lang import zh_cues
 from core.lang.cue_methods import CueMethods
+from core.lang.quoted_wording import with_quoted_wording
 from core.lang.zh_clauses import statement_before_question, topic_pieces
 from core.lang.zh_entities import entities_of
 from core.lang.zh_kinds import (
@@ -82,7 +83,7 @@ class ChineseAnalyzer(CueMethods):
         """Dates/times (ISO against ts, or a fixed reference when None), values and names of text."""
         if not text or not text.strip():
             return []
-        return [e.model_copy() for e in entities_of(text, ts)]
+        return with_quoted_wording(text, [e.model_copy() for e in entities_of(text, ts)])
 
     def negations(self, text: str) -> list[Negation]:
         """Prohibitions and dislikes kept whole to the clause end ('我不想要年费高的卡')."""
