@@ -16,10 +16,10 @@ from typing import NamedTuple
 from core.lang.zh_segment import tokens
 
 _TITLE = re.compile(r"《(?P<t>[^《》\n]{1,30})》")
-# 姓 + one character (or a two-character compound surname) at a clause edge; never 姓名 / 姓氏 (the
-# words for "name", "surname")
+# 姓 + one character (or a two-character compound surname) at a clause edge, after the speaker or at
+# the clause's start ("怎么称呼我？姓卢"); never 姓名 / 姓氏 (the words for "name", "surname")
 _SURNAME = re.compile(
-    r"(?:我|免贵|本人|他|她|您|先生|女士|老人家?)姓(?P<s>[\u4e00-\u9fff]{1,2}?)"
+    r"(?:^|(?<=[，,。.！!？?；;\s])|我|免贵|本人|他|她|您|先生|女士|老人家?)姓(?P<s>[\u4e00-\u9fff]{1,2}?)"
     r"(?=$|[，,。.！!？?、；;\s]|先生|女士|小姐|老师|师傅|阿姨|叫)"
 )
 _NOT_SURNAME = frozenset("名氏什啥")

@@ -39,12 +39,12 @@ def test_changing_one_labelled_title_leaves_the_other() -> None:
 @pytest.mark.parametrize(
     "text, surname",
     [("好的。我姓赵", "姓赵"), ("免贵姓王，电话13800001111", "姓王"), ("我姓欧阳", "姓欧阳"),
-     ("她姓李，是我妈", "姓李")],
+     ("她姓李，是我妈", "姓李"), ("怎么称呼我？姓卢", "姓卢"), ("姓卢，电话13710283395", "姓卢")],
 )
 def test_a_surname_given_alone_is_a_name(text: str, surname: str) -> None:
     assert find(text, surname)[0] == "name"
 
 
-@pytest.mark.parametrize("text", ["请填写姓名", "您贵姓？", "我姓名写错了"])
+@pytest.mark.parametrize("text", ["请填写姓名", "您贵姓？", "我姓名写错了", "姓名：王芳", "姓什么都行"])
 def test_the_words_for_name_are_no_surname(text: str) -> None:
     assert surnames(text) == []
