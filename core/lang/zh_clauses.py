@@ -70,9 +70,12 @@ _CAN_ASK = re.compile(r"(?:请问)?(?:你们)?(?:这边)?(?:能|可以|会|还)?
 _WANTS_OR_THINKS = re.compile(r"打算|希望|觉得|想|问一下|追问|计划")
 # the question points back at the thing the stated part named
 _POINTS_BACK = re.compile(r"这个|这家|这里|这边的|那里|那家|那附近|那边|它|该")
-# the stated part speaks of the user or of the person they act for: "我膝盖不太好", "孩子对花生过敏"
+# the stated part speaks of the user or of the people they act for, counted or not: "我膝盖不太好",
+# "孩子对花生过敏", "还有两个同事怀孕了"
 _PERSON_FIRST = re.compile(
-    r"^(?:那|但是|但|不过|而且|另外|还有|对了)?(?:我|咱|孩子|小孩|宝宝|老人|家里|他|她|老公|老婆|女儿|儿子|爸|妈|奶奶|爷爷|外婆|外公)"
+    r"^(?:那|但是|但|不过|而且|另外|还有|对了)?(?:[一二两三四五六七八九十几\d]+(?:个|位|名))?"
+    r"(?:我|咱|孩子|小孩|宝宝|老人|家里|他|她|老公|老婆|女儿|儿子|爸|妈|奶奶|爷爷|外婆|外公|"
+    r"同事|朋友|同学|客人|员工|家人|父母|岳父|岳母|公公|婆婆)"
 )
 
 

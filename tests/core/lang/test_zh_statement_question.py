@@ -17,6 +17,7 @@ pytestmark = pytest.mark.unit
     [
         ("我膝盖不太好，按压的时候要一直跪着吗", "我膝盖不太好，"),
         ("山地车后胎扎了，能修吗", "山地车后胎扎了，"),
+        ("还有两个同事怀孕了，她们能参加吗", "还有两个同事怀孕了，"),  # counted people the user acts for
     ],
 )
 def test_a_statement_before_a_question_is_split_off(text: str, stated: str):
