@@ -246,6 +246,8 @@ def _resolve(cands: list[V.Candidate]) -> list[V.Candidate]:
 
 
 _TO_GAP = re.compile(r"\s+to\s+(?:the\s+)?", re.IGNORECASE)
+# a date said as a parting: "see you tomorrow", "see you on Monday then"
+_FAREWELL_BEFORE = re.compile(r"\bsee\s+(?:you|ya)\s+(?:on\s+|at\s+)?$", re.IGNORECASE)
 # a place named as the clock's zone right after a time ("7pm sydney time", "9:00 London time")
 _ZONE_AFTER = re.compile(r"\s+time\b", re.IGNORECASE)
 _ZONE_GAP = re.compile(r"\s+")
@@ -272,6 +274,8 @@ def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
         if not surface.strip():
             continue
         prev = kept[i - 1] if i > 0 else None
+        if c.type == "date" and _FAREWELL_BEFORE.search(text, max(0, c.start - 16), c.start):
+            continue  # "see you tomorrow!": a parting, no day of the task
         if c.type in ("place", "name") and _zone_of(text, c, prev):
             continue  # "after 7pm sydney time": which clock the time is read on, no place of the task
         slot = ends.get(i) or _past_slot(text, c, ref)

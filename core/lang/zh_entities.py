@@ -96,6 +96,12 @@ def entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
     return tuple(out)
 
 
+# a date said as a parting ("明天见", "周一见！"): no value of the task
+_FAREWELL_AFTER = re.compile(r"见(?=$|[\s,，。.！!~～]|啦|了)")
+# a date a thing must be done by: "周五之前", "12月20号以前", "月底前" (never "前天", "前面")
+_DEADLINE_AFTER = re.compile(r"\s*(?:之前|以前|前(?![天面边台]))")
+
+
 def _ends_range(text: str, ents: list[Entity], start: int) -> bool:
     """True when the entity found last is a date that a range word joins to what starts at start."""
     return bool(ents) and ents[-1].type == "date" and joins_range(text[ents[-1].end:start])
@@ -137,8 +143,12 @@ def _entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
         if h in merged or h.type == BLANK or inside_name:
             continue
         value, slot = h.value, h.slot
+        if h.type == "date" and _FAREWELL_AFTER.match(text, h.end):
+            continue  # "行，明天见": a parting word, no day of the task
         if h.type == "date" and past_event(text, h.start, h.end):  # "12月1日发的": the day it happened
             value, slot = last_occurrence(h.value, ts), "past_date"
+        elif h.type == "date" and _DEADLINE_AFTER.match(text, h.end):
+            slot = "deadline"  # "文件我周五之前发你们": by when, not the day the thing happens
         elif h.type == "date" and _ends_range(text, ents, h.start) and bare_day(text[h.start:h.end]):
             # "1月16号到19号": the stay's last day (of the first day's month), never a new first one
             value, slot = day_after(ents[-1].value, text[h.start:h.end], value), "end_date"

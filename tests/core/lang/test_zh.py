@@ -23,7 +23,7 @@ def test_next_wednesday_afternoon_is_wednesday_of_next_week() -> None:
 
 def test_tomorrow_evening_and_bare_weekday() -> None:
     assert find("明天晚上7点", "明天晚上7点")[2] == "2026-01-06T19:00"
-    assert find("这周五见", "这周五")[2] == "2026-01-09"
+    assert find("这周五去", "这周五")[2] == "2026-01-09"
     assert find("周三", "周三")[2] == "2026-01-07"  # the coming Wednesday of this week
 
 
