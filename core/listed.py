@@ -61,11 +61,31 @@ def is_item_of(value: str, listing: str) -> bool:
     return len(items) > 1 and any(i.lower() == low for i in items)
 
 
+_CLOCK_NORM = re.compile(r"(\d{2}):(\d{2})")
+
+
+def _items(listing: str) -> list[str]:
+    """The items of a normalised list, apart by commas or as options (" | ")."""
+    return [i for part in listing.split(" | ") for i in listed(part)]
+
+
 def picks_by_norm(listing: str, pick: str) -> bool:
     """True when the normalized value listed holds several items (times, dates: "08:30, 10:00") and
     pick is exactly one of them ("10:00" for the user's "10点"): the user narrowed the list to it."""
-    items = listed(listing)
+    items = _items(listing)
     return len(items) > 1 and pick.strip() in items and not LIST_SEPARATOR.search(pick.strip())
+
+
+def afternoon_pick(listing: str, pick: str) -> str | None:
+    """The item of the times listed ("10:00, 14:00, 09:00") that a bare hour of the user's picks in its
+    afternoon reading ("2", normalised "02:00", picks "14:00"), when only that reading is listed
+    (items apart by commas or as options, " | "); None otherwise."""
+    items = _items(listing)
+    hit = _CLOCK_NORM.fullmatch(pick.strip())
+    if len(items) < 2 or hit is None or pick.strip() in items or not 1 <= int(hit.group(1)) <= 11:
+        return None
+    later = f"{int(hit.group(1)) + 12:02d}:{hit.group(2)}"
+    return later if later in items else None
 
 
 def result_picks(state: ContextState, cur: Fact, cand: FactCandidate) -> bool:

@@ -32,7 +32,7 @@ from core.embed import Embedder
 from core.fact_versions import new_fact, replace_fact
 from core.held_weekday import names_held_day
 from core.lang.cues import any_language
-from core.listed import is_item_of, one_of_listed, picked_item, picks_by_norm, result_picks
+from core.listed import afternoon_pick, is_item_of, one_of_listed, picked_item, picks_by_norm, result_picks
 from core.merge_actions import advance_task_state, decline_asked_yes, merge_actions, settle_decline
 from core.merge_texts import merge_texts
 from core.models import (
@@ -235,7 +235,10 @@ def _merge_fact(
     if not picks and widens_not_found(state, cur, cand):
         replace_fact(state, cur, cand, "nothing was found for it; the user widened the search")
         return
-    same = same_value(cur.norm, cand.norm) or same_surface(cur.value, cand.value)
+    later = afternoon_pick(cur.norm, cand.norm) if cand.role == "user" else None
+    if later is not None:
+        cand = cand.model_copy(update={"norm": later})  # "Thursday at 2" of "10:00, 14:00, 09:00"
+    same = same_value(cur.norm, cand.norm) or same_surface(cur.value, cand.value) or later is not None
     if picks or same or names_held_day(cur, cand):  # "大家周日起不来" of the Sunday held: that date
         picked = picked_item(cur, cand, picks)
         if picked is not None:
