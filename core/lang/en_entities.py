@@ -248,9 +248,20 @@ def _resolve(cands: list[V.Candidate]) -> list[V.Candidate]:
 _TO_GAP = re.compile(r"\s+to\s+(?:the\s+)?", re.IGNORECASE)
 # a date said as a parting: "see you tomorrow", "see you on Monday then"
 _FAREWELL_BEFORE = re.compile(r"\bsee\s+(?:you|ya)\s+(?:on\s+|at\s+)?$", re.IGNORECASE)
+# a role named with a possessive before a person's name, set off by a comma: "Our AV tech, Brandon Lee"
+_POSSESSIVE_BEFORE = re.compile(r"\b(?:our|my|your|his|her|their)\s+$", re.IGNORECASE)
+_APPOSITION_GAP = re.compile(r",\s*")
 # a place named as the clock's zone right after a time ("7pm sydney time", "9:00 London time")
 _ZONE_AFTER = re.compile(r"\s+time\b", re.IGNORECASE)
 _ZONE_GAP = re.compile(r"\s+")
+
+
+def _role_before_name(text: str, c: V.Candidate, nxt: V.Candidate | None) -> bool:
+    """True when c, after a possessive ("our", "my"), is set before a person's name by a comma ("Our
+    AV tech, Brandon Lee"): the role the name is given, not a name itself."""
+    if nxt is None or nxt.type != "name" or not _APPOSITION_GAP.fullmatch(text, c.end, nxt.start):
+        return False
+    return _POSSESSIVE_BEFORE.search(text, max(0, c.start - 8), c.start) is not None
 
 
 def _zone_of(text: str, c: V.Candidate, prev: V.Candidate | None) -> bool:
@@ -276,6 +287,8 @@ def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
         prev = kept[i - 1] if i > 0 else None
         if c.type == "date" and _FAREWELL_BEFORE.search(text, max(0, c.start - 16), c.start):
             continue  # "see you tomorrow!": a parting, no day of the task
+        if c.type == "name" and _role_before_name(text, c, kept[i + 1] if i + 1 < len(kept) else None):
+            continue  # "Our AV tech, Brandon Lee": who the person is, not a name of its own
         if c.type in ("place", "name") and _zone_of(text, c, prev):
             continue  # "after 7pm sydney time": which clock the time is read on, no place of the task
         slot = ends.get(i) or _past_slot(text, c, ref)

@@ -41,3 +41,10 @@ def test_the_speakers_name_does_not_replace_the_music_they_picked() -> None:
     msgs = [Message(idx=i, role=r, text=t, ts=TS + timedelta(minutes=i)) for i, (r, t) in enumerate(turns)]
     text = Compressor(Config(use_embeddings=False)).compress(msgs).rendered.text
     assert "Erin Mallory" in text and "(was: DJ)" not in text
+
+
+def test_a_role_before_a_persons_name_is_no_name_of_its_own():
+    # "Our AV tech, Brandon Lee": "AV tech" was a name that replaced the interpreter the user asked for
+    text = "Our AV tech, Brandon Lee, brandon.lee@corvane.com."
+    found = [(e.type, e.text) for e in extract_entities(text, None)]
+    assert ("name", "AV tech") not in found and ("name", "Brandon Lee") in found
