@@ -38,7 +38,10 @@ def date_beside_key(state: ContextState, cur: Fact, cand: FactCandidate) -> str 
     if " | " in cur.norm or ", " in cur.norm or not {cur.vtype, cand.vtype} <= _MOMENTS:
         return None
     listed = ", " in cand.norm  # "下午一点半, 四点" after "下周三早上七点": other moments, in any slot
-    if not listed and not ({cur.vtype, cand.vtype} <= _DATES and guessed_key(cur.key)):
+    # a day and hour said with no cue ("这周三晚上8点后可以") after an hour of another day ("3号…下午2点才
+    # 开始"), in a slot guessed without a task: a moment of its own, like a date after a date
+    dated = cand.vtype == "datetime" and cur.vtype in _MOMENTS
+    if not listed and not ((dated or {cur.vtype, cand.vtype} <= _DATES) and guessed_key(cur.key)):
         return None
     return _free_key(state, cur, cand)
 

@@ -138,3 +138,15 @@ def test_a_value_set_for_another_holder_stands_beside_the_first():
         ]
     )
     assert {"100 ml", "50 ml"} <= current and "100 ml" not in replaced
+
+
+def test_an_uncued_day_and_hour_stands_beside_an_hour_of_another_day():
+    # the class starts at 2pm on the 3rd; the visit is Wednesday evening: neither replaces the other
+    current, replaced = _state(
+        [
+            ("user", "3号上午本来就没课，下午2点才开始"),
+            ("assistant", "那正好。需要先上门看一下吗？"),
+            ("user", "这周三晚上8点后可以，下课了"),
+        ]
+    )
+    assert "下午2点" in current and "下午2点" not in replaced
