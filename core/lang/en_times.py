@@ -65,6 +65,12 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
         r"(?<!rated\s)(?<!priced\s)(?<!costs\s)\b(?:at|by|after|before|around|until|till|from)\s+(?P<h>2[0-3]|1\d|0?[1-9])\.(?P<m>[0-5]\d)(?![\d.])"
         r"(?!\s*(?:%|pounds|dollars|euros?|eur|usd|gbp|bucks|km|kg|miles|each|per\b|a\s|an\s))",
     ),
+    # 8ish, 9-ish: an hour said roughly, with no cue word needed (the "ish" says it is a clock hour)
+    (
+        "ish",
+        r"(?<![\d:.$£€-])\b(?P<h>1[0-2]|[1-9])\s*-?ish\b(?!\s+(?:[a-z]+\s+)?(?:people|persons|guests|"
+        r"tickets|seats|nights|days|rooms|years?|months?|weeks?|minutes|hours|miles|kg|pounds|dollars)\b)",
+    ),
     # noon, midnight, midday
     ("noon", r"\b(?P<word>noon|midday|midnight)\b"),
     # at 7, by 5, after 6 (bare hour after a time cue; not followed by a count noun)

@@ -46,3 +46,13 @@ def test_a_place_naming_the_clock_of_a_time_is_no_place_value(text):
     # "after 7pm sydney time" replaced the city the printed copy goes to (Ballarat)
     kinds = [e.type for e in extract_entities(text, None)]
     assert kinds == ["time"]
+
+
+@pytest.mark.parametrize(("text", "times"), [("8ish", ["08:00"]), ("9-ish please", ["09:00"])])
+def test_an_hour_said_roughly_is_a_time_without_a_cue(text, times):
+    assert _times(text) == times
+
+
+@pytest.mark.parametrize("text", ["3ish weeks", "maybe 4ish people"])
+def test_a_rough_count_is_no_time(text):
+    assert _times(text) == []
