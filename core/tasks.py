@@ -10,7 +10,7 @@ none it knows. Merge keeps such a value beside the held one, under ``key_2``.
 from __future__ import annotations
 
 from core.attribute_evidence import other_shape
-from core.lang.base import same_service
+from core.lang.base import SERIES_SLOT_PREFIX, same_service
 from core.lang.cues import any_language
 from core.lang.registry import analyzer_for
 from core.models import Atom, ContextState, Fact, FactCandidate, ParsedMessage
@@ -280,6 +280,8 @@ def corrects_last_answer(state: ContextState, cand: FactCandidate) -> str | None
         return None
     if any(cand.key.endswith(s) for s in (OTHER_TASK_SUFFIX, "_agreed", "_asked")):
         return None  # already keyed beside a held value of its slot: that slot is what it speaks of
+    if cand.key.rpartition(".")[2].startswith(SERIES_SLOT_PREFIX):
+        return None  # "最后一次改到19号": the clause names the item of a series it changes
     held = [f for f in state.facts.values() if f.role == "user" and f.status == "active"]
     if not held:
         return None

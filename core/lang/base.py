@@ -26,6 +26,9 @@ from core.models import ActionMarker, Entity, Negation
 # and another contact named is another person. schedule: a recurring weekday range; size: measures
 # joined by a times sign ("51×51毫米").
 CONTACT_SLOT = "contact"
+# the date of one item of a series named by its place ("第一次改到12月29日": session_1_date,
+# "最后一次": session_last_date): that item's, never the date of the whole it belongs to
+SERIES_SLOT_PREFIX = "session_"
 SLOTS = (
     "time", "date", "datetime", "duration", "people", "count", "nights", "days", "rooms", "stars",
     "rating", "price", "price_range", "area", "food", "type", "name", "city", "origin", "destination",

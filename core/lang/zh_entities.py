@@ -13,10 +13,12 @@ import re
 from datetime import datetime
 from functools import lru_cache
 
+from core.lang.base import SERIES_SLOT_PREFIX
 from core.lang.frequency import zh_frequencies
 from core.lang.zh_lists import without_enumerations
 from core.lang.zh_name_tokens import venue_suffix
 from core.lang.zh_names import find_names
+from core.lang.zh_numbers import zh_to_number
 from core.lang.zh_past_dates import last_occurrence, past_event
 from core.lang.zh_segment import tokens
 from core.lang.zh_slots import name_slot
@@ -96,6 +98,28 @@ def entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
     return tuple(out)
 
 
+# one of a series named by its place before its date ("第一次改到12月29日", "最后一次改到19号")
+_SERIES_ITEM = re.compile(
+    r"(?P<n>第[一二三四五六七八九十\d]+次|最后一次|首次|头一次)(?:课|排练|上课)?(?:的)?"
+    r"(?:改到|改成|改为|换到|挪到|定在|放在|安排在|是|在)?\s*$"
+)
+_FIRST = ("首次", "头一次")
+
+
+def _series_item(text: str, start: int) -> str | None:
+    """The place ("1", "2", ..., "last") of the series item named right before a date, or None."""
+    hit = _SERIES_ITEM.search(text, max(0, start - 12), start)
+    if hit is None:
+        return None
+    n = hit.group("n")
+    if n == "最后一次":
+        return "last"
+    if n in _FIRST:
+        return "1"
+    number = zh_to_number(n[1:-1])
+    return str(int(number)) if number is not None else None
+
+
 # a date said as a parting ("明天见", "周一见！"): no value of the task
 _FAREWELL_AFTER = re.compile(r"见(?=$|[\s,，。.！!~～]|啦|了)")
 # a date a thing must be done by: "周五之前", "12月20号以前", "月底前" (never "前天", "前面")
@@ -147,6 +171,8 @@ def _entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
             continue  # "行，明天见": a parting word, no day of the task
         if h.type == "date" and past_event(text, h.start, h.end):  # "12月1日发的": the day it happened
             value, slot = last_occurrence(h.value, ts), "past_date"
+        elif h.type in ("date", "datetime") and (nth := _series_item(text, h.start)) is not None:
+            slot = f"{SERIES_SLOT_PREFIX}{nth}_date"  # "第一次改到12月29日": that item's
         elif h.type == "date" and _DEADLINE_AFTER.match(text, h.end):
             slot = "deadline"  # "文件我周五之前发你们": by when, not the day the thing happens
         elif h.type == "date" and _ends_range(text, ents, h.start) and bare_day(text[h.start:h.end]):

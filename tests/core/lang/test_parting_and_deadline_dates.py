@@ -1,7 +1,10 @@
-"""A day said as a parting ("明天见", "see you tomorrow!") is no date of the task, and a Chinese date a
+"""A day said as a parting ("明天见", "see you tomorrow!") is no date of the task, a Chinese date of one
+item of a series ("第一次改到12月29日") is that item's, and a Chinese date a
 thing must be done by ("周五之前") is a deadline, not the day the thing happens."""
 
 from __future__ import annotations
+
+from datetime import datetime
 
 import pytest
 
@@ -42,3 +45,24 @@ def test_a_day_things_are_due_before_is_a_deadline(text, day):
 def test_a_day_before_a_word_that_starts_with_qian_is_no_deadline():
     found = [e.slot for e in analyzer_for("zh").entities("周五前面那个班次", None) if e.type == "date"]
     assert "deadline" not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [("最后一次改到19号", "session_last_date"), ("第三次排练在1月14日", "session_3_date")],
+)
+def test_a_date_of_one_item_of_a_series_is_that_items(text, slot):
+    assert [e.slot for e in analyzer_for("zh").entities(text, None) if e.type == "date"] == [slot]
+
+
+def test_moving_the_first_rehearsal_leaves_the_event_date():
+    turns = [
+        ("user", "1月22号晚上，周五"),
+        ("assistant", "好的，1月22日年会，4次排练在那之前完成。"),
+        ("user", "最后一次改到19号"),
+        ("assistant", "那第一次改到12月29日周二晚7点可以吗？"),
+        ("user", "可以，就29号"),
+    ]
+    st = state_after(turns, ts=datetime(2026, 12, 15, 10))
+    assert "1月22号晚上，周五" in {f.value for f in st.facts.values()}
+    assert not {h.value for f in st.facts.values() for h in f.history if "1月22" in h.value}
