@@ -23,7 +23,7 @@ from core.lang.zh_past_dates import last_occurrence, past_event
 from core.lang.zh_segment import tokens
 from core.lang.zh_slots import name_slot
 from core.lang.zh_spacing import original_span, tightened
-from core.lang.zh_time import BLANK, bare_day, day_after, find_times, joins_range
+from core.lang.zh_time import BLANK, DEFAULT_REFERENCE, bare_day, day_after, find_times, joins_range
 from core.lang.zh_values import Hit, find_values
 from core.models import Entity
 
@@ -106,6 +106,14 @@ _SERIES_ITEM = re.compile(
 _FIRST = ("首次", "头一次")
 
 
+def _years_ago(value: str, ts: datetime | None) -> bool:
+    """True when the resolved date value lies in a year before last year (of ts, or of the fixed
+    reference when the message has no time)."""
+    year = re.match(r"(\d{4})-", value)
+    ref_year = (ts or DEFAULT_REFERENCE).year
+    return year is not None and int(year.group(1)) < ref_year - 1
+
+
 def _series_item(text: str, start: int) -> str | None:
     """The place ("1", "2", ..., "last") of the series item named right before a date, or None."""
     hit = _SERIES_ITEM.search(text, max(0, start - 12), start)
@@ -171,6 +179,8 @@ def _entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
             continue  # "行，明天见": a parting word, no day of the task
         if h.type == "date" and past_event(text, h.start, h.end):  # "12月1日发的": the day it happened
             value, slot = last_occurrence(h.value, ts), "past_date"
+        elif h.type == "date" and _years_ago(h.value, ts):
+            slot = "past_date"  # "彭语桐，2014年7月3日": a birthday, never the day the task is for
         elif h.type in ("date", "datetime") and (nth := _series_item(text, h.start)) is not None:
             slot = f"{SERIES_SLOT_PREFIX}{nth}_date"  # "第一次改到12月29日": that item's
         elif h.type == "date" and _DEADLINE_AFTER.match(text, h.end):

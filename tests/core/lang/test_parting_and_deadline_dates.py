@@ -66,3 +66,11 @@ def test_moving_the_first_rehearsal_leaves_the_event_date():
     st = state_after(turns, ts=datetime(2026, 12, 15, 10))
     assert "1月22号晚上，周五" in {f.value for f in st.facts.values()}
     assert not {h.value for f in st.facts.values() for h in f.history if "1月22" in h.value}
+
+
+def test_a_chinese_date_years_back_is_a_past_date():
+    # a child's birthday said with the name ("彭语桐，2014年7月3日") was the date a later "24号下午" replaced
+    ents = analyzer_for("zh").entities("彭语桐，2014年7月3日", datetime(2026, 12, 15, 10))
+    assert [e.slot for e in ents if e.type == "date"] == ["past_date"]
+    this_year = analyzer_for("zh").entities("2026年12月3日交货", None)
+    assert [e.slot for e in this_year if e.type == "date"] == ["date"]
