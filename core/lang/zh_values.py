@@ -285,6 +285,10 @@ def _measures(text: str) -> list[Hit]:
     return out
 
 
+# a resident identity number by its shape: region (6 digits), birth date (8), order (3), check digit or X
+_RESIDENT_ID = re.compile(
+    r"(?<![\dA-Za-z])\d{6}(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])"
+)
 # the last digits of a card or an account ("尾号6021", "卡号后四位是5510")
 _CARD_TAIL = re.compile(r"(?:尾号|后四位|末四位)(?:是|为)?\s*[:：]?\s*(?P<n>\d{3,6}[Xx]?)(?![\dA-Za-z])")
 
@@ -314,6 +318,8 @@ def _contacts(text: str) -> list[Hit]:
         out.append(Hit(m.start(), m.end(), "id", m.group(0), "ref", 9))
     for m in _TRAIN_FLIGHT.finditer(text):
         out.append(Hit(m.start(), m.end(), "id", m.group(0), "ref", 5))
+    for m in _RESIDENT_ID.finditer(text):  # "身份证号码330102201407035528": whose, never a booking's
+        out.append(Hit(m.start(), m.end(), "id", m.group(0).upper(), "id_number", 9))
     for m in _CARD_TAIL.finditer(text):  # "工行卡尾号6021": which card, never a count or a name
         # the cue with the digits: "尾号" left alone was read as a name the next name replaced
         out.append(Hit(m.start(), m.end(), "id", m.group("n"), "account", 9))
