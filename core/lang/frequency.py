@@ -54,6 +54,15 @@ _ZH_FREQUENCY = re.compile(
 )
 
 
+_ZH_DAYS_ONLY = re.compile(r"每(?:周|星期|礼拜)[一二三四五六日天]")
+
+
+def zh_frequency_slot(value: str) -> str:
+    """The slot of a Chinese frequency: "days" for the weekday it falls on ("每周三"), which stands
+    beside how often ("每周两次"); "frequency" for the rest."""
+    return "days" if _ZH_DAYS_ONLY.fullmatch(value) else "frequency"
+
+
 def zh_frequencies(text: str) -> list[tuple[int, int, str]]:
     """The Chinese frequency spans of text: (start, end, value as said)."""
     return [(m.start(), m.end(), m.group(0)) for m in _ZH_FREQUENCY.finditer(text)]

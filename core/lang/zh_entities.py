@@ -14,7 +14,7 @@ from datetime import datetime
 from functools import lru_cache
 
 from core.lang.base import SERIES_SLOT_PREFIX
-from core.lang.frequency import zh_frequencies
+from core.lang.frequency import zh_frequencies, zh_frequency_slot
 from core.lang.zh_lists import without_enumerations
 from core.lang.zh_name_tokens import venue_suffix
 from core.lang.zh_names import find_names
@@ -145,7 +145,8 @@ def _entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
     starts, ends = _boundaries(text)
     # a lexicon word must be a whole jieba word: "租车" is no facility inside "出租车"
     hits += [h for h in find_values(text) if not h.soft or (h.start in starts and h.end in ends)]
-    hits += [Hit(a, b, "frequency", v, "frequency", 9) for a, b, v in zh_frequencies(text)]  # "每两周一次"
+    # "每两周一次" (how often), "每周三" (the day it falls on)
+    hits += [Hit(a, b, "frequency", v, zh_frequency_slot(v), 9) for a, b, v in zh_frequencies(text)]
     chosen = _resolve(hits)
     hard = [h for h in chosen if not h.soft]
     soft = [h for h in chosen if h.soft]

@@ -7,6 +7,7 @@ import pytest
 from core.lang.en_entities import extract_entities
 from core.lang.frequency import en_frequencies, frequency_slot
 from core.lang.registry import analyzer_for
+from tests.core.builders import state_after
 
 pytestmark = pytest.mark.unit
 
@@ -60,3 +61,12 @@ def test_a_weekday_in_the_plural_is_the_days_something_recurs_on(text: str, valu
 
 def test_how_often_and_the_days_are_two_slots():
     assert frequency_slot("once a week") == "frequency" and frequency_slot("tuesdays") == "days"
+
+
+def test_the_chinese_weekday_a_thing_recurs_on_stands_beside_how_often():
+    # "每周两次" then the days read back "每周三、周六": the days replaced the twice-a-week rate
+    ents = analyzer_for("zh").entities("好的，改为每周三、周六。", None)
+    assert ("每周三", "days") in [(e.text, e.slot) for e in ents if e.type == "frequency"]
+    st = state_after([("user", "每周两次"), ("assistant", "好的，改为每周三、周六。"), ("user", "ok")])
+    assert "每周两次" in {f.value for f in st.facts.values()}
+    assert "每周两次" not in {h.value for f in st.facts.values() for h in f.history}
