@@ -237,7 +237,7 @@ def classify_kind(
 # --- pinned, correction ----------------------------------------------------------------------------
 
 _PINNED = re.compile(
-    r"\b(?:must|make\s+sure|be\s+sure|ensure|important|importantly|crucial|essential|critical|absolutely|"
+    r"\b(?:must|(?:has|have)\s+to|make\s+sure|be\s+sure|ensure|important|importantly|crucial|essential|critical|absolutely|"
     r"never|always|definitely|under\s+no\s+circumstances|(?:do\s+not|don['’]?t)\s+forget|remember\s+(?:to|that)|"
     r"no\s+matter\s+what|at\s+all\s+costs|non-?negotiable|mandatory|required|a\s+must|(?:call|ask|check\s+with|"
     r"text|phone|ring|contact|tell|notify|consult)\s+(?:me|us)\s+(?:first|before)|(?:my|our)\s+(?:approval|ok|okay|"

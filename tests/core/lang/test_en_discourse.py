@@ -130,6 +130,9 @@ def test_corrections(text, expected):
         ("It is important that it is quiet.", True),
         ("Never book a window seat.", True),
         ("Do not forget the parking.", True),
+        # "has to" is "must": "he has to get it twice a day, no skipping" kept only "no skipping"
+        ("he has to get it twice a day, no skipping", True),
+        ("The well has to be at least 100 feet from the septic field.", True),
         ("A hotel in the north.", False),
     ],
 )
