@@ -19,13 +19,12 @@ import re
 
 from core.models import ContextState, Fact, FactCandidate
 from core.replaced import guessed_key, unnumbered_slot
+from core.values import HALF_DAY, clock_minutes
 
 MAX_NUMBERED = 5  # date_2 .. date_5: past that, the last one is replaced
 _DATES = frozenset({"date", "datetime"})
 _MOMENTS = _DATES | {"time"}
 _ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
-_CLOCK = re.compile(r"(\d{1,2}):(\d{2})")
-_HALF_DAY = 12 * 60
 
 
 def date_beside_key(state: ContextState, cur: Fact, cand: FactCandidate) -> str | None:
@@ -74,17 +73,11 @@ def _inside_held_span(state: ContextState, cur: Fact, cand: FactCandidate) -> bo
     end = state.facts.get(f"{cur.key.rsplit('.', 1)[0]}.end_time")
     if unnumbered_slot(cur.key) != "time" or end is None or end.role != "user":
         return False
-    start, stop, at = (_minutes(v) for v in (cur.norm, end.norm, cand.norm))
+    start, stop, at = (clock_minutes(v) for v in (cur.norm, end.norm, cand.norm))
     if start is None or stop is None or at is None:
         return False
-    readings = (at, at + _HALF_DAY) if at < _HALF_DAY else (at,)
+    readings = (at, at + HALF_DAY) if at < HALF_DAY else (at,)
     return any(start < t < stop for t in readings)
-
-
-def _minutes(norm: str) -> int | None:
-    """Minutes after midnight of a normalised clock time ("18:00"), None for anything else."""
-    hit = _CLOCK.fullmatch(norm.strip())
-    return int(hit.group(1)) * 60 + int(hit.group(2)) if hit else None
 
 
 def _free_key(state: ContextState, cur: Fact, cand: FactCandidate) -> str | None:

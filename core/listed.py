@@ -11,6 +11,7 @@ import re
 
 from core.lang.cues import any_language
 from core.models import ContextState, Fact, FactCandidate, FactVersion
+from core.values import HALF_DAY, clock_minutes
 
 # commas and semicolons, ASCII and full-width, and the Chinese enumeration comma: punctuation, no words
 LIST_SEPARATOR = re.compile(r"\s*[,;\uff0c\uff1b\u3001]\s*")
@@ -61,7 +62,7 @@ def is_item_of(value: str, listing: str) -> bool:
     return len(items) > 1 and any(i.lower() == low for i in items)
 
 
-_CLOCK_NORM = re.compile(r"(\d{2}):(\d{2})")
+_HOUR = 60  # minutes
 
 
 def _items(listing: str) -> list[str]:
@@ -81,10 +82,10 @@ def afternoon_pick(listing: str, pick: str) -> str | None:
     afternoon reading ("2", normalised "02:00", picks "14:00"), when only that reading is listed
     (items apart by commas or as options, " | "); None otherwise."""
     items = _items(listing)
-    hit = _CLOCK_NORM.fullmatch(pick.strip())
-    if len(items) < 2 or hit is None or pick.strip() in items or not 1 <= int(hit.group(1)) <= 11:
+    at = clock_minutes(pick)
+    if len(items) < 2 or at is None or pick.strip() in items or not _HOUR <= at < HALF_DAY:
         return None
-    later = f"{int(hit.group(1)) + 12:02d}:{hit.group(2)}"
+    later = f"{(at + HALF_DAY) // _HOUR:02d}:{at % _HOUR:02d}"
     return later if later in items else None
 
 

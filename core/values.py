@@ -18,6 +18,16 @@ _ISO_WHEN = re.compile(r"\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?)?|\d{1,2}:\d\
 _ISO_MONTH = re.compile(r"\d{4}-\d\d")
 
 
+_CLOCK = re.compile(r"(\d{1,2}):(\d{2})")
+HALF_DAY = 12 * 60  # minutes: a 12-hour clock's hour read in the afternoon is this much later
+
+
+def clock_minutes(norm: str) -> int | None:
+    """Minutes after midnight of a normalised clock time ("18:00" -> 1080); None for anything else."""
+    hit = _CLOCK.fullmatch(norm.strip())
+    return int(hit.group(1)) * 60 + int(hit.group(2)) if hit else None
+
+
 def same_value(a: str, b: str) -> bool:
     """True when two normalized values name the same thing: 'worth house' ~ 'the worth house',
     'toronto pearson airport' ~ 'toronto pearson international airport', '1 room' ~ '1 rooms'.

@@ -89,7 +89,7 @@ class EnglishAnalyzer(CueMethods):
         elif last is not None and last[0] == text:
             ents = last[1]  # the parse stage asked entities() of this clause just before: same answer
         else:
-            ents = with_quoted_wording(text, extract_entities(text, None))
+            ents = self.entities(text, None)
         has_values = any((e.type in _VALUE_TYPES or e.slot is not None) and e.slot != "other" for e in ents)
         return classify_kind(
             text,

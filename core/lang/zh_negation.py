@@ -201,7 +201,6 @@ def _subject_start(text: str, cue_start: int) -> int:
 _ASKED_NOT = re.compile(r"(?:能不能|可不可以|可以|能)(?P<neg>(?:不|别)(?P<t>[^，,。！？!?；;\n…吗呢吧]+))")
 
 
-
 def asked_negations(text: str) -> list[Negation]:
     """The negated actions a yes/no request asks for (see _ASKED_NOT), each as a prohibition, and
     the prohibitions the clause states before it asks ("我们有几个回族同事，不要腊味，能换吗": 不要腊味)."""
