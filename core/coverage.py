@@ -208,6 +208,10 @@ def missing_user_clauses(
     # ("那我申请8000" then "想了想还是5000吧")
     bare = {p.message.idx for p in parsed for a in p.atoms if a.kind == "correction" and untyped_numbers(a)}
     renumbered = {before for before, after in pairwise(users) if after in bare}
+    # a user turn whose next turn opens on a correction ("yeah minimum payment autopay", then "wait
+    # no, full balance"): what it said was taken back
+    opens_correction = {p.message.idx for p in parsed if p.atoms and p.atoms[0].kind == "correction"}
+    corrected_next = {before for before, after in pairwise(users) if after in opens_correction}
     out: list[str] = []
     offer = ""  # the turn before lays out choices without asking (core.offered_choices)
     opening = _opening_turn(parsed)  # the user's first turn states the task: its short clauses count
@@ -226,7 +230,7 @@ def missing_user_clauses(
         after_negation = False
         corrected = False  # an earlier clause of this turn is a correction
         before: Atom | None = None  # the clause before, in this turn
-        for atom in p.atoms:
+        for at, atom in enumerate(p.atoms):
             # the question a statement of the opening turn was cut from ("我家柯基8个月了，...，" + "能训吗")
             # asks for the task: it comes back with it
             cut_from = p.message.idx == opening and before is not None and before.text.endswith(_CUT_ENDS)
@@ -271,7 +275,16 @@ def missing_user_clauses(
             # a clause whose words mostly are not shown comes back whole: untyped ("she has diabetes
             # and one time heart problem"), or typed in part only ("two vegans, one gluten free":
             # the count is a fact, what it counts is not)
-            says_more = says_more_than_yes(atom)
+            # a yes to the assistant's question that names what it takes ("yes to the box", "要，拍一份")
+            # states the user's pick: one content word is enough, and only all its words show it
+            replying = (
+                (answers or detailed)
+                and any_language().yes_names_pick(atom.text)
+                and not requests(atom.text)
+                and p.message.idx not in corrected_next
+                and not any(a.kind == "correction" for a in p.atoms[at + 1 :])
+            )
+            says_more = says_more_than_yes(atom, MIN_ANSWER_UNITS if replying else MIN_UNITS)
             typed = any(not (says_more and e.type in WEAK_TYPES) for e in atom.entities)
             brief = answers and not says_nothing(atom.text) and not requests(atom.text)
             # a pick among choices a later correction picks again among ("interim", then "actually
@@ -288,6 +301,8 @@ def missing_user_clauses(
             # the parser typed nothing of only by all its words ("skip them this time" is not shown
             # by "time=noon"; "5 pm would be perfect" is by "time=5 pm")
             share = 1.0 if atom.kind == "correction" or (brief and not atom.entities) else SHOWN_SHARE
+            if replying and not typed:
+                least, share = MIN_ANSWER_UNITS, 1.0
             stale_value = _states_replaced(atom, proven, named)
             stale = stale_value or corrected_later(atom, corrections)
             if (
@@ -353,12 +368,12 @@ def _states_task(question: Atom) -> bool:
     return bool(question.entities) or len(content_units(question.text)) >= MIN_UNITS
 
 
-def says_more_than_yes(atom: Atom) -> bool:
+def says_more_than_yes(atom: Atom, least: int = MIN_UNITS) -> bool:
     """True when a clause read as a yes goes on to state something ("yes downgrade is fine, but I want
     to keep the same card number", "Yes penicillin and also sticking plasters"): what follows the yes
     is the user's own and is kept like an answer. A bare or polite yes ("yes that sounds great,
     thanks") has too few content words."""
-    return atom.kind == "confirmation" and len(content_units(atom.text)) >= MIN_UNITS
+    return atom.kind == "confirmation" and len(content_units(atom.text)) >= least
 
 
 def restated_values(parsed: Sequence[ParsedMessage], upto: int, state: ContextState) -> set[str]:

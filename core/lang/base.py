@@ -155,6 +155,11 @@ class LanguageAnalyzer(Protocol):
         """True when text opens by agreeing ("yes", "sounds good", "好的")."""
         ...
 
+    def yes_names_pick(self, text: str) -> bool:
+        """True when a yes goes on to name what it takes ("yes to the box", "yes anchor it", "要视频"),
+        not a courtesy ("yes, that sounds great") nor a request ("yes, please book it")."""
+        ...
+
     def soft_preference(self, text: str) -> bool:
         """True when the clause softens its values into a preference ("ideally", "最好")."""
         ...

@@ -61,6 +61,10 @@ class CueMethods:
         """True when text opens by agreeing ("yes", "sounds good", "好的")."""
         return self._cues.accepts(text)
 
+    def yes_names_pick(self, text: str) -> bool:
+        """True when a yes goes on to name what it takes ("yes to the box", "要视频")."""
+        return self._cues.yes_names_pick(text)
+
     def soft_preference(self, text: str) -> bool:
         """True when the clause softens its values into a preference ("ideally", "最好")."""
         return self._cues.soft_preference(text)

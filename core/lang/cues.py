@@ -42,6 +42,10 @@ class AnyLanguage:
         """True when text opens by agreeing, in some language."""
         return any(a.accepts(text) for a in self.analyzers)
 
+    def yes_names_pick(self, text: str) -> bool:
+        """True when a yes goes on to name what it takes, in some language."""
+        return any(a.yes_names_pick(text) for a in self.analyzers)
+
     def soft_preference(self, text: str) -> bool:
         """True when some language's soft-preference cue occurs in text."""
         return any(a.soft_preference(text) for a in self.analyzers)

@@ -124,6 +124,11 @@ def declines(text: str) -> bool:
     return bool(pattern(_POLITE_DECLINE).match(text))
 
 
+# a brief 要 naming what it takes ("要视频", "要，拍一份"): at most eight characters after it, none a
+# courtesy or a question
+_YES_NAMES_PICK = r"^要[，,\s]*(?![的吧啊了呀不么])[^，,。！!？?\s]{1,8}[。！!]?$"
+
+
 def bare_no(text: str) -> bool:
     """True when text is a bare "不，"."""
     return bool(pattern(_BARE_NO).match(text))
@@ -132,6 +137,12 @@ def bare_no(text: str) -> bool:
 def accepts(text: str) -> bool:
     """True when text opens by agreeing (好的, 可以, 没问题)."""
     return bool(pattern(_ACCEPTANCE).match(text))
+
+
+def yes_names_pick(text: str) -> bool:
+    """True when a brief 要 names what it takes ("要视频", "要，拍一份"): not "要的", "要不..." nor a
+    courtesy after it (_YES_NAMES_PICK)."""
+    return bool(pattern(_YES_NAMES_PICK).match(text))
 
 
 def soft_preference(text: str) -> bool:

@@ -97,3 +97,32 @@ def test_a_brief_answer_with_a_value_is_shown_by_its_value():
     parsed = [parse_message(Message(idx=i, role=r, text=t, ts=TS)) for i, (r, t) in enumerate(turns)]
     state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
     assert missing_user_clauses("[FACT:restaurant.time=5 pm]", parsed, upto=3, state=state) == []
+
+
+@pytest.mark.parametrize(
+    "asked, said",
+    [
+        ("Would you like it in a presentation box? It's £12.", "yes to the box"),
+        ("Photos and video? The package is CHF 40.", "yes video"),
+        ("Shall our fitter install both seats? It is free.", "Yes to installing both."),
+        ("需要拍照服务吗？", "要，拍一份"),
+    ],
+)
+def test_a_yes_naming_what_it_takes_is_kept_in_the_users_words(asked: str, said: str):
+    """A yes to the agent's question that names its pick is the user's choice, however short: one
+    content word is enough, and words of it shown elsewhere ("video" in a guessed slot) do not show it."""
+    assert said in _missing(said, before=asked)
+
+
+def test_a_yes_the_user_takes_back_next_turn_owes_nothing():
+    turns = [
+        ("assistant", "Would you like autopay from your bank account?"),
+        ("user", "yeah minimum payment autopay"),
+        ("assistant", "Autopay of the minimum payment each month, noted."),
+        ("user", "wait no, full balance. minimum is how you get into debt right"),
+        ("assistant", "Autopay set to the full balance instead."),
+    ]
+    parsed = [parse_message(Message(idx=i, role=r, text=t, ts=TS)) for i, (r, t) in enumerate(turns)]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    missing = missing_user_clauses("[FACT:card.autopay=full balance]", parsed, upto=5, state=state)
+    assert "yeah minimum payment autopay" not in missing

@@ -116,6 +116,8 @@ def test_kind(text, role, kind):
         ("sorry, I mean December 15", True),
         ("Sorry, it's fully booked.", False),
         ("sorry it took so long", False),
+        ("wait no, full balance.", True),
+        ("I can wait no longer than Friday.", False),
     ],
 )
 def test_corrections(text, expected):
