@@ -1,4 +1,4 @@
-"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout15_*) validate, are built from their
+"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout16_*) validate, are built from their
 sources, keep to domains of their own, and are picked by the checker's options."""
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ SETS = {
     "heldout13": ("heldout13_src", "heldout13_dialogues", "--heldout13"),
     "heldout14": ("heldout14_src", "heldout14_dialogues", "--heldout14"),
     "heldout15": ("heldout15_src", "heldout15_dialogues", "--heldout15"),
+    "heldout16": ("heldout16_src", "heldout16_dialogues", "--heldout16"),
 }
 
 
