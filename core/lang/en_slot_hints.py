@@ -165,6 +165,18 @@ _KIN_BEFORE = re.compile(
     r"(?:,\s*|\s+(?:is\s+|called\s+|named\s+)?)$",
     re.IGNORECASE,
 )
+# a person named right after the role they have in the task, by a determiner ("The housekeeper, Rosa
+# Jiménez", "our instructor Margaret Tully", "Their events coordinator, Priya Shah"): an agent noun
+# (-er, -or, -ist, -ian, -ant) or a role word, never one whose name the user's or another's replaces
+_ROLE_WORDS = (
+    "chef|guide|pilot|tech|nurse|coach|rep|contact|vet|doctor|surgeon|midwife|tutor|host|boss|landlord"
+)
+_ROLE_NAMED_BEFORE = re.compile(
+    r"\b(?:(?i:our|my|your|their|his|her)\s+(?:[a-z]+\s+){0,2}?"
+    rf"(?P<role>[a-z]{{3,}}(?:er|or|ist|ian|ant)|{_ROLE_WORDS})(?:\s*,\s*|\s+(?:is\s+|will\s+be\s+)?)"
+    r"|(?i:the)\s+(?:[a-z]+\s+){0,2}?"
+    rf"(?P<the_role>[a-z]{{3,}}(?:er|or|ist|ian|ant)|{_ROLE_WORDS})\s*,\s*)$"
+)
 # a greeting that opens the clause and addresses the person named right after it
 _GREETED = re.compile(
     r"(?:^|[.!?]\s+)(?:welcome(?:\s+back)?|hi|hello|hey|thanks|thank\s+you|good\s+(?:morning|afternoon|evening)|"
@@ -224,6 +236,9 @@ def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
     before = text[max(0, c.start - 64) : c.start]
     if _TO_A_PERSON.search(before) or _ROLE_BEFORE.search(before) or _MAKER_AFTER.match(text, c.end):
         return "person"
+    role = _ROLE_NAMED_BEFORE.search(before)
+    if role and (noun := role.group("role") or role.group("the_role")) not in VENUE_TYPES:
+        return f"{noun}_name"  # "The housekeeper, Rosa Jiménez": the housekeeper's name
     if _ALBUM_AFTER.match(text, c.end) or _ALBUM_BEFORE.search(before):
         return "album"
     if _WORK_AFTER.match(text, c.end):

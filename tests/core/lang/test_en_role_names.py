@@ -1,0 +1,72 @@
+"""A person named right after the role they have in the task ("The housekeeper, Rosa Jiménez", "our
+instructor Margaret Tully") is keyed by that role, so another person the user names later (the host,
+"Mr Sörensen has just added two more guests") never replaces them; a capitalized word that opens a
+sentence before an object pronoun ("Bump it to 12") is a verb, never a name."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.core.lang.en_helpers import EN, ents, find
+
+pytestmark = pytest.mark.unit
+
+
+@pytest.mark.parametrize(
+    "text, name, slot",
+    [
+        ("The housekeeper, Rosa Jiménez, she'll be there from 2.", "Rosa Jiménez", "housekeeper_name"),
+        ("Sessions are with our instructor Margaret Tully.", "Margaret Tully", "instructor_name"),
+        ("Our display manager, Craig Fenwick, can survey on Thursday.", "Craig Fenwick", "manager_name"),
+        ("My accountant is Ruth Okafor.", "Ruth Okafor", "accountant_name"),
+    ],
+)
+def test_a_name_after_its_role_is_keyed_by_the_role(text: str, name: str, slot: str):
+    assert find(text, name).slot == slot
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("I'd like the restaurant Nando's.", "Nando's"),  # a venue type, no role
+        ("Book a table at Hotel du Vin for two.", "Hotel du Vin"),
+    ],
+)
+def test_a_venue_or_a_name_without_a_role_is_not_keyed_by_a_role(text: str, name: str):
+    assert not (find(text, name).slot or "").endswith(("ant_name", "er_name"))
+
+
+@pytest.mark.parametrize(
+    "text", ["Bump it to 12, please.", "Engrave them with both initials.", "Ring me at noon."]
+)
+def test_a_verb_opening_a_sentence_before_an_object_pronoun_is_no_name(text: str):
+    assert not [e for e in ents(text) if e.type == "name"]
+
+
+def test_bump_it_to_a_number_is_a_correction():
+    assert EN.is_correction("Bump it to 12, please.")
+
+
+def test_the_host_named_later_never_replaces_the_housekeeper():
+    from datetime import datetime
+
+    from core.compressor import Compressor
+    from core.config import Config
+    from core.models import Message
+
+    turns = [
+        ("user", "I'm the assistant to Martin Sörensen. He is hosting a dinner for 10 guests next Friday."),
+        ("assistant", "What time would guests sit down?"),
+        ("user", "Seated at 7:45. Service must be finished by 10:30, he has a flight on Saturday morning."),
+        ("assistant", "Would you like a wine pairing? It's $75 per guest."),
+        ("user", "No wine pairing, thank you. Mr Sörensen supplies his own wine."),
+        ("assistant", "Chef Lund will need access to the kitchen from 3:30pm. Who will let her in?"),
+        ("user", "The housekeeper, Rosa Jiménez, she'll be there from 2. Her number is 646-555-0137."),
+        ("assistant", "Thank you. Please confirm the billing details."),
+        ("user", "Ah, hold the order: Mr Sörensen has just added two more guests. Bump it to 12, please."),
+        ("assistant", "Twelve guests, $2,400 in total."),
+    ]
+    ts = datetime(2026, 12, 10, 9, 0)
+    messages = [Message(idx=i, role=r, text=t, ts=ts) for i, (r, t) in enumerate(turns)]
+    text = Compressor(Config(use_embeddings=False)).compress(messages).context.text
+    assert "(was: Rosa Jiménez" not in text and "Rosa Jiménez" in text
