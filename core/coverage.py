@@ -275,15 +275,8 @@ def missing_user_clauses(
             # a clause whose words mostly are not shown comes back whole: untyped ("she has diabetes
             # and one time heart problem"), or typed in part only ("two vegans, one gluten free":
             # the count is a fact, what it counts is not)
-            # a yes to the assistant's question that names what it takes ("yes to the box", "要，拍一份")
-            # states the user's pick: one content word is enough, and only all its words show it
-            replying = (
-                (answers or detailed)
-                and any_language().yes_names_pick(atom.text)
-                and not requests(atom.text)
-                and p.message.idx not in corrected_next
-                and not any(a.kind == "correction" for a in p.atoms[at + 1 :])
-            )
+            # a yes naming what it takes ("yes to the box") states the user's pick (_yes_names_pick)
+            replying = _yes_names_pick(atom, p.atoms[at + 1 :], p.message.idx in corrected_next, later)
             says_more = says_more_than_yes(atom, MIN_ANSWER_UNITS if replying else MIN_UNITS)
             typed = any(not (says_more and e.type in WEAK_TYPES) for e in atom.entities)
             brief = answers and not says_nothing(atom.text) and not requests(atom.text)
@@ -302,7 +295,7 @@ def missing_user_clauses(
             # by "time=noon"; "5 pm would be perfect" is by "time=5 pm")
             share = 1.0 if atom.kind == "correction" or (brief and not atom.entities) else SHOWN_SHARE
             if replying and not typed:
-                least, share = MIN_ANSWER_UNITS, 1.0
+                least, share = MIN_ANSWER_UNITS, 1.0  # one content word, shown only by all of them
             stale_value = _states_replaced(atom, proven, named)
             stale = stale_value or corrected_later(atom, corrections)
             if (
@@ -345,6 +338,21 @@ def missing_user_clauses(
                     parts += [x for x in qualified_parts(atom, own) if x not in parts]
                 out += [part for part in parts if part not in out]
     return out
+
+
+def _yes_names_pick(
+    atom: Atom, rest: Sequence[Atom], taken_back: bool, later: Sequence[tuple[int, set[str]]]
+) -> bool:
+    """True when a user clause is a yes that names what it takes ("yes to the box", "Yes to installing
+    both", "要，拍一份"): the user's pick, kept from one content word and shown only by all its words.
+    Not when the user takes it back (the next turn opens on a correction: taken_back; a correction
+    later in the turn: rest) or speaks of it again later ("要大巴", then "大巴算了": the later words hold)."""
+    if not any_language().yes_names_pick(atom.text) or requests(atom.text) or taken_back:
+        return False
+    if any(a.kind == "correction" for a in rest):
+        return False
+    words = topic_words(atom.text)
+    return not any(idx > atom.msg_idx and words & said for idx, said in later)
 
 
 def _opening_turn(parsed: Sequence[ParsedMessage]) -> int:

@@ -103,6 +103,7 @@ def test_a_brief_answer_with_a_value_is_shown_by_its_value():
     "asked, said",
     [
         ("Would you like it in a presentation box? It's £12.", "yes to the box"),
+        ("A custom clamshell box to store it is $140.", "yes to the box"),  # an offer, no question
         ("Photos and video? The package is CHF 40.", "yes video"),
         ("Shall our fitter install both seats? It is free.", "Yes to installing both."),
         ("需要拍照服务吗？", "要，拍一份"),
@@ -126,3 +127,16 @@ def test_a_yes_the_user_takes_back_next_turn_owes_nothing():
     state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
     missing = missing_user_clauses("[FACT:card.autopay=full balance]", parsed, upto=5, state=state)
     assert "yeah minimum payment autopay" not in missing
+
+
+def test_a_yes_the_user_speaks_of_again_later_is_left_to_the_later_words():
+    turns = [
+        ("assistant", "我们有大巴接送，每人30元。"),
+        ("user", "要大巴。"),
+        ("assistant", "好的，大巴8点出发。"),
+        ("user", "大巴算了，大家自己打车去吧"),
+        ("assistant", "好的，取消大巴。"),
+    ]
+    parsed = [parse_message(Message(idx=i, role=r, text=t, ts=TS)) for i, (r, t) in enumerate(turns)]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    assert "要大巴。" not in missing_user_clauses("[FACT:trip.people=26]", parsed, upto=5, state=state)
