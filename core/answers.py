@@ -48,6 +48,9 @@ def answer_entities(atom: Atom, asked: str) -> Atom:
         number = ent.type == "number" or (ent.type == "money" and asked not in _NOT_MONEY)
         if number and ent.slot in _GENERIC_NUMBER_SLOTS and _fits(ent.value or ent.text, asked):
             ent = ent.model_copy(update={"slot": asked})
+        elif asked == "age" and ent.type == "duration":
+            # "孩子多大？" "10个月", "How old is the baby?" "18 months": an age, no length of the booking
+            ent = ent.model_copy(update={"slot": asked})
         out.append(ent)
     for m in _BARE_DIGITS.finditer(atom.text):
         if any(e.start <= m.start() < e.end or m.start() <= e.start < m.end() for e in atom.entities):

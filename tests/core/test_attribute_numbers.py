@@ -117,6 +117,8 @@ def test_a_number_counting_a_noun_is_left_to_the_count_finders():
         ("一年不超过3000", "一年不超过3000", "budget"),
         ("保价2000", "2000", "value"),
         ("哦对了，预算其实可以到6000", "6000", "budget"),
+        ("三个月29400元，押金一个月9800元。", "9800元", "deposit"),  # the period it is worth between
+        ("改为两个月，19600元，押金不变9800元。", "9800元", "deposit"),  # it stays
     ],
 )
 def test_chinese_numbers_keep_their_relative_and_attribute(text: str, span: str, slot: str):
@@ -158,3 +160,29 @@ def test_zh_adverb_of_total_is_not_a_numeral() -> None:
     cases = (("预算一共一万五以内。", "<=15000"), ("预算一起两万", "20000"), ("预算总共3万", "30000"))
     for text, value in cases:
         assert [(v, s) for _, _, _, v, s in attribute_numbers(text)] == [(value, "budget")], text
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        [
+            ("user", "三亚，租婴儿推车和安全座椅，送酒店"),
+            ("assistant", "推车每天20元，安全座椅每天25元。孩子多大？"),
+            ("user", "10个月"),
+            ("assistant", "推荐双向座椅。租几天？"),
+            ("user", "5天"),
+        ],
+        [
+            ("user", "I need a buggy and a car seat for our holiday"),
+            ("assistant", "Happy to help. How old is the baby?"),
+            ("user", "18 months"),
+            ("assistant", "A toddler seat then. For how long?"),
+            ("user", "10 days"),
+        ],
+    ],
+)
+def test_an_age_said_as_a_duration_is_no_length_of_the_rental(turns):
+    st = state_after(turns)
+    age = turns[2][1]
+    assert current(st).get("age") == age
+    assert age not in replaced(st)
