@@ -44,6 +44,7 @@ from core.lang.en_slot_hints import (
     _past_slot,
     away_slots,
     holder_slot,
+    leg_slot,
 )
 from core.lang.en_times import find_times
 from core.lang.en_units import card_endings, unit_counts
@@ -291,7 +292,7 @@ def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
             continue  # "Our AV tech, Brandon Lee": who the person is, not a name of its own
         if c.type in ("place", "name") and _zone_of(text, c, prev):
             continue  # "after 7pm sydney time": which clock the time is read on, no place of the task
-        slot = ends.get(i) or _past_slot(text, c, ref)
+        slot = ends.get(i) or _past_slot(text, c, ref) or leg_slot(text, c)
         slot = slot or _name_hint(text, c, _cue_slot(text, c, prev) or c.slot)
         slot = holder_slot(text, c, slot) or slot
         value = c.value

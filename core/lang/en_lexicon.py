@@ -184,6 +184,14 @@ OCCASION_NOUNS = frozenset(
     "recital audition anniversary christening baptism closing deadline due".split()
 )
 
+# the legs of a service said as a noun before their day or hour ("Collection Sunday.", "Delivery
+# 14:00-16:00."): each leg its own date and time, never the day of the event the service is for
+LEG_NOUNS = frozenset(
+    "delivery collection pickup pick-up drop-off dropoff installation removal setup set-up survey fitting".split()
+)
+# the verbs of those legs, by their stem -> the leg ("collecting it Monday", "deliver on the 18th")
+LEG_VERBS = {"deliver": "delivery", "collect": "collection", "install": "installation", "remov": "removal"}
+
 # Kinds of doctors and services, slot type.
 SERVICE_TYPES = entries("en_service_types.txt")
 

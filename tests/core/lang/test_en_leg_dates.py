@@ -1,0 +1,60 @@
+"""A date or time of a service leg (delivery, collection, installation, removal) is that leg's, not the
+day of the event the service is for: "Collection Sunday." and a correction naming the leg ("Rather than
+collecting the day after the wedding, make it Monday") never replace "Saturday 19 December"."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from core.compressor import Compressor
+from core.config import Config
+from core.models import Message
+from tests.core.lang.en_helpers import find
+
+pytestmark = pytest.mark.unit
+
+
+@pytest.mark.parametrize(
+    "text, surface, slot",
+    [
+        ("Delivery 14:00-16:00. Collection Sunday.", "Sunday", "collection_date"),
+        ("Delivery 14:00-16:00. Collection Sunday.", "14:00", "delivery_time"),
+        ("Can you collect it on Sunday at 10?", "Sunday", "collection_date"),
+        ("Rather than collecting the day after the wedding, make it Monday.", "Monday", "collection_date"),
+        ("Please deliver them on Friday.", "Friday", "delivery_date"),
+    ],
+)
+def test_a_date_of_a_service_leg_is_keyed_by_the_leg(text: str, surface: str, slot: str):
+    assert find(text, surface).slot == slot
+
+
+@pytest.mark.parametrize(
+    "text, surface",
+    [
+        ("I collected it on Monday, and I need the repair done by Friday.", "Monday"),  # a leg that was
+        ("Saturday 19 December, Hampton Manor, Solihull.", "Saturday 19 December"),
+        ("We collect stamps. Can we come on Sunday?", "Sunday"),  # no leg of the service before it
+    ],
+)
+def test_a_date_without_a_leg_before_it_keeps_its_own_slot(text: str, surface: str):
+    assert not (find(text, surface).slot or "").startswith(("collection", "delivery"))
+
+
+def test_the_event_day_is_never_shown_as_replaced_by_the_collection_day():
+    turns = [
+        ("user", "Pedal harp hire for a wedding. Saturday 19 December, Hampton Manor, Solihull."),
+        ("assistant", "Delivery on Friday 18 December, 10:00-12:00 or 14:00-16:00; collection on Sunday or Monday."),
+        ("user", "Delivery 14:00-16:00. Collection Sunday."),
+        ("assistant", "Noted. Where in the venue will it be placed?"),
+        ("user", "Rather than collecting the day after the wedding, make it Monday."),
+        ("assistant", "Collection moved to Monday 21 December."),
+    ]
+    ts = datetime(2026, 12, 10, 9, 0)
+    messages = [Message(idx=i, role=r, text=t, ts=ts) for i, (r, t) in enumerate(turns)]
+    state = Compressor(Config(use_embeddings=False)).compress(messages).state
+    replaced = {v.value for f in state.facts.values() for v in f.history}
+    current = {k.split(".", 1)[1]: f.value for k, f in state.facts.items()}
+    assert not any("Saturday 19 December" in v for v in replaced)
+    assert "Monday" in current.get("collection_date", "")
