@@ -187,7 +187,8 @@ OCCASION_NOUNS = frozenset(
 # the legs of a service said as a noun before their day or hour ("Collection Sunday.", "Delivery
 # 14:00-16:00."): each leg its own date and time, never the day of the event the service is for
 LEG_NOUNS = frozenset(
-    "delivery collection pickup pick-up drop-off dropoff installation removal setup set-up survey fitting".split()
+    "delivery collection pickup pick-up drop-off dropoff installation removal setup set-up survey fitting"
+    .split()
 )
 # the verbs of those legs, by their stem -> the leg ("collecting it Monday", "deliver on the 18th")
 LEG_VERBS = {"deliver": "delivery", "collect": "collection", "install": "installation", "remov": "removal"}

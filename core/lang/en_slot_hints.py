@@ -350,11 +350,14 @@ _HOLDER_OPEN = re.compile(
 
 
 # a sentence that opens on the leg of a service, its day or hour right after ("Collection Sunday.")
-_LEG_OPENS = re.compile(r"(?:^|[.!?;]\s+)([a-z][a-z-]{3,})(?:\s+(?:on|at|is|will\s+be))?\s*:?\s+$", re.IGNORECASE)
+_LEG_OPENS = re.compile(
+    r"(?:^|[.!?;]\s+)([a-z][a-z-]{3,})(?:\s+(?:on|at|is|will\s+be))?\s*:?\s+$", re.IGNORECASE
+)
 
 
-# a leg's verb close before the day or hour it is done on ("collect it on Sunday", "deliver them the 18th")
-_LEG_VERB = re.compile(rf"\b({'|'.join(LEG_VERBS)})(?:e|s|es|ing|ion|y|al|ation)?\b", re.IGNORECASE)  # not "-ed"
+# a leg's verb close before the day or hour it is done on ("collect it on Sunday", "deliver them the
+# 18th"; not "collected": a leg that was)
+_LEG_VERB = re.compile(rf"\b({'|'.join(LEG_VERBS)})(?:e|s|es|ing|ion|y|al|ation)?\b", re.IGNORECASE)
 _LEG_VERB_GAP = re.compile(r"(?:\s+(?:it|them|the\s+\w+))?(?:\s+(?:on|at|by))?(?:\s+the)?\s+$", re.IGNORECASE)
 
 

@@ -45,7 +45,7 @@ def test_a_date_without_a_leg_before_it_keeps_its_own_slot(text: str, surface: s
 def test_the_event_day_is_never_shown_as_replaced_by_the_collection_day():
     turns = [
         ("user", "Pedal harp hire for a wedding. Saturday 19 December, Hampton Manor, Solihull."),
-        ("assistant", "Delivery on Friday 18 December, 10:00-12:00 or 14:00-16:00; collection on Sunday or Monday."),
+        ("assistant", "Delivery Friday 18 December, 10:00-12:00 or 14:00-16:00; collection Sunday, Monday."),
         ("user", "Delivery 14:00-16:00. Collection Sunday."),
         ("assistant", "Noted. Where in the venue will it be placed?"),
         ("user", "Rather than collecting the day after the wedding, make it Monday."),
