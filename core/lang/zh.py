@@ -13,7 +13,7 @@ from datetime import datetime
 from core.lang import zh_cues
 from core.lang.cue_methods import CueMethods
 from core.lang.quoted_wording import with_quoted_wording
-from core.lang.zh_clauses import statement_before_question, topic_pieces
+from core.lang.zh_clauses import question_before_rule, statement_before_question, topic_pieces
 from core.lang.zh_entities import entities_of
 from core.lang.zh_kinds import (
     action_marker,
@@ -76,7 +76,8 @@ class ChineseAnalyzer(CueMethods):
                 out.append(piece[: lead.end()].strip())
                 piece = piece[lead.end():].strip()
             if piece:
-                out += [part for p in topic_pieces(piece) for part in statement_before_question(p)]
+                parts = [part for p in topic_pieces(piece) for part in statement_before_question(p)]
+                out += [rule for part in parts for rule in question_before_rule(part)]
         return out
 
     def entities(self, text: str, ts: datetime | None) -> list[Entity]:

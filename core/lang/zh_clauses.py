@@ -98,3 +98,20 @@ def statement_before_question(sentence: str) -> list[str]:
         # 的，有啥推荐"); a pick asked about ("就去珍宝馆吧，这里的地址是多少？") is one question about it
         return [sentence]
     return [left, right]
+
+
+# a question, then in the same sentence a rule the user sets: "摇蜜那个环节小孩子能参与吗，别让他们靠近
+# 蜂箱太近就行". Read as one question, the prohibition is asked, not set, and the context may drop it;
+# cut off after the question's particle, it is a clause of its own
+_ASKED_THEN_RULE = re.compile(
+    r"(?<=[吗呢][，,])\s*(?=(?:但|不过|只是|就是)?(?:别|不要|不能|千万|务必|一定|必须))"
+)
+
+
+def question_before_rule(sentence: str) -> list[str]:
+    """The sentence as [question, rule] when a part asked with 吗 / 呢 is followed by a prohibition or a
+    stressed rule (_ASKED_THEN_RULE), else [sentence]."""
+    cut = _ASKED_THEN_RULE.search(sentence)
+    if cut is None or not sentence[cut.end() :].strip():
+        return [sentence]
+    return [sentence[: cut.start()].strip(), sentence[cut.end() :].strip()]

@@ -48,3 +48,19 @@ def test_the_condition_stated_before_a_question_is_owed():
         ("assistant", "可以垫软垫，也可以换着姿势练。"),
     ]
     assert any("膝盖不太好" in c for c in missing_clauses(turns, "[FACT:general.date=周六]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("摇蜜那个环节小孩子能参与吗，别让他们靠近蜂箱太近就行", "摇蜜那个环节小孩子能参与吗，"),
+        ("可以带狗吗，不要太大的那种", "可以带狗吗，"),
+    ],
+)
+def test_a_rule_set_after_a_question_is_split_off(text: str, asked: str):
+    """A prohibition after a question in one sentence is set, not asked: a clause of its own."""
+    assert ChineseAnalyzer().split(text) == [asked, text[len(asked) :]]
+
+
+def test_a_question_that_goes_on_asking_stays_whole():
+    assert ChineseAnalyzer().split("能参与吗，大概多久") == ["能参与吗，大概多久"]
