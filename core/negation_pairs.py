@@ -69,5 +69,9 @@ def before_half_unshown(before: Atom | None, atom: Atom, low: str) -> bool:
 
 
 def _half_unshown(half: str, low: str) -> bool:
-    """True when low does not show the positive half of a pair (all its words in one part)."""
+    """True when low does not show the positive half of a pair (all its words in one part). A half of
+    one content word is shown only in the user's words: its other words say how it stands ("only
+    numbers" is not shown by "numbers=7, 44")."""
+    if len(content_units(half)) == 1 and len(half.split()) > 1 and " ".join(half.lower().split()) not in low:
+        return True
     return content_unshown(half, low, MIN_HALF_UNITS, HALF_SHOWN_SHARE)

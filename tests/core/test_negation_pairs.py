@@ -32,6 +32,14 @@ def test_a_want_of_one_word_after_the_negation_is_kept():
     assert missing_clauses(turns, "[FACT:order.payment=card only]\nMust: no cash") == []
 
 
+def test_a_one_word_half_is_shown_only_in_the_users_words():
+    """"only numbers" is not shown by a fact of numbers: "only" says how the want stands."""
+    turns = _turns("no names, only numbers.")
+    owed = missing_clauses(turns, "[FACT:jersey.numbers=7, 44]\nMust: no names")
+    assert owed == ["no names, only numbers."]
+    assert missing_clauses(turns, "[FACT:jersey.print=only numbers]\nMust: no names") == []
+
+
 def test_a_half_is_shown_only_by_all_its_words():
     """"invoice" shown without "paper" keeps the prohibition and drops what is wanted."""
     turns = _turns("paper invoice, not email")
