@@ -178,6 +178,10 @@ _ROLE_NAMED_BEFORE = re.compile(
     r"|(?i:the)\s+(?:[a-z]+\s+){0,2}?"
     rf"(?P<the_role>[a-z]{{3,}}(?:er|or|ist|ian|ant)|{_ROLE_WORDS})\s*,\s*)$"
 )
+# the person a slot is with ("15:30 with Ruth Adeyemi", "book me in with Dr Shah"): the one who serves
+# or joins, never the person it is for, whose name the user gave when asked
+_WITH_BEFORE = re.compile(r"\bwith\s+$", re.IGNORECASE)
+WITH_SLOT = "with_name"
 # a greeting that opens the clause and addresses the person named right after it
 _GREETED = re.compile(
     r"(?:^|[.!?]\s+)(?:welcome(?:\s+back)?|hi|hello|hey|thanks|thank\s+you|good\s+(?:morning|afternoon|evening)|"
@@ -232,6 +236,8 @@ def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
     contact = _CONTACT_AFTER.match(text, c.end)
     if contact and contact.end() in _contact_starts(text):
         return CONTACT_SLOT  # "Chloe Nguyen, 0433 555 219": whom to call, never a venue or a pick
+    if slot == "person" and _WITH_BEFORE.search(text, max(0, c.start - 12), c.start):
+        return WITH_SLOT  # "the Thursday 13:40 with Tomasz Nowak": who it is with, not whom it is for
     if slot == "person":
         return slot
     before = text[max(0, c.start - 64) : c.start]

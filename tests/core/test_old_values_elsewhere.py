@@ -129,7 +129,7 @@ def test_a_longer_name_opening_with_a_kind_of_venue_is_no_person():
     assert slots["Hotel Novotel Paris Vaugirard"] != "person"
     parsed = parse_message(Message(idx=4, role="user", text="I'd like a table with Park Jimin"), "restaurant")
     slots = {e.text: e.slot for a in parsed.atoms for e in a.entities}
-    assert slots.get("Park Jimin") == "person"
+    assert slots.get("Park Jimin") == "with_name"  # a person: the one the table is with
 
 
 def test_a_sentence_initial_article_and_an_everyday_word_make_no_name():

@@ -70,3 +70,40 @@ def test_the_host_named_later_never_replaces_the_housekeeper():
     messages = [Message(idx=i, role=r, text=t, ts=ts) for i, (r, t) in enumerate(turns)]
     text = Compressor(Config(use_embeddings=False)).compress(messages).context.text
     assert "(was: Rosa Jiménez" not in text and "Rosa Jiménez" in text
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("Can we do the Thursday 13:40 with Tomasz Nowak instead?", "Tomasz Nowak"),
+        ("Wednesday 16 December at 15:30 with Ruth Adeyemi.", "Ruth Adeyemi"),
+    ],
+)
+def test_the_person_a_slot_is_with_is_not_the_person_it_is_for(text: str, name: str):
+    """"with Tomasz Nowak" names who serves, so it replaces the audiologist offered before ("with Ruth
+    Adeyemi"), never the name the user gave for the post ("Alison Fenwick-Shaw")."""
+    assert find(text, name).slot == "with_name"
+
+
+def test_a_person_after_with_replaces_the_one_offered_with_and_not_the_users_name():
+    from datetime import datetime
+
+    from core.compressor import Compressor
+    from core.config import Config
+    from core.models import Message
+
+    turns = [
+        ("user", "My dad Gerald Fenwick needs his hearing aid appointment moved to an afternoon."),
+        ("assistant", "I have Wednesday 16 December at 15:30 with Ruth Adeyemi."),
+        ("user", "the wednesday one please, he likes Ruth"),
+        ("assistant", "Booked. What name should go on the parcel?"),
+        ("user", "Alison Fenwick-Shaw"),
+        ("assistant", "Thank you."),
+        ("user", "Can we do the Thursday 13:40 with Tomasz Nowak instead?"),
+        ("assistant", "Moved to Thursday 17 December at 13:40 with Tomasz Nowak."),
+    ]
+    ts = datetime(2026, 12, 10, 9, 0)
+    messages = [Message(idx=i, role=r, text=t, ts=ts) for i, (r, t) in enumerate(turns)]
+    state = Compressor(Config(use_embeddings=False)).compress(messages).state
+    replaced = {v.value for f in state.facts.values() for v in f.history}
+    assert "Alison Fenwick-Shaw" not in replaced
