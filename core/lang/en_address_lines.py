@@ -28,6 +28,11 @@ _POSTAL_PART = re.compile(
 )
 # the clause's words before a colon that the address line follows ("post to her in Ballarat: 14 ...")
 _LEAD_COLON = re.compile(r"^[^:]{1,80}:\s*")
+# the words before a comma that name where the line leads ("Delivery to our warehouse, Unit 7, ...",
+# "Send it to my office, 3rd floor, ...")
+_LEAD_TO_PLACE = re.compile(
+    r"^[^,:]{0,60}\bto\s+(?:our|my|the|his|her|their)\s+\w+(?:\s+\w+)?\s*,\s*", re.IGNORECASE
+)
 # the words that say the rest of the clause is an address ("Our address is", "Site address:")
 _ADDRESS_SAID = re.compile(
     r"(?:(?:our|my|the|his|her|their|your|new|site|delivery|billing|shipping|home|office)\s+)*"
@@ -44,7 +49,8 @@ def address_line(text: str, kept: list[Candidate]) -> list[Candidate]:
     in a postal code. Otherwise kept unchanged."""
     body = text.strip().rstrip(".")
     lead = len(text) - len(text.lstrip())
-    if (cue := _ADDRESS_SAID.match(body) or _LEAD_COLON.match(body)) is not None:
+    cue = _ADDRESS_SAID.match(body) or _LEAD_COLON.match(body) or _LEAD_TO_PLACE.match(body)
+    if cue is not None:
         # "Our address is Unit 4, ...", "post to her in Ballarat: 14 Lydiard Street North, ...": the
         # line after the words that announce it
         body, lead = body[cue.end() :], lead + cue.end()

@@ -113,6 +113,11 @@ def test_an_address_line_after_the_words_that_say_so_is_one_address(text, addres
             "yes printed copy, post to her in Ballarat: 14 Lydiard Street North, Ballarat VIC 3350",
             "14 Lydiard Street North, Ballarat VIC 3350",
         ),
+        # the line after the place it leads to, set off by a comma: its unit is no id of the user's
+        (
+            "Delivery to our warehouse, Unit 7, Brackmills Industrial Estate, Northampton NN4 7PB.",
+            "Unit 7, Brackmills Industrial Estate, Northampton NN4 7PB",
+        ),
         # a town the parser read with its state ("Dripping Springs, TX") before the ZIP code
         (
             "Address is 4410 Cedar Bend Road, Dripping Springs, TX 78620.",

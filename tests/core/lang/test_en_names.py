@@ -31,8 +31,10 @@ def test_street_address():
 
 
 def test_a_street_address_keeps_its_unit_after_a_comma():
-    # "Suite 210" alone read as a room type and a count: the unit is part of the address
-    e = find("Ship it to my office, 400 Gay Street, Suite 210, Columbus OH.", "400 Gay Street, Suite 210")
+    # "Suite 210" alone read as a room type and a count: the unit is part of the address (and the town
+    # with its state, the line after the place it leads to)
+    line = "400 Gay Street, Suite 210, Columbus OH"
+    e = find(f"Ship it to my office, {line}.", line)
     assert (e.type, e.slot) == ("address", "address")
     assert find("Send it to 12 Oak Avenue, apt 3, please.", "12 Oak Avenue, apt 3").type == "address"
 
