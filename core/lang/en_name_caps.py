@@ -46,6 +46,7 @@ from core.lang.en_name_words import (
     possessive_base,
     spaced,
 )
+from core.lang.en_units import unit_abbreviation
 
 
 def _count_before_caps(text: str, toks: list[Token], i: int) -> bool:
@@ -60,6 +61,7 @@ def _count_before_caps(text: str, toks: list[Token], i: int) -> bool:
         and spaced(text, toks[i], nxt)
         and not nxt.sent_start
         and len(toks[i].text) <= 4
+        and not (toks[i].text.isdigit() and unit_abbreviation(nxt.text))  # "2 LPM": a measure, no name
     )
 
 
@@ -246,8 +248,9 @@ def caps_runs(text: str, toks: list[Token]) -> list[NameSpan]:
     while i < n:
         nxt = toks[i + 1] if i + 1 < n else None
         lead_digit = _count_before_caps(text, toks, i)
-        if not (cap_word(toks[i], nxt) or lead_digit):
-            i += 1
+        measured = i > 0 and toks[i - 1].text.isdigit() and unit_abbreviation(toks[i].text)
+        if not (cap_word(toks[i], nxt) or lead_digit) or measured:
+            i += 1  # a measure's unit ("2 LPM pulse") leads no name
             continue
         last = _caps_run_last(text, toks, i)
         opens = toks[i].sent_start and toks[i].low in _PLACE_PREPOSITIONS

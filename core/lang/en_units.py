@@ -46,6 +46,8 @@ _NUMBER = r"(?<![\w.,:/$£€¥#-])(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d
 _UNIT_PHRASE = re.compile(
     _NUMBER + r"\s?(?P<w1>[A-Za-z](?:[A-Za-z'-]*[A-Za-z])?)(?:\s(?P<w2>[a-z](?:[a-z'-]*[a-z])?))?\b"
 )
+# a unit written as a capitalized abbreviation ("2 LPM", "10 KVA", "3 PSI"; not "2 PM", a time)
+_UNIT_ABBREVIATION = re.compile(r"(?!(?:AM|PM|ST|ND|RD|TH)$)[A-Z]{2,4}")
 # words before a number that count what the speaker found ("there are 33 trains", "I found 10")
 _RESULT_COUNT_BEFORE = re.compile(
     r"\b(?:found|find|have|has|had|got|see|showing|returned|are|were|there'?s|total\s+of|results?|"
@@ -98,6 +100,11 @@ def _counted_plural(word: str, stop: frozenset[str]) -> bool:
     return word not in COUNT_NOUNS and not _known_count(word)
 
 
+def unit_abbreviation(word: str) -> bool:
+    """True for a unit written as a capitalized abbreviation after a number ("LPM", "KVA", "PSI")."""
+    return _UNIT_ABBREVIATION.fullmatch(word) is not None
+
+
 def unit_counts(text: str) -> list[tuple[int, int, str, str, str]]:
     """(start, end, type, value, slot) of each count of a unit and each amount in a currency the
     money finder does not read: ("quantity", "40 pallets", "pallet") and ("money", "20000 THB",
@@ -106,8 +113,14 @@ def unit_counts(text: str) -> list[tuple[int, int, str, str, str]]:
     stop = _stop_words()
     for m in _UNIT_PHRASE.finditer(text):
         w1, w2 = m.group("w1").lower(), m.group("w2")
-        if not m.group("w1").islower() and w1 not in CURRENCIES:
+        abbreviation = unit_abbreviation(m.group("w1")) and w1 not in CURRENCIES
+        if not m.group("w1").islower() and w1 not in CURRENCIES and not abbreviation:
             continue  # "140 Harbour St", "3 Middle Eastern": a name or an address, not a unit
+        if abbreviation:
+            # "2 LPM", "10 KVA": the unit is the abbreviation, the word after it what it measures
+            value = f"{m.group('n')} {m.group('w1')}"
+            out.append((m.start(), m.end("w1"), "quantity", value, w1))
+            continue
         n = to_number(m.group("n").replace(",", ""))
         if n is None or w1 in stop or _known_count(w1) or (w2 and _known_count(w2)):
             continue  # "3 economy tickets", "2 bath": the known counts read them

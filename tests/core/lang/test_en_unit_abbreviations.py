@@ -1,0 +1,32 @@
+"""A number with a unit written as a capitalized abbreviation ("2 LPM", "10 KVA", "3 PSI") is a
+measure, keyed by its unit, never the name of a thing: as a name, "2 LPM pulse" was replaced by the
+concentrator the user picked next ("simplygo then")."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.core.lang.en_helpers import ents, find
+
+pytestmark = pytest.mark.unit
+
+
+@pytest.mark.parametrize(
+    "text, surface, slot",
+    [
+        ("yes, 2 LPM pulse, continuous at night", "2 LPM", "lpm"),
+        ("we need a 10 KVA generator", "10 KVA", "kva"),
+        ("keep it at 32 PSI", "32 PSI", "psi"),
+    ],
+)
+def test_a_number_and_a_unit_abbreviation_is_a_measure(text: str, surface: str, slot: str):
+    e = find(text, surface)
+    assert (e.type, e.slot) == ("quantity", slot)
+    assert not [x for x in ents(text) if x.type == "name"]
+
+
+@pytest.mark.parametrize(
+    "text, surface", [("at 2 PM please", "2 PM"), ("it's at 221B Baker Street", "221B Baker Street")]
+)
+def test_a_time_or_an_address_is_no_measure(text: str, surface: str):
+    assert find(text, surface).type in ("time", "address")
