@@ -4,14 +4,10 @@ collecting the day after the wedding, make it Monday") never replace "Saturday 1
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import pytest
 
-from core.compressor import Compressor
-from core.config import Config
-from core.models import Message
-from tests.core.lang.en_helpers import find
+from tests.core.builders import replaced, state_after
+from tests.core.lang.en_helpers import TS, find
 
 pytestmark = pytest.mark.unit
 
@@ -51,10 +47,7 @@ def test_the_event_day_is_never_shown_as_replaced_by_the_collection_day():
         ("user", "Rather than collecting the day after the wedding, make it Monday."),
         ("assistant", "Collection moved to Monday 21 December."),
     ]
-    ts = datetime(2026, 12, 10, 9, 0)
-    messages = [Message(idx=i, role=r, text=t, ts=ts) for i, (r, t) in enumerate(turns)]
-    state = Compressor(Config(use_embeddings=False)).compress(messages).state
-    replaced = {v.value for f in state.facts.values() for v in f.history}
+    state = state_after(turns, TS)
     current = {k.split(".", 1)[1]: f.value for k, f in state.facts.items()}
-    assert not any("Saturday 19 December" in v for v in replaced)
+    assert not any("Saturday 19 December" in v for v in replaced(state))
     assert "Monday" in current.get("collection_date", "")

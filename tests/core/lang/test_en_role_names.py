@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.core.lang.en_helpers import EN, ents, find
+from tests.core.builders import replaced, state_after
+from tests.core.lang.en_helpers import EN, TS, ents, find
 
 pytestmark = pytest.mark.unit
 
@@ -48,12 +49,6 @@ def test_bump_it_to_a_number_is_a_correction():
 
 
 def test_the_host_named_later_never_replaces_the_housekeeper():
-    from datetime import datetime
-
-    from core.compressor import Compressor
-    from core.config import Config
-    from core.models import Message
-
     turns = [
         ("user", "I'm the assistant to Martin Sörensen. He is hosting a dinner for 10 guests next Friday."),
         ("assistant", "What time would guests sit down?"),
@@ -66,10 +61,9 @@ def test_the_host_named_later_never_replaces_the_housekeeper():
         ("user", "Ah, hold the order: Mr Sörensen has just added two more guests. Bump it to 12, please."),
         ("assistant", "Twelve guests, $2,400 in total."),
     ]
-    ts = datetime(2026, 12, 10, 9, 0)
-    messages = [Message(idx=i, role=r, text=t, ts=ts) for i, (r, t) in enumerate(turns)]
-    text = Compressor(Config(use_embeddings=False)).compress(messages).context.text
-    assert "(was: Rosa Jiménez" not in text and "Rosa Jiménez" in text
+    state = state_after(turns, TS)
+    assert "Rosa Jiménez" not in replaced(state)
+    assert "Rosa Jiménez" in {f.value for f in state.facts.values()}
 
 
 @pytest.mark.parametrize(
@@ -86,12 +80,6 @@ def test_the_person_a_slot_is_with_is_not_the_person_it_is_for(text: str, name: 
 
 
 def test_a_person_after_with_replaces_the_one_offered_with_and_not_the_users_name():
-    from datetime import datetime
-
-    from core.compressor import Compressor
-    from core.config import Config
-    from core.models import Message
-
     turns = [
         ("user", "My dad Gerald Fenwick needs his hearing aid appointment moved to an afternoon."),
         ("assistant", "I have Wednesday 16 December at 15:30 with Ruth Adeyemi."),
@@ -102,8 +90,4 @@ def test_a_person_after_with_replaces_the_one_offered_with_and_not_the_users_nam
         ("user", "Can we do the Thursday 13:40 with Tomasz Nowak instead?"),
         ("assistant", "Moved to Thursday 17 December at 13:40 with Tomasz Nowak."),
     ]
-    ts = datetime(2026, 12, 10, 9, 0)
-    messages = [Message(idx=i, role=r, text=t, ts=ts) for i, (r, t) in enumerate(turns)]
-    state = Compressor(Config(use_embeddings=False)).compress(messages).state
-    replaced = {v.value for f in state.facts.values() for v in f.history}
-    assert "Alison Fenwick-Shaw" not in replaced
+    assert "Alison Fenwick-Shaw" not in replaced(state_after(turns, TS))
