@@ -54,6 +54,7 @@ from core.unattributed import shown_unattributed
 from core.unproven import guessed_unproven
 from core.value_edges import own_words_unshown, untyped_numbers
 from core.values import substitutes_replaced
+from core.yes_picks import says_more_than_yes, yes_names_pick
 
 # the clauses that state something (a question, a yes or a greeting states nothing to keep)
 CONTENT_KINDS = frozenset({"instruction", "constraint", "preference", "answer", "correction"})
@@ -275,8 +276,8 @@ def missing_user_clauses(
             # a clause whose words mostly are not shown comes back whole: untyped ("she has diabetes
             # and one time heart problem"), or typed in part only ("two vegans, one gluten free":
             # the count is a fact, what it counts is not)
-            # a yes naming what it takes ("yes to the box") states the user's pick (_yes_names_pick)
-            replying = _yes_names_pick(atom, p.atoms[at + 1 :], p.message.idx in corrected_next, later)
+            # a yes naming what it takes ("yes to the box") states the user's pick (core.yes_picks)
+            replying = yes_names_pick(atom, p.atoms[at + 1 :], p.message.idx in corrected_next, later)
             says_more = says_more_than_yes(atom, MIN_ANSWER_UNITS if replying else MIN_UNITS)
             typed = any(not (says_more and e.type in WEAK_TYPES) for e in atom.entities)
             brief = answers and not says_nothing(atom.text) and not requests(atom.text)
@@ -340,21 +341,6 @@ def missing_user_clauses(
     return out
 
 
-def _yes_names_pick(
-    atom: Atom, rest: Sequence[Atom], taken_back: bool, later: Sequence[tuple[int, set[str]]]
-) -> bool:
-    """True when a user clause is a yes that names what it takes ("yes to the box", "Yes to installing
-    both", "要，拍一份"): the user's pick, kept from one content word and shown only by all its words.
-    Not when the user takes it back (the next turn opens on a correction: taken_back; a correction
-    later in the turn: rest) or speaks of it again later ("要大巴", then "大巴算了": the later words hold)."""
-    if not any_language().yes_names_pick(atom.text) or requests(atom.text) or taken_back:
-        return False
-    if any(a.kind == "correction" for a in rest):
-        return False
-    words = topic_words(atom.text)
-    return not any(idx > atom.msg_idx and words & said for idx, said in later)
-
-
 def _opening_turn(parsed: Sequence[ParsedMessage]) -> int:
     """The index of the user's first turn that states anything beyond a greeting, when the agent has
     said no value before it (-1 otherwise): the task in the user's words ("stone chip on my
@@ -374,14 +360,6 @@ def _states_task(question: Atom) -> bool:
     """True when a question of the opening turn says what the task is about: it holds a value, or
     enough words to state something beside asking ("is it fragile?" asks only)."""
     return bool(question.entities) or len(content_units(question.text)) >= MIN_UNITS
-
-
-def says_more_than_yes(atom: Atom, least: int = MIN_UNITS) -> bool:
-    """True when a clause read as a yes goes on to state something ("yes downgrade is fine, but I want
-    to keep the same card number", "Yes penicillin and also sticking plasters"): what follows the yes
-    is the user's own and is kept like an answer. A bare or polite yes ("yes that sounds great,
-    thanks") has too few content words."""
-    return atom.kind == "confirmation" and len(content_units(atom.text)) >= least
 
 
 def restated_values(parsed: Sequence[ParsedMessage], upto: int, state: ContextState) -> set[str]:

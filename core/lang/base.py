@@ -38,6 +38,8 @@ SLOTS = (
     "airline", "seat_class", "car_type", "item", "amount", "account", "age", "budget", "rate", "other",
     "refundable", "total", "fee", "deposit", "schedule", "due", "refund", "size",
     "bill", "estimate", "saving", "extra",
+    "wording",  # words in quotes (core.lang.quoted_wording)
+    "with_name",  # the person a slot is with ("at 15:30 with Ruth Adeyemi": core.lang.en_slot_hints)
 )
 
 # Canonical task domains a language analyzer may return from domain().

@@ -20,6 +20,7 @@ from core.lang.en_offer_replies import (  # noqa: F401  (cues)
     pick_position,
     points_at_pick,
     turns_away,
+    yes_names_pick,
     yes_no_offers,
 )
 from core.lang.en_offers import named_pick, offered_options, option_span, points_at_offer  # noqa: F401  (cues)
@@ -78,17 +79,6 @@ _ACCEPTANCE = (
     r"let['’]s\s+(?:do|go\s+with|try|book)\s+(?:that|it|this)(?=\s*(?:[.!,]|$))|"
     # "I like that one.", "I'll take that one": the user picks the option just offered
     r"i(?:['’]ll|\s+will)?\s+(?:like|love|take|go\s+with)\s+(?:that|this)(?:\s+one)?(?=\s*(?:[.!,]|$)))\b"
-)
-# a yes that goes on to name what it takes ("yes video", "yes to the box", "Yes to installing both", "yes
-# anchor it"), not a courtesy or a request after it ("yes, that sounds great", "yes, please book it",
-# "yes, I need that taxi booked", "yes sorry"): what follows starts with no pronoun, modal or
-# courtesy word
-_YES_NAMES_PICK = (
-    r"(?i)^(?:yes|yeah|yep|yup|sure|ok(?:ay)?)\b[,!.]?\s+(?:to\s+|for\s+)?"
-    r"(?!(?:that|this|it|i|i['’]\w+|we|you|they|he|she|please|sorry|thanks?|thank|can|could|would|will|"
-    r"shall|should|may|might|do|does|did|is|are|was|go|book|make|let|sounds?|works?|great|good|fine|perfect|"
-    r"ok(?:ay)?|sure|yes|yeah|definitely|absolutely|of|as|and|but|so|just|also|exactly|correct|right)\b)"
-    r"(?:the\s+|a\s+|an\s+)?[a-z]"
 )
 _SOFT_PREFERENCE = r"\b(prefer(?:ably)?|ideally|if possible|would rather|i'?d rather)\b"
 # what turns the rest of a negated clause into the positive half of a negation pair ("no cilantro,
@@ -241,11 +231,6 @@ def bare_no(text: str) -> bool:
 def accepts(text: str) -> bool:
     """True when text opens by agreeing ("yes", "sounds good", "book it")."""
     return bool(pattern(_ACCEPTANCE).match(text))
-
-
-def yes_names_pick(text: str) -> bool:
-    """True when a yes goes on to name what it takes (_YES_NAMES_PICK: "yes to the box")."""
-    return bool(pattern(_YES_NAMES_PICK).match(text))
 
 
 def soft_preference(text: str) -> bool:

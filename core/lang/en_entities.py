@@ -43,11 +43,10 @@ from core.lang.en_slot_hints import (
     _name_hint,
     _past_slot,
     away_slots,
-    holder_slot,
-    leg_slot,
 )
 from core.lang.en_times import find_times
 from core.lang.en_units import card_endings, unit_counts
+from core.lang.en_value_owners import holder_slot, leg_slot
 from core.lang.frequency import en_frequencies, frequency_slot
 from core.lang.vocab import tagged
 from core.models import Entity

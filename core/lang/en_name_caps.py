@@ -166,6 +166,9 @@ def _extend_with_trailing_nouns(text: str, toks: list[Token], last: int, only_va
     return last
 
 
+_OBJECT_PRONOUNS = frozenset("it them me us him".split())
+
+
 def _caps_span(text: str, toks: list[Token], i: int, last: int, only_values: bool) -> NameSpan | None:
     """The name the run i..last makes, or None when it is a value, a grammar word or generic."""
     begin = toks[i].start
@@ -191,7 +194,8 @@ def _caps_span(text: str, toks: list[Token], i: int, last: int, only_values: boo
         or len(toks[i].text) == 1
         or toks[i].low in STARTERS
         or any(c.isdigit() for c in toks[i].text)  # an id or a count, found by other finders
-        or _verb_before_object(toks, i)
+        # a word opening its sentence before an object pronoun is a verb ("Bump it to 12")
+        or (toks[i].sent_start and i + 1 < len(toks) and toks[i + 1].low in _OBJECT_PRONOUNS)
     )
     first = _first_name_token(toks, i, last)
     if first is None:
@@ -203,16 +207,6 @@ def _caps_span(text: str, toks: list[Token], i: int, last: int, only_values: boo
     if single or led or (last == i and _generic_cap_word(text, toks, i)) or _no_name_run(toks, i, last):
         return None
     return NameSpan(begin, end, "caps")
-
-
-# object pronouns: a capitalized word opening a sentence right before one is a verb ("Bump it to 12",
-# "Engrave them both"), never a name
-_OBJECT_PRONOUNS = frozenset("it them me us him".split())
-
-
-def _verb_before_object(toks: list[Token], i: int) -> bool:
-    """True when the word toks[i] opens its sentence and an object pronoun follows it ("Bump it")."""
-    return toks[i].sent_start and i + 1 < len(toks) and toks[i + 1].low in _OBJECT_PRONOUNS
 
 
 _WORK_NOUNS = frozenset("album song track movie film show book series play musical episode novel".split())

@@ -129,3 +129,21 @@ def names_slot(reply: str, option: str) -> bool:
         return any(h == t or (len(t) >= MIN_ABBREV and h.startswith(t)) for h in words)
 
     return all(known(t) for t in said)
+
+
+# a yes that goes on to name what it takes ("yes video", "yes to the box", "Yes to installing both", "yes
+# anchor it"), not a courtesy or a request after it ("yes, that sounds great", "yes, please book it",
+# "yes, I need that taxi booked", "yes sorry"): what follows starts with no pronoun, modal or
+# courtesy word
+_YES_NAMES_PICK = (
+    r"(?i)^(?:yes|yeah|yep|yup|sure|ok(?:ay)?)\b[,!.]?\s+(?:to\s+|for\s+)?"
+    r"(?!(?:that|this|it|i|i['’]\w+|we|you|they|he|she|please|sorry|thanks?|thank|can|could|would|will|"
+    r"shall|should|may|might|do|does|did|is|are|was|go|book|make|let|sounds?|works?|great|good|fine|perfect|"
+    r"ok(?:ay)?|sure|yes|yeah|definitely|absolutely|of|as|and|but|so|just|also|exactly|correct|right)\b)"
+    r"(?:the\s+|a\s+|an\s+)?[a-z]"
+)
+
+
+def yes_names_pick(text: str) -> bool:
+    """True when a yes goes on to name what it takes (_YES_NAMES_PICK: "yes to the box")."""
+    return bool(pattern(_YES_NAMES_PICK).match(text))

@@ -1,0 +1,58 @@
+"""Slots that say whose value a date, time or measure is, when its sentence says so: a holder's, by a
+possessive pronoun that opens the sentence ("Mine 50 ml is enough" -> mine_ml), or a service leg's
+("Collection Sunday." -> collection_date), never the value of the thing the task is about."""
+
+from __future__ import annotations
+
+import re
+
+from core.lang import en_values as V
+from core.lang.en_discourse import is_correction
+from core.lang.en_lexicon import LEG_NOUNS, LEG_VERBS
+from core.lang.en_slot_hints import SENTENCE_END, TOPIC_REACH
+
+# a value set for one holder by a possessive pronoun that opens its sentence ("Only for him. Mine 50
+# ml is enough.", "His is 100 ml"): that holder's value, beside the others' of the same measure
+_HOLDER_OPEN = re.compile(
+    r"(?:^|[.!?;]\s+|,\s*(?:and|but)\s+)(mine|his|hers|ours|theirs|yours)"
+    r"(?:\s*:|\s+(?:is|are|should\s+be|will\s+be|can\s+be|stays?))?\s+$",
+    re.IGNORECASE,
+)
+# a sentence that opens on the leg of a service, its day or hour right after ("Collection Sunday.")
+_LEG_OPENS = re.compile(
+    r"(?:^|[.!?;]\s+)([a-z][a-z-]{3,})(?:\s+(?:on|at|is|will\s+be))?\s*:?\s+$", re.IGNORECASE
+)
+# a leg's verb close before the day or hour it is done on ("collect it on Sunday", "deliver them the
+# 18th"; not "collected": a leg that was)
+_LEG_VERB = re.compile(rf"\b({'|'.join(LEG_VERBS)})(?:e|s|es|ing|ion|y|al|ation)?\b", re.IGNORECASE)
+_LEG_VERB_GAP = re.compile(r"(?:\s+(?:it|them|the\s+\w+))?(?:\s+(?:on|at|by))?(?:\s+the)?\s+$", re.IGNORECASE)
+
+
+def leg_slot(text: str, c: V.Candidate) -> str | None:
+    """<leg>_date / <leg>_time for a date or time of a service leg (LEG_NOUNS, LEG_VERBS) rather than
+    of the event the service is for: right after the leg its sentence opens on ("Collection Sunday." ->
+    collection_date, "Delivery 14:00-16:00." -> delivery_time), right after a leg's verb ("collect it
+    on Sunday"), or anywhere after one in a correction's sentence ("Rather than collecting the day
+    after the wedding, make it Monday")."""
+    if c.type not in ("date", "time"):
+        return None
+    hit = _LEG_OPENS.search(text, max(0, c.start - 24), c.start)
+    if hit and (noun := hit.group(1).lower()) in LEG_NOUNS:
+        return f"{noun.replace('-', '')}_{c.type}"
+    begin = max(0, c.start - TOPIC_REACH)
+    ends = list(SENTENCE_END.finditer(text, begin, c.start))
+    verbs = list(_LEG_VERB.finditer(text, ends[-1].end() if ends else begin, c.start))
+    if not verbs:
+        return None
+    if not _LEG_VERB_GAP.fullmatch(text, verbs[-1].end(), c.start) and not is_correction(text):
+        return None
+    return f"{LEG_VERBS[verbs[-1].group(1).lower()]}_{c.type}"
+
+
+def holder_slot(text: str, c: V.Candidate, slot: str | None) -> str | None:
+    """<holder>_<slot> for a value right after a possessive pronoun that opens its sentence
+    (_HOLDER_OPEN: "Mine 50 ml" -> mine_ml); None otherwise, and for names."""
+    if c.type in ("name", "place"):
+        return None
+    hit = _HOLDER_OPEN.search(text, max(0, c.start - 40), c.start)
+    return f"{hit.group(1).lower()}_{slot or c.type}" if hit else None
