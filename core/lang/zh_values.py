@@ -94,7 +94,7 @@ _REF = re.compile(
 # a code in hyphenated parts of capitals and digits, with or without a cue before it ("已下单
 # QD-SY-1220-0088", "订单 JP-ENR-77031"): an id by its shape, as in English (core.lang.en_values)
 _ID_HYPHENATED = re.compile(
-    r"(?<![A-Za-z0-9/-])(?=(?:[A-Z-]*\d){3})[A-Z][A-Z0-9]{0,7}(?:-[A-Z0-9]{2,12}){1,3}(?![A-Za-z0-9-])"
+    r"(?<![A-Za-z0-9/-])(?=(?:[A-Z-]*\d){3})[A-Z][A-Z0-9]{0,7}(?:-[A-Z0-9]{1,12}){1,3}(?![A-Za-z0-9-])"
 )
 # a number in spaced groups after a cue ending in 号 or 码 ("会议号 883 2210 4471"): one id, not
 # three counts (a phone number's cue is left to the phone rules)

@@ -39,6 +39,9 @@ def test_a_code_of_letters_keeps_its_space() -> None:
         ("已下单 QD-SY-1220-0088，4764 元，12月20日 11:00 送到。", "QD-SY-1220-0088"),
         ("报好了，订单 JP-ENR-77031，会议号 883 2210 4471。", "JP-ENR-77031"),
         ("报好了，订单 JP-ENR-77031，会议号 883 2210 4471。", "883 2210 4471"),
+        # a one-letter part inside the code, as English reads it (core.lang.en_values)
+        ("登记好了，会员号HZ-M-30612。", "HZ-M-30612"),
+        ("方案LZ-Q-88016：落地发财树8盆", "LZ-Q-88016"),
     ],
 )
 def test_a_code_without_a_cue_is_an_id(text: str, code: str) -> None:
