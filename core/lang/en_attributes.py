@@ -86,6 +86,7 @@ _SUM_BEFORE = re.compile(
     r"\b(?P<noun>total|fees?|deposit|refund|balance|amount\s+(?:due|owed|payable)|bill|estimate|"
     r"savings?|discount|surcharge|supplement|add-?on)"
     r"(?:\s+(?:cost|price|fee|charge|amount|due|bill|payable))?(?:\s+(?:for|on)\s+(?:(?:the|your|my|our|this|that)\s+)?[a-z]+)?\s*"
+    r"(?:\d+(?:\.\d+)?\s?%\s*)?"  # the share before its colon ("Deposit 20%: £476")
     r"(?:(?P<would>would|could|might)\s+be\s*|"
     r"(?:is|was|will\s+be|comes\s+to|becomes|is\s+now|now|of|stays(?:\s+at)?|remains(?:\s+at)?|is\s+still|"
     r"unchanged\s+at|:|=)\s*)?"
@@ -311,6 +312,9 @@ def asked_count(text: str) -> str | None:
 
 # a question for another value in place of one ("what other city", "which day instead")
 _ANOTHER = r"\b(?:instead|else|other|another)\b"
+# a question for a day or an hour: "when ...", or a noun asked alone ("Start?", "Delivery day?")
+_ASKS_WHEN = r"^\s*when\b|^\s*(?:\w+\s+)?(?:start|day|date|time)\s*\??\s*$"
+_MOMENT_SLOTS = frozenset({"date", "time", "datetime"})
 
 
 def asks_by_name(question: str, slot: str) -> bool:
@@ -319,6 +323,8 @@ def asks_by_name(question: str, slot: str) -> bool:
     other city", "which day instead")."""
     if pattern(_ANOTHER, re.IGNORECASE).search(question):
         return False
+    if slot in _MOMENT_SLOTS and pattern(_ASKS_WHEN, re.IGNORECASE).search(question):
+        return True  # "When may we collect?", "Start?": the day or hour of what the question names
     return bool(re.search(rf"\b(?:which|what)\s+(?:\w+\s+)?{re.escape(slot)}\b", question, re.IGNORECASE))
 
 

@@ -215,6 +215,7 @@ def test_a_reported_reference_on_the_completed_line_is_not_repeated_as_a_fact() 
     [
         ("zh", "1月12日可以。代办费每人300元，两人600元。", "600 CNY"),
         ("zh", "每晚500元，三晚1500元", "1500 CNY"),
+        ("zh", "每瓶460元，4瓶1840元，空瓶回收。", "1840 CNY"),  # any classifier, not only people and nights
         ("en", "It is $300 per person, $600 for two.", "600 USD"),
         ("en", "$45 a night, $135 in all", "135 USD"),
     ],
@@ -229,6 +230,21 @@ def test_a_groups_price_after_a_unit_price_is_the_total(lang: str, text: str, va
 )
 def test_a_bound_or_another_option_after_a_unit_price_is_no_total(lang: str, text: str) -> None:
     assert "total" not in _slots((zh_numbers if lang == "zh" else en_numbers)(text))
+
+
+def test_a_deposit_said_with_its_share_before_the_colon_is_the_deposit() -> None:
+    """"Deposit 20%: £476": the share between the noun and its amount leaves the amount the deposit's."""
+    found = _slots(en_numbers("Dust sheets on all furniture. Deposit 20%: £476."))
+    assert found.get("deposit", "").startswith("476"), found
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [("这个月气价上调了，每瓶涨了40元，这是统一价。", "extra"), ("这周降了30元，现在每瓶430元。", "saving")],
+)
+def test_a_chinese_price_change_is_no_price(text: str, slot: str) -> None:
+    """By how much a price went up or down ("每瓶涨了40元") stands beside the price, never replaces it."""
+    assert slot in _slots(zh_numbers(text)), _slots(zh_numbers(text))
 
 
 def test_an_amount_before_due_to_is_no_sum_due() -> None:

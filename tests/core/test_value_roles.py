@@ -71,14 +71,50 @@ def test_an_answer_to_a_question_for_another_value_instead_replaces_it():
 
 
 @pytest.mark.parametrize(
+    "turns",
+    [
+        [
+            ("user", "must be done by 23 Dec. tenants move in 2 January"),
+            ("assistant", "Start?"),
+            ("user", "monday"),
+        ],
+        [
+            ("user", "My suitcase arrived broken from my flight on 8 December."),
+            ("assistant", "When may we collect?"),
+            ("user", "Tomorrow any time after 2 pm"),
+        ],
+        [("user", "我们1月8号办发布会，要租绿植"), ("assistant", "什么时候送过去？"), ("user", "1月7号下午")],
+    ],
+)
+def test_an_answer_to_a_when_question_stands_beside_an_earlier_date(turns: list[tuple[str, str]]):
+    """The assistant asks when something else happens (the start, the collection): the user's day
+    is that moment's, not a new day for the one said before."""
+    facts = _state_facts(turns)
+    assert not _replaced(facts), _replaced(facts)
+
+
+def test_an_answer_to_a_when_question_after_none_was_found_replaces_the_day():
+    facts = _state_facts([
+        ("user", "A table for two on Friday please."),
+        ("assistant", "Sorry, nothing is available on Friday. When else could you come?"),
+        ("user", "Saturday then"),
+    ])
+    assert "Friday" in _replaced(facts)
+
+
+@pytest.mark.parametrize(
     "lang, question, slot, asks",
     [
         ("en", "Which city will you apply in?", "city", True),
+        ("en", "When may we collect?", "date", True),
+        ("en", "Start?", "date", True),
+        ("en", "When else could you come?", "date", False),
         ("en", "What departure date suits you?", "date", True),
         ("en", "What other city would work?", "city", False),
         ("en", "How many people?", "city", False),
         ("zh", "您在哪个城市办理？", "city", True),
         ("zh", "那天几点方便？", "time", True),
+        ("zh", "什么时候送过去？", "date", True),
         ("zh", "要换哪个城市？", "city", False),
     ],
 )
