@@ -348,6 +348,28 @@ HELDOUT16_SCENARIOS = (
     "soundproofing",
 )
 
+# Held-out set 17: written blind (no core/, no other set's conversations, no analysis of the engine's
+# errors, no benchmark results), in domains none of the other sets covers. Not in `make bench`.
+HELDOUT17_FILES = (HERE / "heldout17_dialogues_en.jsonl", HERE / "heldout17_dialogues_zh.jsonl")
+HELDOUT17_SCENARIOS = (
+    "dog_walking",
+    "hot_tub_hire",
+    "house_sitting",
+    "driveway_paving",
+    "damp_proofing",
+    "event_security",
+    "zoo_experience",
+    "sailing_course",
+    "makeup_artist",
+    "balloon_decoration",
+    "three_d_printing",
+    "study_abroad_agency",
+    "fitted_wardrobe",
+    "used_car_sale",
+    "lion_dance_troupe",
+    "cord_blood_banking",
+)
+
 # the checker's option of each set -> its files and scenarios (check_freeform.py --heldoutN)
 HELDOUT_SETS: dict[str, tuple[tuple[Path, ...], tuple[str, ...]]] = {
     "--heldout": (HELDOUT_FILES, HELDOUT_SCENARIOS),
@@ -366,4 +388,5 @@ HELDOUT_SETS: dict[str, tuple[tuple[Path, ...], tuple[str, ...]]] = {
     "--heldout14": (HELDOUT14_FILES, HELDOUT14_SCENARIOS),
     "--heldout15": (HELDOUT15_FILES, HELDOUT15_SCENARIOS),
     "--heldout16": (HELDOUT16_FILES, HELDOUT16_SCENARIOS),
+    "--heldout17": (HELDOUT17_FILES, HELDOUT17_SCENARIOS),
 }
