@@ -48,6 +48,7 @@ from core.name_readback import complete_name, read_back_name
 from core.none_found import failed_search_value, rekey_goals, widens_not_found
 from core.offer_accepted import settle_acceptance
 from core.offer_taken import note_offered_options, take_offered_option
+from core.offered_elsewhere import offered_elsewhere
 from core.readback_split import AGREED_SUFFIX, split_read_back
 from core.repeated_name import widen_repeated
 from core.retired import note_other_turn, note_user_turn
@@ -276,6 +277,9 @@ def _merge_fact(
             cur.role, cur.kind, cur.evidence = "user", cand.kind, cand.evidence or cur.evidence
         elif cur.role == "assistant" and cand.evidence is not None and cand.evidence.how in _READ_BACK:
             cur.evidence = cand.evidence  # read back for the user's yes, or reported as a result
+        return
+    if (taken := offered_elsewhere(state, cur, cand)) is not None:
+        _merge_fact(state, cand.model_copy(update={"key": taken}))  # the offer the user's words take
         return
     if cur.verified_by_user and cand.role != "user":
         # an operator verified the value: only the user saying otherwise replaces it

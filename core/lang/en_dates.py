@@ -56,6 +56,10 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     # Friday the 18th, Monday 21st: a weekday and its day of the month are one date
     ("wdthe", rf"\b(?P<wd>{_WD}),?\s+(?:the\s+)?(?P<d>(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th))\b"
      rf"(?!\s+(?:of\s+)?{_MONTH})"),
+    # Monday 14: a bare day number after a weekday, kept only when the day falls on that weekday (_resolve)
+    ("wdnum", rf"\b(?P<wd>{_WD}),?\s+(?P<d>[12]\d|3[01]|0?[1-9])\b"
+     r"(?![:.]\d|\s*(?:am\b|pm\b|[ap]\.m\.|o'?clock|h\b|hrs?\b|hours?|mins?\b|minutes?|-|–|to\b|till\b|until\b|%))"
+     rf"(?!\s+(?:of\s+)?{_MONTH})"),
     # the 12th, on the 1st
     (
         "the",
@@ -183,6 +187,10 @@ def _resolve(name: str, g: dict[str, str | None], span: str, ref: datetime) -> s
         fits = [d for d in days if d is not None and d >= today]
         d = next((d for d in fits if d.weekday() == wd), fits[0] if fits else None)
         return d.isoformat() if d else ""
+    if name == "wdnum":  # the next two months only: a number the weekday does not fall on is an hour
+        day, wd = int(g["d"] or 0), _weekday_index(g["wd"] or "")
+        days = [_next_day_of_month(today, day, k) for k in range(2)]
+        return next((d.isoformat() for d in days if d is not None and d >= today and d.weekday() == wd), "")
     if name == "the":
         day = _day_number(g["d"] or "")
         d = _next_day_of_month(today, day, None) if day and day <= 31 else None
@@ -274,7 +282,7 @@ def find_dates(text: str, ref: datetime) -> tuple[DateSpan, ...]:
             ):
                 continue  # "anything else I can help you with today?": small talk, not a date
             value = _resolve(name, m.groupdict(), span, ref)
-            if name in ("in", "num") and not value:
+            if name in ("in", "num", "wdnum") and not value:
                 continue
             start = m.start("d") if name == "md_shared" else m.start()  # "January 4 to 8": the 8 alone
             out.append(DateSpan(start, m.end(), value))

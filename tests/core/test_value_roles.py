@@ -5,6 +5,8 @@ an assistant reading back one part of what the user listed."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from core.compressor import Compressor
@@ -17,10 +19,10 @@ from core.value_roles import corrected_from
 pytestmark = pytest.mark.unit
 
 
-def _state_facts(turns: list[tuple[str, str]]) -> list[Fact]:
+def _state_facts(turns: list[tuple[str, str]], ts: datetime | None = None) -> list[Fact]:
     session = Compressor(Config()).session("roles")
     for i, (role, text) in enumerate(turns):
-        session.add(Message(context_id="roles", idx=i, role=role, text=text), auto_compact=False)
+        session.add(Message(context_id="roles", idx=i, role=role, text=text, ts=ts), auto_compact=False)
     return list(session.state.facts.values())
 
 
@@ -181,3 +183,16 @@ def test_the_assistant_reading_back_one_part_of_a_listed_value_replaces_nothing(
 def test_a_search_that_pulled_up_no_matches_is_a_report_of_none_found():
     assert analyzer_for("en").finds_none("No, I'm sorry. I didn't pull up any matches.")
     assert not analyzer_for("en").finds_none("I pulled up three matches for you.")
+
+
+def test_the_users_words_for_a_day_just_offered_under_another_key_take_that_offer():
+    """"Perfect, Monday 14 then." takes the delivery day offered, not a new day home."""
+    facts = _state_facts([
+        ("user", "I fly home on 19 December, so it must be back before."),
+        ("assistant", "Noted. We'll aim to deliver on Wednesday 16 December."),
+        ("user", "I have news, I go home on 15 December now. Can you do it faster?"),
+        ("assistant", "We can: if we collect tomorrow, we can deliver on Monday 14 December at no cost."),
+        ("user", "Perfect, Monday 14 then."),
+    ], ts=datetime(2026, 12, 9, 18, 0, tzinfo=UTC))
+    assert "15 December" in _current(facts) and "15 December" not in _replaced(facts)
+    assert any(f.value.startswith("Monday 14") and f.role == "user" for f in facts)

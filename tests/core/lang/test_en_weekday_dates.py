@@ -74,3 +74,28 @@ def test_the_fraction_of_a_mixed_number_is_no_date():
 def test_a_weekday_before_a_date_with_its_month_is_one_date(text: str, date: tuple[str, str]):
     # the weekday and the date were two values, rendered as the list "Sunday, 10 January"
     assert _dates(text) == [date]
+
+
+@pytest.mark.parametrize(
+    "text, date",
+    [
+        ("Perfect, Monday 14 then.", ("Monday 14", "2026-12-14")),
+        ("can we do Thursday 17?", ("Thursday 17", "2026-12-17")),
+    ],
+)
+def test_a_weekday_with_a_bare_day_number_it_falls_on_is_one_date(text: str, date: tuple[str, str]):
+    # "Monday 14" read as the weekday and a number 14 apart: the user's day was lost in a count
+    assert _dates(text) == [date]
+
+
+@pytest.mark.parametrize(
+    "text, weekday",
+    [
+        ("Monday 10 works", "Monday"),  # 10 December is a Thursday: the hour, not the day
+        ("Friday 3 to 5", "Friday"),
+        ("Tuesday 9:30", "Tuesday"),
+        ("Saturday 2 pm", "Saturday"),
+    ],
+)
+def test_a_weekday_with_a_number_it_does_not_fall_on_stays_a_weekday(text: str, weekday: str):
+    assert [t for t, _ in _dates(text)] == [weekday]
