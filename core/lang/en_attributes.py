@@ -312,8 +312,12 @@ def asked_count(text: str) -> str | None:
 
 # a question for another value in place of one ("what other city", "which day instead")
 _ANOTHER = r"\b(?:instead|else|other|another)\b"
-# a question for a day or an hour: "when ...", or a noun asked alone ("Start?", "Delivery day?")
-_ASKS_WHEN = r"^\s*when\b|^\s*(?:\w+\s+)?(?:start|day|date|time)\s*\??\s*$"
+# a question for a day or an hour: "when ...", or a noun asked alone ("Start?", "Takedown?", "Delivery
+# day?"); a word asking for a yes ("OK?", "Right?") asks for no value
+_ASKS_WHEN = (
+    r"^\s*when\b|^\s*(?!(?:ok|okay|right|correct|alright|fine|good|sure|deal|yes|no|agreed|confirmed?|done|"
+    r"anything|and|so|then|really|sorry|pardon|hello|hi)\b)[a-z]+(?:[\s-][a-z]+)?\s*\??\s*$"
+)
 _MOMENT_SLOTS = frozenset({"date", "time", "datetime"})
 
 

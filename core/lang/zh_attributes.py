@@ -215,13 +215,18 @@ _ASKED_BY_NAME = {
     "date": r"哪一?天|几号|什么日期|哪个日期|什么时候",
     "time": r"几点|什么时间|哪个时间|什么时候",
 }
+# a step of the task asked about alone: "撤场呢" (and the teardown?), not a person ("你呢", "您呢")
+_STEP_ALONE = r"(?![你您他她我])[\u4e00-\u9fff]{2,4}呢[？?]?"
 # a question for another value in place of one ("换哪个城市", "其他日期")
 _ANOTHER = r"换|其他|其它|别的|改"
 
 
 def asks_by_name(question: str, slot: str) -> bool:
     """True when a question asks for the attribute slot by its noun ("在哪个城市办理？" -> city),
-    not for another value in place of one ("换哪天？")."""
+    not for another value in place of one ("换哪天？"); a step asked about alone ("撤场呢？") asks
+    for its day or hour."""
+    if slot in ("date", "time") and pattern(_STEP_ALONE).fullmatch(question.strip()):
+        return True
     rx = _ASKED_BY_NAME.get(slot)
     return bool(rx and pattern(rx).search(question) and not pattern(_ANOTHER).search(question))
 
