@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from core.lang.base import SERIES_SLOT_PREFIX
 from core.lang.frequency import zh_frequencies, zh_frequency_slot
+from core.lang.zh_lexicon import LEG_VERBS
 from core.lang.zh_lists import without_enumerations
 from core.lang.zh_name_tokens import venue_suffix
 from core.lang.zh_names import find_names
@@ -132,6 +133,8 @@ def _series_item(text: str, start: int) -> str | None:
 _FAREWELL_AFTER = re.compile(r"见(?=$|[\s,，。.！!~～]|啦|了)")
 # a date a thing must be done by: "周五之前", "12月20号以前", "月底前" (never "前天", "前面")
 _DEADLINE_AFTER = re.compile(r"\s*(?:之前|以前|前(?![天面边台]))")
+# a step's verb right after a day or hour ("1月14号搭建", "1月10号搬回来"): that step's day (LEG_VERBS)
+_LEG_AFTER = re.compile(rf"\s*(?:就|再|才|要|会|可以|开始)?(?P<verb>{'|'.join(LEG_VERBS)})")
 
 
 def _ends_range(text: str, ents: list[Entity], start: int) -> bool:
@@ -184,6 +187,8 @@ def _entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
             slot = "past_date"  # "彭语桐，2014年7月3日": a birthday, never the day the task is for
         elif h.type in ("date", "datetime") and (nth := _series_item(text, h.start)) is not None:
             slot = f"{SERIES_SLOT_PREFIX}{nth}_date"  # "第一次改到12月29日": that item's
+        elif h.type in ("date", "datetime", "time") and (leg := _LEG_AFTER.match(text, h.end)):
+            slot = f"{LEG_VERBS[leg.group('verb')]}_{'date' if h.type == 'date' else 'time'}"
         elif h.type == "date" and _DEADLINE_AFTER.match(text, h.end):
             slot = "deadline"  # "文件我周五之前发你们": by when, not the day the thing happens
         elif h.type == "date" and _ends_range(text, ents, h.start) and bare_day(text[h.start:h.end]):

@@ -83,3 +83,10 @@ TRANSPORT_DOMAINS = pairs("zh_transport_domains.tsv")
 VENUE_DOMAINS = pairs("zh_venue_domains.tsv")
 # activity words (入住, 吃饭, 下雨): name a domain only when none is current (core.lang.zh_kinds.domain_of)
 WEAK_DOMAINS = pairs("zh_weak_domains.tsv")
+
+# A step of a service said right after its day or hour ("1月14号搭建", "1月10号搬回来", "下周一开工"):
+# verb -> the step whose day it is, kept apart from the day of the event the service is for
+LEG_VERBS = {
+    "搬": "move", "入住": "move", "开工": "start", "进场": "start", "完工": "finish",
+    "撤场": "teardown", "拆除": "teardown", "搭建": "setup",
+}  # fmt: skip
