@@ -46,6 +46,13 @@ _NUMBER = r"(?<![\w.,:/$£€¥#-])(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d
 _UNIT_PHRASE = re.compile(
     _NUMBER + r"\s?(?P<w1>[A-Za-z](?:[A-Za-z'-]*[A-Za-z])?)(?:\s(?P<w2>[a-z](?:[a-z'-]*[a-z])?))?\b"
 )
+# an area or a volume ("~65 m2", "80m²", "65 sq m", "700 sq ft", "12 square metres", "3 m3"): the unit
+# holds a digit or two words, which the unit phrase does not read
+_MEASURE = re.compile(
+    _NUMBER + r"\s?(?P<u>(?P<area>m[2²]|sq\.?\s?(?:m|ft|feet|met(?:re|er)s?|yds?|yards?)|sqm|sqft|"
+    r"square\s+(?:met(?:re|er)s?|feet|foot|yards?))|(?P<volume>m[3³]|cubic\s+met(?:re|er)s?))(?![\w²³])",
+    re.IGNORECASE,
+)
 # a unit written as a capitalized abbreviation ("2 LPM", "10 KVA", "3 PSI"; not "2 PM", a time)
 _UNIT_ABBREVIATION = re.compile(r"(?!(?:AM|PM|ST|ND|RD|TH)$)[A-Z]{2,4}")
 # words before a number that count what the speaker found ("there are 33 trains", "I found 10")
@@ -111,7 +118,13 @@ def unit_counts(text: str) -> list[tuple[int, int, str, str, str]]:
     "amount"). A number that counts one of COUNT_NOUNS is left to the known counts."""
     out = []
     stop = _stop_words()
+    for m in _MEASURE.finditer(text):
+        value = f"{m.group('n')}{m.group('sc') or ''} {' '.join(m.group('u').split())}"
+        out.append((m.start(), m.end(), "quantity", value, "surface" if m.group("area") else "volume"))
+    measured = [(a, b) for a, b, *_ in out]
     for m in _UNIT_PHRASE.finditer(text):
+        if any(a <= m.start() < b for a, b in measured):
+            continue
         w1, w2 = m.group("w1").lower(), m.group("w2")
         abbreviation = unit_abbreviation(m.group("w1")) and w1 not in CURRENCIES
         if not m.group("w1").islower() and w1 not in CURRENCIES and not abbreviation:

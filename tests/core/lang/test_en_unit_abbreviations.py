@@ -30,3 +30,20 @@ def test_a_number_and_a_unit_abbreviation_is_a_measure(text: str, surface: str, 
 )
 def test_a_time_or_an_address_is_no_measure(text: str, surface: str):
     assert find(text, surface).type in ("time", "address")
+
+
+@pytest.mark.parametrize(
+    "text, surface, slot",
+    [
+        ("~65 m2. Small crack above the bathroom door", "65 m2", "surface"),
+        ("about 80m² in total", "80m²", "surface"),
+        ("the flat is 65 sq m", "65 sq m", "surface"),
+        ("roughly 700 sq ft", "700 sq ft", "surface"),
+        ("12 square metres of tiles", "12 square metres", "surface"),
+        ("I need 3 m3 of topsoil", "3 m3", "volume"),
+    ],
+)
+def test_an_area_or_a_volume_keeps_its_unit(text: str, surface: str, slot: str):
+    # "~65 m2" read as nothing (a unit with a digit), "65 sq m" as "65 sq": the size lost its unit
+    e = find(text, surface)
+    assert (e.type, e.slot) == ("quantity", slot)
