@@ -188,10 +188,16 @@ OCCASION_NOUNS = frozenset(
 # 14:00-16:00."): each leg its own date and time, never the day of the event the service is for
 LEG_NOUNS = frozenset(
     "delivery collection pickup pick-up drop-off dropoff installation removal setup set-up survey fitting"
-    .split()
+    " takedown teardown move-in".split()
 )
 # the verbs of those legs, by their stem -> the leg ("collecting it Monday", "deliver on the 18th")
 LEG_VERBS = {"deliver": "delivery", "collect": "collection", "install": "installation", "remov": "removal"}
+# phrasal and plain verbs of more legs, as patterns -> the leg ("tenants move in 2 January", "take
+# down on Monday 21 December", "we would erect on Thursday")
+LEG_PHRASES = {
+    r"mov(?:e|es|ing)\s+in": "movein", r"tak(?:e|es|ing)\s+(?:it\s+|them\s+)?down": "takedown",
+    r"erect(?:s|ing)?": "setup", r"set(?:s|ting)?\s+(?:it\s+)?up": "setup",
+}  # fmt: skip
 
 # Kinds of doctors and services, slot type.
 SERVICE_TYPES = entries("en_service_types.txt")

@@ -8,7 +8,7 @@ import re
 
 from core.lang import en_values as V
 from core.lang.en_discourse import is_correction
-from core.lang.en_lexicon import LEG_NOUNS, LEG_VERBS
+from core.lang.en_lexicon import LEG_NOUNS, LEG_PHRASES, LEG_VERBS
 from core.lang.en_slot_hints import SENTENCE_END, TOPIC_REACH
 
 # a value set for one holder by a possessive pronoun that opens its sentence ("Only for him. Mine 50
@@ -24,7 +24,11 @@ _LEG_OPENS = re.compile(
 )
 # a leg's verb close before the day or hour it is done on ("collect it on Sunday", "deliver them the
 # 18th"; not "collected": a leg that was)
-_LEG_VERB = re.compile(rf"\b({'|'.join(LEG_VERBS)})(?:e|s|es|ing|ion|y|al|ation)?\b", re.IGNORECASE)
+_PHRASES = "|".join(f"({p})" for p in LEG_PHRASES)
+_LEG_VERB = re.compile(
+    rf"\b(?:({'|'.join(LEG_VERBS)})(?:e|s|es|ing|ion|y|al|ation)?|{_PHRASES})\b", re.IGNORECASE
+)
+_PHRASE_LEGS = tuple(LEG_PHRASES.values())  # the leg of each phrase group after the stem group
 _LEG_VERB_GAP = re.compile(r"(?:\s+(?:it|them|the\s+\w+))?(?:\s+(?:on|at|by))?(?:\s+the)?\s+$", re.IGNORECASE)
 
 
@@ -46,7 +50,11 @@ def leg_slot(text: str, c: V.Candidate) -> str | None:
         return None
     if not _LEG_VERB_GAP.fullmatch(text, verbs[-1].end(), c.start) and not is_correction(text):
         return None
-    return f"{LEG_VERBS[verbs[-1].group(1).lower()]}_{c.type}"
+    verb = verbs[-1]
+    if verb.group(1):
+        return f"{LEG_VERBS[verb.group(1).lower()]}_{c.type}"
+    phrase = next(i for i in range(len(_PHRASE_LEGS)) if verb.group(i + 2))
+    return f"{_PHRASE_LEGS[phrase]}_{c.type}"
 
 
 def holder_slot(text: str, c: V.Candidate, slot: str | None) -> str | None:

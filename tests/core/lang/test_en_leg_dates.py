@@ -20,6 +20,13 @@ pytestmark = pytest.mark.unit
         ("Can you collect it on Sunday at 10?", "Sunday", "collection_date"),
         ("Rather than collecting the day after the wedding, make it Monday.", "Monday", "collection_date"),
         ("Please deliver them on Friday.", "Friday", "delivery_date"),
+        # phrasal verbs of more legs (core.lang.en_lexicon.LEG_PHRASES)
+        ("must be done by 23 Dec. tenants move in 2 January", "2 January", "movein_date"),
+        ("We would erect on Thursday 17 December, take down on Monday 21 December.", "Thursday 17 December",
+         "setup_date"),
+        ("We would erect on Thursday 17 December, take down on Monday 21 December.", "Monday 21 December",
+         "takedown_date"),
+        ("can you set it up on Friday?", "Friday", "setup_date"),
     ],
 )
 def test_a_date_of_a_service_leg_is_keyed_by_the_leg(text: str, surface: str, slot: str):
@@ -32,10 +39,11 @@ def test_a_date_of_a_service_leg_is_keyed_by_the_leg(text: str, surface: str, sl
         ("I collected it on Monday, and I need the repair done by Friday.", "Monday"),  # a leg that was
         ("Saturday 19 December, Hampton Manor, Solihull.", "Saturday 19 December"),
         ("We collect stamps. Can we come on Sunday?", "Sunday"),  # no leg of the service before it
+        ("I move house on the 3rd", "the 3rd"),  # moving house is the task, not a move-in leg
     ],
 )
 def test_a_date_without_a_leg_before_it_keeps_its_own_slot(text: str, surface: str):
-    assert not (find(text, surface).slot or "").startswith(("collection", "delivery"))
+    assert not (find(text, surface).slot or "").startswith(("collection", "delivery", "movein"))
 
 
 def test_the_event_day_is_never_shown_as_replaced_by_the_collection_day():
