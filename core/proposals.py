@@ -1,12 +1,15 @@
 """A user's question that proposes a day or an hour ("Friday morning, 10 o'clock?", "before 20
 jan?", "后天下午4点可以吗？") states the value it proposes: the assistant takes it or answers with
-another, and either way the user said it. Coverage owes such a clause like a statement (issue 12,
-item 4: every date or time the user stated is in the context); a question that asks about a time
-("what time do you close?") holds no day or hour of the user's and is not one.
+another, and either way the user said it. So does a favour asked ("can you cut it off?",
+core.lang.en_favours): what it asks done is the user's instruction. Coverage owes such a clause
+like a statement (issue 12, item 4: every date or time the user stated is in the context); a
+question that asks about a time ("what time do you close?") holds no day or hour of the user's and
+is not one.
 """
 
 from __future__ import annotations
 
+from core.lang.en_favours import asks_favour
 from core.models import Atom
 from core.shown import content_units
 
@@ -22,3 +25,16 @@ def proposes_when(atom: Atom) -> bool:
     if not any(e.type in _WHEN_TYPES for e in atom.entities):
         return False
     return len(content_units(atom.text)) <= MAX_PROPOSAL_UNITS * (2 if atom.lang == "zh" else 1)
+
+
+def proposes(atom: Atom) -> bool:
+    """True for a user's question that states a value or an instruction (module doc)."""
+    return proposes_when(atom) or (atom.role == "user" and atom.kind == "question" and asks_favour(atom.text))
+
+
+def as_statement(atom: Atom) -> Atom:
+    """The question as the statement it makes; a favour without its question mark, which would make the
+    coverage check read it as stating nothing (core.shown.content_unshown)."""
+    favour = atom.kind == "question" and asks_favour(atom.text) and not proposes_when(atom)
+    text = atom.text.rstrip(" ?？") if favour else atom.text
+    return atom.model_copy(update={"kind": "constraint", "text": text})

@@ -9,6 +9,7 @@ import pytest
 
 from core.compressor import Compressor
 from core.config import Config
+from core.lang.en_favours import asks_favour
 from core.models import Atom, Message
 from core.proposals import proposes_when
 
@@ -36,3 +37,35 @@ def test_a_time_proposed_as_a_question_is_kept_in_the_users_words() -> None:
 def test_a_question_about_a_time_proposes_nothing() -> None:
     asks = Atom(msg_idx=0, role="user", kind="question", lang="en", text="What time do you close?")
     assert not proposes_when(asks)
+
+
+def test_a_favour_asked_as_a_question_is_kept_as_the_users_instruction() -> None:
+    text = _rendered([
+        ("user", "My dad's MacBook won't start, it shows a folder with a question mark. We need his photos."),
+        ("assistant", "Our logical recovery is $299 flat. Where should we copy them?"),
+        ("user", "The 1TB drive then. And can you sort the photos into folders by year?"),
+        ("assistant", "Yes, we can sort them by year."),
+        ("user", "great"),
+        ("assistant", "We'll call when it's ready."),
+        ("user", "thanks"),
+        ("assistant", "You're welcome."),
+    ])
+    assert "sort the photos into folders by year" in text
+
+
+@pytest.mark.parametrize(
+    ("text", "favour"),
+    [
+        ("Can Ravi take the box away after?", True),
+        ("so can hers be non-alcoholic?", True),
+        ("can I pay in two installments?", True),
+        ("can you tell me the price?", False),  # a detail asked
+        ("Could you check if Friday is free?", False),
+        ("could you find me a hotel?", False),  # a new search: the goal line's
+        ("Can I get their phone number?", False),
+        ("what time do you close?", False),
+        ("Can Ravi take the box away after.", False),  # no question
+    ],
+)
+def test_asks_favour(text: str, favour: bool) -> None:
+    assert asks_favour(text) is favour
