@@ -29,6 +29,9 @@ DAY_SHAPE, COUNT_SHAPE, NAME_SHAPE = "date", "number", "name"
 _SHORT_COUNT = re.compile(r"\d+(?:\.\d+)?\s*(?:[^\W\d_]{1,2}|[a-z]+)?", re.I)
 _SHORT_TAIL = 2  # characters after a day of the month that leave it a day ("18号吧", "3rd")
 _COUNT = re.compile(r"^\s*\d+(?:\.\d+)?\s*(?P<unit>\S.*)?$")
+# an id that is a thing's label, a word and its number ("flat 3", "Room 21", "gate B12"), never the
+# same attribute as a code ("PQ-65012", "RC-2026-118"): a room is no quote, a flat no care-home id
+_LABEL_ID = re.compile(r"[^\W\d_]{2,}\.?\s+#?\d[\w-]*")
 
 
 def other_attribute(cur: Fact, cand: FactCandidate) -> bool:
@@ -45,6 +48,8 @@ def other_attribute(cur: Fact, cand: FactCandidate) -> bool:
     if cur.vtype == "quantity":
         old, new = count_unit(cur.norm), count_unit(cand.norm)
         return bool(old and new and old != new)
+    if cur.vtype == "id":  # a label and a code
+        return bool(_LABEL_ID.fullmatch(cur.value.strip())) != bool(_LABEL_ID.fullmatch(cand.value.strip()))
     if cur.vtype in ("date", "datetime"):
         # two dates said together ("1月7号下午拿，1月9号上午还": a pick-up and a return) are a span of
         # their own, not a new value of the one date held ("1月8号晚上用", the show)

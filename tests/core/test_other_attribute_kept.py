@@ -150,3 +150,18 @@ def test_an_uncued_day_and_hour_stands_beside_an_hour_of_another_day():
         ]
     )
     assert "下午2点" in current and "下午2点" not in replaced
+
+
+@pytest.mark.parametrize(
+    "old, new, other",
+    [
+        ("PQ-65012", "flat 3", True),  # a quote's code, then the neighbour's flat: two attributes
+        ("RC-2026-118", "Room 21", True),
+        ("PJ-2215", "PJ-2216", False),  # a code for a code
+        ("Room 12", "Room 21", False),  # a room for a room
+    ],
+)
+def test_a_label_id_and_a_code_are_two_attributes(old: str, new: str, other: bool):
+    cur = Fact(key="home.ref", value=old, norm=old.lower(), first_idx=0, last_idx=0, vtype="id")
+    cand = FactCandidate(key="home.ref", value=new, norm=new.lower(), source_idx=2, vtype="id", role="user")
+    assert other_attribute(cur, cand) is other
