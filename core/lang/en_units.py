@@ -42,6 +42,12 @@ _NOT_UNITS = frozenset(
     )
 )
 _NUMBER = r"(?<![\w.,:/$£€¥#-])(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<sc>k|m|bn)?"
+# a count written in words ("six residents", "two trims"); "one" is left out: "one of them", "one thing"
+_WORD_COUNT = re.compile(
+    r"(?<![\w'-])(?P<n>two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s"
+    r"(?P<w1>[a-z](?:[a-z'-]*[a-z])?s)\b",
+    re.IGNORECASE,
+)
 # a unit word ends with a letter: "0a-0" has no unit "a-" (the hyphen joins nothing)
 _UNIT_PHRASE = re.compile(
     _NUMBER + r"\s?(?P<w1>[A-Za-z](?:[A-Za-z'-]*[A-Za-z])?)(?:\s(?P<w2>[a-z](?:[a-z'-]*[a-z])?))?\b"
@@ -155,6 +161,11 @@ def unit_counts(text: str) -> list[tuple[int, int, str, str, str]]:
                 end, noun = w3.end(1), w3.group(1)  # "4 rented medical monitors": the plural ends it
         value = text[m.start() : end]
         out.append((m.start(), end, "quantity", value.lower(), singular(noun)))
+    for m in _WORD_COUNT.finditer(text):  # "six residents": a plural counted in words
+        w1 = m.group("w1").lower()
+        if w1 in stop or _known_count(w1) or not _plural(w1):
+            continue
+        out.append((m.start(), m.end(), "quantity", m.group(0).lower(), singular(w1)))
     return out
 
 

@@ -74,7 +74,11 @@ def test_an_old_value_the_user_says_again_after_its_correction_is_owed():
         ("user", 'use "ORD-903" for the commits actually, that is the sub-task; the epic stays ORD-900'),
         ("assistant", "Done."),
     ]
-    context = "[FACT:event.ref=ORD-903 (was: ORD-900)] User said: use ORD-903 for the commits actually"
+    # the count of that clause shown ("two commits" is a count of its own since counts in words are read)
+    context = (
+        "[FACT:event.ref=ORD-903 (was: ORD-900)|commit=two commits] "
+        "User said: use ORD-903 for the commits actually"
+    )
     missing = missing_clauses(turns, context)
     assert "the epic stays ORD-900" in missing
     # the clauses said before the correction still hold the replaced value: not owed with it (their

@@ -47,3 +47,22 @@ def test_an_area_or_a_volume_keeps_its_unit(text: str, surface: str, slot: str):
     # "~65 m2" read as nothing (a unit with a digit), "65 sq m" as "65 sq": the size lost its unit
     e = find(text, surface)
     assert (e.type, e.slot) == ("quantity", slot)
+
+
+@pytest.mark.parametrize(
+    "text, surface, slot",
+    [
+        ("routine nail care for six residents", "six residents", "resident"),
+        ("So only two trims", "two trims", "trim"),
+        ("yes, three heaters then.", "three heaters", "heater"),
+    ],
+)
+def test_a_count_in_words_of_any_plural_is_a_count(text: str, surface: str, slot: str):
+    # "six residents" read as nothing: a count written in words was lost, and so was its correction
+    e = find(text, surface)
+    assert (e.type, e.slot) == ("quantity", slot)
+
+
+@pytest.mark.parametrize("text", ["one of them is vegan", "two of them are vegan", "the two are fine"])
+def test_a_word_number_without_a_counted_plural_is_no_count(text: str):
+    assert not [e for e in ents(text) if e.type == "quantity"]
