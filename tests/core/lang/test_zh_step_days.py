@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.compressor import Compressor
-from core.config import Config
-from core.models import Message
+from tests.core.builders import state_after
 from tests.core.lang.zh_helpers import find
 
 pytestmark = pytest.mark.unit
@@ -32,7 +30,6 @@ def test_a_day_with_no_step_after_it_is_the_date() -> None:
 
 
 def test_the_day_of_a_move_back_never_replaces_the_start_of_the_work() -> None:
-    session = Compressor(Config()).session("steps")
     turns = [
         ("user", "我家是老房子，90平两室一厅，墙面有点发黄，想整体刷一遍。客厅和卧室刷米白色"),
         ("assistant", "您想什么时候开工？"),
@@ -42,8 +39,6 @@ def test_the_day_of_a_move_back_never_replaces_the_start_of_the_work() -> None:
         ("assistant", "建议通风两周以上再入住～"),
         ("user", "那我们1月10号搬回来"),
     ]
-    for i, (role, text) in enumerate(turns):
-        session.add(Message(context_id="steps", idx=i, role=role, text=text), auto_compact=False)
-    facts = session.state.facts.values()
+    facts = state_after(turns).facts.values()
     assert {"下周一", "1月10号"} <= {f.value for f in facts}
     assert not [h.value for f in facts for h in f.history if f.vtype == "date"]
