@@ -36,7 +36,7 @@ from core.models import Atom, ContextState, ParsedMessage
 from core.modified_heads import modified_heads
 from core.negation_pairs import before_half_unshown, positive_half_unshown
 from core.offered_choices import choices_offered, picked_again
-from core.proposals import as_statement, proposes
+from core.proposals import stated_question
 from core.qualified import qualified_parts
 from core.render import parse_anchors
 from core.shown import (
@@ -236,10 +236,11 @@ def missing_user_clauses(
             # asks for the task: it comes back with it
             cut_from = p.message.idx == opening and before is not None and before.text.endswith(_CUT_ENDS)
             opens = p.message.idx == opening and atom.kind == "question" and (_states_task(atom) or cut_from)
-            if opens or proposes(atom):
+            stated = stated_question(atom)
+            if opens or stated is not None:
                 # the opening request asked as a question states the task ("我家柯基8个月了，能训吗"); a
                 # day or hour proposed as a question ("Friday morning, 10 o'clock?") is said (core.proposals)
-                atom = as_statement(atom)
+                atom = stated or atom.model_copy(update={"kind": "constraint"})
             before, prior = atom, before
             if before_half_unshown(prior, atom, own) and prior is not None and prior.text not in out:
                 out.append(prior.text)  # "3rd floor. no elevator": the sentence before is the pair's want

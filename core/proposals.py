@@ -27,14 +27,12 @@ def proposes_when(atom: Atom) -> bool:
     return len(content_units(atom.text)) <= MAX_PROPOSAL_UNITS * (2 if atom.lang == "zh" else 1)
 
 
-def proposes(atom: Atom) -> bool:
-    """True for a user's question that states a value or an instruction (module doc)."""
-    return proposes_when(atom) or (atom.role == "user" and atom.kind == "question" and asks_favour(atom.text))
-
-
-def as_statement(atom: Atom) -> Atom:
-    """The question as the statement it makes; a favour without its question mark, which would make the
-    coverage check read it as stating nothing (core.shown.content_unshown)."""
-    favour = atom.kind == "question" and asks_favour(atom.text) and not proposes_when(atom)
-    text = atom.text.rstrip(" ?？") if favour else atom.text
-    return atom.model_copy(update={"kind": "constraint", "text": text})
+def stated_question(atom: Atom) -> Atom | None:
+    """A user's question that proposes a day or an hour or asks a favour, as the statement it makes
+    (kind constraint; a favour without its question mark, which would make the coverage check read it
+    as stating nothing: core.shown.content_unshown); None for any other clause."""
+    if proposes_when(atom):
+        return atom.model_copy(update={"kind": "constraint"})
+    if atom.role == "user" and atom.kind == "question" and asks_favour(atom.text):
+        return atom.model_copy(update={"kind": "constraint", "text": atom.text.rstrip(" ?？")})
+    return None

@@ -14,7 +14,17 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from core.lang.en_lexicon import AREAS, COUNT_NOUNS, FUNCTION_WORDS, MONTHS, PRICE_WORDS, WEEKDAYS, words
+from core.lang.en_lexicon import (
+    AREAS,
+    COUNT_NOUNS,
+    FUNCTION_WORDS,
+    MONTHS,
+    PRICE_WORDS,
+    TENS,
+    UNITS,
+    WEEKDAYS,
+    words,
+)
 from core.lang.en_numbers import format_number, to_number
 from core.lang.en_phrases import phrase_key
 from core.lang.en_values import term_table
@@ -43,10 +53,9 @@ _NOT_UNITS = frozenset(
 )
 _NUMBER = r"(?<![\w.,:/$£€¥#-])(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<sc>k|m|bn)?"
 # a count written in words ("six residents", "two trims"); "one" is left out: "one of them", "one thing"
+_COUNT_WORDS = "|".join(w for w, n in {**UNITS, **TENS}.items() if n >= 2)
 _WORD_COUNT = re.compile(
-    r"(?<![\w'-])(?P<n>two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s"
-    r"(?P<w1>[a-z](?:[a-z'-]*[a-z])?s)\b",
-    re.IGNORECASE,
+    rf"(?<![\w'-])(?P<n>{_COUNT_WORDS})\s(?P<w1>[a-z](?:[a-z'-]*[a-z])?s)\b", re.IGNORECASE
 )
 # a unit word ends with a letter: "0a-0" has no unit "a-" (the hyphen joins nothing)
 _UNIT_PHRASE = re.compile(

@@ -50,11 +50,9 @@ def leg_slot(text: str, c: V.Candidate) -> str | None:
         return None
     if not _LEG_VERB_GAP.fullmatch(text, verbs[-1].end(), c.start) and not is_correction(text):
         return None
-    verb = verbs[-1]
-    if verb.group(1):
-        return f"{LEG_VERBS[verb.group(1).lower()]}_{c.type}"
-    phrase = next(i for i in range(len(_PHRASE_LEGS)) if verb.group(i + 2))
-    return f"{_PHRASE_LEGS[phrase]}_{c.type}"
+    verb = verbs[-1]  # group 1 is a stem's, group 2 + i the phrase i's (one alternative matches)
+    leg = LEG_VERBS[verb.group(1).lower()] if verb.lastindex == 1 else _PHRASE_LEGS[(verb.lastindex or 2) - 2]
+    return f"{leg}_{c.type}"
 
 
 def holder_slot(text: str, c: V.Candidate, slot: str | None) -> str | None:
