@@ -18,7 +18,6 @@ from itertools import pairwise
 
 from core.coverage_corrections import (
     MIN_PART_UNITS,
-    PART_CUT,
     WEAK_TYPES,
     corrected_later,
     corrected_part,
@@ -41,6 +40,7 @@ from core.qualified import qualified_parts
 from core.render import parse_anchors
 from core.shown import (
     MIN_UNITS,
+    PART_CUT,
     SHOWN_SHARE,
     content_units,
     content_unshown,
@@ -72,7 +72,6 @@ MIN_ANSWER_UNITS = 1
 MIN_CUED_UNITS = 2
 _CUT_ENDS = ("，", ",")  # a clause cut before the question of its sentence ends at its comma
 _EDGE = " .,!?;\u3002\uff0c\uff01\uff1f\uff1b"  # the punctuation a clause may end with
-_LIST = re.compile(r"[,;\uff0c\uff1b\u3001]")  # a list of values ("61, 59", "医保、商业险")
 _TOKEN = re.compile(r"\w+(?:[:.']\w+)*")
 
 
@@ -120,7 +119,7 @@ def is_replaced(value: str, replaced: set[str]) -> bool:
         old_words = _TOKEN.findall(old)
         if old_words == words:
             return True
-        if 2 * len(words) < len(old_words) or _LIST.search(old):
+        if 2 * len(words) < len(old_words) or PART_CUT.search(old):
             continue
         if any(old_words[i : i + len(words)] == words for i in range(len(old_words) - len(words) + 1)):
             return True

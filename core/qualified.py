@@ -6,12 +6,9 @@ the user stated of it; the coverage guarantee (core.coverage) keeps such a part 
 
 from __future__ import annotations
 
-import re
-
 from core.models import Atom
-from core.shown import content_units, content_unshown
+from core.shown import PART_CUT, content_units, content_unshown
 
-_PART_CUT = re.compile(r"[,\uff0c\u3001;\uff1b]")  # the parts of a clause, as core.coverage cuts them
 MIN_REST_UNITS = 3  # content units the words beside the value need to be a statement of their own
 WEAK_TYPES = frozenset({"term"})
 # the values a qualifier speaks of: a thing named ("豆浆", "支付宝"); a date, time, amount or count
@@ -28,7 +25,7 @@ def qualified_parts(atom: Atom, low: str) -> list[str]:
         return []
     values = [e for e in atom.entities if e.text.strip() and e.type not in WEAK_TYPES]
     out = []
-    for part in (x.strip() for x in _PART_CUT.split(atom.text)):
+    for part in (x.strip() for x in PART_CUT.split(atom.text)):
         held = [e.text for e in values if e.text in part]
         if not held or any(e.type not in NAMED_TYPES for e in values if e.text in part):
             continue

@@ -14,6 +14,9 @@ from core.models import ContextState
 from core.render_tools import TOOLS_HEADER
 from core.replaced import said_in_guessed_slot
 
+# the parts of a clause ("3个人，要海景房，不要...", "61, 59"): cut at its commas and semicolons, never at
+# the comma of a digit group ("£1,450 a year", "12,000 words")
+PART_CUT = re.compile(r"[\uff0c\u3001;\uff1b]|(?<!\d),|,(?!\d{3}(?!\d))")
 _WAS = re.compile(r"\(was:[^()]*\)")  # a replaced value is not the value shown
 SHOWN_SHARE = 0.5  # a clause counts as shown when at least this share of its content is in the context
 MIN_UNITS = 4  # content words (Chinese: character pairs) a clause needs to be kept by its words

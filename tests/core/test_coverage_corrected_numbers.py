@@ -10,6 +10,7 @@ import pytest
 from core.compressor import Compressor
 from core.config import Config
 from core.models import Message
+from core.shown import PART_CUT
 
 pytestmark = pytest.mark.unit
 
@@ -130,3 +131,13 @@ def test_what_a_correction_leaves_as_it_is_does_not_hide_the_clause_that_set_it(
         ("assistant", "还有别的吗？"),
     ]
     assert "先把缓存关了，现在停用缓存，直接读库" in _head(turns)
+
+
+def test_a_clause_is_never_cut_at_the_comma_of_a_digit_group():
+    """A part is cut at a list's comma, never inside "£1,450": cut there, the service charge whose
+    amount a later amount replaced came back as "service charge is £1"."""
+    assert PART_CUT.split("service charge is £1,450 a year") == ["service charge is £1,450 a year"]
+    assert PART_CUT.split("ages 61, 59") == ["ages 61", " 59"]
+    assert PART_CUT.split("1,2,3") == ["1", "2", "3"]
+    assert PART_CUT.split("3个人，要海景房") == ["3个人", "要海景房"]
+    assert PART_CUT.split("12,000 words, due friday") == ["12,000 words", " due friday"]
