@@ -14,8 +14,10 @@ the same turn made under another key, so one fact shows "24个 (was: 28个人)".
 from __future__ import annotations
 
 from core.fact_versions import replace_fact
+from core.lang.base import OTHER_DAY_SLOTS
 from core.listed import LIST_SEPARATOR
 from core.models import ContextState, Evidence, Fact, FactCandidate, Message
+from core.replaced import unnumbered_slot
 
 
 def _holding(state: ContextState, old: str) -> tuple[Fact, list[str], int] | None:
@@ -24,8 +26,8 @@ def _holding(state: ContextState, old: str) -> tuple[Fact, list[str], int] | Non
     low = old.strip().lower()
     found = []
     for fact in state.facts.values():
-        if fact.role != "user":
-            continue
+        if fact.role != "user" or unnumbered_slot(fact.key) in OTHER_DAY_SLOTS:
+            continue  # "育儿嫂1月29号就要来" retires no "预产期1月3号": a correction of the task's day
         items = LIST_SEPARATOR.split(fact.value.strip())  # "两包, 500 克"
         hits = [i for i, item in enumerate(items) if item.lower() == low]
         if len(hits) == 1:

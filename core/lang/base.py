@@ -24,8 +24,12 @@ from core.models import ActionMarker, Entity, Negation
 # that would be, a saving or discount, an add-on's price), so amounts of different roles coexist;
 # contact: a person named with a phone number or email ("Chloe Nguyen, 0433 555 219"): one to reach,
 # and another contact named is another person. schedule: a recurring weekday range; size: measures
-# joined by a times sign ("51×51毫米").
+# joined by a times sign ("51×51毫米"). due_date: the day a thing falls due or runs out ("the
+# certificate runs out on 2 January", "预产期1月3号", "3月5号到期"), never the day of the task.
 CONTACT_SLOT = "contact"
+# the days of something other than the task (a birth, a past event, a thing falling due): a correction
+# of the task's day never retires them by their shape alone (core.retired_facts)
+OTHER_DAY_SLOTS = frozenset({"birth_date", "past_date", "due_date"})
 # the date of one item of a series named by its place ("第一次改到12月29日": session_1_date,
 # "最后一次": session_last_date): that item's, never the date of the whole it belongs to
 SERIES_SLOT_PREFIX = "session_"
@@ -37,7 +41,7 @@ SLOTS = (
     "album", "category", "end_date", "end_time", "birth_date", "past_date",
     "airline", "seat_class", "car_type", "item", "amount", "account", "age", "budget", "rate", "other",
     "refundable", "total", "fee", "deposit", "schedule", "due", "refund", "size",
-    "bill", "estimate", "saving", "extra",
+    "bill", "estimate", "saving", "extra", "due_date",
     "wording",  # words in quotes (core.lang.quoted_wording)
     "with_name",  # the person a slot is with ("at 15:30 with Ruth Adeyemi": core.lang.en_slot_hints)
 )

@@ -302,6 +302,7 @@ TOPIC_REACH = 120  # how far before a date or time its sentence's topic is looke
 _AWAY_BEFORE = re.compile(
     r"\b(?<!go\s)(?<!going\s)(?<!get\s)"  # "go away on Friday" is a trip
     r"(?:away|out\s+of\s+(?:town|the\s+country)|on\s+(?:holiday|vacation)|abroad|not\s+(?:be\s+)?home|gone)"
+    r"(?:\s+(?:in|at|to)\s+[\w'’-]+(?:\s+[\w'’-]+)?)?"  # where: "away in Copenhagen from 4 to 15 January"
     r"\s+(?:(?:from|on|for|between)\s+)?(?:the\s+)?$",
     re.IGNORECASE,
 )
@@ -314,7 +315,7 @@ def away_slots(text: str, kept: list[V.Candidate]) -> dict[int, str]:
     for i, c in enumerate(kept):
         if c.type != "date":
             continue
-        if _AWAY_BEFORE.search(text, max(0, c.start - 32), c.start):
+        if _AWAY_BEFORE.search(text, max(0, c.start - 48), c.start):
             out[i] = "away_date"
         elif i and out.get(i - 1) == "away_date" and _RANGE_GAP.fullmatch(text, kept[i - 1].end, c.start):
             out[i] = "away_end_date"

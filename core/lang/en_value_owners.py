@@ -22,6 +22,10 @@ _HOLDER_OPEN = re.compile(
 _LEG_OPENS = re.compile(
     r"(?:^|[.!?;]\s+)([a-z][a-z-]{3,})(?:\s+(?:on|at|is|will\s+be))?\s*:?\s+$", re.IGNORECASE
 )
+# the same after a comma and a connective that opens a clause ("..., so setup at 1pm please")
+_LEG_OPENS_CLAUSE = re.compile(
+    r",\s*(?:so|and|then|but)\s+([a-z][a-z-]{3,})(?:\s+(?:on|at|is|will\s+be))?\s*:?\s+$", re.IGNORECASE
+)
 # a leg's verb close before the day or hour it is done on ("collect it on Sunday", "deliver them the
 # 18th"; not "collected": a leg that was)
 _PHRASES = "|".join(f"({p})" for p in LEG_PHRASES)
@@ -35,12 +39,13 @@ _LEG_VERB_GAP = re.compile(r"(?:\s+(?:it|them|the\s+\w+))?(?:\s+(?:on|at|by))?(?
 def leg_slot(text: str, c: V.Candidate) -> str | None:
     """<leg>_date / <leg>_time for a date or time of a service leg (LEG_NOUNS, LEG_VERBS) rather than
     of the event the service is for: right after the leg its sentence opens on ("Collection Sunday." ->
-    collection_date, "Delivery 14:00-16:00." -> delivery_time), right after a leg's verb ("collect it
-    on Sunday"), or anywhere after one in a correction's sentence ("Rather than collecting the day
-    after the wedding, make it Monday")."""
+    collection_date, "Delivery 14:00-16:00." -> delivery_time; or a clause, "so setup at 1pm"), right
+    after a leg's verb ("collect it on Sunday"), or anywhere after one in a correction's sentence
+    ("Rather than collecting the day after the wedding, make it Monday")."""
     if c.type not in ("date", "time"):
         return None
     hit = _LEG_OPENS.search(text, max(0, c.start - 24), c.start)
+    hit = hit or _LEG_OPENS_CLAUSE.search(text, max(0, c.start - 32), c.start)
     if hit and (noun := hit.group(1).lower()) in LEG_NOUNS:
         return f"{noun.replace('-', '')}_{c.type}"
     begin = max(0, c.start - TOPIC_REACH)
@@ -62,3 +67,20 @@ def holder_slot(text: str, c: V.Candidate, slot: str | None) -> str | None:
         return None
     hit = _HOLDER_OPEN.search(text, max(0, c.start - 40), c.start)
     return f"{hit.group(1).lower()}_{slot or c.type}" if hit else None
+
+
+# the day a thing falls due or runs out, right before the date ("the certificate runs out on 2 January",
+# "expires on the 9th", "I'm due on 20 February", "due date: 3 March")
+_DUE_BEFORE = re.compile(
+    r"\b(?:runs?\s+out|ran\s+out|expir(?:es|ed|ing|y(?:\s+date)?)|lapses|due(?:\s+date)?)"
+    r"(?:\s+(?:is|was|will\s+be))?(?:\s+(?:on|in))?[\s:]+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def due_slot(text: str, c: V.Candidate) -> str | None:
+    """due_date for a date a thing falls due or runs out on (_DUE_BEFORE): the certificate's, the
+    baby's, never the day of the task (the visit booked before it)."""
+    if c.type != "date" or not _DUE_BEFORE.search(text, max(0, c.start - 32), c.start):
+        return None
+    return "due_date"

@@ -133,6 +133,11 @@ def _series_item(text: str, start: int) -> str | None:
 _FAREWELL_AFTER = re.compile(r"见(?=$|[\s,，。.！!~～]|啦|了)")
 # a date a thing must be done by: "周五之前", "12月20号以前", "月底前" (never "前天", "前面")
 _DEADLINE_AFTER = re.compile(r"\s*(?:之前|以前|前(?![天面边台]))")
+# the day a thing falls due or runs out: after a term's noun ("预产期1月3号", "有效期到3月5号"; not 日期,
+# 星期, 档期, 工期, 周期, 学期, which name the task's day or a span) or before 到期 or 出生 ("3月5号到期",
+# "宝宝1月初出生")
+_DUE_BEFORE = re.compile(r"(?<![日星档工周学])期(?:是|在|为|到|：|:)?\s*$")
+_DUE_AFTER = re.compile(r"\s*(?:初|底|中)?(?:就)?(?:到期|出生)")
 # a step's verb right after a day or hour ("1月14号搭建", "1月10号搬回来"): that step's day (LEG_VERBS)
 _LEG_AFTER = re.compile(rf"\s*(?:就|再|才|要|会|可以|开始)?(?P<verb>{'|'.join(LEG_VERBS)})")
 
@@ -189,6 +194,10 @@ def _entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
             slot = f"{SERIES_SLOT_PREFIX}{nth}_date"  # "第一次改到12月29日": that item's
         elif h.type in ("date", "datetime", "time") and (leg := _LEG_AFTER.match(text, h.end)):
             slot = f"{LEG_VERBS[leg.group('verb')]}_{'date' if h.type == 'date' else 'time'}"
+        elif h.type == "date" and (
+            _DUE_BEFORE.search(text, max(0, h.start - 3), h.start) or _DUE_AFTER.match(text, h.end)
+        ):
+            slot = "due_date"  # "预产期1月3号": the baby's, never the day the helper starts
         elif h.type == "date" and _DEADLINE_AFTER.match(text, h.end):
             slot = "deadline"  # "文件我周五之前发你们": by when, not the day the thing happens
         elif h.type == "date" and _ends_range(text, ents, h.start) and bare_day(text[h.start:h.end]):
