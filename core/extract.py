@@ -290,7 +290,7 @@ def _evidence(
         start = text.find(ent.text)
     end = start + len(ent.text) if start >= 0 else -1
     found = ent.text if start >= 0 else ""
-    return Evidence(idx=idx, role=atom.role, how=how, start=start, end=end, text=found)
+    return Evidence(idx=idx, role=atom.role, how=how, start=start, end=end, text=found, clause=atom.text)
 
 
 def _reports_done(atom: Atom, state: ContextState) -> bool:

@@ -160,6 +160,9 @@ class Evidence(BaseModel):
     ts: datetime | None = Field(
         default=None, description="the turn's time, that a relative date or time in it was resolved against"
     )
+    clause: str = Field(
+        default="", description="the clause the value was said in, that a later correction may name"
+    )
 
 
 class FactCandidate(BaseModel):

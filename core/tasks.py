@@ -10,6 +10,7 @@ none it knows. Merge keeps such a value beside the held one, under ``key_2``.
 from __future__ import annotations
 
 from core.attribute_evidence import other_shape
+from core.correction_topics import speaks_of_first
 from core.lang.base import SERIES_SLOT_PREFIX, same_service
 from core.lang.cues import any_language
 from core.lang.registry import analyzer_for
@@ -144,6 +145,8 @@ def corrected_key(state: ContextState, cand: FactCandidate) -> str:
         return cand.key
     if other_shape(later, cand):
         return cand.key  # the later value is a day or a count kept apart from the names
+    if speaks_of_first(cur, later, cand):
+        return cand.key  # "育儿嫂1月29号就要来" speaks of "育儿嫂从2月初上户", not of the interview day
     return later.key
 
 
