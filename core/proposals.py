@@ -1,8 +1,9 @@
 """A user's question that proposes a day or an hour ("Friday morning, 10 o'clock?", "before 20
 jan?", "后天下午4点可以吗？") states the value it proposes: the assistant takes it or answers with
 another, and either way the user said it. So does a favour asked ("can you cut it off?",
-core.lang.en_favours): what it asks done is the user's instruction. Coverage owes such a clause
-like a statement (issue 12, item 4: every date or time the user stated is in the context); a
+core.lang.en_favours): what it asks done is the user's instruction; and so does a correction
+asked ("Can we do 8 regular ones instead?", "改成下周日可以吗？"): it says the new value. Coverage owes
+such a clause like a statement (issue 12, item 4: every date or time the user stated is in the context); a
 question that asks about a time ("what time do you close?") holds no day or hour of the user's and
 is not one.
 """
@@ -30,7 +31,10 @@ def proposes_when(atom: Atom) -> bool:
 def stated_question(atom: Atom) -> Atom | None:
     """A user's question that proposes a day or an hour or asks a favour, as the statement it makes
     (kind constraint; a favour without its question mark, which would make the coverage check read it
-    as stating nothing: core.shown.content_unshown); None for any other clause."""
+    as stating nothing: core.shown.content_unshown); a correction asked, without its question mark
+    (still a correction); None for any other clause."""
+    if atom.role == "user" and atom.kind == "correction" and atom.text.rstrip().endswith(("?", "？")):
+        return atom.model_copy(update={"text": atom.text.rstrip(" ?？")})
     if proposes_when(atom):
         return atom.model_copy(update={"kind": "constraint"})
     if atom.role == "user" and atom.kind == "question" and asks_favour(atom.text):

@@ -69,3 +69,19 @@ def test_a_favour_asked_as_a_question_is_kept_as_the_users_instruction() -> None
 )
 def test_asks_favour(text: str, favour: bool) -> None:
     assert asks_favour(text) is favour
+
+
+def test_a_correction_asked_as_a_question_is_kept_with_its_new_value() -> None:
+    """"Can we do 8 regular ones instead?" changes the count the assistant proposed: its words came
+    back nowhere (a question states nothing), so the 8 regular units were lost."""
+    text = _rendered([
+        ("user", "I need portable toilets for a beach event, one wheelchair accessible."),
+        ("assistant", "For 300 guests we'd suggest 6 standard units plus 1 accessible unit."),
+        ("user", "Standard is fine."),
+        ("assistant", "Total: $750 + $175 = $925. Shall I book it?"),
+        ("user", "Hmm, our treasurer says last year there were lines. Can we do 8 regular ones instead?"),
+        ("assistant", "Sure: 8 standard at $125 is $1,000, plus the accessible unit $175, so $1,175."),
+        ("user", "Book it."),
+        ("assistant", "Booked."),
+    ])
+    assert "8 regular ones" in text.split("--- recent")[0]
