@@ -264,6 +264,21 @@ def _role_before_name(text: str, c: V.Candidate, nxt: V.Candidate | None) -> boo
     return _POSSESSIVE_BEFORE.search(text, max(0, c.start - 8), c.start) is not None
 
 
+# an acronym that labels the value after it ("DOB 14/03/1979", "PIN: 4471", "SSN 123-45-6789"): 2-5
+# capitals, then a value that opens on a digit and holds no letter (a model, "BMW 320i", is a name)
+_LABEL_ACRONYM = re.compile(r"[A-Z]{2,5}")
+_LABEL_GAP = re.compile(r"\s*[:#]?\s*")
+_DIGITS_ONLY = re.compile(r"\d[\d\s/.:-]*")
+
+
+def _labels_value(text: str, c: V.Candidate, nxt: V.Candidate | None) -> bool:
+    """True when the name c is an acronym labelling the value right after it (_LABEL_ACRONYM)."""
+    if nxt is None or not _LABEL_ACRONYM.fullmatch(text[c.start : c.end]):
+        return False
+    value = text[nxt.start : nxt.end]
+    return bool(_LABEL_GAP.fullmatch(text, c.end, nxt.start) and _DIGITS_ONLY.fullmatch(value))
+
+
 def _zone_of(text: str, c: V.Candidate, prev: V.Candidate | None) -> bool:
     """True when the place c names the time zone of the time right before it (_ZONE_AFTER)."""
     after_time = prev is not None and prev.type == "time" and _ZONE_GAP.fullmatch(text, prev.end, c.start)
@@ -289,6 +304,8 @@ def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
             continue  # "see you tomorrow!": a parting, no day of the task
         if c.type == "name" and _role_before_name(text, c, kept[i + 1] if i + 1 < len(kept) else None):
             continue  # "Our AV tech, Brandon Lee": who the person is, not a name of its own
+        if c.type == "name" and _labels_value(text, c, kept[i + 1] if i + 1 < len(kept) else None):
+            continue  # "DOB 14/03/1979": the label of the date after it, no name
         if c.type in ("place", "name") and _zone_of(text, c, prev):
             continue  # "after 7pm sydney time": which clock the time is read on, no place of the task
         slot = ends.get(i) or _past_slot(text, c, ref) or due_slot(text, c) or leg_slot(text, c)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.lang.en_entities import extract_entities
 from core.lang.en_names import find_names
 
 pytestmark = pytest.mark.unit
@@ -49,3 +50,17 @@ def test_practice_and_its_doctor_are_one_name() -> None:
 
 def test_a_label_before_a_colon_is_no_name() -> None:
     assert not any(s.startswith("note") for s in _spans("Note: Smith Jones MD is out today."))
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("lead is me. DOB 14/03/1979", []),  # the label of a date of birth, no person
+        ("PIN: 4471", []),
+        ("BMW 320i please", ["BMW"]),  # a make before a model: a name
+        ("IKEA 2 seater sofa", ["IKEA"]),  # a count of a thing after it, no labelled value
+    ],
+)
+def test_an_acronym_labelling_the_digits_after_it_is_no_name(text: str, names: list[str]) -> None:
+    """"DOB 14/03/1979" read DOB as a name, which replaced the third person the user had named."""
+    assert [e.text for e in extract_entities(text, None) if e.type == "name"] == names
