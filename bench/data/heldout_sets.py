@@ -370,6 +370,28 @@ HELDOUT17_SCENARIOS = (
     "cord_blood_banking",
 )
 
+# Held-out set 18: written blind (no core/, no other set's conversations, no analysis of the engine's
+# errors, no benchmark results), in domains none of the other sets covers. Not in `make bench`.
+HELDOUT18_FILES = (HERE / "heldout18_dialogues_en.jsonl", HERE / "heldout18_dialogues_zh.jsonl")
+HELDOUT18_SCENARIOS = (
+    "pressure_washing",
+    "traffic_fine_appeal",
+    "cv_writing",
+    "website_design",
+    "garden_shed",
+    "heating_oil_delivery",
+    "smart_home_setup",
+    "passport_renewal",
+    "trademark_registration",
+    "academic_editing",
+    "video_editing",
+    "phone_trade_in",
+    "housing_fund_withdrawal",
+    "toll_tag_application",
+    "grave_tending",
+    "sports_league_signup",
+)
+
 # the checker's option of each set -> its files and scenarios (check_freeform.py --heldoutN)
 HELDOUT_SETS: dict[str, tuple[tuple[Path, ...], tuple[str, ...]]] = {
     "--heldout": (HELDOUT_FILES, HELDOUT_SCENARIOS),
@@ -389,4 +411,5 @@ HELDOUT_SETS: dict[str, tuple[tuple[Path, ...], tuple[str, ...]]] = {
     "--heldout15": (HELDOUT15_FILES, HELDOUT15_SCENARIOS),
     "--heldout16": (HELDOUT16_FILES, HELDOUT16_SCENARIOS),
     "--heldout17": (HELDOUT17_FILES, HELDOUT17_SCENARIOS),
+    "--heldout18": (HELDOUT18_FILES, HELDOUT18_SCENARIOS),
 }

@@ -1,4 +1,4 @@
-"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout17_*) validate, are built from their
+"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout18_*) validate, are built from their
 sources, keep to domains of their own, and are picked by the checker's options."""
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ SETS = {
     "heldout15": ("heldout15_src", "heldout15_dialogues", "--heldout15"),
     "heldout16": ("heldout16_src", "heldout16_dialogues", "--heldout16"),
     "heldout17": ("heldout17_src", "heldout17_dialogues", "--heldout17"),
+    "heldout18": ("heldout18_src", "heldout18_dialogues", "--heldout18"),
 }
 
 
