@@ -15,12 +15,13 @@ from core.models import Evidence, Fact, FactCandidate
 from core.shown import PART_CUT, topic_words
 
 
-def clause_topics(evidence: Evidence | None) -> set[str]:
+def clause_topics(evidence: Evidence | None, whole: bool = False) -> set[str]:
     """The topic words of the part of its clause a value was said in (cut at commas: a long opening
-    clause speaks of many things), without the value's own words."""
+    clause speaks of many things; whole: the whole clause), without the value's own words."""
     if evidence is None or not evidence.clause or not evidence.text:
         return set()
-    part = next((x for x in PART_CUT.split(evidence.clause) if evidence.text in x), "")
+    parts = [evidence.clause] if whole else PART_CUT.split(evidence.clause)
+    part = next((x for x in parts if evidence.text in x), "")
     return topic_words(part.replace(evidence.text, " "))
 
 

@@ -2,14 +2,17 @@
 owes the user's clause that states them (core.coverage).
 
 One user value after another in a slot the parser guessed is no evidence they are one attribute:
-the first is in the fact's history, but nothing replaced it.
+the first is in the fact's history, but nothing replaced it. Nor is an assistant's value the user
+took whose clause shares no words with the value it replaced there.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 
+from core.correction_topics import clause_topics
 from core.embed import is_chinese
 from core.models import ContextState, Fact, ParsedMessage
 from core.replaced import NAME_SLOT, guessed_slot
@@ -27,10 +30,29 @@ def guessed_unproven(state: ContextState, parsed: Sequence[ParsedMessage]) -> se
     out = set()
     for f in [*state.facts.values(), *state.archive]:
         ev = f.evidence
-        if ev is None or ev.role != "user" or ev.how != "said" or not f.history:
+        if ev is None or ev.role != "user" or not f.history:
             continue
-        if guessed_slot(f) or (_bare_chinese_name(f) and not _offered_before(f, ev.idx, parsed)):
+        if ev.how == "said" and (
+            guessed_slot(f) or (_bare_chinese_name(f) and not _offered_before(f, ev.idx, parsed))
+        ):
             out |= {v.value.lower() for v in f.history}
+        elif guessed_slot(f):
+            out |= _replaced_elsewhere(f)
+    return out
+
+
+def _replaced_elsewhere(fact: Fact) -> set[str]:
+    """Lowercased values of a guessed slot's history that a value replaced though the part of the
+    clause it came in shares no words with their whole clause: an assistant's figure the user took
+    ("中介服务费是一个月工资的50%" after "每月休4天") speaks of something else, so nothing shows the two
+    are one attribute. A correction's cue is evidence enough (it may name what it changes by its
+    value alone: "use ORD-903 for the commits actually")."""
+    versions = [(v.value, v.evidence) for v in fact.history] + [(fact.value, fact.evidence)]
+    out = set()
+    for (old, said), (_, by) in pairwise(versions):
+        taken = by is not None and by.how != "corrected" and said is not None
+        if taken and not clause_topics(by) & clause_topics(said, whole=True):
+            out.add(old.lower())
     return out
 
 

@@ -56,3 +56,24 @@ def test_a_guessed_value_no_clause_shows_keeps_its_anchor() -> None:
     state = _compressed().state
     assert "general.name" in unshown_guessed("[USER_GOAL:找师傅上门查漏点]", state)
     assert "general.name" not in unshown_guessed("User said: 检测完先出方案和报价", state)
+
+
+def test_an_assistants_figure_about_something_else_leaves_the_guessed_value_owed() -> None:
+    """"每月休4天", then the agency's fee "一个月工资" the user agrees to, then "只签了26天": the parser
+    keys all three as the guessed duration, but the assistant's words speak of another thing
+    (core.unproven), so the user's clause comes back with what else it said."""
+    turns = [
+        ("user", "想找个住家育儿嫂，育儿嫂从2月初上户"),
+        ("assistant", "好的。工资预算呢？"),
+        ("user", "8500左右，每月休4天"),
+        ("assistant", "好的，中介服务费是一个月工资的50%，签约一年。"),
+        ("user", "可以"),
+        ("assistant", "好的，我帮您找。"),
+        ("user", "对了，上户时间改一下，月嫂那边只签了26天，育儿嫂1月29号就要来"),
+        ("assistant", "好的，上户日期改为1月29日。"),
+        ("user", "行"),
+        ("assistant", "还有别的吗？"),
+    ]
+    msgs = [Message(idx=i, role=r, text=t, ts=TS + timedelta(minutes=i)) for i, (r, t) in enumerate(turns)]
+    text = Compressor(Config(use_embeddings=False)).compress(msgs).rendered.text
+    assert "8500左右" in text.split("--- recent")[0]
