@@ -84,3 +84,19 @@ def due_slot(text: str, c: V.Candidate) -> str | None:
     if c.type != "date" or not _DUE_BEFORE.search(text, max(0, c.start - 32), c.start):
         return None
     return "due_date"
+
+
+# the user's own part in an occasion, right before its date ("I'm a bridesmaid on the 2nd of January",
+# "we're the hosts on Saturday"): that occasion's day, never the day of the task
+_OWN_PART_BEFORE = re.compile(
+    r"\b(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:a|an|the)\s+([a-z]{4,})\s+(?:on|at)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def own_part_slot(text: str, c: V.Candidate) -> str | None:
+    """<part>_date for a date right after the speaker's part in an occasion (_OWN_PART_BEFORE)."""
+    if c.type != "date":
+        return None
+    hit = _OWN_PART_BEFORE.search(text, max(0, c.start - 40), c.start)
+    return f"{hit.group(1).lower()}_date" if hit else None

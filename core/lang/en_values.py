@@ -114,6 +114,13 @@ _ID_CUE = re.compile(
 _ID_HYPHENATED = re.compile(
     r"(?<![\w/-])(?=(?:[A-Z-]*\d){3})[A-Z][A-Z0-9]{0,7}(?:-[A-Z0-9]{1,12}){1,3}(?![\w-])"
 )
+# a number in three or more hyphenated digit groups ("4471-0082-19", a member or policy number), eight
+# digits or more, that is no date ("2026-12-18", "14-03-1979"; a phone number wins by its priority)
+_ID_DIGIT_GROUPS = re.compile(
+    r"(?<![\w/.-])(?!\d{4}-\d{1,2}-\d{1,2}(?![\w-]))(?!\d{1,2}-\d{1,2}-\d{2,4}(?![\w-]))"
+    r"\d{2,6}(?:-\d{2,6}){2,4}(?![\w-])"
+)
+_ID_DIGITS = 8
 _TRAIN_ID = re.compile(r"\b[Tt][Rr]\s?\d{3,5}\b")
 _POSTCODE = re.compile(r"\b[A-Za-z]{1,2}\d{1,2}[A-Za-z]?\s?\d[A-Za-z]{2}\b")
 _SUFFIX = "|".join(sorted(STREET_SUFFIXES, key=len, reverse=True))
@@ -266,8 +273,8 @@ def hyphenated_id(word: str) -> bool:
 
 
 def identifiers(text: str) -> list[Candidate]:
-    """Reference codes ('8ZPOWHY4', 'OST-2027-3318', 'KP19 XWD', 'reference number is ab12cd'), train
-    ids, UK postcodes, file names."""
+    """Reference codes ('8ZPOWHY4', 'OST-2027-3318', 'KP19 XWD', 'reference number is ab12cd',
+    '4471-0082-19'), train ids, UK postcodes, file names."""
     out = file_names(text)
     for m in _ID_CAPS.finditer(text):
         out.append(Candidate(m.start(), m.end(), "id", m.group(0), "ref", PRIO["id"]))
@@ -277,6 +284,9 @@ def identifiers(text: str) -> list[Candidate]:
         ident = m.group("id")
         if any(c.isdigit() for c in ident) or (ident.isupper() and len(ident) >= 5):
             out.append(Candidate(m.start("id"), m.end("id"), "id", ident.upper(), "ref", PRIO["id"]))
+    for m in _ID_DIGIT_GROUPS.finditer(text):
+        if sum(c.isdigit() for c in m.group(0)) >= _ID_DIGITS:
+            out.append(Candidate(m.start(), m.end(), "id", m.group(0), "ref", PRIO["id"]))
     for m in _TRAIN_ID.finditer(text):
         code = m.group(0).upper().replace(" ", "")
         out.append(Candidate(m.start(), m.end(), "id", code, "ref", PRIO["id"]))
