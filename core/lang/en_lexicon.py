@@ -205,3 +205,10 @@ SERVICE_TYPES = entries("en_service_types.txt")
 US_STATES = entries("en_us_states.txt")
 COUNTRIES = entries("en_countries.txt")
 # fmt: on
+
+# The speaker's own coming act before its day ("I'll pay it tonight", "I'll send the forms Monday"):
+# verb -> the act whose day it is, never the day of the task
+OWN_ACT_VERBS = {
+    "pay": "pay", "transfer": "pay", "send": "send", "email": "send", "post": "send", "sign": "sign",
+    "fill": "fill",
+}  # fmt: skip

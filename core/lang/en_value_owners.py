@@ -8,7 +8,7 @@ import re
 
 from core.lang import en_values as V
 from core.lang.en_discourse import is_correction
-from core.lang.en_lexicon import LEG_NOUNS, LEG_PHRASES, LEG_VERBS
+from core.lang.en_lexicon import LEG_NOUNS, LEG_PHRASES, LEG_VERBS, OWN_ACT_VERBS
 from core.lang.en_slot_hints import SENTENCE_END, TOPIC_REACH
 
 # a value set for one holder by a possessive pronoun that opens its sentence ("Only for him. Mine 50
@@ -100,3 +100,21 @@ def own_part_slot(text: str, c: V.Candidate) -> str | None:
         return None
     hit = _OWN_PART_BEFORE.search(text, max(0, c.start - 40), c.start)
     return f"{hit.group(1).lower()}_date" if hit else None
+
+
+# the speaker's own coming act right before its day, a few words between ("I'll pay it tonight", "we'll
+# send the forms on Monday"; OWN_ACT_VERBS)
+_OWN_ACT_BEFORE = re.compile(
+    rf"\b(?:i|we)(?:['’]ll|\s+will)\s+({'|'.join(OWN_ACT_VERBS)})\b"
+    r"(?:\s+[\w'’]+){0,3}?\s+(?:on\s+|by\s+)?(?:the\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def own_act_slot(text: str, c: V.Candidate) -> str | None:
+    """<act>_date for a date right after the speaker's own coming act (_OWN_ACT_BEFORE): when they
+    pay or send, never the day of the task."""
+    if c.type != "date":
+        return None
+    hit = _OWN_ACT_BEFORE.search(text, max(0, c.start - 48), c.start)
+    return f"{OWN_ACT_VERBS[hit.group(1).lower()]}_date" if hit else None

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from core.lang.base import SERIES_SLOT_PREFIX
 from core.lang.frequency import zh_frequencies, zh_frequency_slot
-from core.lang.zh_lexicon import LEG_VERBS
+from core.lang.zh_lexicon import LEG_VERBS, OWN_ACT_VERBS
 from core.lang.zh_lists import without_enumerations
 from core.lang.zh_name_tokens import venue_suffix
 from core.lang.zh_names import find_names
@@ -137,6 +137,11 @@ _DEADLINE_AFTER = re.compile(r"\s*(?:之前|以前|前(?![天面边台]))")
 # 星期, 档期, 工期, 周期, 学期, which name the task's day or a span) or before 到期 or 出生 ("3月5号到期",
 # "宝宝1月初出生")
 _DUE_BEFORE = re.compile(r"(?<![日星档工周学])期(?:是|在|为|到|：|:)?\s*$")
+# "，到7月3日": a period's last day, "到" (until) opening its part (not "改到", a correction's "to")
+_UNTIL_BEFORE = re.compile(r"(?:^|[，,。；;、\s])(?:一直)?到$")
+# the speaker's own act on that day ("我今晚转", "我明天发你"): paying, sending, signing, never the day of
+# the task
+_OWN_ACT_AFTER = re.compile(rf"\s*(?:就|再)?(?P<verb>{'|'.join(OWN_ACT_VERBS)})")
 _DUE_AFTER = re.compile(r"\s*(?:初|底|中)?(?:就)?(?:到期|出生)")
 # a step's verb right after a day or hour ("1月14号搭建", "1月10号搬回来"): that step's day (LEG_VERBS)
 _LEG_AFTER = re.compile(rf"\s*(?:就|再|才|要|会|可以|开始)?(?P<verb>{'|'.join(LEG_VERBS)})")
@@ -198,6 +203,12 @@ def _entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
             _DUE_BEFORE.search(text, max(0, h.start - 3), h.start) or _DUE_AFTER.match(text, h.end)
         ):
             slot = "due_date"  # "预产期1月3号": the baby's, never the day the helper starts
+        elif h.type == "date" and _UNTIL_BEFORE.search(text, max(0, h.start - 3), h.start):
+            slot = "end_date"  # "6个月，到7月3日": the period's last day, not a new first one
+        elif h.type == "date" and text[max(0, h.start - 1) : h.start] == "我" and (
+            act := _OWN_ACT_AFTER.match(text, h.end)
+        ):
+            slot = f"{OWN_ACT_VERBS[act.group('verb')]}_date"  # "我今晚转": the user's payment, not the trip
         elif h.type == "date" and _DEADLINE_AFTER.match(text, h.end):
             slot = "deadline"  # "文件我周五之前发你们": by when, not the day the thing happens
         elif h.type == "date" and _ends_range(text, ents, h.start) and bare_day(text[h.start:h.end]):

@@ -90,3 +90,10 @@ LEG_VERBS = {
     "搬": "move", "入住": "move", "开工": "start", "进场": "start", "完工": "finish",
     "撤场": "teardown", "拆除": "teardown", "搭建": "setup",
 }  # fmt: skip
+
+# The speaker's own act said right after "我" and its day ("我今晚转", "我明天发你"): verb -> the act
+# whose day it is, never the day of the task
+OWN_ACT_VERBS = {
+    "转账": "pay", "转": "pay", "付款": "pay", "付": "pay", "打款": "pay", "交钱": "pay",
+    "发给你": "send", "发你": "send", "签": "sign", "填": "fill",
+}  # fmt: skip

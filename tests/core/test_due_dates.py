@@ -99,3 +99,30 @@ def test_a_correction_sharing_no_words_with_either_day_changes_the_later_one() -
     assert _current(state, "2月"), state.facts
     changed = [f for f in state.facts.values() if f.value == "下周三"]
     assert changed and [v.value for v in changed[0].history] == ["下周二下午"]
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("开始日期改为2027年1月4日，6个月，到7月3日。", ["date", "end_date"]),  # "，到": until
+        ("出发改到2月10号那个吧", ["date"]),  # "改到": a correction's "to"
+        ("我今晚转", ["pay_date"]),
+        ("我明天发你", ["send_date"]),
+        ("明天发货", ["date"]),  # no "我": the task's own step
+    ],
+)
+def test_a_chinese_periods_last_day_and_the_speakers_own_act(text: str, slots: list[str]) -> None:
+    assert [e.slot for e in analyzer_for("zh").entities(text, TS) if e.type == "date"] == slots
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("Perfect, I'll pay it tonight.", ["pay_date"]),
+        ("we will send the forms on Monday", ["send_date"]),
+        ("I'll be there on Monday", ["date"]),  # the visit's day
+    ],
+)
+def test_an_english_speakers_own_coming_act(text: str, slots: list[str]) -> None:
+    assert [e.slot for e in extract_entities(text, TS) if e.type == "date"] == slots
+
