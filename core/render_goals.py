@@ -17,7 +17,7 @@ from core.embed import is_chinese
 from core.lang.cues import any_language
 from core.lang.en_goal_words import without_value
 from core.models import ContextState, Fact, Goal, Todo
-from core.replaced import guessed_slot, mark_quoted, shown_as_replaced
+from core.replaced import guessed_slot, mark_quoted, replaced_alike, shown_as_replaced
 from core.shown import content_units
 
 MAX_GOALS = 1
@@ -56,7 +56,8 @@ def current_values(goal: Goal, state: ContextState) -> str:
     show is left out (it changes and the facts carry it), unless that leaves a bare word. A value of
     a slot the parser guessed (core.coverage.guessed_slot) is rewritten only when its fact shows it
     as replaced (core.replaced.shown_as_replaced): a name the user merely said after it there
-    ("防癌险", then "胆囊切除") replaced nothing."""
+    ("防癌险", then "胆囊切除") replaced nothing; an untyped one only by a value alike it
+    (core.replaced.replaced_alike: "每一步都微信告诉我" never becomes "每一步都陈昊告诉我")."""
     text = goal.text
     for key, surface in goal.values.items():
         fact = state.facts.get(key) or task_fact_replacing(key, surface, state)
@@ -67,7 +68,7 @@ def current_values(goal: Goal, state: ContextState) -> str:
             text = bare
         elif fact.history and surface.lower() not in (f.lower() for f in [fact.value, *fact.aliases]) and (
             not guessed_slot(fact) or surface.lower() in (v.lower() for v in shown_as_replaced(fact))
-        ):
+        ) and replaced_alike(fact, surface):
             text = text.replace(surface, fact.value)
     return text
 

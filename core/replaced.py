@@ -209,6 +209,13 @@ def _alike(old: str, fact: Fact) -> bool:
     return old.lower().split()[-1] == new.lower().split()[-1]
 
 
+def replaced_alike(fact: Fact, old: str) -> bool:
+    """True when old, a value fact replaced, may be rewritten as fact's current value in a quote:
+    a typed value always; an untyped one (a name) only when the two look alike (_alike), since one
+    name after another is weak evidence of one attribute ("每一步都微信告诉我" is no "陈昊")."""
+    return not _untyped(fact) or _alike(old, fact)
+
+
 def _untyped(fact: Fact) -> bool:
     """True for a value of no definite type (a name, a place, a term, or none read) or one held
     under the untyped name slot and its kin (name_2, name_agreed): one such value after another is

@@ -58,6 +58,14 @@ def test_a_goal_shows_the_name_the_user_picked_next_in_a_tasks_own_slot() -> Non
     assert current_values(goal, state) == "a comedy at West Wind Drive-In"
 
 
+def test_a_goal_keeps_a_name_a_name_unlike_it_followed_in_a_tasks_own_slot() -> None:
+    """"每一步都微信告诉我" read 微信 as a name the cousin 陈昊 later took the slot of: a quote of the
+    user's goal never trades one for the other (core.replaced.replaced_alike)."""
+    state = _state("doctor.name", "陈昊", "微信", "said")
+    goal = Goal(text="每一步都微信告诉我", idx=0, values={"doctor.name": "微信"})
+    assert current_values(goal, state) == "每一步都微信告诉我"
+
+
 def test_a_chinese_address_keeps_its_building_and_block() -> None:
     st = state_after([("assistant", "卡片寄到哪里？"), ("user", "寄单位，闵行区虹梅路2000号万科中心C座")])
     assert "闵行区虹梅路2000号万科中心C座" in {f.value for f in st.facts.values()}
