@@ -15,6 +15,8 @@ from core.lang.cues import any_language
 from core.models import Constraint, ContextState, Units
 from core.values import substitutes_replaced
 
+_WHEN_TYPES = frozenset({"time", "date", "datetime"})
+
 
 def merge_texts(state: ContextState, units: Units, embedder: Embedder | None, config: Config) -> None:
     """Constraints and goals, de-duplicated by text and, with an embedder, by meaning."""
@@ -28,6 +30,8 @@ def merge_texts(state: ContextState, units: Units, embedder: Embedder | None, co
         rest = atom.text.replace(atom.negation.text, " ") if atom.negation is not None else ""
         if rest and (any_language().soft_preference(rest) or any_language().negation_pair(rest)):
             text = atom.text  # a negation pair stays whole: "不想要年费高的卡，最好免年费", "no X, but Y"
+        elif rest and any(e.type in _WHEN_TYPES and e.text in rest for e in atom.entities):
+            text = atom.text  # a prohibition for a time stays with it: "12点到2点别用吸尘器"
         i = similar(text, [c.text for c in state.constraints], embedder, config.semantic_threshold)
         if i is None:
             state.constraints.append(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.core.builders import missing_clauses
+from tests.core.builders import missing_clauses, state_after
 
 pytestmark = pytest.mark.unit
 
@@ -75,3 +75,15 @@ def test_a_chinese_pair_keeps_its_want():
     assert missing_clauses(turns, "[FACT:order.id=Q7]\nMust: 不要纸质发票") == ["不要纸质发票，要电子的"]
     turns = _turns("别约周一，周三都行")
     assert missing_clauses(turns, "[FACT:order.id=Q7]\nMust: 别约周一") == ["别约周一，周三都行"]
+
+
+def test_a_prohibition_for_a_time_keeps_its_time() -> None:
+    """"12点到2点别用吸尘器": the Must line kept only "别用吸尘器", the hours it holds for went into the
+    appointment's time and were replaced by it."""
+    state = state_after([
+        ("user", "年前想找人擦一下玻璃"),
+        ("assistant", "好的，请问什么时候方便？"),
+        ("user", "家里老人中午要午睡，12点到2点别用吸尘器"),
+        ("assistant", "好的。"),
+    ])
+    assert any("12点到2点别用吸尘器" in c.text for c in state.constraints), state.constraints
