@@ -1,7 +1,8 @@
 """An assistant turn that lays out choices without asking: a brief user turn after it is a pick.
 
 "Our packages: Classic booth £395, Mirror booth £495, GIF booth £450." then "mirror"; "推荐：自由划
-150 元/人；教练带队 260 元/人" then "带教练的"; "Thursday we have 8-10am or 10am-12pm." then "10-12".
+150 元/人；教练带队 260 元/人" then "带教练的"; "Thursday we have 8-10am or 10am-12pm." then "10-12";
+"保温杯有黑、白、蓝三色。" then "白色".
 The coverage guarantee (core.coverage) keeps a brief answer to an open question by its words; a
 brief reply to choices laid out is the same kind of value, though no question mark asks for it,
 unless a later correction of the user's picks again among the same choices.
@@ -9,6 +10,7 @@ unless a later correction of the user's picks again among the same choices.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -17,15 +19,18 @@ from core.shown import topic_words
 
 # the shapes of values options are told apart by: their prices and their times
 _OPTION_SHAPES = ("money:", "time")
+# options enumerated with the enumeration comma ("保温杯有黑、白、蓝三色"): two items or more
+_ENUMERATION = re.compile(r"[^、，,。；;！？!?\s]{1,10}(?:、[^、，,。；;！？!?\s]{1,10})+")
 
 
 @lru_cache(maxsize=4096)
 def choices_offered(text: str) -> str:
-    """text when an assistant turn names two or more prices or two or more times of day (it lays
-    out options the user's next brief turn picks among), else "". Cached: every compaction of a
-    session reads its assistant turns again."""
+    """text when an assistant turn names two or more prices or two or more times of day, or
+    enumerates items with the enumeration comma (it lays out options the user's next brief turn
+    picks among), else "". Cached: every compaction of a session reads its assistant turns again."""
     found = [shape for shape, _ in shaped_values(text)]
-    return text if any(sum(s.startswith(kind) for s in found) >= 2 for kind in _OPTION_SHAPES) else ""
+    priced = any(sum(s.startswith(kind) for s in found) >= 2 for kind in _OPTION_SHAPES)
+    return text if priced or _ENUMERATION.search(text) else ""
 
 
 def picked_again(

@@ -46,3 +46,12 @@ def test_a_correction_of_something_else_leaves_the_pick_standing():
     assert not picked_again("interim", offer, corrections, 2)
     assert picked_again("interim", offer, [(5, set(), set(), "do the full service instead")], 2)
     assert not picked_again("interim", offer, [(1, set(), set(), "do the full service instead")], 2)
+
+
+def test_items_enumerated_with_the_enumeration_comma_lay_out_choices():
+    """"保温杯有黑、白、蓝三色。" then "白色": the pick was dropped as a brief turn answering nothing."""
+    offer = "好的。保温杯有黑、白、蓝三色。"
+    assert choices_offered(offer) == offer
+    assert not choices_offered("好的，已记录。")
+    turns = [("user", "想订入职礼包"), ("assistant", offer), ("user", "白色")]
+    assert "白色" in missing_clauses(turns, "[FACT:general.count=10套]")
