@@ -3,7 +3,8 @@ owes the user's clause that states them (core.coverage).
 
 One user value after another in a slot the parser guessed is no evidence they are one attribute:
 the first is in the fact's history, but nothing replaced it. Nor is an assistant's value the user
-took whose clause shares no words with the value it replaced there.
+took whose clause shares no words with the value it replaced there (or in a task's bare name slot
+holding Chinese words).
 """
 
 from __future__ import annotations
@@ -32,12 +33,9 @@ def guessed_unproven(state: ContextState, parsed: Sequence[ParsedMessage]) -> se
         ev = f.evidence
         if ev is None or ev.role != "user" or not f.history:
             continue
-        if ev.how == "said" and (
-            guessed_slot(f) or (_bare_chinese_name(f) and not _offered_before(f, ev.idx, parsed))
-        ):
-            out |= {v.value.lower() for v in f.history}
-        elif guessed_slot(f):
-            out |= _replaced_elsewhere(f)
+        if not guessed_slot(f) and not (_bare_chinese_name(f) and not _offered_before(f, ev.idx, parsed)):
+            continue
+        out |= {v.value.lower() for v in f.history} if ev.how == "said" else _replaced_elsewhere(f)
     return out
 
 

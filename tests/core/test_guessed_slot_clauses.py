@@ -10,9 +10,10 @@ import pytest
 
 from core.compressor import Compressor
 from core.config import Config
-from core.models import Message
+from core.models import ContextState, Evidence, Fact, FactVersion, Message
 from core.replaced import said_in_guessed_slot
 from core.shown import unshown_guessed
+from core.unproven import guessed_unproven
 
 pytestmark = pytest.mark.unit
 TS = datetime(2026, 12, 1, 9, 0)
@@ -77,3 +78,16 @@ def test_an_assistants_figure_about_something_else_leaves_the_guessed_value_owed
     msgs = [Message(idx=i, role=r, text=t, ts=TS + timedelta(minutes=i)) for i, (r, t) in enumerate(turns)]
     text = Compressor(Config(use_embeddings=False)).compress(msgs).rendered.text
     assert "8500左右" in text.split("--- recent")[0]
+
+
+def test_an_offer_taken_in_a_tasks_chinese_name_slot_proves_no_replacement() -> None:
+    """A task's bare name slot holding Chinese words is a guess too: "按季度付" replaced by the
+    discount "九五折" the user took, from a clause sharing no words, is no replacement."""
+    old = Evidence(idx=14, role="user", how="said", text="按季度付", clause="按季度付")
+    taken = Evidence(idx=22, role="assistant", how="accepted", text="九五折", clause="签一年可以打九五折")
+    fact = Fact(
+        key="payment.name", value="九五折", norm="九五折", first_idx=14, last_idx=23, role="user",
+        evidence=taken.model_copy(update={"role": "user"}),
+        history=[FactVersion(value="按季度付", norm="按季度付", idx=14, replaced_at=23, evidence=old)],
+    )
+    assert "按季度付" in guessed_unproven(ContextState(facts={fact.key: fact}), [])
