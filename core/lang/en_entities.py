@@ -46,7 +46,7 @@ from core.lang.en_slot_hints import (
 )
 from core.lang.en_times import find_times
 from core.lang.en_units import card_endings, unit_counts
-from core.lang.en_value_owners import due_slot, holder_slot, leg_slot, own_act_slot, own_part_slot
+from core.lang.en_value_owners import date_owner_slot, holder_slot, leg_slot
 from core.lang.frequency import en_frequencies, frequency_slot
 from core.lang.vocab import tagged
 from core.models import Entity
@@ -308,8 +308,7 @@ def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
             continue  # "DOB 14/03/1979": the label of the date after it, no name
         if c.type in ("place", "name") and _zone_of(text, c, prev):
             continue  # "after 7pm sydney time": which clock the time is read on, no place of the task
-        slot = ends.get(i) or _past_slot(text, c, ref) or due_slot(text, c) or own_part_slot(text, c)
-        slot = slot or own_act_slot(text, c) or leg_slot(text, c)
+        slot = ends.get(i) or _past_slot(text, c, ref) or date_owner_slot(text, c) or leg_slot(text, c)
         slot = slot or _name_hint(text, c, _cue_slot(text, c, prev) or c.slot)
         slot = holder_slot(text, c, slot) or slot
         value = c.value

@@ -77,30 +77,12 @@ _DUE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 
-
-def due_slot(text: str, c: V.Candidate) -> str | None:
-    """due_date for a date a thing falls due or runs out on (_DUE_BEFORE): the certificate's, the
-    baby's, never the day of the task (the visit booked before it)."""
-    if c.type != "date" or not _DUE_BEFORE.search(text, max(0, c.start - 32), c.start):
-        return None
-    return "due_date"
-
-
 # the user's own part in an occasion, right before its date ("I'm a bridesmaid on the 2nd of January",
 # "we're the hosts on Saturday"): that occasion's day, never the day of the task
 _OWN_PART_BEFORE = re.compile(
     r"\b(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:a|an|the)\s+([a-z]{4,})\s+(?:on|at)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
-
-
-def own_part_slot(text: str, c: V.Candidate) -> str | None:
-    """<part>_date for a date right after the speaker's part in an occasion (_OWN_PART_BEFORE)."""
-    if c.type != "date":
-        return None
-    hit = _OWN_PART_BEFORE.search(text, max(0, c.start - 40), c.start)
-    return f"{hit.group(1).lower()}_date" if hit else None
-
 
 # the speaker's own coming act right before its day, a few words between ("I'll pay it tonight", "we'll
 # send the forms on Monday"; OWN_ACT_VERBS)
@@ -110,11 +92,23 @@ _OWN_ACT_BEFORE = re.compile(
     re.IGNORECASE,
 )
 
+# dates the words right before them give to something other than the task: the pattern, how far back
+# it is looked for (characters), the slot it gives
+_DATE_OWNERS = (
+    (_DUE_BEFORE, 32, lambda m: "due_date"),
+    (_OWN_PART_BEFORE, 40, lambda m: f"{m.group(1).lower()}_date"),
+    (_OWN_ACT_BEFORE, 48, lambda m: f"{OWN_ACT_VERBS[m.group(1).lower()]}_date"),
+)
 
-def own_act_slot(text: str, c: V.Candidate) -> str | None:
-    """<act>_date for a date right after the speaker's own coming act (_OWN_ACT_BEFORE): when they
-    pay or send, never the day of the task."""
+
+def date_owner_slot(text: str, c: V.Candidate) -> str | None:
+    """The slot of a date whose words before it say it is another thing's day: due_date for a day a
+    thing falls due or runs out (_DUE_BEFORE: the certificate's, the baby's), <part>_date after the
+    speaker's part in an occasion (_OWN_PART_BEFORE), <act>_date after the speaker's own coming act
+    (_OWN_ACT_BEFORE: when they pay or send); never the day of the task. None for any other."""
     if c.type != "date":
         return None
-    hit = _OWN_ACT_BEFORE.search(text, max(0, c.start - 48), c.start)
-    return f"{OWN_ACT_VERBS[hit.group(1).lower()]}_date" if hit else None
+    for pattern, reach, slot in _DATE_OWNERS:
+        if hit := pattern.search(text, max(0, c.start - reach), c.start):
+            return slot(hit)
+    return None
