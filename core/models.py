@@ -160,9 +160,7 @@ class Evidence(BaseModel):
     ts: datetime | None = Field(
         default=None, description="the turn's time, that a relative date or time in it was resolved against"
     )
-    clause: str = Field(
-        default="", description="the clause the value was said in, that a later correction may name"
-    )
+    clause: str = Field(default="", description="the clause the value was said in (core.correction_topics)")
 
 
 class FactCandidate(BaseModel):

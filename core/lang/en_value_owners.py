@@ -18,13 +18,11 @@ _HOLDER_OPEN = re.compile(
     r"(?:\s*:|\s+(?:is|are|should\s+be|will\s+be|can\s+be|stays?))?\s+$",
     re.IGNORECASE,
 )
-# a sentence that opens on the leg of a service, its day or hour right after ("Collection Sunday.")
+# a sentence or a clause after a comma and its connective that opens on the leg of a service, its day
+# or hour right after ("Collection Sunday.", "..., so setup at 1pm please")
 _LEG_OPENS = re.compile(
-    r"(?:^|[.!?;]\s+)([a-z][a-z-]{3,})(?:\s+(?:on|at|is|will\s+be))?\s*:?\s+$", re.IGNORECASE
-)
-# the same after a comma and a connective that opens a clause ("..., so setup at 1pm please")
-_LEG_OPENS_CLAUSE = re.compile(
-    r",\s*(?:so|and|then|but)\s+([a-z][a-z-]{3,})(?:\s+(?:on|at|is|will\s+be))?\s*:?\s+$", re.IGNORECASE
+    r"(?:^|[.!?;]\s+|,\s*(?:so|and|then|but)\s+)([a-z][a-z-]{3,})(?:\s+(?:on|at|is|will\s+be))?\s*:?\s+$",
+    re.IGNORECASE,
 )
 # a leg's verb close before the day or hour it is done on ("collect it on Sunday", "deliver them the
 # 18th"; not "collected": a leg that was)
@@ -44,8 +42,7 @@ def leg_slot(text: str, c: V.Candidate) -> str | None:
     ("Rather than collecting the day after the wedding, make it Monday")."""
     if c.type not in ("date", "time"):
         return None
-    hit = _LEG_OPENS.search(text, max(0, c.start - 24), c.start)
-    hit = hit or _LEG_OPENS_CLAUSE.search(text, max(0, c.start - 32), c.start)
+    hit = _LEG_OPENS.search(text, max(0, c.start - 32), c.start)
     if hit and (noun := hit.group(1).lower()) in LEG_NOUNS:
         return f"{noun.replace('-', '')}_{c.type}"
     begin = max(0, c.start - TOPIC_REACH)
