@@ -56,7 +56,8 @@ FREEFORM_FILES = $(wildcard $(FREEFORM)/freeform_en.jsonl $(FREEFORM)/freeform_z
 # phenomena; set 2 was written blind afterwards, scored once, then analysed; set 3 was written
 # blind after that and is never tuned on; sets 4 to 13 likewise (7 was spent in stop 31, 6 in stop 32,
 # 8 in stop 33, 9 in stop 34, 10 in stop 35, 11 in stop 36, 12 in stop 37, 13 in stop 38, 14 in stop 39, 15 in stop 40,
-# 16 in stop 41). Sets 17 and 18 stay out on purpose: they are the blind sets (check_freeform.py --heldout17/18 --score)
+# 16 in stop 41, 17 in stop 42). Sets 18 and 19 stay out on purpose: they are the blind sets
+# (check_freeform.py --heldout18/19 --score)
 HELDOUT_FILES = $(wildcard $(FREEFORM)/heldout_dialogues_en.jsonl $(FREEFORM)/heldout_dialogues_zh.jsonl)
 HELDOUT2_FILES = $(wildcard $(FREEFORM)/heldout2_dialogues_en.jsonl $(FREEFORM)/heldout2_dialogues_zh.jsonl)
 HELDOUT3_FILES = $(wildcard $(FREEFORM)/heldout3_dialogues_en.jsonl $(FREEFORM)/heldout3_dialogues_zh.jsonl)
@@ -73,6 +74,7 @@ HELDOUT13_FILES = $(wildcard $(FREEFORM)/heldout13_dialogues_en.jsonl $(FREEFORM
 HELDOUT14_FILES = $(wildcard $(FREEFORM)/heldout14_dialogues_en.jsonl $(FREEFORM)/heldout14_dialogues_zh.jsonl)
 HELDOUT15_FILES = $(wildcard $(FREEFORM)/heldout15_dialogues_en.jsonl $(FREEFORM)/heldout15_dialogues_zh.jsonl)
 HELDOUT16_FILES = $(wildcard $(FREEFORM)/heldout16_dialogues_en.jsonl $(FREEFORM)/heldout16_dialogues_zh.jsonl)
+HELDOUT17_FILES = $(wildcard $(FREEFORM)/heldout17_dialogues_en.jsonl $(FREEFORM)/heldout17_dialogues_zh.jsonl)
 bench: $(BENCH_STAMP)
 	$(PY) -m bench $(DIALOGUES)/sgd_dev_sample.jsonl $(DIALOGUES)/multiwoz_dev_sample.jsonl \
 		$(DIALOGUES)/crosswoz_dev_sample.jsonl --json docs/benchmarks.json --report docs/benchmarks.md
@@ -112,6 +114,8 @@ bench: $(BENCH_STAMP)
 		--json docs/benchmarks_heldout15.json --report docs/benchmarks.md,@echo "no held-out set 15: skipped")
 	$(if $(HELDOUT16_FILES),$(PY) -m bench $(HELDOUT16_FILES) --section heldout16 --no-long \
 		--json docs/benchmarks_heldout16.json --report docs/benchmarks.md,@echo "no held-out set 16: skipped")
+	$(if $(HELDOUT17_FILES),$(PY) -m bench $(HELDOUT17_FILES) --section heldout17 --no-long \
+		--json docs/benchmarks_heldout17.json --report docs/benchmarks.md,@echo "no held-out set 17: skipped")
 	$(PY) -m bench.speed $(DIALOGUES)/sgd_dev_sample.jsonl --report docs/benchmarks.md
 	$(PY) -m bench.store --contexts 100000 --report docs/benchmarks.md
 	$(PY) -m bench.service --repeat 3 --report docs/benchmarks.md
