@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from core.lang.en_lexicon import TENS, UNITS
+from core.lang.en_lexicon import MONTH_ABBR, MONTHS, TENS, UNITS
 
 _HOUR_WORDS = {w: v for w, v in UNITS.items() if 1 <= v <= 12}
 _MINUTE_WORDS = {
@@ -32,6 +32,9 @@ _PERIOD = (
     r"this\s+(?:morning|afternoon|evening))"
 )
 _PERIOD_WORD = r"(?:morning|afternoon|evening|night|noon)"
+_MONTH_NAME = r"(?:" + "|".join([*MONTHS, *MONTH_ABBR]) + r")\b"
+# the rest of a range of days ("from 7 to 10 June"): its first number is a day, no hour
+_DAY_RANGE_END = rf"\s*(?:to|till|until|-|–)\s*\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_NAME}"
 
 # Order matters only for readability: all matches are collected and the longest wins.
 _PATTERNS: tuple[tuple[str, str], ...] = (
@@ -39,7 +42,8 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     (
         "rel",
         rf"\b(?P<rel>half|quarter|(?:\d{{1,2}}|{_MINWORD})(?:\s+minutes?)?)\s+(?P<dir>past|after|to|before|til)\s+"
-        rf"(?P<h>{_HOUR})(?:\s*{_OCLOCK})?(?:\s*(?P<ampm>{_AMPM})|\s+(?P<per>{_PERIOD}))?",
+        rf"(?P<h>{_HOUR})(?!\d)(?:\s*{_OCLOCK})?(?:\s*(?P<ampm>{_AMPM})|\s+(?P<per>{_PERIOD}))?"
+        rf"(?!\s+(?:of\s+)?{_MONTH_NAME})",  # "7 to 10 June" is a range of days
     ),
     # 1-3pm, 9–11 am: a range of hours written with a dash, read as "1 to 3pm" is
     ("rel", rf"(?<![\d:.-])(?P<rel>1[0-2]|0?[1-9])\s?(?P<dir>[-–])\s?(?P<h>{_HOUR})\s*(?P<ampm>{_AMPM})"),
@@ -81,7 +85,8 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
         rf"(?P<h>1[0-2]|[1-9]|{_HW})(?:\s*(?:ish))?\b(?!\s*(?:[:.]\d|%|people|persons|guests|adults|"
         rf"tickets|seats|nights|days|rooms|stars|of\b|or\s+more|more\b|extra\b|pounds|dollars|bucks|minutes|hours|"
         rf"degrees|°|foot\b|feet\b|ft\b|inch|cm\b|kg\b|kilos?\b|lbs?\b|km\b|miles?\b|met(?:re|er)s?\b|years?\b|months?\b|"
-        rf"weeks?\b|st\b|nd\b|rd\b|th\b|-|[a-z]*\s+(?:people|persons|guests|tickets|nights|days|rooms|stars)))",
+        rf"weeks?\b|st\b|nd\b|rd\b|th\b|-|[a-z]*\s+(?:people|persons|guests|tickets|nights|days|rooms|stars)"
+        rf"|{_DAY_RANGE_END}))",
     ),
 )
 @cache

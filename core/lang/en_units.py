@@ -48,7 +48,8 @@ _NOT_UNITS = frozenset(
         st nd rd th times time x ish or and to till until through thru more less fewer other others
         different hundred thousand million billion k m bn please thanks thank each total tops max min
         only instead then too now together left today tomorrow tonight yesterday morning afternoon
-        evening night noon midnight rating ratings rated"""
+        evening night noon midnight rating ratings rated ideally preferably probably possibly hopefully
+        roughly approximately exactly definitely certainly actually usually normally basically"""
     )
 )
 _NUMBER = r"(?<![\w.,:/$£€¥#-])(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<sc>k|m|bn)?"
