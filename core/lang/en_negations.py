@@ -47,6 +47,7 @@ _VERBAL_CUE = re.compile(
 _TRAILING_FILLER = re.compile(
     r"(?:\s*,?\s*(?:please|thanks|thank\s+you|though|either|at\s+all))+$", re.IGNORECASE
 )
+_EMPHASIS = re.compile(r"\s*,?\s*at\s+all", re.IGNORECASE)
 _FILLER_AFTER = re.compile(
     r"^\s*(?:[,.!?]|$|thanks?\b|thank\s+you|problem|worries|worry|need\b|that['’]?s\s+(?:all|it|fine|ok)|"
     r"that\s+(?:is|will\s+be|would\s+be)\s+(?:all|it)|i\s+(?:don['’]?t|do\s+not)\b|it['’]?s\s+(?:ok|fine|all)|"
@@ -188,7 +189,9 @@ def find_negations(text: str) -> tuple[Negation, ...]:
         target = text[tstart:tend].strip(" ,")
         trail = _TRAILING_FILLER.search(target)
         if trail and trail.start() > 0:
-            tend -= len(target) - trail.start()
+            # "at all" makes the prohibition absolute: the phrase keeps it, the target does not
+            kept = _EMPHASIS.match(target, trail.start())
+            tend -= len(target) - (kept.end() if kept else trail.start())
             target = target[: trail.start()].strip(" ,")
         # an order, or a wish for someone else ("I'd rather Eli doesn't spar yet"), holds put off too
         wish = _WISH_BEFORE.search(text, max(0, m.start() - 32), m.start()) is not None

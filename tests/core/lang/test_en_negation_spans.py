@@ -57,3 +57,15 @@ def test_a_decimal_point_does_not_end_a_negation(text, negation):
 )
 def test_nobody_and_skip_forbid_what_follows(text, negation):
     assert [n.text for n in find_negations(text)] == [negation]
+
+
+@pytest.mark.parametrize(
+    ("text", "negation", "target"),
+    [
+        ("so NO latex balloons at all", "NO latex balloons at all", "latex balloons"),
+        ("no nuts at all please", "no nuts at all", "nuts"),
+        ("no onions please", "no onions", "onions"),  # other trailing filler is still cut
+    ],
+)
+def test_at_all_stays_with_the_prohibition_it_makes_absolute(text, negation, target):
+    assert [(n.text, n.target) for n in find_negations(text)] == [(negation, target)]
