@@ -204,7 +204,8 @@ _ASKED_NOT = re.compile(r"(?:能不能|可不可以|可以|能)(?P<neg>(?:不|�
 def asked_negations(text: str) -> list[Negation]:
     """The negated actions a yes/no request asks for (see _ASKED_NOT), each as a prohibition, and
     the prohibitions the clause states before it asks ("我们有几个回族同事，不要腊味，能换吗": 不要腊味)."""
-    found = _ASKED_NOT.finditer(text)
+    # "能不能少两个人" asks "can it be fewer": its 不 is the question's, no negated action
+    found = [m for m in _ASKED_NOT.finditer(text) if text[m.start("neg") - 1] != text[m.start("t")]]
     out = [Negation(text=m.group("neg"), cue=m.group("neg")[0], target=m.group("t")) for m in found]
     parts = re.split(r"[，,；;]", text)[:-1]
     # the parts before the question part ("不要腊味，能换吗"): those that ask nothing state

@@ -9,6 +9,7 @@ import pytest
 
 from core.compressor import Compressor
 from core.config import Config
+from core.lang import zh_favours
 from core.lang.en_favours import asks_favour
 from core.models import Atom, Message
 from core.proposals import proposes_when
@@ -69,6 +70,40 @@ def test_a_favour_asked_as_a_question_is_kept_as_the_users_instruction() -> None
 )
 def test_asks_favour(text: str, favour: bool) -> None:
     assert asks_favour(text) is favour
+
+
+def test_a_favour_asked_in_chinese_is_kept_as_the_users_instruction() -> None:
+    """"能不能顺便洗个车" asks a thing done; its "不能" is the question's, never a rule "不能顺便洗个车"."""
+    text = _rendered([
+        ("user", "你好，我的车左前轮胎扎了钉子，想补一下。"),
+        ("assistant", "可以，补胎80元，大概40分钟。您几点到？"),
+        ("user", "下午两点到。"),
+        ("assistant", "好的，已为您预约今天下午2点。"),
+        ("user", "行。等车的时候能不能顺便洗个车"),
+        ("assistant", "可以的，洗车30元，补完一起做。"),
+        ("user", "好"),
+        ("assistant", "好的，下午见。"),
+    ])
+    assert "顺便洗个车" in text
+    assert "不能顺便洗个车" not in text.replace("能不能顺便洗个车", "")
+
+
+@pytest.mark.parametrize(
+    ("text", "favour"),
+    [
+        ("接之前能不能给汤圆洗个澡？", True),
+        ("食谱能不能写得简单点，她看不懂太专业的", True),
+        ("能用细一点的针吗", True),
+        ("可以开发票吗", True),
+        ("能不能告诉我价格", False),  # information asked
+        ("可以查一下吗？", False),
+        ("这个能退吗？", False),  # one word: what is to be done is not said
+        ("是不是智商税啊？", False),
+        ("能用细一点的针", False),  # no question
+    ],
+)
+def test_zh_asks_favour(text: str, favour: bool) -> None:
+    assert zh_favours.asks_favour(text) is favour
 
 
 def test_a_correction_asked_as_a_question_is_kept_with_its_new_value() -> None:

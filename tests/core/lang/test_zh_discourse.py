@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.lang.base import DOMAINS, SLOTS
+from core.lang.zh_negation import asked_negations
 from core.lang.zh_numbers import zh_to_number
 from tests.core.lang.zh_helpers import ZH, ents
 
@@ -145,3 +146,15 @@ def test_chinese_numerals() -> None:
     assert [zh_to_number(s) for s in ("十二", "两百五", "三百零五", "一万五", "1千5", "4.5")] == [
         12, 250, 305, 15000, 1500, 4.5]
     assert zh_to_number("半") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("预算只有6000，能不能少两个人", []),  # 能不能 asks "fewer?": its 不能 forbids nothing
+        ("能不能不砸砖？", ["不砸砖"]),
+        ("可不可以别打电话", ["别打电话"]),
+    ],
+)
+def test_an_a_not_a_question_asks_no_negated_action(text, asked):
+    assert [n.text for n in asked_negations(text)] == asked
