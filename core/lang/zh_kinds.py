@@ -27,8 +27,11 @@ _QUESTION = re.compile(
     r"行不行|咋样|啥"
 )
 # "几" that counts a few, not asks how many: 好几个, 十几, 几十, 这几天, and "有几个同事，..." stating a
-# few of something before the clause goes on (a statement without a question mark or particle)
-_FEW = re.compile(r"[好十这那]几|几(?=[十百千万])|(?:^|[，,。；;])有几[个位名家条只件]")
+# few of something before the clause goes on (a statement without a question mark or particle), and a
+# count announcing the list a colon opens ("几个要求：一是…", "几点要求:")
+_FEW = re.compile(
+    r"[好十这那]几|几(?=[十百千万])|(?:^|[，,。；;])有几[个位名家条只件]|几[个点条项件][^，,。；;？?]{0,4}[：:]"
+)
 _ASKS_ANYWAY = re.compile(r"[吗呢？?]")
 _INSTRUCTION = re.compile(
     r"帮我|帮忙|请(?!问)|给我|麻烦|替我|为我|帮.{0,3}(?:订|查|找|预|叫|推荐)|告诉我|发给我|订一|预订|预定"
