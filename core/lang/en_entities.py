@@ -245,6 +245,10 @@ def _resolve(cands: list[V.Candidate]) -> list[V.Candidate]:
     return sorted(kept, key=lambda c: c.start)
 
 
+# a word before a head count that says how exact it is ("about 250 people", "only 3 of us")
+_QUALIFIER_BEFORE = re.compile(
+    r"\b(?:about|around|approximately|roughly|nearly|almost|only)\s+$", re.IGNORECASE
+)
 _TO_GAP = re.compile(r"\s+to\s+(?:the\s+)?", re.IGNORECASE)
 # a date said as a parting: "see you tomorrow", "see you on Monday then"
 _FAREWELL_BEFORE = re.compile(r"\bsee\s+(?:you|ya)\s+(?:on\s+|at\s+)?$", re.IGNORECASE)
@@ -324,5 +328,9 @@ def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
             and _TO_GAP.fullmatch(text, c.end, nxt.start)
         ):
             slot = "origin"  # "Cambridge to Ely"
-        out.append(Entity(type=c.type, text=surface, value=value, start=c.start, end=c.end, slot=slot))
+        start = c.start
+        qualifier = slot == "people" and _QUALIFIER_BEFORE.search(text, max(0, start - 16), start)
+        if qualifier:  # "about 250 people", "only 3 of us": the head count as the user set it, not exact
+            start, surface = qualifier.start(), text[qualifier.start() : c.end]
+        out.append(Entity(type=c.type, text=surface, value=value, start=start, end=c.end, slot=slot))
     return out

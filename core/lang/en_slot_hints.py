@@ -264,7 +264,8 @@ def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
 # time, "until" and "leave the hotel by" are not ends: "I can't leave until 21:30" is a departure.
 _END_CUES = (
     r"return(?:ing|s|ed)?(?:\s+(?:it|the\s+car|the\s+vehicle|date|day|flight|trip|bus|train|journey))?|"
-    r"(?:be|come|coming|get|getting|fly|flying|head(?:ing)?|(?:bring|take)(?:ing)?\s+(?:it|them|the\s+\w+))\s+back|"
+    r"(?:be|come|coming|get|getting|fly|flying|land(?:ing)?|head(?:ing)?|(?:bring|take)(?:ing)?\s+(?:it|them|the\s+\w+))"
+    r"\s+back(?:\s+(?:in|to|into|at)\s+[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)?|"
     r"back\s+home|leaves?\s+back|(?<=[,;:]\s)back|"
     r"drop(?:ping|ped)?(?:\s+(?:it|the\s+car|the\s+vehicle))?\s+off|drop[\s-]?off(?:\s+date|\s+time)?|"
     r"check(?:ing)?[\s-]*out(?:\s+date)?|end(?:ing|s)?"

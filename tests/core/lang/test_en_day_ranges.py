@@ -1,6 +1,7 @@
-"""Two numbers joined by "to": before a month they are days ("7 to 10 June" was read as the hours
-7:00 to 10:00 and the June dates were lost), otherwise hours ("12 to 1 ideally" was read as a
-count of "ideally", and the window was lost)."""
+"""Days and counts in the words around them. Two numbers joined by "to" before a month are days ("7
+to 10 June" was read as the hours 7:00 to 10:00 and the June dates were lost), otherwise hours ("12
+to 1 ideally" was read as a count of "ideally", and the window was lost); landing back ends a trip;
+a head count keeps the word that says how exact it is."""
 
 from __future__ import annotations
 
@@ -40,3 +41,26 @@ def test_hours_joined_by_to_are_still_times(text: str, start: str) -> None:
 def test_an_adverb_after_a_number_is_no_unit() -> None:
     assert unit_counts("12 to 1 ideally") == []
     assert _typed("12 to 1 ideally") == [("time", "12:00")]
+
+
+@pytest.mark.parametrize(
+    "text", ["We land back in Hobart on the 14th of January.", "we fly back to London on 14 January"]
+)
+def test_landing_or_flying_back_somewhere_ends_the_trip(text: str) -> None:
+    """"land back in Hobart on the 14th of January" was the task's day, replaced by the next day said."""
+    dates = [e for e in EnglishAnalyzer().entities(text, TS) if e.type == "date"]
+    assert [(e.value, e.slot) for e in dates] == [("2027-01-14", "end_date")]
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [("about 250 people at the Old Tram Shed", "about 250 people"), ("So only 3 of us now", "only 3 of us")],
+)
+def test_a_head_count_keeps_the_word_saying_how_exact_it_is(text: str, count: str) -> None:
+    people = [e for e in EnglishAnalyzer().entities(text, TS) if e.slot == "people"]
+    assert [e.text for e in people] == [count]
+
+
+def test_a_measure_keeps_its_qualifier_out() -> None:
+    found = EnglishAnalyzer().entities("She's about 5 foot 1.", TS)
+    assert [e.text for e in found if e.type == "quantity"] == ["5 foot 1"]
