@@ -12,6 +12,7 @@ import numpy as np
 from core.config import Config
 from core.embed import Embedder, is_chinese
 from core.lang.cues import any_language
+from core.lang.registry import analyzer_for
 from core.models import Constraint, ContextState, Units
 from core.values import substitutes_replaced
 
@@ -30,6 +31,8 @@ def merge_texts(state: ContextState, units: Units, embedder: Embedder | None, co
         rest = atom.text.replace(atom.negation.text, " ") if atom.negation is not None else ""
         if rest and (any_language().soft_preference(rest) or any_language().negation_pair(rest)):
             text = atom.text  # a negation pair stays whole: "不想要年费高的卡，最好免年费", "no X, but Y"
+        elif rest and len(analyzer_for(atom.lang).negations(atom.text)) > 1:
+            text = atom.text  # a clause of several rules ("花生不行，我同事花生过敏") is kept whole
         elif rest and any(e.type in _WHEN_TYPES and e.text in rest for e in atom.entities):
             text = atom.text  # a prohibition for a time stays with it: "12点到2点别用吸尘器"
         i = similar(text, [c.text for c in state.constraints], embedder, config.semantic_threshold)

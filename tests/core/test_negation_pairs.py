@@ -87,3 +87,15 @@ def test_a_prohibition_for_a_time_keeps_its_time() -> None:
         ("assistant", "好的。"),
     ])
     assert any("12点到2点别用吸尘器" in c.text for c in state.constraints), state.constraints
+
+
+def test_a_clause_of_several_rules_is_one_constraint() -> None:
+    """A clause of two prohibitions gave the Must line its first one only ("照片里不要做人脸识别"); the
+    second came back, if at all, as the whole clause beside it, the first said twice."""
+    state = state_after([
+        ("user", "想把老照片扫描成电子版"),
+        ("assistant", "好的，有什么要求吗？"),
+        ("user", "照片里不要做人脸识别，也别把原片发到网上"),
+        ("assistant", "好的。"),
+    ])
+    assert [c.text for c in state.constraints] == ["照片里不要做人脸识别，也别把原片发到网上"]
