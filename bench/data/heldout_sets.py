@@ -336,6 +336,24 @@ SET_SCENARIOS: dict[int, tuple[str, ...]] = {
         "grave_tending",
         "sports_league_signup",
     ),
+    19: (
+        "crane_hire",
+        "conservatory_build",
+        "coding_bootcamp",
+        "dog_licence",
+        "loft_insulation",
+        "shop_signage",
+        "flying_lesson",
+        "charity_giving",
+        "pension_transfer",
+        "bookkeeping_service",
+        "english_test_booking",
+        "residence_registration",
+        "balcony_netting",
+        "car_transport",
+        "card_terminal_setup",
+        "tv_mounting",
+    ),
 }
 HELDOUT_SCENARIOS = SET_SCENARIOS[1]
 
