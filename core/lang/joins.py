@@ -10,13 +10,14 @@ import re
 
 from core.lang.en_discourse import is_correction
 
-# English: an adding or contrasting opener, or a "wait"/"no wait" that takes back what came before
+# English: an adding or contrasting opener, a "wait"/"no wait" that takes back what came before, or a
+# "please" that asks the request done ("Please use bromine.")
 _EN_JOINS = re.compile(
-    r"^\W*(?:(?:oh|ah|um+|uh+|ok(?:ay)?|so)[\s,.!]+)?(?:and|but|also|plus|wait|no\s+wait|except)\b",
+    r"^\W*(?:(?:oh|ah|um+|uh+|ok(?:ay)?|so)[\s,.!]+)?(?:and|but|also|plus|wait|no\s+wait|except|please)\b",
     re.IGNORECASE,
 )
-# Chinese: 还有 / 另外 / 而且 / 但是 / 不过 / 并且 opening the clause
-_ZH_JOINS = re.compile(r"^\W*(?:还有|另外|而且|但是|不过|并且)")
+# Chinese: 还有 / 另外 / 而且 / 但是 / 不过 / 并且 opening the clause, or 请 (not 请问, a question)
+_ZH_JOINS = re.compile(r"^\W*(?:还有|另外|而且|但是|不过|并且|请(?!问))")
 
 
 def carries_request(text: str) -> bool:

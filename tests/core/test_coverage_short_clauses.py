@@ -33,6 +33,8 @@ def _missing(said: str, before: str = "Policyholder Daniel Cho, start date 1 Feb
         ("but only after my trip", "but only after my trip"),
         ("wait no, full balance.", "wait no, full balance."),
         ("switch to the no fee one.", "switch to the no fee one."),
+        ("Please use bromine.", "Please use bromine."),  # a default the assistant stated, overridden
+        ("请用溴片。", "请用溴片。"),
     ],
 )
 def test_a_short_clause_carrying_on_the_request_is_kept_in_the_users_words(said: str, kept: str):
