@@ -138,13 +138,16 @@ _DEADLINE_AFTER = re.compile(r"\s*(?:之前|以前|前(?![天面边台]))")
 # "宝宝1月初出生")
 _DUE_BEFORE = re.compile(r"(?<![日星档工周学])期(?:是|在|为|到|：|:)?\s*$")
 # "，到7月3日": a period's last day, "到" (until) opening its part (not "改到", a correction's "to")
-_UNTIL_BEFORE = re.compile(r"(?:^|[，,。；;、\s])(?:一直)?到$")
+# "你们能待到1点半吗", "营业到晚上10点": how long a thing goes on, its end (a verb of lasting before 到)
+_UNTIL_BEFORE = re.compile(r"(?:(?:^|[，,。；;、\s])(?:一直)?|[待等开玩唱演住租用留守业成])到$")
 # the speaker's own act on that day ("我今晚转", "我明天发你"): paying, sending, signing, never the day of
 # the task
 _OWN_ACT_AFTER = re.compile(rf"\s*(?:就|再)?(?P<verb>{'|'.join(OWN_ACT_VERBS)})")
 _DUE_AFTER = re.compile(r"\s*(?:初|底|中)?(?:就)?(?:到期|出生)")
 # a step's verb right after a day or hour ("1月14号搭建", "1月10号搬回来"): that step's day (LEG_VERBS)
-_LEG_AFTER = re.compile(rf"\s*(?:就|再|才|要|会|可以|开始)?(?P<verb>{'|'.join(LEG_VERBS)})")
+_LEG_AFTER = re.compile(
+    rf"\s*(?:就|再|才|要|会|可以|开始)?(?P<verb>{'|'.join(LEG_VERBS)})(?![到费款据益入藏拾])"  # not "收到"
+)
 
 
 def _ends_range(text: str, ents: list[Entity], start: int) -> bool:
@@ -203,8 +206,8 @@ def _entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
             _DUE_BEFORE.search(text, max(0, h.start - 3), h.start) or _DUE_AFTER.match(text, h.end)
         ):
             slot = "due_date"  # "预产期1月3号": the baby's, never the day the helper starts
-        elif h.type == "date" and _UNTIL_BEFORE.search(text, max(0, h.start - 3), h.start):
-            slot = "end_date"  # "6个月，到7月3日": the period's last day, not a new first one
+        elif h.type in ("date", "time") and _UNTIL_BEFORE.search(text, max(0, h.start - 3), h.start):
+            slot = f"end_{h.type}"  # "6个月，到7月3日": the period's last day, not a new first one
         elif h.type == "date" and text[max(0, h.start - 1) : h.start] == "我" and (
             act := _OWN_ACT_AFTER.match(text, h.end)
         ):

@@ -88,7 +88,8 @@ WEAK_DOMAINS = pairs("zh_weak_domains.tsv")
 # verb -> the step whose day it is, kept apart from the day of the event the service is for
 LEG_VERBS = {
     "搬": "move", "入住": "move", "开工": "start", "进场": "start", "完工": "finish",
-    "撤场": "teardown", "拆除": "teardown", "搭建": "setup",
+    "撤场": "teardown", "拆除": "teardown", "搭建": "setup", "送达": "delivery", "送货": "delivery",
+    "收": "collection", "回收": "collection", "取走": "collection",
 }  # fmt: skip
 
 # The speaker's own act said right after "我" and its day ("我今晚转", "我明天发你"): verb -> the act

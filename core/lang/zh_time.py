@@ -38,10 +38,13 @@ _DATE = (
     # a day of the month said alone ("31号上午10点", "改到29号吧"); _bare_day says when it is one
     rf"|(?<![{NUM_CHARS}月第几A-Za-z])(?<![A-Za-z]-)(?P<bday>{_N}{{1,3}})号(?!{_NUMBERED_THINGS})"
 )
+# minutes are no count: "今晚7点8位" is 7pm for 8 people, not 7:08
+_NO_COUNT = f"(?![位个人间张份台辆岁只名桌{NUM_CHARS}])"
 _PERIOD = r"(?P<period>凌晨|清晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|夜间|半夜|晚间)"
 _CLOCK = (
     r"(?P<hm>(?P<h1>[01]?\d|2[0-4])[:：](?P<m1>[0-5]\d))"
-    rf"|(?P<h2>{_N}{{1,3}})[点點时](?:(?P<half>半)|(?P<quarter>一刻|三刻)|(?P<m2>{_N}{{1,3}})分?|(?P<zheng>整|钟))?"
+    rf"|(?P<h2>{_N}{{1,3}})[点點时](?:(?P<half>半)|(?P<quarter>一刻|三刻)|(?P<m2>{_N}{{1,3}})(?:分|{_NO_COUNT})"
+    r"|(?P<zheng>整|钟))?"
 )
 _PATTERN = re.compile(
     rf"(?:{_DATE})?(?:{_PERIOD})?(?:{_CLOCK})?"
