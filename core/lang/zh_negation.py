@@ -31,6 +31,7 @@ _NOT_CONSTRAINT = re.compile(
 _WANT_NONE = re.compile(r"(?:最好|希望|要求|必须|需要|要|得)$")
 _MAX_QUALIFIER = 5  # characters before a cue that say whose or when the prohibition is ("员工的")
 _SUBJECT = re.compile(r"(?:我们|我|你|您|请|就|也|还|都|千万|一定|可|最好|但|但是|而且|并且|先|暂时)+$")
+_ADVERBS_ONLY = re.compile(r"(?:就|也|还|都|可|先|暂时)+")
 _LIGHT_VERBS = tuple("放加吃喝要用坐住选订买带去")
 _VERB_CUES = ("别", "不要", "千万别", "千万不要")
 _TAIL = re.compile(r"[了吧啊呀哦哈呢嘛的]+$")
@@ -188,6 +189,10 @@ def _subject_start(text: str, cue_start: int) -> int:
     while clause_start > 0 and text[clause_start - 1] not in _CLAUSE_PUNCT:
         clause_start -= 1
     subj = _SUBJECT.search(text[clause_start:cue_start])
+    topic = text[clause_start : clause_start + subj.start()] if subj else ""
+    if subj and _ADVERBS_ONLY.fullmatch(subj.group(0)) and 0 < len(_LEAD.sub("", topic)) <= _MAX_QUALIFIER:
+        # "那书柜就不做了": the thing declined comes before the adverb, and without it nothing is said
+        return clause_start + len(topic) - len(_LEAD.sub("", topic))
     if subj:
         return clause_start + subj.start()
     lead = text[clause_start:cue_start]

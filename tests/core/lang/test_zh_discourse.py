@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.lang.base import DOMAINS, SLOTS
-from core.lang.zh_negation import asked_negations
+from core.lang.zh_negation import asked_negations, find_negations
 from core.lang.zh_numbers import zh_to_number
 from tests.core.lang.zh_helpers import ZH, ents
 
@@ -158,3 +158,16 @@ def test_chinese_numerals() -> None:
 )
 def test_an_a_not_a_question_asks_no_negated_action(text, asked):
     assert [n.text for n in asked_negations(text)] == asked
+
+
+@pytest.mark.parametrize(
+    ("text", "negation"),
+    [
+        ("那书柜就不做了。", "书柜就不做了"),  # was "就不做了": the Must line said nothing of what
+        ("周五就不用去了", "周五就不用去了"),
+        ("香菜也不要", "香菜也不要"),
+        ("我们不要腊味", "我们不要腊味"),  # a subject of its own starts it as before
+    ],
+)
+def test_the_thing_before_an_adverb_belongs_to_its_negation(text, negation):
+    assert [n.text for n in find_negations(text)] == [negation]
