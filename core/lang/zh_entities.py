@@ -144,6 +144,8 @@ _UNTIL_BEFORE = re.compile(r"(?:(?:^|[，,。；;、\s])(?:一直)?|[待等开�
 # the task
 _OWN_ACT_AFTER = re.compile(rf"\s*(?:就|再)?(?P<verb>{'|'.join(OWN_ACT_VERBS)})")
 _DUE_AFTER = re.compile(r"\s*(?:初|底|中)?(?:就)?(?:到期|出生)")
+# a head count said as a change of the one held ("少两个人", "再加一位", "又来了两个人")
+_DELTA_BEFORE = re.compile(r"(?:少|多|加|减|再来|又来了?|再加|多来)$")
 # a step's verb right after a day or hour ("1月14号搭建", "1月10号搬回来"): that step's day (LEG_VERBS)
 _LEG_AFTER = re.compile(
     rf"\s*(?:就|再|才|要|会|可以|开始)?(?P<verb>{'|'.join(LEG_VERBS)})(?![到费款据益入藏拾])"  # not "收到"
@@ -212,6 +214,8 @@ def _entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
             act := _OWN_ACT_AFTER.match(text, h.end)
         ):
             slot = f"{OWN_ACT_VERBS[act.group('verb')]}_date"  # "我今晚转": the user's payment, not the trip
+        elif h.slot == "people" and _DELTA_BEFORE.search(text, max(0, h.start - 3), h.start):
+            slot = "people_change"  # "能不能少两个人", "又来了两个人": by how many, no head count of its own
         elif h.type == "date" and _DEADLINE_AFTER.match(text, h.end):
             slot = "deadline"  # "文件我周五之前发你们": by when, not the day the thing happens
         elif h.type == "date" and _ends_range(text, ents, h.start) and bare_day(text[h.start:h.end]):

@@ -68,3 +68,12 @@ def test_minutes_are_no_head_count() -> None:
     """"今晚7点8位" was the time 19:08."""
     assert find("今晚7点8位", "今晚7点")[2].endswith("19:00")
     assert find("今晚7点8位", "8位")[3] == "people"
+
+
+@pytest.mark.parametrize(
+    ("text", "surface"), [("预算只有6000，能不能少两个人", "两个人"), ("又来了两个人，10个人了", "两个人")]
+)
+def test_a_change_of_the_head_count_is_no_head_count(text: str, surface: str) -> None:
+    """"少两个人" (two fewer) had replaced the audience of 600 as the people held."""
+    assert find(text, surface)[3] == "people_change"
+    assert find("又来了两个人，10个人了", "10个人")[3] == "people"
