@@ -22,6 +22,7 @@ from core.extract_cleanup import (
 )
 from core.goals import GOAL_KINDS, condense_goal, is_goal
 from core.lang.cues import any_language
+from core.lang.time_ranges import is_time_span
 from core.model_kinds import FactKind
 from core.models import (
     ActionUnit,
@@ -243,6 +244,8 @@ def _bound(ent: Entity, clause: str) -> bool:
         return False
     if bound_norm((ent.value or ent.text).strip().lower()):
         return True
+    if ent.type == "time" and is_time_span(ent.text):
+        return True  # "party 2 til 4": a window, not the hour the room opens ("from 12")
     if ent.start < 0:
         return False
     return any_language().bounds(clause[max(0, ent.start - 24) : ent.start], clause[ent.end : ent.end + 16])

@@ -162,8 +162,8 @@ def _normalize(name: str, m: re.Match[str]) -> str | None:
         minute = mw
     if name == "rel":
         rel = g["rel"].lower()
-        if g["dir"].lower() in ("to", "-", "–") and rel.isdigit():
-            # digits "N to M" are a range of hours ("9 to 5", "8 to 10": from N) or, N = M, a ratio
+        if g["dir"].lower() in ("to", "til", "-", "–") and rel.isdigit():
+            # digits "N to M" are a range of hours ("9 to 5", "8 to 10", "2 til 4": from N) or, N = M, a ratio
             # ("1 to 1" lessons); a clock says "ten to six" or "5 minutes to 6"
             if int(rel) == h or int(rel) > 23:
                 return None

@@ -12,6 +12,7 @@ import pytest
 from core.lang.en import EnglishAnalyzer
 from core.lang.en_times import find_times
 from core.lang.en_units import unit_counts
+from tests.core.builders import state_after
 
 pytestmark = pytest.mark.unit
 TS = datetime(2026, 12, 9, 12, 0)
@@ -64,3 +65,23 @@ def test_a_head_count_keeps_the_word_saying_how_exact_it_is(text: str, count: st
 def test_a_measure_keeps_its_qualifier_out() -> None:
     found = EnglishAnalyzer().entities("She's about 5 foot 1.", TS)
     assert [e.text for e in found if e.type == "quantity"] == ["5 foot 1"]
+
+
+def test_hours_joined_by_til_are_a_window_from_the_first() -> None:
+    """"2 til 4" was read as two minutes to four, 03:58."""
+    assert find_times("party room at the centre, 2 til 4")[0].value == "02:00"
+
+
+def test_a_window_of_hours_is_not_replaced_by_a_point_hour() -> None:
+    """"room's ours from 12" (when the room opens) showed the party's "2 til 4" as replaced."""
+    state = state_after([
+        ("user", "need balloons for a party on Saturday 9 January"),
+        ("assistant", "Lovely! Where and when is the party?"),
+        ("user", "party room at Bayview Community Centre, 2 til 4"),
+        ("assistant", "We can set up before. Is the room open from noon?"),
+        ("user", "room's ours from 12 yes"),
+        ("assistant", "Great."),
+    ])
+    replaced = [h.value for f in state.facts.values() for h in f.history]
+    assert "2 til 4" not in replaced
+    assert any(f.value == "2 til 4" for f in state.facts.values())
