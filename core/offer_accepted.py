@@ -11,6 +11,7 @@ from core.lang.cues import any_language
 from core.listed import listed
 from core.models import ContextState, Fact, FactCandidate, ParsedMessage, Units
 from core.readback_split import AGREED_SUFFIX
+from core.replaced import unnumbered_slot
 from core.slot_keys import INFORMATIONAL_SLOTS
 from core.values import same_surface, same_value
 
@@ -33,6 +34,9 @@ def settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units) 
     for key, offer in list(state.offers.items()):
         if key in stated:
             continue  # the user's own value wins (merged next)
+        if _users_own(state, key, offer):
+            state.offers.pop(key, None)  # "3月体检前恢复好": the assistant repeating the user's "3月体检"
+            continue
         if " | " in offer.norm or len(listed(offer.value)) > 1:
             just = offer.first_idx == idx - 1
             asked = asked_item(state.offered_choice, listed(offer.value), offer.first_idx) if just else None
@@ -88,6 +92,19 @@ def settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units) 
             # "fine, book it"; "线上价 4280" -> "行"): accepted, though still the assistant's (a price
             # said earlier, with no result behind it, stays information)
             fact.evidence = fact.evidence.model_copy(update={"how": "accepted"})
+
+def _users_own(state: ContextState, key: str, offer: Fact) -> bool:
+    """True when the offer's value is one item of several the user listed in another value of the same
+    slot ("general.date_2" = "1月20号, 2月, 3月" for an offer "3月" of "general.date"): the assistant said
+    a part of the user's own words back, so a yes to it changes nothing. (A whole second value read
+    back and agreed to is the user taking it: core.second_value.)"""
+    domain, slot = key.rsplit(".", 1)[0] + ".", unnumbered_slot(key)
+    said = offer.value.strip().lower()
+    facts = state.facts.values()
+    siblings = [f for f in facts if f.key != key and f.role == "user" and f.key.startswith(domain)]
+    lists = [listed(f.value) for f in siblings if unnumbered_slot(f.key) == slot]
+    return any(len(items) > 1 and any(part.strip().lower() == said for part in items) for items in lists)
+
 
 def _yes_terms(fact: Fact, idx: int, returned: set[int | None]) -> bool:
     """True when the fact was said in the turn right before the user's yes at idx, or in the turn
