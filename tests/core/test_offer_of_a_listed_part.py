@@ -1,6 +1,7 @@
-"""An assistant repeating one item of a list the user gave is no offer: "3月体检前恢复好" after "我1月20号放假，
-2月底开学，3月份体检" was held as an offer of "3月" for the date, and a later "嗯嗯" to something else
-took it, replacing the examination day the user had booked ("下周六上午") and showing it as replaced."""
+"""An assistant repeating one item of a list the user gave is no offer: "3月体检前恢复好" after
+"我1月20号放假，2月底开学，3月份体检" was held as an offer of "3月" for the date, and a later
+"嗯嗯" to something else took it, replacing the examination day the user had booked
+("下周六上午") and showing it as replaced."""
 
 from __future__ import annotations
 
