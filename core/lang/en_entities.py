@@ -37,6 +37,7 @@ from core.lang.en_name_located import city_centre, is_address_span
 from core.lang.en_names import find_names
 from core.lang.en_past_events import last_day, past_event
 from core.lang.en_slot_hints import (
+    _DEADLINE_BEFORE,
     _cue_slot,
     _end_slots,
     _is_media,
@@ -331,6 +332,9 @@ def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
         start = c.start
         qualifier = slot == "people" and _QUALIFIER_BEFORE.search(text, max(0, start - 16), start)
         if qualifier:  # "about 250 people", "only 3 of us": the head count as the user set it, not exact
-            start, surface = qualifier.start(), text[qualifier.start() : c.end]
+            start = qualifier.start()
+        elif slot == "deadline" and (cue := _DEADLINE_BEFORE.search(text, max(0, start - 24), start)):
+            start = cue.start()  # "before 5 February": by when, not the day itself
+        surface = text[start : c.end]
         out.append(Entity(type=c.type, text=surface, value=value, start=start, end=c.end, slot=slot))
     return out

@@ -85,3 +85,16 @@ def test_a_window_of_hours_is_not_replaced_by_a_point_hour() -> None:
     replaced = [h.value for f in state.facts.values() for h in f.history]
     assert "2 til 4" not in replaced
     assert any(f.value == "2 til 4" for f in state.facts.values())
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("we need it finished before 5 February, my mother-in-law arrives then", "before 5 February"),
+        ("Need them by Friday. Outdoor install.", "by Friday"),
+    ],
+)
+def test_a_deadline_keeps_the_word_that_makes_it_one(text: str, deadline: str) -> None:
+    """"before 5 February" was shown as "5 February", the day itself."""
+    found = [e for e in EnglishAnalyzer().entities(text, TS) if e.slot == "deadline"]
+    assert [e.text for e in found] == [deadline]

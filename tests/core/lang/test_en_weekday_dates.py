@@ -18,8 +18,9 @@ def _dates(text: str) -> list[tuple[str, str]]:
 
 
 def test_a_weekday_and_its_day_of_the_month_are_one_date():
+    # "by" stays with the date it makes a deadline (core.lang.en_entities)
     text = "needs to be in warsaw by Friday the 18th, the install window is monday 21st"
-    assert _dates(text) == [("Friday the 18th", "2026-12-18"), ("monday 21st", "2026-12-21")]
+    assert _dates(text) == [("by Friday the 18th", "2026-12-18"), ("monday 21st", "2026-12-21")]
 
 
 def test_the_weekday_picks_the_month_the_day_falls_on_it():
