@@ -147,9 +147,17 @@ _DUE_AFTER = re.compile(r"\s*(?:初|底|中)?(?:就)?(?:到期|出生)")
 # a head count said as a change of the one held ("少两个人", "再加一位", "又来了两个人")
 _DELTA_BEFORE = re.compile(r"(?:少|多|加|减|再来|又来了?|再加|多来)$")
 # a step's verb right after a day or hour ("1月14号搭建", "1月10号搬回来"): that step's day (LEG_VERBS)
-_LEG_AFTER = re.compile(
-    rf"\s*(?:就|再|才|要|会|可以|开始)?(?P<verb>{'|'.join(LEG_VERBS)})(?![到费款据益入藏拾])"  # not "收到"
-)
+_LEG_AFTER = re.compile(rf"\s*(?:就|再|才|要|会|可以|开始)?(?P<verb>{'|'.join(LEG_VERBS)})")
+_NOT_COLLECTED = "到费款据益入藏拾"  # 收 of "收到" (received), "收费" (charged), ...: no pick-up
+
+
+def _leg_after(text: str, at: int) -> re.Match[str] | None:
+    """The step's verb right after a day or hour at `at` (_LEG_AFTER), but not a 收 that receives
+    or charges ("3号收到了")."""
+    leg = _LEG_AFTER.match(text, at)
+    if leg and leg.group("verb") == "收" and text[leg.end() : leg.end() + 1] in tuple(_NOT_COLLECTED):
+        return None
+    return leg
 
 
 def _ends_range(text: str, ents: list[Entity], start: int) -> bool:
@@ -202,7 +210,7 @@ def _entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
             slot = "past_date"  # "彭语桐，2014年7月3日": a birthday, never the day the task is for
         elif h.type in ("date", "datetime") and (nth := _series_item(text, h.start)) is not None:
             slot = f"{SERIES_SLOT_PREFIX}{nth}_date"  # "第一次改到12月29日": that item's
-        elif h.type in ("date", "datetime", "time") and (leg := _LEG_AFTER.match(text, h.end)):
+        elif h.type in ("date", "datetime", "time") and (leg := _leg_after(text, h.end)):
             slot = f"{LEG_VERBS[leg.group('verb')]}_{'date' if h.type == 'date' else 'time'}"
         elif h.type == "date" and (
             _DUE_BEFORE.search(text, max(0, h.start - 3), h.start) or _DUE_AFTER.match(text, h.end)

@@ -22,6 +22,7 @@ pytestmark = pytest.mark.unit
         ("下周一开工，元旦前能完工吗？", "下周一", "start_date"),
         ("好的，那2号晚上收吧", "2号晚上", "collection_date"),  # the pick-up, not the rental's first day
         ("12月30号上午送达", "12月30号上午", "delivery_date"),
+        ("那我们1月10号搬入", "1月10号", "move_date"),
     ],
 )
 def test_a_day_right_before_a_step_is_that_steps(text: str, surface: str, slot: str) -> None:
@@ -49,6 +50,7 @@ def test_the_day_of_a_move_back_never_replaces_the_start_of_the_work() -> None:
 
 def test_a_day_something_was_received_on_is_no_collection() -> None:
     assert find("快递我3号收到的，12月30号再来吧", "12月30号")[3] != "collection_date"
+    assert find("12月30号收费", "12月30号")[3] == "date"
 
 
 @pytest.mark.parametrize(
