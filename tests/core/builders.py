@@ -71,6 +71,13 @@ def state_after(turns: list[tuple[str, str]], ts: datetime | None = None) -> Con
     return session.state
 
 
+def rendered_text(turns: list[tuple[str, str]], ts: datetime = TS) -> str:
+    """The context the real stages (rules only, no model) render for the (role, text) turns, a minute
+    apart from ts."""
+    msgs = [Message(idx=i, role=r, text=t, ts=ts + timedelta(minutes=i)) for i, (r, t) in enumerate(turns)]
+    return Compressor(Config(use_embeddings=False)).compress(msgs).rendered.text
+
+
 def replaced(state: ContextState) -> set[str]:
     """Every value a fact's history holds (shown as replaced)."""
     return {v.value for f in state.facts.values() for v in f.history}

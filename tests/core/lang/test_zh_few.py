@@ -3,18 +3,12 @@ its prohibition was never read and the context lost "不要猪肉". "有几个�
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-
 import pytest
 
-from core.compressor import Compressor
-from core.config import Config
 from core.lang.zh_kinds import user_kind
-from core.models import Message
-from tests.core.builders import missing_clauses
+from tests.core.builders import missing_clauses, rendered_text
 
 pytestmark = pytest.mark.unit
-TS = datetime(2026, 12, 7, 9, 0)
 
 
 @pytest.mark.parametrize(
@@ -59,6 +53,5 @@ def test_every_rule_of_a_listed_clause_is_kept():
         ("user", "好"),
         ("assistant", "祝您顺利！"),
     ]
-    msgs = [Message(idx=i, role=r, text=t, ts=TS + timedelta(minutes=i)) for i, (r, t) in enumerate(turns)]
-    text = Compressor(Config(use_embeddings=False)).compress(msgs).rendered.text
+    text = rendered_text(turns)
     assert "只加微信联系" in text and "我的信息不能给任何第三方" in text
