@@ -1,8 +1,8 @@
 """A user's question that proposes a day or an hour ("Friday morning, 10 o'clock?", "before 20
 jan?", "后天下午4点可以吗？") states the value it proposes: the assistant takes it or answers with
 another, and either way the user said it. So does a favour asked ("can you cut it off?",
-"能不能顺便洗个车": core.lang.en_favours, zh_favours): what it asks done is the user's instruction; and
-so does a correction asked ("Can we do 8 regular ones instead?", "改成下周日可以吗？"): it says the
+"能不能顺便洗个车": the analyzer's asks_favour): what it asks done is the user's instruction; and so
+does a correction asked ("Can we do 8 regular ones instead?", "改成下周日可以吗？"): it says the
 new value. Coverage owes such a clause like a statement (issue 12, item 4: every date or time the user
 stated is in the context); a question that asks about a time ("what time do you close?") holds no day
 or hour of the user's and is not one.
@@ -10,7 +10,7 @@ or hour of the user's and is not one.
 
 from __future__ import annotations
 
-from core.lang import en_favours, zh_favours
+from core.lang.registry import analyzer_for
 from core.models import Atom
 from core.shown import content_units
 
@@ -37,7 +37,6 @@ def stated_question(atom: Atom) -> Atom | None:
         return atom.model_copy(update={"text": atom.text.rstrip(" ?？")})
     if proposes_when(atom):
         return atom.model_copy(update={"kind": "constraint"})
-    favours = zh_favours if atom.lang == "zh" else en_favours
-    if atom.role == "user" and atom.kind == "question" and favours.asks_favour(atom.text):
+    if atom.role == "user" and atom.kind == "question" and analyzer_for(atom.lang).asks_favour(atom.text):
         return atom.model_copy(update={"kind": "constraint", "text": atom.text.rstrip(" ?？")})
     return None

@@ -90,6 +90,11 @@ class LanguageAnalyzer(Protocol):
         a request put as a question forbids what it negates, like the same request said plainly."""
         ...
 
+    def asks_favour(self, text: str) -> bool:
+        """True when a question asks for a thing to be done or allowed ("can you cut it off?",
+        "能不能顺便洗个车"): what it asks done is the user's instruction (core.proposals)."""
+        ...
+
     def kind(self, text: str, role: Role) -> AtomKind:
         """The clause's kind: instruction, constraint, preference, question, answer, ..."""
         ...

@@ -25,6 +25,7 @@ from core.lang.en_discourse import (
 )
 from core.lang.en_domain import find_domain
 from core.lang.en_entities import extract_entities
+from core.lang.en_favours import asks_favour
 from core.lang.en_negations import asked_negations, declined_value, find_negations
 from core.lang.quoted_wording import with_quoted_wording
 from core.model_kinds import AtomKind, Lang, Role
@@ -80,6 +81,10 @@ class EnglishAnalyzer(CueMethods):
     def asked_negations(self, text: str) -> list[Negation]:
         """Negated actions a question asks for ('could you not call before 9?')."""
         return asked_negations(text)
+
+    def asks_favour(self, text: str) -> bool:
+        """True when a question asks for a thing to be done or allowed ('can you cut it off?')."""
+        return asks_favour(text)
 
     def kind(self, text: str, role: Role) -> AtomKind:
         """The clause's kind (instruction, constraint, preference, question, ...)."""

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import re
 
+_CLOCK = r"\d{1,2}(?:[:.]\d{2})?"  # "9", "9:30"
+_ZH_CLOCK = r"\d{1,2}点(?:半|\d{1,2}分?)?"  # "9点", "11点半"
+_ZH_JOIN = r"\s*(?:-|–|—|到|至|~)\s*"
 _RANGE = re.compile(
-    r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?\s*(?:-|–|—|to|until|till)\s*\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b"
-    r"|\d{1,2}点(?:半|\d{1,2}分?)?\s*(?:-|–|—|到|至|~)\s*\d{1,2}点(?:半|\d{1,2}分?)?",
+    rf"\b{_CLOCK}\s*(?:am|pm)?\s*(?:-|–|—|to|until|till)\s*{_CLOCK}\s*(?:am|pm)\b|{_ZH_CLOCK}{_ZH_JOIN}{_ZH_CLOCK}",
     re.IGNORECASE,
 )
 
@@ -19,10 +21,10 @@ def time_ranges(text: str) -> list[str]:
     return [m.group(0) for m in _RANGE.finditer(text)]
 
 
-# a window of hours written as one value ("2 til 4", "9-11am", "3点到5点"), with or without am/pm
+# a window of hours written as one value ("2 til 4", "9-11am", "3点到5点"), with or without am/pm:
+# its second end need only begin
 _SPAN = re.compile(
-    r"\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?\s*(?:-|–|—|to|til|till|until)\s*\d{1,2}"
-    r"|\d{1,2}点(?:半|\d{1,2}分?)?\s*(?:-|–|—|到|至|~)\s*\d{1,2}点",
+    rf"{_CLOCK}\s*(?:am|pm)?\s*(?:-|–|—|to|til|till|until)\s*\d{{1,2}}|{_ZH_CLOCK}{_ZH_JOIN}\d{{1,2}}点",
     re.IGNORECASE,
 )
 

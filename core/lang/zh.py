@@ -15,6 +15,7 @@ from core.lang.cue_methods import CueMethods
 from core.lang.quoted_wording import with_quoted_wording
 from core.lang.zh_clauses import question_before_rule, statement_before_question, topic_pieces
 from core.lang.zh_entities import entities_of
+from core.lang.zh_favours import asks_favour
 from core.lang.zh_kinds import (
     action_marker,
     assistant_kind,
@@ -93,6 +94,10 @@ class ChineseAnalyzer(CueMethods):
     def asked_negations(self, text: str) -> list[Negation]:
         """Negated actions a question asks for ('能不能不砸砖？', '可以不加香菜吗')."""
         return asked_negations(text) if text else []
+
+    def asks_favour(self, text: str) -> bool:
+        """True when a question asks for a thing to be done or allowed ('能不能顺便洗个车')."""
+        return asks_favour(text)
 
     def kind(self, text: str, role: Role) -> AtomKind:
         """The clause's kind by cue words (question, instruction, constraint, preference, ...)."""

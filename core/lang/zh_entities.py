@@ -148,14 +148,14 @@ _DUE_AFTER = re.compile(r"\s*(?:初|底|中)?(?:就)?(?:到期|出生)")
 _DELTA_BEFORE = re.compile(r"(?:少|多|加|减|再来|又来了?|再加|多来)$")
 # a step's verb right after a day or hour ("1月14号搭建", "1月10号搬回来"): that step's day (LEG_VERBS)
 _LEG_AFTER = re.compile(rf"\s*(?:就|再|才|要|会|可以|开始)?(?P<verb>{'|'.join(LEG_VERBS)})")
-_NOT_COLLECTED = "到费款据益入藏拾"  # 收 of "收到" (received), "收费" (charged), ...: no pick-up
+_NOT_COLLECTED = re.compile("[到费款据益入藏拾]")  # 收 of "收到" (received), "收费" (charged): no pick-up
 
 
 def _leg_after(text: str, at: int) -> re.Match[str] | None:
     """The step's verb right after a day or hour at `at` (_LEG_AFTER), but not a 收 that receives
     or charges ("3号收到了")."""
     leg = _LEG_AFTER.match(text, at)
-    if leg and leg.group("verb") == "收" and text[leg.end() : leg.end() + 1] in tuple(_NOT_COLLECTED):
+    if leg and leg.group("verb") == "收" and _NOT_COLLECTED.match(text, leg.end()):
         return None
     return leg
 
