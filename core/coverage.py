@@ -12,7 +12,6 @@ brings the user turn before it back whole: the words are the value the next step
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from itertools import pairwise
 
@@ -51,7 +50,7 @@ from core.shown import (
 )
 from core.turn_kinds import asks_open, asks_polar, cued, requests, says_nothing
 from core.unattributed import shown_unattributed
-from core.unproven import guessed_unproven
+from core.unproven import guessed_unproven, is_replaced, made_over_names
 from core.value_edges import own_words_unshown, untyped_numbers
 from core.values import substitutes_replaced
 from core.yes_picks import says_more_than_yes, yes_names_pick
@@ -72,7 +71,6 @@ MIN_ANSWER_UNITS = 1
 MIN_CUED_UNITS = 2
 _CUT_ENDS = ("，", ",")  # a clause cut before the question of its sentence ends at its comma
 _EDGE = " .,!?;\u3002\uff0c\uff01\uff1f\uff1b"  # the punctuation a clause may end with
-_TOKEN = re.compile(r"\w+(?:[:.']\w+)*")
 
 
 def _replaced(state: ContextState) -> set[str]:
@@ -101,29 +99,6 @@ def _restated(replaced_at: dict[str, int], atom: Atom, after_correction: bool) -
     said = {e.text.lower() for e in atom.entities} | {e.value.lower() for e in atom.entities}
     last = atom.msg_idx + 1 if after_correction else atom.msg_idx
     return {v for v in said if replaced_at.get(v, last) < last}
-
-
-def is_replaced(value: str, replaced: set[str]) -> bool:
-    """True when value is one a later value replaced, as written or as the most of the replaced
-    value's words ('11:15' of '11:15 am', 'Rodeway Inn Bronx Zoo' of 'the Rodeway Inn Bronx Zoo
-    hotel', 'A (B)' of 'A, B'): the fact's history holds it in the words of the turn that set it. A
-    smaller part ('Paris' of 'Citadines Opera Paris') is a value of its own, and so is one item of
-    a list ('61' of '61, 59', '医保' of '医保, 商业险': the list narrowed to a pick is no item replaced)."""
-    low = value.lower()
-    if low in replaced:
-        return True
-    words = _TOKEN.findall(low)
-    if not words:
-        return False
-    for old in replaced:
-        old_words = _TOKEN.findall(old)
-        if old_words == words:
-            return True
-        if 2 * len(words) < len(old_words) or PART_CUT.search(old):
-            continue
-        if any(old_words[i : i + len(words)] == words for i in range(len(old_words) - len(words) + 1)):
-            return True
-    return False
 
 
 def _without_article(value: str) -> str:
@@ -268,7 +243,8 @@ def missing_user_clauses(
             # task's own slot restated): one value the user said after another in a slot guessed
             # without a task ("其中一份加俩鸡蛋", then "一杯无糖") leaves the first owed
             shown_now = [n for n in needs if shows_value(_without_article(n.lower()), low)]
-            needs = [n for n in needs if n not in shown_now and not is_replaced(n, proven)]
+            gone = made_over_names(atom, proven, replaced)  # a name a request made over asked for
+            needs = [n for n in needs if n not in shown_now and n not in gone and not is_replaced(n, proven)]
             restated = restated_types(atom, corrections)
             needs = [n for n in needs if not any(e.text == n and e.type in restated for e in atom.entities)]
             # a clause the parser typed nothing of comes back by its words; one with a value is the

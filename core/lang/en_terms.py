@@ -134,6 +134,33 @@ def _price_word_as_noun(text: str, start: int, end: int, key: str) -> bool:
     )
 
 
+# A nationality word is a cuisine only as food: before a language ("Australian English", "American Sign
+# Language"), after a possessive ("my English needs editing") or said of a person ("I am Korean") it
+# names a language or where someone is from; a food word after it ("my Italian dinner") keeps it food.
+_LANGUAGE_AFTER = re.compile(
+    r"\s+(?:english|spelling|sign\s+language|language|accent|citizens?(?:hip)?|passports?|nationals?|"
+    r"speakers?|translations?|subtitles?|keyboard|grammar|dialect)\b",
+    re.IGNORECASE,
+)
+_PERSON_BEFORE = re.compile(
+    r"\b(?:(?:i\s+am|i['’]m|(?:he|she|it)\s+is|(?:he|she)['’]s|(?:we|they)\s+are|(?:we|they)['’]re)"
+    r"(?:\s+(?:also|half|both|originally|a|an))*|my|your|his|her|our|their)\s+$",
+    re.IGNORECASE,
+)
+_FOOD_AFTER = re.compile(
+    r"\s+(?:food|cuisine|dishes|dinner|lunch|breakfast|meal|restaurant|place|bbq)\b", re.IGNORECASE
+)
+
+
+def _nationality_not_food(text: str, start: int, end: int) -> bool:
+    """True when a cuisine word names a language or a person's nationality, not food (see above)."""
+    if _LANGUAGE_AFTER.match(text, end):
+        return True
+    # a nationality is capitalized; a diet said of a person ("I'm vegetarian") stays what they eat
+    person = text[start].isupper() and _PERSON_BEFORE.search(text, 0, start)
+    return bool(person) and not _FOOD_AFTER.match(text, end)
+
+
 def terms(text: str) -> list[Candidate]:
     """Lexicon terms with their slot: cuisine -> food, 'cheap' -> price_range, 'north' -> area, ...
 
@@ -147,6 +174,8 @@ def terms(text: str) -> list[Candidate]:
             continue
         slot, canon = table[key]
         if _price_word_as_noun(text, start, end, key):
+            continue
+        if slot == "food" and _nationality_not_food(text, start, end):
             continue
         if key == "checking" and re.match(r"\s+(?:in|into|out)\b", text[end:], re.IGNORECASE):
             continue  # "checking in on March 1st": a hotel stay, not an account

@@ -9,8 +9,8 @@ import pytest
 
 from core.compressor import Compressor
 from core.config import Config
-from core.coverage import is_replaced
 from core.models import Message
+from core.unproven import is_replaced
 
 pytestmark = pytest.mark.unit
 

@@ -56,3 +56,23 @@ def test_a_spelling_variant_of_a_cuisine_is_the_food_slot_not_a_name() -> None:
     slots = _slots("I need to find a barbeque restaurant in the centre of town.")
     assert slots.get("food") == "barbeque"
     assert "name" not in slots
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I am Korean, and my supervisor says my English needs professional editing.",
+        "My English needs editing before I submit.",
+        "She is Italian, and he is half French.",
+    ],
+)
+def test_a_nationality_naming_a_language_or_a_person_is_no_food(text: str) -> None:
+    assert "food" not in _slots(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [("I'm vegetarian, does the lunch have options?", "vegetarian"), ("I want Italian food", "Italian")],
+)
+def test_a_diet_or_a_cuisine_said_as_food_stays_food(text: str, food: str) -> None:
+    assert _slots(text).get("food", "").lower() == food.lower()

@@ -12,8 +12,9 @@ from core.compressor import Compressor
 from core.config import Config
 from core.models import ContextState, Evidence, Fact, FactVersion, Message
 from core.replaced import said_in_guessed_slot
-from core.shown import unshown_guessed
+from core.shown import current_view, unshown_guessed
 from core.unproven import guessed_unproven
+from tests.core.builders import rendered_text
 
 pytestmark = pytest.mark.unit
 TS = datetime(2026, 12, 1, 9, 0)
@@ -91,3 +92,38 @@ def test_an_offer_taken_in_a_tasks_chinese_name_slot_proves_no_replacement() -> 
         history=[FactVersion(value="按季度付", norm="按季度付", idx=14, replaced_at=23, evidence=old)],
     )
     assert "按季度付" in guessed_unproven(ContextState(facts={fact.key: fact}), [])
+
+
+def test_one_english_name_after_another_in_a_tasks_name_slot_proves_no_replacement() -> None:
+    """A task's bare name slot is no proof two English names are one attribute either: the user's
+    name for an invoice replaced by "PO" of a purchase order said next (rendered "name=PO", the user's
+    name gone) is still owed."""
+    clause = "My name for the invoice is Kim Ji-hoon."
+    old = Evidence(idx=24, role="user", how="said", text="Kim Ji-hoon", clause=clause)
+    new = Evidence(idx=26, role="user", how="said", text="PO", clause="purchase order PO 90018822.")
+    fact = Fact(
+        key="hotel.name", value="PO", norm="po", first_idx=24, last_idx=26, role="user", evidence=new,
+        history=[FactVersion(value="Kim Ji-hoon", norm="kim ji-hoon", idx=24, replaced_at=26, evidence=old)],
+    )
+    assert "kim ji-hoon" in guessed_unproven(ContextState(facts={fact.key: fact}), [])
+
+
+def test_a_name_asked_for_in_a_request_made_over_is_not_shown_again() -> None:
+    """A clause a value of which was replaced with evidence is a request made over: the hotel asked
+    for in New York is not owed once the user searches Kuala Lumpur and books another."""
+    text = rendered_text(
+        [
+            ("user", "I'd like to book 3 hotel rooms."),
+            ("assistant", "What city should I look in? What hotel would you like me to book?"),
+            ("user", "I'm searching for a hotel in NYC, and I'd like a room at Rodeway Inn Bronx Zoo."),
+            ("assistant", "Please confirm: 3 rooms at the Rodeway Inn Bronx Zoo hotel in New York."),
+            ("user", "Nope. I'm searching for a hotel in Kuala Lumpur. I'd like a room at W Kuala Lumpur."),
+            ("assistant", "Please confirm: the hotel is W Kuala Lumpur at Kuala Lumpur."),
+            ("user", "Yup, that's perfect for me."),
+            ("assistant", "Your booking has been made."),
+            ("user", "Thank you for your assistance."),
+            ("assistant", "Could I assist you with something else?"),
+        ]
+    )
+    assert "w kuala lumpur" in current_view(text)
+    assert "rodeway" not in current_view(text).lower()
