@@ -354,6 +354,24 @@ SET_SCENARIOS: dict[int, tuple[str, ...]] = {
         "card_terminal_setup",
         "tv_mounting",
     ),
+    20: (
+        "horse_livery",
+        "asbestos_survey",
+        "topsoil_delivery",
+        "carpet_fitting",
+        "campervan_hire",
+        "pet_cremation",
+        "bike_fitting",
+        "tyre_fitting",
+        "water_tank_cleaning",
+        "transit_pass",
+        "school_uniform_order",
+        "marriage_registration",
+        "pet_insurance",
+        "airport_parking",
+        "camera_repair",
+        "bathroom_adaptation",
+    ),
 }
 HELDOUT_SCENARIOS = SET_SCENARIOS[1]
 
