@@ -14,6 +14,7 @@ from core.lang.dimensions import dimension_measures, sizes, symbol_measures
 from core.lang.zh_attributes import attribute_numbers, servings
 from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, REF_CUES, TERM_SLOTS
 from core.lang.zh_numbers import fmt_number, zh_to_number
+from core.lang.zh_plates import plates
 from core.lang.zh_time import BLANK
 from core.lang.zh_titles import surnames, titles
 
@@ -248,7 +249,7 @@ _FOREIGN = {"美元": "USD", "美金": "USD", "欧元": "EUR", "日元": "JPY", 
 _FOREIGN_MONEY = re.compile(rf"{_BOUND}(?P<n>{_NUM})\s*(?P<u>{'|'.join(_FOREIGN)})")
 _MEASURE = re.compile(
     rf"{_BOUND}(?P<n>\d+(?:\.\d+)?|{_ZH_NUM})\s*(?P<u>mmol/L|mg/dL|mg|ml|kg|cm|mm|公斤|千克|毫升|毫克|毫米|厘米|"
-    r"平方米|平米|克|斤|吨|升|度|℃|期|条|杯|次|箱|件|盒|包|瓶|台|块|页|轮|单|笔|年|桌|节|张|辆|间|套)"
+    r"平方米|平米|克|斤|吨|升|度|℃|期|条|杯|次|箱|件|盒|包|瓶|台|块|页|轮|单|笔|年|桌|节|张|辆|间|套|轴)"
     r"(?![\u4e00-\u9fff]{0,1}(?:酒店|宾馆|店))"
 )
 # a bare Arabic number at the end of a phrase ("保价5000，", "曹德明，73"): it ends a name run, and is
@@ -292,7 +293,6 @@ _RESIDENT_ID = re.compile(
 # the last digits of a card or an account ("尾号6021", "卡号后四位是5510")
 _CARD_TAIL = re.compile(r"(?:尾号|后四位|末四位)(?:是|为)?\s*[:：]?\s*(?P<n>\d{3,6}[Xx]?)(?![\dA-Za-z])")
 
-
 def _contacts(text: str) -> list[Hit]:
     out = []
     for m in _PHONE.finditer(text):
@@ -320,6 +320,7 @@ def _contacts(text: str) -> list[Hit]:
         out.append(Hit(m.start(), m.end(), "id", m.group(0), "ref", 5))
     for m in _RESIDENT_ID.finditer(text):  # "身份证号码330102201407035528": whose, never a booking's
         out.append(Hit(m.start(), m.end(), "id", m.group(0).upper(), "id_number", 9))
+    out += [Hit(start, end, "id", plate, slot, 9) for start, end, plate, slot in plates(text)]
     for m in _CARD_TAIL.finditer(text):  # "工行卡尾号6021": which card, never a count or a name
         # the cue with the digits: "尾号" left alone was read as a name the next name replaced
         out.append(Hit(m.start(), m.end(), "id", m.group("n"), "account", 9))
