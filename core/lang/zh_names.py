@@ -288,8 +288,9 @@ class _Chunker:
             i += 1
         run = run[i:]
         if not paren:
+            # an adverb never ends a name ("老板刚开会说": the boss, then "just")
             while len(run) > 1 and (run[-1][0] in SLOT_WORDS or run[-1][2] in (JOIN, SOFT)
-                                    or _trailing_locative(run)):
+                                    or _trailing_locative(run) or run[-1][3] == "d"):
                 run = run[:-1]
         while run and run[-1][2] in (JOIN, SOFT):
             run = run[:-1]

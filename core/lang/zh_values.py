@@ -55,7 +55,9 @@ _RATING = re.compile(
     rf"|(?<=评分)(?:是|在|为|达到|要|有|:|：)?\s*(?P<b>\d(?:\.\d)?)(?P<tail2>以上|以下|左右)?(?![\d.分])"
 )
 _STARS = re.compile(r"(?P<n>[一二三四五1-5])星(?:级(?:酒店|宾馆)?|酒店|宾馆)")
-_DUR_UNIT = r"(?:个半小时|个小时|小时|个钟头|钟头|分钟|天|周(?![一二三四五六日天末])|个星期|个月)"
+_DUR_UNIT = (
+    r"(?:个半小时|个小时|小时|个钟头|钟头|分钟|秒钟|秒(?![杀回懂])|天|周(?![一二三四五六日天末])|个星期|个月)"
+)
 _DURATION = re.compile(
     rf"{_BOUND}(?P<a>{_NUM}|半)(?P<ua>{_DUR_UNIT})?{_SEP}(?P<b>{_NUM}|半)(?P<u>{_DUR_UNIT})"
     rf"|{_BOUND}(?P<c>{_NUM}|半)(?P<uc>{_DUR_UNIT})(?P<tail>以上|以下|以内|左右)?"
@@ -194,7 +196,7 @@ def _rating(text: str) -> list[Hit]:
 
 
 _ISO_UNIT = {"小时": "H", "个小时": "H", "个钟头": "H", "钟头": "H", "分钟": "M", "天": "D", "周": "W",
-             "个星期": "W", "个月": "M", "个半小时": "H"}
+             "个星期": "W", "个月": "M", "个半小时": "H", "秒": "S", "秒钟": "S"}
 
 
 def _iso_duration(n: str, unit: str) -> str:
@@ -206,7 +208,7 @@ def _iso_duration(n: str, unit: str) -> str:
         if unit == "个半小时":
             v = fmt_number(float(zh_to_number(v) or 0) + 0.5)
     code = _ISO_UNIT.get(unit, "H")
-    timed = unit in ("小时", "个小时", "个钟头", "钟头", "分钟", "个半小时")
+    timed = unit in ("小时", "个小时", "个钟头", "钟头", "分钟", "个半小时", "秒", "秒钟")
     return f"PT{v}{code}" if timed else f"P{v}{code}"
 
 

@@ -157,3 +157,21 @@ def test_stations_near_a_trip_end_are_places_not_the_trip_ends() -> None:
 def test_small_talk_gives_no_names() -> None:
     assert ents("不用客气！") == []
     assert ents("好的，谢谢你的推荐。") == []
+
+
+@pytest.mark.parametrize("text", ["老板刚开会说今年要加大投放，每月改成20条", "我老公刚说不去了"])
+def test_an_adverb_ends_no_name(text: str) -> None:
+    # "老板刚" was a name: as a correction's name it took the other names said before as replaced
+    assert not [e for e in ents(text) if e[0] == "name" and e[1].endswith("刚")]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("每条30到45秒，竖版", "PT30S-PT45S"), ("视频15秒以内", "<=PT15S"), ("等了20秒钟", "PT20S")],
+)
+def test_seconds_are_a_duration(text: str, value: str) -> None:
+    assert [e[2] for e in ents(text) if e[0] == "duration"] == [value]
+
+
+def test_a_flash_sale_is_no_duration() -> None:
+    assert not [e for e in ents("秒杀活动几点开始") if e[0] == "duration"]
