@@ -151,6 +151,14 @@ _PRONOUN_AGE = (
     rf"\b(?:(?:he|she)\s+(?:is|'s|just\s+turned|turned)|(?:he|she)'s|i'?m|i\s+am)\s+(?P<n>\d{{1,3}})\b{_AGE_END}"
 )
 
+# a person named mid-sentence and said to be a number ("one of ours, Grace, is 17", "and Lily just
+# turned 9"): that person's age, keyed by the name so two people's ages stand side by side
+_NAMED_AGE = (
+    rf"(?<=[a-z,;] )(?P<name>[A-Z][a-z]+),?\s+(?:is|just\s+turned|turned)\s+(?P<n>\d{{1,3}})\b{_AGE_END}"
+)
+
+_DETERMINERS = frozenset("the a an my our your their his her this that each".split())
+
 
 @cache
 def _noun_before() -> re.Pattern[str]:
@@ -195,6 +203,10 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
     for m in pattern(_PRONOUN_AGE, re.IGNORECASE).finditer(text):
         if int(m.group("n")) <= 120:
             out.append((m.start("n"), m.end("n"), "number", m.group("n"), "age"))
+    for m in pattern(_NAMED_AGE).finditer(text):
+        before = text[: m.start()].split()[-1:]  # "the Gate is 12": a thing, not a person
+        if int(m.group("n")) <= 120 and not (set(w.lower().strip(",;") for w in before) & _DETERMINERS):
+            out.append((m.start("n"), m.end("n"), "number", m.group("n"), f"{m.group('name').lower()}_age"))
     for m in pattern(_AMOUNT, re.IGNORECASE).finditer(text):
         qualified = m.group("bound") or m.group("rate") or m.group("tail")
         if not qualified:

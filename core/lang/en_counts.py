@@ -43,8 +43,11 @@ _PEOPLE_CUE = re.compile(
     rf"\s+(?:at|on|please|and|this|next|tomorrow|today|starting|from|people|persons?|guests?)\b)",
     re.IGNORECASE,
 )
+# a number inside a hyphened compound ("7-a-side", "3-in-1", "2-for-1") names a kind of thing, no count
+_IN_COMPOUND = r"-(?:a|an|in|for|on|by|of)-\w"
 _BARE_NUMBER = re.compile(
-    rf"(?<![\w.,:/$£€-])(?P<n>{DIGITS_PATTERN})(?![\w:/]|[.,]\d)|\b(?P<w>{NUMBER_WORDS_PATTERN})",
+    rf"(?<![\w.,:/$£€-])(?P<n>{DIGITS_PATTERN})(?![\w:/]|[.,]\d|{_IN_COMPOUND})"
+    rf"|\b(?P<w>{NUMBER_WORDS_PATTERN})(?!{_IN_COMPOUND})",
     re.IGNORECASE,
 )
 

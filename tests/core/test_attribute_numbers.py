@@ -186,3 +186,29 @@ def test_an_age_said_as_a_duration_is_no_length_of_the_rental(turns):
     age = turns[2][1]
     assert current(st).get("age") == age
     assert age not in replaced(st)
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("also one of ours, Grace, is 17. is that ok?", {"17": "grace_age"}),
+        ("my kids are Tom and Lily, Lily just turned 9 and Tom is 12", {"9": "lily_age", "12": "tom_age"}),
+        ("the Gate is 12, and the Total is 45.", {}),
+    ],
+)
+def test_a_person_named_mid_sentence_and_a_number_is_that_persons_age(text, slots):
+    assert {value: slot for _, _, _, value, slot in en_numbers(text)} == slots
+
+
+def test_a_number_in_a_hyphened_compound_is_no_count():
+    """ "summer 7-a-side women's league" read 7 as a count, and Grace's age 17 was shown replacing it."""
+    st = state_after(
+        [
+            ("user", "want to enter a team in your summer 7-a-side women's league"),
+            ("assistant", "Great. Any players under 18?"),
+            ("user", "also one of ours, Grace, is 17. is that ok?"),
+            ("assistant", "16 and over is fine with a consent form."),
+        ]
+    )
+    assert "7" not in replaced(st)
+    assert "17" in current(st).values()
