@@ -41,10 +41,11 @@ _POLITE_PREFIX = r"^(?:你好|您好|好的|麻烦|请问|请|帮我|我想|我�
 # "不要" / "不加了" alone or before a pause declines; "不要香菜" forbids a thing instead
 _POLITE_DECLINE = r"^(?:不用|不需要|先不|暂时不|不必|算了|不(?:要|加|了)(?:了|吧|啦)?(?=$|[，,。.！!\s]))"
 _BARE_NO = r"^不[，,。.]"
-# "中" is the Henan "OK" only alone before a pause ("中，就这么弄"; not 中午, 中间); "就这么办" agrees to
-# the plan just laid out
+# "中" is the Henan "OK" only alone before a pause ("中，就这么弄"; not 中午, 中间), and so is "是" (not
+# 是不是, 是我); "就这么办" agrees to the plan just laid out
 _ACCEPTANCE = (
-    r"^(?:好的|好|可以|行|对|没问题|就这个|就这家|嗯|中(?=$|[，,。！!\s])|就这么(?:办|弄|定|来)|就这样)"
+    r"^(?:好的|好|可以|行|对|没问题|没错|就这个|就这家|嗯|中(?=$|[，,。！!\s])|就这么(?:办|弄|定|来)|就这样"
+    r"|是的|是(?=$|[，,。！!\s]))"
 )
 _SOFT_PREFERENCE = r"尽量|如果可以|倾向于|偏好|更喜欢|最好|宁可|优先"
 # "不想要年费高的卡，最好免年费": what turns the rest of a negated clause into its positive half

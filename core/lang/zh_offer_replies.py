@@ -2,9 +2,10 @@
 
 A yes/no question offers the thing it names ("需要接驳车吗？", "要加一个头皮护理吗？", "要不要发票？"): a
 yes takes it, and so does the bare verb of the question said back (the Chinese way of answering
-yes: "要", "加", "需要"). A question naming a person ("要我帮您查吗？") or pointing back ("需要这个吗？")
-offers no new thing. A short reply takes an offered option by pointing at it ("就它吧", "那个") or by
-its place ("第二个", "最后一个").
+yes: "要", "加", "需要"). So does a question asking to confirm a thing ("确认是一类卡吗？"). A
+question naming a person ("要我帮您查吗？") or pointing back ("需要这个吗？") offers no new thing.
+A short reply takes an offered option by pointing at it ("就它吧", "那个") or by its place
+("第二个", "最后一个").
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ _YES_NO_OFFER = (
     r"(?P<x>[\u4e00-\u9fff]{2,8}?)(?:吗|么)?[？?]"
 )
 _NOT_A_THING = r"[我你您他她它这那哪什怎么几多少帮给让去来看查问说订预定]"
+# a question that asks the user to confirm a thing ("确认是一类卡吗？", "是本人名下的卡对吧？"): a yes
+# states it
+_CONFIRM_OFFER = r"(?:确认|确定)?是(?P<x>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)(?:吗|么|对吗|对吧|是吧)[？?]"
 
 
 # a recommendation of a quoted name: "推荐“云眠”硬质乳胶床垫" offers 云眠 for a yes
@@ -28,7 +32,7 @@ def yes_no_offers(text: str) -> list[tuple[int, int]]:
     ("需要接驳车吗？" -> "接驳车") and a quoted name it recommends ("推荐“云眠”床垫" -> "云眠");
     [] when none (module doc)."""
     spans = [m.span("x") for m in pattern(_RECOMMENDED).finditer(text)]
-    for m in pattern(_YES_NO_OFFER).finditer(text):
+    for m in [*pattern(_YES_NO_OFFER).finditer(text), *pattern(_CONFIRM_OFFER).finditer(text)]:
         if pattern(_NOT_A_THING).search(m.group("x")) or pattern(r"还是|或").search(m.group("x")):
             continue
         spans.append(m.span("x"))

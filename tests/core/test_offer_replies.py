@@ -59,6 +59,8 @@ def test_the_thing_an_english_yes_no_offer_names(text: str, things: list[str]) -
         ("要加一份果盘吗？", ["果盘"]),
         ("需要我帮您查一下吗？", []),  # a person: the assistant's own act
         ("您需要几张？", []),  # asks how many
+        ("需要本人名下的一类卡。确认是一类卡吗？", ["一类卡"]),  # asks to confirm a thing
+        ("是您本人吗？", []),  # a person
     ],
 )
 def test_the_thing_a_chinese_yes_no_offer_names(text: str, things: list[str]) -> None:
@@ -215,3 +217,13 @@ def test_an_ing_word_naming_the_kind_of_the_head_stays_in_the_option() -> None:
     offer = "For the stairs, we can apply for a temporary loading permit from the council. That's $50."
     state = _say("we live on a busy road", offer, "yes do the permit")
     assert [f.role for f in _held(state, "temporary loading permit")] == ["user"]
+
+
+@pytest.mark.parametrize(
+    ("reply", "held"), [("是的", True), ("是", True), ("没错", True), ("是不是要带身份证？", False)]
+)
+def test_a_chinese_yes_to_a_thing_to_confirm_takes_it(reply: str, held: bool) -> None:
+    """ "确认是一类卡吗？" "是的": the card type was held as "other=是的", the thing confirmed gone."""
+    state = _state([("user", "用招商银行 尾号3391"), ("assistant", "需要本人名下的一类卡。确认是一类卡吗？"),
+                    ("user", reply)])
+    assert bool(_held(state, "一类卡")) is held
