@@ -1,0 +1,51 @@
+"""One item of a held list corrected: the other items stand (issue 12, item 2).
+
+The user lists three plates ("XJ-4471M ... XJ-4472M ... XK-1180P", held as one value) and then fixes
+one ("hold on, van 3 is XK-1108P. numbers flipped"). Replacing the whole value showed the two plates
+that never changed as replaced. A single new value of the same shape as exactly one item (an id of
+the same length with at most two characters changed) corrects that item only: the list keeps the
+others, and the history holds the item it replaced.
+"""
+
+from __future__ import annotations
+
+from core.fact_versions import new_fact
+from core.models import ContextState, Fact, FactCandidate, FactVersion
+
+MAX_CHANGED = 2  # characters a mistyped identifier differs by ("1180" -> "1108")
+MIN_ID_CHARS = 5  # shorter values ("2", "May") are no identifiers to be mistyped
+_SEP = ", "
+
+
+def _changed(a: str, b: str) -> int | None:
+    """How many characters two identifiers of one length differ by (swapped digits count two),
+    None when their lengths or their letters-and-digits pattern differ."""
+    if len(a) != len(b) or [c.isdigit() for c in a] != [c.isdigit() for c in b]:
+        return None
+    return sum(x != y for x, y in zip(a.upper(), b.upper(), strict=True))
+
+
+def corrected_item(cur: Fact, cand: FactCandidate) -> str | None:
+    """The one item of cur's list that the user's single value cand corrects, or None."""
+    items = cur.value.split(_SEP)
+    new = cand.value.strip()
+    if cand.role != "user" or len(items) < 2 or _SEP in new or len(new) < MIN_ID_CHARS:
+        return None
+    if not any(c.isdigit() for c in new):
+        return None
+    close = [item for item in items if (n := _changed(item, new)) is not None and 0 < n <= MAX_CHANGED]
+    return close[0] if len(close) == 1 else None
+
+
+def replace_item(state: ContextState, cur: Fact, cand: FactCandidate, item: str, reason: str) -> None:
+    """Put cand's value in place of the one item of cur's list, the item moved to the history."""
+    items = [cand.value.strip() if i == item else i for i in cur.value.split(_SEP)]
+    version = FactVersion(
+        value=item, norm=item.lower(), idx=cur.last_idx, replaced_at=cand.source_idx, reason=reason,
+        evidence=cur.evidence,
+    )
+    value = _SEP.join(items)
+    fact = new_fact(state, cand.model_copy(update={"value": value, "norm": value.lower()}))
+    fact.history = [*cur.history, version]
+    fact.first_idx, fact.pinned = cur.first_idx, cur.pinned or cand.pinned
+    state.facts[cand.key] = fact

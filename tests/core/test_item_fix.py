@@ -1,0 +1,33 @@
+"""One item of a held list corrected leaves the other items standing (core.item_fix): the plates of
+vans 1 and 2 were shown as replaced when the user fixed van 3's."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.core.builders import replaced, state_after
+
+pytestmark = pytest.mark.unit
+
+_LISTED = [
+    ("user", "need tags for my vans"),
+    ("assistant", "Sure. The plates?"),
+    ("user", "van 1 Ford, plate XJ-4471M. van 2 Ford, plate XJ-4472M. van 3 Ram, plate XK-1180P"),
+    ("assistant", "Noted the three plates."),
+]
+
+
+def test_a_mistyped_item_is_corrected_in_place() -> None:
+    st = state_after([*_LISTED, ("user", "hold on, van 3 is XK-1108P. numbers flipped")])
+    values = [f.value for f in st.facts.values()]
+    assert "XJ-4471M, XJ-4472M, XK-1108P" in values
+    assert replaced(st) == {"XK-1180P"}
+
+
+@pytest.mark.parametrize("reply", ["hold on, the plate is XK-9999Q", "hold on, it's XJ-4471M"])
+def test_a_value_like_no_item_or_equal_to_one_fixes_no_item(reply: str) -> None:
+    # no item is within two characters of the new value (or it is one of them unchanged): no item of
+    # the list is replaced on its own
+    st = state_after([*_LISTED, ("user", reply)])
+    assert not [v for v in replaced(st) if ", " not in v]
+    assert "XJ-4471M, XJ-4472M, XK-1108P" not in [f.value for f in st.facts.values()]
