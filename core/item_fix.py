@@ -9,8 +9,8 @@ others, and the history holds the item it replaced.
 
 from __future__ import annotations
 
-from core.fact_versions import new_fact
-from core.models import ContextState, Fact, FactCandidate, FactVersion
+from core.fact_versions import replace_fact
+from core.models import ContextState, Fact, FactCandidate
 
 MAX_CHANGED = 2  # characters a mistyped identifier differs by ("1180" -> "1108")
 MIN_ID_CHARS = 5  # shorter values ("2", "May") are no identifiers to be mistyped
@@ -38,14 +38,8 @@ def corrected_item(cur: Fact, cand: FactCandidate) -> str | None:
 
 
 def replace_item(state: ContextState, cur: Fact, cand: FactCandidate, item: str, reason: str) -> None:
-    """Put cand's value in place of the one item of cur's list, the item moved to the history."""
-    items = [cand.value.strip() if i == item else i for i in cur.value.split(_SEP)]
-    version = FactVersion(
-        value=item, norm=item.lower(), idx=cur.last_idx, replaced_at=cand.source_idx, reason=reason,
-        evidence=cur.evidence,
-    )
-    value = _SEP.join(items)
-    fact = new_fact(state, cand.model_copy(update={"value": value, "norm": value.lower()}))
-    fact.history = [*cur.history, version]
-    fact.first_idx, fact.pinned = cur.first_idx, cur.pinned or cand.pinned
-    state.facts[cand.key] = fact
+    """Put cand's value in place of the one item of cur's list; the history holds that item only."""
+    value = _SEP.join(cand.value.strip() if i == item else i for i in cur.value.split(_SEP))
+    replace_fact(state, cur, cand.model_copy(update={"value": value, "norm": value.lower()}), reason)
+    fact = state.facts[cand.key]
+    fact.history[-1] = fact.history[-1].model_copy(update={"value": item, "norm": item.lower()})

@@ -26,6 +26,7 @@ from functools import cache
 
 from core.lang.asked_nouns import en_asked_noun
 from core.lang.en_lexicon import COUNT_NOUNS, FUNCTION_WORDS
+from core.lang.en_name_words import DETERMINERS
 from core.lang.en_units import CURRENCIES
 from core.lang.en_values import _CURRENCY_WORDS, _SYMBOLS, _money_value
 from core.lang.en_values import money as money_amounts
@@ -157,7 +158,7 @@ _NAMED_AGE = (
     rf"(?<=[a-z,;] )(?P<name>[A-Z][a-z]+),?\s+(?:is|just\s+turned|turned)\s+(?P<n>\d{{1,3}})\b{_AGE_END}"
 )
 
-_DETERMINERS = frozenset("the a an my our your their his her this that each".split())
+_THING_BEFORE = DETERMINERS | {"the", "this", "that", "each"}  # "the Gate is 12": a thing, no person
 
 
 @cache
@@ -204,8 +205,8 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
         if int(m.group("n")) <= 120:
             out.append((m.start("n"), m.end("n"), "number", m.group("n"), "age"))
     for m in pattern(_NAMED_AGE).finditer(text):
-        before = text[: m.start()].split()[-1:]  # "the Gate is 12": a thing, not a person
-        if int(m.group("n")) <= 120 and not (set(w.lower().strip(",;") for w in before) & _DETERMINERS):
+        before = {w.lower().strip(",;") for w in text[: m.start()].split()[-1:]}
+        if int(m.group("n")) <= 120 and not before & _THING_BEFORE:
             out.append((m.start("n"), m.end("n"), "number", m.group("n"), f"{m.group('name').lower()}_age"))
     for m in pattern(_AMOUNT, re.IGNORECASE).finditer(text):
         qualified = m.group("bound") or m.group("rate") or m.group("tail")

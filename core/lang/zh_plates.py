@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import re
 
-# a vehicle's plate ("湘A 8K317", "挂车湘A T729挂", "粤B·D12345"): a province's character, the city's
-# letter, then five or six letters and digits (I and O are never used; four before a trailer's or a
-# learner's mark); an identifier, not a name the next phrase replaces
+# a province's character, the city's letter, then five or six letters and digits (I and O are never
+# used; four before a trailer's or a learner's mark)
 _PLATE = re.compile(
     r"[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-HJ-NP-Z]\s?[·•]?\s?"
     r"(?=[A-HJ-NP-Z]*\d)(?:[A-HJ-NP-Z0-9]{5,6}|[A-HJ-NP-Z0-9]{4}(?=[挂学警]))(?:挂|学|警|领|港|澳)?(?![A-Za-z0-9])"

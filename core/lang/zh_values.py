@@ -295,6 +295,7 @@ _RESIDENT_ID = re.compile(
 # the last digits of a card or an account ("尾号6021", "卡号后四位是5510")
 _CARD_TAIL = re.compile(r"(?:尾号|后四位|末四位)(?:是|为)?\s*[:：]?\s*(?P<n>\d{3,6}[Xx]?)(?![\dA-Za-z])")
 
+
 def _contacts(text: str) -> list[Hit]:
     out = []
     for m in _PHONE.finditer(text):
