@@ -17,7 +17,6 @@ from itertools import pairwise
 
 from core.coverage_corrections import (
     MIN_PART_UNITS,
-    WEAK_TYPES,
     corrected_later,
     corrected_part,
     number_corrected,
@@ -41,6 +40,7 @@ from core.shown import (
     MIN_UNITS,
     PART_CUT,
     SHOWN_SHARE,
+    WEAK_TYPES,
     content_units,
     content_unshown,
     current_view,

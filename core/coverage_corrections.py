@@ -9,11 +9,10 @@ from __future__ import annotations
 import re
 
 from core.models import Atom
-from core.shown import PART_CUT, content_units, content_unshown, topic_words
+from core.shown import PART_CUT, WEAK_TYPES, content_units, content_unshown, topic_words
 from core.value_groups import passes_by
 
 MIN_PART_UNITS = 2  # an untyped part of a typed clause ("要海景房") is kept from this many units
-WEAK_TYPES = frozenset({"term"})  # a bare domain word ("hotel") is not a value the user set
 NUMBER = re.compile(r"(?<![A-Za-z0-9_#/-])\d+(?:[.:]\d+)?(?![A-Za-z0-9_/-])")
 
 Corrections = list[tuple[int, set[str], set[str], str]]

@@ -17,9 +17,9 @@ from itertools import pairwise
 from core.attribute_evidence import DAY_SHAPE, value_shape
 from core.lang.cues import any_language
 from core.models import Atom, Entity
+from core.shown import WEAK_TYPES
 
 NAMED_TYPES = frozenset({"name", "place"})
-WEAK_TYPES = frozenset({"term"})  # a bare domain word ("yes", "分期") is no value of the run
 _POSTCODE = re.compile(r"\s+[A-Z]{0,2}\d{4,6}\b")  # a postcode after the town ("95819", "2000")
 
 

@@ -7,10 +7,9 @@ the user stated of it; the coverage guarantee (core.coverage) keeps such a part 
 from __future__ import annotations
 
 from core.models import Atom
-from core.shown import PART_CUT, content_units, content_unshown
+from core.shown import PART_CUT, WEAK_TYPES, content_units, content_unshown
 
 MIN_REST_UNITS = 3  # content units the words beside the value need to be a statement of their own
-WEAK_TYPES = frozenset({"term"})
 # the values a qualifier speaks of: a thing named ("豆浆", "支付宝"); a date, time, amount or count
 # carries its own meaning, and the words around it are its frame ("订12月31号到1月3号的酒店")
 NAMED_TYPES = frozenset({"name", "place"})

@@ -19,6 +19,8 @@ from core.replaced import said_in_guessed_slot
 PART_CUT = re.compile(r"[\uff0c\u3001;\uff1b]|(?<!\d),|,(?!\d{3}(?!\d))")
 _WAS = re.compile(r"\(was:[^()]*\)")  # a replaced value is not the value shown
 SHOWN_SHARE = 0.5  # a clause counts as shown when at least this share of its content is in the context
+# a bare domain word ("hotel", "yes", "分期") is no value a user set: a clause or a run of values states none
+WEAK_TYPES = frozenset({"term"})
 MIN_UNITS = 4  # content words (Chinese: character pairs) a clause needs to be kept by its words
 # one part of the rendered text: a line (a fact line with its slots, a turn), an item of a list of
 # notes ("notes=upright; no stacking; keep dry")
