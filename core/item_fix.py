@@ -30,9 +30,9 @@ def corrected_item(cur: Fact, cand: FactCandidate) -> str | None:
     items = cur.value.split(_SEP)
     new = cand.value.strip()
     if cand.role != "user" or len(items) < 2 or _SEP in new or len(new) < MIN_ID_CHARS:
-        return None
+        return None  # not the user's single identifier against a held list
     if not any(c.isdigit() for c in new):
-        return None
+        return None  # a word, not an identifier ("Ford", "Saturday")
     close = [item for item in items if (n := _changed(item, new)) is not None and 0 < n <= MAX_CHANGED]
     return close[0] if len(close) == 1 else None
 

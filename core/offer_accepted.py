@@ -93,6 +93,7 @@ def settle_acceptance(state: ContextState, parsed: ParsedMessage, units: Units) 
             # said earlier, with no result behind it, stays information)
             fact.evidence = fact.evidence.model_copy(update={"how": "accepted"})
 
+
 def _users_own(state: ContextState, key: str, offer: Fact) -> bool:
     """True when the offer's value is one item of several the user listed in another value of the same
     slot ("general.date_2" = "1月20号, 2月, 3月" for an offer "3月" of "general.date"): the assistant said

@@ -136,7 +136,8 @@ def _price_word_as_noun(text: str, start: int, end: int, key: str) -> bool:
 
 # A nationality word is a cuisine only as food: before a language ("Australian English", "American Sign
 # Language"), after a possessive ("my English needs editing") or said of a person ("I am Korean") it
-# names a language or where someone is from; a food word after it ("my Italian dinner") keeps it food.
+# names a language or where someone is from; a word of food after it (_GROUP_CONTEXT: "my Italian
+# dinner") keeps it food.
 _LANGUAGE_AFTER = re.compile(
     r"\s+(?:english|spelling|sign\s+language|language|accent|citizens?(?:hip)?|passports?|nationals?|"
     r"speakers?|translations?|subtitles?|keyboard|grammar|dialect)\b",
@@ -147,9 +148,6 @@ _PERSON_BEFORE = re.compile(
     r"(?:\s+(?:also|half|both|originally|a|an))*|my|your|his|her|our|their)\s+$",
     re.IGNORECASE,
 )
-_FOOD_AFTER = re.compile(
-    r"\s+(?:food|cuisine|dishes|dinner|lunch|breakfast|meal|restaurant|place|bbq)\b", re.IGNORECASE
-)
 
 
 def _nationality_not_food(text: str, start: int, end: int) -> bool:
@@ -158,7 +156,7 @@ def _nationality_not_food(text: str, start: int, end: int) -> bool:
         return True
     # a nationality is capitalized; a diet said of a person ("I'm vegetarian") stays what they eat
     person = text[start].isupper() and _PERSON_BEFORE.search(text, 0, start)
-    return bool(person) and not _FOOD_AFTER.match(text, end)
+    return bool(person) and not _group_context()["food"].match(text[end:].lstrip())
 
 
 def terms(text: str) -> list[Candidate]:
