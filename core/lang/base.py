@@ -44,6 +44,7 @@ SLOTS = (
     "bill", "estimate", "saving", "extra", "due_date",
     "wording",  # words in quotes (core.lang.quoted_wording)
     "with_name",  # the person a slot is with ("at 15:30 with Ruth Adeyemi": core.lang.en_slot_hints)
+    "items", "diet",  # counts by kind in one list ("2 vegan and 1 pepperoni": core.lang.en_count_lists)
 )
 
 # Canonical task domains a language analyzer may return from domain().

@@ -44,6 +44,9 @@ def count_lists(text: str) -> list[Candidate]:
     return out
 
 
+_CLOCK_MARKS = frozenset({"am", "pm"})  # "6 pm" is a time, no count of a kind
+
+
 def _item(m: re.Match[str]) -> tuple[int, int, str] | None:
     """(start, end, kind) of one count: the kind is two words when they are one lexicon term
     ("one gluten free"), else the first word; None for a known count or a function word."""
@@ -51,7 +54,7 @@ def _item(m: re.Match[str]) -> tuple[int, int, str] | None:
     w1, w2 = m.group("w1").lower(), (m.group("w2") or "").lower()
     if w2 and phrase_key(f"{w1} {w2}") in table:
         return m.start(), m.end(), f"{w1} {w2}"
-    if w1 in FUNCTION_WORDS or w1 in COUNT_NOUNS or singular(w1) in COUNT_NOUNS:
+    if w1 in FUNCTION_WORDS or w1 in COUNT_NOUNS or singular(w1) in COUNT_NOUNS or w1 in _CLOCK_MARKS:
         return None
     return m.start(), m.end("w1"), w1
 

@@ -62,3 +62,12 @@ def test_dialogue_like_text_never_crashes(text):
         assert e.slot is None or e.slot in SLOTS or unit_slot(e)
     EN.negations(text)
     EN.kind(text, "user")
+
+
+def test_a_count_list_keys_to_a_known_slot_and_a_clock_time_is_no_kind():
+    # found by the fuzz test above: "7 Curry , 6 pm" was a list of counts keyed "items", a slot
+    # missing from base.SLOTS, and "6 pm" counted as a kind of dish
+    lists = [e for e in EN.entities("7 Curry , 6 pm", TS) if e.type == "term"]
+    assert all("pm" not in e.text for e in lists)
+    food = [e for e in EN.entities("2 vegan and 1 pepperoni please", TS) if e.type == "term"]
+    assert food and all(e.slot in SLOTS for e in food)
