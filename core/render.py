@@ -39,36 +39,29 @@ from core.models import ContextState, Fact, Message
 from core.offer_slots import slot_parts
 from core.render_actions import actions_line, completed_actions
 from core.render_dedup import musts_unsaid, said_once, said_unmust, said_words
+from core.render_facts import anchor_value, fact_anchor_lines, fact_anchors, fact_cost
 from core.render_goals import goal_texts, goal_told, required_actions
 from core.render_repeats import (
-    alias_label,
     in_recent_turns,
     in_tool_lines,
-    other_wording,
     repeats_own_slot,
     tools_shown,
     words_of,
 )
 from core.render_tools import TOOLS_HEADER, is_promoted_key, tool_sections
-from core.replaced import mark_quoted, offer_shown, said_in_guessed_slot, shown_as_replaced, without_current
+from core.replaced import mark_quoted, offer_shown, said_in_guessed_slot
 from core.reported import chosen_evidence, offer_rank, reported_offer
 from core.slot_keys import INFORMATIONAL_SLOTS
 from core.stage_outputs import Rendered
 from core.tokens import clip_to_tokens, count_tokens
 from core.tools import digest, dumps, result_json
-from core.when import is_when, phrase_with_day, shown_value, written_value
+from core.when import is_when, written_value
 
 RECENT_SEPARATOR = "--- recent turns ---"
 _GOAL_RE = re.compile(r"\[USER_GOAL:([^\]]*)\]")
 _FACT_RE = re.compile(r"\[FACT:([^\]\n]*)\]")
 _WAS = re.compile(r"(?:\s*\((?:was:|aka|vs) [^()]*\))+\s*$")
 _ACTION_RE = re.compile(r"\[ACTION_REQUIRED:([^\]\n]*)\]")
-MAX_WAS = 2  # earlier values shown per fact, newest first
-
-
-def anchor_value(value: str) -> str:
-    """A value made safe inside an anchor: no brackets, no pipes, no newlines."""
-    return " ".join(value.replace("[", "(").replace("]", ")").replace("|", "/").split())
 
 
 def message_line(message: Message) -> str:
@@ -282,12 +275,11 @@ def render(
         if domain_value in seen_values:
             continue  # the same value under another slot of the domain is shown once
         seen_values.add(domain_value)
-        cost = _fact_cost(fact) + (2 if is_offer else 0)
+        cost = fact_cost(fact) + (2 if is_offer else 0)
         essential = is_essential(fact) and (not is_offer or reported_offer(fact, held(fact.key)))
         fits = used + cost <= hard if essential else used + cost <= min(soft, hard)
         if not is_offer and (fact.key in must or fits or is_when(fact) or fact.key in whole):  # a date: kept
             shown.append(fact)
-            anchors.append(f"[FACT:{fact.key}={anchor_value(fact.value)}]")
             used += cost
         elif is_offer and fits:
             offered.append(fact)
@@ -297,7 +289,8 @@ def render(
     shown_offers = [(o, offer_shown(o, state.facts.get(o.key))) for o in offered]
     offers = [f"{o.key}={anchor_value(value)}" for o, value in shown_offers if value]
     offer_line = f"Offered: {'; '.join(offers)}" if offers else ""
-    fact_lines = _fact_lines(shown)
+    fact_lines = fact_anchor_lines(shown)
+    anchors += fact_anchors(shown)
     body = [*head, *fact_lines, offer_line]
     if musts:
         body.append("Must: " + "; ".join(musts))
@@ -362,37 +355,3 @@ def recent_lines(recent: Sequence[Message], budget: int, result_tokens: int | No
 def rendered_facts(rendered: Rendered) -> dict[str, str]:
     """The facts the rendered context claims as current (key -> value)."""
     return parse_anchors(rendered.text)["facts"]
-
-
-def _fact_piece(fact: Fact, first: bool, group: Sequence[Fact] = ()) -> str:
-    """One fact inside its domain's anchor: 'domain.slot=value' first, then 'slot=value', plus any
-    earlier values marked '(was: ...)'; a date or time resolved, the user's words after it
-    (core.when; group: the facts of its domain)."""
-    key = fact.key if first or "." not in fact.key else fact.key.split(".", 1)[1]
-    piece = f"{key}={anchor_value(shown_value(fact, group))}"
-    olds = list(dict.fromkeys(without_current(v, fact) for v in reversed(shown_as_replaced(fact))))[:MAX_WAS]
-    if fact.aliases:
-        alias = fact.aliases[-1]
-        label = alias_label(fact, alias)
-        if fact.evidence is not None and fact.evidence.text.lower() == alias.lower():
-            alias = phrase_with_day(fact, group) or alias  # 'wednesday 9am', not '9am' beside the date
-        alias = other_wording(alias, fact.value)
-        if alias:
-            piece += f" ({label} {anchor_value(alias).replace('(', '').replace(')', '')})"
-    if olds:
-        piece += f" (was: {'; was: '.join(anchor_value(v).replace('(', '').replace(')', '') for v in olds)})"
-    return piece
-
-
-def _fact_cost(fact: Fact) -> int:
-    return count_tokens(_fact_piece(fact, first=False)) + 1
-
-
-def _fact_lines(facts: Sequence[Fact]) -> list[str]:
-    """One anchor per domain, domains and facts in order of first mention."""
-    groups: dict[str, list[Fact]] = {}
-    for fact in sorted(facts, key=lambda f: (f.first_idx, f.key)):
-        groups.setdefault(fact.key.split(".", 1)[0] if "." in fact.key else "", []).append(fact)
-    return [
-        "[FACT:" + "|".join(_fact_piece(f, i == 0, g) for i, f in enumerate(g)) + "]" for g in groups.values()
-    ]

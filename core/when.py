@@ -3,11 +3,12 @@
 A relative date or time ("next Wednesday 3pm", "the day after tomorrow", 下周三下午3点) is resolved
 by the language analyzers against the time of its turn (``Entity.value``, kept as ``Fact.norm``).
 The rendered context shows the resolved value first and the user's words after it:
-``2026-12-09 15:00 (下周三下午3点)``, ``date=2026-12-04 (Friday)|time=2026-12-04 19:00 (7pm)``: a
-clock time said in one phrase with a date ("7pm Friday", "next Wednesday at 3pm") carries the
-resolved date too; a clock time alone is shown as written (nothing relative in it to resolve, and
-the context stays short). The brackets hold the fact's value exactly, so the anchors read back (the words)
-still equal the state's values (``written_value``).
+``2026-12-09 15:00 (下周三下午3点)``, ``date=2026-12-04 (Friday)|time=2026-12-04 19:00 (7pm Friday)``: a
+clock time said in one phrase with a date ("7pm Friday", "next Wednesday at half past ten",
+"Thursday after six") carries the resolved date and the words of both; a clock time alone is shown
+as written (nothing relative in it to resolve, and the context stays short). The brackets hold the
+user's words, so the anchors read back those words (``written_value``): the fact's value, or for a
+time said with its day the phrase holding it.
 
 Only a value said in a turn that carried a timestamp is shown resolved (``Evidence.ts``): without
 one the analyzers resolve against a fixed reference day, and that date would be invented.
@@ -25,6 +26,8 @@ _TIME = re.compile(r"\d\d:\d\d")
 _SHOWN = re.compile(r"(?:\d{4}-\d\d(?:-\d\d)?(?: \d\d:\d\d)?|\d\d:\d\d) \((.+)\)")
 _DATETIME = re.compile(r"(\d{4}-\d\d-\d\d)[t ](\d\d:\d\d)", re.I)
 MAX_GAP = 5  # characters between a date and a time said as one phrase ("next Wednesday at 3pm")
+MAX_WORD_GAP = 8  # ... or one word between them, with spaces or a comma ("Thursday after six")
+_ONE_WORD = re.compile(r"[\s,]*\w+[\s,]*")
 
 
 def when_norm(fact: Fact) -> str:
@@ -58,6 +61,9 @@ def shown_value(fact: Fact, group: Sequence[Fact] = ()) -> str:
         if day is None:
             return fact.value  # a clock time alone: its words say it, nothing relative to resolve
         norm = f"{when_norm(day)} {norm}"
+        words = said_phrase(fact, day) if fact.evidence and fact.evidence.text == fact.value else ""
+        if words:
+            return f"{norm} ({words})"  # the words of date and time as one phrase ('7pm Friday')
     if norm.lower() in fact.value.lower():
         return fact.value  # already written as resolved ("15:00", "2026-12-09")
     return f"{norm} ({fact.value})"
@@ -77,8 +83,24 @@ def phrase_with_day(fact: Fact, group: Sequence[Fact] = ()) -> str:
     day = _said_together(fact, group)
     if day is None or day.evidence is None or not day.evidence.text:
         return ""
-    words = sorted([(day.evidence.start, day.evidence.text), (ev.start, ev.text)])
-    return f"{words[0][1]} {words[1][1]}"  # joined by a space: the few characters between are not kept
+    return said_phrase(fact, day)
+
+
+def said_phrase(fact: Fact, day: Fact) -> str:
+    """The user's words from the first to the last of a clock time and the date said right next to
+    it, as the clause has them ('Next Tuesday at half past ten', '7pm Friday'), else ''."""
+    ev, de = fact.evidence, day.evidence
+    if ev is None or de is None or not ev.text or not de.text:
+        return ""
+    first, last = (de, ev) if de.start < ev.start else (ev, de)
+    for clause in dict.fromkeys((ev.clause, de.clause)):
+        at = clause.find(first.text)
+        while at >= 0:
+            end = at + last.end - first.start
+            if clause[at + last.start - first.start : end] == last.text:
+                return clause[at:end]
+            at = clause.find(first.text, at + 1)
+    return f"{first.text} {last.text}" if 0 <= last.start - first.end <= MAX_GAP else ""
 
 
 def written_value(shown: str) -> str:
@@ -102,6 +124,14 @@ def _said_together(fact: Fact, group: Sequence[Fact]) -> Fact | None:
         if not want.fullmatch(when_norm(other)):
             continue
         gap = max(oe.start, ev.start) - (oe.end if oe.start < ev.start else ev.end)
-        if 0 <= gap <= MAX_GAP:
+        if 0 <= gap <= MAX_GAP or (gap <= MAX_WORD_GAP and _one_word_between(fact, other)):
             return other
     return None
+
+
+def _one_word_between(fact: Fact, other: Fact) -> bool:
+    """True when one word stands between the two values in their clause ('Thursday after six')."""
+    words = said_phrase(fact, other)
+    first, last = sorted((fact.evidence, other.evidence), key=lambda e: e.start)  # type: ignore[arg-type, return-value]
+    between = words[len(first.text) : len(words) - len(last.text)] if words else ""
+    return bool(_ONE_WORD.fullmatch(between))

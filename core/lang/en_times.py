@@ -204,6 +204,7 @@ def find_times(text: str) -> tuple[TimeSpan, ...]:
                 start = m.start("h")
                 if not _an_hour(text, m, out):
                     continue
+                value = _bare_hour_of_day(text, start, value)
             approx = _APPROX_BEFORE.search(text, 0, start) if name == "cue" else None
             start = approx.start() if approx else start
             out.append(TimeSpan(start, end, value, cued=name == "cue"))
@@ -214,6 +215,22 @@ def find_times(text: str) -> tuple[TimeSpan, ...]:
 # hour (the hour alone, "time=7", states an exact time the user never gave); a clock time ("around
 # 21:30") is exact enough to stand alone
 _APPROX_BEFORE = re.compile(r"\b(?:around|about|approximately|roughly)\s+$", re.IGNORECASE)
+
+
+# a part of the day said just before a bare hour, in the same sentence ("Wednesday evening, after 8")
+_DAY_PART_BEFORE = re.compile(r"\b(?P<part>morning|afternoon|evening|night|tonight)\b[^.!?;\d]{0,20}$", re.I)
+
+
+def _bare_hour_of_day(text: str, start: int, value: str) -> str:
+    """A bare hour after a cue ("after 8") read in the part of the day said before it in the same
+    sentence ("Wednesday evening, after 8" is 20:00); with none said, as written."""
+    hour = int(value[:2])
+    if hour >= 12:
+        return value
+    said = _DAY_PART_BEFORE.search(text, 0, start)
+    if said is not None:
+        return value if said.group("part").lower() == "morning" else f"{hour + 12:02d}{value[2:]}"
+    return value
 
 
 # the other end of a range of measures ("between 2 and 8 degrees", "from 2 to 8°C")

@@ -44,10 +44,11 @@ def head(result) -> str:
     [
         (
             "I need to book an MRI next Wednesday 3pm.",
-            ["2026-12-09 (next Wednesday)", "2026-12-09 15:00 (3pm)"],
+            ["2026-12-09 (next Wednesday)", "2026-12-09 15:00 (next Wednesday 3pm)"],
         ),
         ("Please deliver it the day after tomorrow.", ["2026-12-04 (the day after tomorrow)"]),
-        ("Book a table for 4 at 7pm Friday.", ["2026-12-04 (Friday)", "2026-12-04 19:00 (7pm)"]),
+        # the issue's own example: a clock time said with its day shows the words of both
+        ("Book a table for 4 at 7pm Friday.", ["2026-12-04 (Friday)", "2026-12-04 19:00 (7pm Friday)"]),
     ],
 )
 def test_english_relative_times_are_rendered_resolved_with_the_users_words(said, shown):
@@ -71,10 +72,11 @@ def test_chinese_relative_times_are_rendered_resolved_with_the_users_words(said,
     assert shown in head(result), head(result)
 
 
-def test_the_anchors_read_back_the_users_words_so_they_round_trip_to_the_facts():
+def test_the_anchors_read_back_the_users_words():
     result = compress([("user", "Book a table for 4 at 7pm Friday.")], FILLER_EN)
     facts = parse_anchors(result.rendered.text)["facts"]
-    assert facts["restaurant.time"] == result.state.facts["restaurant.time"].value == "7pm"
+    assert result.state.facts["restaurant.time"].value == "7pm"
+    assert facts["restaurant.time"] == "7pm Friday"  # the words shown: the time and its day, one phrase
     assert facts["restaurant.date"] == "Friday"
     assert written_value("2026-12-09 15:00 (下周三下午3点)") == "下周三下午3点"
     assert written_value("Granta Lodge (Cambridge)") == "Granta Lodge (Cambridge)"
@@ -96,7 +98,7 @@ def test_a_time_carries_the_date_only_when_said_in_one_phrase_with_it():
     time = fact("taxi.time", "7pm", "19:00", 10)
     near = fact("taxi.date", "Friday", "2026-12-04", 14)
     far = fact("taxi.date", "Friday", "2026-12-04", 40)
-    assert shown_value(time, [time, near]) == "2026-12-04 19:00 (7pm)"
+    assert shown_value(time, [time, near]) == "2026-12-04 19:00 (7pm Friday)"
     assert shown_value(time, [time, far]) == "7pm"
     assert shown_value(fact("taxi.time", "15:00", "15:00", 0)) == "15:00"  # already resolved
 
@@ -119,7 +121,7 @@ def test_a_users_time_is_never_dropped_by_a_tight_budget():
         ),
     ]
     result = compress(first, FILLER_EN, cfg=cfg)
-    assert "2026-12-09 15:00 (3pm)" in result.rendered.text, result.rendered.text
+    assert "2026-12-09 15:00 (next Wednesday 3pm)" in result.rendered.text, result.rendered.text
 
 
 def test_a_time_restated_with_a_date_shows_the_whole_new_phrase():
@@ -135,9 +137,9 @@ def test_a_time_restated_with_a_date_shows_the_whole_new_phrase():
 
 
 def head_of(facts: list[Fact]) -> str:
-    from core.render import _fact_piece
+    from core.render_facts import fact_piece
 
-    return "[FACT:" + "|".join(_fact_piece(f, i == 0, facts) for i, f in enumerate(facts)) + "]"
+    return "[FACT:" + "|".join(fact_piece(f, i == 0, facts) for i, f in enumerate(facts)) + "]"
 
 
 def test_a_month_said_without_a_day_is_rendered_as_that_month_not_its_first_day():
@@ -146,3 +148,23 @@ def test_a_month_said_without_a_day_is_rendered_as_that_month_not_its_first_day(
     text = head(compress(first, FILLER_ZH))
     assert "2027-03 (3月)" in text and "2027-03-01" not in text
     assert written_value("2027-03 (3月)") == "3月"
+
+
+@pytest.mark.parametrize(
+    ("said", "shown"),
+    [
+        # a word between the day and the hour: still one phrase, shown whole
+        (
+            "Next Tuesday at half past ten, if you have it.",
+            "2026-12-08 10:30 (Next Tuesday at half past ten)",
+        ),
+        # the part of the day said before a bare hour sets it: "evening, after 8" is 20:00 (said on a
+        # Wednesday morning: this evening)
+        ("Can I do it on Wednesday evening, after 8?", "2026-12-02 20:00 (Wednesday evening, after 8)"),
+    ],
+)
+def test_a_day_and_its_hour_with_a_word_between_read_as_one_phrase(said, shown):
+    result = compress(
+        [("user", "I need a survey."), ("assistant", "When suits you?"), ("user", said)], FILLER_EN
+    )
+    assert shown in head(result), head(result)
