@@ -66,7 +66,7 @@ from core.tasks import (
     other_task,
     said_before_domain,
 )
-from core.value_roles import asks_another_role, other_owner
+from core.value_roles import answers_added_item, asks_another_role, other_owner
 from core.values import same_surface, same_value
 from core.weekday_readback import settle_weekdays
 
@@ -292,8 +292,9 @@ def _merge_fact(
         # evidence it is the same attribute; both stand
         _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{OTHER_TASK_SUFFIX}"}))
         return
-    if asks_another_role(state, cur, cand):
+    if asks_another_role(state, cur, cand) or answers_added_item(state, cur, cand):
         # the answer to a question for another role of the attribute ("Which city will you apply in?")
+        # or for a thing added beside the held one ("add a one-off gift as well?")
         _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{OTHER_TASK_SUFFIX}"}))
         return
     if describes_held(state, cur, cand):

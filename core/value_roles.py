@@ -94,6 +94,20 @@ def asks_another_role(state: ContextState, cur: Fact, cand: FactCandidate) -> bo
     return any_language().asks_by_name(q.question, slot)
 
 
+def answers_added_item(state: ContextState, cur: Fact, cand: FactCandidate) -> bool:
+    """True when cand is the user's answer, with no correction cue, to the assistant's question just
+    before it that offers to add something beside what is held ("Would you like to add a one-off gift
+    as well?", "另外还要加一份吗？") while cur was said before the question: the value is of the thing
+    added ("fifty pounds for the night nurses" beside "twenty pounds a month"), so both stand."""
+    q = state.offered_choice
+    if cand.role != "user" or cand.correction or cur.role != "user" or q is None or not q.question:
+        return False
+    if q.idx != cand.source_idx - 1 or cur.first_idx >= q.idx:
+        return False  # (the question may read cur back: "Twenty pounds a month it is. ... as well?")
+    cues = any_language()
+    return cues.adds_task(q.question) and not cues.offers_more(q.question)
+
+
 def held_amount_key(state: ContextState, cand: FactCandidate) -> str:
     """The key of a held amount of a role (AMOUNT_ROLES) in cand's domain whose value cand, an
     amount of money said with no role word, restates ("£4 is £4" after "£4 a month cheaper"); else

@@ -72,6 +72,29 @@ def test_an_answer_to_a_question_for_another_value_instead_replaces_it():
     assert "Chicago" in _current(facts) and "Milan" in _replaced(facts)
 
 
+def test_an_answer_to_an_offer_to_add_a_thing_stands_beside_the_held_amount():
+    """'Would you like to add a one-off gift as well?' asks for a thing beside the monthly gift: the
+    answer's amount is of the thing added, no correction of the held one."""
+    facts = _state_facts([
+        ("user", "I want to give fifteen pounds a month."),
+        ("assistant", "Lovely. Shall I set it up?"),
+        ("user", "Make it twenty pounds a month."),
+        ("assistant", "Twenty pounds a month it is. Would you like to add a one-off gift as well?"),
+        ("user", "Yes, fifty pounds for the night nurses."),
+    ])
+    assert {"twenty pounds", "fifty pounds"} <= _current(facts)
+    assert "twenty pounds" not in _replaced(facts) and "fifteen pounds" in _replaced(facts)
+
+
+def test_an_answer_to_anything_else_still_restates_the_held_amount():
+    facts = _state_facts([
+        ("user", "I want to give fifteen pounds a month."),
+        ("assistant", "Lovely. Anything else?"),
+        ("user", "Make it twenty pounds a month."),
+    ])
+    assert "twenty pounds" in _current(facts) and "fifteen pounds" in _replaced(facts)
+
+
 @pytest.mark.parametrize(
     "turns",
     [
