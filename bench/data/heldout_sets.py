@@ -372,6 +372,24 @@ SET_SCENARIOS: dict[int, tuple[str, ...]] = {
         "camera_repair",
         "bathroom_adaptation",
     ),
+    21: (
+        "will_writing",
+        "tandem_skydive",
+        "sheep_shearing",
+        "planning_permission",
+        "double_glazing",
+        "sewing_machine_repair",
+        "trophy_order",
+        "wallpaper_hanging",
+        "dental_implant",
+        "crop_spraying",
+        "underfloor_heating",
+        "murder_mystery_game",
+        "fishing_lake",
+        "farm_stay",
+        "gold_buyback",
+        "forklift_certification",
+    ),
 }
 HELDOUT_SCENARIOS = SET_SCENARIOS[1]
 
