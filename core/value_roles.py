@@ -97,15 +97,21 @@ def asks_another_role(state: ContextState, cur: Fact, cand: FactCandidate) -> bo
 def answers_added_item(state: ContextState, cur: Fact, cand: FactCandidate) -> bool:
     """True when cand is the user's answer, with no correction cue, to the assistant's question just
     before it that offers to add something beside what is held ("Would you like to add a one-off gift
-    as well?", "另外还要加一份吗？") while cur was said before the question: the value is of the thing
-    added ("fifty pounds for the night nurses" beside "twenty pounds a month"), so both stand."""
+    as well?", "另外还要加一份吗？"), taking the offer ("Yes, fifty pounds for the night nurses"), while
+    cur was said before the question: the value is of the thing added, so both stand beside each
+    other. A question naming a number ("the car from March 10th too?") asks whether a value applies
+    as well, and an answer that does not say yes ("It should be a guest house" after "a price range as
+    well?") gives a value of what is in play."""
     q = state.offered_choice
     if cand.role != "user" or cand.correction or cur.role != "user" or q is None or not q.question:
         return False
     if q.idx != cand.source_idx - 1 or cur.first_idx >= q.idx:
         return False  # (the question may read cur back: "Twenty pounds a month it is. ... as well?")
+    if any(ch.isdigit() for ch in q.question):
+        return False  # "Do you want the car from March 10th too?" asks whether a value applies as well
     cues = any_language()
-    return cues.adds_task(q.question) and not cues.offers_more(q.question)
+    said_yes = cand.evidence is not None and cues.accepts(cand.evidence.clause)  # "Yes, fifty pounds ..."
+    return said_yes and cues.adds_task(q.question) and not cues.offers_more(q.question)
 
 
 def held_amount_key(state: ContextState, cand: FactCandidate) -> str:

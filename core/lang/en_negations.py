@@ -8,6 +8,7 @@ Answers and filler that merely start with a negative word ('No, thanks', "No, th
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from core.models import Negation
@@ -208,7 +209,25 @@ def find_negations(text: str) -> tuple[Negation, ...]:
         whole = text[start:tend].strip(" ,")
         out.append(Negation(text=whole, cue=cue, target=target, substitution=bool(_SUBSTITUTION.match(cue))))
         pos = max(pos, tend)
-    return tuple(out)
+    return tuple(sorted([*out, *_left_as_is(text, out)], key=lambda n: text.find(n.text)))
+
+
+# "leave X alone", "leave that one where it is", "leave the rims as they are": an order not to change X
+_LEAVE_AS_IS = re.compile(
+    r"\b(?P<cue>leave)\s+(?P<target>(?:it|them|(?:that|this|the|my|our|his|her|their|those|these)"
+    r"(?:\s+[A-Za-z0-9'’-]+){1,3}?))\s+(?P<how>alone|untouched|as\s+is|(?:where|as)\s+(?:it|they)\s+(?:is|are))\b",
+    re.IGNORECASE,
+)
+
+
+def _left_as_is(text: str, found: Sequence[Negation]) -> list[Negation]:
+    """The orders to leave a thing as it is, none inside a negation already found."""
+    out = []
+    for m in _LEAVE_AS_IS.finditer(text):
+        inside = any(0 <= m.start() - text.find(n.text) < len(n.text) for n in found if n.text in text)
+        if not inside:
+            out.append(Negation(text=m.group(0), cue=m.group("cue"), target=m.group("target")))
+    return out
 
 
 # a declined action right before a value: "don't want to book it today", "won't need the taxi at 5",

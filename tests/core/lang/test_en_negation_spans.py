@@ -1,6 +1,7 @@
 """What a negation phrase spans: a "no" after a determiner describes a kind of thing ("the no fee
 one", "a no-frills hotel"), no prohibition, while a "no" before the thing forbids it ("no spicy
-food"); an exception keeps what it is taken from ("any day except Thursday")."""
+food"); an exception keeps what it is taken from ("any day except Thursday"); an order to leave a
+thing as it is forbids changing it ("leave the bar tape alone")."""
 
 from __future__ import annotations
 
@@ -69,3 +70,21 @@ def test_nobody_and_skip_forbid_what_follows(text, negation):
 )
 def test_at_all_stays_with_the_prohibition_it_makes_absolute(text, negation, target):
     assert [(n.text, n.target) for n in find_negations(text)] == [(negation, target)]
+
+
+@pytest.mark.parametrize(
+    ("text", "negation"),
+    [
+        ("Goodness. Then leave that one where it is, please.", "leave that one where it is"),
+        ("and leave the bar tape alone", "leave the bar tape alone"),
+        ("leave my saddle alone and don't cut the steerer", "leave my saddle alone"),
+        ("the rims are fine, leave them as they are", "leave them as they are"),
+    ],
+)
+def test_an_order_to_leave_a_thing_as_it_is_forbids_changing_it(text, negation):
+    assert negation in [n.text for n in find_negations(text)]
+
+
+@pytest.mark.parametrize("text", ["I will leave it to you", "we leave the house at 8", "leave a note"])
+def test_leaving_without_as_it_is_is_no_prohibition(text):
+    assert find_negations(text) == ()
