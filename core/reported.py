@@ -9,7 +9,10 @@ option or confirms a user value. An assistant turn is a report when
   it tells the user what that call did ("Application SUN-APP-0931. £150 deposit.");
 - it names again one of the values an earlier assistant turn listed as options ("£295/mo, £420/mo"
   -> the user: "dedicated then" -> "Dedicated desk, £420/mo from 4 Jan"), or a value it already
-  reported so: it reads back the option the user took, with its terms (a price, a rate).
+  reported so: it reads back the option the user took, with its terms (a price, a rate);
+- it names again the one value it quoted in its turn before the user's reply ("... comes to £21,300"
+  -> "The solid tiled roof then" -> "Very good: solid tiled roof, £21,300"; "价格相应是3680元" -> "换成金色的"
+  -> "价格不变，还是3680元"): the quote stands after the user's turn, a term of what goes ahead.
 
 The values of such a turn keep the evidence how "reported" (core.extract). Merging, a reported value
 that is one item of the options the assistant listed under its key narrows the held list to it (the
@@ -54,6 +57,9 @@ def _names_listed_option(state: ContextState, cand: FactCandidate, idx: int) -> 
             continue
         if held.evidence.how == "reported" and same_value(cand.norm, held.norm):
             return True  # the option already read back, named again (a summary of what was done)
+        quoted_before_reply = held.evidence.how == "offered" and held.evidence.idx == idx - 2
+        if quoted_before_reply and same_value(cand.norm, held.norm):
+            return True  # the quote of the turn before the user's reply, named again: its term taken
         items = listed(held.value)
         earlier = held.evidence.idx < idx and len(items) > 1
         if earlier and any(same_value(cand.norm, i.lower()) for i in items):

@@ -1,6 +1,7 @@
 """The amounts of an assistant's report of a done change are each a term of it (core.reported): a
 deposit, a total and a first payment said in one report are kept whatever the soft budget, not
-dropped as information because one slot holds three of them."""
+dropped as information because one slot holds three of them; so is the quote of the option the user
+takes, named again right after their reply."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from core.compressor import Compressor
 from core.config import Config
 from core.models import Message
+from core.reported import chosen_evidence
 
 pytestmark = pytest.mark.unit
 TS = datetime(2026, 12, 1, 9, 0)
@@ -35,3 +37,26 @@ def test_the_amounts_of_one_report_are_all_kept() -> None:
     assert amounts and all(f.evidence is not None and f.evidence.how == "reported" for f in amounts)
     state = result.rendered.text.split("--- recent turns ---")[0]
     assert "€300" in state and "€3,100" in state
+
+
+QUOTE_TAKEN = [
+    ("user", "We want a lean-to conservatory on the back of the house, 4 by 3 metres."),
+    ("assistant", "With a glass roof it comes to £19,450. Would you like a survey?"),
+    ("user", "Our neighbour says theirs is like an oven in July. What would the other roof cost?"),
+    ("assistant", "A solid tiled roof with two Velux windows comes to £21,300."),
+    ("user", "The solid tiled roof with the Velux windows, then."),
+    ("assistant", "Very good: solid tiled roof with two Velux windows, £21,300. Shall I arrange a survey?"),
+    ("user", "yes, next week"),
+    ("assistant", "I'll be in touch."),
+]
+
+
+def test_a_quote_named_again_after_the_users_reply_is_a_term_taken() -> None:
+    """The price of the option the user takes, said again right after their reply ("Very good: ...,
+    £21,300"), is a term of what goes ahead, chosen, not a quote among others."""
+    msgs = [
+        Message(idx=i, role=r, text=t, ts=TS + timedelta(minutes=i)) for i, (r, t) in enumerate(QUOTE_TAKEN)
+    ]
+    result = Compressor(Config(use_embeddings=False)).compress(msgs)
+    quoted = [f for f in result.state.facts.values() if "£21,300" in f.value]
+    assert quoted and all(chosen_evidence(f) for f in quoted)  # kept whatever the soft budget
