@@ -20,14 +20,29 @@ _SIZE = re.compile(
 )
 
 
+# English "A by B" ("5 by 3.5 metre", "2.1 metres by 1.8", "a 6 by 4 shed", "9 by 7"): a size with or
+# without its unit; not a deadline ("2 by 5pm", "done by 10:30") nor a year ("grew 3 by 2027")
+_WORD_UNIT = r"metres|metre|meters|meter|m|cm|mm|feet|foot|ft|inches|inch|in|yards|yard|yd"
+_BY_SIZE = re.compile(
+    rf"(?<![\dA-Za-z.,£$€])(?P<a>{_N})\s*(?P<ua>{_WORD_UNIT})?\s+by\s+(?P<b>{_N})(?:\s*(?P<u>{_WORD_UNIT}))?"
+    r"(?![\d:.]\d|\s*(?:am|pm|a\.m|p\.m|o['’]?clock)\b|[A-Za-z\d])",
+    re.IGNORECASE,
+)
+
+
 def sizes(text: str) -> list[tuple[int, int, str, str, str]]:
     """(start, end, type, value, slot) of each size of text: a quantity keyed "size", its value the
-    measures joined by "x" and the unit ("51x51 毫米", "2x2 inches"). A size needs its unit: "2x2"
-    alone may be a score or a grid."""
+    measures joined by "x" and the unit ("51x51 毫米", "2x2 inches"). A size with a times sign needs
+    its unit: "2x2" alone may be a score or a grid; "A by B" says it is measured, unit or none."""
     out = []
     for m in _SIZE.finditer(text):
         parts = [m.group("a"), m.group("b"), *([m.group("c")] if m.group("c") else [])]
         out.append((m.start(), m.end(), "quantity", f"{'x'.join(parts)} {m.group('u').lower()}", "size"))
+    for m in _BY_SIZE.finditer(text):
+        if len(m.group("b")) == 4 and not m.group("u"):
+            continue  # a year
+        unit = (m.group("u") or m.group("ua") or "").lower()
+        out.append((m.start(), m.end(), "quantity", f"{m.group('a')}x{m.group('b')} {unit}".strip(), "size"))
     return out
 
 

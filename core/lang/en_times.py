@@ -85,7 +85,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
         rf"(?P<h>1[0-2]|[1-9]|{_HW})(?:\s*(?:ish))?\b(?!\s*(?:[:.]\d|%|people|persons|guests|adults|"
         rf"tickets|seats|nights|days|rooms|stars|of\b|or\s+more|more\b|extra\b|pounds|dollars|bucks|minutes|hours|"
         rf"degrees|°|foot\b|feet\b|ft\b|inch|cm\b|kg\b|kilos?\b|lbs?\b|km\b|miles?\b|met(?:re|er)s?\b|years?\b|months?\b|"
-        rf"weeks?\b|st\b|nd\b|rd\b|th\b|-|[a-z]*\s+(?:people|persons|guests|tickets|nights|days|rooms|stars)"
+        rf"weeks?\b|st\b|nd\b|rd\b|th\b|-|by\s+\d|[a-z]*\s+(?:people|persons|guests|tickets|nights|days|rooms|stars)"
         rf"|{_DAY_RANGE_END}))",
     ),
 )

@@ -1,6 +1,6 @@
 """A measure said with the dimension it measures is a quantity of that dimension: "6米宽" was a bare
 "6米" joined with a window's "1.5米" under one count; "She's about 5 foot 1" was the hour "about 5"
-and replaced the 10:30 the user had picked."""
+and replaced the 10:30 the user had picked; "9 by 7" (a door) was the hour 07:00."""
 
 from __future__ import annotations
 
@@ -52,3 +52,25 @@ def test_a_height_said_later_does_not_replace_the_time_picked():
         ]
     )
     assert not [v for v in replaced(state) if "10:30" in v]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [
+        ("It is 5 by 3.5 metre. And it must be warm.", "5 by 3.5 metre"),
+        ("the garage door is 9 by 7", "9 by 7"),
+        ("the landing is 2.1 metres by 1.8", "2.1 metres by 1.8"),
+        ("shed about 7 by 5 please", "7 by 5"),
+    ],
+)
+def test_a_size_said_a_by_b_is_one_size_and_no_hour(text: str, surface: str):
+    """"9 by 7" was the hour 07:00 after the cue "by"; "5 by 3.5 metre" a bare "3.5 metre"."""
+    found = [(e.type, e.text, e.slot) for e in EnglishAnalyzer().entities(text, TS)]
+    assert ("quantity", surface, "size") in found
+    assert not [f for f in found if f[0] == "time"]
+
+
+@pytest.mark.parametrize(("text", "time"), [("I need 2 by 5pm", "5pm"), ("have it done by 10:30", "10:30")])
+def test_a_deadline_after_a_count_is_still_a_time(text: str, time: str):
+    found = [(e.type, e.text) for e in EnglishAnalyzer().entities(text, TS)]
+    assert ("time", time) in found and not [f for f in found if f[0] == "quantity" and "by" in f[1]]
