@@ -13,9 +13,12 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta
 
-# a subject, then a verb in the past tense: "someone rear-ended", "I picked up", "it was", "we got"
+# a subject, then a verb in the past tense: "someone rear-ended", "I picked up", "it was", "we got",
+# "my husband went", "Malik went" (a capitalised name)
 _PAST_CLAUSE = re.compile(
-    r"\b(?:i|we|he|she|it|they|someone|somebody|that|this)\s+(?:just\s+|already\s+)?"
+    r"\b(?:(?:i|we|he|she|it|they|someone|somebody|that|this)\s+"
+    r"|(?:(?:my|our)\s+[a-z]+|(?-i:[A-Z][a-z]{2,}))\s+(?!(?:just\s+)?(?:said|told)\b))"  # no report of words
+    r"(?:just\s+|already\s+)?"
     r"(?:[a-z]+-)?(?:[a-z]{2,}ed|was|were|had|did|got|came|went|bought|broke|fell|hit|lost|left|saw|"
     r"took|sent|paid|found|told|said|ran|drove|flew|spent)\b",
     re.IGNORECASE,

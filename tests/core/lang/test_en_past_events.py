@@ -27,6 +27,10 @@ def _dates(text: str) -> list[tuple[str, str, str | None]]:
         ("Someone rear-ended me at a red light on Sunday.", "2026-12-13"),
         ("Oh wait no, it was Saturday.", "2026-12-12"),
         ("it arrived on Monday but the lid was cracked", "2026-12-14"),
+        # a named person or "my husband" as the subject ("Malik went to Costco today" had replaced
+        # the mounting job's Saturday)
+        ("Malik went to Costco today and came back with a 75 inch.", "2026-12-15"),
+        ("my husband drove it back on Sunday", "2026-12-13"),
     ],
 )
 def test_a_date_of_a_past_tense_sentence_is_the_last_such_day(text, value):
@@ -44,6 +48,12 @@ def test_a_date_of_a_past_tense_sentence_is_the_last_such_day(text, value):
 )
 def test_a_date_the_speaker_wants_stays_ahead(text):
     assert [s for _, _, s in _dates(text)] == ["date"]
+
+
+def test_words_reported_are_no_past_event():
+    # what was said may be ahead: "just said" reports it, the flight back is still to come
+    said = "my husband just said we're flying back on the 28th instead"
+    assert [s for _, _, s in _dates(said)] == ["end_date"]
 
 
 def test_correcting_the_day_of_the_accident_keeps_the_visit_booked():
