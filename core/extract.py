@@ -41,7 +41,7 @@ from core.parse import analyzer_for, strength_of
 from core.reported import mark_reported, reports_result
 from core.slot_keys import BOUNDABLE_TYPES, REQUIRED_SLOTS, facility_fact, fact_key, has_digits, is_value
 from core.tool_records import ToolIndex, promoted_facts, tool_turn
-from core.value_roles import corrected_from, owner_of
+from core.value_roles import corrected_from, owner_of, owners_from_clause_before
 from core.values import bound_norm
 
 
@@ -92,6 +92,8 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
             _action_of(atom, parsed, state, units)
         if role == "assistant" and any_language().self_doubt(atom.text):
             units.events.append("self_doubt")
+    if role == "user":
+        owners_from_clause_before(units.facts, parsed.atoms)  # "Me, Walt Hendricks. 616-555-0193."
     reported = role == "assistant" and not confirms and reports_result(parsed, state, units.facts)
     drop_kind_references(units, state, text)
     if role == "user":

@@ -19,7 +19,7 @@ with evidence that it is the same attribute; two roles of one slot coexist).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from core.lang.cues import any_language
 from core.lang.kin_names import kin_before_name
@@ -28,6 +28,7 @@ from core.models import Atom, ContextState, Fact, FactCandidate
 
 # value types that belong to one person: another person's is another attribute
 PERSONAL_TYPES = frozenset({"phone", "email"})
+_WORD = re.compile(r"\w")
 # the plain slots an amount with no role word lands on (core.slot_keys), and the roles an amount's
 # noun names (core.lang attribute_numbers)
 _PLAIN_AMOUNT = frozenset({"amount", "price"})
@@ -51,6 +52,25 @@ def owner_of(atom: Atom, i: int) -> str:
         if prev.type == "name" and 0 <= prev.start < ent.start:
             return prev.text.strip().lower()
     return analyzer_for(atom.lang).kin_named(atom.text[: ent.start])
+
+
+def owners_from_clause_before(facts: list[FactCandidate], atoms: Sequence[Atom]) -> None:
+    """Give a personal value said alone in its clause ("Me, Walt Hendricks. 616-555-0193.") the
+    person the clause before it in the turn names last (in place): the number is that person's, so
+    a neighbour's number said so later ("Phyllis Danforth can take it. 352-555-0167.") stands beside
+    the user's instead of replacing it."""
+    before: dict[str, str] = {}
+    last = ""
+    for atom in atoms:
+        before.setdefault(atom.text, last)
+        names = [e.text.strip().lower() for e in atom.entities if e.type == "name" and e.text.strip()]
+        last = names[-1] if names else last
+    for cand in facts:
+        ev = cand.evidence
+        if ev is None or ev.owner or cand.vtype not in PERSONAL_TYPES or not ev.text:
+            continue
+        if not _WORD.search(ev.clause.replace(ev.text, " ")):  # the clause says the value and nothing else
+            cand.evidence = ev.model_copy(update={"owner": before.get(ev.clause, "")})
 
 
 def other_owner(cur: Fact, cand: FactCandidate) -> bool:

@@ -48,6 +48,19 @@ def test_another_persons_phone_stands_beside_the_first():
     assert owners["13812345678"] == "爸爸王强" and owners["13987654321"] == "姥姥刘芬"
 
 
+def test_a_number_said_alone_after_a_person_is_named_is_that_persons():
+    """'Me, Walt Hendricks. 616-555-0193.' then 'Our neighbour, Phyllis Danforth, can take it.
+    352-555-0167.': two people's numbers, the neighbour's no correction of the user's."""
+    facts = _state_facts([
+        ("user", "I need my car moved to Florida."),
+        ("assistant", "Who will hand it over?"),
+        ("user", "Me, Walt Hendricks. 616-555-0193. I will be home all day."),
+        ("assistant", "And at the Florida end?"),
+        ("user", "Our neighbour down there, Phyllis Danforth, can take it. 352-555-0167."),
+    ])
+    assert {"616-555-0193", "352-555-0167"} <= _current(facts) and "616-555-0193" not in _replaced(facts)
+
+
 def test_the_same_persons_phone_corrected_is_still_replaced():
     turns = [("user", "我的电话13812345678"), ("assistant", "好的"), ("user", "不对，是13812345679")]
     facts = _state_facts(turns)
