@@ -48,7 +48,7 @@ from core.shown import (
     topic_words,
     users_view,
 )
-from core.turn_kinds import asks_open, asks_polar, cued, requests, says_nothing
+from core.turn_kinds import after_bare_cue, asks_open, asks_polar, cued, requests, says_nothing
 from core.unattributed import shown_unattributed
 from core.unproven import guessed_unproven, is_replaced, made_over_names
 from core.value_edges import own_words_unshown, untyped_numbers
@@ -260,7 +260,8 @@ def missing_user_clauses(
             # a pick among choices a later correction picks again among ("interim", then "actually
             # the full service") is no value of the user's now
             brief = brief and not (picked and picked_again(atom.text, picked, corrections, p.message.idx))
-            least = MIN_ANSWER_UNITS if brief else MIN_CUED_UNITS if cued(atom) else MIN_UNITS
+            cue = cued(atom) or after_bare_cue(p.atoms, at)  # "scratch that. ... pay as you go, every lesson"
+            least = MIN_ANSWER_UNITS if brief else MIN_CUED_UNITS if cue else MIN_UNITS
             if p.message.idx == opening:
                 # "stone chip on my windscreen"; the task's own question cut from it ("能训吗") however short
                 least = min(least, MIN_ANSWER_UNITS if cut_from else MIN_CUED_UNITS)

@@ -5,6 +5,7 @@ own (a no, a close) or asks for something (the goal line's business)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from core.embed import is_chinese
 from core.lang.cues import any_language
@@ -43,6 +44,13 @@ def cued(atom: Atom) -> bool:
     """True when a clause carries on the user's request by a connective or a correction cue
     (core.lang.joins) and neither declines nor closes: a short one states a value of the request."""
     return (atom.kind == "correction" or carries_request(atom.text)) and not says_nothing(atom.text)
+
+
+def after_bare_cue(atoms: Sequence[Atom], at: int) -> bool:
+    """True when an earlier clause of the turn is a correction cue with no value of its own ("scratch
+    that. read online about ... pay as you go, every lesson"): the clauses after it state the new
+    value, however briefly."""
+    return any(a.kind == "correction" and not a.entities for a in atoms[:at])
 
 
 def says_nothing(text: str) -> bool:

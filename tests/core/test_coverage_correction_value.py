@@ -57,3 +57,22 @@ def test_a_correction_shown_only_by_what_it_changes_comes_back():
 def test_a_correction_shown_with_its_value_is_not_brought_back():
     context = "[FACT:restaurant.milk=oat too|type=regular]"
     assert "ah the regular one should be oat too" not in _missing(context)
+
+
+CUE_FIRST = [
+    ("user", "want to start flight training"),
+    ("assistant", "We sell 10-hour blocks at $2,150 prepaid, or pay-as-you-go at $235 an hour."),
+    ("user", "ok the block"),
+    ("assistant", "10-hour block, $2,150 prepaid."),
+    ("user", "scratch that. read about schools folding with prepaid money. pay as you go, every lesson"),
+    ("assistant", "Understood."),
+]
+
+
+def test_a_brief_clause_after_a_bare_cue_in_its_turn_comes_back():
+    """"scratch that." says nothing of its own: the short clause after it ("pay as you go, every
+    lesson", three content words) is the new value, kept however briefly it is said."""
+    parsed = [parse_message(Message(idx=i, role=r, text=t, ts=TS)) for i, (r, t) in enumerate(CUE_FIRST)]
+    state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
+    missing = missing_user_clauses("[FACT:flight.amount=$2,150]", parsed, upto=len(CUE_FIRST), state=state)
+    assert any("pay as you go" in clause for clause in missing), missing
