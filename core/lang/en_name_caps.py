@@ -247,6 +247,9 @@ def caps_runs(text: str, toks: list[Token]) -> list[NameSpan]:
             i += 1  # a measure's unit ("2 LPM pulse") leads no name
             continue
         last = _caps_run_last(text, toks, i)
+        if all(possessive_base(t.low) in DATE_WORDS for t in toks[i : last + 1]):
+            i = last + 1  # "Tomorrow's Saturday": a day said, no name
+            continue
         opens = toks[i].sent_start and toks[i].low in _PLACE_PREPOSITIONS
         if opens and i < last and toks[i + 1].low != "the":
             i += 1  # "Near Philadelphia please": a preposition capitalized to open the sentence

@@ -380,3 +380,21 @@ def test_a_name_ends_before_and_i(text: str, name: str):
     # the run went on through "and I'm": hotel.name "Ellesmere Community Choir and I'm"
     names = [e.text for e in ents(text) if e.type in ("name", "place")]
     assert any(n.endswith(name) for n in names) and not any("and I" in n for n in names)
+
+
+@pytest.mark.parametrize("text", ["Tomorrow's Saturday...", "Tonight's Friday, so no"])
+def test_a_day_word_with_an_s_is_no_name(text):
+    # "Tomorrow's" before a capitalised weekday was a name that replaced the user's bank "RBC"
+    assert not [e for e in EN.entities(text, TS) if e.type == "name"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Oh, before I forget: Raj said he'd much rather we were on QuickBooks Online.", "Raj"),
+        ("Craig reckons about 42 square metres.", "Craig"),
+    ],
+)
+def test_a_reporting_verb_after_a_name_is_no_part_of_it(text, name):
+    # "Raj said" and "Craig reckons" were names: the verbs were missing from the everyday words
+    assert name in [e.text for e in EN.entities(text, TS) if e.type == "name"]
