@@ -3,8 +3,8 @@ assistant's bare "anything else?"; the light words around them; acknowledgements
 
 FORMULAS = (
     # thanks: "thank you so much for your help", "thanks for everything", "thank you for using <service>"
-    # (also in the words of non-native speakers: "Merci", "Danke", "Gracias")
-    r"(?:thanks?|thank\s+you|many\s+thanks|thx|ty|merci(?:\s+beaucoup)?|danke(?:\s+sch(?:ö|oe)n)?|gracias|grazie|"
+    # (also in the words of non-native speakers: "Merci", "Danke", "Gracias", "Grazie mille")
+    r"(?:thanks?|thank\s+you|many\s+thanks|thx|ty|merci(?:\s+beaucoup)?|vielen\s+dank|danke(?:\s+sch(?:ö|oe)n)?|(?:muchas\s+)?gracias|(?:mille\s+)?grazie(?:\s+mille)?|"
     r"arigat(?:o|ou)|obrigad[oa])(?:\s+(?:so|very|a\s+lot|again|too|kindly|much|ever\s+so))*"
     r"(?:\s+(?:for|with)\s+(?:(?:all|everything|your|the|of|my|this)\s+)*(?:help(?:ing)?|assistance|time|"
     r"info(?:rmation)?|everything|service|patience|support)"
