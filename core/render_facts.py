@@ -44,6 +44,8 @@ def fact_piece(fact: Fact, first: bool, group: Sequence[Fact] = ()) -> str:
 
 
 def fact_cost(fact: Fact) -> int:
+    """The tokens the fact's piece adds to its domain's anchor, its separator included (the render
+    stage's budget)."""
     return count_tokens(fact_piece(fact, first=False)) + 1
 
 

@@ -88,7 +88,8 @@ def phrase_with_day(fact: Fact, group: Sequence[Fact] = ()) -> str:
 
 def said_phrase(fact: Fact, day: Fact) -> str:
     """The user's words from the first to the last of a clock time and the date said right next to
-    it, as the clause has them ('Next Tuesday at half past ten', '7pm Friday'), else ''."""
+    it, as the clause has them ('Next Tuesday at half past ten', '7pm Friday'), else ''. Without
+    the clause (a value built by hand), the two joined by a space when a few characters stood between."""
     ev, de = fact.evidence, day.evidence
     if ev is None or de is None or not ev.text or not de.text:
         return ""
@@ -124,7 +125,7 @@ def _said_together(fact: Fact, group: Sequence[Fact]) -> Fact | None:
         if not want.fullmatch(when_norm(other)):
             continue
         gap = max(oe.start, ev.start) - (oe.end if oe.start < ev.start else ev.end)
-        if 0 <= gap <= MAX_GAP or (gap <= MAX_WORD_GAP and _one_word_between(fact, other)):
+        if 0 <= gap <= MAX_GAP or (0 <= gap <= MAX_WORD_GAP and _one_word_between(fact, other)):
             return other
     return None
 
@@ -132,6 +133,7 @@ def _said_together(fact: Fact, group: Sequence[Fact]) -> Fact | None:
 def _one_word_between(fact: Fact, other: Fact) -> bool:
     """True when one word stands between the two values in their clause ('Thursday after six')."""
     words = said_phrase(fact, other)
-    first, last = sorted((fact.evidence, other.evidence), key=lambda e: e.start)  # type: ignore[arg-type, return-value]
-    between = words[len(first.text) : len(words) - len(last.text)] if words else ""
-    return bool(_ONE_WORD.fullmatch(between))
+    spans = sorted((e.start, e.text) for e in (fact.evidence, other.evidence) if e is not None)
+    if not words or len(spans) != 2:
+        return False
+    return bool(_ONE_WORD.fullmatch(words[len(spans[0][1]) : len(words) - len(spans[1][1])]))
