@@ -80,7 +80,8 @@ _PHONE = re.compile(
     r"(?:0\d{2,3}[- ]?\d{7,8}|1[3-9]\d{9}|400[- ]?\d{3}[- ]?\d{4}|\d{3,4}-\d{7,8}"
     # a mobile or a city number in spaced groups: "139 0517 6624", "021 6234 5678"
     r"|1[3-9]\d[- ]\d{4}[- ]\d{4}|0\d{2,3}[- ]\d{4}[- ]\d{4})"
-    r"(?:转\d{1,5})?(?![\d])"
+    # not when a group of digits more follows: a longer number ("156 1000 2781 3345", a pet's chip)
+    r"(?:转\d{1,5})?(?![\d]|[- ]\d{3})"
 )
 # A local number without its area code ("电话是64045361-3015", "打57201918"): a phone after a phone cue
 _LOCAL_PHONE = re.compile(

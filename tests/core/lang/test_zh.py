@@ -79,6 +79,13 @@ def test_quantities_phones_ids_facilities() -> None:
     assert all(e[1] != "租车" for e in ents("乘坐出租车的话"))
 
 
+def test_the_start_of_a_longer_spaced_number_is_no_phone() -> None:
+    # a pet's 15-digit chip "156 1000 2781 3345" was the phone "156 1000 2781", which the owner's own
+    # number then showed as replaced
+    assert all(e[0] != "phone" for e in ents("我看看哈，是 156 1000 2781 3345"))
+    assert find("方晓雯，手机 137 5719 0328", "137 5719 0328")[0] == "phone"
+
+
 def test_amounts_and_domain_terms() -> None:
     text = "帮我办一张信用卡，年费不要超过200元，额度最好5万以上"
     assert find(text, "5万以上")[2:] == (">=50000", "amount")
