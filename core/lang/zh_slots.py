@@ -119,8 +119,10 @@ def name_slot(
         if kind in ("origin", "destination") and last is not None and last.group(0) in _TRIP_PREPOSITIONS:
             return kind
         return None
-    if (kind == "person" and same_clause) or _standalone_person(text, start, end):
-        return "person"  # "乘客是李明", "我叫王芳", "…，杨帆": the one it is for, never a venue
+    if (kind == "person" and same_clause and not venue) or _standalone_person(text, start, end):
+        # "乘客是李明", "我叫王芳", "…，杨帆": the one it is for; a name of a venue's form is none
+        # ("执照名字叫柳州市鱼峰区小燕螺蛳粉店": the shop, which the owner's name must not replace)
+        return "person"
     if kind == "origin":
         return "origin"
     if kind == "destination":

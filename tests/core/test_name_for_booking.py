@@ -33,6 +33,24 @@ def test_a_chinese_question_for_how_to_address_the_user_asks_for_a_person(questi
     assert zh_asked_attribute(question) == "person"
 
 
+@pytest.mark.parametrize("question", ["营业执照上的名字是什么？", "公司的名字是什么？", "执照名字叫什么？"])
+def test_a_chinese_question_for_a_licences_or_companys_name_asks_for_no_person(question: str) -> None:
+    # "营业执照上的名字" keyed the shop "柳州市鱼峰区小燕螺蛳粉店" as a person, which the owner's name
+    # "覃小燕" then showed replaced
+    from core.lang.zh_attributes import asked_attribute as zh_asked_attribute
+
+    assert zh_asked_attribute(question) != "person"
+
+
+def test_a_chinese_name_of_a_venues_form_after_a_name_cue_is_no_person() -> None:
+    from core.lang.zh_entities import entities_of
+
+    found = entities_of("执照名字叫柳州市鱼峰区小燕螺蛳粉店", None)
+    assert [(e.text, e.slot) for e in found if e.type == "name"] == [("柳州市鱼峰区小燕螺蛳粉店", "name")]
+    person = [(e.text, e.slot) for e in entities_of("名字叫李明", None) if e.type == "name"]
+    assert person == [("李明", "person")]
+
+
 def test_the_names_given_to_a_bare_name_question_do_not_replace_the_course() -> None:
     """"Names, please?" asks who plays: "Park Jae-won" replaced the course the user picked, "the New
     Course", as 'corrected by user'."""
