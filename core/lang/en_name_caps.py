@@ -1,5 +1,5 @@
-"""Capitalized and venue name runs of English text (core.lang.en_names): a capitalized run with its
-connectors and trailing lowercase nouns, words before a venue noun (event nouns: en_name_events).
+"""Capitalized name runs of English text (core.lang.en_names): a capitalized run with its connectors
+and trailing lowercase nouns (words before a venue noun: en_name_venues; event nouns: en_name_events).
 """
 
 from __future__ import annotations
@@ -16,14 +16,12 @@ from core.lang.en_name_words import (
     CLASS_WORDS,
     CONNECTORS,
     CUISINE_TOKENS,
-    CUISINE_WORDS,
     DATE_WORDS,
     DETERMINERS,
     DEVICE_TOKENS,
     EVENT_SINGLE,
     GENERIC_NOUNS,
     GENERIC_TAIL,
-    GENERIC_VENUE,
     LEXICON_WORDS,
     MEDIA_NOUNS,
     NAME_ABBREV,
@@ -32,16 +30,13 @@ from core.lang.en_name_words import (
     STARTERS,
     TRAILING_PARTS,
     VALUE_WORDS,
-    VENUE_NOUNS,
     VENUE_SINGLE,
     NameSpan,
     Token,
-    business_tail,
     cap_word,
     gap_ok,
     is_cap,
     is_everyday,
-    leading_all,
     name_word,
     possessive_base,
     spaced,
@@ -333,69 +328,3 @@ def _no_name_run(toks: list[Token], i: int, last: int) -> bool:
     if not words_:
         return True
     return all(any(c.isdigit() for c in w) or w in GENERIC_NOUNS for w in words_)
-
-
-def venue_runs(text: str, toks: list[Token]) -> list[NameSpan]:
-    """'lovell lodge', 'acorn guest house': non-everyday words right before a venue-type noun."""
-    spans: list[NameSpan] = []
-    lows = [t.low for t in toks]
-    for idx in range(1, len(toks)):
-        if lows[idx] not in VENUE_SINGLE and lows[idx] not in ("guest", "bed", "swimming", "concert", "b&b"):
-            continue
-        for noun in VENUE_NOUNS:
-            parts = noun.split()
-            k = len(parts)
-            if lows[idx : idx + k] != parts:
-                continue
-            j = idx - 1
-            while (
-                j >= 0
-                and idx - j <= 3
-                and not toks[j + 1].sent_start
-                and spaced(text, toks[j], toks[j + 1])
-                and toks[j].text.isalpha()
-                and lows[j] not in FUNCTION_WORDS
-                and lows[j] not in VALUE_WORDS
-                and lows[j] not in NUMBER_WORDS
-                and lows[j] not in DATE_WORDS
-            ):
-                j -= 1
-            # drop everyday words on the left: "cars sfo international airport" -> "sfo international ..."
-            while j < idx - 1 and is_everyday(lows[j + 1]):
-                j += 1
-            run = lows[j + 1 : idx]
-            if not (
-                any(name_word(w) for w in run)
-                or (noun not in GENERIC_VENUE and any(w in CUISINE_WORDS for w in run))
-            ):
-                j = idx - 1
-            elif leading_all(text, toks, j, parts[-1]):
-                j -= 1
-            if j < idx - 1:
-                end = idx + k - 1
-                # "whipple museum of the history of science"
-                while (
-                    end + 2 < len(toks)
-                    and toks[end + 1].low == "of"
-                    and spaced(text, toks[end], toks[end + 1])
-                ):
-                    q = end + 2
-                    if toks[q].low == "the" and q + 1 < len(toks):
-                        q += 1
-                    if (
-                        toks[q].low in FUNCTION_WORDS
-                        or toks[q].low in DATE_WORDS
-                        or not toks[q].text.isalpha()
-                    ):
-                        break
-                    end = q
-                    while (
-                        end + 2 < len(toks)
-                        and toks[end + 1].low == "and"
-                        and toks[end + 2].low not in FUNCTION_WORDS
-                    ):
-                        end += 2
-                end = business_tail(text, toks, end)  # "scudamores punting co"
-                spans.append(NameSpan(toks[j + 1].start, toks[end].end, "venue"))
-            break
-    return spans

@@ -23,11 +23,12 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import pairwise
 
-from core.lang.en_name_caps import caps_runs, venue_runs
+from core.lang.en_name_caps import caps_runs
 from core.lang.en_name_cues import cue_runs, subject_runs, versus_runs
 from core.lang.en_name_events import event_runs
 from core.lang.en_name_located import located_runs
 from core.lang.en_name_offers import offered_runs
+from core.lang.en_name_venues import venue_runs
 from core.lang.en_name_words import CITY_WORDS, CREDENTIALS, NameSpan, is_everyday, tokenize
 
 __all__ = ["NameSpan", "find_names", "is_everyday"]
