@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from core.lang.cues import any_language
 from core.lang.kin_names import kin_before_name
 from core.lang.registry import analyzer_for
-from core.models import Atom, ContextState, Fact, FactCandidate
+from core.models import Atom, ContextState, Fact, FactCandidate, OfferedChoice
 
 # value types that belong to one person: another person's is another attribute
 PERSONAL_TYPES = frozenset({"phone", "email"})
@@ -97,15 +97,22 @@ def corrected_from(atom: Atom, is_correction: Callable[[str], bool]) -> int:
     return 0
 
 
+def _question_answered(state: ContextState, cur: Fact, cand: FactCandidate) -> OfferedChoice | None:
+    """The assistant's question of the turn just before cand when cand, with no correction cue, is
+    the user's answer to it and cur is the user's own value; else None."""
+    q = state.offered_choice
+    if cand.role != "user" or cand.correction or cur.role != "user" or q is None or not q.question:
+        return None
+    return q if q.idx == cand.source_idx - 1 else None
+
+
 def asks_another_role(state: ContextState, cur: Fact, cand: FactCandidate) -> bool:
     """True when cand is the user's answer, with no correction cue, to the assistant's question just
     before it that asks for cand's attribute by name ("Which city will you apply in?", "哪个城市办理？")
     while the user's value of it (cur) was said earlier and the question does not name it: the
     assistant asks for another role of the attribute, so the answer stands beside cur."""
-    q = state.offered_choice
-    if cand.role != "user" or cand.correction or cur.role != "user" or q is None or q.options:
-        return False
-    if q.idx != cand.source_idx - 1 or cur.last_idx >= q.idx or not q.question:
+    q = _question_answered(state, cur, cand)
+    if q is None or q.options or cur.last_idx >= q.idx:
         return False
     question = q.question.lower()
     if cur.value.strip().lower() in question or state.none_found_idx >= cur.last_idx:
@@ -122,10 +129,8 @@ def answers_added_item(state: ContextState, cur: Fact, cand: FactCandidate) -> b
     other. A question naming a number ("the car from March 10th too?") asks whether a value applies
     as well, and an answer that does not say yes ("It should be a guest house" after "a price range as
     well?") gives a value of what is in play."""
-    q = state.offered_choice
-    if cand.role != "user" or cand.correction or cur.role != "user" or q is None or not q.question:
-        return False
-    if q.idx != cand.source_idx - 1 or cur.first_idx >= q.idx:
+    q = _question_answered(state, cur, cand)
+    if q is None or cur.first_idx >= q.idx:
         return False  # (the question may read cur back: "Twenty pounds a month it is. ... as well?")
     if any(ch.isdigit() for ch in q.question):
         return False  # "Do you want the car from March 10th too?" asks whether a value applies as well
