@@ -32,8 +32,9 @@ _CUE = re.compile(
     rf"|(?:don|doesn|didn|won|wouldn|can|couldn|shouldn|isn|aren|wasn|weren|mustn)['’]?t{_WANT}"
     r"|(?:i'?d|we'?d|i\s+would|we\s+would)\s+rather\s+not"
     r"|anything\s+but|anything\s+other\s+than|other\s+than|except(?:\s+for)?|rather\s+than|instead\s+of"
-    r"|without|never|avoid(?:ing)?|no\s+more|not\s+too|not\s+a|not\s+an|not\s+any|not"
-    r"|none\s+of|neither|nothing|nobody|no\s+one|skip|allergic\s+to|hate|dislike|can['’]?t\s+stand|no"
+    r"|without|never|avoid(?:ing)?|no\s+more|not\s+more|not\s+too|not\s+a|not\s+an|not\s+any|not"
+    r"|none\s+of|neither|nothing|nobody|no\s+one|skip|allergic\s+to|hate|dislike|can['’]?t\s+stand"
+    r"|refuses?|refused|no\s+need(?:\s+(?:for|of))?|no"
     r")\b",
     re.IGNORECASE,
 )
@@ -107,7 +108,7 @@ _DISCOURSE = frozenset(
     preference preferences particular specific criteria criterion requirements requirement request
     requested requests specifications specification results result matches match matching meets meet
     fits fit availability available vacancy vacancies info information listed list listing listings
-    options option showing show find found able system records record database anything under those
+    options option showing show find found able system records record database anything under those rush hurry
     such left currently unfortunately sorry afraid not provided""".split()
 )
 # "I don't need to book now", "not a reservation yet": an action put off, not a rule.

@@ -1,7 +1,8 @@
 """What a negation phrase spans: a "no" after a determiner describes a kind of thing ("the no fee
 one", "a no-frills hotel"), no prohibition, while a "no" before the thing forbids it ("no spicy
 food"); an exception keeps what it is taken from ("any day except Thursday"); an order to leave a
-thing as it is forbids changing it ("leave the bar tape alone")."""
+thing as it is forbids changing it ("leave the bar tape alone"); "no need X", "not more than X" and
+"refuses X" forbid X, while "no need, thanks" forbids nothing."""
 
 from __future__ import annotations
 
@@ -87,4 +88,24 @@ def test_an_order_to_leave_a_thing_as_it_is_forbids_changing_it(text, negation):
 
 @pytest.mark.parametrize("text", ["I will leave it to you", "we leave the house at 8", "leave a note"])
 def test_leaving_without_as_it_is_is_no_prohibition(text):
+    assert find_negations(text) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "negation"),
+    [
+        ("chairs and table yes. no need gas", "no need gas"),
+        ("no need for a child seat", "no need for a child seat"),
+        ("Five hours is ok but not more than half a day o, we are nine", "not more than half a day o"),
+        ("she refuses anything that looks like a hospital", "refuses anything that looks like a hospital"),
+    ],
+)
+def test_no_need_not_more_than_and_refuses_forbid_their_target(text, negation):
+    assert [n.text for n in find_negations(text)] == [negation]
+
+
+@pytest.mark.parametrize(
+    "text", ["no need, thanks", "No need to worry", "There's no need to rush", "no need."]
+)
+def test_no_need_without_a_thing_forbids_nothing(text):
     assert find_negations(text) == ()
