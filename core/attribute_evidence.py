@@ -84,6 +84,17 @@ def point_beside_bound(cur: Fact, new: FactCandidate | Fact) -> bool:
     correction = isinstance(new, FactCandidate) and new.correction and new.role in ("user", "system")
     return cur.bound and not new.bound and not correction
 
+
+def bound_beside_point(cur: Fact, new: FactCandidate) -> bool:
+    """True when the user, with no correction cue, says a time bound with its word ("please call after
+    10am") where a point time is held ("thursday at 3pm"): another type of value, no evidence it
+    replaces the point one."""
+    lead = re.match(r"\D*", new.value)
+    said_with = bool(lead and lead.group(0) and any_language().bounds(lead.group(0), ""))  # not "3点左右"
+    times = cur.vtype == new.vtype == "time"  # a budget "up to 10000" restates the budget "8000"
+    return times and new.bound and said_with and not cur.bound and not new.correction
+
+
 def other_type(cur: Fact, new: Fact | FactCandidate) -> bool:
     """True when the two values were read as entities of different types (a city and a venue)."""
     return bool(cur.vtype and new.vtype and cur.vtype != new.vtype)

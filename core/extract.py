@@ -114,6 +114,7 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
 
 
 _CLOCK = re.compile(r"\d\d:\d\d")
+_LEAD = re.compile(r"\D*")  # the words of a value before its first digit
 
 
 def _facts_of(
@@ -250,7 +251,9 @@ def _bound(ent: Entity, clause: str) -> bool:
         return True  # "party 2 til 4": a window, not the hour the room opens ("from 12")
     if ent.start < 0:
         return False
-    return any_language().bounds(clause[max(0, ent.start - 24) : ent.start], clause[ent.end : ent.end + 16])
+    said_with = _LEAD.match(ent.text)  # "after 13:30": the bound said as part of the value
+    before = clause[max(0, ent.start - 24) : ent.start] + (said_with.group(0) if said_with else "")
+    return any_language().bounds(before, clause[ent.end : ent.end + 16])
 
 
 def _definite_reference(ent: Entity, atom: Atom) -> bool:

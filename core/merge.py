@@ -15,6 +15,7 @@ from __future__ import annotations
 from core.agreed_corrected import agreed_beside
 from core.alternatives import offered_choice
 from core.attribute_evidence import (
+    bound_beside_point,
     other_attribute,
     point_beside_bound,
     reports_reference,
@@ -302,10 +303,11 @@ def _merge_fact(
         _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{OTHER_TASK_SUFFIX}"}))
         return
     user_held = cur.role == "user" or cur.verified_by_user
-    if user_held and cand.role == "user" and point_beside_bound(cur, cand):
+    if user_held and cand.role == "user" and (point_beside_bound(cur, cand) or bound_beside_point(cur, cand)):
         # the user names the found thing's value (the 15:17 train) beside the bound they searched by
-        # (after 13:30): another type of value, no evidence it replaces the bound; both stand
-        _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{AGREED_SUFFIX}"}))
+        # (after 13:30), or a bound beside a held time: another type of value; both stand
+        suffix = AGREED_SUFFIX if cur.bound else OTHER_TASK_SUFFIX
+        _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{suffix}"}))
         return
     if user_held and cand.asks and acted_on(state, cur):
         # "what about glasgow tuesday" after the Monday train was booked: a question about another

@@ -251,6 +251,11 @@ _QUALIFIER_BEFORE = re.compile(
     r"\b(?:about|around|approximately|roughly|nearly|almost|only)\s+$", re.IGNORECASE
 )
 _TO_GAP = re.compile(r"\s+to\s+(?:the\s+)?", re.IGNORECASE)
+# the bound a time is said with: "after 1pm is better", "before 5pm", "no later than 6"
+_TIME_BOUND_BEFORE = re.compile(
+    r"\b(?:after|before|not\s+(?:before|after)|no\s+(?:earlier|later)\s+than|not\s+(?:earlier|later)\s+than)\s+$",
+    re.IGNORECASE,
+)
 # a date said as a parting: "see you tomorrow", "see you on Monday then"
 _FAREWELL_BEFORE = re.compile(r"\bsee\s+(?:you|ya)\s+(?:on\s+|at\s+)?$", re.IGNORECASE)
 # a role named with a possessive before a person's name, set off by a comma: "Our AV tech, Brandon Lee"
@@ -335,6 +340,8 @@ def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
             start = qualifier.start()
         elif slot == "deadline" and (cue := _DEADLINE_BEFORE.search(text, max(0, start - 24), start)):
             start = cue.start()  # "before 5 February": by when, not the day itself
+        elif c.type == "time" and (bound := _TIME_BOUND_BEFORE.search(text, max(0, start - 24), start)):
+            start = bound.start()  # "after 1pm": the bound is the user's, not the hour alone
         surface = text[start : c.end]
         out.append(Entity(type=c.type, text=surface, value=value, start=start, end=c.end, slot=slot))
     return out

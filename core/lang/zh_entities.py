@@ -201,7 +201,7 @@ def _entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
         inside_name = h.soft and any(s <= h.start and h.end <= e for s, e, _ in spans)
         if h in merged or h.type == BLANK or inside_name:
             continue
-        value, slot = h.value, h.slot
+        value, slot, end = h.value, h.slot, h.end
         if h.type == "date" and _FAREWELL_AFTER.match(text, h.end):
             continue  # "行，明天见": a parting word, no day of the task
         if h.type == "date" and past_event(text, h.start, h.end):  # "12月1日发的": the day it happened
@@ -224,13 +224,14 @@ def _entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
             slot = f"{OWN_ACT_VERBS[act.group('verb')]}_date"  # "我今晚转": the user's payment, not the trip
         elif h.slot == "people" and _DELTA_BEFORE.search(text, max(0, h.start - 3), h.start):
             slot = "people_change"  # "能不能少两个人", "又来了两个人": by how many, no head count of its own
-        elif h.type == "date" and _DEADLINE_AFTER.match(text, h.end):
+        elif h.type == "date" and (due := _DEADLINE_AFTER.match(text, h.end)):
             slot = "deadline"  # "文件我周五之前发你们": by when, not the day the thing happens
+            end = due.end()  # its words with the cue ("下周五之前"), as said
         elif h.type == "date" and _ends_range(text, ents, h.start) and bare_day(text[h.start:h.end]):
             # "1月16号到19号": the stay's last day (of the first day's month), never a new first one
             value, slot = day_after(ents[-1].value, text[h.start:h.end], value), "end_date"
-        ents.append(Entity(type=h.type, text=text[h.start:h.end], value=value,  # type: ignore[arg-type]
-                           start=h.start, end=h.end, slot=slot))
+        ents.append(Entity(type=h.type, text=text[h.start:end], value=value,  # type: ignore[arg-type]
+                           start=h.start, end=end, slot=slot))
     for start, end, kind in spans:
         surface = text[start:end]
         others = [(s, e) for s, e, _ in spans if s != start]

@@ -26,7 +26,7 @@ def test_a_found_trains_time_accepted_stands_beside_the_users_bound():
             ("user", "Yes, what is the travel time?"),
         ]
     )
-    assert values(st, "train.time") == ("13:30", [])
+    assert values(st, "train.time") == ("after 13:30", [])  # the bound with its word
     assert st.facts["train.time"].bound
     assert st.facts["train.time_agreed"].value == "15:17"
 

@@ -24,7 +24,7 @@ def _found(text: str) -> list[tuple[str, str, str, str | None]]:
     [
         ("后天去不了 31号上午10点", "31号上午10点", "datetime", "2026-12-31T10:00"),
         ("改到29号吧", "29号", "date", "2026-12-29"),
-        ("20号之前送到", "20号", "date", "2027-01-20"),  # the 20th is past this month: the next one
+        ("20号之前送到", "20号之前", "date", "2027-01-20"),  # the 20th is past this month: the next one
         ("我想5号去", "5号", "date", "2027-01-05"),
     ],
 )
