@@ -125,9 +125,10 @@ _NOT_A_COUNT_AFTER = re.compile(
     r"\s*(?:%|percent|per\s*cent|degrees?|°|of\s+(?:them|those|these|the|\d|\w+\s+options))",
     re.IGNORECASE,
 )
-# a number after the noun it labels is a name, not a count: "flat 5", "news item 6", "gate 12", "room 305"
+# a number after the noun it labels is a name, not a count: "flat 5", "news item 6", "gate 12", "room 305",
+# "size 51"
 _LABEL_NOUNS = (
-    r"\b(?:item|flat|apt|apartment|unit|room|gate|platform|table|seat|row|floor|level|suite|block|"
+    r"\b(?:size|item|flat|apt|apartment|unit|room|gate|platform|table|seat|row|floor|level|suite|block|"
     r"building|stop|terminal|exit|door|desk|locker|lane|bay|pier|berth|booth|stand|hall|court|pitch|"
     r"lot|box|no\.?|number|#)"
 )
@@ -149,6 +150,9 @@ _RESULT_COUNT_BEFORE = re.compile(
     re.IGNORECASE,
 )
 # Words after a number that keep it a value ("2 please", "4 together", "3 and ...").
+# a model's name right before a number: a capitalized word, then a word in capitals ("ISM PN 3.0") or with
+# a digit inside ("Cervelo P3 51"); one word alone ("UK 10") is no model
+_MODEL_BEFORE = re.compile(r"\b[A-Z][\w-]*\s+(?:[A-Z]{2,}|[A-Z]\w*\d\w*)\s+$")
 _VALUE_FOLLOWERS = frozenset(
     words("please together thanks thank and or instead then too now total in on at for tops max")
 )
@@ -170,6 +174,8 @@ def _is_bare_count(text: str, start: int, end: int, surface: str) -> bool:
         return False  # a year ("from 2016", "'14") or a zip code, not a count
     if _NOT_A_COUNT_AFTER.match(after) or _RESULT_COUNT_BEFORE.search(before) or _LABEL_BEFORE.search(before):
         return False
+    if _MODEL_BEFORE.search(before):
+        return False  # "ISM PN 3.0", "Cervelo P3": the number of a model's name, not a count
     m = _WORD_AFTER.match(after)
     return m is None or m.group(1).lower() in _VALUE_FOLLOWERS
 

@@ -252,7 +252,8 @@ _FOREIGN = {"美元": "USD", "美金": "USD", "欧元": "EUR", "日元": "JPY", 
 _FOREIGN_MONEY = re.compile(rf"{_BOUND}(?P<n>{_NUM})\s*(?P<u>{'|'.join(_FOREIGN)})")
 _MEASURE = re.compile(
     rf"{_BOUND}(?P<n>\d+(?:\.\d+)?|{_ZH_NUM})\s*(?P<u>mmol/L|mg/dL|mg|ml|kg|cm|mm|公斤|千克|毫升|毫克|毫米|厘米|"
-    r"平方米|平米|克|斤|吨|升|度|℃|期|条|杯|次|箱|件|盒|包|瓶|台|块|页|轮|单|笔|年|桌|节|张|辆|间|套|轴)"
+    r"平方米|平米|克|斤|吨|升|度|℃|期|条|杯|次|箱|件|盒|包|瓶|台|块|页|轮|单|笔|年|桌|节|张|辆|间|套|轴|"
+    r"袋|罐|桶|卷|盆|棵|株|双|副)"
     r"(?![\u4e00-\u9fff]{0,1}(?:酒店|宾馆|店))"
 )
 # a bare Arabic number at the end of a phrase ("保价5000，", "曹德明，73"): it ends a name run, and is
