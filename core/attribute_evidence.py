@@ -39,7 +39,11 @@ def other_attribute(cur: Fact, cand: FactCandidate) -> bool:
     cur (see the module doc), or cur is a person the user named to be reached (a name with a phone
     number or email: core.lang.base.SLOTS "contact"; the user, then a relative to call), so nothing
     shows it is the same attribute: both stand."""
-    if cand.role not in ("user", "system") or cand.correction:
+    if cand.role not in ("user", "system"):
+        return False
+    if cur.vtype == cand.vtype == "quantity" and _also_another(cand):
+        return True  # "陶粒也加到10袋" after "土拿50袋": a cue to change, but of another thing's count
+    if cand.correction:
         return False
     if cur.role == "user" and unnumbered_slot(cur.key) == CONTACT_SLOT:
         return True  # "me, Hannah Fenwick, 0412 555 309" then "her grandma, Judith Fenwick, 0438 555 772"
@@ -56,6 +60,13 @@ def other_attribute(cur: Fact, cand: FactCandidate) -> bool:
         held, said = (len(LIST_SEPARATOR.split(v.strip())) for v in (cur.value, cand.value))
         return held == 1 and said > 1
     return False
+
+
+def _also_another(cand: FactCandidate) -> bool:
+    """True when cand's clause names, before it, another thing it is of as well ("陶粒也加到10袋")."""
+    ev = cand.evidence
+    at = ev.clause.find(ev.text) if ev is not None and ev.text else -1
+    return at > 0 and any_language().also_another(ev.clause[:at])
 
 
 def reports_reference(cur: Fact, cand: FactCandidate) -> bool:

@@ -325,6 +325,11 @@ class LanguageAnalyzer(Protocol):
         "under $150", "4分以上"): a criterion, never replaced by the value of a thing found."""
         ...
 
+    def also_another(self, before: str) -> bool:
+        """True when the words before a value name another thing the value is of as well ("陶粒也加到
+        10袋" after "土拿50袋"): a count of that thing, beside the one held."""
+        ...
+
     def ends_with_determiner(self, text: str) -> bool:
         """True when text ends with a definite determiner ("from the ")."""
         ...

@@ -216,6 +216,10 @@ class CueMethods:
         """True when text ends with a definite determiner ("from the ")."""
         return self._cues.ends_with_determiner(text)
 
+    def also_another(self, before: str) -> bool:
+        """True when the words before a value say it is of another thing as well ("陶粒也加到")."""
+        return self._cues.also_another(before)
+
     def strip_free(self, text: str) -> str:
         """An amenity without its leading "free" / 免费."""
         return self._cues.strip_free(text)

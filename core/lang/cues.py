@@ -126,6 +126,10 @@ class AnyLanguage:
         """True when some language's words around a value make it a bound of a search."""
         return any(a.bounds(before, after) for a in self.analyzers)
 
+    def also_another(self, before: str) -> bool:
+        """True when some language's words before a value say it is of another thing as well."""
+        return any(a.also_another(before) for a in self.analyzers)
+
     def ends_with_determiner(self, text: str) -> bool:
         """True when text ends with a determiner of some language."""
         return any(a.ends_with_determiner(text) for a in self.analyzers)

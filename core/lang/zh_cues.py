@@ -275,6 +275,16 @@ def bounds(before: str, after: str) -> bool:
     return bool(pattern(_BOUND_BEFORE).search(before) or pattern(_BOUND_AFTER).search(after))
 
 
+# a thing named at the start of its clause and 也 right after it ("陶粒也加到", "土也要"): the value after is
+# that thing's, as well as the one held; not a person (我也要, 他也) nor a demonstrative (这也)
+_ALSO_ANOTHER = r"(?:^|[，,。；;！!？?\s])(?![我你他她它咱您这那都])[\u4e00-\u9fff]{1,6}也[^，,。；;！!？?]*$"
+
+
+def also_another(before: str) -> bool:
+    """True when the clause before a value names another thing the value is of as well (_ALSO_ANOTHER)."""
+    return bool(pattern(_ALSO_ANOTHER).search(before))
+
+
 def or_connective(text: str) -> bool:
     """True when text joins alternatives (或者, 还是)."""
     return bool(pattern(_OR_CONNECTIVE, re.I).search(text))

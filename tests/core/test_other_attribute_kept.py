@@ -1,6 +1,7 @@
 """A user's value of a key held by another value replaces it only with evidence that it is the
 same attribute (issue 12, item 2): a count in another measure ("2份") never replaces one in its own
-("4盒"), one and many of a measure ("1 night", "2 nights") are one attribute, and a return ("bring
+("4盒"), nor does one said of another thing as well ("陶粒也加到10袋" after "土拿50袋"), one and many
+of a measure ("1 night", "2 nights") are one attribute, and a return ("bring
 it back sunday, 6pm") is the end of the rental, never its pick-up time."""
 
 from __future__ import annotations
@@ -165,3 +166,23 @@ def test_a_label_id_and_a_code_are_two_attributes(old: str, new: str, other: boo
     cur = Fact(key="home.ref", value=old, norm=old.lower(), first_idx=0, last_idx=0, vtype="id")
     cand = FactCandidate(key="home.ref", value=new, norm=new.lower(), source_idx=2, vtype="id", role="user")
     assert other_attribute(cur, cand) is other
+
+
+@pytest.mark.parametrize(
+    "turns, kept",
+    [
+        ([("user", "种植土拿50袋"), ("assistant", "好的，50袋。"), ("user", "陶粒也加到10袋")],
+         {"50袋", "10袋"}),
+        ([("user", "I'll take 40 bags"), ("assistant", "40 bags."), ("user", "and the bark also 10 bags")],
+         {"40 bags", "10 bags"}),
+    ],
+)
+def test_a_count_said_of_another_thing_as_well_stands_beside_the_held_count(turns, kept):
+    current, replaced = _state(turns)
+    assert kept <= current and not replaced
+
+
+def test_a_count_changed_without_another_thing_still_replaces():
+    turns = [("user", "种植土拿50袋"), ("assistant", "好的，50袋。"), ("user", "我也改成40袋吧")]
+    current, replaced = _state(turns)
+    assert "40袋" in current and "50袋" in replaced
