@@ -18,6 +18,10 @@ from core.models import Atom, ContextState, Entity, Units
 GOAL_KINDS = frozenset({"instruction", "constraint", "preference", "question"})
 MAX_GOAL_CHARS = 60
 GOAL_WORDS = 7
+# an English goal keeps the clause part the cut would fall in whole up to this many words ("I need topsoil
+# for client garden, new lawn" not "..., new…": half a part reads as shown to the coverage check)
+GOAL_MAX_WORDS = 10
+_PART_END = re.compile(r"[,;.!?](?=\s|$)")
 ZH_GOAL_CHARS = 16
 # a Chinese goal keeps a clause part the cut would fall in whole up to this length ("公司要往新加坡寄一批
 # 样品，电子元件" not "...，电子元…": half a word reads as shown to the coverage check, and as nothing)
@@ -85,6 +89,10 @@ def _first_words(goal: str, surfaces: Sequence[str]) -> str:
     if len(words) <= GOAL_WORDS:
         return goal.strip(_EDGE_PUNCTUATION)
     end = words[GOAL_WORDS - 1].end()
+    last = words[GOAL_WORDS - 1].start()
+    part_end = next((m.start() for m in _PART_END.finditer(goal) if m.start() > last), len(goal))
+    if sum(1 for w in words if w.start() < part_end) <= GOAL_MAX_WORDS:
+        end = part_end  # the clause part the cut falls in, whole
     for surface in surfaces:
         at = goal.find(surface)
         if at >= 0 and at < end < at + len(surface):
@@ -93,7 +101,8 @@ def _first_words(goal: str, surfaces: Sequence[str]) -> str:
     english = analyzer_for("en")
     while len(kept) > 1 and english.is_stopword(kept[-1].lower().strip(_EDGE_PUNCTUATION)):
         kept.pop()
-    return " ".join(kept).strip(_EDGE_PUNCTUATION) + "…"
+    cut = " ".join(kept).strip(_EDGE_PUNCTUATION)
+    return cut if cut == goal.strip(_EDGE_PUNCTUATION) else cut + "…"
 
 
 def is_goal(atom: Atom, state: ContextState, units: Units) -> bool:

@@ -39,6 +39,19 @@ def test_a_goal_is_at_most_seven_words_cut_at_a_word() -> None:
     assert goal == "Find museums, galleries, parks and theatres near…"
 
 
+@pytest.mark.parametrize(
+    ("said", "goal"),
+    [
+        # the cut fell in "new lawn": "new…" read as shown to the coverage check, and "lawn" was lost
+        ("I need topsoil for client garden, new lawn.", "I need topsoil for client garden, new lawn"),
+        ("I want to book a table for four people tonight, somewhere quiet, near the river",
+         "book a table for four people tonight…"),
+    ],
+)
+def test_the_clause_part_the_cut_falls_in_is_kept_whole_when_short(said: str, goal: str) -> None:
+    assert condense_goal(said) == goal
+
+
 def test_a_request_frame_and_a_lead_in_are_not_the_goal() -> None:
     # a casual agent-trace turn gave "Accompanying thought kindly request proceed placing buy"
     said = "Accompanying this thought, I'd kindly request you to proceed with placing the buy order for me."
