@@ -58,6 +58,16 @@ def test_domain_correction_and_stress_cues() -> None:
     assert zh_kinds.user_kind("不要辣的", True) == "constraint"
 
 
+@pytest.mark.parametrize("text", ["工人每天走的时候马桶得能用", "换零件你得先问我"])
+def test_de_before_what_must_hold_stresses_the_clause(text: str) -> None:
+    assert zh_kinds.is_pinned(text)
+
+
+@pytest.mark.parametrize("text", ["我觉得要快一点", "记得要带身份证", "累得要命", "得到了通知"])
+def test_de_of_another_word_stresses_nothing(text: str) -> None:
+    assert not zh_kinds.is_pinned(text)
+
+
 def test_an_assistant_booking_is_a_done_action() -> None:
     action = zh_kinds.action_marker("已经为您预订好了", "assistant")
     assert action is not None and (action.verb, action.status) == ("预订", "done")
