@@ -93,7 +93,10 @@ def without_current(old: str, fact: Fact) -> str:
 def shown_as_replaced(fact: Fact) -> list[str]:
     """The earlier values of fact the context shows as replaced (its "(was: ...)" marker): not the
     same value as now, not an assistant's proposal the user overrode."""
-    bare_name = fact.key.split(".", 1)[-1] == NAME_SLOT
+    # a bare name slot, or any untyped value in a slot guessed without a task (general.*): one value the
+    # user said after another there is no evidence they are one attribute
+    untyped_guess = guessed_slot(fact) and (fact.vtype or "") in UNTYPED
+    bare_name = unnumbered_slot(fact.key) == NAME_SLOT or untyped_guess
     # the evidence of the value that replaced each version: the next version's, the last one's the fact's
     replacers = [v.evidence for v in fact.history[1:]] + [fact.evidence] if fact.history else []
     return [

@@ -1,6 +1,7 @@
 """A value the parser could not type, said by the user in a slot guessed without a task (general.name),
 is no anchor of its own: the user's clause shows it (issue 12, item 3), so no unrelated later phrase
-in the same guessed slot shows it as replaced, and typed values there keep their anchors."""
+in the same guessed slot shows it as replaced (numbered slots "name_2" included), and typed values there
+keep their anchors."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from core.compressor import Compressor
 from core.config import Config
 from core.models import ContextState, Evidence, Fact, FactVersion, Message
-from core.replaced import said_in_guessed_slot
+from core.replaced import said_in_guessed_slot, shown_as_replaced
 from core.shown import current_view, unshown_guessed
 from core.unproven import guessed_unproven
 from tests.core.builders import rendered_text
@@ -127,3 +128,16 @@ def test_a_name_asked_for_in_a_request_made_over_is_not_shown_again() -> None:
     )
     assert "w kuala lumpur" in current_view(text)
     assert "rodeway" not in current_view(text).lower()
+
+
+def test_one_untyped_phrase_after_another_in_a_numbered_guessed_slot_is_shown_as_no_replacement() -> None:
+    # "name_2=能送到学校 (was: 学校明确规定; was: 前面印, 后背印学号, 印字)": the user's print instruction
+    # shown only as replaced by a phrase about delivery
+    said = Evidence(idx=2, role="user", how="said", text="能送到学校")
+    old = FactVersion(value="前面印, 后背印学号, 印字", norm="前面印, 后背印学号, 印字", idx=1, replaced_at=2,
+                      reason="replaced", evidence=Evidence(idx=1, role="user", how="said", text="后背印学号"))
+    fact = Fact(key="general.name_2", value="能送到学校", norm="能送到学校", first_idx=1, last_idx=2,
+                vtype="name", evidence=said, history=[old])
+    assert shown_as_replaced(fact) == []
+    corrected = fact.model_copy(update={"evidence": said.model_copy(update={"how": "corrected"})})
+    assert shown_as_replaced(corrected) == ["前面印, 后背印学号, 印字"]
