@@ -20,7 +20,7 @@ MAX_GOAL_CHARS = 60
 GOAL_WORDS = 7
 # an English goal keeps the clause part the cut would fall in whole up to this many words ("I need topsoil
 # for client garden, new lawn" not "..., new…": half a part reads as shown to the coverage check)
-GOAL_MAX_WORDS = 10
+GOAL_MAX_WORDS = 9
 _PART_END = re.compile(r"[,;.!?](?=\s|$)")
 ZH_GOAL_CHARS = 16
 # a Chinese goal keeps a clause part the cut would fall in whole up to this length ("公司要往新加坡寄一批
