@@ -22,6 +22,7 @@ from core.lang.cues import any_language
 from core.listed import LIST_SEPARATOR
 from core.models import ContextState, Fact, FactCandidate
 from core.replaced import unnumbered_slot
+from core.values import lead_words
 
 _GUESSED_NAME = "general.name"  # the catch-all slot of a short answer the parser could not type
 # the kinds value_shape tells apart
@@ -100,8 +101,8 @@ def bound_beside_point(cur: Fact, new: FactCandidate) -> bool:
     """True when the user, with no correction cue, says a time bound with its word ("please call after
     10am") where a point time is held ("thursday at 3pm"): another type of value, no evidence it
     replaces the point one."""
-    lead = re.match(r"\D*", new.value)
-    said_with = bool(lead and lead.group(0) and any_language().bounds(lead.group(0), ""))  # not "3点左右"
+    lead = lead_words(new.value)
+    said_with = bool(lead) and any_language().bounds(lead, "")  # "after 10am", not "3点左右"
     times = cur.vtype == new.vtype == "time"  # a budget "up to 10000" restates the budget "8000"
     return times and new.bound and said_with and not cur.bound and not new.correction
 

@@ -42,7 +42,7 @@ from core.reported import mark_reported, reports_result
 from core.slot_keys import BOUNDABLE_TYPES, REQUIRED_SLOTS, facility_fact, fact_key, has_digits, is_value
 from core.tool_records import ToolIndex, promoted_facts, tool_turn
 from core.value_roles import corrected_from, owner_of, owners_from_clause_before
-from core.values import bound_norm
+from core.values import bound_norm, lead_words
 
 
 def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | None = None) -> Units:
@@ -114,7 +114,6 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
 
 
 _CLOCK = re.compile(r"\d\d:\d\d")
-_LEAD = re.compile(r"\D*")  # the words of a value before its first digit
 
 
 def _facts_of(
@@ -251,8 +250,7 @@ def _bound(ent: Entity, clause: str) -> bool:
         return True  # "party 2 til 4": a window, not the hour the room opens ("from 12")
     if ent.start < 0:
         return False
-    said_with = _LEAD.match(ent.text)  # "after 13:30": the bound said as part of the value
-    before = clause[max(0, ent.start - 24) : ent.start] + (said_with.group(0) if said_with else "")
+    before = clause[max(0, ent.start - 24) : ent.start] + lead_words(ent.text)  # "after 13:30": said with it
     return any_language().bounds(before, clause[ent.end : ent.end + 16])
 
 

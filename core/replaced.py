@@ -96,7 +96,7 @@ def shown_as_replaced(fact: Fact) -> list[str]:
     # a bare name slot, or any untyped value in a slot guessed without a task (general.*): one value the
     # user said after another there is no evidence they are one attribute
     untyped_guess = guessed_slot(fact) and (fact.vtype or "") in UNTYPED
-    bare_name = unnumbered_slot(fact.key) == NAME_SLOT or untyped_guess
+    unproven_slot = unnumbered_slot(fact.key) == NAME_SLOT or untyped_guess
     # the evidence of the value that replaced each version: the next version's, the last one's the fact's
     replacers = [v.evidence for v in fact.history[1:]] + [fact.evidence] if fact.history else []
     return [
@@ -104,7 +104,7 @@ def shown_as_replaced(fact: Fact) -> list[str]:
         for v, by in zip(fact.history, replacers, strict=True)
         if v.norm != fact.norm
         and not v.reason.startswith(("new value", "user stated another"))
-        and not (bare_name and _merely_said(by))
+        and not (unproven_slot and _merely_said(by))
     ]
 
 

@@ -63,6 +63,16 @@ _RANGE = re.compile(r"\d\w*\s*-\s*[a-z]{0,2}\d", re.I)
 _ISO_DATE = re.compile(r"\d{4}-\d\d")
 
 
+_LEAD = re.compile(r"\D*")
+
+
+def lead_words(value: str) -> str:
+    """The words of a value before its first digit ("after " of "after 13:30", "" of "13:30"): the
+    bound a value is said with when the bound is part of its words."""
+    m = _LEAD.match(value)
+    return m.group(0) if m else ""
+
+
 def bound_norm(norm: str) -> bool:
     """True when a normalized value is a bound or a range of amounts, ratings or durations (an ISO
     date, "2026-03-02", is a point, not a range)."""

@@ -149,10 +149,10 @@ _RESULT_COUNT_BEFORE = re.compile(
     r"about|around|approximately|all|only|listings?\s+for|results?|options?|out\s+of)\s+$",
     re.IGNORECASE,
 )
-# Words after a number that keep it a value ("2 please", "4 together", "3 and ...").
 # a model's name right before a number: a capitalized word, then a word in capitals ("ISM PN 3.0") or with
 # a digit inside ("Cervelo P3 51"); one word alone ("UK 10") is no model
 _MODEL_BEFORE = re.compile(r"\b[A-Z][\w-]*\s+(?:[A-Z]{2,}|[A-Z]\w*\d\w*)\s+$")
+# Words after a number that keep it a value ("2 please", "4 together", "3 and ...").
 _VALUE_FOLLOWERS = frozenset(
     words("please together thanks thank and or instead then too now total in on at for tops max")
 )
