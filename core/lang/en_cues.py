@@ -291,13 +291,12 @@ def place_before(before: str, at: bool = False) -> bool:
     return bool(pattern(_AT_BEFORE if at else _PLACE_BEFORE, re.I).search(before.rstrip(" :,") + " "))
 
 
-# a thing named with "too" / "also" / "as well" right before the value ("the bark too, 10 bags" is cut
-# at its comma; "the bark also to 10 bags"): the value is that thing's, as well as the one held
+# a thing named with "too" / "also" / "as well" right before the value: "the bark also 10 bags"
 _ALSO_ANOTHER = r"(?i)\b(?:the|my|our)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:too|also|as\s+well)\b[^,.;!?]*$"
 
 
 def also_another(before: str) -> bool:
-    """True when the clause before a value names another thing the value is of as well (_ALSO_ANOTHER)."""
+    """True when the clause before a value names another thing the value is of, as well as the held one."""
     return bool(pattern(_ALSO_ANOTHER).search(before))
 
 
