@@ -23,16 +23,19 @@ _PAST_CLAUSE = re.compile(
     r"took|sent|paid|found|told|said|ran|drove|flew|spent)\b",
     re.IGNORECASE,
 )
-# words that point ahead: the date is one the speaker wants, plans or books for
+# words that point ahead: the date is one the speaker wants, plans or books for ("Survey booked,
+# SRV-88174: Wednesday 16 December" is the day booked, not the day the booking was made)
 _AHEAD = re.compile(
     r"\b(?:will|['’]ll|shall|going|gonna|want\w*|need\w*|would|could|can|should|hop\w+|plann\w+|thinking|"
-    r"wonder\w*|next|for|until|till|by|book|schedule|please|free|available|tomorrow|tonight)\b",
+    r"wonder\w*|next|for|until|till|by|book|booked|reserved|scheduled|confirmed|schedule|please|free|"
+    r"available|tomorrow|tonight)\b",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.!?;]\s|[.!?;]$")
 _ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 _WEEK = timedelta(days=7)
 _WEEKDAY = re.compile(r"\b(?:mon|tue|wed|thu|fri|sat|sun)", re.IGNORECASE)
+_DAY_NUMBER = re.compile(r"\d")
 
 
 def past_event(text: str, start: int, end: int) -> bool:
@@ -54,6 +57,8 @@ def last_day(value: str, ref: datetime, surface: str) -> str:
     day = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
     if day <= ref.date():
         return value
+    if _WEEKDAY.search(surface) and _DAY_NUMBER.search(surface):
+        return value  # "Wednesday 16 December": a week back would no longer be the 16th
     if _WEEKDAY.search(surface):
         back = day - _WEEK
     else:

@@ -73,3 +73,20 @@ def test_correcting_the_day_of_the_accident_keeps_the_visit_booked():
     # the visit is Thursday, read back with its date ("Thursday 17 December")
     assert "saturday" in current and any(v.startswith("thursday") for v in current)
     assert "thursday" not in replaced and "sunday" in replaced
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "Survey booked": a capitalised word and a participle read as a subject and a past verb, and
+        # the weekday moved the date a week back, to 2026-12-16 (Wednesday 16 December was 12-23)
+        "Survey booked, SRV-88174: Gary Pinnock, Wednesday 23 December at 4:30pm.",
+        "Delivery confirmed: Wednesday 23 December.",
+    ],
+)
+def test_a_booked_day_is_the_day_booked(text):
+    assert [(v, s) for _, v, s in _dates(text)] == [("2026-12-23", "date")]
+
+
+def test_a_weekday_with_its_day_of_the_month_is_never_moved_back_a_week():
+    assert [v for _, v, _ in _dates("It happened on Wednesday 23 December, I fell.")] == ["2026-12-23"]
