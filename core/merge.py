@@ -37,15 +37,7 @@ from core.lang.cues import any_language
 from core.listed import afternoon_pick, is_item_of, one_of_listed, picked_item, picks_by_norm, result_picks
 from core.merge_actions import advance_task_state, decline_asked_yes, merge_actions, settle_decline
 from core.merge_texts import merge_texts
-from core.models import (
-    ContextState,
-    DecisionEdge,
-    Fact,
-    FactCandidate,
-    FactVersion,
-    ParsedMessage,
-    Units,
-)
+from core.models import ContextState, DecisionEdge, Fact, FactCandidate, FactVersion, ParsedMessage, Units
 from core.name_readback import complete_name, read_back_name
 from core.none_found import failed_search_value, rekey_goals, widens_not_found
 from core.offer_accepted import settle_acceptance
@@ -68,7 +60,7 @@ from core.tasks import (
     said_before_domain,
 )
 from core.value_roles import answers_added_item, asks_another_role, other_owner
-from core.values import same_surface, same_value
+from core.values import day_in_month, same_surface, same_value
 from core.weekday_readback import settle_weekdays
 
 STRENGTH_ORDER = {"strong": 0, "medium": 1, "weak": 2}
@@ -234,7 +226,8 @@ def _merge_fact(
     if cand.role == "assistant" and cur.role == "user" and part:
         return  # "二等座, 靠过道" read back in part ("靠过道"): one part of what the user said, no new value
     # the user naming one of the options offered ("X or Y") picks it: a choice, no replaced value
-    picks = cand.role == "user" and " | " in cur.norm and one_of_listed(cur.value, cand.value) is not None
+    picks = cand.role == "user" and " | " in cur.norm  # "2" of "10:00, 14:00 | 09:00" by its norm, 14:00
+    picks = picks and (one_of_listed(cur.value, cand.value) is not None or picks_by_norm(cur.norm, cand.norm))
     if not picks and widens_not_found(state, cur, cand):
         replace_fact(state, cur, cand, "nothing was found for it; the user widened the search")
         return
@@ -242,6 +235,7 @@ def _merge_fact(
     if later is not None:
         cand = cand.model_copy(update={"norm": later})  # "Thursday at 2" of "10:00, 14:00, 09:00"
     same = same_value(cur.norm, cand.norm) or same_surface(cur.value, cand.value) or later is not None
+    same = same or (day_in_month(cur.norm, cand.norm) and not cand.correction)  # "31 march", "end of march"
     if picks or same or names_held_day(cur, cand):  # "大家周日起不来" of the Sunday held: that date
         picked = picked_item(cur, cand, picks)
         if picked is not None:

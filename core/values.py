@@ -160,3 +160,12 @@ def substitutes_replaced(atom: Atom, old_values: Iterable[str]) -> bool:
     word = re.compile(rf"(?<!\w){re.escape(target)}(?!\w)")
     return any(word.search(old.lower()) for old in old_values)
 
+
+
+_ISO_MONTH = re.compile(r"\d{4}-\d\d")
+
+
+def day_in_month(held: str, said: str) -> bool:
+    """True when said is a month alone ("2027-03", from "the end of March") and held a day in it
+    ("2027-03-31", from "31 March"): the month said again, not another date."""
+    return bool(_ISO_MONTH.fullmatch(said)) and held.startswith(said + "-")

@@ -28,7 +28,7 @@ from core.lang.asked_nouns import en_asked_noun
 from core.lang.en_lexicon import COUNT_NOUNS, FUNCTION_WORDS
 from core.lang.en_name_words import DETERMINERS
 from core.lang.en_units import CURRENCIES
-from core.lang.en_values import _CURRENCY_WORDS, _SYMBOLS, _money_value
+from core.lang.en_values import _CURRENCY_WORDS, CURRENCY_BEFORE, _money_value, currency_before
 from core.lang.en_values import money as money_amounts
 from core.lang.patterns import pattern
 
@@ -128,7 +128,7 @@ _BOUND = (
     r"up\s+to|under|below|at\s+most|no\s+more\s+than|not\s+more\s+than|less\s+than|"
     r"max(?:imum)?(?:\s+of)?|within"
 )
-_CUR_SYM = r"[$£€¥]"
+_CUR_SYM = CURRENCY_BEFORE
 _CUR_WORD = r"yuan|rmb|dollars?|bucks|euros?|pounds?|yen|usd|cny|eur|gbp|jpy|sgd|aud|cad|nzd|hkd|baht|won"
 _PERIOD = r"month|year|night|week|day|hour|person|head|pax|piece|parcel|box|item|unit|kg|trip|ticket|room"
 _RATE = rf"(?:\s+(?:a|an|per)\s+(?:{_PERIOD})|\s*/\s*(?:{_PERIOD}|mo|yr)|\s+each)"
@@ -218,7 +218,7 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
         value = _scaled(m.group("n"), m.group("sc"))
         money = bool(m.group("sym") or m.group("cur"))
         if money:
-            cur = _SYMBOLS.get(m.group("sym") or "") or _CURRENCY_WORDS.get((m.group("cur") or "").lower())
+            cur = currency_before(m.group("sym") or "") or _CURRENCY_WORDS.get((m.group("cur") or "").lower())
             cur = cur or CURRENCIES.get((m.group("cur") or "").lower(), "USD")
             value = _money_value(m.group("n"), m.group("sc"), cur) or value
         bound = "<=" if m.group("bound") or (m.group("tail") or "").strip().lower().startswith("max") else ""

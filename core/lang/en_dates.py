@@ -51,6 +51,13 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
         rf"\b(?P<mon>{_MONTH})\s+(?:the\s+)?{_DAYNUM_DIGITS}{_DAY_JOIN}(?:the\s+)?(?P<d>{_DAYNUM_DIGITS})\b"
         rf"(?!\s*(?:{_MONTH}|:|\d|am\b|pm\b|[ap]\.m\.|o'?clock|hours?|days?|weeks?|nights?|people|%))",
     ),
+    # the middle of January, end of March, mid-February, early May 2027: a part of a month, kept at the
+    # month ("2027-01"): no day was said
+    (
+        "part",
+        rf"\b(?:(?:the\s+)?(?:start|beginning|middle|end)\s+of\s+|(?:early|mid|late)[\s-])(?P<mon>{_MONTH})\b"
+        rf"{_YEAR}?(?!\s+(?:be|not|have|need|i|we)\b)",
+    ),
     # 9th of this month / of next month
     ("dthis", rf"\b(?:the\s+)?(?P<d>{_DAYORD})\s+of\s+(?P<which>this|next|the)\s+month\b"),
     # Friday the 18th, Monday 21st: a weekday and its day of the month are one date
@@ -176,6 +183,13 @@ def _resolve(name: str, g: dict[str, str | None], span: str, ref: datetime) -> s
         if d is not None and d < today:
             d = _safe_date(today.year + 1, mon, day)
         return d.isoformat() if d else ""
+    if name == "part":
+        mon_txt = (g["mon"] or "").lower().rstrip(".")
+        mon = MONTHS.index(mon_txt) + 1 if mon_txt in MONTHS else MONTH_ABBR.get(mon_txt)
+        if mon is None:
+            return ""
+        year = int(g["y"]) if g.get("y") else today.year + (mon < today.month)
+        return f"{year:04d}-{mon:02d}"
     if name == "dthis":
         day = _day_number(g["d"] or "")
         off = 1 if (g["which"] or "").lower() == "next" else 0

@@ -8,7 +8,7 @@ after a time cue ("at 7", "by 5:00").
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 from core.lang.en_lexicon import MONTH_ABBR, MONTHS, TENS, UNITS
@@ -44,6 +44,14 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
         rf"\b(?P<rel>half|quarter|(?:\d{{1,2}}|{_MINWORD})(?:\s+minutes?)?)\s+(?P<dir>past|after|to|before|til)\s+"
         rf"(?P<h>{_HOUR})(?!\d)(?:\s*{_OCLOCK})?(?:\s*(?P<ampm>{_AMPM})|\s+(?P<per>{_PERIOD}))?"
         rf"(?!\s+(?:of\s+)?{_MONTH_NAME})",  # "7 to 10 June" is a range of days
+    ),
+    # half 3, half eleven (British for half past): only where a clock time may end ("Monday half eleven,
+    # fair enough", "i finish at half 3."), never before a noun it would count ("half 3 bedrooms")
+    (
+        "half",
+        rf"\bhalf\s+(?P<h>{_HOUR})(?!\d)(?:\s*(?P<ampm>{_AMPM})|\s+(?P<per>{_PERIOD}))?"
+        rf"(?=\s*(?:$|[.,!?;)]|(?:on|at|then|please|tomorrow|today|tonight|is|would|works?|suits?|if|and|or|so|"
+        rf"for|i|we)\b))",
     ),
     # 1-3pm, 9–11 am: a range of hours written with a dash, read as "1 to 3pm" is
     ("rel", rf"(?<![\d:.-])(?P<rel>1[0-2]|0?[1-9])\s?(?P<dir>[-–])\s?(?P<h>{_HOUR})\s*(?P<ampm>{_AMPM})"),
@@ -103,6 +111,7 @@ class TimeSpan:
     end: int
     value: str
     cued: bool = False  # only a bare hour after a cue word ("at 7"): weaker evidence
+    bare: bool = False  # said with no am / pm nor part of the day ("at 5", "by 5.30", "half 3")
 
 
 def _num(text: str | None, words: dict[str, int]) -> int | None:
@@ -160,6 +169,8 @@ def _normalize(name: str, m: re.Match[str]) -> str | None:
         if mw is None or mw >= 60:
             return None
         minute = mw
+    if name == "half":
+        minute = 30
     if name == "rel":
         rel = g["rel"].lower()
         if g["dir"].lower() in ("to", "til", "-", "–") and rel.isdigit():
@@ -204,10 +215,27 @@ def find_times(text: str) -> tuple[TimeSpan, ...]:
                 start = m.start("h")
                 if not _an_hour(text, m, out):
                     continue
+            bare = name in ("cue", "dot") or (name == "half" and not (m.group("ampm") or m.group("per")))
+            if bare:
                 value = _bare_hour_of_day(text, start, value)
             approx = _APPROX_BEFORE.search(text, 0, start) if name == "cue" else None
             start = approx.start() if approx else start
-            out.append(TimeSpan(start, end, value, cued=name == "cue"))
+            out.append(TimeSpan(start, end, value, cued=name == "cue", bare=bare))
+    return _later_in_order(out)
+
+
+def _later_in_order(found: list[TimeSpan]) -> tuple[TimeSpan, ...]:
+    """A bare hour said after a bare hour read in the afternoon, and earlier than it as written, is
+    later in the day too: "between 5 and 7" is 17:00 to 19:00, "leave at 5 and arrive by 7" the same."""
+    out, last = list(found), None
+    for i in sorted(range(len(out)), key=lambda k: out[k].start):
+        span = out[i]
+        if not span.bare:
+            continue
+        hour = int(span.value[:2])
+        if last is not None and last >= 12 and hour < 12 and hour + 12 > last:
+            out[i] = replace(span, value=f"{hour + 12:02d}{span.value[2:]}")
+        last = int(out[i].value[:2])
     return tuple(out)
 
 
@@ -221,16 +249,21 @@ _APPROX_BEFORE = re.compile(r"\b(?:around|about|approximately|roughly)\s+$", re.
 _DAY_PART_BEFORE = re.compile(r"\b(?P<part>morning|afternoon|evening|night|tonight)\b[^.!?;\d]{0,20}$", re.I)
 
 
+# the bare hours nobody books in the small hours: "after 4", "at half 3" are in the afternoon
+_AFTERNOON_HOURS = range(1, 7)
+
+
 def _bare_hour_of_day(text: str, start: int, value: str) -> str:
     """A bare hour after a cue ("after 8") read in the part of the day said before it in the same
-    sentence ("Wednesday evening, after 8" is 20:00); with none said, as written."""
+    sentence ("Wednesday evening, after 8" is 20:00); with none said, 1 to 6 in the afternoon
+    ("wednesday after 4" is 16:00), a later hour as written."""
     hour = int(value[:2])
     if hour >= 12:
         return value
     said = _DAY_PART_BEFORE.search(text, 0, start)
     if said is not None:
         return value if said.group("part").lower() == "morning" else f"{hour + 12:02d}{value[2:]}"
-    return value
+    return f"{hour + 12:02d}{value[2:]}" if hour in _AFTERNOON_HOURS else value
 
 
 # the other end of a range of measures ("between 2 and 8 degrees", "from 2 to 8°C")

@@ -94,8 +94,25 @@ _CURRENCY_WORDS = {
 _SYMBOLS = {"$": "USD", "£": "GBP", "€": "EUR", "¥": "CNY"}
 _SCALE = {"k": 1000, "thousand": 1000, "m": 1_000_000, "million": 1_000_000, "bn": 1e9, "billion": 1e9}
 
+# what may stand before an amount: a symbol, an ISO currency code or a country's dollar ("AED 1,370",
+# "NZ$450", "S$ 80"); the code is part of what was said; capitals only, so "won 5" stays a word
+_CODES = "USD GBP EUR CNY JPY INR AED CHF SGD HKD AUD CAD NZD ZAR SEK NOK DKK THB KRW MYR MXN PLN PHP BRL TWD"
+_DOLLARS = {"US$": "USD", "A$": "AUD", "AU$": "AUD", "NZ$": "NZD", "S$": "SGD", "HK$": "HKD", "C$": "CAD"}
+CURRENCY_BEFORE = (
+    r"[$£€¥]|(?<![\w$])(?-i:"
+    + "|".join([*(re.escape(d) for d in _DOLLARS), *(rf"{c}\s?(?=\d)" for c in _CODES.split())])
+    + ")"
+)
+
+
+def currency_before(written: str) -> str:
+    """The ISO code of what a CURRENCY_BEFORE match wrote ("£" -> GBP, "NZ$" -> NZD, "AED " -> AED)."""
+    w = written.strip()
+    return _SYMBOLS.get(w) or _DOLLARS.get(w) or w
+
+
 _MONEY_SYM = re.compile(
-    r"(?P<sym>[$£€¥])\s?(?P<n>\d(?:[\d,]*\d)?(?:\.\d+)?)(?:\s?(?P<sc>k|m|bn|thousand|million|billion)\b)?",
+    rf"(?P<sym>{CURRENCY_BEFORE})\s?(?P<n>\d(?:[\d,]*\d)?(?:\.\d+)?)(?:\s?(?P<sc>k|m|bn|thousand|million|billion)\b)?",
     re.IGNORECASE,
 )
 _MONEY_WORD = re.compile(
@@ -220,10 +237,10 @@ def _money_value(n_text: str, scale: str | None, cur: str) -> str | None:
 
 
 def money(text: str) -> list[Candidate]:
-    """'$1,630', '530 dollars', 'one hundred and eighty bucks', '£20' -> '1630 USD'."""
+    """'$1,630', '530 dollars', 'one hundred and eighty bucks', '£20', 'AED 1,370' -> '1630 USD'."""
     out = []
     for m in _MONEY_SYM.finditer(text):
-        v = _money_value(m.group("n"), m.group("sc"), _SYMBOLS[m.group("sym")])
+        v = _money_value(m.group("n"), m.group("sc"), currency_before(m.group("sym")))
         if v:
             out.append(Candidate(m.start(), m.end(), "money", v, "amount", PRIO["money"]))
     for m in _MONEY_WORD.finditer(text):

@@ -31,9 +31,12 @@ def test_a_number_that_is_no_hour_is_no_time(text):
 @pytest.mark.parametrize(
     ("text", "times"),
     [
-        ("between 5 and 7 please", ["05:00", "07:00"]),
-        ("leave at 5 and arrive by 7", ["05:00", "07:00"]),
-        ("can it come at 5.30 instead", ["05:30"]),
+        # an hour from 1 to 6 said bare is in the afternoon, and the hour after it in the same range too
+        ("between 5 and 7 please", ["17:00", "19:00"]),
+        ("leave at 5 and arrive by 7", ["17:00", "19:00"]),
+        ("can it come at 5.30 instead", ["17:30"]),
+        ("from 9 until 5", ["09:00", "17:00"]),
+        ("wednesday after 4. i finish at half 3", ["16:00", "15:30"]),  # "after 4" had been 04:00
         ("by 10.15 please", ["10:15"]),
     ],
 )
@@ -55,4 +58,21 @@ def test_an_hour_said_roughly_is_a_time_without_a_cue(text, times):
 
 @pytest.mark.parametrize("text", ["3ish weeks", "maybe 4ish people"])
 def test_a_rough_count_is_no_time(text):
+    assert _times(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "times"),
+    [
+        ("Monday half eleven, fair enough", ["11:30"]),  # had been the count "eleven"
+        ("i finish at half 3", ["15:30"]),
+        ("half 7 in the evening", ["19:30"]),
+    ],
+)
+def test_half_and_an_hour_is_half_past_it(text, times):
+    assert _times(text) == times
+
+
+@pytest.mark.parametrize("text", ["half 3 bedrooms are gone", "about half 2 litre bottles"])
+def test_half_before_a_counted_noun_is_no_time(text):
     assert _times(text) == []

@@ -45,6 +45,10 @@ def test_next_weekday_on_that_weekday_is_a_week_later():
         ("on the 9th of this month", "the 9th of this month", "2026-01-09"),
         ("returning 13th of March 2019", "13th of March 2019", "2019-03-13"),
         ("later today", "later today", "2026-01-05"),
+        # a part of a month is the month: no day was said ("the middle of January" had been lost)
+        ("the middle of January if you can", "the middle of January", "2026-01"),
+        ("mid-Feb works", "mid-Feb", "2026-02"),
+        ("late december 2027 please", "late december 2027", "2027-12"),
     ],
 )
 def test_dates_are_iso_against_the_reference(text, surface, value):
@@ -91,11 +95,22 @@ def test_times_are_24h(text, surface, value):
         ("about one hundred and eighty bucks", "one hundred and eighty bucks", "180 USD"),
         ("the fee is £20", "£20", "20 GBP"),
         ("a budget of $5k", "$5k", "5000 USD"),
+        # an ISO code or a country's dollar before the amount is part of it ("AED 1,370" had been a
+        # name "AED" beside a number "1,370 in total")
+        ("so AED 1,370 in total", "AED 1,370 in total", "1370 AED"),
+        ("SGD 1,200 max", "SGD 1,200 max", "<=1200 SGD"),
+        ("it was NZ$450 each", "NZ$450 each", "450 NZD"),
+        ("S$ 80 for the two", "S$ 80", "80 SGD"),
     ],
 )
 def test_money(text, surface, value):
     e = find(text, surface)
     assert (e.type, e.value) == ("money", value)
+
+
+@pytest.mark.parametrize("text", ["we won 5 games", "the Eur 5 line"])
+def test_a_word_spelled_like_a_code_is_no_currency(text):
+    assert [e for e in ents(text) if e.type == "money"] == []
 
 
 @pytest.mark.parametrize(
