@@ -21,6 +21,11 @@ _SUBJECT_BEFORE = re.compile(
     rf"(?:\b(?i:{_WISH}|i\s+prefer)\s+)?"
     r"(?:\b(?i:i|we|you|they|he|she)|\b(?!(?:Please|But|And|So|Just|Also|Then|Oh)\b)[A-Z][a-z]+)\s+$"
 )
+# who a "not" / "never" is said of, with the verb "be" ("I'm not stopping it", "we are never late"):
+# the person is part of the phrase, as with "I don't"
+_BE_SUBJECT_BEFORE = re.compile(
+    r"\b(?:i['’]m|i\s+am|(?:we|they)(?:['’]re|\s+are)|(?:he|she)(?:['’]s|\s+is))\s+$", re.IGNORECASE
+)
 # Verbs of wanting belong to the cue ("don't want" + "a window seat"); other verbs to the target
 # ("don't" + "call before 9am").
 _WANT = (
@@ -204,6 +209,8 @@ def find_negations(text: str) -> tuple[Negation, ...]:
         subj = _SUBJECT_BEFORE.search(text[max(0, start - 32) : start]) if _VERBAL_CUE.match(cue) else None
         if subj and subj.group(0).strip():
             start -= len(text[max(0, start - 32) : start]) - subj.start()
+        be = cue[:3].lower() in ("not", "nev") and _BE_SUBJECT_BEFORE.search(text, max(0, start - 12), start)
+        start = be.start() if be else start
         base = _EXCEPTION_BASE.search(text, 0, start) if _EXCEPTION_CUE.match(cue) else None
         if base is not None:
             start = base.start()  # "any day except Thursday": the exception with what it is taken from

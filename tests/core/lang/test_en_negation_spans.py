@@ -2,7 +2,8 @@
 one", "a no-frills hotel"), no prohibition, while a "no" before the thing forbids it ("no spicy
 food"); an exception keeps what it is taken from ("any day except Thursday"); an order to leave a
 thing as it is forbids changing it ("leave the bar tape alone"); "no need X", "not more than X" and
-"refuses X" forbid X, while "no need, thanks" forbids nothing."""
+"refuses X" forbid X, while "no need, thanks" forbids nothing; the person said with "be" before
+"not" is part of the phrase ("I'm not stopping it")."""
 
 from __future__ import annotations
 
@@ -109,3 +110,17 @@ def test_no_need_not_more_than_and_refuses_forbid_their_target(text, negation):
 )
 def test_no_need_without_a_thing_forbids_nothing(text):
     assert find_negations(text) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "negation"),
+    [
+        # "I'm" had been cut off: "not stopping it" says nothing of whose it is
+        ("Good, because I'm not stopping it, my cardiologist would kill me", "I'm not stopping it"),
+        ("Bring them in. I'm not posting my mum's gold nowhere.", "I'm not posting my mum's gold nowhere"),
+        ("she's not allowed nuts", "she's not allowed nuts"),
+        ("the flat is not on a bus route", "not on a bus route"),  # no person: the cue starts it
+    ],
+)
+def test_a_person_said_with_be_before_not_is_part_of_the_phrase(text, negation):
+    assert [n.text for n in find_negations(text)] == [negation]
