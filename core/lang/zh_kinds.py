@@ -23,7 +23,7 @@ _PROMISE = re.compile(
 # an interrogative character inside a word that asks nothing is no question: 茶几 (coffee table),
 # 几乎 (almost), 哪怕 (even if), 那么/这么/多么 (so)
 _QUESTION = re.compile(
-    r"[吗呢？?]|(?<![那这多])么|请问|什么|哪(?!怕)|(?<!茶)几(?!乎)|多少|是否|怎么|如何|有没有|是不是|能不能|可不可以|"
+    r"[吗？?]|(?<![那这多])么|请问|什么|哪(?!怕)|(?<!茶)几(?!乎)|多少|是否|怎么|如何|有没有|是不是|能不能|可不可以|"
     r"行不行|咋样|啥"
 )
 # "几" that counts a few, not asks how many: 好几个, 十几, 几十, 这几天, and "有几个同事，..." stating a
@@ -32,7 +32,12 @@ _QUESTION = re.compile(
 _FEW = re.compile(
     r"[好十这那]几|几(?=[十百千万])|(?:^|[，,。；;])有几[个位名家条只件]|几[个点条项件][^，,。；;？?]{0,4}[：:]"
 )
-_ASKS_ANYWAY = re.compile(r"[吗呢？?]")
+_ASKS_ANYWAY = re.compile(r"[吗？?]")
+# 呢 asks before a question mark, or after a thing named alone ("你呢", "那上海呢", "撤场呢"); after a
+# clause that says something ("他出一半呢", "我在开会呢") it stresses what it says
+_NE_ASKS = re.compile(
+    r"呢(?=\s*[？?])|(?:^|[，,。；;])\s*(?:那|还有)?(?:[你您他她我]们?|(?![你您他她我])[\u4e00-\u9fff]{1,4})呢"
+)
 _INSTRUCTION = re.compile(
     r"帮我|帮忙|请(?!问)|给我|麻烦|替我|为我|帮.{0,3}(?:订|查|找|预|叫|推荐)|告诉我|发给我|订一|预订|预定"
 )
@@ -101,7 +106,7 @@ def proposes_alternative(text: str) -> bool:
 def asks(t: str) -> bool:
     """True when the clause asks something: a question word or particle, not a "几" that counts a few
     ("有几个回族同事，要单独一桌清真的" states; "有几个房间？" asks)."""
-    if _ASKS_ANYWAY.search(t):
+    if _ASKS_ANYWAY.search(t) or _NE_ASKS.search(t):
         return True
     few = {i for m in _FEW.finditer(t) for i in range(m.start(), m.end())}
     return any(not (m.group() == "几" and m.start() in few) for m in _QUESTION.finditer(t))

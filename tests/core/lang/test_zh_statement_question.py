@@ -1,12 +1,14 @@
 """A statement the user makes before asking, in one Chinese sentence, is a clause of its own: "我膝盖
 不太好，按压的时候要一直跪着吗" was one question, and the context lost the knee. A request asked about
-("我奶奶要去拔牙，她在吃阿司匹林，这个要紧吗") stays one question: it states the task."""
+("我奶奶要去拔牙，她在吃阿司匹林，这个要紧吗") stays one question: it states the task. A 呢 after a clause
+that says something ("他出一半呢") stresses it and asks nothing; after a thing named alone ("那上海呢") it asks."""
 
 from __future__ import annotations
 
 import pytest
 
 from core.lang.zh import ChineseAnalyzer
+from core.lang.zh_kinds import asks
 from tests.core.builders import missing_clauses
 
 pytestmark = pytest.mark.unit
@@ -64,3 +66,13 @@ def test_a_rule_set_after_a_question_is_split_off(text: str, asked: str):
 
 def test_a_question_that_goes_on_asking_stays_whole():
     assert ChineseAnalyzer().split("能参与吗，大概多久") == ["能参与吗，大概多久"]
+
+
+@pytest.mark.parametrize("text", ["他出一半呢", "我在开会呢", "确认，我哥说了算，他出一半呢"])
+def test_ne_after_a_clause_that_says_something_asks_nothing(text: str) -> None:
+    assert not asks(text)
+
+
+@pytest.mark.parametrize("text", ["那上海呢", "你们呢", "撤场呢", "周日呢？", "这个怎么弄呢"])
+def test_ne_after_a_thing_named_alone_or_before_a_question_mark_asks(text: str) -> None:
+    assert asks(text)
