@@ -135,4 +135,10 @@ SET_SCENARIOS: dict[int, tuple[str, ...]] = {
         "hair_transplant", "embroidery_order", "sauna_install", "electric_gate_install", "bonsai_workshop",
         "mobility_scooter",
     ),
+    23: (
+        "pizza_oven_build", "dry_stone_walling", "alpaca_trekking", "falconry_day", "white_water_rafting",
+        "bungee_jump", "taxidermy", "live_band_hire", "lactation_consultant", "woodworking_course",
+        "hot_spring_stay", "sleep_study", "dragon_boat_event", "wedding_mc_hire", "weiqi_lessons",
+        "range_hood_cleaning",
+    ),
 }
