@@ -1,7 +1,8 @@
 """A statement the user makes before asking, in one Chinese sentence, is a clause of its own: "我膝盖
 不太好，按压的时候要一直跪着吗" was one question, and the context lost the knee. A request asked about
 ("我奶奶要去拔牙，她在吃阿司匹林，这个要紧吗") stays one question: it states the task. A 呢 after a clause
-that says something ("他出一半呢") stresses it and asks nothing; after a thing named alone ("那上海呢") it asks."""
+that says something ("他出一半呢") stresses it and asks nothing; after a thing named alone ("那上海呢")
+it asks."""
 
 from __future__ import annotations
 
