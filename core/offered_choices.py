@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from core.lang.laid_out import lays_out_alternatives
 from core.lang.value_shapes import shaped_values
 from core.shown import topic_words
 
@@ -25,12 +26,13 @@ _ENUMERATION = re.compile(r"[^、，,。；;！？!?\s]{1,10}(?:、[^、，,。�
 
 @lru_cache(maxsize=4096)
 def choices_offered(text: str) -> str:
-    """text when an assistant turn names two or more prices or two or more times of day, or
-    enumerates items with the enumeration comma (it lays out options the user's next brief turn
-    picks among), else "". Cached: every compaction of a session reads its assistant turns again."""
+    """text when an assistant turn names two or more prices or two or more times of day, enumerates
+    items with the enumeration comma or states two ways the user may take ("you can X or Y": it lays
+    out options the user's next brief turn picks among), else "". Cached: every compaction of a
+    session reads its assistant turns again."""
     found = [shape for shape, _ in shaped_values(text)]
     priced = any(sum(s.startswith(kind) for s in found) >= 2 for kind in _OPTION_SHAPES)
-    return text if priced or _ENUMERATION.search(text) else ""
+    return text if priced or _ENUMERATION.search(text) or lays_out_alternatives(text) else ""
 
 
 def picked_again(

@@ -55,3 +55,31 @@ def test_items_enumerated_with_the_enumeration_comma_lay_out_choices():
     assert not choices_offered("好的，已记录。")
     turns = [("user", "想订入职礼包"), ("assistant", offer), ("user", "白色")]
     assert "白色" in missing_clauses(turns, "[FACT:general.count=10套]")
+
+
+@pytest.mark.parametrize(
+    "offer",
+    [
+        "We can collect it in its case for the fee, or you can drop it at our workshop in Tewkesbury.",
+        "That's above the limit. You can bring them in or send them in our insured postal pack.",
+        "可以上门取件，也可以您自己送到店里。",
+    ],
+)
+def test_two_ways_stated_lay_out_choices(offer):
+    assert choices_offered(offer) == offer
+
+
+@pytest.mark.parametrize("text", ["Call or text us any time.", "We have your booking for Friday."])
+def test_an_or_that_offers_no_way_to_take_lays_out_nothing(text):
+    assert not choices_offered(text)
+
+
+def test_a_brief_pick_of_two_ways_stated_comes_back():
+    """"Collection, please." after "We can collect it ..., or you can drop it ..." had been dropped: no
+    question asked for it, and two content words are too few for a turn answering nothing."""
+    turns = [
+        ("user", "my mother's sewing machine needs a service"),
+        ("assistant", "We can collect it for £20, or you can drop it at our workshop in Tewkesbury."),
+        ("user", "Collection, please."),
+    ]
+    assert "Collection, please." in missing_clauses(turns, "[FACT:general.item=sewing machine]")
