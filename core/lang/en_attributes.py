@@ -256,7 +256,11 @@ _GROUP_AFTER = re.compile(
 _IN_ALL_TAIL = re.compile(r"\b(?:in\s+total|in\s+all|altogether)$", re.IGNORECASE)
 # an amount added to others ("$195 + $144"), and the result of a sum of amounts ("+ $12 = $351")
 _ADDEND_AFTER = re.compile(r"^\s*[+＋]")
-_RESULT_BEFORE = re.compile(r"[+＋][^=+]{1,30}=\s*$")
+# what the parts come to: "$195 + $144 + $12 = $351", "at £4.20 is £63, plus £55.50 for the cups: £118.50"
+_RESULT_BEFORE = re.compile(
+    r"[+＋][^=+]{1,30}=\s*$|\bplus\s+[$£€¥]?\d[^=+:]{0,30}(?::|=|\bis|\bcomes\s+to|\bmakes)\s*$",
+    re.IGNORECASE,
+)
 
 
 def sum_slot(before: str, after: str) -> str | None:

@@ -35,6 +35,9 @@ def _slots(found: list[tuple[int, int, str, str, str]]) -> dict[str, str]:
         ("Total: screen $450 + film $150 + video $75 = $941.", "total", "941 USD"),
         ("So the total stays $1,589.", "total", "1589 USD"),
         ("at €1,049 per person, €4,196 in total.", "total", "4196 EUR"),
+        # the sum said after a "plus" of amounts (had been one more item of a list of amounts)
+        ("15 medals at £4.20 is £63, plus £55.50 for the cups: £118.50.", "total", "118.50 GBP"),
+        ("The room is $200, plus $30 tax that comes to $230.", "total", "230 USD"),
     ],
 )
 def test_an_english_sum_due_is_keyed_by_its_noun(text: str, slot: str, value: str) -> None:
@@ -133,3 +136,7 @@ def test_what_a_count_times_a_price_comes_to_is_the_total() -> None:
 def test_a_product_before_the_total_said_after_it_is_a_part() -> None:
     slots = _slots(zh_numbers("新品30×628=18840元，加工费540元，共19380元。"))
     assert slots.get("total") != "18840 CNY"
+
+
+def test_a_plus_of_things_with_no_amount_makes_no_sum() -> None:
+    assert "total" not in _slots(en_numbers("Ceramic plus brow strip: $509."))
