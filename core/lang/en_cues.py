@@ -66,7 +66,7 @@ _BARE_NO = r"(?i)^no\b(?!\s+(?:problem|worries))"
 # a reply that opens by agreeing accepts what was just proposed, whatever else it goes on to ask
 _ACCEPTANCE = (
     r"(?i)^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|great|perfect|fine|alright|all right|correct|right|go ahead|"
-    r"book it|do it|please do|sounds (?:good|great|perfect|fine)|"
+    r"book it|do it|please do|go for it|go on then|go on(?=\s*(?:[.!]|$))|sounds (?:good|great|perfect|fine)|"
     r"i(?:'d| would)\s+(?:really\s+|definitely\s+|very\s+much\s+)?(?:like|love)\s+"
     r"(?:that|this|it)(?=\s*(?:[.!,]|$))|"
     r"that(?:'s| is| would be| will be| sounds| works)\s*"

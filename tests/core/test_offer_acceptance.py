@@ -25,6 +25,11 @@ pytestmark = pytest.mark.unit
         ("Let's do that.", True),
         ("I like that one.", True),
         ("I'll take that one", True),
+        # British "go on then" took nothing: the cheaper total offered (£5,310) stayed an offer
+        ("Go on then, the builder'll do the boards.", True),
+        ("go on.", True),
+        ("Go for it", True),
+        ("go on, tell me more about it", False),
         ("I like that one better than the first?", False),
         ("It would work if it were cheaper.", False),
         ("That sounds too expensive.", False),
