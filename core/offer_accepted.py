@@ -12,7 +12,7 @@ from core.listed import listed
 from core.models import ContextState, Fact, FactCandidate, ParsedMessage, Units
 from core.readback_split import AGREED_SUFFIX
 from core.replaced import unnumbered_slot
-from core.slot_keys import INFORMATIONAL_SLOTS
+from core.slot_keys import COST_SLOTS, INFORMATIONAL_SLOTS
 from core.values import same_surface, same_value
 
 _ACCEPT_KINDS = frozenset({"confirmation", "instruction"})
@@ -121,13 +121,10 @@ def _narrowed(offer: Fact, item: str, start: int) -> Fact:
         ev = ev.model_copy(update={"start": start, "end": start + len(item), "text": item})
     return offer.model_copy(update={"value": item, "norm": item.lower(), "evidence": ev})
 
-# the informational slots that hold what a thing costs: a term of the offer when the user accepts it
-_COST_SLOTS = frozenset({"price", "amount"})
-
 
 def _quoted_term(fact: Fact) -> bool:
     """True for one amount of money the assistant quoted (a price, a total), not a list of them
     ("$1,450 and $1,900": which one the user agreed to is not known)."""
     slot = fact.key.rsplit(".", 1)[-1]
     single = ", " not in fact.norm and " | " not in fact.norm
-    return slot in _COST_SLOTS and single and fact.evidence is not None
+    return slot in COST_SLOTS and single and fact.evidence is not None

@@ -31,6 +31,7 @@ import re
 
 from core.listed import listed
 from core.models import ContextState, Fact, FactCandidate, ParsedMessage
+from core.slot_keys import COST_SLOTS
 from core.values import same_value
 
 
@@ -77,9 +78,6 @@ def mark_reported(cands: list[FactCandidate], idx: int) -> None:
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
-# the informational slots that hold what a thing costs: the term of a result or a pick worth keeping
-# (a reported address, phone or duration stays information: it is in the raw turn while it matters)
-_COST_SLOTS = frozenset({"amount", "price"})
 
 
 def reported_term(fact: Fact) -> bool:
@@ -87,7 +85,7 @@ def reported_term(fact: Fact) -> bool:
     several of one report are each a term of it ("€3,000 refundable deposit ... Total back to €9,970,
     first instalment €4,985"); options merely listed are no report (reports_result)."""
     ev = fact.evidence
-    return ev is not None and ev.how == "reported" and fact.key.rsplit(".", 1)[-1] in _COST_SLOTS
+    return ev is not None and ev.how == "reported" and fact.key.rsplit(".", 1)[-1] in COST_SLOTS
 
 
 def chosen_evidence(fact: Fact) -> bool:

@@ -43,11 +43,16 @@ INFORMATIONAL_SLOTS = frozenset(
         "other",
         "amount",
         "price",
+        "unit_price",
         "duration",
         "rating",
         "facility",
     }
 )
+# the informational slots that hold what a thing costs: a term of a result reported, or of an offer the
+# user accepts (a reported address, phone or duration stays information: it is in the raw turn while it
+# matters)
+COST_SLOTS = frozenset({"amount", "price", "unit_price"})
 # What a booking in a domain needs before it can run (general knowledge of the task, not data).
 REQUIRED_SLOTS = {
     "restaurant": ("name", "date", "time", "people"),

@@ -176,8 +176,14 @@ def _money(text: str) -> list[Hit]:
         end = m.end() - (2 if tail == "之间" else 0)
         per = _PER_UNIT.match(text, end) if not tail else None
         end = per.end() if per else end  # "3988元/桌": the price of one table, as written
-        out.append(Hit(m.start(), end, "money", value, "price", 8))
+        each = _EACH_BEFORE.search(text, max(0, m.start() - 8), m.start()) if not tail else None
+        start = each.start() if each else m.start()  # "每平米65元": the price of one square metre
+        out.append(Hit(start, end, "money", value, "unit_price" if per or each else "price", 8))
     return out
+
+
+# what one of a unit costs, said before the amount: 每平米 / 每人 / 每月 (约 / 大概 / 只要 between)
+_EACH_BEFORE = re.compile(r"每(?:一)?[\u4e00-\u9fff]{1,2}(?:只要|大概|大约|约|是|为)?$")
 
 
 def _rating(text: str) -> list[Hit]:

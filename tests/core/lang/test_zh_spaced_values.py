@@ -90,3 +90,22 @@ def test_years_of_age_are_an_age_not_a_count() -> None:
     """"小孩，8岁" then the height "132" and the boot size "33": a count slot held all three, one
     replacing the other; an age in 岁 is an age."""
     assert find("小孩，8岁，女孩", "8岁")[3] == "age"
+
+
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [
+        ("价格是每平米65元（含辅料和施工）。", "每平米65元"),
+        ("12期免息，每月约1317元。", "每月约1317元"),
+        ("同价65元/平米。", "65元/平米"),
+    ],
+)
+def test_what_one_of_a_unit_costs_is_a_unit_price(text: str, surface: str) -> None:
+    # "每平米65元" had been the price a total ("约5200元") then replaced: what one square metre costs
+    # is another attribute than what the whole job costs
+    kind, _surface, _value, slot = find(text, surface)
+    assert (kind, slot) == ("money", "unit_price")
+
+
+def test_a_price_with_no_unit_is_the_price() -> None:
+    assert find("是的，约5200元，在6000以内。", "5200元")[3] == "price"
