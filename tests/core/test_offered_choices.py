@@ -63,13 +63,21 @@ def test_items_enumerated_with_the_enumeration_comma_lay_out_choices():
         "We can collect it in its case for the fee, or you can drop it at our workshop in Tewkesbury.",
         "That's above the limit. You can bring them in or send them in our insured postal pack.",
         "可以上门取件，也可以您自己送到店里。",
+        "For the surgery, we offer local anesthetic, nitrous, or IV sedation.",
     ],
 )
 def test_two_ways_stated_lay_out_choices(offer):
     assert choices_offered(offer) == offer
 
 
-@pytest.mark.parametrize("text", ["Call or text us any time.", "We have your booking for Friday."])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Call or text us any time.",
+        "We have your booking for Friday.",
+        "Thanks, Anna, or should I say Dr Lee?",  # a question is asked, not laid out
+    ],
+)
 def test_an_or_that_offers_no_way_to_take_lays_out_nothing(text):
     assert not choices_offered(text)
 
