@@ -29,6 +29,7 @@ from core.joined_values import unshown_answer_run, unshown_joined
 from core.lang.cues import any_language
 from core.lang.en_cues import asks_detail_only
 from core.lang.registry import analyzer_for
+from core.lang.self_answers import names_self
 from core.models import Atom, ContextState, ParsedMessage
 from core.modified_heads import modified_heads
 from core.negation_pairs import before_half_unshown, positive_half_unshown
@@ -295,6 +296,8 @@ def missing_user_clauses(
                 own_words_unshown(atom, own, MAX_TYPED_UNITS, corrections, later)
             ):
                 needs.append(atom.text)  # a value shown without the word beside it ("2 bed" of "2 bed flat")
+            elif not needs and brief and names_self(atom.text):
+                needs.append(atom.text)  # "Also me." to "the trustee?": the speaker is the value
             if needs and atom.text not in out and atom.text.lower() not in low:
                 out.append(atom.text)
             elif typed and not needs and stale_value and atom.kind in CONTENT_KINDS:
