@@ -47,7 +47,7 @@ _CUE = re.compile(
 _SUBSTITUTION = re.compile(r"(?:rather|instead)\s+(?:than|of)$", re.IGNORECASE)
 # Cues whose subject pronoun is part of the phrase: "I don't want a window seat".
 _VERBAL_CUE = re.compile(
-    r"^(?:do|does|did|would|will|could|should|can|must|don|doesn|didn|won|wouldn|can|"
+    r"^(?:do|does|did|would|will|could|should|can|cannot|must|don|doesn|didn|won|wouldn|can|"
     r"couldn|shouldn|mustn|i'?d|we'?d|i\s+would|we\s+would)\b",
     re.IGNORECASE,
 )

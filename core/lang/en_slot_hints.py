@@ -169,7 +169,8 @@ _KIN_BEFORE = re.compile(
 # Jiménez", "our instructor Margaret Tully", "Their events coordinator, Priya Shah"): an agent noun
 # (-er, -or, -ist, -ian, -ant) or a role word, never one whose name the user's or another's replaces
 _ROLE_WORDS = (
-    "chef|guide|pilot|tech|nurse|coach|rep|contact|vet|doctor|surgeon|midwife|tutor|host|boss|landlord"
+    "chef|guide|pilot|tech|nurse|coach|rep|contact|vet|doctor|surgeon|midwife|tutor|host|boss|landlord|"
+    "neighbou?r"
 )
 _ROLE_NAMED_BEFORE = re.compile(
     r"\b(?:(?i:our|my|your|their|his|her)\s+(?:[a-z]+\s+){0,2}?"
@@ -237,14 +238,14 @@ def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
         return CONTACT_SLOT  # "Chloe Nguyen, 0433 555 219": whom to call, never a venue or a pick
     if slot == "person" and _WITH_BEFORE.search(text, max(0, c.start - 12), c.start):
         return WITH_SLOT  # "the Thursday 13:40 with Tomasz Nowak": who it is with, not whom it is for
-    if slot == "person":
-        return slot
     before = text[max(0, c.start - 64) : c.start]
-    if _TO_A_PERSON.search(before) or _ROLE_BEFORE.search(before) or _MAKER_AFTER.match(text, c.end):
-        return "person"
     role = _ROLE_NAMED_BEFORE.search(before)
     if role and (noun := role.group("role") or role.group("the_role")) not in VENUE_TYPES:
-        return f"{noun}_name"  # "The housekeeper, Rosa Jiménez": the housekeeper's name
+        return f"{noun}_name"  # "The housekeeper, Rosa Jiménez", "Our solicitor, Ms Farah Haddad"
+    if slot == "person":
+        return slot
+    if _TO_A_PERSON.search(before) or _ROLE_BEFORE.search(before) or _MAKER_AFTER.match(text, c.end):
+        return "person"
     if _ALBUM_AFTER.match(text, c.end) or _ALBUM_BEFORE.search(before):
         return "album"
     if _WORK_AFTER.match(text, c.end):

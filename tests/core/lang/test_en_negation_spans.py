@@ -120,6 +120,8 @@ def test_no_need_without_a_thing_forbids_nothing(text):
         ("Bring them in. I'm not posting my mum's gold nowhere.", "I'm not posting my mum's gold nowhere"),
         ("she's not allowed nuts", "she's not allowed nuts"),
         ("the flat is not on a bus route", "not on a bus route"),  # no person: the cue starts it
+        # "cannot" kept its person as "can't" did ("cannot be the murderer" had said of nobody)
+        ("Perfect. Also, Darnell cannot be the murderer.", "Darnell cannot be the murderer"),
     ],
 )
 def test_a_person_said_with_be_before_not_is_part_of_the_phrase(text, negation):

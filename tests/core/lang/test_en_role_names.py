@@ -20,6 +20,10 @@ pytestmark = pytest.mark.unit
         ("Sessions are with our instructor Margaret Tully.", "Margaret Tully", "instructor_name"),
         ("Our display manager, Craig Fenwick, can survey on Thursday.", "Craig Fenwick", "manager_name"),
         ("My accountant is Ruth Okafor.", "Ruth Okafor", "accountant_name"),
+        # a title did not keep the role: "Ms Farah Haddad" was a person, replaced by the next one named
+        ("Our solicitor, Ms Farah Haddad at Haddad Legal, says probate is near.", "Ms Farah Haddad",
+         "solicitor_name"),
+        ("my neighbour Mrs Papadopoulos has a key", "Mrs Papadopoulos", "neighbour_name"),
     ],
 )
 def test_a_name_after_its_role_is_keyed_by_the_role(text: str, name: str, slot: str):
