@@ -240,12 +240,15 @@ def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
         return WITH_SLOT  # "the Thursday 13:40 with Tomasz Nowak": who it is with, not whom it is for
     before = text[max(0, c.start - 64) : c.start]
     role = _ROLE_NAMED_BEFORE.search(before)
-    if role and (noun := role.group("role") or role.group("the_role")) not in VENUE_TYPES:
-        return f"{noun}_name"  # "The housekeeper, Rosa Jiménez", "Our solicitor, Ms Farah Haddad"
+    noun = (role.group("role") or role.group("the_role")) if role else None
+    # "The housekeeper, Rosa Jiménez", "Our solicitor, Ms Farah Haddad": the role's name, titled or not
+    role_slot = f"{noun}_name" if noun and noun not in VENUE_TYPES else None
     if slot == "person":
-        return slot
+        return role_slot or slot
     if _TO_A_PERSON.search(before) or _ROLE_BEFORE.search(before) or _MAKER_AFTER.match(text, c.end):
         return "person"
+    if role_slot:
+        return role_slot
     if _ALBUM_AFTER.match(text, c.end) or _ALBUM_BEFORE.search(before):
         return "album"
     if _WORK_AFTER.match(text, c.end):
