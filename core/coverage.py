@@ -33,7 +33,7 @@ from core.lang.self_answers import names_self
 from core.models import Atom, ContextState, ParsedMessage
 from core.modified_heads import modified_heads
 from core.negation_pairs import before_half_unshown, positive_half_unshown
-from core.offered_choices import choices_offered, picked_again
+from core.offered_choices import accepts_only, choices_offered, picked_again
 from core.proposals import stated_question
 from core.qualified import qualified_parts
 from core.render import parse_anchors
@@ -261,6 +261,8 @@ def missing_user_clauses(
             # a pick among choices a later correction picks again among ("interim", then "actually
             # the full service") is no value of the user's now
             brief = brief and not (picked and picked_again(atom.text, picked, corrections, p.message.idx))
+            # a yes to ways laid out picks none unless it names a word of one ("Yes, actually.")
+            brief = brief and not (picked and accepts_only(atom.text, picked))
             cue = cued(atom) or after_bare_cue(p.atoms, at)  # "scratch that. ... pay as you go, every lesson"
             least = MIN_ANSWER_UNITS if brief else MIN_CUED_UNITS if cue else MIN_UNITS
             if p.message.idx == opening:

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from core.lang.cues import any_language
 from core.lang.laid_out import lays_out_alternatives
 from core.lang.value_shapes import shaped_values
 from core.shown import topic_words
@@ -43,3 +44,9 @@ def picked_again(
     not hold ("actually the full service" after "interim" of "interim £89 or full service £149")."""
     others = topic_words(offer) - topic_words(pick)
     return any(at > idx and topic_words(text) & others for at, _, _, text in corrections)
+
+
+def accepts_only(reply: str, offer: str) -> bool:
+    """True when a brief reply to choices laid out opens by agreeing and names no word of them ("Yes,
+    actually."): a yes picks none of several ways; "yes, delivery please" names one."""
+    return any_language().accepts(reply.strip()) and not topic_words(reply) & topic_words(offer)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.offered_choices import choices_offered, picked_again
+from core.offered_choices import accepts_only, choices_offered, picked_again
 from tests.core.builders import missing_clauses
 
 pytestmark = pytest.mark.unit
@@ -91,3 +91,12 @@ def test_a_brief_pick_of_two_ways_stated_comes_back():
         ("user", "Collection, please."),
     ]
     assert "Collection, please." in missing_clauses(turns, "[FACT:general.item=sewing machine]")
+
+
+def test_a_yes_to_ways_laid_out_picks_none_unless_it_names_one():
+    offer = "You can collect it from the shop, or we can deliver it for £5."
+    assert accepts_only("Yes, actually.", offer)
+    assert not accepts_only("yes, delivery please", offer.replace("deliver it", "do delivery"))
+    assert not accepts_only("Collection, please.", offer)
+    turns = [("user", "a new lamp please"), ("assistant", offer), ("user", "Yes, actually.")]
+    assert "Yes, actually." not in missing_clauses(turns, "[FACT:general.item=lamp]")
