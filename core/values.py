@@ -161,7 +161,6 @@ def substitutes_replaced(atom: Atom, old_values: Iterable[str]) -> bool:
     return any(word.search(old.lower()) for old in old_values)
 
 
-
 _ISO_MONTH = re.compile(r"\d{4}-\d\d")
 
 

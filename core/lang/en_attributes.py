@@ -25,10 +25,11 @@ import re
 from functools import cache
 
 from core.lang.asked_nouns import en_asked_noun
+from core.lang.currency_before import CURRENCY_BEFORE, currency_before
 from core.lang.en_lexicon import COUNT_NOUNS, FUNCTION_WORDS
 from core.lang.en_name_words import DETERMINERS
 from core.lang.en_units import CURRENCIES
-from core.lang.en_values import _CURRENCY_WORDS, CURRENCY_BEFORE, _money_value, currency_before
+from core.lang.en_values import _CURRENCY_WORDS, _money_value
 from core.lang.en_values import money as money_amounts
 from core.lang.patterns import pattern
 

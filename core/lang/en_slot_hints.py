@@ -241,8 +241,7 @@ def _name_hint(text: str, c: V.Candidate, slot: str | None) -> str | None:
     before = text[max(0, c.start - 64) : c.start]
     role = _ROLE_NAMED_BEFORE.search(before)
     noun = (role.group("role") or role.group("the_role")) if role else None
-    # "The housekeeper, Rosa Jiménez", "Our solicitor, Ms Farah Haddad": the role's name, titled or not
-    role_slot = f"{noun}_name" if noun and noun not in VENUE_TYPES else None
+    role_slot = f"{noun}_name" if noun and noun not in VENUE_TYPES else None  # "Our solicitor, Ms Haddad"
     if slot == "person":
         return role_slot or slot
     if _TO_A_PERSON.search(before) or _ROLE_BEFORE.search(before) or _MAKER_AFTER.match(text, c.end):

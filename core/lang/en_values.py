@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple
 
+from core.lang.currency_before import CURRENCY_BEFORE, currency_before
 from core.lang.en_lexicon import (
     ACCOUNT_TYPES,
     AREAS,
@@ -91,25 +92,7 @@ _CURRENCY_WORDS = {
     "yen": "JPY",
     "rupees": "INR",
 }
-_SYMBOLS = {"$": "USD", "£": "GBP", "€": "EUR", "¥": "CNY"}
 _SCALE = {"k": 1000, "thousand": 1000, "m": 1_000_000, "million": 1_000_000, "bn": 1e9, "billion": 1e9}
-
-# what may stand before an amount: a symbol, an ISO currency code or a country's dollar ("AED 1,370",
-# "NZ$450", "S$ 80"); the code is part of what was said; capitals only, so "won 5" stays a word
-_CODES = "USD GBP EUR CNY JPY INR AED CHF SGD HKD AUD CAD NZD ZAR SEK NOK DKK THB KRW MYR MXN PLN PHP BRL TWD"
-_DOLLARS = {"US$": "USD", "A$": "AUD", "AU$": "AUD", "NZ$": "NZD", "S$": "SGD", "HK$": "HKD", "C$": "CAD"}
-CURRENCY_BEFORE = (
-    r"[$£€¥]|(?<![\w$])(?-i:"
-    + "|".join([*(re.escape(d) for d in _DOLLARS), *(rf"{c}\s?(?=\d)" for c in _CODES.split())])
-    + ")"
-)
-
-
-def currency_before(written: str) -> str:
-    """The ISO code of what a CURRENCY_BEFORE match wrote ("£" -> GBP, "NZ$" -> NZD, "AED " -> AED)."""
-    w = written.strip()
-    return _SYMBOLS.get(w) or _DOLLARS.get(w) or w
-
 
 _MONEY_SYM = re.compile(
     rf"(?P<sym>{CURRENCY_BEFORE})\s?(?P<n>\d(?:[\d,]*\d)?(?:\.\d+)?)(?:\s?(?P<sc>k|m|bn|thousand|million|billion)\b)?",

@@ -1,8 +1,7 @@
 """Alternatives an assistant's statement lays out without a question mark ("We can collect it in its
 case for £20, or you can drop it at our workshop", "You can bring them in or send them in our
-insured postal pack", "we offer local anesthetic, nitrous, or IV sedation", "可以上门取，也可以您自己送
-过来"): the user's brief next turn picks one of
-them, as it would answer "collection or drop-off?"."""
+insured postal pack", "we offer local anesthetic, nitrous, or IV sedation", "可以上门取，也可以您自己
+送过来"): the user's brief next turn picks one of them, as it would answer "collection or drop-off?"."""
 
 from __future__ import annotations
 

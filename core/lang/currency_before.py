@@ -1,0 +1,23 @@
+"""What may stand before an amount of money: a symbol, an ISO currency code or a country's dollar
+("£20", "AED 1,370", "NZ$450", "S$ 80"), and the ISO code it writes. The code is part of what was
+said; capitals only, so "won 5" or "rub 3" stay words."""
+
+from __future__ import annotations
+
+import re
+
+_SYMBOLS = {"$": "USD", "£": "GBP", "€": "EUR", "¥": "CNY"}
+_CODES = "USD GBP EUR CNY JPY INR AED CHF SGD HKD AUD CAD NZD ZAR SEK NOK DKK THB KRW MYR MXN PLN PHP BRL TWD"
+_DOLLARS = {"US$": "USD", "A$": "AUD", "AU$": "AUD", "NZ$": "NZD", "S$": "SGD", "HK$": "HKD", "C$": "CAD"}
+CURRENCY_BEFORE = (
+    r"[$£€¥]|(?<![\w$])(?-i:"
+    + "|".join([*(re.escape(d) for d in _DOLLARS), *(rf"{c}\s?(?=\d)" for c in _CODES.split())])
+    + ")"
+)
+
+
+def currency_before(written: str) -> str:
+    """The ISO code of what a CURRENCY_BEFORE match wrote ("£" -> GBP, "NZ$" -> NZD, "AED " -> AED);
+    "" for nothing written."""
+    w = written.strip()
+    return _SYMBOLS.get(w) or _DOLLARS.get(w) or w
