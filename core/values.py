@@ -15,7 +15,8 @@ from core.models import Atom
 _WORD = re.compile(r"\w+", re.U)
 # normalized dates and times ("2026-03-02", "2026-03-02T15:00", "15:00"): equal or not, never "contained"
 _ISO_WHEN = re.compile(r"\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?)?|\d{1,2}:\d\d(?::\d\d)?")
-_ISO_MONTH = re.compile(r"\d{4}-\d\d")
+_ISO_MONTH = re.compile(r"\d{4}-\d\d")  # a year and month, alone or opening a date
+_DIGIT = re.compile(r"\d")
 
 
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})")
@@ -60,23 +61,18 @@ def same_value(a: str, b: str) -> bool:
 # a normalized bound ">=4", "<=500 cny", "~200 cny", or a range "700-800 cny", "pt3h-pt4h"
 _BOUND_PREFIX = re.compile(r"^(?:>=|<=|~)")
 _RANGE = re.compile(r"\d\w*\s*-\s*[a-z]{0,2}\d", re.I)
-_ISO_DATE = re.compile(r"\d{4}-\d\d")
-
-
-_LEAD = re.compile(r"\D*")
 
 
 def lead_words(value: str) -> str:
     """The words of a value before its first digit ("after " of "after 13:30", "" of "13:30"): the
     bound a value is said with when the bound is part of its words."""
-    m = _LEAD.match(value)
-    return m.group(0) if m else ""
+    return _DIGIT.split(value, maxsplit=1)[0]
 
 
 def bound_norm(norm: str) -> bool:
     """True when a normalized value is a bound or a range of amounts, ratings or durations (an ISO
     date, "2026-03-02", is a point, not a range)."""
-    return bool(_BOUND_PREFIX.search(norm) or (_RANGE.search(norm) and not _ISO_DATE.search(norm)))
+    return bool(_BOUND_PREFIX.search(norm) or (_RANGE.search(norm) and not _ISO_MONTH.search(norm)))
 
 
 def _spelling_variant(a: str, b: str) -> bool:
@@ -159,9 +155,6 @@ def substitutes_replaced(atom: Atom, old_values: Iterable[str]) -> bool:
         return False
     word = re.compile(rf"(?<!\w){re.escape(target)}(?!\w)")
     return any(word.search(old.lower()) for old in old_values)
-
-
-_ISO_MONTH = re.compile(r"\d{4}-\d\d")
 
 
 def day_in_month(held: str, said: str) -> bool:
