@@ -29,6 +29,10 @@ def offered_elsewhere(state: ContextState, cur: Fact, cand: FactCandidate) -> st
         if ev is None or ev.role != "assistant" or not elsewhere:
             continue
         recent = cand.source_idx - MAX_TURNS_BACK <= ev.idx < cand.source_idx and ev.idx > cur.last_idx
-        if recent and fact.vtype == cand.vtype and same_value(fact.norm, cand.norm):
-            return fact.key
+        if not recent or fact.vtype != cand.vtype or not same_value(fact.norm, cand.norm):
+            continue
+        held_there = state.facts.get(fact.key)
+        if held_there is not None and held_there is not fact and not same_value(held_there.norm, cand.norm):
+            continue  # an offer beside another value the user holds in its key: taking it there is no merge
+        return fact.key
     return None
