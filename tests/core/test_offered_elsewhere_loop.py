@@ -26,7 +26,8 @@ TURNS = [
 
 def test_the_pick_turn_is_merged_without_a_stage_failure() -> None:
     session = Compressor(Config(use_embeddings=False)).session("t")
-    results = [session.add(Message(idx=i, role=r, text=t), auto_compact=False) for i, (r, t) in enumerate(TURNS)]
+    messages = [Message(idx=i, role=r, text=t) for i, (r, t) in enumerate(TURNS)]
+    results = [session.add(m, auto_compact=False) for m in messages]
     assert [r.record.trigger for r in results if r.record is not None and r.record.failed] == []
     assert not session.failed
     assert session.parsed[-1].atoms, "the last turn's clauses were lost to a failed stage"
