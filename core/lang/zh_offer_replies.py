@@ -14,7 +14,7 @@ from core.lang.patterns import pattern
 
 # "需要接驳车吗", "要加一个头皮护理吗", "要不要发票": the verb, a measure, then the thing
 _YES_NO_OFFER = (
-    r"(?:需要|要不要|想要|要)(?:再)?(?:加|办|买|订|开|预留|安排|配)?(?:一个|一份|一张|一套|一次|个|份|张)?"
+    r"(?:需要|要不要|想要|要)(?:再)?(?:加装|加|办|买|订|开|预留|安排|配)?(?:一个|一份|一张|一套|一次|个|份|张)?"
     r"(?P<x>[\u4e00-\u9fff]{2,8}?)(?:吗|么)?[？?]"
 )
 _NOT_A_THING = r"[我你您他她它这那哪什怎么几多少帮给让去来看查问说订预定]"
@@ -64,14 +64,16 @@ def pick_position(text: str) -> int | None:
     return -1 if m.group("last") else _NUMERALS[m.group("n")]
 
 
-_PARTICLES = r"[吧啊呀的了哈嗯。！!，,\s]+"
+_PARTICLES = r"[吧啊呀的格了哈嗯。！!，,\s]+"  # 格: the Wu 的 ("要格")
 MAX_ECHO = 2  # the verb said back: "要", "加", "需要"
 
 
 def answers_yes(reply: str, asked: str) -> bool:
-    """True when a reply says back the verb of the yes/no question asked ("要" to "需要接驳车吗？",
-    "加" to "要加一个头皮护理吗？"): the Chinese yes to such a question."""
-    core = pattern(_PARTICLES).sub("", reply.strip())
+    """True when a reply opens on the verb of the yes/no question asked, said back alone ("要" to
+    "需要接驳车吗？", "加" to "要加一个头皮护理吗？", "要，一定要，小孩子..."): the Chinese yes to such a
+    question; what follows its first clause says more."""
+    first = pattern(r"[，,。！!；;]").split(reply.strip(), maxsplit=1)[0]
+    core = pattern(_PARTICLES).sub("", first)
     if not 0 < len(core) <= MAX_ECHO or pattern(r"[不没别]").search(core):
         return False
     # the words of the question before its thing ("需要", "要加一个")

@@ -57,6 +57,7 @@ def test_the_thing_an_english_yes_no_offer_names(text: str, things: list[str]) -
     [
         ("已登记。需要行李寄存吗？", ["行李寄存"]),
         ("要加一份果盘吗？", ["果盘"]),
+        ("需要加装后备箱菜篮吗？120元。", ["后备箱菜篮"]),  # 加装 is the verb, not part of the thing
         ("需要我帮您查一下吗？", []),  # a person: the assistant's own act
         ("您需要几张？", []),  # asks how many
         ("需要本人名下的一类卡。确认是一类卡吗？", ["一类卡"]),  # asks to confirm a thing
@@ -91,6 +92,11 @@ def test_a_declined_or_unanswered_yes_no_offer_is_no_fact(reply: str) -> None:
     ("需要的", "需要行李寄存吗？", True),
     ("已登记", "已登记。需要行李寄存吗？", False),  # words before the question, no verb of it
     ("下午", "需要行李寄存吗？", False),
+    ("要格", "要加风感器吗？", True),  # the Wu 的
+    ("要，一定要，小孩子得闲就在门口跑", "要不要加防夹红外？", True),  # the verb alone opens the reply
+    ("要。另有一事：车速务必限在六公里以下", "需要加装后备箱菜篮吗？", True),
+    ("要多少钱", "需要行李寄存吗？", False),
+    ("不要，太贵了", "需要行李寄存吗？", False),
 ])
 def test_a_chinese_yes_says_back_the_verb_of_the_question(reply: str, asked: str, yes: bool) -> None:
     assert zh_answers_yes(reply, asked) is yes
