@@ -141,4 +141,10 @@ SET_SCENARIOS: dict[int, tuple[str, ...]] = {
         "hot_spring_stay", "sleep_study", "dragon_boat_event", "wedding_mc_hire", "weiqi_lessons",
         "range_hood_cleaning",
     ),
+    24: (
+        "glassblowing_class", "blacksmith_course", "caving_trip", "snowmobile_tour", "koi_pond_build",
+        "private_investigator", "drone_light_show", "pig_butchery", "curling_session",
+        "leathercraft_workshop", "prosthetic_fitting", "colour_analysis", "zipline_park",
+        "offroad_driving_day", "treehouse_build", "barista_course",
+    ),
 }
