@@ -11,6 +11,7 @@ import re
 
 from core.lang.base import SLOTS
 from core.lang.joins import joins_list
+from core.lang.sizes import SIZE_SLOTS, measures
 from core.models import Atom, ContextState, Entity, FactCandidate
 from core.parse import strength_of
 
@@ -42,6 +43,8 @@ def answer_entities(atom: Atom, asked: str) -> Atom:
         return _from_address_answer(atom)
     if asked == ARRIVAL_SLOT:
         return _arrival_answer(atom)
+    if asked in SIZE_SLOTS:
+        return _size_answer(atom, asked)
     out: list[Entity] = []
     for ent in atom.entities:
         # an amount of money is no age and no count of people, rooms or nights
@@ -64,6 +67,17 @@ def answer_entities(atom: Atom, asked: str) -> Atom:
     out.sort(key=lambda e: e.start)
     strength = strength_of(out, atom.negation is not None, atom.pinned)
     return atom.model_copy(update={"entities": out, "strength": strength})
+
+
+def _size_answer(atom: Atom, asked: str) -> Atom:
+    """The user's clause right after the assistant asked for a size ("院门宽多少？" "四米二"), with the
+    quantities measured in a unit of that size keyed by it (core.lang.sizes); a bare number or a
+    count keeps its slot."""
+    out = [
+        e.model_copy(update={"slot": asked}) if e.type == "quantity" and measures(e.text, asked) else e
+        for e in atom.entities
+    ]
+    return atom.model_copy(update={"entities": out}) if out != atom.entities else atom
 
 
 def _person_answer(atom: Atom) -> Atom:

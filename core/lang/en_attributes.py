@@ -53,6 +53,8 @@ ATTRIBUTE_NOUNS = {
 }  # fmt: skip
 # what an assistant's question asks for -> slot (checked in order: the first match wins)
 _ASKS = (
+    (r"\bhow\s+wide\b|\bwidth\b", "width"),  # a size: the answer measures that, not a count
+    (r"\bhow\s+(?:tall|high)\b|\bheight\b", "height"),
     (r"\bhow\s+old\b|\bages?\b|\bdate\s+of\s+birth\b", "age"),
     (r"\bcredit\s+limit\b", "credit_limit"),
     (r"\bbudget\b|\b(?:price|spending)\s+limit\b|\bhow\s+much\s+(?:would|do|can|are)\s+you\b", "budget"),

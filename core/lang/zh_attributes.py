@@ -44,6 +44,11 @@ ATTRIBUTE_NOUNS = {
     "订金": "deposit", "定金": "deposit", "小费": "tip", "年龄": "age", "年纪": "age",
 }  # fmt: skip
 _ASKS = (
+    # a size ("院门宽多少？", "面积多大？"): never an age
+    (r"宽多少|多宽|宽度", "width"),
+    (r"长多少|多长(?!时间)|长度", "length"),
+    (r"(?<!身)高多少|多高|(?<!身)高度", "height"),  # 身高 is asked by its noun
+    (r"面积|几平|多少平|(?:房子|房间|地方|尺寸|空间|院子)有?多大", "area"),
     (r"多大|年龄|年纪|几岁|出生", "age"),
     (r"额度", "credit_limit"),
     (r"预算|上限|多少钱以内|价位", "budget"),

@@ -75,6 +75,8 @@ _QTY_UNITS = {
 }
 _QUANTITY = re.compile(
     rf"{_BOUND}(?P<n>{_NUM})(?P<u>个人|口人|人|位|间房|间|晚|夜|张|份|辆|公里|千米|km|米|岁|层|号线)"
+    # the tenths said after 米 ("四米二", "一米二的": 4.2 and 1.2 metres)
+    r"(?:(?<=[^千]米)(?P<tenth>[一二三四五六七八九])(?![〇零一二两三四五六七八九十百千万个位]))?"
     r"(?![\u4e00-\u9fff]{0,1}(?:酒店|宾馆|店)|均)"
 )
 _PHONE = re.compile(
@@ -238,7 +240,8 @@ def _quantity(text: str) -> list[Hit]:
     out = []
     for m in _QUANTITY.finditer(text):
         unit = m.group("u")
-        value = f"{_num(m.group('n'))} {_QTY_CANON.get(unit, unit)}"
+        tenth = f".{_num(m.group('tenth'))}" if m.group("tenth") else ""
+        value = f"{_num(m.group('n'))}{tenth} {_QTY_CANON.get(unit, unit)}"
         out.append(Hit(m.start(), m.end(), "quantity", value, _QTY_UNITS.get(unit), 4))
     for m in _AMOUNT.finditer(text):
         tail = m.group("tail") or ""
