@@ -29,7 +29,7 @@ from core.lang.currency_before import CURRENCY_BEFORE, currency_before
 from core.lang.en_lexicon import COUNT_NOUNS, FUNCTION_WORDS
 from core.lang.en_name_words import DETERMINERS
 from core.lang.en_units import CURRENCIES
-from core.lang.en_values import _CURRENCY_WORDS, _money_value
+from core.lang.en_values import _CURRENCY_WORDS, Candidate, _money_value
 from core.lang.en_values import money as money_amounts
 from core.lang.patterns import pattern
 
@@ -230,8 +230,10 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
         if slot == "amount" and _IN_ALL_TAIL.search(m.group(0)):
             slot = "total"  # "€4,196 in total": what it all comes to
         out.append((m.start(), m.end(), "money" if money else "number", bound + value, slot))
-    for c in money_amounts(text):  # "Basket total £14.10", "a $200 deposit": the sum due the noun names
+    amounts = money_amounts(text)
+    for i, c in enumerate(amounts):  # "Basket total £14.10", "a $200 deposit": the sum due the noun names
         slot = sum_slot(text[max(0, c.start - 40) : c.start], text[c.end : c.end + 40])
+        slot = slot or ("total" if sums_before(text, amounts, i) else None)
         if slot is not None and not any(s < c.end and c.start < e for s, e, *_ in out):
             out.append((c.start, c.end, "money", c.value, slot))
     for m in pattern(_PERCENT, re.IGNORECASE).finditer(text):  # "0.5%", "1.5 percent": a rate
@@ -264,6 +266,38 @@ _RESULT_BEFORE = re.compile(
     r"[+＋][^=+]{1,30}=\s*$|\bplus\s+[$£€¥]?\d[^=+:]{0,30}(?::|=|\bis|\bcomes\s+to|\bmakes)\s*$",
     re.IGNORECASE,
 )
+
+
+# what stands between the last part of a sum and the sum: "that is", "comes to", ":", "="
+_SUM_CUE = re.compile(r"\b(?:that(?:['’]s|\s+is)|comes?\s+to|makes|total|in\s+all|altogether)\b|[:=]", re.I)
+
+
+def sums_before(text: str, amounts: list[Candidate], i: int) -> bool:
+    """True when the i-th amount of a text is the sum of the two or more amounts said right before it
+    in the same currency, with a word of summing or a worded part and a comma between ("£112. With
+    the stillage at £40 and the juice at £38, that is £190", "$1,710 plus the $75 travel fee,
+    $1,785"): what they come to, not one more item of the list ("$40, $60 and $100", "$30, $50, $80"
+    list prices)."""
+    gap = text[amounts[i - 1].end : amounts[i].start] if i else ""
+    # a cue, or words then a comma ("$1,710 plus the $75 travel fee, $1,785"); never a bare list comma
+    if not (_SUM_CUE.search(gap) or re.search(r"[A-Za-z].*,\s*$", gap)):
+        return False
+    value, cur = _figure(amounts[i].value)
+    parts: list[float] = []
+    for c in reversed(amounts[:i]):
+        figure, other = _figure(c.value)
+        if other != cur:
+            break
+        parts.append(figure)
+        if len(parts) >= 2 and abs(sum(parts) - value) < 0.005:
+            return True
+    return False
+
+
+def _figure(value: str) -> tuple[float, str]:
+    """The number and currency of a normalised amount ("1630 USD" -> (1630.0, "USD"))."""
+    number, _, cur = value.partition(" ")
+    return float(number), cur
 
 
 def sum_slot(before: str, after: str) -> str | None:

@@ -140,3 +140,19 @@ def test_a_product_before_the_total_said_after_it_is_a_part() -> None:
 
 def test_a_plus_of_things_with_no_amount_makes_no_sum() -> None:
     assert "total" not in _slots(en_numbers("Ceramic plus brow strip: $509."))
+
+
+@pytest.mark.parametrize(
+    ("text", "total"),
+    [
+        # the parts said one by one, then what they come to: no "plus", no "total" noun
+        ("One firkin at £112. With the stillage at £40 and the juice at £38, that is £190.", "190 GBP"),
+        ("Lessons at $120 and the kit at $45: $165.", "165 USD"),
+        ("18 guests: $1,710 plus the $75 travel fee, $1,785. Still under your $1,800.", "1785 USD"),
+        ("Prices are $40, $60 and $100.", None),  # a list of prices: $100 is no sum
+        ("Sizes at $30, $50, $80.", None),
+        ("Rooms at £80 and £40, that is £60 less than last year.", None),  # the cue, but no sum
+    ],
+)
+def test_an_amount_that_the_amounts_before_it_add_up_to_is_the_total(text: str, total: str | None) -> None:
+    assert _slots(en_numbers(text)).get("total") == total
