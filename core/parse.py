@@ -53,6 +53,7 @@ def parse_message(
             if atom.domain:
                 domain = atom.domain
             atoms.append(atom)
+    atoms = _totals_across_clauses(analyzer, message.text or "", atoms)
     for att in message.attachments:
         for piece in _pieces(att.text):
             att_lang = detect_lang(piece)
@@ -86,6 +87,30 @@ def parse_message(
             )
         )
     return ParsedMessage(message=message, lang=lang, atoms=atoms, domain=domain)
+
+
+def _totals_across_clauses(analyzer: LanguageAnalyzer, text: str, atoms: list[Atom]) -> list[Atom]:
+    """The atoms with the amounts the whole message reads as totals (analyzer.total_spans: parts
+    said in earlier sentences add up to them) keyed "total", where their clause gave them no slot
+    of its own; each clause alone holds only some of the parts."""
+    spans = set(analyzer.total_spans(text)) if sum(len(a.entities) for a in atoms) > 2 else set()
+    if not spans:
+        return atoms
+    out, cursor = [], 0
+    for atom in atoms:
+        at = text.find(atom.text, cursor)
+        if at < 0:
+            out.append(atom)
+            continue
+        cursor = at + len(atom.text)
+        ents = [
+            e.model_copy(update={"slot": "total"})
+            if (at + e.start, at + e.end) in spans and e.slot in (None, "amount")
+            else e
+            for e in atom.entities
+        ]
+        out.append(atom if ents == atom.entities else atom.model_copy(update={"entities": ents}))
+    return out
 
 
 def _clause_atom(

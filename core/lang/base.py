@@ -86,6 +86,11 @@ class LanguageAnalyzer(Protocol):
         """Prohibitions and dislikes kept whole ('no spicy food', '不要靠窗的座位')."""
         ...
 
+    def total_spans(self, text: str) -> list[tuple[int, int]]:
+        """The spans of a whole message's amounts that the amounts said before them, in other
+        sentences too, add up to ('£112. With ... £40 and ... £38, that is £190'): totals."""
+        ...
+
     def asked_negations(self, text: str) -> list[Negation]:
         """The negated actions a question asks for ('能不能不砸砖？', 'could you not call before 9?'):
         a request put as a question forbids what it negates, like the same request said plainly."""

@@ -16,6 +16,7 @@ from datetime import datetime
 from core.lang import en_cues
 from core.lang.cue_methods import CueMethods
 from core.lang.en_action_markers import find_action
+from core.lang.en_attributes import total_spans
 from core.lang.en_discourse import (
     classify_kind,
     is_correction,
@@ -77,6 +78,10 @@ class EnglishAnalyzer(CueMethods):
     def negations(self, text: str) -> list[Negation]:
         """Prohibitions and dislikes kept whole ('no spicy food', "don't call before 9am")."""
         return list(find_negations(text))
+
+    def total_spans(self, text: str) -> list[tuple[int, int]]:
+        """Amounts of a whole message that the amounts before them add up to (its sentences apart)."""
+        return total_spans(text)
 
     def asked_negations(self, text: str) -> list[Negation]:
         """Negated actions a question asks for ('could you not call before 9?')."""

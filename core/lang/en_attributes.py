@@ -272,6 +272,14 @@ _RESULT_BEFORE = re.compile(
 _SUM_CUE = re.compile(r"\b(?:that(?:['’]s|\s+is)|comes?\s+to|makes|total|in\s+all|altogether)\b|[:=]", re.I)
 
 
+def total_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of the amounts of a whole message that the amounts before them add up to
+    (sums_before), across its sentences ("One firkin at £112. With the stillage at £40 and the juice
+    at £38, that is £190."): each sentence alone holds only some of the parts."""
+    amounts = money_amounts(text)
+    return [(c.start, c.end) for i, c in enumerate(amounts) if sums_before(text, amounts, i)]
+
+
 def sums_before(text: str, amounts: list[Candidate], i: int) -> bool:
     """True when the i-th amount of a text is the sum of the two or more amounts said right before it
     in the same currency, with a word of summing or a worded part and a comma between ("£112. With

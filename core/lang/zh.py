@@ -91,6 +91,10 @@ class ChineseAnalyzer(CueMethods):
         """Prohibitions and dislikes kept whole to the clause end ('我不想要年费高的卡')."""
         return find_negations(text) if text else []
 
+    def total_spans(self, text: str) -> list[tuple[int, int]]:
+        """None: a Chinese sum names itself in its clause ("合计1200+300+360=1860元", "共2799元")."""
+        return []
+
     def asked_negations(self, text: str) -> list[Negation]:
         """Negated actions a question asks for ('能不能不砸砖？', '可以不加香菜吗')."""
         return asked_negations(text) if text else []

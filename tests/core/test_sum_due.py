@@ -14,6 +14,7 @@ from core.config import Config
 from core.lang.en_attributes import attribute_numbers as en_numbers
 from core.lang.zh_attributes import attribute_numbers as zh_numbers
 from core.models import Message
+from core.parse import parse_message
 from tests.core.builders import replaced, state_after
 
 pytestmark = pytest.mark.unit
@@ -156,3 +157,11 @@ def test_a_plus_of_things_with_no_amount_makes_no_sum() -> None:
 )
 def test_an_amount_that_the_amounts_before_it_add_up_to_is_the_total(text: str, total: str | None) -> None:
     assert _slots(en_numbers(text)).get("total") == total
+
+
+def test_a_total_whose_parts_are_said_in_earlier_sentences_of_the_turn() -> None:
+    # each sentence alone holds only some of the parts: the whole turn adds them up
+    turn = "One firkin of Evenlode Best at £112. With the stillage at £40 and the juice at £38, that is £190."
+    parsed = parse_message(Message(idx=1, role="assistant", text=turn))
+    slots = {e.text: e.slot for a in parsed.atoms for e in a.entities}
+    assert slots["£190"] == "total" and slots["£112"] != "total"
