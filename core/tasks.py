@@ -285,6 +285,8 @@ def corrects_last_answer(state: ContextState, cand: FactCandidate) -> str | None
         return None  # already keyed beside a held value of its slot: that slot is what it speaks of
     if cand.key.rpartition(".")[2].startswith(SERIES_SLOT_PREFIX):
         return None  # "最后一次改到19号": the clause names the item of a series it changes
+    if cand.key.rpartition(".")[2].endswith(("_date", "_time")):
+        return None  # "send it tomorrow morning instead": the parser found whose day it is (send_date)
     held = [f for f in state.facts.values() if f.role == "user" and f.status == "active"]
     if not held:
         return None

@@ -1,5 +1,4 @@
-"""Slot hints of English value spans from the words around them (split from core.lang.en_entities,
-which finds the spans and keeps the longest of overlaps).
+"""Slot hints of English value spans from the words around them (core.lang.en_entities finds the spans).
 
 - cue words just before a span (from / to / in / called / booked for ...) give origin, destination,
   city, person or name; a name after "to" is a destination only in a sentence about getting somewhere;
@@ -301,11 +300,12 @@ SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
 TOPIC_REACH = 120  # how far before a date or time its sentence's topic is looked for (characters)
 
 
-# the user's own absence ("we're away 4 to 8 January", "on holiday from the 24th"): its dates are
-# when they are gone, never the day a thing is booked for
+# the user's own absence ("we're away 4 to 8 January", "on holiday from the 24th", "on a late shift
+# tonight"): its dates are when they are gone or busy, never the day a thing is booked for
 _AWAY_BEFORE = re.compile(
     r"\b(?<!go\s)(?<!going\s)(?<!get\s)"  # "go away on Friday" is a trip
-    r"(?:away|out\s+of\s+(?:town|the\s+country)|on\s+(?:holiday|vacation)|abroad|not\s+(?:be\s+)?home|gone)"
+    r"(?:away|out\s+of\s+(?:town|the\s+country)|on\s+(?:holiday|vacation)|abroad|not\s+(?:be\s+)?home|gone"
+    r"|at\s+work|on\s+(?:an?\s+)?(?:late|early|night|day|double)?\s*shifts?)"
     r"(?:\s+(?:in|at|to)\s+[\w'’-]+(?:\s+[\w'’-]+)?)?"  # where: "away in Copenhagen from 4 to 15 January"
     r"\s+(?:(?:from|on|for|between)\s+)?(?:the\s+)?$",
     re.IGNORECASE,

@@ -89,12 +89,25 @@ _OWN_ACT_BEFORE = re.compile(
     re.IGNORECASE,
 )
 
+# the assistant's own coming act the user asks for, right before its day ("Could you send it tomorrow
+# morning instead", "please text me Friday", "can you ring us back on Monday"): when it sends or
+# calls, never the day of the task ("call me a cab tomorrow" asks for the task)
+_ASKED_ACT = {"send": "send", "text": "send", "email": "send", "e-mail": "send", "message": "send",
+              "call": "call", "ring": "call", "phone": "call"}  # fmt: skip
+_ASKED_ACT_BEFORE = re.compile(
+    rf"\b(?:(?:could|can|would|will)\s+you|please)\s+(?:please\s+)?({'|'.join(_ASKED_ACT)})\b"
+    r"(?:\s+(?:it|me|us|them|him|her|that|this|back|over|through|the\s+(?:link|invoice|quote|details|"
+    r"form|code|receipt|confirmation|reminder|contract|payment\s+link)))*\s+(?:on\s+|at\s+)?(?:the\s+)?$",
+    re.IGNORECASE,
+)
+
 # dates the words right before them give to something other than the task: the pattern, how far back
 # it is looked for (characters), the slot it gives
 _DATE_OWNERS = (
     (_DUE_BEFORE, 32, lambda m: "due_date"),
     (_OWN_PART_BEFORE, 40, lambda m: f"{m.group(1).lower()}_date"),
     (_OWN_ACT_BEFORE, 48, lambda m: f"{OWN_ACT_VERBS[m.group(1).lower()]}_date"),
+    (_ASKED_ACT_BEFORE, 64, lambda m: f"{_ASKED_ACT[m.group(1).lower()]}_date"),
 )
 
 
