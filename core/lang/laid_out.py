@@ -8,10 +8,12 @@ from __future__ import annotations
 import re
 
 # "you can / we could ... or ...", "either ... or ...", in one sentence; three or more listed with "or"
-# ("we offer local anesthetic, nitrous, or IV sedation")
+# ("we offer local anesthetic, nitrous, or IV sedation"); a sentence opening on "Or you can" after one
+# that states the first way
 _EN = re.compile(
     r"\b(?:(?:you|we|i)\s+(?:can|could)|either)\b[^.?!]{1,80}?\bor\b"
-    r"|[^,.?!;]{1,30},[^,.?!;]{1,30},?\s+or\s+[^,.?!;]{1,30}(?=[.!;]|$)",
+    r"|[^,.?!;]{1,30},[^,.?!;]{1,30},?\s+or\s+[^,.?!;]{1,30}(?=[.!;]|$)"
+    r"|[.!]\s+or\s+(?:you|we)\s+(?:can|could)(?![\w'’])",  # "... your own sled. Or you can share one."
     re.IGNORECASE,
 )
 # "可以…，也可以…", "可以…或者…", "要么…要么…"

@@ -64,6 +64,7 @@ def test_items_enumerated_with_the_enumeration_comma_lay_out_choices():
         "That's above the limit. You can bring them in or send them in our insured postal pack.",
         "可以上门取件，也可以您自己送到店里。",
         "For the surgery, we offer local anesthetic, nitrous, or IV sedation.",
+        "It's €1,390 per person, each of you driving your own sled. Or you can share one.",
     ],
 )
 def test_two_ways_stated_lay_out_choices(offer):
@@ -76,6 +77,7 @@ def test_two_ways_stated_lay_out_choices(offer):
         "Call or text us any time.",
         "We have your booking for Friday.",
         "Thanks, Anna, or should I say Dr Lee?",  # a question is asked, not laid out
+        "Thanks. Or you can't?",
     ],
 )
 def test_an_or_that_offers_no_way_to_take_lays_out_nothing(text):
@@ -100,3 +102,14 @@ def test_a_yes_to_ways_laid_out_picks_none_unless_it_names_one():
     assert not accepts_only("Collection, please.", offer)
     turns = [("user", "a new lamp please"), ("assistant", offer), ("user", "Yes, actually.")]
     assert "Yes, actually." not in missing_clauses(turns, "[FACT:general.item=lamp]")
+
+
+def test_a_brief_pick_of_the_way_said_after_or_comes_back():
+    """"Sharing one, taking turns." after "... each of you driving your own sled. Or you can share one."
+    had been dropped: the second way opened its own sentence."""
+    turns = [
+        ("user", "a husky safari for our honeymoon"),
+        ("assistant", "It's €1,390 per person, each of you driving your own sled. Or you can share one."),
+        ("user", "Sharing one, taking turns."),
+    ]
+    assert "Sharing one, taking turns." in missing_clauses(turns, "[FACT:general.trip=husky safari]")
