@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from core.lang.en_numbers import DIGITS_PATTERN, NUMBER_WORDS_PATTERN
+
 _N = r"\d+(?:\.\d+)?"
 _UNIT = r"毫米|厘米|公分|英寸|寸|米|mm|cm|m|inches|inch|in|ft|feet|px|pixels"
 _SIZE = re.compile(
@@ -85,14 +87,25 @@ _FEET_INCHES = re.compile(
 )
 
 
+# a length said in metres and centimetres ("five metres and ten centimetres", "2 m 30 cm"): one length,
+# not a count of metres beside a count of centimetres that a later "ten centimetres" would replace
+_METRES_CENTIMETRES = re.compile(
+    rf"(?<![\w.])(?:{DIGITS_PATTERN}|{NUMBER_WORDS_PATTERN})\s*(?:metres?|meters?|m)\s+(?:and\s+)?"
+    rf"(?:{DIGITS_PATTERN}|{NUMBER_WORDS_PATTERN})\s*(?:centimetres?|centimeters?|cm)\b",
+    re.IGNORECASE,
+)
+
+
 def dimension_measures(text: str) -> list[tuple[int, int, str, str, str]]:
     """(start, end, type, value, slot) of each measure said with its dimension: "6米宽" / "宽6米" (a
-    quantity keyed width, height, length, depth or thickness, as said) and a height in feet and
-    inches ("5 foot 1", "5'4\"", keyed height)."""
+    quantity keyed width, height, length, depth or thickness, as said), a height in feet and
+    inches ("5 foot 1", "5'4\"", keyed height) and a length in metres and centimetres (one length)."""
     out = []
     for m in _ZH_DIMENSION.finditer(text):
         word = m.group("d") or m.group("d2")
         out.append((m.start(), m.end(), "quantity", m.group(0).strip(), _ZH_DIMENSIONS[word]))
     for m in _FEET_INCHES.finditer(text):
         out.append((m.start(), m.end(), "quantity", m.group(0).strip(), "height"))
+    for m in _METRES_CENTIMETRES.finditer(text):
+        out.append((m.start(), m.end(), "quantity", m.group(0).strip(), "metre"))
     return out

@@ -1,10 +1,12 @@
 """A length answering a question about a size ("院门宽多少？" "四米二") is that size, and a later length
 of another thing ("大概15米" of cable) stands beside it instead of replacing it; a size is never read
-as an age ("房间面积多大？"); the tenths said after 米 are part of the length ("四米二" is 4.2 metres)."""
+as an age ("房间面积多大？"); the tenths said after 米 are part of the length ("四米二" is 4.2 metres),
+and so are the centimetres after metres ("five metres and ten centimetres")."""
 
 import pytest
 
 from core.lang.en_attributes import asked_attribute as en_asked
+from core.lang.en_entities import extract_entities
 from core.lang.zh_attributes import asked_attribute as zh_asked
 from core.lang.zh_values import find_values
 from tests.core.builders import rendered_text, state_after
@@ -73,3 +75,8 @@ def test_a_count_answering_a_size_question_measures_nothing() -> None:
     ]
     facts = state_after(turns).facts.values()
     assert not [f.value for f in facts if f.key.endswith(".area") or f.key.endswith(".age")]
+
+
+def test_a_length_in_metres_and_centimetres_is_one_length() -> None:
+    ents = extract_entities("she tells me it is five metres and ten centimetres", None)
+    assert [(e.type, e.text) for e in ents] == [("quantity", "five metres and ten centimetres")]
