@@ -73,12 +73,13 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
         rf"\bthe\s+(?P<d>{_DAYORD})\b(?!\s+(?:of\s+)?(?:{_MONTH}|this|next|floor|century|time|row|"
         r"street|st\b|avenue|ave\b|person|one|place|option|choice|listed))",
     ),
-    # Saturday this week / Friday next week / next Wednesday / this sunday / coming Monday
+    # Saturday this week / Friday next week / next Wednesday / this sunday / coming Monday / sunday after next
     ("wdweek", rf"\b(?P<wd>{_WD})\s+(?:of\s+)?(?P<which>this|next|the\s+following)\s+week\b"),
     (
         "wd",
         rf"\b(?:(?P<which>next|this|coming|this\s+coming|the\s+coming|following|the\s+following|last)\s+)?"
-        rf"(?P<wd>{_WD_ANY})(?:\s+(?P<part>morning|afternoon|evening|night))?\b(?!['’]s\b)",
+        rf"(?P<wd>{_WD_ANY})(?P<after>\s+after\s+next)?(?:\s+(?P<part>morning|afternoon|evening|night))?\b"
+        r"(?!['’]s\b)",
     ),
     # today, tomorrow, later today, day after tomorrow, tonight, this weekend, next week
     (
@@ -224,6 +225,8 @@ def _resolve(name: str, g: dict[str, str | None], span: str, ref: datetime) -> s
             return (today - timedelta(days=back)).isoformat()
         if which in ("next", "following", "the following") and ahead == 0:
             ahead = 7
+        if g["after"]:  # "sunday after next": a week after the coming one
+            ahead = (ahead or 7) + 7
         return (today + timedelta(days=ahead)).isoformat()
     if name == "rel":
         rel = re.sub(r"\s+", " ", (g["rel"] or "").lower())

@@ -95,7 +95,7 @@ _OWN_ACT_BEFORE = re.compile(
 _ASKED_ACT = {"send": "send", "text": "send", "email": "send", "e-mail": "send", "message": "send",
               "call": "call", "ring": "call", "phone": "call"}  # fmt: skip
 _ASKED_ACT_BEFORE = re.compile(
-    rf"\b(?:(?:could|can|would|will)\s+you|please)\s+(?:please\s+)?({'|'.join(_ASKED_ACT)})\b"
+    rf"\b(?:(?:could|can|would|will)\s+(?:you|u)|please)\s+(?:please\s+)?({'|'.join(_ASKED_ACT)})\b"
     r"(?:\s+(?:it|me|us|them|him|her|that|this|back|over|through|the\s+(?:link|invoice|quote|details|"
     r"form|code|receipt|confirmation|reminder|contract|payment\s+link)))*\s+(?:on\s+|at\s+)?(?:the\s+)?$",
     re.IGNORECASE,

@@ -24,6 +24,7 @@ TS = datetime(2026, 12, 9, 19, 0)
             ["send_date", "away_date"],
         ),
         ("please text me Friday", ["send_date"]),
+        ("can u email the receipt tmrw morning, my work laptop's dead rn", ["send_date"]),
         ("Can you ring us back on Monday?", ["call_date"]),
         ("can you call me a cab tomorrow at 5", ["date"]),  # the task: a cab
         ("Could you book it for Friday?", ["date"]),

@@ -100,3 +100,15 @@ def test_a_weekday_with_a_bare_day_number_it_falls_on_is_one_date(text: str, dat
 )
 def test_a_weekday_with_a_number_it_does_not_fall_on_stays_a_weekday(text: str, weekday: str):
     assert [t for t, _ in _dates(text)] == [weekday]
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("sunday after next", [("sunday after next", "2026-12-20")]),  # not the coming one, the 13th
+        ("Monday after next", [("Monday after next", "2026-12-21")]),  # said on a Monday
+        ("next sunday", [("next sunday", "2026-12-13")]),
+    ],
+)
+def test_a_weekday_after_next_is_a_week_after_the_coming_one(text, dates):
+    assert _dates(text) == dates
