@@ -144,6 +144,17 @@ _YES_NAMES_PICK = (
 )
 
 
+# the thing named first, then the yes ("Glasses, yes, thank you.", "Champagne yes"): one or two words
+# that are no pronoun, greeting or discourse word
+_NAMED_THEN_YES = (
+    r"(?i)^(?!(?:that|this|it|i|we|you|they|he|she|oh|well|um|hmm|ah|right|hi|hello|no|ok(?:ay)?|sure|"
+    r"yes|yeah|and|but|so|if|then|actually|really|maybe|probably|definitely|absolutely|alright|all|great|"
+    r"good|fine|perfect|thanks?)\b)"
+    r"(?:the\s+|a\s+|an\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?(?:\s*,\s*|\s+)(?:yes|yeah|yep)\b"
+)
+
+
 def yes_names_pick(text: str) -> bool:
-    """True when a yes goes on to name what it takes (_YES_NAMES_PICK: "yes to the box")."""
-    return bool(pattern(_YES_NAMES_PICK).match(text))
+    """True when a yes names what it takes (_YES_NAMES_PICK: "yes to the box"; _NAMED_THEN_YES:
+    "Glasses, yes")."""
+    return bool(pattern(_YES_NAMES_PICK).match(text) or pattern(_NAMED_THEN_YES).match(text))

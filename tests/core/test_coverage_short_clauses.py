@@ -11,6 +11,7 @@ import pytest
 from core.compressor import Compressor
 from core.config import Config
 from core.coverage import missing_user_clauses
+from core.lang.en_offer_replies import yes_names_pick
 from core.lang.joins import carries_request
 from core.models import Message
 from core.parse import parse_message
@@ -109,6 +110,7 @@ def test_a_brief_answer_with_a_value_is_shown_by_its_value():
         ("Photos and video? The package is CHF 40.", "yes video"),
         ("Shall our fitter install both seats? It is free.", "Yes to installing both."),
         ("需要拍照服务吗？", "要，拍一份"),
+        ("We lend pint glasses free of charge, £1 each for breakages.", "Glasses, yes, thank you."),
     ],
 )
 def test_a_yes_naming_what_it_takes_is_kept_in_the_users_words(asked: str, said: str):
@@ -142,3 +144,10 @@ def test_a_yes_the_user_speaks_of_again_later_is_left_to_the_later_words():
     parsed = [parse_message(Message(idx=i, role=r, text=t, ts=TS)) for i, (r, t) in enumerate(turns)]
     state = Compressor(Config(use_embeddings=False)).compress([p.message for p in parsed]).state
     assert "要大巴。" not in missing_user_clauses("[FACT:trip.people=26]", parsed, upto=5, state=state)
+
+
+@pytest.mark.parametrize(
+    "said", ["Oh, yes.", "Thanks, yes.", "That, yes.", "Actually, yes.", "If so yes, book it."]
+)
+def test_a_yes_after_a_discourse_word_names_no_pick(said: str):
+    assert yes_names_pick(said) is False
