@@ -81,6 +81,14 @@ def test_values_are_typed_and_normalised() -> None:
     assert (found["13812345678"].type, found["13812345678"].slot) == ("phone", "phone")
 
 
+def test_units_of_a_measure_are_read_whole() -> None:
+    # "3000单位" (graft units) had been read as "3000单" (orders), the 位 left over
+    text = "他说要做就做够，3000单位，下了3单"
+    found = {text[h.start : h.end]: h.type for h in zh_values.find_values(text)}
+    assert found.get("3000单位") == "quantity" and found.get("3单") == "quantity"
+    assert "3000单" not in found
+
+
 def test_segment_offsets_index_the_text() -> None:
     text = "我想订北京的酒店"
     tokens = zh_segment.tokens(text)
