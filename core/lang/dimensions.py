@@ -87,7 +87,7 @@ _FEET_INCHES = re.compile(
 )
 
 
-# a length said in metres and centimetres ("five metres and ten centimetres", "2 m 30 cm"): one length,
+# a length said in metres and centimetres ("five metres and ten centimetres", "2 metres 30 cm"): one length,
 # not a count of metres beside a count of centimetres that a later "ten centimetres" would replace
 _METRES_CENTIMETRES = re.compile(
     rf"(?<![\w.])(?:{DIGITS_PATTERN}|{NUMBER_WORDS_PATTERN})\s*(?:metres?|meters?|m)\s+(?:and\s+)?"

@@ -268,8 +268,11 @@ _RESULT_BEFORE = re.compile(
 )
 
 
-# what stands between the last part of a sum and the sum: "that is", "comes to", ":", "="
-_SUM_CUE = re.compile(r"\b(?:that(?:['’]s|\s+is)|comes?\s+to|makes|total|in\s+all|altogether)\b|[:=]", re.I)
+# what stands between the last part of a sum and the sum: "that is", "comes to", ":", "=", or words
+# then a comma ("plus the $75 travel fee, $1,785"); never a bare list comma ("$30, $50, $80")
+_SUM_CUE = re.compile(
+    r"\b(?:that(?:['’]s|\s+is)|comes?\s+to|makes|total|in\s+all|altogether)\b|[:=]|[A-Za-z].*,\s*$", re.I
+)
 
 
 def total_spans(text: str) -> list[tuple[int, int]]:
@@ -282,13 +285,9 @@ def total_spans(text: str) -> list[tuple[int, int]]:
 
 def sums_before(text: str, amounts: list[Candidate], i: int) -> bool:
     """True when the i-th amount of a text is the sum of the two or more amounts said right before it
-    in the same currency, with a word of summing or a worded part and a comma between ("£112. With
-    the stillage at £40 and the juice at £38, that is £190", "$1,710 plus the $75 travel fee,
-    $1,785"): what they come to, not one more item of the list ("$40, $60 and $100", "$30, $50, $80"
-    list prices)."""
-    gap = text[amounts[i - 1].end : amounts[i].start] if i else ""
-    # a cue, or words then a comma ("$1,710 plus the $75 travel fee, $1,785"); never a bare list comma
-    if not (_SUM_CUE.search(gap) or re.search(r"[A-Za-z].*,\s*$", gap)):
+    in the same currency, a cue of summing between (_SUM_CUE): what they come to ("... at £40 and the
+    juice at £38, that is £190"), not one more item of a list of prices ("$40, $60 and $100")."""
+    if i == 0 or not _SUM_CUE.search(text, amounts[i - 1].end, amounts[i].start):
         return False
     value, cur = _figure(amounts[i].value)
     parts: list[float] = []
