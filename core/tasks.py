@@ -110,8 +110,13 @@ def other_task(
     corrections name (corrected_domains); a correction naming cur's domain is evidence. A second
     intent's date beside the first one's (the weather's, then the flight's), a rental car's day
     after the event's."""
-    if cand.key.endswith(OTHER_TASK_SUFFIX) or cur.verified_by_user:
-        return False  # (an operator's verified value gives way to the user saying otherwise, as ever)
+    if cur.verified_by_user:
+        return False  # an operator's verified value gives way to the user saying otherwise, as ever
+    if cand.key.endswith(OTHER_TASK_SUFFIX):
+        # the second task's value, said in the turn that asks for a third, before the request ("Gloria
+        # Bell sounds excellent. Now could you check for an online movie?"): the third's value stands apart
+        new_task = _before_request(state, cur) and state.task_idx < cand.source_idx
+        return cand.role == "user" and not cand.correction and new_task
     if cand.role not in ("user", "system"):
         # the assistant names another value after its own was acted on ("I have booked warkworth
         # house", then "How about curry prince?" for the meal): a result is no option it replaces
@@ -129,6 +134,12 @@ def other_task(
         return not (before and (cand.correction or cand.asks))
     # (a question about another value beside one acted on stands beside it as key_asked instead)
     return not (cand.correction or cand.asks) and acted_on(state, cur)
+
+
+def _before_request(state: ContextState, fact: Fact) -> bool:
+    """True when fact was said in the turn that asks for the new task, before the request starts."""
+    ev = fact.evidence
+    return ev is not None and ev.idx == state.task_idx and 0 <= ev.start < state.task_at
 
 
 def corrected_key(state: ContextState, cand: FactCandidate) -> str:
