@@ -57,7 +57,8 @@ FREEFORM_FILES = $(wildcard $(FREEFORM)/freeform_en.jsonl $(FREEFORM)/freeform_z
 # blind after that and is never tuned on; sets 4 to 13 likewise (7 was spent in stop 31, 6 in stop 32,
 # 8 in stop 33, 9 in stop 34, 10 in stop 35, 11 in stop 36, 12 in stop 37, 13 in stop 38, 14 in stop 39, 15 in stop 40,
 # 16 in stop 41, 17 in stop 42, 18 in stop 43, 19 in stop 44, 20 in stop 45, 21 in stop 46,
-# 22 in stop 47). Sets 23 and 24 stay out on purpose: they are the blind sets (check_freeform.py --heldout23/24 --score)
+# 22 in stop 47). Sets 23 and 24 stay out on purpose: they are the blind sets
+# (check_freeform.py --heldout23/24 --score)
 HELDOUT_FILES = $(wildcard $(FREEFORM)/heldout_dialogues_en.jsonl $(FREEFORM)/heldout_dialogues_zh.jsonl)
 HELDOUT2_FILES = $(wildcard $(FREEFORM)/heldout2_dialogues_en.jsonl $(FREEFORM)/heldout2_dialogues_zh.jsonl)
 HELDOUT3_FILES = $(wildcard $(FREEFORM)/heldout3_dialogues_en.jsonl $(FREEFORM)/heldout3_dialogues_zh.jsonl)

@@ -93,7 +93,9 @@ def _totals_across_clauses(analyzer: LanguageAnalyzer, text: str, atoms: list[At
     """The atoms with the amounts the whole message reads as totals (analyzer.total_spans: parts
     said in earlier sentences add up to them) keyed "total", where their clause gave them no slot
     of its own; each clause alone holds only some of the parts."""
-    spans = set(analyzer.total_spans(text)) if sum(len(a.entities) for a in atoms) > 2 else set()
+    if len(atoms) < 2 or sum(len(a.entities) for a in atoms) <= 2:
+        return atoms  # one clause: its own extraction saw every part (en_attributes.sums_before)
+    spans = set(analyzer.total_spans(text))
     if not spans:
         return atoms
     out, cursor = [], 0

@@ -129,16 +129,14 @@ def other_task(
     if cur.first_idx < state.task_idx == cand.source_idx:
         # the turn that asks for the new task: a correction or question about another value said
         # before that request is the task in play's ("13:15 instead? I also need a hotel")
-        ev = cand.evidence
-        before = ev is not None and 0 <= ev.start < state.task_at
-        return not (before and (cand.correction or cand.asks))
+        return not (_before_request(state, cand) and (cand.correction or cand.asks))
     # (a question about another value beside one acted on stands beside it as key_asked instead)
     return not (cand.correction or cand.asks) and acted_on(state, cur)
 
 
-def _before_request(state: ContextState, fact: Fact) -> bool:
-    """True when fact was said in the turn that asks for the new task, before the request starts."""
-    ev = fact.evidence
+def _before_request(state: ContextState, said: Fact | FactCandidate) -> bool:
+    """True when a value was said in the turn that asks for the new task, before the request starts."""
+    ev = said.evidence
     return ev is not None and ev.idx == state.task_idx and 0 <= ev.start < state.task_at
 
 

@@ -24,9 +24,9 @@ _SIZE = re.compile(
 
 # English "A by B" ("5 by 3.5 metre", "2.1 metres by 1.8", "a 6 by 4 shed", "9 by 7"): a size with or
 # without its unit; not a deadline ("2 by 5pm", "done by 10:30") nor a year ("grew 3 by 2027")
-_WORD_UNIT = r"metres|metre|meters|meter|m|cm|mm|feet|foot|ft|inches|inch|in|yards|yard|yd"
+WORD_LENGTH_UNITS = r"metres|metre|meters|meter|m|cm|mm|feet|foot|ft|inches|inch|in|yards|yard|yd"
 _BY_SIZE = re.compile(
-    rf"(?<![\dA-Za-z.,£$€])(?P<a>{_N})\s*(?P<ua>{_WORD_UNIT})?\s+by\s+(?P<b>{_N})(?:\s*(?P<u>{_WORD_UNIT}))?"
+    rf"(?<![\dA-Za-z.,£$€])(?P<a>{_N})\s*(?P<ua>{WORD_LENGTH_UNITS})?\s+by\s+(?P<b>{_N})(?:\s*(?P<u>{WORD_LENGTH_UNITS}))?"
     r"(?![\d:.]\d|\s*(?:am|pm|a\.m|p\.m|o['’]?clock)\b|[A-Za-z\d])",
     re.IGNORECASE,
 )
@@ -75,10 +75,10 @@ def symbol_measures(text: str) -> list[tuple[int, int, str, str, str]]:
 # height): keyed by that dimension, so a door's width and a window's size stay two attributes, and a
 # height in feet is no hour ("about 5 foot 1" is not "about 5")
 _ZH_DIMENSIONS = {"宽": "width", "高": "height", "长": "length", "深": "depth", "厚": "thickness"}
-_ZH_UNIT = r"毫米|厘米|公分|英寸|寸|米|公里"
+ZH_LENGTH_UNITS = r"毫米|厘米|公分|英寸|寸|米|公里"
 _ZH_DIMENSION = re.compile(
-    rf"(?<![\d.])(?P<n>{_N})\s*(?:{_ZH_UNIT})(?P<d>[宽高长深厚])(?![度])"
-    rf"|(?<![\u4e00-\u9fff])(?P<d2>[宽高长深厚])(?:度)?(?:是|有|大概|约|差不多)?\s*(?P<n2>{_N})\s*(?:{_ZH_UNIT})"
+    rf"(?<![\d.])(?P<n>{_N})\s*(?:{ZH_LENGTH_UNITS})(?P<d>[宽高长深厚])(?![度])"
+    rf"|(?<![\u4e00-\u9fff])(?P<d2>[宽高长深厚])(?:度)?(?:是|有|大概|约|差不多)?\s*(?P<n2>{_N})\s*(?:{ZH_LENGTH_UNITS})"
 )
 _FEET_INCHES = re.compile(
     r"(?<![\d.])(?P<n>[1-9])\s*(?:foot|feet|ft)\s+(?P<i>1[01]|[0-9])(?:\s*(?:inches|inch|in))?(?![\d:]|\.\d|\s*(?:am|pm)\b)"

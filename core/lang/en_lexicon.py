@@ -212,3 +212,9 @@ OWN_ACT_VERBS = {
     "pay": "pay", "transfer": "pay", "send": "send", "email": "send", "post": "send", "sign": "sign",
     "fill": "fill",
 }  # fmt: skip
+# The assistant's own coming act the user asks for before its day ("Could you send it tomorrow
+# morning", "can you ring us back on Monday"): verb -> the act whose day it is
+ASKED_ACT_VERBS = {
+    "send": "send", "text": "send", "email": "send", "e-mail": "send", "message": "send",
+    "call": "call", "ring": "call", "phone": "call",
+}  # fmt: skip

@@ -8,7 +8,7 @@ import re
 
 from core.lang import en_values as V
 from core.lang.en_discourse import is_correction
-from core.lang.en_lexicon import LEG_NOUNS, LEG_PHRASES, LEG_VERBS, OWN_ACT_VERBS
+from core.lang.en_lexicon import ASKED_ACT_VERBS, LEG_NOUNS, LEG_PHRASES, LEG_VERBS, OWN_ACT_VERBS
 from core.lang.en_slot_hints import SENTENCE_END, TOPIC_REACH
 
 # a value set for one holder by a possessive pronoun that opens its sentence ("Only for him. Mine 50
@@ -92,10 +92,8 @@ _OWN_ACT_BEFORE = re.compile(
 # the assistant's own coming act the user asks for, right before its day ("Could you send it tomorrow
 # morning instead", "please text me Friday", "can you ring us back on Monday"): when it sends or
 # calls, never the day of the task ("call me a cab tomorrow" asks for the task)
-_ASKED_ACT = {"send": "send", "text": "send", "email": "send", "e-mail": "send", "message": "send",
-              "call": "call", "ring": "call", "phone": "call"}  # fmt: skip
 _ASKED_ACT_BEFORE = re.compile(
-    rf"\b(?:(?:could|can|would|will)\s+(?:you|u)|please)\s+(?:please\s+)?({'|'.join(_ASKED_ACT)})\b"
+    rf"\b(?:(?:could|can|would|will)\s+(?:you|u)|please)\s+(?:please\s+)?({'|'.join(ASKED_ACT_VERBS)})\b"
     r"(?:\s+(?:it|me|us|them|him|her|that|this|back|over|through|the\s+(?:link|invoice|quote|details|"
     r"form|code|receipt|confirmation|reminder|contract|payment\s+link)))*\s+(?:on\s+|at\s+)?(?:the\s+)?$",
     re.IGNORECASE,
@@ -107,7 +105,7 @@ _DATE_OWNERS = (
     (_DUE_BEFORE, 32, lambda m: "due_date"),
     (_OWN_PART_BEFORE, 40, lambda m: f"{m.group(1).lower()}_date"),
     (_OWN_ACT_BEFORE, 48, lambda m: f"{OWN_ACT_VERBS[m.group(1).lower()]}_date"),
-    (_ASKED_ACT_BEFORE, 64, lambda m: f"{_ASKED_ACT[m.group(1).lower()]}_date"),
+    (_ASKED_ACT_BEFORE, 64, lambda m: f"{ASKED_ACT_VERBS[m.group(1).lower()]}_date"),
 )
 
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import re
 
+from core.lang.dimensions import WORD_LENGTH_UNITS, ZH_LENGTH_UNITS
+
 SIZE_SLOTS = frozenset({"width", "length", "height", "area"})
-_LENGTH = re.compile(
-    r"(?:米|公分|厘米|毫米|尺)|\b(?:m|cm|mm|ft|feet|foot|metres?|meters?|inch(?:es)?|yards?)\b", re.IGNORECASE
-)
+_LENGTH = re.compile(rf"{ZH_LENGTH_UNITS}|尺|\b(?:{WORD_LENGTH_UNITS})\b", re.IGNORECASE)
 _AREA = re.compile(r"平|㎡|m2|m²|\b(?:sq|square|acres?|hectares?)\b|亩", re.IGNORECASE)
 
 
