@@ -25,6 +25,7 @@ from core.lang import en_counts as C
 from core.lang import en_social
 from core.lang import en_terms as T
 from core.lang import en_values as V
+from core.lang.ceilings import en_ceilings
 from core.lang.dimensions import dimension_measures, sizes, symbol_measures
 from core.lang.en_address_lines import address_line
 from core.lang.en_attributes import attribute_numbers
@@ -77,6 +78,8 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind] + 5))
     for start, end, kind, value, slot in attribute_numbers(text):  # "she is 74", "up to 150", "60 each"
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind] + 3))
+    for start, end, kind, value, slot in en_ceilings(text):  # "under four hundred", "my limit is 4 grand"
+        cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind] + 4))
     for start, end, value in en_frequencies(text):  # "every two weeks", "once a week": no duration
         slot = frequency_slot(value)
         cands.append(V.Candidate(start, end, "frequency", value, slot, V.PRIO["quantity"] + 8))

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from core.lang.ceilings import zh_ceilings
 from core.lang.dimensions import dimension_measures, sizes, symbol_measures
 from core.lang.zh_attributes import attribute_numbers, servings
 from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, REF_CUES, TERM_SLOTS
@@ -384,8 +385,9 @@ def find_values(text: str) -> list[Hit]:
     hits: list[Hit] = []
     for finder in (_measures, _money, _rating, _duration, _quantity, _contacts, _terms, _addresses, _answers):
         hits += finder(text)
-    # "爸爸66", "年收入大概15万": numbers typed by their attribute, before any guessed count or amount
-    hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in attribute_numbers(text)]
+    # "爸爸66", "年收入大概15万", "八百以内": numbers typed by their attribute, before any guessed count
+    typed = attribute_numbers(text) + zh_ceilings(text)
+    hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in typed]
     hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in servings(text)]
     hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in sizes(text)]  # "51×51毫米"
     hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in symbol_measures(text)]  # "3kW"

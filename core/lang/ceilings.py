@@ -1,0 +1,121 @@
+"""Ceilings on what the user will spend, said in words or without a currency: the user's budget.
+
+English: a number in words after a bound ("keep it under four hundred all up", "no more than two
+thousand"), after an attribute noun ("my limit is four thousand": en_attributes.noun_slot), or before a
+word that closes a ceiling ("four hundred for the both of us, tops", "two grand max"); a number in
+thousands said as "grand" or "k" after a bound ("under 6 grand installed"); and any amount after a verb
+of keeping spending within it ("I'm trying to keep it to £200 all in", "stay round four hundred
+dollars"). Chinese: a number of hundreds or more before 以内 / 以下 / 之内, with the period it is per
+said before it ("八百以内", "每晚一千五以内"). Digits with a bound and no unit ("under 400") are
+en_attributes' own.
+
+Each is typed by what it bounds, never a count: "four hundred" had been a head count of 400, "每晚一"
+a frequency, and "八百以内" nothing at all. A bound on a count or a measure ("under four hours", "up
+to ten people", "3天以内") is not a ceiling on spending and is left to the count finders.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.lang.en_attributes import noun_slot
+from core.lang.en_lexicon import FUNCTION_WORDS
+from core.lang.en_numbers import NUMBER_WORDS_PATTERN, format_number, to_number
+from core.lang.patterns import pattern
+from core.lang.zh_numbers import fmt_number, zh_to_number
+
+# a word-number ceiling is at least this much: a smaller one bounds an age or a count ("under twelve")
+_LEAST = 50
+_BOUND = (
+    r"(?:under|below|less\s+than|(?:no|not)\s+more\s+than|at\s+most|up\s+to|within|max(?:imum)?(?:\s+of)?"
+    r"|(?:keep(?:ing)?|kept|stay(?:ing)?|stick(?:ing)?)\s+(?:it\s+|things\s+)?(?:to|at|under|below|within|"
+    r"(?:a)?round|about)(?:\s+about)?)"
+)
+_CURRENCY_WORDS = r"dollars?|bucks|pounds?|quid|euros?"
+_THOUSANDS = rf"\d+(?:\.\d+)?\s*(?:grand\b|k\b)|{NUMBER_WORDS_PATTERN}\s+grand\b"
+# what may follow a ceiling: the end of its clause, a word of grammar, a currency, or what it covers
+_CEILING_AFTER = frozenset(
+    "tops max maximum installed inclusive included including total all-in delivered each".split()
+) | FUNCTION_WORDS
+# what the ceiling covers, said right after it ("under 6 grand installed", "£200 all in"): its words
+_TRAILER = r"\s+(?:tops|max(?:imum)?|installed|inclusive|included|delivered|all[\s-]+(?:in|up)|in\s+total)\b"
+# a word closing a ceiling said after the number, a few words between ("four hundred for the both of
+# us, tops"): the number and the words up to it
+_CLOSER = r",?\s+(?:tops|max(?:imum)?|at\s+(?:the\s+)?most|all\s+(?:in|up))\b"
+# an amount a verb of keeping spending within goes before ("keep it to £200 all in")
+_KEPT_TO = re.compile(
+    r"\b(?:keep(?:ing)?|kept|stay(?:ing)?|stick(?:ing)?)\s+(?:it\s+|things\s+)?(?P<b>(?:to|at|under|below|within|"
+    r"(?:a)?round|about)\s+(?:about\s+)?)$",
+    re.IGNORECASE,
+)
+_MONEY = r"[£$€¥]\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[£$€¥]\s?\d+(?:\.\d+)?k?"
+
+
+def _number(text: str) -> float | None:
+    low = text.lower().replace(",", "")
+    grand = re.fullmatch(r"(.+?)\s*(?:grand|k)", low)
+    base = to_number(grand.group(1) if grand else low)
+    return base * 1000 if base is not None and grand else base
+
+
+def _free_after(text: str, end: int) -> bool:
+    nxt = re.match(r"\s*([A-Za-z][\w'-]*)", text[end:])
+    return nxt is None or nxt.group(1).lower() in _CEILING_AFTER or bool(
+        re.fullmatch(_CURRENCY_WORDS, nxt.group(1).lower())
+    )
+
+
+def en_ceilings(text: str) -> list[tuple[int, int, str, str, str]]:
+    """(start, end, type, value, slot) of the English ceilings of text (module doc): the bound's words
+    and the number, value "<=N" (the number's value), slot budget (or the attribute a noun names)."""
+    out: list[tuple[int, int, str, str, str]] = []
+    num = rf"(?:{_THOUSANDS}|{NUMBER_WORDS_PATTERN})(?:\s+(?:{_CURRENCY_WORDS})\b)?"
+    for m in pattern(rf"\b(?P<bound>{_BOUND})\s+(?P<n>{num})", re.IGNORECASE).finditer(text):
+        value = _number(re.sub(rf"\s+(?:{_CURRENCY_WORDS})$", "", m.group("n"), flags=re.IGNORECASE))
+        grand = re.search(r"grand|k$", m.group("n"), re.IGNORECASE)
+        if value is None or (value < _LEAST and not grand) or not _free_after(text, m.end()):
+            continue
+        trailer = pattern(_TRAILER, re.IGNORECASE).match(text, m.end())  # "under 6 grand installed"
+        end = trailer.end() if trailer else m.end()
+        kind = "money" if grand or re.search(_CURRENCY_WORDS, m.group("n"), re.IGNORECASE) else "number"
+        out.append((m.start(), end, kind, f"<={format_number(value)}", "budget"))
+    for m in pattern(rf"(?<![\w-])(?P<n>{NUMBER_WORDS_PATTERN})", re.IGNORECASE).finditer(text):
+        if any(s <= m.start() < e for s, e, *_ in out):
+            continue
+        value = to_number(m.group("n"))
+        if value is None or value < _LEAST:
+            continue
+        slot = noun_slot(text[: m.start()])
+        closer = pattern(rf"(?:\s+[\w'’]+){{0,5}}?(?={_CLOSER})", re.IGNORECASE).match(text, m.end())
+        if slot is not None and _free_after(text, m.end()):
+            out.append((m.start(), m.end(), "number", format_number(value), slot))
+        elif closer is not None and not re.search(r"[.!?;]", closer.group(0)):
+            out.append((m.start(), closer.end(), "number", f"<={format_number(value)}", "budget"))
+    for m in pattern(_MONEY).finditer(text):
+        if kept := _KEPT_TO.search(text, max(0, m.start() - 40), m.start()):
+            tail = pattern(_TRAILER, re.IGNORECASE).match(text, m.end())
+            end = tail.end() if tail else m.end()
+            value = _number(re.sub(r"[£$€¥\s]", "", m.group(0)))
+            if value is not None:
+                start = m.start() if kept.group("b").lower().startswith("to") else kept.start("b")
+                out.append((start, end, "money", f"<={format_number(value)}", "budget"))
+    return out
+
+
+# a ceiling in Chinese: hundreds or more before 以内 / 以下 / 之内, the period it is per before it
+_ZH_CEILING = (
+    r"(?P<per>每晚|每人|人均|每个月|每月|每天|一晚|一个人|一人|每位)?(?<![\d.])"
+    r"(?P<n>\d{3,}(?:\.\d+)?|[一二两三四五六七八九十]+[百千万][零〇一二两三四五六七八九十百千万]*)"
+    r"(?P<tail>以内|以下|之内)"
+)
+
+
+def zh_ceilings(text: str) -> list[tuple[int, int, str, str, str]]:
+    """(start, end, type, value, slot) of the Chinese ceilings of text (module doc): "八百以内" ->
+    budget "<=800", "每晚一千五以内" -> budget "<=1500" with its period in the span."""
+    out: list[tuple[int, int, str, str, str]] = []
+    for m in pattern(_ZH_CEILING).finditer(text):
+        value = zh_to_number(m.group("n"))
+        if value is not None and value >= 100:
+            out.append((m.start(), m.end(), "number", f"<={fmt_number(value)}", "budget"))
+    return out

@@ -1,0 +1,79 @@
+"""A ceiling on spending said in words or without a currency is the user's budget: "keep it under four
+hundred all up", "my limit is four thousand", "four hundred for the both of us, tops", "under 6 grand
+installed", "keep it to £200 all in"; "八百以内", "每晚一千五以内". It had been a head count of 400, a
+count that a later "One metre eighty" replaced, a frequency "每晚一", or nothing at all. A bound on a
+count or a measure ("under four hours", "kids under twelve", "3天以内") is no budget."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from core.lang.ceilings import en_ceilings, zh_ceilings
+from core.lang.en_entities import extract_entities
+from tests.core.builders import state_after
+
+pytestmark = pytest.mark.unit
+TS = datetime(2026, 12, 8, 10, 30)
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "value"),
+    [
+        ("Reckon I'd keep it under four hundred all up", "keep it under four hundred all up", "<=400"),
+        ("My limit is four thousand, not one penny more.", "four thousand", "4000"),
+        ("I said four hundred for the both of us, tops", "four hundred for the both of us", "<=400"),
+        ("wood and propane both, under 6 grand installed", "under 6 grand installed", "<=6000"),
+        ("I'm tryin to stay round four hundred dollars. Flying", "stay round four hundred dollars", "<=400"),
+        ("I'm trying to keep it to £200 all in, there's the cake", "£200 all in", "<=200"),
+        ("I was hoping to keep it around $400. Is there anything we can trim?", "around $400", "<=400"),
+    ],
+)
+def test_an_english_ceiling_is_the_budget(text: str, surface: str, value: str) -> None:
+    found = [(text[s:e], v, slot) for s, e, _, v, slot in en_ceilings(text)]
+    assert (surface, value, "budget") in found
+    budgets = [e for e in extract_entities(text, TS) if e.slot == "budget"]
+    assert [e.text for e in budgets] == [surface]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["we need it done in under four hours", "kids under twelve go free", "up to four hundred people", "one"],
+)
+def test_a_bound_on_a_count_or_a_measure_is_no_ceiling(text: str) -> None:
+    assert en_ceilings(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "value"),
+    [
+        ("我这退休工资，八百以内行不行？", "八百以内", "<=800"),
+        ("有点贵哦，我想控制在每晚一千五以内", "每晚一千五以内", "<=1500"),
+        ("钱的话一人三百以内", "一人三百以内", "<=300"),
+        ("自费800以内就行", "800以内", "<=800"),
+    ],
+)
+def test_a_chinese_ceiling_is_the_budget(text: str, surface: str, value: str) -> None:
+    assert [(text[s:e], v, slot) for s, e, _, v, slot in zh_ceilings(text)] == [(surface, value, "budget")]
+
+
+@pytest.mark.parametrize("text", ["3天以内", "50以内的数", "十以内"])
+def test_a_small_or_measured_bound_in_chinese_is_no_ceiling(text: str) -> None:
+    assert zh_ceilings(text) == []
+
+
+def test_a_length_said_later_does_not_replace_the_limit() -> None:
+    state = state_after(
+        [
+            ("user", "I want a pizza oven built in my garden."),
+            ("assistant", "Our price for a 90 cm oven with the stand is £3,900 including the flue."),
+            ("user", "Hm. My limit is four thousand, not one penny more."),
+            ("assistant", "Understood. How tall is the fence?"),
+            ("user", "One metre eighty."),
+        ],
+        TS,
+    )
+    budget = [f for k, f in state.facts.items() if k.endswith(".budget")]
+    assert [f.value for f in budget] == ["four thousand"]
+    assert not any("four thousand" in h.value for f in state.facts.values() for h in f.history)
