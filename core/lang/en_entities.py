@@ -298,6 +298,20 @@ def _zone_of(text: str, c: V.Candidate, prev: V.Candidate | None) -> bool:
     return bool(after_time) and _ZONE_AFTER.match(text, c.end) is not None
 
 
+# between a day another act owns and its hour, in one clause ("tomorrow before my shift, 7am")
+_DAY_HOUR_GAP = re.compile(r"[^.!?;]{0,32}")
+
+
+def _owned_day_before(text: str, out: list[Entity], c: V.Candidate) -> str | None:
+    """<owner>_time for a time right after a date another act owns in the same clause (pay_date,
+    call_date, arrival_date: the date owners): the hour of that act, never the hour of the task."""
+    if not out or out[-1].type != "date" or not out[-1].slot or not out[-1].slot.endswith("_date"):
+        return None
+    if out[-1].slot in ("end_date", "past_date") or not _DAY_HOUR_GAP.fullmatch(text, out[-1].end, c.start):
+        return None
+    return out[-1].slot.removesuffix("_date") + "_time"
+
+
 def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
     """Typed value spans of text with normalized values, offsets and slot hints (see module doc)."""
     if not text or not text.strip():
@@ -324,6 +338,8 @@ def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
         slot = ends.get(i) or _past_slot(text, c, ref) or date_owner_slot(text, c) or leg_slot(text, c)
         slot = slot or _name_hint(text, c, _cue_slot(text, c, prev) or c.slot)
         slot = holder_slot(text, c, slot) or slot
+        if c.type == "time" and slot in (None, "time") and (owner := _owned_day_before(text, out, c)):
+            slot = owner  # "I'll transfer tomorrow before my shift, 7am": the hour of that act
         value = c.value
         if c.type == "date" and slot in (None, "date") and past_event(text, c.start, c.end):
             # "someone rear-ended me on Sunday": the Sunday that was, kept apart from the task's dates

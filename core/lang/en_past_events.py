@@ -31,6 +31,14 @@ _AHEAD = re.compile(
     r"available|tomorrow|tonight)\b",
     re.IGNORECASE,
 )
+# a sentence that opens on a past participle and its preposition, the date right after ("Found on 15
+# February, on the A49", "Bought in March"): the day it happened, said without its subject
+_PARTICIPLE_OPENS = re.compile(
+    r"^\s*(?:[a-z]{3,}ed|found|bought|built|made|caught|born|sold|given|taken)\s+(?:on|in)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+# "by" and the one who did a thing, after its day ("found on 15 February ... by Mr Gareth Pugh")
+_BY_AGENT = re.compile(r"\bby\s+(?=(?:mr|mrs|ms|miss|dr|my|our|his|her|their|a|an|someone)\b)", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?;]\s|[.!?;]$")
 _ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 _WEEK = timedelta(days=7)
@@ -40,12 +48,14 @@ _DAY_NUMBER = re.compile(r"\d")
 
 def past_event(text: str, start: int, end: int) -> bool:
     """True when the date text[start:end] sits in a sentence with a subject and a past-tense verb
-    before it and no word that points ahead."""
+    before it, or that opens on a past participle right before it, and no word that points ahead."""
     begin = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
     stop = _SENTENCE_END.search(text, end)
     sentence_end = stop.start() if stop else len(text)
     before, after = text[begin:start], text[end:sentence_end]
-    return bool(_PAST_CLAUSE.search(before)) and not _AHEAD.search(before) and not _AHEAD.search(after)
+    past = _PAST_CLAUSE.search(before) or _PARTICIPLE_OPENS.match(before)
+    after = _BY_AGENT.sub(" ", after)  # "by Mr Gareth Pugh": who did it, no "by" of a deadline
+    return bool(past) and not _AHEAD.search(before) and not _AHEAD.search(after)
 
 
 def last_day(value: str, ref: datetime, surface: str) -> str:

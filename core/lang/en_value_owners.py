@@ -82,9 +82,9 @@ _OWN_PART_BEFORE = re.compile(
 )
 
 # the speaker's own coming act right before its day, a few words between ("I'll pay it tonight", "we'll
-# send the forms on Monday"; OWN_ACT_VERBS)
+# send the forms on Monday", "The deposit I pay Thursday"; OWN_ACT_VERBS)
 _OWN_ACT_BEFORE = re.compile(
-    rf"\b(?:i|we)(?:['’]ll|\s+will)\s+({'|'.join(OWN_ACT_VERBS)})\b"
+    rf"\b(?:i|we)(?:['’]ll|\s+will|\s+can|\s+shall)?\s+({'|'.join(OWN_ACT_VERBS)})\b"
     r"(?:\s+[\w'’]+){0,3}?\s+(?:on\s+|by\s+)?(?:the\s+)?$",
     re.IGNORECASE,
 )
@@ -93,9 +93,25 @@ _OWN_ACT_BEFORE = re.compile(
 # morning instead", "please text me Friday", "can you ring us back on Monday"): when it sends or
 # calls, never the day of the task ("call me a cab tomorrow" asks for the task)
 _ASKED_ACT_BEFORE = re.compile(
-    rf"\b(?:(?:could|can|would|will)\s+(?:you|u)|please)\s+(?:please\s+)?({'|'.join(ASKED_ACT_VERBS)})\b"
+    rf"(?:\b(?:(?:could|can|would|will)\s+(?:you|u)|please)\s+(?:please\s+)?|(?:^|[.!?;]\s+|,\s*(?:and|so|then)\s+))"
+    rf"({'|'.join(ASKED_ACT_VERBS)})\b"
     r"(?:\s+(?:it|me|us|them|him|her|that|this|back|over|through|the\s+(?:link|invoice|quote|details|"
     r"form|code|receipt|confirmation|reminder|contract|payment\s+link)))*\s+(?:on\s+|at\s+)?(?:the\s+)?$",
+    re.IGNORECASE,
+)
+
+# another person's arrival right before its day ("He lands 20th December", "Nanay arrives January 5",
+# "my sister gets in on the 3rd"): when they come, never the day of the task
+_ARRIVES_BEFORE = re.compile(
+    r"\b(?:he|she|they|(?:my|our|his|her|their)\s+[a-z]+|(?-i:[A-Z][a-z]+))\s+(?:lands|arrives|gets\s+in|"
+    r"flies\s+in|comes\s+(?:in|back|home)|is\s+back)\s+(?:on\s+)?(?:the\s+)?$",
+    re.IGNORECASE,
+)
+# the speaker's own engagement right before its day ("I have an appointment with Dr Maxwell on Monday",
+# "we've got a christening on the 3rd"): that engagement's day, never the day of the task
+_OWN_ENGAGEMENT_BEFORE = re.compile(
+    r"\b(?:i|we)\s+(?:have|['’]ve\s+got|have\s+got|got)\s+(?:a|an|my|our)\s+([a-z]{4,})"
+    r"(?:\s+with\s+[\w.'’ -]{1,30}?)?\s+(?:on|at)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
 
@@ -106,6 +122,8 @@ _DATE_OWNERS = (
     (_OWN_PART_BEFORE, 40, lambda m: f"{m.group(1).lower()}_date"),
     (_OWN_ACT_BEFORE, 48, lambda m: f"{OWN_ACT_VERBS[m.group(1).lower()]}_date"),
     (_ASKED_ACT_BEFORE, 64, lambda m: f"{ASKED_ACT_VERBS[m.group(1).lower()]}_date"),
+    (_ARRIVES_BEFORE, 48, lambda m: "arrival_date"),
+    (_OWN_ENGAGEMENT_BEFORE, 64, lambda m: f"{m.group(1).lower()}_date"),
 )
 
 
@@ -113,7 +131,9 @@ def date_owner_slot(text: str, c: V.Candidate) -> str | None:
     """The slot of a date whose words before it say it is another thing's day: due_date for a day a
     thing falls due or runs out (_DUE_BEFORE: the certificate's, the baby's), <part>_date after the
     speaker's part in an occasion (_OWN_PART_BEFORE), <act>_date after the speaker's own coming act
-    (_OWN_ACT_BEFORE: when they pay or send); never the day of the task. None for any other."""
+    (_OWN_ACT_BEFORE: when they pay or send) or the assistant's the user asks for (_ASKED_ACT_BEFORE),
+    arrival_date for another person's arrival (_ARRIVES_BEFORE), <engagement>_date for the speaker's own
+    engagement (_OWN_ENGAGEMENT_BEFORE: an appointment); never the day of the task. None for any other."""
     if c.type != "date":
         return None
     for pattern, reach, slot in _DATE_OWNERS:

@@ -147,7 +147,12 @@ _DUE_AFTER = re.compile(r"\s*(?:初|底|中)?(?:就)?(?:到期|出生)")
 # a head count said as a change of the one held ("少两个人", "再加一位", "又来了两个人")
 _DELTA_BEFORE = re.compile(r"(?:少|多|加|减|再来|又来了?|再加|多来)$")
 # a step's verb right after a day or hour ("1月14号搭建", "1月10号搬回来"): that step's day (LEG_VERBS)
-_LEG_AFTER = re.compile(rf"\s*(?:就|再|才|要|会|可以|开始)?(?P<verb>{'|'.join(LEG_VERBS)})")
+# the step's verb right after a day or hour, an adverb or a place it is done at between ("1月14号搭建",
+# "后天可以去看一看", "四月三十号下午三点去酒店彩排")
+_LEG_AFTER = re.compile(
+    rf"\s*(?:就|再|才|要|会|可以|开始)?(?:[去到在][\u4e00-\u9fff]{{1,4}}?(?={'|'.join(LEG_VERBS)}))?"
+    rf"(?P<verb>{'|'.join(LEG_VERBS)})"
+)
 _NOT_COLLECTED = re.compile("[到费款据益入藏拾]")  # 收 of "收到" (received), "收费" (charged): no pick-up
 
 

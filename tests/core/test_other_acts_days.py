@@ -1,0 +1,67 @@
+"""Days and hours of acts other than the task: another person's arrival ("He lands 20th December",
+"Nanay arrives January 5"), the user's own engagement ("I have an appointment with Dr Maxwell on
+Monday"), the user's own act said in the present ("The deposit I pay Thursday"), the assistant's act
+asked with an imperative ("Ring me tomorrow after half three"), the hour right after such a day ("I'll
+transfer tomorrow before my shift, 7am"), a day said with a past participle ("Found on 15 February"),
+and in Chinese a visit or a rehearsal after its day ("后天可以去看一看", "四月三十号下午三点去酒店彩排"). Each
+is keyed by its act, so none replaces the day or the hour booked."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from core.lang.en_entities import extract_entities
+from core.lang.registry import analyzer_for
+from tests.core.builders import state_after
+
+pytestmark = pytest.mark.unit
+TS = datetime(2026, 12, 11, 10, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("He lands 20th December. Birthday's the 27th.", ["arrival_date", "birthday_date"]),
+        ("Nanay arrives January 5 so she'll be rested", ["arrival_date"]),
+        ("I have an appointment with Dr Maxwell on Monday; I'll send it then.", ["appointment_date"]),
+        ("Grazie. The deposit I pay Thursday when he come.", ["pay_date"]),
+        ("Ring me tomorrow after half three, I'm on the school run before that", ["call_date", "call_time"]),
+        ("I'll transfer tomorrow before my shift, 7am", ["pay_date", "pay_time"]),
+        ("Found on 15 February, on the A49 south of Ludlow, by Mr Gareth Pugh.", ["past_date"]),
+        ("Delivered on Friday please", ["date"]),
+        ("Call me a cab tomorrow at 5pm", ["date", "time"]),  # the task: a cab
+        ("We arrive on Friday at 3pm", ["date", "time"]),  # the user's own arrival is the stay's
+    ],
+)
+def test_the_slot_of_a_day_or_hour_of_another_act(text: str, slots: list[str]) -> None:
+    assert [e.slot for e in extract_entities(text, TS) if e.type in ("date", "time")] == slots
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("我们后天可以去看一看江边那个地方吗？", "visit_date"),
+        ("前一天四月三十号下午三点去酒店彩排。", "rehearsal_time"),
+        ("1月14号搭建", "setup_date"),
+    ],
+)
+def test_the_slot_of_a_chinese_visit_or_rehearsal(text: str, slot: str) -> None:
+    ents = analyzer_for("zh").entities(text, TS)
+    assert [e.slot for e in ents if e.type in ("date", "datetime", "time")] == [slot]
+
+
+def test_a_jump_day_stays_when_the_user_names_the_day_of_a_doctors_appointment() -> None:
+    state = state_after(
+        [
+            ("assistant", "Saturday 9 January at 11:00, 16 January at 14:00, or 23 January at 10:00."),
+            ("user", "The 9th, at eleven. My daughter will drive me up from Perth and watch."),
+            ("assistant", "Saturday 9 January at 11:00."),
+            ("user", "I have an appointment with Dr Maxwell on Monday; I'll send the letter that afternoon."),
+            ("assistant", "Monday afternoon, thank you."),
+        ],
+        TS,
+    )
+    assert any(f.value == "The 9th" and f.status == "active" for f in state.facts.values())
+    assert not any(h.value == "The 9th" for f in state.facts.values() for h in f.history)
