@@ -147,4 +147,10 @@ SET_SCENARIOS: dict[int, tuple[str, ...]] = {
         "leathercraft_workshop", "prosthetic_fitting", "colour_analysis", "zipline_park",
         "offroad_driving_day", "treehouse_build", "barista_course",
     ),
+    25: (
+        "axe_throwing", "float_tank_session", "cryotherapy_session", "improv_class", "pet_portrait",
+        "fencing_lesson", "aerial_silks_class", "mosaic_workshop", "truffle_hunting", "soap_making",
+        "kintsugi_workshop", "indigo_dyeing", "birdwatching_tour", "candle_making", "knitting_class",
+        "whale_watching",
+    ),
 }

@@ -1,4 +1,4 @@
-"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout24_*) validate, are built from their
+"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout25_*) validate, are built from their
 sources, keep to domains of their own, and are picked by the checker's options."""
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ SETS = {
     "heldout22": ("heldout22_src", "heldout22_dialogues", "--heldout22"),
     "heldout23": ("heldout23_src", "heldout23_dialogues", "--heldout23"),
     "heldout24": ("heldout24_src", "heldout24_dialogues", "--heldout24"),
+    "heldout25": ("heldout25_src", "heldout25_dialogues", "--heldout25"),
 }
 
 
