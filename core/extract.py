@@ -251,6 +251,8 @@ def _bound(ent: Entity, clause: str) -> bool:
     if ent.start < 0:
         return False
     before = clause[max(0, ent.start - 24) : ent.start] + lead_words(ent.text)  # "after 13:30": said with it
+    if any(any_language().bounds("", ent.text[-n:]) for n in (1, 2, 3) if len(ent.text) > n):
+        return True  # "2点以后": the bound said inside the value's own words
     return any_language().bounds(before, clause[ent.end : ent.end + 16])
 
 

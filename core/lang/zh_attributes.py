@@ -41,7 +41,7 @@ ATTRIBUTE_NOUNS = {
     "年收入": "income", "月收入": "income", "收入": "income", "工资": "income", "月薪": "income",
     "年薪": "income", "预算": "budget", "上限": "budget", "差标": "budget", "额度": "credit_limit",
     "保价": "value", "申报价值": "value", "货值": "value", "免赔额": "deductible", "押金": "deposit",
-    "订金": "deposit", "定金": "deposit", "小费": "tip", "年龄": "age", "年纪": "age",
+    "订金": "deposit", "定金": "deposit", "小费": "tip", "年龄": "age", "年纪": "age", "人数": "people",
 }  # fmt: skip
 _ASKS = (
     # a size ("院门宽多少？", "面积多大？"): never an age
@@ -96,7 +96,7 @@ _LINK = (
     # the period it is worth, or that it stays ("押金一个月9800元", "押金不变9800元")
     rf"|(?:{_PERIOD}|[一两二三四五六七八九十\d]+个月)(?=\d)|不变|照旧|仍是)*"
 )
-_TAIL = r"(?P<unit>万元|元|块钱|块|万)?(?P<tail>以内|以下|左右|以上|之内)?"
+_TAIL = r"(?P<unit>万元|元|块钱|块|万|个人|个|位|人)?(?P<tail>以内|以下|左右|以上|之内)?"
 
 
 @cache

@@ -132,7 +132,10 @@ def _series_item(text: str, start: int) -> str | None:
 # a date said as a parting ("明天见", "周一见！"): no value of the task
 _FAREWELL_AFTER = re.compile(r"见(?=$|[\s,，。.！!~～]|啦|了)")
 # a date a thing must be done by: "周五之前", "12月20号以前", "月底前" (never "前天", "前面")
-_DEADLINE_AFTER = re.compile(r"\s*(?:之前|以前|前(?![天面边台]))")
+# a bound right after an hour ("2点以后", "下午3点左右"): part of what the user said of it
+_TIME_BOUND_AFTER = re.compile(r"(?:以后|之后|以前|之前|左右|前后)")
+# by when: "之前" right after the day, or the end of a working day ("名单我下周一下班前发你")
+_DEADLINE_AFTER = re.compile(r"\s*(?:下班|放学|中午|天黑)?(?:之前|以前|前(?![天面边台]))")
 # the day a thing falls due or runs out: after a term's noun ("预产期1月3号", "有效期到3月5号"; not 日期,
 # 星期, 档期, 工期, 周期, 学期, which name the task's day or a span) or before 到期 or 出生 ("3月5号到期",
 # "宝宝1月初出生")
@@ -150,7 +153,7 @@ _DELTA_BEFORE = re.compile(r"(?:少|多|加|减|再来|又来了?|再加|多来)
 # the step's verb right after a day or hour, an adverb or a place it is done at between ("1月14号搭建",
 # "后天可以去看一看", "四月三十号下午三点去酒店彩排")
 _LEG_AFTER = re.compile(
-    rf"\s*(?:就|再|才|要|会|可以|开始)?(?:[去到在][\u4e00-\u9fff]{{1,4}}?(?={'|'.join(LEG_VERBS)}))?"
+    rf"\s*(?:就|再|才|要|会|能|想|可以|开始)?(?:[去到在][\u4e00-\u9fff]{{1,4}}?(?={'|'.join(LEG_VERBS)}))?"
     rf"(?P<verb>{'|'.join(LEG_VERBS)})"
 )
 _NOT_COLLECTED = re.compile("[到费款据益入藏拾]")  # 收 of "收到" (received), "收费" (charged): no pick-up
@@ -235,6 +238,8 @@ def _entities_of(text: str, ts: datetime | None) -> tuple[Entity, ...]:
         elif h.type == "date" and _ends_range(text, ents, h.start) and bare_day(text[h.start:h.end]):
             # "1月16号到19号": the stay's last day (of the first day's month), never a new first one
             value, slot = day_after(ents[-1].value, text[h.start:h.end], value), "end_date"
+        if h.type in ("time", "datetime") and (bound := _TIME_BOUND_AFTER.match(text, end)):
+            end = bound.end()  # "2点以后": the bound is the user's, not the hour alone
         ents.append(Entity(type=h.type, text=text[h.start:end], value=value,  # type: ignore[arg-type]
                            start=h.start, end=end, slot=slot))
     for start, end, kind in spans:
