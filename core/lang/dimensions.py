@@ -87,11 +87,19 @@ _FEET_INCHES = re.compile(
 )
 
 
-# a length said in metres and centimetres ("five metres and ten centimetres", "2 metres 30 cm"): one length,
-# not a count of metres beside a count of centimetres that a later "ten centimetres" would replace
+# a length said in metres and centimetres ("five metres and ten centimetres", "2 metres 30 cm"), the
+# centimetres' unit left out at the end of a clause ("One metre eighty.", "one metre and ten please"):
+# one length, not a count of metres beside a count of centimetres that a later "ten" would replace
 _METRES_CENTIMETRES = re.compile(
     rf"(?<![\w.])(?:{DIGITS_PATTERN}|{NUMBER_WORDS_PATTERN})\s*(?:metres?|meters?|m)\s+(?:and\s+)?"
-    rf"(?:{DIGITS_PATTERN}|{NUMBER_WORDS_PATTERN})\s*(?:centimetres?|centimeters?|cm)\b",
+    rf"(?:(?:{DIGITS_PATTERN}|{NUMBER_WORDS_PATTERN})\s*(?:centimetres?|centimeters?|cm)\b"
+    rf"|(?:\d{{1,2}}|{NUMBER_WORDS_PATTERN})(?=\s*(?:[.,;!?)]|$|please\b|high\b|tall\b|wide\b|long\b|deep\b)))",
+    re.IGNORECASE,
+)
+# a weight in stones and pounds ("nine stone eight", "11 stone 4 lb", "twelve stone"): one weight
+_STONES = re.compile(
+    rf"(?<![\w.])(?:{DIGITS_PATTERN}|{NUMBER_WORDS_PATTERN})\s*stones?\b"
+    rf"(?:\s+(?:and\s+)?(?:1[0-3]|\d|{NUMBER_WORDS_PATTERN})(?:\s*(?:pounds?|lbs?)\b)?)?",
     re.IGNORECASE,
 )
 
@@ -99,7 +107,8 @@ _METRES_CENTIMETRES = re.compile(
 def dimension_measures(text: str) -> list[tuple[int, int, str, str, str]]:
     """(start, end, type, value, slot) of each measure said with its dimension: "6米宽" / "宽6米" (a
     quantity keyed width, height, length, depth or thickness, as said), a height in feet and
-    inches ("5 foot 1", "5'4\"", keyed height) and a length in metres and centimetres (one length)."""
+    inches ("5 foot 1", "5'4\"", keyed height), a length in metres and centimetres (one length) and a
+    weight in stones and pounds (keyed weight)."""
     out = []
     for m in _ZH_DIMENSION.finditer(text):
         word = m.group("d") or m.group("d2")
@@ -108,4 +117,6 @@ def dimension_measures(text: str) -> list[tuple[int, int, str, str, str]]:
         out.append((m.start(), m.end(), "quantity", m.group(0).strip(), "height"))
     for m in _METRES_CENTIMETRES.finditer(text):
         out.append((m.start(), m.end(), "quantity", m.group(0).strip(), "metre"))
+    for m in _STONES.finditer(text):
+        out.append((m.start(), m.end(), "quantity", m.group(0).strip(), "weight"))
     return out

@@ -32,7 +32,7 @@ from core.lang.en_attributes import attribute_numbers
 from core.lang.en_contacts import contacts
 from core.lang.en_count_lists import count_lists
 from core.lang.en_dates import DateSpan, find_dates
-from core.lang.en_joined import weekday_ranges
+from core.lang.en_joined import day_lists, weekday_ranges
 from core.lang.en_lexicon import VENUE_TYPES
 from core.lang.en_name_located import city_centre, is_address_span
 from core.lang.en_names import find_names
@@ -320,7 +320,8 @@ def extract_entities(text: str, ts: datetime | None) -> list[Entity]:
     if ref.tzinfo is not None:
         ref = ref.replace(tzinfo=None)
     out: list[Entity] = []
-    kept = C.with_rates(text, weekday_ranges(text, address_line(text, _resolve(_candidates(text, ref)))))
+    kept = weekday_ranges(text, address_line(text, _resolve(_candidates(text, ref))))
+    kept = C.with_rates(text, day_lists(text, kept))
     ends = _end_slots(text, kept) | away_slots(text, kept)
     for i, c in enumerate(kept):
         surface = text[c.start : c.end]

@@ -87,3 +87,28 @@ def weekday_ranges(text: str, kept: list[Candidate]) -> list[Candidate]:
         out.append(first)
         i += 1
     return out
+
+
+# a day of the month said alone after a date and "and" ("January 9 and 10", "March 13 and 14")
+_BARE_DAY = re.compile(r"(?:[12]?\d|3[01])(?:st|nd|rd|th)?")
+_AND_GAP = re.compile(r"\s+(?:and|&)\s+", re.IGNORECASE)
+
+
+def day_lists(text: str, kept: list[Candidate]) -> list[Candidate]:
+    """kept with each date and the bare days of its month listed after it ("January 9 and 10") as one
+    date: the days the user wants, together. Read apart, the bare "10" was a date of its own that
+    replaced "January 9" in the slot they share."""
+    out: list[Candidate] = []
+    for c in kept:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and prev.type == c.type == "date"
+            and _BARE_DAY.fullmatch(text, c.start, c.end)
+            and not _BARE_DAY.fullmatch(text, prev.start, prev.end)
+            and _AND_GAP.fullmatch(text, prev.end, c.start)
+        ):
+            out[-1] = Candidate(prev.start, c.end, "date", prev.value, prev.slot, prev.priority)
+            continue
+        out.append(c)
+    return out
