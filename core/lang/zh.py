@@ -26,6 +26,7 @@ from core.lang.zh_kinds import (
     user_kind,
 )
 from core.lang.zh_negation import asked_negations, find_negations
+from core.lang.zh_script import in_original, simplified
 from core.model_kinds import AtomKind, Lang, Role
 from core.models import ActionMarker, Entity, Negation
 
@@ -61,6 +62,16 @@ _DECLINED_AFTER = re.compile(
 )
 
 
+def _in_original(e: Entity, simple: str, text: str) -> Entity:
+    """e, found in the simplified copy simple of text, with its words as text writes them (its value
+    too where the value is its words: a name, a term)."""
+    if e.start < 0 or e.end > len(text):
+        return e
+    surface = text[e.start : e.end]
+    value = surface if e.value == simple[e.start : e.end] else e.value
+    return e.model_copy(update={"text": surface, "value": value})
+
+
 class ChineseAnalyzer(CueMethods):
     """Rule-based Chinese analyzer; every method is pure and deterministic."""
 
@@ -85,11 +96,22 @@ class ChineseAnalyzer(CueMethods):
         """Dates/times (ISO against ts, or a fixed reference when None), values and names of text."""
         if not text or not text.strip():
             return []
-        return with_quoted_wording(text, [e.model_copy() for e in entities_of(text, ts)])
+        simple = simplified(text)
+        found = [e.model_copy() for e in entities_of(simple, ts)]
+        if simple != text:  # traditional characters: each value in the user's own characters
+            found = [_in_original(e, simple, text) for e in found]
+        return with_quoted_wording(text, found)
 
     def negations(self, text: str) -> list[Negation]:
         """Prohibitions and dislikes kept whole to the clause end ('我不想要年费高的卡')."""
-        return find_negations(text) if text else []
+        simple = simplified(text)
+        found = find_negations(simple) if text else []
+        if simple == text:
+            return found
+        words = ("text", "cue", "target")
+        return [
+            n.model_copy(update={k: in_original(getattr(n, k), simple, text) for k in words}) for n in found
+        ]
 
     def total_spans(self, text: str) -> list[tuple[int, int]]:
         """None: a Chinese sum names itself in its clause ("合计1200+300+360=1860元", "共2799元")."""
@@ -105,7 +127,7 @@ class ChineseAnalyzer(CueMethods):
 
     def kind(self, text: str, role: Role) -> AtomKind:
         """The clause's kind by cue words (question, instruction, constraint, preference, ...)."""
-        t = text.strip()
+        t = simplified(text.strip())
         if not t:
             return "filler"
         if role != "user":
@@ -116,19 +138,19 @@ class ChineseAnalyzer(CueMethods):
         """The task domain the text names (one of base.DOMAINS), or None; an activity word
         ("入住", "吃饭") names one only when no domain is current or the clause asks for something
         new."""
-        return domain_of(text, current)
+        return domain_of(simplified(text), current)
 
     def pinned(self, text: str) -> bool:
         """True when the user stresses the clause (务必, 一定, 必须, 千万, 记住, 重要)."""
-        return is_pinned(text)
+        return is_pinned(simplified(text))
 
     def is_correction(self, text: str) -> bool:
         """True when the clause replaces an earlier value (改成, 换成, 不是…是, 还是…吧, 算了…换)."""
-        return is_correction(text)
+        return is_correction(simplified(text))
 
     def proposes_alternative(self, text: str) -> bool:
         """True when an assistant's clause offers its value in place of the user's."""
-        return proposes_alternative(text)
+        return proposes_alternative(simplified(text))
 
     def action(self, text: str, role: Role) -> ActionMarker | None:
         """An action the assistant reports done, failed or pending, or offers; None otherwise."""
