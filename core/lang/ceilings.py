@@ -28,6 +28,7 @@ from core.lang.zh_numbers import fmt_number, zh_to_number
 _LEAST = 50
 _BOUND = (
     r"(?:under|below|less\s+than|(?:no|not)\s+more\s+than|at\s+most|up\s+to|within|max(?:imum)?(?:\s+of)?"
+    r"|capped\s+at|(?:a\s+)?cap\s+of"
     r"|(?:keep(?:ing)?|kept|stay(?:ing)?|stick(?:ing)?)\s+(?:it\s+|things\s+)?(?:to|at|under|below|within|"
     r"(?:a)?round|about)(?:\s+about)?)"
 )
@@ -38,14 +39,17 @@ _CEILING_AFTER = frozenset(
     "tops max maximum installed inclusive included including total all-in delivered each".split()
 ) | FUNCTION_WORDS
 # what the ceiling covers, said right after it ("under 6 grand installed", "£200 all in"): its words
-_TRAILER = r"\s+(?:tops|max(?:imum)?|installed|inclusive|included|delivered|all[\s-]+(?:in|up)|in\s+total)\b"
+_TRAILER = (
+    r"\s+(?:tops|max(?:imum)?|installed|inclusive|included|delivered|all[\s-]+(?:in|up)|in\s+total"
+    r"|(?:a|per)\s+(?:head|person|night|month|week))\b"
+)
 # a word closing a ceiling said after the number, a few words between ("four hundred for the both of
 # us, tops"): the number and the words up to it
 _CLOSER = r",?\s+(?:tops|max(?:imum)?|at\s+(?:the\s+)?most|all\s+(?:in|up))\b"
-# an amount a verb of keeping spending within goes before ("keep it to £200 all in")
+# an amount a verb of keeping spending within goes before ("keep it to £200 all in", "capped at £60")
 _KEPT_TO = re.compile(
-    r"\b(?:keep(?:ing)?|kept|stay(?:ing)?|stick(?:ing)?)\s+(?:it\s+|things\s+)?(?P<b>(?:to|at|under|below|within|"
-    r"(?:a)?round|about)\s+(?:about\s+)?)$",
+    r"\b(?:(?:keep(?:ing)?|kept|stay(?:ing)?|stick(?:ing)?)\s+(?:it\s+|things\s+)?(?P<b>(?:to|at|under|below|within|"
+    r"(?:a)?round|about)\s+(?:about\s+)?)|(?P<c>capped\s+at|(?:a\s+)?cap\s+of)\s+)$",
     re.IGNORECASE,
 )
 _MONEY = r"[£$€¥]\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[£$€¥]\s?\d+(?:\.\d+)?k?"
@@ -97,7 +101,8 @@ def en_ceilings(text: str) -> list[tuple[int, int, str, str, str]]:
             end = tail.end() if tail else m.end()
             value = _number(re.sub(r"[£$€¥\s]", "", m.group(0)))
             if value is not None:
-                start = m.start() if kept.group("b").lower().startswith("to") else kept.start("b")
+                group = "b" if kept.group("b") else "c"
+                start = m.start() if kept.group(group).lower().startswith("to") else kept.start(group)
                 out.append((start, end, "money", f"<={format_number(value)}", "budget"))
     return out
 

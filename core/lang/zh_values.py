@@ -132,7 +132,8 @@ _AMOUNT = re.compile(
     rf"{_BOUND}(?P<n>\d+(?:\.\d+)?[万千亿]|[一二两三四五六七八九十]+[万千亿])(?P<tail>以上|以下|以内|左右)?"
 )
 _PERCENT = re.compile(rf"{_BOUND}\d+(?:\.\d+)?%|百分之{_ZH_NUM}")
-_FREE = re.compile(r"(?P<neg>不)?免费|不要钱|不收费")
+# free, and what is free when said right after ("免费烙字", "免费停车": an extra, never the thing's price)
+_FREE = re.compile(r"(?P<neg>不)?免费(?P<thing>[^\W\d_a-zA-Z的了吗呢啊吧呀哦]{1,4})?|不要钱|不收费")
 
 @cache
 def _lexicon_pattern() -> re.Pattern[str]:
@@ -347,7 +348,8 @@ def _terms(text: str) -> list[Hit]:
             continue
         out.append(Hit(m.start(), m.end(), "term", m.group(0), "type", 6))
     for m in _FREE.finditer(text):
-        out.append(Hit(m.start(), m.end(), "term", "not free" if m.group("neg") else "free", "price", 6))
+        slot = "extra" if m.group("thing") else "price"
+        out.append(Hit(m.start(), m.end(), "term", "not free" if m.group("neg") else "free", slot, 6))
     for m in _lexicon_pattern().finditer(text):
         word = m.group(0)
         slot = TERM_SLOTS.get(word, "facility")
@@ -386,8 +388,7 @@ def find_values(text: str) -> list[Hit]:
     for finder in (_measures, _money, _rating, _duration, _quantity, _contacts, _terms, _addresses, _answers):
         hits += finder(text)
     # "爸爸66", "年收入大概15万", "八百以内": numbers typed by their attribute, before any guessed count
-    typed = attribute_numbers(text) + zh_ceilings(text)
-    hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in typed]
+    hits += [Hit(*typed, 9) for typed in attribute_numbers(text) + zh_ceilings(text)]
     hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in servings(text)]
     hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in sizes(text)]  # "51×51毫米"
     hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in symbol_measures(text)]  # "3kW"

@@ -28,6 +28,8 @@ TS = datetime(2026, 12, 8, 10, 30)
         ("I'm tryin to stay round four hundred dollars. Flying", "stay round four hundred dollars", "<=400"),
         ("I'm trying to keep it to £200 all in, there's the cake", "£200 all in", "<=200"),
         ("I was hoping to keep it around $400. Is there anything we can trim?", "around $400", "<=400"),
+        ("Cheaper anyway, we're capped at sixty quid a head", "capped at sixty quid a head", "<=60"),
+        ("we are capped at £60 a head", "capped at £60 a head", "<=60"),
     ],
 )
 def test_an_english_ceiling_is_the_budget(text: str, surface: str, value: str) -> None:

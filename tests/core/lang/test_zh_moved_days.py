@@ -64,3 +64,29 @@ def test_an_hour_after_the_bound_the_user_set_stands_beside_it() -> None:
     )
     assert any(f.value == "晚上十一点以后" and f.status == "active" for f in state.facts.values())
     assert not any(h.value == "晚上十一点以后" for f in state.facts.values() for h in f.history)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("需要刻字吗？砧板背面可以免费烙字。", [("免费烙字", "extra")]),
+        ("免费停车吗", [("免费停车", "extra")]),
+        ("这个是免费的", [("免费", "price")]),
+    ],
+)
+def test_a_free_extra_is_no_price_of_the_thing(text: str, found: list[tuple[str, str]]) -> None:
+    assert [(e.text, e.slot) for e in _ents(text) if e.type == "term" and "免费" in e.text] == found
+
+
+def test_the_price_of_the_pick_stays_beside_a_free_extra() -> None:
+    state = state_after(
+        [
+            ("assistant", "一天的砧板课每人398元，两人796元，也可以选老榆木（加60元），856元。"),
+            ("user", "那就砧板吧，一天的，老榆木的"),
+            ("assistant", "砧板课，老榆木，两人856元，在一千以内。"),
+            ("user", "行"),
+            ("assistant", "需要刻字吗？砧板背面可以免费烙字。"),
+        ],
+        TS,
+    )
+    assert any(f.value == "856元" and f.status == "active" for f in state.facts.values())
