@@ -65,12 +65,24 @@ _OWN_STATEMENT = re.compile(
 )
 
 
+# a one-word tag at the end of a statement ("And no one under 18 ok?"), and the openings of a sentence
+# that asks (a question word or an auxiliary first: "Can we come at 3 ok?" asks)
+_BARE_TAG = re.compile(r"(?:,\s*|\s+)(?:ok(?:ay)?|alright|yeah|right)\s*\?+\s*$", re.IGNORECASE)
+_ASKS_OPEN = re.compile(
+    r"^\W*(?:(?:and|but|so|also|oh)\s+)?(?:what|when|where|which|who|whom|whose|why|how|is|are|am|was|were|do|does"
+    r"|did|can|could|will|would|shall|should|may|might|must|have|has|had|any)\b",
+    re.IGNORECASE,
+)
+
+
 def _tag_split(sentence: str) -> list[str]:
     """A sentence cut before its tag question ("my passport expires in April 2027" and "that's ok
     right?"), or before a question asked after the user's own statement ("I'm allergic to latex" and
     "will the gloves be a problem?"): cut, the statement is no longer read as a question, so its
     value is kept."""
     m = _TAG_QUESTION.search(sentence)
+    if m is None and not _ASKS_OPEN.match(sentence):
+        m = _BARE_TAG.search(sentence)  # "And no one under 18 ok?": a rule checked, no comma before
     if m is None and _OWN_STATEMENT.match(sentence):
         m = _ASKED_AFTER.search(sentence)
     if m is None or not sentence[: m.start()].strip():

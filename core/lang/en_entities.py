@@ -28,6 +28,7 @@ from core.lang import en_values as V
 from core.lang.ceilings import en_ceilings
 from core.lang.dimensions import dimension_measures, sizes, symbol_measures
 from core.lang.en_address_lines import address_line
+from core.lang.en_age_limits import age_limits
 from core.lang.en_attributes import attribute_numbers
 from core.lang.en_contacts import contacts
 from core.lang.en_count_lists import count_lists
@@ -78,7 +79,7 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind] + 5))
     for start, end, kind, value, slot in attribute_numbers(text):  # "she is 74", "up to 150", "60 each"
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind] + 3))
-    for start, end, kind, value, slot in en_ceilings(text):  # "under four hundred", "my limit is 4 grand"
+    for start, end, kind, value, slot in en_ceilings(text) + age_limits(text):  # "no one under 18"
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind] + 4))
     for start, end, value in en_frequencies(text):  # "every two weeks", "once a week": no duration
         slot = frequency_slot(value)
