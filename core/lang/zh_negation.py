@@ -83,6 +83,9 @@ _STATIVE = word_list(
     """
 )
 _VERB_FLAGS = ("v", "vn", "vd", "vi")
+# a person, a verb, 不 and a result ("他弄不来", "我搬不动"): what they cannot manage, nothing forbidden
+_RESULT_AFTER_BU = frozenset("来 了 起 动 完 到 下 住 惯 开 懂 清".split())
+_PERSON_BEFORE = re.compile(r"(?:他|她|我|你|您|他们|她们|我们|老人|孩子)(?:也|都|还|可|就)?$")
 
 
 def _bare_bu(text: str, taken: list[Negation]) -> list[Negation]:
@@ -96,6 +99,10 @@ def _bare_bu(text: str, taken: list[Negation]) -> list[Negation]:
             continue
         if text[i - 1:i] == nxt[:1]:  # "提不提供", "赔不赔": a question
             continue
+        if nxt in _RESULT_AFTER_BU and k > 1 and toks[k - 1][1].startswith("v") and _PERSON_BEFORE.search(
+            text, 0, toks[k - 1][2]
+        ):
+            continue  # "他弄不来", "我搬不动": what a person cannot manage, no prohibition
         if any(n.text and text.find(n.text) <= i < text.find(n.text) + len(n.text) for n in taken):
             continue
         end = j
@@ -120,6 +127,18 @@ _TRAIL = re.compile(r"(?:的|那种|那个|这种|这个|那些|这些|什么的
 _PRONOUNS = frozenset(("这", "那", "它", "这个", "那个", "这种", "那种", "都", "全", "全部"))
 
 
+def _named_before(text: str, start: int) -> tuple[int, str] | None:
+    """(start, thing) of the part of text right before start (after a comma) that names the thing a
+    pronoun then rejects ("网上说有那种带回家的便携式的，那个不要"); None without one."""
+    if start < 1 or text[start - 1] not in "，,":
+        return None
+    begin = start - 1
+    while begin > 0 and text[begin - 1] not in _CLAUSE_PUNCT:
+        begin -= 1
+    thing = _TRAIL.sub("", _LEAD.sub("", text[begin : start - 1]).strip()).strip()
+    return (begin, thing) if len(thing) >= 2 and "吗" not in thing else None
+
+
 def _postposed(text: str, taken: list[Negation]) -> list[Negation]:
     """Rejections placed after what they reject (see _POSTPOSED), kept whole from the clause start;
     a bare "不要了" or "这个不行" names nothing, and a clause a negation already covers is left alone."""
@@ -130,6 +149,8 @@ def _postposed(text: str, taken: list[Negation]) -> list[Negation]:
             start -= 1
         clause = text[start:m.start()].strip()
         target = _TRAIL.sub("", _LEAD.sub("", clause).strip()).strip()
+        if (clause in _PRONOUNS or target in _PRONOUNS) and (named := _named_before(text, start)) is not None:
+            start, target = named  # "便携式的，那个不要": the part before names what "那个" is
         if len(target) < 2 or target in _PRONOUNS or "吗" in clause:
             continue
         if m.group(0).startswith(_STAYS) and re.search(r"\d", target):

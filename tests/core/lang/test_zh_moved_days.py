@@ -90,3 +90,17 @@ def test_the_price_of_the_pick_stays_beside_a_free_extra() -> None:
         TS,
     )
     assert any(f.value == "856元" and f.status == "active" for f in state.facts.values())
+
+
+@pytest.mark.parametrize(
+    ("text", "negated"),
+    [
+        # "那个" rejects what the part before it names: the pair is one negation
+        ("网上说有那种带回家的便携式的，那个不要，他弄不来", ["网上说有那种带回家的便携式的，那个不要"]),
+        ("好的，这个不要了", []),  # nothing named before: no rule
+        ("刚收到消息，Lim Siew Ling明天不来了", ["不来了"]),  # not coming: a change, not an inability
+        ("别放香菜", ["别放香菜"]),
+    ],
+)
+def test_a_rejection_of_that_one_and_an_inability(text: str, negated: list[str]) -> None:
+    assert [n.text for n in analyzer_for("zh").negations(text)] == negated
