@@ -321,7 +321,7 @@ def cap_word(tok: Token, nxt: Token | None) -> bool:
     if tok.sent_start:
         if low in STARTERS and not (low == "the" and nxt is not None and is_cap(nxt.text)):
             return False
-        if low != "the" and is_everyday(low):
+        if low != "the" and (is_everyday(low) or low in NUMBER_WORDS):  # "Ten then": a count
             # "Green Park" is a name; "Regrettably, I've ...": an everyday word opening the sentence,
             # then a comma or the pronoun I
             return (

@@ -2,7 +2,7 @@
 user wants together: read apart, the bare "10" was a date of its own that replaced "January 9". A
 length in metres with its centimetres said bare at the end of a clause ("One metre eighty.", "one metre
 and ten please") is one length, not a count of eighty; a weight in stones and pounds ("nine stone
-eight") is one weight."""
+eight") is one weight. A number word opening a sentence is a count, no name ("Ten then")."""
 
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ TS = datetime(2026, 12, 15, 22, 30)
         ("it is nine stone eight. The exercise bike", [("quantity", "nine stone eight", "weight")]),
         ("2 metres and 4 people", [("quantity", "2 metres", "metre"), ("quantity", "4 people", "people")]),
         ("12 St Andrews Street", [("address", "12 St Andrews Street", "address")]),
+        ("Aw naw, two o them have bottled it. Ten then", [("number", "Ten", None)]),  # a count, no name
+        ("Eight then.", [("number", "Eight", None)]),
     ],
 )
 def test_listed_days_and_measures_in_parts(text: str, found: list[tuple[str, str, str]]) -> None:
