@@ -21,7 +21,9 @@ _N = f"[{NUM_CHARS}]"
 _WEEKDAY_CHARS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "末": 5,
                   "1": 0, "2": 1, "3": 2, "4": 3, "5": 4, "6": 5, "7": 6}
 _REL_DAYS = {"今天": 0, "今日": 0, "今晚": 0, "今早": 0, "今儿": 0, "明天": 1, "明日": 1, "明晚": 1,
-             "明早": 1, "明儿": 1, "后天": 2, "大后天": 3, "昨天": -1, "昨晚": -1, "前天": -2}
+             "明早": 1, "明儿": 1, "后天": 2, "大后天": 3, "昨天": -1, "昨晚": -1, "前天": -2,
+             # Cantonese (read simplified: core.lang.zh_script): 聽日 tomorrow, 後日, 尋日 yesterday
+             "听日": 1, "后日": 2, "寻日": -1, "琴日": -1}
 _REL_PERIOD = {"今晚": "晚上", "明晚": "晚上", "昨晚": "晚上", "今早": "早上", "明早": "早上"}
 
 # what a number with 号 after it names when it is no day: "5号楼", "3号线", "B-15号地", "8号床"
@@ -30,7 +32,7 @@ _DATE = (
     r"(?P<iso>\d{4}[-/.]\d{1,2}[-/.]\d{1,2})"
     rf"|(?:(?P<year>\d{{4}}|{_N}{{4}})年)?(?P<month>{_N}{{1,3}})月(?:(?P<day>{_N}{{1,3}})[日号])?"
     rf"|(?P<mprefix>这个月|本月|下个?月|上个?月)(?P<mday>{_N}{{1,3}})[日号]"
-    r"|(?P<rel>大后天|今天|今日|今晚|今早|今儿|明天|明日|明晚|明早|明儿|后天|昨天|昨晚|前天)"
+    r"|(?P<rel>大后天|今天|今日|今晚|今早|今儿|明天|明日|明晚|明早|明儿|后天|昨天|昨晚|前天|听日|后日|寻日|琴日)"
     # not the 周 of a name before a month ("小周五月三号": 小周, then 五月三号)
     r"|(?P<wprefix>这个?|本|下下个?|下个?|上个?)?(?:周|星期|礼拜)(?P<wday>[一二三四五六日天1-7末])(?![十一二]?月)"
     # more weekdays chained to the first ("周一三晚上", "周二四六"): one span, named by its first day
@@ -41,7 +43,8 @@ _DATE = (
 )
 # minutes are no count: "今晚7点8位" is 7pm for 8 people, not 7:08
 _NO_COUNT = f"(?![位个人间张份台辆岁只名桌{NUM_CHARS}])"
-_PERIOD = r"(?P<period>凌晨|清晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|夜间|半夜|晚间)"
+# the parts of a day; Cantonese 朝早 (morning), 晏昼 (midday), 下昼 (afternoon), 夜晚 (evening)
+_PERIOD = r"(?P<period>凌晨|清晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|夜间|半夜|晚间|朝早|晏昼|下昼|夜晚)"
 _CLOCK = (
     r"(?P<hm>(?P<h1>[01]?\d|2[0-4])[:：](?P<m1>[0-5]\d))"
     rf"|(?P<h2>{_N}{{1,3}})[点點时](?:(?P<half>半)|(?P<quarter>一刻|三刻)|(?P<m2>{_N}{{1,3}})(?:分|{_NO_COUNT})"
@@ -212,8 +215,8 @@ def _clock_of(m: re.Match[str], period: str | None) -> tuple[int, int] | None:
         return None
     if h > 24 or mi > 59:
         return None
-    evening = period in ("下午", "傍晚", "晚上", "夜里", "夜间", "晚间")
-    if (evening and h < 12) or (period == "中午" and h < 6):
+    evening = period in ("下午", "傍晚", "晚上", "夜里", "夜间", "晚间", "下昼", "夜晚")
+    if (evening and h < 12) or (period in ("中午", "晏昼") and h < 6):
         h += 12
     elif period in ("半夜", "凌晨", "晚上", "夜里", "夜间") and h == 12:
         h = 0

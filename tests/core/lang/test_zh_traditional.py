@@ -1,5 +1,6 @@
 """Traditional Chinese is read by the same rules as simplified (core/lang/zh_script.py), each value in
-the user's own characters: "三月二十號" had been the month alone, "兩點" and "週五" nothing."""
+the user's own characters: "三月二十號" had been the month alone, "兩點" and "週五" nothing. Cantonese days
+and parts of a day ("聽日下晝三點": tomorrow, 3pm) are read as their Mandarin words are."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ def test_the_copy_keeps_every_offset() -> None:
     [
         ("我係香港嘅新娘，三月二十號喺珠海長隆嗰邊擺酒", "date", "三月二十號", "2027-03-20"),
         ("週五下午兩點可以嗎", "datetime", "週五下午兩點", "2027-02-05T14:00"),
+        # Cantonese: 聽日 (tomorrow), 下晝 (afternoon)
+        ("可唔可以聽日下晝三點同思敏視像傾吓流程？", "datetime", "聽日下晝三點", "2027-01-31T15:00"),
     ],
 )
 def test_a_traditional_date_or_time_in_the_users_characters(
