@@ -66,7 +66,9 @@ _OWN_STATEMENT = re.compile(
 
 
 # a one-word tag at the end of a statement ("And no one under 18 ok?"), and the openings of a sentence
-# that asks (a question word or an auxiliary first: "Can we come at 3 ok?" asks)
+# that asks (a question word or an auxiliary first: "Can we come at 3 ok?" asks); the words of a
+# question the tag word ends ("Is that okay?", "that sounds ok?")
+_ASKS_BEFORE_TAG = re.compile(r"\b(?:is|are|was|be|that|this|it|sounds?|looks?|seems?|feels?)$", re.I)
 _BARE_TAG = re.compile(r"(?:,\s*|\s+)(?:ok(?:ay)?|alright|yeah|right)\s*\?+\s*$", re.IGNORECASE)
 _ASKS_OPEN = re.compile(
     r"^\W*(?:(?:and|but|so|also|oh)\s+)?(?:what|when|where|which|who|whom|whose|why|how|is|are|am|was|were|do|does"
@@ -83,6 +85,8 @@ def _tag_split(sentence: str) -> list[str]:
     m = _TAG_QUESTION.search(sentence)
     if m is None and not _ASKS_OPEN.match(sentence):
         m = _BARE_TAG.search(sentence)  # "And no one under 18 ok?": a rule checked, no comma before
+        if m is not None and _ASKS_BEFORE_TAG.search(sentence, 0, m.start()):
+            m = None  # "... for 3 people.Is that okay?": the tag is a question's own word
     if m is None and _OWN_STATEMENT.match(sentence):
         m = _ASKED_AFTER.search(sentence)
     if m is None or not sentence[: m.start()].strip():

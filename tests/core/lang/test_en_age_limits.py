@@ -37,6 +37,8 @@ def test_an_age_limit_is_no_budget(text: str, found: list[tuple[str, str, str]])
         ("No nuts in anything, okay?", ["No nuts in anything", "okay?"]),
         ("Can we come at 3 ok?", ["Can we come at 3 ok?"]),
         ("Can I book?", ["Can I book?"]),
+        # the tag word ends a question of its own, run on after a full stop without a space
+        ("A shared ride for 3 people.Is that okay?", ["A shared ride for 3 people.Is that okay?"]),
     ],
 )
 def test_a_one_word_tag_is_cut_off_a_statement_only(text: str, pieces: list[str]) -> None:
