@@ -2,7 +2,7 @@
 
 English: a number in words after a bound ("keep it under four hundred all up", "no more than two
 thousand"), after an attribute noun ("my limit is four thousand": en_attributes.noun_slot), or before a
-word that closes a ceiling ("four hundred for the both of us, tops", "two grand max"); a number in
+word that closes a ceiling ("four hundred for the both of us, tops", "two thousand max"); a number in
 thousands said as "grand" or "k" after a bound ("under 6 grand installed"); and any amount after a verb
 of keeping spending within it ("I'm trying to keep it to £200 all in", "stay round four hundred
 dollars"). Chinese: a number of hundreds or more before 以内 / 以下 / 之内, with the period it is per
@@ -26,11 +26,14 @@ from core.lang.zh_numbers import fmt_number, zh_to_number
 
 # a word-number ceiling is at least this much: a smaller one bounds an age or a count ("under twelve")
 _LEAST = 50
+# a verb of keeping spending within an amount, and the word before the amount ("keep it under", "stay
+# round"); a cap put on it ("capped at", "a cap of")
+_KEEP = r"(?:keep(?:ing)?|kept|stay(?:ing)?|stick(?:ing)?)\s+(?:it\s+|things\s+)?"
+_KEEP_TO = r"(?:to|at|under|below|within|(?:a)?round|about)(?:\s+about)?"
+_CAP = r"capped\s+at|(?:a\s+)?cap\s+of"
 _BOUND = (
     r"(?:under|below|less\s+than|(?:no|not)\s+more\s+than|at\s+most|up\s+to|within|max(?:imum)?(?:\s+of)?"
-    r"|capped\s+at|(?:a\s+)?cap\s+of"
-    r"|(?:keep(?:ing)?|kept|stay(?:ing)?|stick(?:ing)?)\s+(?:it\s+|things\s+)?(?:to|at|under|below|within|"
-    r"(?:a)?round|about)(?:\s+about)?)"
+    rf"|{_CAP}|{_KEEP}{_KEEP_TO})"
 )
 _CURRENCY_WORDS = r"dollars?|bucks|pounds?|quid|euros?"
 _THOUSANDS = rf"\d+(?:\.\d+)?\s*(?:grand\b|k\b)|{NUMBER_WORDS_PATTERN}\s+grand\b"
@@ -46,12 +49,9 @@ _TRAILER = (
 # a word closing a ceiling said after the number, a few words between ("four hundred for the both of
 # us, tops"): the number and the words up to it
 _CLOSER = r",?\s+(?:tops|max(?:imum)?|at\s+(?:the\s+)?most|all\s+(?:in|up))\b"
-# an amount a verb of keeping spending within goes before ("keep it to £200 all in", "capped at £60")
-_KEPT_TO = re.compile(
-    r"\b(?:(?:keep(?:ing)?|kept|stay(?:ing)?|stick(?:ing)?)\s+(?:it\s+|things\s+)?(?P<b>(?:to|at|under|below|within|"
-    r"(?:a)?round|about)\s+(?:about\s+)?)|(?P<c>capped\s+at|(?:a\s+)?cap\s+of)\s+)$",
-    re.IGNORECASE,
-)
+# an amount said after a verb of keeping spending within it or a cap ("keep it to £200 all in",
+# "capped at £60")
+_KEPT_TO = re.compile(rf"\b(?:{_KEEP}(?P<b>{_KEEP_TO})|(?P<c>{_CAP}))\s+$", re.IGNORECASE)
 _MONEY = r"[£$€¥]\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[£$€¥]\s?\d+(?:\.\d+)?k?"
 
 
