@@ -21,6 +21,7 @@ import re
 from core.lang.en_attributes import noun_slot
 from core.lang.en_lexicon import FUNCTION_WORDS
 from core.lang.en_numbers import NUMBER_WORDS_PATTERN, format_number, to_number
+from core.lang.en_values import money
 from core.lang.patterns import pattern
 from core.lang.zh_numbers import fmt_number, zh_to_number
 
@@ -52,7 +53,6 @@ _CLOSER = r",?\s+(?:tops|max(?:imum)?|at\s+(?:the\s+)?most|all\s+(?:in|up))\b"
 # an amount said after a verb of keeping spending within it or a cap ("keep it to £200 all in",
 # "capped at £60")
 _KEPT_TO = re.compile(rf"\b(?:{_KEEP}(?P<b>{_KEEP_TO})|(?P<c>{_CAP}))\s+$", re.IGNORECASE)
-_MONEY = r"[£$€¥]\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[£$€¥]\s?\d+(?:\.\d+)?k?"
 
 
 def _number(text: str) -> float | None:
@@ -73,15 +73,14 @@ def en_ceilings(text: str) -> list[tuple[int, int, str, str, str]]:
     """(start, end, type, value, slot) of the English ceilings of text (module doc): the bound's words
     and the number, value "<=N" (the number's value), slot budget (or the attribute a noun names)."""
     out: list[tuple[int, int, str, str, str]] = []
-    num = rf"(?:{_THOUSANDS}|{NUMBER_WORDS_PATTERN})(?:\s+(?:{_CURRENCY_WORDS})\b)?"
-    for m in pattern(rf"\b(?P<bound>{_BOUND})\s+(?P<n>{num})", re.IGNORECASE).finditer(text):
-        value = _number(re.sub(rf"\s+(?:{_CURRENCY_WORDS})$", "", m.group("n"), flags=re.IGNORECASE))
-        grand = re.search(r"grand|k$", m.group("n"), re.IGNORECASE)
-        if value is None or (value < _LEAST and not grand) or not _free_after(text, m.end()):
+    num = rf"(?P<n>(?P<grand>{_THOUSANDS})|{NUMBER_WORDS_PATTERN})(?:\s+(?P<cur>{_CURRENCY_WORDS})\b)?"
+    for m in pattern(rf"\b(?P<bound>{_BOUND})\s+{num}", re.IGNORECASE).finditer(text):
+        value = _number(m.group("n"))
+        if value is None or (value < _LEAST and not m.group("grand")) or not _free_after(text, m.end()):
             continue
         trailer = pattern(_TRAILER, re.IGNORECASE).match(text, m.end())  # "under 6 grand installed"
         end = trailer.end() if trailer else m.end()
-        kind = "money" if grand or re.search(_CURRENCY_WORDS, m.group("n"), re.IGNORECASE) else "number"
+        kind = "money" if m.group("grand") or m.group("cur") else "number"
         out.append((m.start(), end, kind, f"<={format_number(value)}", "budget"))
     for m in pattern(rf"(?<![\w-])(?P<n>{NUMBER_WORDS_PATTERN})", re.IGNORECASE).finditer(text):
         if any(s <= m.start() < e for s, e, *_ in out):
@@ -95,15 +94,16 @@ def en_ceilings(text: str) -> list[tuple[int, int, str, str, str]]:
             out.append((m.start(), m.end(), "number", format_number(value), slot))
         elif closer is not None and not re.search(r"[.!?;]", closer.group(0)):
             out.append((m.start(), closer.end(), "number", f"<={format_number(value)}", "budget"))
-    for m in pattern(_MONEY).finditer(text):
-        if kept := _KEPT_TO.search(text, max(0, m.start() - 40), m.start()):
-            tail = pattern(_TRAILER, re.IGNORECASE).match(text, m.end())
-            end = tail.end() if tail else m.end()
-            value = _number(re.sub(r"[£$€¥\s]", "", m.group(0)))
-            if value is not None:
-                group = "b" if kept.group("b") else "c"
-                start = m.start() if kept.group(group).lower().startswith("to") else kept.start(group)
-                out.append((start, end, "money", f"<={format_number(value)}", "budget"))
+    if not pattern(rf"\b(?:{_KEEP}{_KEEP_TO}|{_CAP})\b", re.IGNORECASE).search(text):
+        return out  # no verb of keeping within, no cap: no amount to read again
+    for c in money(text):  # "keep it to £200 all in": the amount en_values reads, kept within
+        if any(s < c.end and c.start < e for s, e, *_ in out):
+            continue  # "stay round four hundred dollars": read above, with its bound
+        if kept := _KEPT_TO.search(text, max(0, c.start - 40), c.start):
+            tail = pattern(_TRAILER, re.IGNORECASE).match(text, c.end)
+            group = "b" if kept.group("b") else "c"
+            start = c.start if kept.group(group).lower().startswith("to") else kept.start(group)
+            out.append((start, tail.end() if tail else c.end, "money", f"<={c.value.split()[0]}", "budget"))
     return out
 
 
