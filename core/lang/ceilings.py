@@ -6,7 +6,8 @@ word that closes a ceiling ("four hundred for the both of us, tops", "two thousa
 thousands said as "grand" or "k" after a bound ("under 6 grand installed"); and any amount after a verb
 of keeping spending within it ("I'm trying to keep it to £200 all in", "stay round four hundred
 dollars"). Chinese: a number of hundreds or more before 以内 / 以下 / 之内, with the period it is per
-said before it ("八百以内", "每晚一千五以内"). Digits with a bound and no unit ("under 400") are
+said before it ("八百以内", "每晚一千五以内"), or after a bound on what the speaker pays ("最多只能出四万").
+Digits with a bound and no unit ("under 400") are
 en_attributes' own.
 
 Each is typed by what it bounds, never a count: "four hundred" had been a head count of 400, "每晚一"
@@ -47,6 +48,13 @@ _TRAILER = (
     r"\s+(?:tops|max(?:imum)?|installed|inclusive|included|delivered|all[\s-]+(?:in|up)|in\s+total"
     r"|(?:a|per)\s+(?:head|person|night|month|week))\b"
 )
+# whom a ceiling covers, said after it ("four hundred for the young ones total", "£300 for the two of us"):
+# part of the value, as the period of a Chinese one is
+_FOR_WHOM = (
+    r"\s+for\s+(?:the\s+|all\s+|both\s+|each\s+)?(?:[a-z]+\s+){0,2}?"
+    r"(?:ones|of\s+us|of\s+them|kids|children|adults|people|guests|us|them|group|team|family|lot)\b"
+    r"(?:\s+(?:total|in\s+total|all\s+in|tops))?"
+)
 # a word closing a ceiling said after the number, a few words between ("four hundred for the both of
 # us, tops"): the number and the words up to it
 _CLOSER = r",?\s+(?:tops|max(?:imum)?|at\s+(?:the\s+)?most|all\s+(?:in|up))\b"
@@ -73,7 +81,8 @@ def en_ceilings(text: str) -> list[tuple[int, int, str, str, str]]:
     """(start, end, type, value, slot) of the English ceilings of text (module doc): the bound's words
     and the number, value "<=N" (the number's value), slot budget (or the attribute a noun names)."""
     out: list[tuple[int, int, str, str, str]] = []
-    num = rf"(?P<n>(?P<grand>{_THOUSANDS})|{NUMBER_WORDS_PATTERN})(?:\s+(?P<cur>{_CURRENCY_WORDS})\b)?"
+    words = rf"(?:an?\s+(?=hundred|thousand))?{NUMBER_WORDS_PATTERN}"  # "under a hundred and fifty"
+    num = rf"(?P<n>(?P<grand>{_THOUSANDS})|{words})(?:\s+(?P<cur>{_CURRENCY_WORDS})\b)?"
     for m in pattern(rf"\b(?P<bound>{_BOUND})\s+{num}", re.IGNORECASE).finditer(text):
         value = _number(m.group("n"))
         if value is None or (value < _LEAST and not m.group("grand")) or not _free_after(text, m.end()):
@@ -91,7 +100,8 @@ def en_ceilings(text: str) -> list[tuple[int, int, str, str, str]]:
         slot = noun_slot(text[: m.start()])
         closer = pattern(rf"(?:\s+[\w'’]+){{0,5}}?(?={_CLOSER})", re.IGNORECASE).match(text, m.end())
         if slot is not None and _free_after(text, m.end()):
-            out.append((m.start(), m.end(), "number", format_number(value), slot))
+            whom = pattern(_FOR_WHOM, re.IGNORECASE).match(text, m.end())
+            out.append((m.start(), whom.end() if whom else m.end(), "number", format_number(value), slot))
         elif closer is not None and not re.search(r"[.!?;]", closer.group(0)):
             out.append((m.start(), closer.end(), "number", f"<={format_number(value)}", "budget"))
     if not pattern(rf"\b(?:{_KEEP}{_KEEP_TO}|{_CAP})\b", re.IGNORECASE).search(text):
@@ -115,12 +125,27 @@ _ZH_CEILING = (
 )
 
 
+# a bound said before what the speaker can pay ("最多只能出四万", "顶多给两千块", "不能超过3000"): the bound,
+# the verb of paying and the number, not followed by the unit of a count or a measure
+_ZH_PAY_CEILING = (
+    r"(?:最多|顶多|至多|不超过|不能超过|最高)(?:只能|只|能|就|也就|可以)*(?:出|花|给|付|掏)?"
+    r"(?P<n>\d{3,}(?:\.\d+)?|[一二两三四五六七八九十]+[百千万][零〇一二两三四五六七八九十百千万]*)"
+    r"(?P<unit>块钱|块|元|万元)?(?![\d.人个位间晚天次张份台辆岁米斤克分小])"
+)
+
+
 def zh_ceilings(text: str) -> list[tuple[int, int, str, str, str]]:
     """(start, end, type, value, slot) of the Chinese ceilings of text (module doc): "八百以内" ->
-    budget "<=800", "每晚一千五以内" -> budget "<=1500" with its period in the span."""
+    budget "<=800", "每晚一千五以内" -> budget "<=1500" with its period in the span, "最多只能出四万" ->
+    budget "<=40000" with its bound in the span."""
     out: list[tuple[int, int, str, str, str]] = []
     for m in pattern(_ZH_CEILING).finditer(text):
         value = zh_to_number(m.group("n"))
         if value is not None and value >= 100:
             out.append((m.start(), m.end(), "number", f"<={fmt_number(value)}", "budget"))
+    for m in pattern(_ZH_PAY_CEILING).finditer(text):
+        value = zh_to_number(m.group("n"))
+        if value is not None and value >= 100 and not any(s < m.end() and m.start() < e for s, e, *_ in out):
+            kind = "money" if m.group("unit") else "number"
+            out.append((m.start(), m.end(), kind, f"<={fmt_number(value)}", "budget"))
     return out

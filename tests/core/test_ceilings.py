@@ -12,6 +12,7 @@ import pytest
 
 from core.lang.ceilings import en_ceilings, zh_ceilings
 from core.lang.en_entities import extract_entities
+from core.lang.zh import ChineseAnalyzer
 from tests.core.builders import state_after
 
 pytestmark = pytest.mark.unit
@@ -30,6 +31,8 @@ TS = datetime(2026, 12, 8, 10, 30)
         ("I was hoping to keep it around $400. Is there anything we can trim?", "around $400", "<=400"),
         ("Cheaper anyway, we're capped at sixty quid a head", "capped at sixty quid a head", "<=60"),
         ("we are capped at £60 a head", "capped at £60 a head", "<=60"),
+        # "a hundred" said with its article (it had been a head count "hundred and fifty")
+        ("keep it under a hundred and fifty for the both of us if you can", "keep it under a hundred and fifty", "<=150"),
     ],
 )
 def test_an_english_ceiling_is_the_budget(text: str, surface: str, value: str) -> None:
@@ -54,13 +57,16 @@ def test_a_bound_on_a_count_or_a_measure_is_no_ceiling(text: str) -> None:
         ("有点贵哦，我想控制在每晚一千五以内", "每晚一千五以内", "<=1500"),
         ("钱的话一人三百以内", "一人三百以内", "<=300"),
         ("自费800以内就行", "800以内", "<=800"),
+        # a bound said before what the speaker pays
+        ("我最多只能出四万，真的假的不能少一点吗", "最多只能出四万", "<=40000"),
+        ("这个顶多给两千块", "顶多给两千块", "<=2000"),
     ],
 )
 def test_a_chinese_ceiling_is_the_budget(text: str, surface: str, value: str) -> None:
     assert [(text[s:e], v, slot) for s, e, _, v, slot in zh_ceilings(text)] == [(surface, value, "budget")]
 
 
-@pytest.mark.parametrize("text", ["3天以内", "50以内的数", "十以内"])
+@pytest.mark.parametrize("text", ["3天以内", "50以内的数", "十以内", "最多200人", "顶多五十"])
 def test_a_small_or_measured_bound_in_chinese_is_no_ceiling(text: str) -> None:
     assert zh_ceilings(text) == []
 
@@ -79,3 +85,15 @@ def test_a_length_said_later_does_not_replace_the_limit() -> None:
     budget = [f for k, f in state.facts.items() if k.endswith(".budget")]
     assert [f.value for f in budget] == ["four thousand"]
     assert not any("four thousand" in h.value for f in state.facts.values() for h in f.history)
+
+
+def test_whom_a_budget_noun_covers_is_part_of_the_value() -> None:
+    text = "Bostin. Budget is four hundred for the young ones total."
+    budgets = [e for e in extract_entities(text, TS) if e.slot == "budget"]
+    assert [e.text for e in budgets] == ["four hundred for the young ones total"]
+
+
+def test_a_chinese_ceiling_in_traditional_characters_keeps_them() -> None:
+    text = "傻眼，這麼貴喔。我最多只能出四萬，真的假的不能少一點嗎"
+    budgets = [e for e in ChineseAnalyzer().entities(text, TS) if e.slot == "budget"]
+    assert [(e.text, e.value) for e in budgets] == [("最多只能出四萬", "<=40000")]
