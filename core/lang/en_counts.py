@@ -39,6 +39,9 @@ _PEOPLE_CUE = re.compile(
     rf"|\b(?P<n4>{_NUM})\s+(?:people\s+|persons\s+|guests\s+|of\s+us\s+)?in\s+(?:my|our|the|your|their)\s+(?:party|group)\b"
     # "we're a family of five", "a household of 3": the household is the head count, said whole
     rf"|\b(?:family|household)\s+of\s+(?P<n5>{_NUM})\b"
+    # "so we are three.", "we'll be six now": the party said as what "we" are, the number ending the clause
+    rf"|\bwe(?:'re|\s+are|'ll\s+be|\s+will\s+be)\s+(?:now\s+|only\s+|just\s+)?(?P<n6>{_NUM})"
+    rf"(?:\s+(?:now|then|in\s+total|altogether))?\s*(?=[.,!?;]|$)"
     rf"|\bfor\s+(?:just\s+|only\s+)?(?P<n2>{_NUM})(?:\s+(?:please|people|persons?|guests?|of\s+us))?\s*(?=[.,!?;]|$|"
     rf"\s+(?:at|on|please|and|this|next|tomorrow|today|starting|from|people|persons?|guests?)\b)",
     re.IGNORECASE,
@@ -85,7 +88,7 @@ def quantities(text: str) -> list[Candidate]:
                 Candidate(m.start("n"), m.end("n"), "number", format_number(n), noun_slot, PRIO["quantity"])
             )
     for m in _PEOPLE_CUE.finditer(text):
-        grp = next(g for g in ("n", "n2", "n4", "n5") if m.group(g))
+        grp = next(g for g in ("n", "n2", "n4", "n5", "n6") if m.group(g))
         n = to_number(m.group(grp))
         if n is None or n > 100:
             continue

@@ -32,3 +32,34 @@ def test_the_family_size_is_a_fact_in_the_users_words() -> None:
         ]
     )
     assert any("family of five" in f.value for f in st.facts.values())
+
+
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [
+        ("Tom has a site visit that day, he cannot come. So we are three.", "three"),
+        ("we'll be six now", "six"),
+        ("Ok we're 4", "4"),
+    ],
+)
+def test_what_we_are_at_the_end_of_a_clause_is_the_head_count(text: str, surface: str) -> None:
+    found = [(text[c.start : c.end], c.slot) for c in quantities(text)]
+    assert (surface, "people") in found
+
+
+@pytest.mark.parametrize("text", ["we are 3 hours away", "we're two minutes out", "we are one of the few"])
+def test_what_we_are_before_other_words_is_no_head_count(text: str) -> None:
+    assert not [c for c in quantities(text) if c.slot == "people"]
+
+
+def test_we_are_three_replaces_the_head_count_said_before() -> None:
+    st = state_after(
+        [
+            ("user", "We are four persons and want to make a blacksmith day."),
+            ("assistant", "Lovely, four people then."),
+            ("user", "Oh, now Tom writes me that he cannot come. So we are three."),
+        ]
+    )
+    people = [f for k, f in st.facts.items() if k.endswith(".people")]
+    assert [f.value for f in people] == ["three"]
+    assert [h.value for h in people[0].history] == ["four persons"]
