@@ -55,7 +55,10 @@ _TAG_QUESTION = re.compile(
 # fact the user gives, whatever the answer to the question is
 _ASKED_AFTER = re.compile(
     r",\s*(?:will|would|is|are|can|could|does|do|should|may|might|has|have)\s+[a-z]\w*\b"
-    r"[^,?]*\?+\s*$",
+    r"[^,?]*\?+\s*$"
+    # or a question about a thing, opened by its noun phrase ("I am lactose intolerant, the milk
+    # practice is oat milk possible?")
+    r"|,\s*(?:the|this|that|it|there)\b[^,?]{0,60}\?+\s*$",
     re.IGNORECASE,
 )
 _OWN_STATEMENT = re.compile(

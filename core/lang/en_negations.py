@@ -26,6 +26,9 @@ _SUBJECT_BEFORE = re.compile(
 _BE_SUBJECT_BEFORE = re.compile(
     r"\b(?:i['’]m|i\s+am|(?:we|they)(?:['’]re|\s+are)|(?:he|she)(?:['’]s|\s+is))\s+$", re.IGNORECASE
 )
+# the preposition of an idiom of absolute negation ("on no account", "at no time", "under no
+# circumstances", "in no way", "by no means"), right before its "no"
+_PREPOSITION_BEFORE = re.compile(r"\b(?:on|at|under|in|by)\s+$", re.IGNORECASE)
 # Verbs of wanting belong to the cue ("don't want" + "a window seat"); other verbs to the target
 # ("don't" + "call before 9am").
 _WANT = (
@@ -211,6 +214,8 @@ def find_negations(text: str) -> tuple[Negation, ...]:
             start -= len(text[max(0, start - 32) : start]) - subj.start()
         be = cue[:3].lower() in ("not", "nev") and _BE_SUBJECT_BEFORE.search(text, max(0, start - 12), start)
         start = be.start() if be else start
+        if cue.lower() == "no" and (prep := _PREPOSITION_BEFORE.search(text, max(0, start - 8), start)):
+            start = prep.start()  # "on no account approach him", "at no point": the idiom whole
         base = _EXCEPTION_BASE.search(text, 0, start) if _EXCEPTION_CUE.match(cue) else None
         if base is not None:
             start = base.start()  # "any day except Thursday": the exception with what it is taken from
@@ -228,13 +233,24 @@ _LEAVE_AS_IS = re.compile(
 )
 
 
+# an intolerance forbids what it names, as an allergy does: "I am lactose intolerant", "she's
+# gluten-intolerant", "intolerant to histamine" (the person said before it is part of the phrase)
+_INTOLERANT = re.compile(
+    r"\b(?:(?:i['’]?m|i\s+am|(?:he|she)(?:['’]s|\s+is)|(?:we|they)(?:['’]re|\s+are))\s+)?"
+    r"(?:(?P<t>[a-z]+)[\s-](?P<cue>intolerant)\b(?!\s+(?:of|to)\b)|(?P<cue2>intolerant)\s+(?:of|to)\s+(?P<t2>[a-z]+))",
+    re.IGNORECASE,
+)
+
+
 def _left_as_is(text: str, found: Sequence[Negation]) -> list[Negation]:
-    """The orders to leave a thing as it is, none inside a negation already found."""
+    """The orders to leave a thing as it is and the intolerances, none inside a negation already found."""
     out = []
-    for m in _LEAVE_AS_IS.finditer(text):
+    for m in [*_LEAVE_AS_IS.finditer(text), *_INTOLERANT.finditer(text)]:
         inside = any(0 <= m.start() - text.find(n.text) < len(n.text) for n in found if n.text in text)
-        if not inside:
-            out.append(Negation(text=m.group(0), cue=m.group("cue"), target=m.group("target")))
+        target = m.group("target") if m.re is _LEAVE_AS_IS else m.group("t") or m.group("t2")
+        if not inside and target.lower() not in ("not", "very", "so", "am", "is", "are"):
+            cue = m.group("cue") or m.group("cue2") if m.re is _INTOLERANT else m.group("cue")
+            out.append(Negation(text=m.group(0), cue=cue, target=target))
     return out
 
 

@@ -126,3 +126,27 @@ def test_no_need_without_a_thing_forbids_nothing(text):
 )
 def test_a_person_said_with_be_before_not_is_part_of_the_phrase(text, negation):
     assert [n.text for n in find_negations(text)] == [negation]
+
+
+@pytest.mark.parametrize(
+    ("text", "negation"),
+    [
+        ("No. On no account approach or contact the subject. Report only to us.", "On no account approach"),
+        ("At no point should he see the file.", "At no point should he see the file"),
+        ("I have no dog in the house", "no dog in the house"),
+    ],
+)
+def test_the_preposition_of_an_idiom_of_absolute_negation_is_part_of_it(text, negation):
+    assert [n.text for n in find_negations(text)][-1].startswith(negation)
+
+
+@pytest.mark.parametrize(
+    ("text", "negation", "target"),
+    [
+        ("Ok. I am lactose intolerant", "I am lactose intolerant", "lactose"),
+        ("my son is gluten-intolerant", "gluten-intolerant", "gluten"),
+        ("She is intolerant to histamine.", "She is intolerant to histamine", "histamine"),
+    ],
+)
+def test_an_intolerance_forbids_what_it_names(text, negation, target):
+    assert [(n.text, n.target) for n in find_negations(text)] == [(negation, target)]

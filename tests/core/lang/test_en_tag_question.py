@@ -34,3 +34,19 @@ def test_the_declined_extra_is_owed():
         ("assistant", "Yes, Batu Bolong is sand."),
     ]
     assert "No reef boots" in missing_clauses(turns, "[FACT:surf.beach=Batu Bolong]")
+
+
+@pytest.mark.parametrize(
+    ("text", "stated"),
+    [
+        ("Ok. I am lactose intolerant, the milk practice is oat milk possible?", "I am lactose intolerant"),
+        ("I'm allergic to nuts, the cake is that possible?", "I'm allergic to nuts"),
+    ],
+)
+def test_the_own_statement_before_a_question_about_a_thing_is_cut_off(text: str, stated: str):
+    assert stated in EnglishAnalyzer().split(text)
+
+
+def test_a_question_about_a_thing_without_an_own_statement_stays_whole():
+    text = "Is it far, the hotel from the beach?"
+    assert EnglishAnalyzer().split(text) == [text]
