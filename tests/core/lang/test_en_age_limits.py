@@ -23,6 +23,9 @@ TS = datetime(2027, 3, 10, 10, 0)
         ("nobody over 70 on the zipline", [("nobody over 70", ">70", "age_limit")]),
         ("Budget under 180 please", [("under 180", "<=180", "budget")]),
         ("no one under 18 kg", []),
+        # "N or over" after what people must be: a bound on who comes, no head count of 14
+        ("They must all be 14 or over, that's the rule", [("14 or over", ">=14", "age_limit")]),
+        ("riders need to be 16 and up", [("16 and up", ">=16", "age_limit")]),
     ],
 )
 def test_an_age_limit_is_no_budget(text: str, found: list[tuple[str, str, str]]) -> None:
