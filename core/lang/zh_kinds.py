@@ -33,6 +33,9 @@ _FEW = re.compile(
     r"[好十这那]几|几(?=[十百千万])|(?:^|[，,。；;])有几[个位名家条只件]|几[个点条项件][^，,。；;？?]{0,4}[：:]"
 )
 _ASKS_ANYWAY = re.compile(r"[吗？?]")
+# a clause ending on what suffices ("跟他下班后去哪里，拍照就好", "哪天都行") states: its question word
+# names what is meant ("where he goes") or any of it ("any day"), no question is asked
+_SUFFICES = re.compile(r"(?:就好|就行|就可以|就够了?|即可|都行|都可以)[了啦哈吧啊呀。！!\s]*$")
 # 呢 asks before a question mark, or after a thing named alone ("你呢", "那上海呢", "撤场呢"); after a
 # clause that says something ("他出一半呢", "我在开会呢") it stresses what it says
 _NE_ASKS = re.compile(
@@ -110,6 +113,8 @@ def asks(t: str) -> bool:
     ("有几个回族同事，要单独一桌清真的" states; "有几个房间？" asks)."""
     if _ASKS_ANYWAY.search(t) or _NE_ASKS.search(t):
         return True
+    if _SUFFICES.search(t):
+        return False
     few = {i for m in _FEW.finditer(t) for i in range(m.start(), m.end())}
     return any(not (m.group() == "几" and m.start() in few) for m in _QUESTION.finditer(t))
 

@@ -77,3 +77,14 @@ def test_ne_after_a_clause_that_says_something_asks_nothing(text: str) -> None:
 @pytest.mark.parametrize("text", ["那上海呢", "你们呢", "撤场呢", "周日呢？", "这个怎么弄呢"])
 def test_ne_after_a_thing_named_alone_or_before_a_question_mark_asks(text: str) -> None:
     assert asks(text)
+
+
+@pytest.mark.parametrize("text", ["就是跟他下班後去哪裡，拍照就好", "哪天都行", "什么颜色都可以啦"])
+def test_a_clause_ending_on_what_suffices_asks_nothing(text: str):
+    assert not asks(text)
+    assert ChineseAnalyzer().kind(text, "user") != "question"
+
+
+@pytest.mark.parametrize("text", ["拍照就好吗？", "去哪里都行吗", "你去哪里"])
+def test_a_question_word_without_what_suffices_still_asks(text: str):
+    assert asks(text)
