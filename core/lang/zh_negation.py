@@ -18,6 +18,7 @@ _CUES = word_list(
     """
     不想要 不需要 不要 不想 不能超过 不能 不可以 不允许 不用 不吃 不喝 不喜欢 不爱 不含 不加 不放 不带
     不超过 千万别 千万不要 别 禁止 严禁 拒绝 不许 没有 无需 不必 不接受 不考虑 不去 不住 不坐 不选
+    莫要 嫑
     """
 )
 _CUE_RE = re.compile("|".join(sorted(_CUES, key=len, reverse=True)))
@@ -33,7 +34,7 @@ _MAX_QUALIFIER = 5  # characters before a cue that say whose or when the prohibi
 _SUBJECT = re.compile(r"(?:我们|我|你|您|请|就|也|还|都|千万|一定|可|最好|但|但是|而且|并且|先|暂时)+$")
 _ADVERBS_ONLY = re.compile(r"(?:就|也|还|都|可|先|暂时)+")
 _LIGHT_VERBS = tuple("放加吃喝要用坐住选订买带去")
-_VERB_CUES = ("别", "不要", "千万别", "千万不要")
+_VERB_CUES = ("别", "不要", "千万别", "千万不要", "莫要", "嫑")  # 莫要, 嫑: "don't" in dialects
 _TAIL = re.compile(r"[了吧啊呀哦哈呢嘛的]+$")
 
 
@@ -163,11 +164,11 @@ def _postposed(text: str, taken: list[Negation]) -> list[Negation]:
 
 
 # an allergy or an intolerance forbids what it names: "青霉素过敏", "对磺胺过敏", "有个同事海鲜过敏",
-# "乳糖不耐受" (not "不过敏", "过敏史")
+# "乳糖不耐受", "乳糖不耐" said to the clause's end (not "不过敏", "过敏史", "不耐烦")
 _ALLERGY = re.compile(
-    r"(?:对)?(?P<t>[^，,。！？!?；;、\s对]{1,12}?)(?:也|都)?(?:过敏|不耐受)(?!史|吗|么|原|源)"
+    r"(?:对)?(?P<t>[^，,。！？!?；;、\s对]{1,12}?)(?:也|都)?(?:过敏|不耐受|不耐(?=[，,。！？!?；;、\s]|$))(?!史|吗|么|原|源)"
 )
-_NOT_ALLERGEN = re.compile(r"(?:不|没|没有|无|有点|容易|会|是否|有没有)$")
+_NOT_ALLERGEN = re.compile(r"(?:不|没|没有|无|有点|容易|会|是否|有没有|得)$")
 
 
 # a verb, then 不了 (cannot), then what cannot be done: "这孩子喝不了牛奶", "我吃不了辣"
