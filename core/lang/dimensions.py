@@ -96,6 +96,14 @@ _METRES_CENTIMETRES = re.compile(
     rf"|(?:\d{{1,2}}|{NUMBER_WORDS_PATTERN})(?=\s*(?:[.,;!?)]|$|please\b|high\b|tall\b|wide\b|long\b|deep\b)))",
     re.IGNORECASE,
 )
+# a Chinese size of two lengths joined by 乘 ("两米五乘两米五", "三米乘四米", "3乘4米"): one value, not
+# two lengths that a later one would replace one by one
+_ZH_NUM = r"(?:\d+(?:\.\d+)?|[一二两三四五六七八九十]+)"
+_ZH_LENGTH = rf"{_ZH_NUM}(?:米(?:{_ZH_NUM})?|{ZH_LENGTH_UNITS})?"
+_ZH_TIMES = re.compile(
+    rf"(?<![\d.一二两三四五六七八九十])(?P<a>{_ZH_LENGTH})\s*乘(?:以)?\s*(?P<b>{_ZH_LENGTH})"
+    r"(?![\d一二两三四五六七八九十])"
+)
 # a weight in stones and pounds ("nine stone eight", "11 stone 4 lb", "twelve stone"): one weight
 _STONES = re.compile(
     rf"(?<![\w.])(?:{DIGITS_PATTERN}|{NUMBER_WORDS_PATTERN})\s*stones?\b"
@@ -107,8 +115,8 @@ _STONES = re.compile(
 def dimension_measures(text: str) -> list[tuple[int, int, str, str, str]]:
     """(start, end, type, value, slot) of each measure said with its dimension: "6米宽" / "宽6米" (a
     quantity keyed width, height, length, depth or thickness, as said), a height in feet and
-    inches ("5 foot 1", "5'4\"", keyed height), a length in metres and centimetres (one length) and a
-    weight in stones and pounds (keyed weight)."""
+    inches ("5 foot 1", "5'4\"", keyed height), a length in metres and centimetres (one length), a
+    weight in stones and pounds (keyed weight) and a Chinese size of lengths joined by 乘."""
     out = []
     for m in _ZH_DIMENSION.finditer(text):
         word = m.group("d") or m.group("d2")
@@ -119,4 +127,7 @@ def dimension_measures(text: str) -> list[tuple[int, int, str, str, str]]:
         out.append((m.start(), m.end(), "quantity", m.group(0).strip(), "metre"))
     for m in _STONES.finditer(text):
         out.append((m.start(), m.end(), "quantity", m.group(0).strip(), "weight"))
+    for m in _ZH_TIMES.finditer(text):
+        if "米" in m.group(0) or re.search(ZH_LENGTH_UNITS, m.group(0)):
+            out.append((m.start(), m.end(), "quantity", m.group(0), "size"))
     return out

@@ -32,8 +32,9 @@ from core.lang.zh_segment import tokens
 KIN = {
     "爸爸": "father", "我爸": "father", "老爸": "father", "父亲": "father", "爸": "father",
     "妈妈": "mother", "我妈": "mother", "老妈": "mother", "母亲": "mother", "妈": "mother",
-    "奶奶": "grandmother", "外婆": "grandmother", "姥姥": "grandmother", "爷爷": "grandfather",
-    "外公": "grandfather", "姥爷": "grandfather", "孩子": "child", "小孩": "child", "儿子": "son",
+    "老奶奶": "grandmother", "奶奶": "grandmother", "外婆": "grandmother", "姥姥": "grandmother",
+    "老爷爷": "grandfather", "爷爷": "grandfather", "外公": "grandfather", "姥爷": "grandfather",
+    "孩子": "child", "小孩": "child", "儿子": "son",
     "女儿": "daughter", "老婆": "wife", "妻子": "wife", "老公": "husband", "丈夫": "husband",
     "公公": "father_in_law", "婆婆": "mother_in_law", "岳父": "father_in_law", "岳母": "mother_in_law",
 }  # fmt: skip
@@ -104,6 +105,8 @@ def _kin_age() -> re.Pattern[str]:
     kin = "|".join(sorted(KIN, key=len, reverse=True))
     return re.compile(
         rf"(?P<kin>{kin})(?:今年|已经|都|才|快)?(?P<n>\d{{1,3}})(?P<sui>岁|了)?(?![\d.万千百元块%点号月日年期个])"
+        # an age in numerals needs its 岁 or 了 ("老奶奶七十了"): "奶奶一个人" counts
+        rf"|(?P<kin2>{kin})(?:今年|已经|都|才|快)?(?P<n2>[一二三四五六七八九十]{{1,4}})(?:岁|了)"
     )
 
 
@@ -136,8 +139,10 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
     """(start, end, type, value, slot) of the numbers of text typed by their attribute (module doc)."""
     out: list[tuple[int, int, str, str, str]] = []
     for m in _kin_age().finditer(text):
-        if int(m.group("n")) <= 120:
-            out.append((m.start(), m.end(), "number", m.group("n"), f"{KIN[m.group('kin')]}_age"))
+        age = zh_to_number(m.group("n") or m.group("n2"))
+        if age is not None and age <= 120:
+            kin = KIN[m.group("kin") or m.group("kin2")]
+            out.append((m.start(), m.end(), "number", fmt_number(age), f"{kin}_age"))
     for m in _noun_number().finditer(text):
         if any(s < m.end("n") and m.start("n") < e for s, e, *_ in out):
             continue

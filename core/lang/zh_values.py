@@ -12,6 +12,7 @@ from functools import cache
 
 from core.lang.ceilings import zh_ceilings
 from core.lang.dimensions import dimension_measures, sizes, symbol_measures
+from core.lang.spelled_digits import zh_spelled_phones
 from core.lang.zh_attributes import attribute_numbers, servings
 from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, REF_CUES, TERM_SLOTS
 from core.lang.zh_numbers import fmt_number, zh_to_number
@@ -76,8 +77,8 @@ _QTY_UNITS = {
 }
 _QUANTITY = re.compile(
     rf"{_BOUND}(?P<n>{_NUM})(?P<u>个人|口人|人|位|间房|间|晚|夜|张|份|辆|公里|千米|km|米|岁|层|号线)"
-    # the tenths said after 米 ("四米二", "一米二的": 4.2 and 1.2 metres)
-    r"(?:(?<=[^千]米)(?P<tenth>[一二三四五六七八九])(?![〇零一二两三四五六七八九十百千万个位]))?"
+    # the tenths said after 米 ("四米二", "一米二的", "1米25": 4.2, 1.2 and 1.25 metres)
+    r"(?:(?<=[^千]米)(?P<tenth>[一二三四五六七八九][〇零一二三四五六七八九]?|\d{1,2})(?![〇零一二两三四五六七八九十百千万个位\d]))?"
     r"(?![\u4e00-\u9fff]{0,1}(?:酒店|宾馆|店)|均)"
 )
 _PHONE = re.compile(
@@ -242,7 +243,7 @@ def _quantity(text: str) -> list[Hit]:
     out = []
     for m in _QUANTITY.finditer(text):
         unit = m.group("u")
-        tenth = f".{_num(m.group('tenth'))}" if m.group("tenth") else ""
+        tenth = "." + "".join(_num(c) for c in m.group("tenth")) if m.group("tenth") else ""
         value = f"{_num(m.group('n'))}{tenth} {_QTY_CANON.get(unit, unit)}"
         out.append(Hit(m.start(), m.end(), "quantity", value, _QTY_UNITS.get(unit), 4))
     for m in _AMOUNT.finditer(text):
@@ -387,12 +388,11 @@ def find_values(text: str) -> list[Hit]:
     hits: list[Hit] = []
     for finder in (_measures, _money, _rating, _duration, _quantity, _contacts, _terms, _addresses, _answers):
         hits += finder(text)
-    # "爸爸66", "年收入大概15万", "八百以内": numbers typed by their attribute, before any guessed count
-    hits += [Hit(*typed, 9) for typed in attribute_numbers(text) + zh_ceilings(text)]
-    hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in servings(text)]
-    hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in sizes(text)]  # "51×51毫米"
-    hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in symbol_measures(text)]  # "3kW"
-    hits += [Hit(s, e, kind, value, slot, 9) for s, e, kind, value, slot in dimension_measures(text)]  # 6米宽
+    # "爸爸66", "年收入大概15万", "八百以内": numbers typed by their attribute, before any guessed count;
+    # a phone spelled in numerals; servings; "51×51毫米", "3kW", "6米宽"
+    typed = attribute_numbers(text) + zh_ceilings(text) + zh_spelled_phones(text) + servings(text)
+    typed += sizes(text) + symbol_measures(text) + dimension_measures(text)
+    hits += [Hit(*found, 9) for found in typed]
     for t in titles(text):  # "练习曲《扫摇练习》": a title, its label its slot (and no name of its own)
         hits.append(Hit(t.start, t.end, "name", t.text, t.label, 9))
         hits += [Hit(t.label_start, t.label_start + len(t.label), BLANK, "", None, 9)] if t.label else []
