@@ -32,7 +32,11 @@ TS = datetime(2026, 12, 8, 10, 30)
         ("Cheaper anyway, we're capped at sixty quid a head", "capped at sixty quid a head", "<=60"),
         ("we are capped at £60 a head", "capped at £60 a head", "<=60"),
         # "a hundred" said with its article (it had been a head count "hundred and fifty")
-        ("keep it under a hundred and fifty for the both of us if you can", "keep it under a hundred and fifty", "<=150"),
+        (
+            "keep it under a hundred and fifty for the both of us if you can",
+            "keep it under a hundred and fifty",
+            "<=150",
+        ),
     ],
 )
 def test_an_english_ceiling_is_the_budget(text: str, surface: str, value: str) -> None:

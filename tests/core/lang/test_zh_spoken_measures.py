@@ -36,7 +36,10 @@ def test_numbers_joined_by_cheng_without_a_length_are_no_size():
 
 @pytest.mark.parametrize(
     ("text", "surface", "slot"),
-    [("还有我家老奶奶七十了", "老奶奶七十了", "grandmother_age"), ("爸爸六十六岁", "爸爸六十六岁", "father_age")],
+    [
+        ("还有我家老奶奶七十了", "老奶奶七十了", "grandmother_age"),
+        ("爸爸六十六岁", "爸爸六十六岁", "father_age"),
+    ],
 )
 def test_an_age_in_numerals_after_a_relative_is_their_age(text: str, surface: str, slot: str):
     assert find(text, surface)[3] == slot
