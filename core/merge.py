@@ -33,6 +33,7 @@ from core.embed import Embedder
 from core.fact_versions import new_fact, replace_fact
 from core.held_weekday import names_held_day
 from core.item_fix import corrected_item, replace_item
+from core.kept_day import kept_day
 from core.lang.cues import any_language
 from core.listed import afternoon_pick, is_item_of, one_of_listed, picked_item, picks_by_norm, result_picks
 from core.merge_actions import advance_task_state, decline_asked_yes, merge_actions, settle_decline
@@ -329,6 +330,8 @@ def _merge_fact(
         return
     echoes = echoed_elsewhere(state, cand) + agreed_beside(state, cand) + same_count_before(state, cand)
     echoes = list({e.key: e for e in echoes}.values())  # one held value may be found twice
+    if (day := kept_day(state, cur, cand)) is not None:
+        state.facts[day.key] = day  # "下个礼拜六早上七点", then "五点半": the day still holds
     replace_fact(state, cur, cand, _reason(cur, cand))
     _absorb(state, cand, echoes)
 

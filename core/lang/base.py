@@ -133,6 +133,11 @@ class LanguageAnalyzer(Protocol):
         value is no new value of its attribute."""
         ...
 
+    def day_words(self, surface: str) -> str | None:
+        """The words of the day in a value said as one day-and-hour phrase ("下个礼拜六" of
+        "下个礼拜六早上七点"), or None: when a bare hour replaces the hour, the day still holds."""
+        ...
+
     # The cue words the stages ask about (implemented once by core.lang.cue_methods.CueMethods over the
     # language's <lang>_cues module): a stage file holds no word of any language.
 

@@ -135,3 +135,8 @@ class EnglishAnalyzer(CueMethods):
         """True when the value at text[start:end] qualifies a declined action ("don't want to book
         it today")."""
         return declined_value(text, start)
+
+    def day_words(self, surface: str) -> str | None:
+        """None: English reads a day and its hour as two values ("next Saturday", "7am"), so a bare
+        hour replaces only the hour."""
+        return None

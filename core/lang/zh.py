@@ -27,6 +27,7 @@ from core.lang.zh_kinds import (
 )
 from core.lang.zh_negation import asked_negations, find_negations
 from core.lang.zh_script import in_original, simplified
+from core.lang.zh_time import day_words
 from core.model_kinds import AtomKind, Lang, Role
 from core.models import ActionMarker, Entity, Negation
 
@@ -159,3 +160,8 @@ class ChineseAnalyzer(CueMethods):
     def declined_value(self, text: str, start: int, end: int) -> bool:
         """True when a declined action follows the value in its clause ("今天不订了", "周五不用去了")."""
         return _DECLINED_AFTER.match(text, end) is not None
+
+    def day_words(self, surface: str) -> str | None:
+        """The day's words of a day-and-hour phrase ("下个礼拜六" of "下个礼拜六早上七点"), or None."""
+        words = day_words(simplified(surface))
+        return in_original(words, simplified(surface), surface) if words else None

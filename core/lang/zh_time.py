@@ -323,6 +323,18 @@ def _cue_before(text: str, start: int) -> bool:
 _BARE_DAY = re.compile(rf"({_N}{{1,3}})号")
 
 
+def day_words(surface: str) -> str | None:
+    """The words of the day in a day-and-hour phrase ("下个礼拜六" of "下个礼拜六早上七点"), or None when
+    surface is not one: the day still holds when a bare hour replaces the hour."""
+    m = _PATTERN.match(surface.strip())
+    if m is None or m.end() < len(surface.strip()) or not (m.group("hm") or m.group("h2")):
+        return None
+    if not any(m.group(g) for g in ("iso", "month", "mprefix", "rel", "wday", "ndays", "bday")):
+        return None
+    cut = min(m.start(g) for g in ("period", "hm", "h2") if m.group(g))
+    return surface.strip()[:cut].strip() or None
+
+
 def bare_day(surface: str) -> bool:
     """True for a day of the month said alone ("19号")."""
     return _BARE_DAY.fullmatch(surface) is not None
