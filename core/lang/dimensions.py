@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from core.lang.en_numbers import DIGITS_PATTERN, NUMBER_WORDS_PATTERN
+from core.lang.zh_numbers import fmt_number, zh_to_number
 
 _N = r"\d+(?:\.\d+)?"
 _UNIT = r"毫米|厘米|公分|英寸|寸|米|mm|cm|m|inches|inch|in|ft|feet|px|pixels"
@@ -104,6 +105,17 @@ _ZH_TIMES = re.compile(
     rf"(?<![\d.一二两三四五六七八九十])(?P<a>{_ZH_LENGTH})\s*乘(?:以)?\s*(?P<b>{_ZH_LENGTH})"
     r"(?![\d一二两三四五六七八九十])"
 )
+
+
+def _zh_length(said: str) -> tuple[str, str]:
+    """The number and unit of a Chinese length ("两米五" -> ("2.5", "米"), "3" -> ("3", ""))."""
+    m = re.fullmatch(rf"(?P<n>{_ZH_NUM})(?:(?P<m>米)(?P<t>{_ZH_NUM})?|(?P<u>{ZH_LENGTH_UNITS}))?", said)
+    if m is None or (n := zh_to_number(m.group("n"))) is None:
+        return said, ""
+    tail = "".join(fmt_number(zh_to_number(c) or 0) for c in m.group("t")) if m.group("t") else ""
+    return fmt_number(n) + (f".{tail}" if tail else ""), m.group("m") or m.group("u") or ""
+
+
 # a weight in stones and pounds ("nine stone eight", "11 stone 4 lb", "twelve stone"): one weight
 _STONES = re.compile(
     rf"(?<![\w.])(?:{DIGITS_PATTERN}|{NUMBER_WORDS_PATTERN})\s*stones?\b"
@@ -128,6 +140,9 @@ def dimension_measures(text: str) -> list[tuple[int, int, str, str, str]]:
     for m in _STONES.finditer(text):
         out.append((m.start(), m.end(), "quantity", m.group(0).strip(), "weight"))
     for m in _ZH_TIMES.finditer(text):
-        if "米" in m.group(0) or re.search(ZH_LENGTH_UNITS, m.group(0)):
-            out.append((m.start(), m.end(), "quantity", m.group(0), "size"))
+        (a, unit_a), (b, unit_b) = _zh_length(m.group("a")), _zh_length(m.group("b"))
+        mixed = unit_a and unit_b and unit_a != unit_b  # "1米2乘80厘米"
+        value = f"{a}{unit_a}x{b}{unit_b}" if mixed else f"{a}x{b} {unit_b or unit_a}"
+        if unit_a or unit_b:  # "3×3米" read back is the same value: "3x3 米"
+            out.append((m.start(), m.end(), "quantity", value, "size"))
     return out

@@ -1,6 +1,7 @@
 """Chinese measures said the way people speak them: a height in metres and what follows ("1米25",
 "一米二五": 1.25 metres, not a count "1米" with a stray 25), a size of two lengths joined by 乘
-("两米五乘两米五": one value, so a later size replaces it whole), an age in numerals after a relative
+("两米五乘两米五": one value, so a later size replaces it whole, and the same value as its read-back
+"2.5×2.5米"), an age in numerals after a relative
 ("老奶奶七十了"), and a phone number spelled one numeral per digit ("一三八零二二六五五三一"), which the
 assistant's read-back in digits ("138 0226 5531") says again."""
 
@@ -28,6 +29,14 @@ def test_the_centimetres_after_a_metre_are_one_length(text: str, surface: str, v
 )
 def test_two_lengths_joined_by_cheng_are_one_size(text: str, surface: str):
     assert find(text, surface)[3] == "size"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("改成两米五乘两米五", "2.5x2.5 米"), ("三米乘三米的", "3x3 米"), ("1米2乘80厘米", "1.2米x80厘米")],
+)
+def test_a_size_joined_by_cheng_has_the_value_of_its_read_back(text: str, value: str):
+    assert [e[2] for e in ents(text) if e[3] == "size"] == [value]
 
 
 def test_numbers_joined_by_cheng_without_a_length_are_no_size():
