@@ -45,6 +45,7 @@ from core.offer_accepted import settle_acceptance
 from core.offer_taken import note_offered_options, take_offered_option
 from core.offered_elsewhere import offered_elsewhere
 from core.readback_split import AGREED_SUFFIX, split_read_back
+from core.recomputed_total import recomputes_total
 from core.repeated_name import widen_repeated
 from core.retired import note_other_turn, note_user_turn
 from core.retired_facts import replace_retired_facts
@@ -317,7 +318,7 @@ def _merge_fact(
     options = " | " in cand.norm and " | " not in cur.norm
     # the assistant never replaces what the user said, even in a correction's words ("改为1月9日（周六）"
     # echoing the user's change): it offers, and the user's yes takes it
-    offered = not cand.correction or user_held
+    offered = (not cand.correction or user_held) and not recomputes_total(state, cur, cand)
     if cand.role not in ("user", "system") and (user_held or options) and offered:
         # the assistant proposes: held as an offer until the user accepts or picks one
         state.offers[cand.key] = new_fact(state, cand)
