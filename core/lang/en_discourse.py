@@ -264,8 +264,7 @@ _PINNED = re.compile(
     re.IGNORECASE,
 )
 _CORRECTION = re.compile(
-    # "actually yes, ..." / "actually there's one more thing" answers "anything else?": it adds, no change
-    r"\b(?:actually(?![\s,.!]+(?:yes|yeah|yep|there['’]?s|there\s+is|one\s+more|also)\b)|instead|change\s+(?:it|that|this|the\s+\w+(?:\s+\w+)?)\s+to|change\s+to|rather\s+than|"
+    r"\b(?:actually|instead|change\s+(?:it|that|this|the\s+\w+(?:\s+\w+)?)\s+to|change\s+to|rather\s+than|"
     r"or\s+rather|make\s+it|make\s+that|bump\s+(?:it|that|this|them)\s+(?:up\s+|down\s+)?to\b|switch\s+(?:it\s+|that\s+)?to|i\s+meant|i\s+mean(?=\s*,)|"
     r"sorry,?\s+i\s+mean(?:t)?\b|on\s+second\s+thought|scratch\s+that|correction|update\s+(?:it|that)\s+to|"
     r"not\s+\w+(?:\s+\w+)?,?\s+but\s+|(?:i|i['’]ve|i\s+have)\s+changed\s+my\s+mind|let['’]?s\s+(?:do|go\s+with|try)\s+[\w\s]+\s+instead|"

@@ -118,11 +118,6 @@ def test_kind(text, role, kind):
         ("sorry it took so long", False),
         ("wait no, full balance.", True),
         ("I can wait no longer than Friday.", False),
-        # "actually yes" / "actually there's one more thing" answers "anything else?": it adds
-        ("Actually yes, chef wants a one-off for his house, delivered on the 23rd", False),
-        ("Actually there is one more thing, a cot for the baby", False),
-        ("Actually I need it on Friday", True),
-        ("Actually yes, 8 instead", True),
     ],
 )
 def test_corrections(text, expected):
