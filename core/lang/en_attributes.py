@@ -28,8 +28,9 @@ from core.lang.asked_nouns import en_asked_noun
 from core.lang.currency_before import CURRENCY_BEFORE, currency_before
 from core.lang.en_lexicon import COUNT_NOUNS, FUNCTION_WORDS
 from core.lang.en_name_words import DETERMINERS
+from core.lang.en_sums import sums_before
 from core.lang.en_units import CURRENCIES
-from core.lang.en_values import _CURRENCY_WORDS, Candidate, _money_value
+from core.lang.en_values import _CURRENCY_WORDS, _money_value
 from core.lang.en_values import money as money_amounts
 from core.lang.patterns import pattern
 
@@ -233,8 +234,13 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
     amounts = money_amounts(text)
     for i, c in enumerate(amounts):  # "Basket total £14.10", "a $200 deposit": the sum due the noun names
         slot = sum_slot(text[max(0, c.start - 40) : c.start], text[c.end : c.end + 40])
-        slot = slot or ("total" if sums_before(text, amounts, i) else None)
-        if slot is not None and not any(s < c.end and c.start < e for s, e, *_ in out):
+        summed = slot is None and sums_before(text, amounts, i)
+        slot = "total" if summed else slot
+        rated = [k for k, (s, _, _, _, was) in enumerate(out) if s == c.start and was == "amount"]
+        own = _BUDGET_BEFORE.search(text, max(0, c.start - 24), c.start)  # "Budget only HK$9,000 total"
+        if slot == "total" and rated and not own:  # "at £24, so £48 a week", "so $940 total": the sum
+            out[rated[0]] = (*out[rated[0]][:4], "total")
+        elif slot is not None and not any(s < c.end and c.start < e for s, e, *_ in out):
             out.append((c.start, c.end, "money", c.value, slot))
     for m in pattern(_PERCENT, re.IGNORECASE).finditer(text):  # "0.5%", "1.5 percent": a rate
         near = text[max(0, m.start() - 40) : m.end() + 24]
@@ -258,6 +264,7 @@ _GROUP_AFTER = re.compile(
 )
 
 
+_BUDGET_BEFORE = re.compile(r"\b(?:budget|limit|max(?:imum)?|up\s+to|under)\b", re.IGNORECASE)
 _IN_ALL_TAIL = re.compile(r"\b(?:in\s+total|in\s+all|altogether)$", re.IGNORECASE)
 # an amount added to others ("$195 + $144"), and the result of a sum of amounts ("+ $12 = $351")
 _ADDEND_AFTER = re.compile(r"^\s*[+＋]")
@@ -268,43 +275,12 @@ _RESULT_BEFORE = re.compile(
 )
 
 
-# what stands between the last part of a sum and the sum: "that is", "comes to", ":", "=", or words
-# then a comma ("plus the $75 travel fee, $1,785"); never a bare list comma ("$30, $50, $80")
-_SUM_CUE = re.compile(
-    r"\b(?:that(?:['’]s|\s+is)|comes?\s+to|makes|total|in\s+all|altogether)\b|[:=]|[A-Za-z].*,\s*$", re.I
-)
-
-
 def total_spans(text: str) -> list[tuple[int, int]]:
     """The spans of the amounts of a whole message that the amounts before them add up to
     (sums_before), across its sentences ("One firkin at £112. With the stillage at £40 and the juice
     at £38, that is £190."): each sentence alone holds only some of the parts."""
     amounts = money_amounts(text)
     return [(c.start, c.end) for i, c in enumerate(amounts) if sums_before(text, amounts, i)]
-
-
-def sums_before(text: str, amounts: list[Candidate], i: int) -> bool:
-    """True when the i-th amount of a text is the sum of the two or more amounts said right before it
-    in the same currency, a cue of summing between (_SUM_CUE): what they come to ("... at £40 and the
-    juice at £38, that is £190"), not one more item of a list of prices ("$40, $60 and $100")."""
-    if i == 0 or not _SUM_CUE.search(text, amounts[i - 1].end, amounts[i].start):
-        return False
-    value, cur = _figure(amounts[i].value)
-    parts: list[float] = []
-    for c in reversed(amounts[:i]):
-        figure, other = _figure(c.value)
-        if other != cur:
-            break
-        parts.append(figure)
-        if len(parts) >= 2 and abs(sum(parts) - value) < 0.005:
-            return True
-    return False
-
-
-def _figure(value: str) -> tuple[float, str]:
-    """The number and currency of a normalised amount ("1630 USD" -> (1630.0, "USD"))."""
-    number, _, cur = value.partition(" ")
-    return float(number), cur
 
 
 def sum_slot(before: str, after: str) -> str | None:

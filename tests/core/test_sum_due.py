@@ -153,6 +153,11 @@ def test_a_plus_of_things_with_no_amount_makes_no_sum() -> None:
         ("Prices are $40, $60 and $100.", None),  # a list of prices: $100 is no sum
         ("Sizes at $30, $50, $80.", None),
         ("Rooms at £80 and £40, that is £60 less than last year.", None),  # the cue, but no sum
+        # a part said with its count counts that many times (the price of one had been replaced)
+        ("That's 2 walks a week at £24, so £48 a week.", "48 GBP"),
+        ("Of course. You at $65 and the two kids at $45: $155.", "155 USD"),
+        ("3 sizes at $40, so $120 is the most.", "120 USD"),
+        ("2 walks at £24, so £50 with the fee.", None),  # no count times a price comes to it
     ],
 )
 def test_an_amount_that_the_amounts_before_it_add_up_to_is_the_total(text: str, total: str | None) -> None:
@@ -165,3 +170,23 @@ def test_a_total_whose_parts_are_said_in_earlier_sentences_of_the_turn() -> None
     parsed = parse_message(Message(idx=1, role="assistant", text=turn))
     slots = {e.text: e.slot for a in parsed.atoms for e in a.entities}
     assert slots["£190"] == "total" and slots["£112"] != "total"
+
+
+def test_the_sum_said_per_week_stands_beside_the_price_of_one() -> None:
+    turns = [
+        ("user", "I need someone to walk my spaniel on Tuesdays and Thursdays."),
+        ("assistant", "60-minute solo walks are £24 a walk."),
+        ("user", "ok great, book her in"),
+        ("assistant", "No problem. That's 2 walks a week at £24, so £48 a week."),
+    ]
+    st = state_after(turns)
+    assert {k.split(".")[1]: f.value for k, f in st.facts.items() if "£" in f.value} == {
+        "amount": "£24",
+        "total": "£48 a week",
+    }
+    assert not replaced(st)
+
+
+def test_a_budget_said_with_total_is_no_sum() -> None:
+    found = en_numbers("Aiya too much. Budget only HK$9,000 total")
+    assert "total" not in _slots(found)
