@@ -122,6 +122,8 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
             continue
         if _labels_code(surface):  # "Policy OST-2027-3318": the code (an id) is the value, not a name
             continue
+        if text[end : end + 1] == "$":  # "Total S$980 yearly": the S is the currency's (S$, HK$), no name
+            continue
         if _courtesy().fullmatch(surface):  # "Done. Merci.", "Ok. Gracias!": thanks, not a name
             continue
         if city_centre(surface):  # "the Cambridge centre": the city and its area, found apart

@@ -12,6 +12,7 @@ import pytest
 from core.compressor import Compressor
 from core.config import Config
 from core.lang.en_attributes import attribute_numbers as en_numbers
+from core.lang.en_entities import extract_entities
 from core.lang.zh_attributes import attribute_numbers as zh_numbers
 from core.models import Message
 from core.parse import parse_message
@@ -190,3 +191,12 @@ def test_the_sum_said_per_week_stands_beside_the_price_of_one() -> None:
 def test_a_budget_said_with_total_is_no_sum() -> None:
     found = en_numbers("Aiya too much. Budget only HK$9,000 total")
     assert "total" not in _slots(found)
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [("Total S$980 yearly.", "S$980"), ("Deposit HK$2,000, and the list by Monday.", "HK$2,000")],
+)
+def test_the_letters_of_a_currency_after_a_capital_word_are_no_name(text: str, amount: str) -> None:
+    found = [(e.type, e.text) for e in extract_entities(text, None)]
+    assert ("money", amount) in found and not [t for t, _ in found if t == "name"]
