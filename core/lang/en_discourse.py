@@ -265,7 +265,8 @@ _PINNED = re.compile(
 )
 _CORRECTION = re.compile(
     r"\b(?:actually|instead|change\s+(?:it|that|this|the\s+\w+(?:\s+\w+)?)\s+to|change\s+to|rather\s+than|"
-    r"or\s+rather|make\s+it|make\s+that|bump\s+(?:it|that|this|them)\s+(?:up\s+|down\s+)?to\b|switch\s+(?:it\s+|that\s+)?to|i\s+meant|i\s+mean(?=\s*,)|"
+    r"or\s+rather|make\s+it|make\s+that|bump\s+(?:it|that|this|them)\s+(?:up\s+|down\s+)?to\b|"
+    r"(?:reduce|lower|raise|increase|decrease|cut|drop)\s+(?:it\s+|that\s+|this\s+|them\s+)?(?:down\s+|up\s+)?to\b|switch\s+(?:it\s+|that\s+)?to|i\s+meant|i\s+mean(?=\s*,)|"
     r"sorry,?\s+i\s+mean(?:t)?\b|on\s+second\s+thought|scratch\s+that|correction|update\s+(?:it|that)\s+to|"
     r"not\s+\w+(?:\s+\w+)?,?\s+but\s+|(?:i|i['’]ve|i\s+have)\s+changed\s+my\s+mind|let['’]?s\s+(?:do|go\s+with|try)\s+[\w\s]+\s+instead|"
     r"how\s+about\s+[\w\s]+\s+instead|wait,|wait\s+no\b(?!\s+(?:longer|more))|(?:oh|no|hold\s+on|hang\s+on)\s*,?\s+wait\b|"

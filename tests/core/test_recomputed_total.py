@@ -37,3 +37,13 @@ def test_the_total_recomputed_after_the_users_change_replaces_the_held_one():
 def test_a_total_said_without_a_change_before_it_stays_an_offer():
     turns = [*QUOTE, ("user", "what would 3 trees cost?"), ("assistant", "With three trees, total $1,590.")]
     assert _totals(turns) == [("$1,420", [])]
+
+
+def test_a_change_asked_with_a_verb_of_amount_is_what_the_new_total_answers():
+    turns = [
+        ("user", "Insure 300k"),
+        ("assistant", "Box S$780 a year plus S$300 for the cover, so S$1,080 yearly."),
+        ("user", "Ok. Insurance reduce to 200k can?"),
+        ("assistant", "Cover of S$200,000 is S$200 a year. Total S$980 yearly."),
+    ]
+    assert _totals(turns) == [("S$980", ["S$1,080"])]

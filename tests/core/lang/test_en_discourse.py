@@ -118,6 +118,11 @@ def test_kind(text, role, kind):
         ("sorry it took so long", False),
         ("wait no, full balance.", True),
         ("I can wait no longer than Friday.", False),
+        # a value moved by a verb of amount ("reduce to", "lower it to"), asked or said
+        ("Insurance reduce to 200k can?", True),
+        ("can you lower it to 3 nights", True),
+        ("prices went up", True),
+        ("I cut my hair", False),
     ],
 )
 def test_corrections(text, expected):
