@@ -153,4 +153,10 @@ SET_SCENARIOS: dict[int, tuple[str, ...]] = {
         "kintsugi_workshop", "indigo_dyeing", "birdwatching_tour", "candle_making", "knitting_class",
         "whale_watching",
     ),
+    26: (
+        "vr_arcade", "rug_tufting", "fountain_pen_repair", "memoir_ghostwriting", "travel_vaccination",
+        "plush_toy_repair", "dog_show_entry", "public_speaking_course", "lantern_making", "paper_cutting",
+        "cloisonne_workshop", "kite_making", "bamboo_weaving", "watercolour_class", "feng_shui_consult",
+        "baby_casting",
+    ),
 }
