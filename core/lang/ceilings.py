@@ -7,8 +7,8 @@ thousands said as "grand" or "k" after a bound ("under 6 grand installed"); and 
 of keeping spending within it ("I'm trying to keep it to £200 all in", "stay round four hundred
 dollars"). Chinese: a number of hundreds or more before 以内 / 以下 / 之内, with the period it is per
 said before it ("八百以内", "每晚一千五以内"), or after a bound on what the speaker pays ("最多只能出四万").
-Digits with a bound and no unit ("under 400") are
-en_attributes' own.
+Digits with a bound and no unit ("under 400") are en_attributes' own. Whom an English ceiling covers,
+said after it, is part of it ("four hundred for the young ones total").
 
 Each is typed by what it bounds, never a count: "four hundred" had been a head count of 400, "每晚一"
 a frequency, and "八百以内" nothing at all. A bound on a count or a measure ("under four hours", "up

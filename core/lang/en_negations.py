@@ -222,7 +222,7 @@ def find_negations(text: str) -> tuple[Negation, ...]:
         whole = text[start:tend].strip(" ,")
         out.append(Negation(text=whole, cue=cue, target=target, substitution=bool(_SUBSTITUTION.match(cue))))
         pos = max(pos, tend)
-    return tuple(sorted([*out, *_left_as_is(text, out)], key=lambda n: text.find(n.text)))
+    return tuple(sorted([*out, *_kept_and_intolerant(text, out)], key=lambda n: text.find(n.text)))
 
 
 # "leave X alone", "leave that one where it is", "leave the rims as they are": an order not to change X
@@ -241,17 +241,26 @@ _INTOLERANT = re.compile(
     re.IGNORECASE,
 )
 
+# words before "intolerant" that say how, not of what ("not intolerant", "very intolerant")
+_NOT_INTOLERANT = frozenset({"not", "very", "so", "am", "is", "are"})
 
-def _left_as_is(text: str, found: Sequence[Negation]) -> list[Negation]:
+
+def _kept_and_intolerant(text: str, found: Sequence[Negation]) -> list[Negation]:
     """The orders to leave a thing as it is and the intolerances, none inside a negation already found."""
     out = []
-    for m in [*_LEAVE_AS_IS.finditer(text), *_INTOLERANT.finditer(text)]:
-        inside = any(0 <= m.start() - text.find(n.text) < len(n.text) for n in found if n.text in text)
-        target = m.group("target") if m.re is _LEAVE_AS_IS else m.group("t") or m.group("t2")
-        if not inside and target.lower() not in ("not", "very", "so", "am", "is", "are"):
-            cue = m.group("cue") or m.group("cue2") if m.re is _INTOLERANT else m.group("cue")
-            out.append(Negation(text=m.group(0), cue=cue, target=target))
+    for m in _LEAVE_AS_IS.finditer(text):
+        if not _inside(text, found, m.start()):
+            out.append(Negation(text=m.group(0), cue=m.group("cue"), target=m.group("target")))
+    for m in _INTOLERANT.finditer(text):
+        target = m.group("t") or m.group("t2")
+        if not _inside(text, found, m.start()) and target.lower() not in _NOT_INTOLERANT:
+            out.append(Negation(text=m.group(0), cue=m.group("cue") or m.group("cue2"), target=target))
     return out
+
+
+def _inside(text: str, found: Sequence[Negation], at: int) -> bool:
+    """True when text[at] lies inside a negation already found."""
+    return any(0 <= at - text.find(n.text) < len(n.text) for n in found if n.text in text)
 
 
 # a declined action right before a value: "don't want to book it today", "won't need the taxi at 5",

@@ -54,5 +54,3 @@ def _figure(value: str) -> tuple[float, str]:
     """The number and currency of a normalised amount ("1630 USD" -> (1630.0, "USD"))."""
     number, _, cur = value.partition(" ")
     return float(number), cur
-
-
