@@ -210,7 +210,7 @@ COUNTRIES = entries("en_countries.txt")
 # verb -> the act whose day it is, never the day of the task
 OWN_ACT_VERBS = {
     "pay": "pay", "transfer": "pay", "send": "send", "email": "send", "post": "send", "sign": "sign",
-    "fill": "fill",
+    "fill": "fill", "apply": "apply",
 }  # fmt: skip
 # The assistant's own coming act the user asks for before its day ("Could you send it tomorrow
 # morning", "can you ring us back on Monday"): verb -> the act whose day it is

@@ -82,9 +82,10 @@ _OWN_PART_BEFORE = re.compile(
 )
 
 # the speaker's own coming act right before its day, a few words between ("I'll pay it tonight", "we'll
-# send the forms on Monday", "The deposit I pay Thursday"; OWN_ACT_VERBS)
+# send the forms on Monday", "The deposit I pay Thursday"; OWN_ACT_VERBS), or opening its sentence with
+# no subject ("Apply this week, yes.")
 _OWN_ACT_BEFORE = re.compile(
-    rf"\b(?:i|we)(?:['’]ll|\s+will|\s+can|\s+shall)?\s+({'|'.join(OWN_ACT_VERBS)})\b"
+    rf"(?:\b(?:i|we)(?:['’]ll|\s+will|\s+can|\s+shall)?\s+|(?:^|(?<=[.!?;])\s+))({'|'.join(OWN_ACT_VERBS)})\b"
     r"(?:\s+[\w'’]+){0,3}?\s+(?:on\s+|by\s+)?(?:the\s+)?$",
     re.IGNORECASE,
 )

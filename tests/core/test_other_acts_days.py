@@ -1,6 +1,7 @@
 """Days and hours of acts other than the task: another person's arrival ("He lands 20th December",
 "Nanay arrives January 5"), the user's own engagement ("I have an appointment with Dr Maxwell on
-Monday"), the user's own act said in the present ("The deposit I pay Thursday"), the assistant's act
+Monday"), the user's own act said in the present ("The deposit I pay Thursday") or opening its sentence
+("Apply this week, yes."), the assistant's act
 asked with an imperative ("Ring me tomorrow after half three"), the hour right after such a day ("I'll
 transfer tomorrow before my shift, 7am"), a day said with a past participle ("Found on 15 February"),
 and in Chinese a visit or a rehearsal after its day ("后天可以去看一看", "四月三十号下午三点去酒店彩排"). Each
@@ -33,6 +34,11 @@ TS = datetime(2026, 12, 11, 10, 0)
         ("Delivered on Friday please", ["date"]),
         ("Call me a cab tomorrow at 5pm", ["date", "time"]),  # the task: a cab
         ("We arrive on Friday at 3pm", ["date", "time"]),  # the user's own arrival is the stay's
+        # the user's own act opening its sentence with no subject
+        ("Apply this week, yes.", ["apply_date"]),
+        ("Ok. Sign it Monday", ["sign_date"]),
+        ("I want to apply for a loan next week", ["date"]),  # the task itself
+        ("Book Friday then", ["date"]),
     ],
 )
 def test_the_slot_of_a_day_or_hour_of_another_act(text: str, slots: list[str]) -> None:
@@ -65,3 +71,17 @@ def test_a_jump_day_stays_when_the_user_names_the_day_of_a_doctors_appointment()
     )
     assert any(f.value == "The 9th" and f.status == "active" for f in state.facts.values())
     assert not any(h.value == "The 9th" for f in state.facts.values() for h in f.history)
+
+
+def test_the_users_own_act_opening_its_sentence_leaves_the_flight_day() -> None:
+    state = state_after(
+        [
+            ("user", "My daughter's passport runs out on 14 May. Flying 25 March."),
+            ("assistant", "It's tight but possible if you apply this week."),
+            ("user", "Apply this week, yes."),
+            ("assistant", "Great."),
+        ],
+        TS,
+    )
+    assert not any(h.value == "25 March" for f in state.facts.values() for h in f.history)
+    assert any(f.value == "25 March" for f in state.facts.values())
