@@ -264,7 +264,11 @@ _GROUP_AFTER = re.compile(
 )
 
 
-_BUDGET_BEFORE = re.compile(r"\b(?:budget|limit|max(?:imum)?|up\s+to|under)\b", re.IGNORECASE)
+# a budget noun (ATTRIBUTE_NOUNS) or a bound before an amount: the user's ceiling, never a sum said
+_BUDGET_BEFORE = re.compile(
+    r"\b(?:" + "|".join(n for n, slot in ATTRIBUTE_NOUNS.items() if slot == "budget") + r"|up\s+to|under)\b",
+    re.IGNORECASE,
+)
 _IN_ALL_TAIL = re.compile(r"\b(?:in\s+total|in\s+all|altogether)$", re.IGNORECASE)
 # an amount added to others ("$195 + $144"), and the result of a sum of amounts ("+ $12 = $351")
 _ADDEND_AFTER = re.compile(r"^\s*[+＋]")

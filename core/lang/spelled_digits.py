@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 
 from core.lang.patterns import pattern
+from core.lang.zh_numbers import DIGITS, NUM_CHARS
 
-_DIGIT = {"零": "0", "〇": "0", "洞": "0", "一": "1", "幺": "1", "二": "2", "两": "2", "三": "3", "四": "4",
-          "五": "5", "六": "6", "七": "7", "拐": "7", "八": "8", "九": "9", "勾": "9"}  # fmt: skip
+# each numeral's digit, and the spoken names of digits besides them (幺 one, 洞 zero, 拐 seven, 勾 nine)
+_DIGIT = {c: str(d) for c, d in DIGITS.items() if c != "俩"} | {"幺": "1", "洞": "0", "拐": "7", "勾": "9"}
 # a run of single-digit numerals (spaces or dashes between groups allowed): no 十 / 百 / 千 in it, so it is
 # spelled, not a number said whole
 _ONE = f"[{''.join(_DIGIT)}]"
-_NUMERAL = "[零〇一二两三四五六七八九十百千万幺]"
+_NUMERAL = f"[{NUM_CHARS}幺]"
 _SPELLED = rf"(?<!{_NUMERAL}){_ONE}(?:[\s-]?{_ONE}){{6,}}(?!{_NUMERAL})"
 # a mainland mobile (11 digits from 13-19) or a city number with its area code
 _PHONE_DIGITS = re.compile(r"1[3-9]\d{9}|0\d{9,11}")

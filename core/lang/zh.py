@@ -163,5 +163,6 @@ class ChineseAnalyzer(CueMethods):
 
     def day_words(self, surface: str) -> str | None:
         """The day's words of a day-and-hour phrase ("下个礼拜六" of "下个礼拜六早上七点"), or None."""
-        words = day_words(simplified(surface))
-        return in_original(words, simplified(surface), surface) if words else None
+        simple = simplified(surface)
+        words = day_words(simple)
+        return in_original(words, simple, surface) if words else None

@@ -24,7 +24,8 @@ from core.lang.zh_past_dates import last_occurrence, past_event
 from core.lang.zh_segment import tokens
 from core.lang.zh_slots import name_slot
 from core.lang.zh_spacing import original_span, tightened
-from core.lang.zh_time import BLANK, DEFAULT_REFERENCE, bare_day, day_after, find_times, joins_range
+from core.lang.zh_time import DEFAULT_REFERENCE, bare_day, day_after, find_times
+from core.lang.zh_time_spans import BLANK, joins_range
 from core.lang.zh_values import Hit, find_values
 from core.models import Entity
 

@@ -17,7 +17,7 @@ from core.lang.zh_attributes import attribute_numbers, servings
 from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, REF_CUES, TERM_SLOTS
 from core.lang.zh_numbers import fmt_number, zh_to_number
 from core.lang.zh_plates import plates
-from core.lang.zh_time import BLANK
+from core.lang.zh_time_spans import BLANK
 from core.lang.zh_titles import surnames, titles
 
 
