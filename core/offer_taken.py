@@ -46,6 +46,8 @@ from core.slot_keys import INFORMATIONAL_SLOTS, is_value
 MAX_TURNS = 6  # an offer not answered within this many turns no longer stands
 _WORD = re.compile(r"[^\W_]+")
 _DAY_MARK = re.compile(r"[ap]\.?m\.?", re.I)
+# where an option's price starts: a currency sign (after a currency's capitals) and a digit ("$165", "(S$38")
+_PRICED = re.compile(r"\s\(?[A-Z]{0,3}[^\w\s(]\d")
 _SENTENCE = re.compile(r"(?<=[.!。！])\s*")
 _CLAUSE = re.compile(r"[.,;:!?，。；！？\n]+")
 MAX_CLAUSE_WORDS = 5  # a clause naming a pick is short ("the underhill one", "yes late checkout")
@@ -329,9 +331,13 @@ def _keep(state: ContextState, held: OfferedChoice, at: int, idx: int) -> None:
     if when:
         head = WHEN_SLOT  # "Wednesday December 16, 1pm-5pm", "12月29日晚上7点": the slot's time
     else:  # the head: the last word with a letter, a time of day's mark aside ("late checkout")
-        heads = [w for w in option.split() if re.search(r"[^\W\d_]", w) and not _DAY_MARK.fullmatch(w)]
+        light = analyzer_for("zh" if is_chinese(option) else "en").is_light_word
+        named = _PRICED.split(option)[0].split()  # "16x20 at $165": the thing, not its price
+        while len(named) > 1 and light(named[-1]):
+            named.pop()
+        heads = [w for w in named if re.search(r"[^\W\d_]", w) and not (_DAY_MARK.fullmatch(w) or light(w))]
         word = heads[-1] if heads else option.split()[-1]
-        head = re.sub(r"\W+", "_", word.lower()).strip("_") if " " in option else CHOICE_SLOT
+        head = re.sub(r"\W+", "_", word.lower()).strip("_") if len(named) > 1 else CHOICE_SLOT
     key = f"{held.label or 'general'}.{head or CHOICE_SLOT}"
     if key in state.facts:
         key += AGREED_SUFFIX

@@ -205,13 +205,20 @@ def _bare(clause: str) -> str | None:
 # (a bare number after a name is a price or a count, not part of it: "Pine Valley Lodge 420")
 _NAME_TOKEN = r"(?:[A-Z][\w'’&/-]*|\d+(?:[:.]\d+)+(?:-\d+(?::\d+)?)?|\d+[A-Za-z]\w*|#\w+)"
 _ARTICLES = frozenset({"I", "A", "An", "The"})
-_AMOUNT = r" [$£€]\d[\d,]*(?:\.\d+)?"
+# the amount an option costs, right after it or joined by a word or a mark ("16x20 at $165",
+# "Glow Jar for £38 per person", "Mirror booth: £495"); an amount's own unit after a slash or "per" stays
+_PRICE = r"(?:[A-Z]{1,3})?[$£€]\d+(?:,\d{3})*(?:\.\d+)?"
+_PER = r"(?:person|head|hour|session|class|lesson|night|day|week|month)"
+_PRICE_UNIT = rf"(?:/[a-z]+| (?:per|a|an) {_PER}\b| each\b)?"
+_JOIN = r"(?: (?:at|for|is|costs?|was|now)|:| -| –| —)?"
+_AMOUNT = rf"{_JOIN}(?: \({_PRICE}{_PRICE_UNIT}\)| {_PRICE}{_PRICE_UNIT})"
 
 
 def option_span(text: str, start: int, end: int) -> tuple[int, int]:
     """The whole option an assistant's turn says around the words text[start:end] a user answered
     with: a name or code they are part of ("underhill" -> "88 Underhill Ave #2", "wednesday" ->
-    "Wednesday 6:15") with an amount said right after it ("Electroworld Online £649.00"); the words
+    "Wednesday 6:15") with the amount said right after it ("Electroworld Online £649.00", "16x20 at
+    $165"); the words
     alone when they start with a small letter ("late checkout")."""
     if not pattern(_NAME_TOKEN).match(text, start):
         return start, end

@@ -182,6 +182,10 @@ def test_the_words_of_a_short_answer_that_names_a_thing(text: str, words: str) -
         # a bare number after a name is a price
         ("Pine Valley Lodge 420 a night, or Misty Ridge.", "Pine", "Pine Valley Lodge"),
         ("Members get early boarding on every flight.", "early boarding", "early boarding"),
+        # the price joined to the option by a word or a mark, with its unit
+        ("Our canvases: 12x16 at $120 and 16x20 at $165.", "16x20", "16x20 at $165"),
+        ("Mirror Booth: £495, GIF Booth £450.", "Mirror", "Mirror Booth: £495"),
+        ("The Glow Jar for £38 per person, or the Duo.", "Glow", "Glow Jar for £38 per person"),
     ],
 )
 def test_the_whole_option_around_the_words_answered_with(text: str, words: str, option: str) -> None:
@@ -219,6 +223,14 @@ def test_a_listed_item_named_by_a_word_keeps_its_whole_name_and_amount() -> None
     state = _state([("user", "there's a charge I don't know"), ("assistant", CHARGES),
                     ("user", "skyline. the cafe was me")])
     assert [f.role for f in _held(state, "Skyline Travel £310.00")] == ["user"]
+
+
+def test_an_option_taken_with_its_price_is_keyed_by_the_thing_not_the_joining_word() -> None:
+    canvases = "Our canvases: 12x16 at $120 and 16x20 at $165."
+    state = _state([("user", "a portrait of my dog please"), ("assistant", canvases),
+                    ("user", "the 16x20. he needs the room")])
+    (fact,) = _held(state, "16x20 at $165")
+    assert fact.key == "general.choice" and fact.role == "user"
 
 
 def test_a_chinese_option_named_in_a_short_answer_is_the_users_fact() -> None:
