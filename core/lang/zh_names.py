@@ -48,6 +48,7 @@ from core.lang.zh_name_tokens import (
     venue_suffix,
 )
 from core.lang.zh_segment import tokens, word_freq
+from core.lang.zh_self_named import self_named_spans
 
 _OPEN = frozenset("(（")
 _CLOSE = frozenset(")）")
@@ -364,7 +365,14 @@ class _Chunker:
 
 def find_names(text: str, blocked: list[tuple[int, int]]) -> list[NameSpan]:
     """Candidate names of text; offsets inside blocked spans (values already found) end a run."""
-    return _join_possessive(text, _Chunker(text, blocked).run())
+    return _self_named(text, blocked, _join_possessive(text, _Chunker(text, blocked).run()))
+
+
+def _self_named(text: str, blocked: list[tuple[int, int]], spans: list[NameSpan]) -> list[NameSpan]:
+    """spans with the name a business gives itself in full, over the candidates inside it."""
+    for a, b in self_named_spans(text, blocked):
+        spans = [n for n in spans if not (a <= n.start and n.end <= b)] + [NameSpan(a, b, "name")]
+    return sorted(spans, key=lambda n: n.start)
 
 
 def _join_possessive(text: str, spans: list[NameSpan]) -> list[NameSpan]:

@@ -16,6 +16,7 @@ import re
 
 from core.lang.zh_name_tokens import venue_suffix
 from core.lang.zh_segment import tokens
+from core.lang.zh_self_named import self_named_slot
 
 # the common Chinese surnames (general knowledge): a short name standing alone that starts with one
 # and that the segmenter reads as a person's name is a person ("黄建华" as a whole answer)
@@ -102,6 +103,8 @@ def name_slot(
     station the assistant names near the trip's start ("出发地附近的地铁站是X站") is no origin: it
     gets no hint (the engine keys it as a place), so the user's venues keep the trip's two ends."""
     surface = text[start:end]
+    if (own := self_named_slot(text, start, end)) is not None:
+        return own
     venue = is_venue(surface)
     lo = _sentence_start(text, start)
     before = _masked(text, others, lo, start)

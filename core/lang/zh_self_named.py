@@ -1,0 +1,38 @@
+"""A business naming itself: "这里是五道口的拾光手工皂", "我们是陶溪川的瓷补金缮工坊", "我哋係靜浮觀塘店".
+
+The name right after the cue is the venue the user deals with, in full up to the clause's end (the
+segmenter may read a character of it as a verb: 拾 of 拾光); a place before its 的 there is the venue's
+area. Both are values of their own slots (venue, area), so a person's or a dish's name the user says
+never replaces them, nor they the user's.
+"""
+
+from __future__ import annotations
+
+import re
+
+# "here is" cues; "我们是" (we are) names a business only with its area ("我们是陶溪川的瓷补金缮工坊"):
+# alone it is what the speakers are ("我们是三个女生", "我们是回族")
+_HERE = r"(?:这里是|这边是|我们这里是|我们这边是|本店是|我哋系|我哋係)"
+_WE = r"我们是"
+_AREA = r"(?P<area>[^，,。！？!?；;的\s\d]{2,8})的"
+_END = r"(?<!的)(?=[，,。！？!?；;\s]|$)"
+_NAME = re.compile(
+    rf"(?:{_HERE}|{_WE}(?=[^，,。！？!?；;的\s\d]{{2,8}}的))(?:{_AREA})?(?P<name>[\u4e00-\u9fffA-Za-z]{{2,12}}){_END}"
+)
+
+
+def self_named_spans(text: str, blocked: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans of the names a business gives itself in text, none overlapping a blocked span."""
+    spans = [m.span("name") for m in _NAME.finditer(text)]
+    return [(a, b) for a, b in spans if not any(s < b and a < e for s, e in blocked)]
+
+
+def self_named_slot(text: str, start: int, end: int) -> str | None:
+    """"venue" for a name a business gives itself, "area" for the place before its 的
+    ("这里是五道口的拾光手工皂": area 五道口, venue 拾光手工皂); None for any other name."""
+    for m in _NAME.finditer(text):
+        if m.span("name") == (start, end):
+            return "venue"
+        if m.group("area") and m.start("area") <= start and end <= m.end("area"):
+            return "area"
+    return None
