@@ -159,4 +159,10 @@ SET_SCENARIOS: dict[int, tuple[str, ...]] = {
         "cloisonne_workshop", "kite_making", "bamboo_weaving", "watercolour_class", "feng_shui_consult",
         "baby_casting",
     ),
+    27: (
+        "wreath_making", "ear_piercing", "sound_bath_session", "number_plate_order", "hypnotherapy_session",
+        "tarot_reading", "canyoning_trip", "santa_grotto_visit", "mahjong_lessons", "woodblock_printing",
+        "dough_figurine_class", "paper_umbrella_making", "chinese_knotting", "esports_coaching",
+        "abacus_class", "peking_opera_experience",
+    ),
 }

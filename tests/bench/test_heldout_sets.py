@@ -1,4 +1,4 @@
-"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout26_*) validate, are built from their
+"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout27_*) validate, are built from their
 sources, keep to domains of their own, and are picked by the checker's options."""
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ SETS = {
     "heldout24": ("heldout24_src", "heldout24_dialogues", "--heldout24"),
     "heldout25": ("heldout25_src", "heldout25_dialogues", "--heldout25"),
     "heldout26": ("heldout26_src", "heldout26_dialogues", "--heldout26"),
+    "heldout27": ("heldout27_src", "heldout27_dialogues", "--heldout27"),
 }
 
 
