@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 
 _SYMBOLS = {"$": "USD", "£": "GBP", "€": "EUR", "¥": "CNY"}
-_CODES = "USD GBP EUR CNY JPY INR AED CHF SGD HKD AUD CAD NZD ZAR SEK NOK DKK THB KRW MYR MXN PLN PHP BRL TWD"
+CODES = "USD GBP EUR CNY JPY INR AED CHF SGD HKD AUD CAD NZD ZAR SEK NOK DKK THB KRW MYR MXN PLN PHP BRL TWD"
 _DOLLARS = {"US$": "USD", "A$": "AUD", "AU$": "AUD", "NZ$": "NZD", "S$": "SGD", "HK$": "HKD", "C$": "CAD"}
 CURRENCY_BEFORE = (
     r"[$£€¥]|(?<![\w$])(?-i:"
-    + "|".join([*(re.escape(d) for d in _DOLLARS), *(rf"{c}\s?(?=\d)" for c in _CODES.split())])
+    + "|".join([*(re.escape(d) for d in _DOLLARS), *(rf"{c}\s?(?=\d)" for c in CODES.split())])
     + ")"
 )
 

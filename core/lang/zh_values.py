@@ -17,6 +17,7 @@ from core.lang.zh_attributes import attribute_numbers, servings
 from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, REF_CUES, TERM_SLOTS
 from core.lang.zh_numbers import fmt_number, zh_to_number
 from core.lang.zh_plates import plates
+from core.lang.zh_symbol_money import zh_symbol_money
 from core.lang.zh_time_spans import BLANK
 from core.lang.zh_titles import surnames, titles
 
@@ -108,9 +109,7 @@ _ID_HYPHENATED = re.compile(
 )
 # a number in spaced groups after a cue ending in 号 or 码 ("会议号 883 2210 4471"): one id, not
 # three counts (a phone number's cue is left to the phone rules)
-_SPACED_ID = re.compile(
-    r"(?:号|码)(?:是|为|:|：)?\s*(?P<id>\d{3,4}(?: \d{3,4}){1,4})(?![\d])"
-)
+_SPACED_ID = re.compile(r"(?:号|码)(?:是|为|:|：)?\s*(?P<id>\d{3,4}(?: \d{3,4}){1,4})(?![\d])")
 _TRAIN_FLIGHT = re.compile(
     r"(?<![A-Za-z0-9])(?:[GDCZTKYS]\d{1,4}|[A-Z]{2}\d{3,4}|[A-Z]\d[A-Z]?\d{3,4})"
     r"(?![A-Za-z0-9]|航站|号?航楼|口|出口|入口|号线|座|栋|楼|区)"  # T2航站楼, C2口 (an exit), B1栋
@@ -152,7 +151,7 @@ def _num(s: str | None) -> str:
     return fmt_number(v) if v is not None else s
 
 
-# Before a one-character Chinese amount ("三元") only these may stand, else it is part of a name (大三元酒家)
+# Before a one-character Chinese amount ("三元") only these may stand, else part of a name (大三元酒家)
 _ZH_AMOUNT_LEFT = frozenset("是约为要花付共计在到过超价费票均需收只才就最低高")
 
 
@@ -258,7 +257,8 @@ def _quantity(text: str) -> list[Hit]:
 # amounts in a foreign currency and counts of a measure the finders above do not read ("800美元",
 # "6公斤", "3期", "空腹血糖8.2mmol/L"): values, never the tail of a name ("申报价值800美元" is no name)
 _FOREIGN = {"美元": "USD", "美金": "USD", "欧元": "EUR", "日元": "JPY", "英镑": "GBP", "港币": "HKD",
-            "港元": "HKD", "澳元": "AUD", "加元": "CAD", "韩元": "KRW", "泰铢": "THB", "新币": "SGD"}
+            "港元": "HKD", "澳元": "AUD", "澳币": "AUD", "加元": "CAD", "加币": "CAD", "纽币": "NZD",
+            "新台币": "TWD", "台币": "TWD", "韩元": "KRW", "韩币": "KRW", "泰铢": "THB", "新币": "SGD"}
 _FOREIGN_MONEY = re.compile(rf"{_BOUND}(?P<n>{_NUM})\s*(?P<u>{'|'.join(_FOREIGN)})")
 _MEASURE = re.compile(
     rf"{_BOUND}(?P<n>\d+(?:\.\d+)?|{_ZH_NUM})\s*(?P<u>mmol/L|mg/dL|mg|ml|kg|cm|mm|公斤|千克|毫升|毫克|毫米|厘米|"
@@ -391,7 +391,7 @@ def find_values(text: str) -> list[Hit]:
     # "爸爸66", "年收入大概15万", "八百以内": numbers typed by their attribute, before any guessed count;
     # a phone spelled in numerals; servings; "51×51毫米", "3kW", "6米宽"
     typed = attribute_numbers(text) + zh_ceilings(text) + zh_spelled_phones(text) + servings(text)
-    typed += sizes(text) + symbol_measures(text) + dimension_measures(text)
+    typed += sizes(text) + symbol_measures(text) + dimension_measures(text) + zh_symbol_money(text)
     hits += [Hit(*found, 9) for found in typed]
     for t in titles(text):  # "练习曲《扫摇练习》": a title, its label its slot (and no name of its own)
         hits.append(Hit(t.start, t.end, "name", t.text, t.label, 9))
