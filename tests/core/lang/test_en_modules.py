@@ -144,6 +144,20 @@ def test_the_domain_is_named_or_kept() -> None:
     assert en_domain.find_domain("nothing to see here") is None
 
 
+@pytest.mark.parametrize(
+    ("text", "domain"),
+    [
+        ("I want to watch a movie tonight", "movie"),
+        ("we could watch it at the Regal", "movie"),
+        # a noun of watching names no film
+        ("I want to book whale watching for my parents", None),
+        ("Is this Bay Breeze Whale Watch at Fisherman's Wharf?", None),
+    ],
+)
+def test_watch_names_a_film_only_as_the_verb_of_seeing_one(text: str, domain: str | None) -> None:
+    assert en_domain.find_domain(text) == domain
+
+
 def test_an_assistant_action_is_done_or_offered() -> None:
     done = en_action_markers.find_action("I have booked the table for you.", "assistant")
     offered = en_action_markers.find_action("Shall I book it?", "assistant")
