@@ -36,7 +36,10 @@ _DATE = re.compile(
 # a Chinese count and its measure word ("20个人", "三张", "两桌") or unit ("17吨", "320亩")
 _MEASURE = "个人|个|位|名|人|张|桌|间|晚|夜|箱|台|件|份|辆|套|本|瓶|盒|条|只|双|杯|层|包|桶"
 _MEASURE += "|吨|亩|平|公斤|斤|米"
-_ZH_COUNT = re.compile(rf"(?<![\d{_ZH_DIGITS}.])(?:\d+(?:\.\d+)?|[{_ZH_DIGITS}]+)\s*(?:{_MEASURE})")
+# not the 个 of a span of time ("两个半小时", "三个月", "一个钟头"): a duration counts no things
+_ZH_COUNT = re.compile(
+    rf"(?<![\d{_ZH_DIGITS}.])(?:\d+(?:\.\d+)?|[{_ZH_DIGITS}]+)\s*(?:{_MEASURE})(?!半?(?:小时|钟头|钟|月|星期|礼拜))"
+)
 # a number and the word or sign after it: its unit or what it counts ("6 jugs", "19,800 kg", "10%")
 _LATIN_UNIT = re.compile(rf"(?<![\w.,:/\-]){_NUM}\s?(%|[A-Za-z]+)(?![\w\-])")
 # a long run of digits: a phone, an account or a policy number of that many digits

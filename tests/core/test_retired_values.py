@@ -48,6 +48,13 @@ def test_a_new_total_retires_the_one_count_of_its_measure_word():
     assert record.values == ("三张",)
 
 
+@pytest.mark.parametrize("span", ["两个半小时", "三个月", "一个钟头"])
+def test_a_span_of_time_in_a_correction_retires_no_count(span: str):
+    # "高速要两个半小时 ... 改十点吧": the drive's hours, not a party of two
+    record = _after("我和我老婆还有我女儿 三个人", f"哎呀忘了 高速要{span} 那个太早了 改十点吧")
+    assert record.values == () and record.pairs == ()
+
+
 def test_a_correction_naming_the_count_it_replaces_retires_no_other():
     # "5 条" is what the turn replaces (the facts hold that); "1 条" is another limit
     record = _after("每分钟最多1 条，每小时最多5 条", "每小时改成 10 条，5 条太少了")
