@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from core.lang.zh_self_named import SELF_NAMED_SLOTS
 from core.models import Entity
 
 # What stands between two items of an enumeration ("A、B和C", "A, B, C", "A或者B")
@@ -50,11 +51,12 @@ def without_enumerations(text: str, ents: list[Entity]) -> list[Entity]:
 
 def _share_slot(ents: list[Entity], group: list[int]) -> None:
     """Items of one enumeration fill one slot: a dish cue after the last ("A、B这两道菜") or the cue
-    before the first ("推荐您去A或者B") holds for all of them."""
+    before the first ("推荐您去A或者B") holds for all of them. A business and its area named as such
+    (core.lang.zh_self_named) keep their slots: they are told apart by their own words."""
     slots = [ents[i].slot for i in group]
     slot = "food" if "food" in slots else slots[0]
     for i in group:
-        if ents[i].slot != slot:
+        if ents[i].slot != slot and ents[i].slot not in SELF_NAMED_SLOTS:
             ents[i] = ents[i].model_copy(update={"slot": slot})
 
 

@@ -369,9 +369,10 @@ def find_names(text: str, blocked: list[tuple[int, int]]) -> list[NameSpan]:
 
 
 def _self_named(text: str, blocked: list[tuple[int, int]], spans: list[NameSpan]) -> list[NameSpan]:
-    """spans with the name a business gives itself in full, over the candidates inside it."""
+    """spans with the name a business gives itself in full, and its area, over the candidates they
+    overlap ("老门东那家金线修补社" read as one run is the area and the venue)."""
     for a, b in self_named_spans(text, blocked):
-        spans = [n for n in spans if not (a <= n.start and n.end <= b)] + [NameSpan(a, b, "name")]
+        spans = [n for n in spans if not (n.start < b and a < n.end)] + [NameSpan(a, b, "name")]
     return sorted(spans, key=lambda n: n.start)
 
 

@@ -1,4 +1,5 @@
-"""A business naming itself: "这里是五道口的拾光手工皂", "我们是陶溪川的瓷补金缮工坊", "我哋係靜浮觀塘店".
+"""A business naming itself ("这里是五道口的拾光手工皂", "我们是陶溪川的瓷补金缮工坊", "我哋係靜浮觀塘店"),
+or the user asking if it is the one they mean ("沙坡尾这家微光蜡烛研究所是不是能做蜡烛？", "桂林路这家…是吧").
 
 The name right after the cue is the venue the user deals with, in full up to the clause's end (the
 segmenter may read a character of it as a verb: 拾 of 拾光); a place before its 的 there is the venue's
@@ -10,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+SELF_NAMED_SLOTS = frozenset({"venue", "area"})
+
 # "here is" cues; "我们是" (we are) names a business only with its area ("我们是陶溪川的瓷补金缮工坊"):
 # alone it is what the speakers are ("我们是三个女生", "我们是回族")
 _HERE = r"(?:这里是|这边是|我们这里是|我们这边是|本店是|我哋系|我哋係)"
@@ -20,17 +23,26 @@ _NAME = re.compile(
     rf"(?:{_HERE}|{_WE}(?=[^，,。！？!?；;的\s\d]{{2,8}}的))(?:{_AREA})?(?P<name>[\u4e00-\u9fffA-Za-z]{{2,12}}){_END}"
 )
 
+# the user asking whether this is the business they mean: a place, "this one" (这家, 那家), the name, and
+# the question ("是不是", "是吧", "吗"); 这个 / 那个 are too common a filler ("那个太早了") to point alone
+_ASKED = re.compile(
+    r"(?P<area>[\u4e00-\u9fff]{2,5}?)(?:这家|那家)(?P<name>[\u4e00-\u9fffA-Za-z]{2,12}?)"
+    r"(?=\s*(?:是不是|是吧|吗|对吧|对不对|嘛|[？?]))"
+)
+_FORMS = (_NAME, _ASKED)
+
 
 def self_named_spans(text: str, blocked: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The spans of the names a business gives itself in text, none overlapping a blocked span."""
-    spans = [m.span("name") for m in _NAME.finditer(text)]
+    """The spans of the names a business gives itself in text and of their areas, none overlapping a
+    blocked span."""
+    spans = [m.span(g) for rx in _FORMS for m in rx.finditer(text) for g in ("area", "name") if m.group(g)]
     return [(a, b) for a, b in spans if not any(s < b and a < e for s, e in blocked)]
 
 
 def self_named_slot(text: str, start: int, end: int) -> str | None:
     """"venue" for a name a business gives itself, "area" for the place before its 的
     ("这里是五道口的拾光手工皂": area 五道口, venue 拾光手工皂); None for any other name."""
-    for m in _NAME.finditer(text):
+    for m in (m for rx in _FORMS for m in rx.finditer(text)):
         if m.span("name") == (start, end):
             return "venue"
         if m.group("area") and m.start("area") <= start and end <= m.end("area"):

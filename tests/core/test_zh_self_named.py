@@ -28,13 +28,19 @@ def _slots(text: str) -> dict[str, str]:
         ("您好！这里是三孝口的巧手编织坊。请问想钩什么呢？", {"area": "三孝口", "venue": "巧手编织坊"}),
         ("是的，我们是陶溪川的瓷补金缮工坊，可以教您。", {"area": "陶溪川", "venue": "瓷补金缮工坊"}),
         ("這裡是靜浮觀塘店，歡迎！", {"venue": "靜浮觀塘店"}),
+        # the user asking if this is the business they mean; an enumeration comma before it shares no slot
+        ("办生日惊喜，沙坡尾这家微光蜡烛研究所是不是能做？", {"area": "沙坡尾", "venue": "微光蜡烛研究所"}),
+        ("喂，老门东那家金线修补社是吧？", {"area": "老门东", "venue": "金线修补社"}),
     ],
 )
 def test_a_business_naming_itself_gives_its_venue_and_area(text: str, slots: dict[str, str]) -> None:
     assert _slots(text) == slots
 
 
-@pytest.mark.parametrize("text", ["我们是三个女生，想做蜡烛", "我们是回族，不吃猪肉", "我们是宁波的"])
+@pytest.mark.parametrize(
+    "text",
+    ["我们是三个女生", "我们是回族，不吃猪肉", "我们是宁波的", "那个太早了，改十点吧", "这家好吗？"],
+)
 def test_what_the_speakers_are_names_no_venue(text: str) -> None:
     assert _slots(text) == {}
 
