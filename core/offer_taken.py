@@ -330,7 +330,7 @@ def _keep(state: ContextState, held: OfferedChoice, at: int, idx: int) -> None:
     when = is_when_slot(option)
     if when:
         head = WHEN_SLOT  # "Wednesday December 16, 1pm-5pm", "12月29日晚上7点": the slot's time
-    else:  # the head: the last word with a letter, a time of day's mark aside ("late checkout")
+    else:  # the head: the last word with a letter, a time of day's mark, a light word and the price aside
         light = analyzer_for("zh" if is_chinese(option) else "en").is_light_word
         named = _PRICED.split(option)[0].split()  # "16x20 at $165": the thing, not its price
         while len(named) > 1 and light(named[-1]):

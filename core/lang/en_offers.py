@@ -218,8 +218,7 @@ def option_span(text: str, start: int, end: int) -> tuple[int, int]:
     """The whole option an assistant's turn says around the words text[start:end] a user answered
     with: a name or code they are part of ("underhill" -> "88 Underhill Ave #2", "wednesday" ->
     "Wednesday 6:15") with the amount said right after it ("Electroworld Online £649.00", "16x20 at
-    $165"); the words
-    alone when they start with a small letter ("late checkout")."""
+    $165"); the words alone when they start with a small letter ("late checkout")."""
     if not pattern(_NAME_TOKEN).match(text, start):
         return start, end
     before = pattern(rf"(?<![\w'’.,:])({_NAME_TOKEN}|\d+) $")

@@ -17,10 +17,10 @@ SELF_NAMED_SLOTS = frozenset({"venue", "area"})
 # alone it is what the speakers are ("我们是三个女生", "我们是回族")
 _HERE = r"(?:这里是|这边是|我们这里是|我们这边是|本店是|我哋系|我哋係)"
 _WE = r"我们是"
-_AREA = r"(?P<area>[^，,。！？!?；;的\s\d]{2,8})的"
+_AREA_WORDS = r"[^，,。！？!?；;的\s\d]{2,8}"
 _END = r"(?<!的)(?=[，,。！？!?；;\s]|$)"
 _NAME = re.compile(
-    rf"(?:{_HERE}|{_WE}(?=[^，,。！？!?；;的\s\d]{{2,8}}的))(?:{_AREA})?(?P<name>[\u4e00-\u9fffA-Za-z]{{2,12}}){_END}"
+    rf"(?:{_HERE}|{_WE}(?={_AREA_WORDS}的))(?:(?P<area>{_AREA_WORDS})的)?(?P<name>[\u4e00-\u9fffA-Za-z]{{2,12}}){_END}"
 )
 
 # the user asking whether this is the business they mean: a place, "this one" (这家, 那家), the name, and
