@@ -9,6 +9,8 @@ FULLWIDTH = str.maketrans("０１２３４５６７８９．", "0123456789.")
 
 # A character class for regexes: Arabic digits or Chinese numeral characters.
 NUM_CHARS = "0-9０-９零〇一二两三四五六七八九十百千万"
+# the bound a word after an amount sets ("八百以内": at most 800; "五千左右": about 5000)
+TAIL_BOUNDS = {"以上": ">=", "起": ">=", "以下": "<=", "以内": "<=", "之内": "<=", "左右": "~", "上下": "~"}
 
 
 def zh_to_number(s: str) -> float | None:

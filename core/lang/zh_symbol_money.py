@@ -13,16 +13,17 @@ from __future__ import annotations
 import re
 
 from core.lang.currency_before import CODES, currency_before
+from core.lang.zh_numbers import TAIL_BOUNDS
 
 # a symbol, or a country's dollar or an ISO code in capitals right before it ("NZ$", "HK$", "AED "):
 # a Chinese character may stand before it ("预算NZ$650"), a Latin letter or a digit may not
 _SYMBOL = rf"(?<![A-Za-z0-9$])(?:[A-Z]{{1,2}}\$|(?:{'|'.join(CODES.split())})\s?(?=\d))|[$£€¥]"
+# the bound a word after the amount sets ("以内": at most)
+_BOUNDS = TAIL_BOUNDS | {"不超过": "<="}
 _AMOUNT = re.compile(
     rf"(?P<sym>{_SYMBOL})\s?(?P<n>\d+(?:,\d{{3}})*(?:\.\d+)?)(?![\d.,]\d)"
-    r"(?P<tail>以内|以下|之内|不超过|以上|起|左右|上下)?"
+    rf"(?P<tail>{'|'.join(_BOUNDS)})?"
 )
-_BOUNDS = {"以内": "<=", "以下": "<=", "之内": "<=", "不超过": "<=", "以上": ">=", "起": ">=", "左右": "~",
-           "上下": "~"}
 # the attribute the words right before the amount name
 _BEFORE = (
     ("budget", re.compile(r"(?:预算|上限|最多|不超过)(?:是|为|在|：|:)?\s*$")),

@@ -15,7 +15,7 @@ from core.lang.dimensions import dimension_measures, sizes, symbol_measures
 from core.lang.spelled_digits import zh_spelled_phones
 from core.lang.zh_attributes import attribute_numbers, servings
 from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, REF_CUES, TERM_SLOTS
-from core.lang.zh_numbers import fmt_number, zh_to_number
+from core.lang.zh_numbers import TAIL_BOUNDS, fmt_number, zh_to_number
 from core.lang.zh_plates import plates
 from core.lang.zh_symbol_money import zh_symbol_money
 from core.lang.zh_time_spans import BLANK
@@ -169,16 +169,7 @@ def _money(text: str) -> list[Hit]:
             out.append(Hit(m.start(), m.end(), "money", f"{_num(m.group('c'))} CNY", "price", 8))
             continue
         a, b, tail = _num(m.group("a")), m.group("b"), m.group("tail") or ""
-        if b:
-            value = f"{a}-{_num(b)} CNY"
-        elif tail in ("以上", "起"):
-            value = f">={a} CNY"
-        elif tail in ("以下", "以内", "之内"):
-            value = f"<={a} CNY"
-        elif tail in ("左右", "上下"):
-            value = f"~{a} CNY"
-        else:
-            value = f"{a} CNY"
+        value = f"{a}-{_num(b)} CNY" if b else f"{TAIL_BOUNDS.get(tail, '')}{a} CNY"
         end = m.end() - (2 if tail == "之间" else 0)
         per = _PER_UNIT.match(text, end) if not tail else None
         end = per.end() if per else end  # "3988元/桌": the price of one table, as written
