@@ -321,6 +321,12 @@ class LanguageAnalyzer(Protocol):
         None: a bare number answering it is that attribute's value."""
         ...
 
+    def names_itself(self, text: str, start: int, end: int) -> bool:
+        """True when the name text[start:end] opens a clause and ends in a venue-type word ("Yes, Red
+        Scissors Studio on Tyler Street runs ...", "可以的，杨家埠风筝坊有…"): said in the reply to the
+        user's opening turn, the business naming itself (core.own_venue)."""
+        ...
+
     def asks_by_name(self, question: str, slot: str) -> bool:
         """True when a question asks for the attribute slot by its noun ("Which city will you apply
         in?", "在哪个城市办理？"), not for another value in place of one ("what other city")."""

@@ -188,6 +188,10 @@ class CueMethods:
         """The attribute slot a question asks for ("How old is she?" -> age), or None."""
         return self._cues.asked_attribute(text)
 
+    def names_itself(self, text: str, start: int, end: int) -> bool:
+        """True when the name text[start:end] opens a clause and ends in a venue-type word."""
+        return self._cues.names_itself(text, start, end)
+
     def asks_by_name(self, question: str, slot: str) -> bool:
         """True when a question asks for the attribute slot by its noun ("Which city ...?")."""
         return self._cues.asks_by_name(question, slot)

@@ -386,13 +386,13 @@ def possessive_base(low: str) -> str:
     return low[:-2] if low.endswith(("'s", "’s")) else low
 
 
-_BUSINESS_FORMS = frozenset("co co. ltd ltd. inc inc. llc plc corp corp. gmbh".split())
+BUSINESS_FORMS = frozenset("co co. ltd ltd. inc inc. llc plc corp corp. gmbh".split())
 
 
 def business_tail(text: str, toks: list[Token], end: int) -> int:
     """The index of the last token of a name whose last token is toks[end], with the business-form
     suffixes after it ("scudamores punting co", "Acme Supplies Ltd"): part of the name."""
-    while end + 1 < len(toks) and toks[end + 1].low in _BUSINESS_FORMS:
+    while end + 1 < len(toks) and toks[end + 1].low in BUSINESS_FORMS:
         if not spaced(text, toks[end], toks[end + 1]):
             break
         end += 1

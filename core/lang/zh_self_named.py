@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from core.lang.zh_name_tokens import venue_suffix
+
 SELF_NAMED_SLOTS = frozenset({"venue", "area"})
 
 # "here is" cues; "我们是" (we are) names a business only with its area ("我们是陶溪川的瓷补金缮工坊"):
@@ -48,3 +50,24 @@ def self_named_slot(text: str, start: int, end: int) -> str | None:
         if m.group("area") and m.start("area") <= start and end <= m.end("area"):
             return "area"
     return None
+
+
+# where a clause opens: the text's start or right after a mark ("您好！可以的，杨家埠风筝坊有…")
+_CLAUSE_OPENS = "，,。！!？?～~；;：: \n"
+# what follows a business naming itself: what it has or runs ("杨家埠风筝坊有扎风筝体验",
+# "青柳水彩画室的户外写生体验", "云上簇绒工作室，用簇绒枪自己打"); a name judged or listed
+# ("…是不错的选择", "北京植物园，国家图书馆都很不错", "北京市政协会议中心，北京海润艾丽华酒店及服务公寓，
+# 都很适合你", "…评分4.7") is an option recommended
+_SELF_AFTER = re.compile(r"有|的|[，,](?P<next>[^，,。！？!?；;]*)")
+_LISTED = re.compile(r"和|都|也")
+
+
+def names_itself(text: str, start: int, end: int) -> bool:
+    """True when the name text[start:end] opens a clause, ends in a venue-type word and goes on with
+    what it has or runs ("可以的，杨家埠风筝坊有扎风筝体验", "是的！云上簇绒工作室，用簇绒枪自己打"): in the
+    reply to the user's opening turn, the business answering names itself (core.own_venue)."""
+    if not (start == 0 or text[start - 1] in _CLAUSE_OPENS) or venue_suffix(text[start:end]) is None:
+        return False
+    after = _SELF_AFTER.match(text, end)
+    nxt = after.group("next") if after else None
+    return after is not None and (nxt is None or not (_LISTED.search(nxt[:12]) or venue_suffix(nxt)))
