@@ -165,4 +165,10 @@ SET_SCENARIOS: dict[int, tuple[str, ...]] = {
         "dough_figurine_class", "paper_umbrella_making", "chinese_knotting", "esports_coaching",
         "abacus_class", "peking_opera_experience",
     ),
+    28: (
+        "mattress_purchase", "festive_roast_order", "gift_wrapping_service", "proposal_planning",
+        "gymnastics_class", "formalwear_hire", "market_stall_hire", "meal_kit_subscription",
+        "ear_wax_removal", "billiards_table_booking", "theme_park_visit", "ebike_purchase",
+        "luggage_storage", "carpool_ride", "pilates_class", "cat_cafe_visit",
+    ),
 }
