@@ -29,6 +29,9 @@ FROM_ADDRESS_SLOT = "from_address"
 # the slot of a time answering a question about when one gets there ("What time will you get to the
 # lounge?", "几点到贵宾室？"): the flight's or the booking's own time, said before, is another attribute
 ARRIVAL_SLOT = "arrival_time"
+# the slot of a date answering a question about when one moves home ("When do you move in?" "1 March."):
+# the day of the service booked for before it, asked next, is another attribute
+MOVE_DATE_SLOT = "move_date"
 
 
 def answer_entities(atom: Atom, asked: str) -> Atom:
@@ -39,10 +42,8 @@ def answer_entities(atom: Atom, asked: str) -> Atom:
     relative's age, a count of people, a date) keeps it."""
     if asked == PERSON_SLOT:
         return _person_answer(atom)
-    if asked == FROM_ADDRESS_SLOT:
-        return _from_address_answer(atom)
-    if asked == ARRIVAL_SLOT:
-        return _arrival_answer(atom)
+    if asked in _TYPED_ANSWERS:
+        return _typed_answer(atom, asked)
     if asked in SIZE_SLOTS:
         return _size_answer(atom, asked)
     out: list[Entity] = []
@@ -100,23 +101,24 @@ def _person_answer(atom: Atom) -> Atom:
     return atom.model_copy(update={"entities": out})
 
 
-def _from_address_answer(atom: Atom) -> Atom:
-    """The user's clause right after the assistant asked where a thing is sent from ("发件地址？",
-    "Pickup address?"), with its addresses keyed as the sender's: not the value of the address slot
-    that the destination, asked next, fills."""
-    out = [
-        e.model_copy(update={"slot": FROM_ADDRESS_SLOT}) if e.type == "address" else e for e in atom.entities
-    ]
-    if all(a.slot == b.slot for a, b in zip(out, atom.entities, strict=True)):
-        return atom
-    return atom.model_copy(update={"entities": out})
+# what a question about where a thing is sent from, when one gets there or when one moves home is
+# answered by: the entity type and the slots it may have had, keyed by that attribute instead.
+# "发件地址？" "Pickup address?": the sender's address, not the one the destination, asked next, fills;
+# "几点到贵宾室？": "我们7点半左右能过完安检" never replaces the "9点40" flight said before; "When do you move
+# in?" "1 March. want it done before": never the day of the visit booked next
+_TYPED_ANSWERS: dict[str, tuple[str, frozenset[str | None] | None]] = {
+    FROM_ADDRESS_SLOT: ("address", None),
+    ARRIVAL_SLOT: ("time", frozenset({None, "time"})),
+    MOVE_DATE_SLOT: ("date", frozenset({None, "date"})),
+}
 
 
-def _arrival_answer(atom: Atom) -> Atom:
-    """The user's clause right after the assistant asked when they get there, with its times keyed
-    as the arrival: "我们7点半左右能过完安检" never replaces the "9点40" flight said before."""
+def _typed_answer(atom: Atom, asked: str) -> Atom:
+    """The user's clause right after the assistant asked for one of _TYPED_ANSWERS, with its entities of
+    that attribute's type keyed by it (any slot they had, or only the listed ones)."""
+    kind, slots = _TYPED_ANSWERS[asked]
     out = [
-        e.model_copy(update={"slot": ARRIVAL_SLOT}) if e.type == "time" and e.slot in (None, "time") else e
+        e.model_copy(update={"slot": asked}) if e.type == kind and (slots is None or e.slot in slots) else e
         for e in atom.entities
     ]
     if all(a.slot == b.slot for a, b in zip(out, atom.entities, strict=True)):

@@ -2,7 +2,8 @@
 
 The extract stage keys a value by its domain and slot as the turn alone shows them. The state can
 say more: the correction is of the task in play, a name of another shape is another attribute, an
-amount is the bill said again, the assistant says back the user's second value of a slot, a bare
+amount is the bill said again, the assistant says back the user's second value of a slot or a day
+the user gave an owner (a departure), a bare
 number corrects the amount in play. Each rule moves the candidate to the key it belongs under; the
 merge then decides whether it replaces, confirms or stands beside what is held there.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 from core.attribute_evidence import name_slot_key
 from core.models import ContextState, FactCandidate
 from core.number_in_play import amount_in_play, as_amount
-from core.sibling_readback import sibling_read_back_key
+from core.sibling_readback import owned_read_back_key, sibling_read_back_key
 from core.tasks import corrected_in_play, corrected_key, corrects_last_answer
 from core.value_roles import held_amount_key
 
@@ -30,6 +31,8 @@ def settled_candidate(state: ContextState, cand: FactCandidate, asks: bool = Fal
         cand = cand.model_copy(update={"key": key})
     if not asks and (key := sibling_read_back_key(state, cand)) != cand.key:
         cand = cand.model_copy(update={"key": key})  # the user's second value of the slot said back
+    if (key := owned_read_back_key(state, cand)) != cand.key:
+        cand = cand.model_copy(update={"key": key})  # "flying on 19 December": the user's departure said back
     if (last := corrects_last_answer(state, cand)) is not None:
         cand = cand.model_copy(update={"key": last})
     if (in_play := corrected_in_play(state, cand)) is not None:

@@ -71,6 +71,8 @@ _ASKS = (
         r"(?:get\s+(?:to|there|in|here)|arriv\w*|be\s+(?:there|here|arriving))\b",
         "arrival_time",
     ),
+    # when the user moves home ("When do you move in?"): the move's day, not the day of the service
+    (r"\bwhen\s+(?:do|are|will)\s+(?:you|they|we)\s+(?:be\s+)?mov(?:e|ing)\b", "move_date"),
     # the sender's address ("Pickup address?"): another attribute than where it goes
     (r"\b(?:pick-?up|sender'?s?|origin|collection|return)\s+address\b", "from_address"),
     # a person: "Who will be the policyholder?", "Beneficiary?", "your mother's full name?", "his name?",

@@ -212,6 +212,13 @@ OWN_ACT_VERBS = {
     "pay": "pay", "transfer": "pay", "send": "send", "email": "send", "post": "send", "sign": "sign",
     "fill": "fill", "apply": "apply",
 }  # fmt: skip
+# The speaker's own trip or move, said as settled before its day ("we fly on 19 December", "we're moving
+# in on 1 March"): verb -> whose day it is
+# "leave" is left out: "I am leaving saturday" names the day of the train being booked as often as not
+TRIP_VERBS = {
+    "fly": "departure", "flies": "departure", "flying": "departure", "depart": "departure",
+    "departs": "departure", "departing": "departure", "move": "move", "moves": "move", "moving": "move",
+}  # fmt: skip
 # The assistant's own coming act the user asks for before its day ("Could you send it tomorrow
 # morning", "can you ring us back on Monday"): verb -> the act whose day it is
 ASKED_ACT_VERBS = {

@@ -8,7 +8,15 @@ import re
 
 from core.lang import en_values as V
 from core.lang.en_discourse import is_correction
-from core.lang.en_lexicon import ASKED_ACT_VERBS, LEG_NOUNS, LEG_PHRASES, LEG_VERBS, OWN_ACT_VERBS
+from core.lang.en_lexicon import (
+    ASKED_ACT_VERBS,
+    LEG_NOUNS,
+    LEG_PHRASES,
+    LEG_VERBS,
+    OCCASION_NOUNS,
+    OWN_ACT_VERBS,
+    TRIP_VERBS,
+)
 from core.lang.en_slot_hints import SENTENCE_END, TOPIC_REACH
 
 # a value set for one holder by a possessive pronoun that opens its sentence ("Only for him. Mine 50
@@ -116,6 +124,25 @@ _OWN_ENGAGEMENT_BEFORE = re.compile(
     re.IGNORECASE,
 )
 
+# the speaker's own trip or move, settled, right before its day ("we fly on 19 December", "We fly out
+# March 12", "we're moving in on 1 March"; TRIP_VERBS): when they go, never the day of the task. A trip
+# still wanted or asked about ("I want to fly on the 3rd", "How early can we leave on the 29th?") is the
+# task's own day.
+_OWN_TRIP_BEFORE = re.compile(
+    rf"(?<!can\s)(?<!could\s)(?<!should\s)(?<!shall\s)(?<!will\s)(?<!would\s)(?<!do\s)(?<!may\s)"
+    rf"\b(?:i|we|they)(?:['’]re|\s+are|['’]m|\s+am)?\s+({'|'.join(TRIP_VERBS)})"
+    r"(?:\s+(?:out|in|off|back|home|over|away))?(?:\s+on)?\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+# an occasion set beside its day by "that is" ("before his 89th birthday, that is 14 August") or a
+# birthday said by its ordinal alone ("it's for her 70th, 21 March"): the occasion's day, not the task's
+_OCCASION_APPOSED = re.compile(
+    rf"\b(?:({'|'.join(sorted(OCCASION_NOUNS))})\s*,\s*(?:that\s+is|which\s+is|i\.e\.,?)|"
+    r"(?:his|her|their|my|our|your)\s+\d{1,3}(?:st|nd|rd|th)(?:\s+birthday)?(?:\s*,|\s+on|\s+is))"
+    r"\s+(?:on\s+)?(?:the\s+)?$",
+    re.IGNORECASE,
+)
+
 # dates the words right before them give to something other than the task: the pattern, how far back
 # it is looked for (characters), the slot it gives
 _DATE_OWNERS = (
@@ -125,6 +152,8 @@ _DATE_OWNERS = (
     (_ASKED_ACT_BEFORE, 64, lambda m: f"{ASKED_ACT_VERBS[m.group(1).lower()]}_date"),
     (_ARRIVES_BEFORE, 48, lambda m: "arrival_date"),
     (_OWN_ENGAGEMENT_BEFORE, 64, lambda m: f"{m.group(1).lower()}_date"),
+    (_OWN_TRIP_BEFORE, 40, lambda m: f"{TRIP_VERBS[m.group(1).lower()]}_date"),
+    (_OCCASION_APPOSED, 48, lambda m: f"{(m.group(1) or 'birthday').lower()}_date"),
 )
 
 
@@ -134,7 +163,9 @@ def date_owner_slot(text: str, c: V.Candidate) -> str | None:
     speaker's part in an occasion (_OWN_PART_BEFORE), <act>_date after the speaker's own coming act
     (_OWN_ACT_BEFORE: when they pay or send) or the assistant's the user asks for (_ASKED_ACT_BEFORE),
     arrival_date for another person's arrival (_ARRIVES_BEFORE), <engagement>_date for the speaker's own
-    engagement (_OWN_ENGAGEMENT_BEFORE: an appointment); never the day of the task. None for any other."""
+    engagement (_OWN_ENGAGEMENT_BEFORE: an appointment), <trip>_date for the speaker's own settled trip
+    or move (_OWN_TRIP_BEFORE), <occasion>_date for an occasion set beside it (_OCCASION_APPOSED); never
+    the day of the task. None for any other."""
     if c.type != "date":
         return None
     for pattern, reach, slot in _DATE_OWNERS:

@@ -87,7 +87,7 @@ WEAK_DOMAINS = pairs("zh_weak_domains.tsv")
 # A step of a service said right after its day or hour ("1月14号搭建", "1月10号搬回来", "下周一开工"):
 # verb -> the step whose day it is, kept apart from the day of the event the service is for
 LEG_VERBS = {
-    "搬": "move", "入住": "move", "开工": "start", "进场": "start", "完工": "finish",
+    "搬": "move", "入住": "move", "入驻": "move", "开工": "start", "进场": "start", "完工": "finish",
     "撤场": "teardown", "拆除": "teardown", "搭建": "setup", "送达": "delivery", "送货": "delivery",
     "收": "collection", "回收": "collection", "取走": "collection", "彩排": "rehearsal", "排练": "rehearsal",
     "去看": "visit", "来看": "visit", "参观": "visit", "踩点": "visit", "见见": "meeting", "见面": "meeting",

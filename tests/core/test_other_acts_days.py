@@ -4,7 +4,9 @@ Monday"), the user's own act said in the present ("The deposit I pay Thursday") 
 ("Apply this week, yes."), the assistant's act
 asked with an imperative ("Ring me tomorrow after half three"), the hour right after such a day ("I'll
 transfer tomorrow before my shift, 7am"), a day said with a past participle ("Found on 15 February"),
-and in Chinese a visit or a rehearsal after its day ("后天可以去看一看", "四月三十号下午三点去酒店彩排"). Each
+and in Chinese a visit or a rehearsal after its day ("后天可以去看一看", "四月三十号下午三点去酒店彩排"); the
+user's own settled trip or move ("we fly on 19 December", "When do you move in?" "1 March.", "3月1日入驻")
+and an occasion set beside its day ("his 89th birthday, that is 14 August", "her 70th, 21 March"). Each
 is keyed by its act, so none replaces the day or the hour booked."""
 
 from __future__ import annotations
@@ -39,6 +41,16 @@ TS = datetime(2026, 12, 11, 10, 0)
         ("Ok. Sign it Monday", ["sign_date"]),
         ("I want to apply for a loan next week", ["date"]),  # the task itself
         ("Book Friday then", ["date"]),
+        # the user's own trip or move, settled; one still wanted or asked about is the task's day
+        ("four of us. we fly on 19 December from Manchester", ["departure_date"]),
+        ("Cusco first. We fly out March 12", ["departure_date"]),
+        ("we're flying on the 3rd, so before that", ["departure_date"]),
+        ("I am leaving saturday and want to leave after 18:30", ["date", "time"]),  # the train booked
+        ("I want to fly on March 12", ["date"]),
+        ("How early can we leave on the 29th?", ["date"]),
+        # an occasion set beside its day by "that is", a birthday by its ordinal
+        ("He wants it ready before his 89th birthday, that is 14 August.", ["birthday_date"]),
+        ("it's for her 70th, 21 March", ["birthday_date"]),
     ],
 )
 def test_the_slot_of_a_day_or_hour_of_another_act(text: str, slots: list[str]) -> None:
@@ -51,6 +63,7 @@ def test_the_slot_of_a_day_or_hour_of_another_act(text: str, slots: list[str]) -
         ("我们后天可以去看一看江边那个地方吗？", "visit_date"),
         ("前一天四月三十号下午三点去酒店彩排。", "rehearsal_time"),
         ("1月14号搭建", "setup_date"),
+        ("计划于3月1日入驻。", "move_date"),
     ],
 )
 def test_the_slot_of_a_chinese_visit_or_rehearsal(text: str, slot: str) -> None:
@@ -85,3 +98,48 @@ def test_the_users_own_act_opening_its_sentence_leaves_the_flight_day() -> None:
     )
     assert not any(h.value == "25 March" for f in state.facts.values() for h in f.history)
     assert any(f.value == "25 March" for f in state.facts.values())
+
+
+def test_a_day_answering_when_the_user_moves_is_the_moves() -> None:
+    state = state_after(
+        [
+            ("user", "need feng shui consult. new build. for wife."),
+            ("assistant", "We can do that. When do you move in?"),
+            ("user", "1 March. want it done before"),
+            ("assistant", "Understood. Which day suits you for the visit?"),
+            ("user", "next Saturday 10am"),
+            ("assistant", "Saturday 19 December at 10am."),
+            ("user", "book it"),
+        ],
+        TS,
+    )
+    assert any(f.key.endswith(".move_date") and f.value == "1 March" for f in state.facts.values())
+    assert not any(h.value == "1 March" for f in state.facts.values() for h in f.history)
+
+
+def test_a_settled_flight_day_stays_beside_the_appointment_booked() -> None:
+    state = state_after(
+        [
+            ("user", "we need yellow fever jabs. four of us. we fly on 19 December from Manchester"),
+            ("assistant", "Four travellers, flying on 19 December. When can you come in?"),
+            ("user", "ok tomorrow 4:15pm, i will leave work early"),
+            ("assistant", "Tomorrow at 4:15pm it is."),
+        ],
+        TS,
+    )
+    assert any(f.value == "19 December" for f in state.facts.values())
+    assert not any(h.value == "19 December" for f in state.facts.values() for h in f.history)
+
+
+def test_a_weekday_the_assistant_names_is_no_read_back_of_an_owned_day() -> None:
+    # "on Wednesday" names many days: the delivery's, not the closing the user gave that weekday
+    state = state_after(
+        [
+            ("assistant", "Digital delivery Wednesday 9 December 12:00, paper copies Thursday 10 December."),
+            ("user", "hmm, the paper copies need to be there on Wednesday too, closing is Wednesday 15:00"),
+            ("assistant", "I can send the paper copies by same-day courier on Wednesday, arriving by 14:30."),
+        ],
+        TS,
+    )
+    dates = {k.rpartition(".")[2]: f for k, f in state.facts.items()}
+    assert dates["date"].value == "Wednesday" and dates["date"].role == "assistant"
