@@ -27,7 +27,7 @@ from functools import cache
 from core.lang.asked_nouns import en_asked_noun
 from core.lang.currency_before import CURRENCY_BEFORE, currency_before
 from core.lang.en_lexicon import COUNT_NOUNS, FUNCTION_WORDS
-from core.lang.en_name_words import DETERMINERS
+from core.lang.en_name_words import DETERMINERS, is_everyday
 from core.lang.en_sums import sums_before
 from core.lang.en_units import CURRENCIES
 from core.lang.en_values import _CURRENCY_WORDS, _money_value
@@ -165,6 +165,9 @@ _NAMED_AGE = (
 )
 
 _THING_BEFORE = DETERMINERS | {"the", "this", "that", "each"}  # "the Gate is 12": a thing, no person
+# the same with "is" shortened, anywhere in a sentence ("the boys. Ruby's 11, she reckons"): a name, not
+# an everyday word ("Total's 45", "It's 11")
+_NAMED_AGE_SHORT = rf"(?<![\w'’])(?P<name>[A-Z][a-z]+)['’]s\s+(?P<n>\d{{1,3}})\b{_AGE_END}"
 
 
 @cache
@@ -214,6 +217,10 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
         before = {w.lower().strip(",;") for w in text[: m.start()].split()[-1:]}
         if int(m.group("n")) <= 120 and not before & _THING_BEFORE:
             out.append((m.start("n"), m.end("n"), "number", m.group("n"), f"{m.group('name').lower()}_age"))
+    for m in pattern(_NAMED_AGE_SHORT).finditer(text):
+        name = m.group("name").lower()
+        if int(m.group("n")) <= 120 and name not in FUNCTION_WORDS and not is_everyday(name):
+            out.append((m.start("n"), m.end("n"), "number", m.group("n"), f"{name}_age"))
     for m in pattern(_AMOUNT, re.IGNORECASE).finditer(text):
         qualified = m.group("bound") or m.group("rate") or m.group("tail")
         if not qualified:

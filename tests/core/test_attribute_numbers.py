@@ -194,6 +194,9 @@ def test_an_age_said_as_a_duration_is_no_length_of_the_rental(turns):
         ("also one of ours, Grace, is 17. is that ok?", {"17": "grace_age"}),
         ("my kids are Tom and Lily, Lily just turned 9 and Tom is 12", {"9": "lily_age", "12": "tom_age"}),
         ("the Gate is 12, and the Total is 45.", {}),
+        # "is" shortened, opening a sentence: a name, never an everyday word or a pronoun
+        ("diamonds for me and the boys. Ruby's 11, she reckons she can do a box kite", {"11": "ruby_age"}),
+        ("Total's 45. It's 11, right?", {}),
     ],
 )
 def test_a_person_named_mid_sentence_and_a_number_is_that_persons_age(text, slots):
