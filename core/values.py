@@ -48,6 +48,9 @@ def same_value(a: str, b: str) -> bool:
     if not wa or not wb:
         return False
     short, long_ = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
+    bare = len(short) == 1 and short[0].isdigit() and long_[0] == short[0]
+    if bare and not any(map(_DIGIT.search, long_[1:])):
+        return True  # "3" ~ "3 people": the number said again without its unit
     if len("".join(short)) < 3 or is_chinese(a) != is_chinese(b):
         return False
     if not Counter(short) - Counter(long_) or (len(wa) == len(wb) and all(map(_spelling_variant, wa, wb))):

@@ -215,3 +215,14 @@ def test_a_number_in_a_hyphened_compound_is_no_count():
     )
     assert "7" not in replaced(st)
     assert "17" in current(st).values()
+
+
+def test_a_count_said_again_in_a_correction_without_its_noun_replaces_nothing():
+    st = state_after(
+        [
+            ("user", "I am needing a place for three persons, me, my daughter and my mother"),
+            ("assistant", "Sunday, January 17 at 2pm has four seats left, so three is fine."),
+            ("user", "Jezus Maria, no, my limit is $200 for three. then the small ones, 20x20"),
+        ]
+    )
+    assert "three persons" not in replaced(st)

@@ -34,3 +34,11 @@ def test_a_word_and_its_abbreviation_beside_the_same_words_are_one_value():
     assert not same_value("main st", "main road")
     assert not same_value("pizza hut", "pizza house")
     assert not same_value("north", "n")
+
+
+def test_a_number_said_again_without_its_unit_is_one_value():
+    # "a place for three persons" then "my limit is $200 for three": the party, not a new count
+    assert same_value("3 people", "3") and same_value("3", "3 people")
+    assert not same_value("3", "4 people")
+    assert not same_value("2", "2 adults 1 child")  # another number beside it: more than the count
+    assert not same_value("20", "200 usd")
