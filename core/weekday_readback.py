@@ -5,7 +5,8 @@ The analyzers resolve a bare weekday to the first such day on or after its turn 
 resolves to Wednesday 9 December. The agent, who knows the week under discussion, reads it back
 as "Wednesday 16 December": that is the date the user's weekday names, and the one the context
 must show first ("2026-12-16 (Wednesday)"), not a date a week off with the agent's words as an
-alias. Only a read-back of the same weekday with one date of its own counts.
+alias. The same holds for English "next Tuesday" (this coming Tuesday to some speakers, the week
+after's to others). Only a read-back of the same weekday with one date of its own counts.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
-from core.lang.bare_weekdays import bare_weekday, days_of_month
+from core.lang.bare_weekdays import bare_weekday, days_of_month, read_back_weekday
 from core.models import ContextState, FactCandidate, Message
 
 _ISO = re.compile(r"^\d{4}-\d\d-\d\d$")
@@ -27,7 +28,7 @@ def settle_weekdays(state: ContextState, cands: Sequence[FactCandidate], msg: Me
     if msg.role != "assistant" or days_of_month(msg.text) != 1:
         return  # no date of its own, or several ("first visit Monday 14 December, then Monday 21")
     for fact in state.facts.values():
-        wd = bare_weekday(fact.value) if fact.vtype == "date" and fact.role == "user" else None
+        wd = read_back_weekday(fact.value) if fact.vtype == "date" and fact.role == "user" else None
         if wd is None or not _ISO.match(fact.norm):
             continue
         for cand in cands:

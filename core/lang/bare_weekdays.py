@@ -12,6 +12,8 @@ _ZH_DAYS = "一二三四五六日"
 _EN_BARE = re.compile(
     r"^(?:(?:on|the|this)\s+)*(" + "|".join([*WEEKDAYS, *WEEKDAY_ABBR]) + r")\.?$", re.IGNORECASE
 )
+# "next Tuesday": this coming one to some, the week after's to others; the agent's read-back settles it
+_EN_NEXT = re.compile(r"^next\s+(" + "|".join([*WEEKDAYS, *WEEKDAY_ABBR]) + r")\.?$", re.IGNORECASE)
 _ZH_BARE = re.compile(rf"^(?:这)?(?:周|星期|礼拜)([{_ZH_DAYS}天])$")
 # a date of the month: "16 December", "Dec 16th", "12月16日"
 _DAY_OF_MONTH = re.compile(
@@ -29,6 +31,18 @@ def bare_weekday(value: str) -> int | None:
     if m := _ZH_BARE.match(text):
         return min(f"{_ZH_DAYS}天".index(m.group(1)), 6)
     return None
+
+
+def read_back_weekday(value: str) -> int | None:
+    """The index (Monday 0) of a weekday whose week the agent's read-back settles: one said alone
+    (bare_weekday) or English "next Tuesday", which names this coming Tuesday or the week after's."""
+    if (day := bare_weekday(value)) is not None:
+        return day
+    m = _EN_NEXT.match(value.strip())
+    if m is None:
+        return None
+    word = m.group(1).lower()
+    return WEEKDAYS.index(word) if word in WEEKDAYS else WEEKDAY_ABBR[word]
 
 
 def days_of_month(text: str) -> int:

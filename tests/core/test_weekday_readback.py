@@ -9,7 +9,7 @@ import pytest
 
 from core.compressor import Compressor
 from core.config import Config
-from core.lang.bare_weekdays import bare_weekday
+from core.lang.bare_weekdays import bare_weekday, read_back_weekday
 from core.models import Message
 from core.when import shown_value
 
@@ -51,3 +51,15 @@ def test_only_a_weekday_said_alone_is_one():
     assert bare_weekday("周三") == 2
     assert bare_weekday("next Tuesday") is None
     assert bare_weekday("Tuesday 15 December") is None
+
+
+def test_next_weekday_takes_the_week_the_agent_reads_back():
+    # said on Friday 4 December, "next Tuesday" resolves to the 8th; to the agent it is the 15th
+    session = _state([
+        ("assistant", "We run ringcraft on Tuesdays at 7pm."),
+        ("user", "next Tuesday at 7 then, for the both of them"),
+        ("assistant", "Tuesday 15 December at 7pm, noted."),
+    ])
+    fact = next(f for f in session.state.facts.values() if f.value == "next Tuesday")
+    assert fact.norm == "2026-12-15" and "Tuesday 15 December" in fact.aliases
+    assert read_back_weekday("next Tuesday") == 1 and read_back_weekday("next week") is None
