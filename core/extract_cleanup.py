@@ -144,4 +144,18 @@ def join_same_key(units: Units) -> None:
             )
             by_key[cand.key] = merged
             out[out.index(prev)] = merged
+        elif _dated_again(prev, cand):
+            # "明天3月21日星期天": the day named twice, both forms kept as said
+            merged = prev.model_copy(update={"value": f"{prev.value}{cand.value}"})
+            by_key[cand.key] = merged
+            out[out.index(prev)] = merged
     units.facts = out
+
+
+def _dated_again(prev: FactCandidate, cand: FactCandidate) -> bool:
+    """True when cand is prev's date said again with its day number, in Chinese ("3月21日" after "明天").
+    English is left alone: "Tomorrow, Tuesday the 29th" as one value was shown in place of other
+    clauses the budget then dropped, and cost more than it kept."""
+    digits = any(ch.isdigit() for ch in cand.value) and not any(ch.isdigit() for ch in prev.value)
+    chinese = not cand.value.isascii()
+    return prev.vtype == cand.vtype == "date" and cand.norm == prev.norm and digits and chinese
