@@ -89,10 +89,19 @@ def _inner_connector(text: str, toks: list[Token], i: int, j: int, k: int) -> bo
             or bridging_possessive(toks, j, k)
         )
         # "Granville Hotel & Suites & Conference Ctr.": an ampersand after a name of two or more
-        # capitalized words carries it on ("Italian & Chinese" stays two values)
-        and (toks[k].text.islower() or (toks[k].text == "&" and j > i))
+        # capitalized words carries it on ("Italian & Chinese" stays two values), and so after one
+        # word when the words after it end in a venue's noun ("Loop & Pile Studio")
+        and (toks[k].text.islower() or (toks[k].text == "&" and (j > i or _venue_after(toks, k))))
         and gap_ok(text, toks[k - 1], toks[k])
     )
+
+
+def _venue_after(toks: list[Token], k: int) -> bool:
+    """True when the capitalized words right after toks[k] end in a venue's noun ("& Pile Studio")."""
+    m = k + 1
+    while m < len(toks) and is_cap(toks[m].text) and not toks[m].sent_start:
+        m += 1
+    return m > k + 1 and toks[m - 1].low in VENUE_SINGLE
 
 
 _FIRST_PERSON = re.compile(r"I(?:['’](?:m|d|ll|ve))?")

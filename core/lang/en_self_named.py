@@ -18,12 +18,13 @@ _YES_LEAD = re.compile(
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.!?]")
+_WHERE = re.compile(r"\s+(?:on|in|at)\s+")  # the street or the area a name was read with
 
 
 def names_itself(text: str, start: int, end: int) -> bool:
     """True when the name text[start:end] opens its sentence right after a yes and ends in a venue-type
     word or a business form ("Yes, Red Scissors Studio on Tyler Street runs ...")."""
-    words = text[start:end].split()
+    words = _WHERE.split(text[start:end], maxsplit=1)[0].split()  # "Loop & Pile Studio on Jamaica Street"
     if not words or (words[-1].lower() not in VENUE_SINGLE and words[-1].lower() not in BUSINESS_FORMS):
         return False
     opens = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)

@@ -68,6 +68,7 @@ def test_a_later_reply_names_an_option_not_the_venue() -> None:
     ("lang", "text", "name"),
     [
         ("en", "Hi! Yes, Red Scissors Studio on Tyler Street runs workshops.", "Red Scissors Studio"),
+        ("en", "Hi! Yes, Loop & Pile Studio on Jamaica Street.", "Loop & Pile Studio on Jamaica Street"),
         ("zh", "在的～辛苦啦。半日闲水彩工作室有夜间水彩课", "半日闲水彩工作室"),
     ],
 )

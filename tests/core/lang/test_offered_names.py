@@ -24,6 +24,11 @@ def test_an_ampersand_inside_a_capitalized_name_joins_one_name():
 
 def test_an_ampersand_between_two_single_values_leaves_them_apart():
     assert "Italian & Chinese" not in spans("I want Italian & Chinese food")
+    assert "Marks & Spencer" not in spans("We went to Marks & Spencer yesterday")  # no venue noun after
+
+
+def test_an_ampersand_after_one_word_joins_a_name_ending_in_a_venue_noun():
+    assert "Wire & Enamel Studio" in spans("Yes, Wire & Enamel Studio runs cloisonne workshops")
 
 
 @pytest.mark.parametrize(
