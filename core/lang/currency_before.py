@@ -1,16 +1,25 @@
 """What may stand before an amount of money: a symbol, an ISO currency code or a country's dollar
-("£20", "AED 1,370", "NZ$450", "S$ 80"), and the ISO code it writes. The code is part of what was
-said; capitals only, so "won 5" or "rub 3" stay words."""
+("£20", "₹1,80,000", "AED 1,370", "NZ$450", "TT$1,280"), and the ISO code it writes. The code is part
+of what was said; capitals only, so "won 5" or "rub 3" stay words."""
 
 from __future__ import annotations
 
 import re
 
-_SYMBOLS = {"$": "USD", "£": "GBP", "€": "EUR", "¥": "CNY"}
-CODES = "USD GBP EUR CNY JPY INR AED CHF SGD HKD AUD CAD NZD ZAR SEK NOK DKK THB KRW MYR MXN PLN PHP BRL TWD"
-_DOLLARS = {"US$": "USD", "A$": "AUD", "AU$": "AUD", "NZ$": "NZD", "S$": "SGD", "HK$": "HKD", "C$": "CAD"}
+_SYMBOLS = {
+    "$": "USD", "£": "GBP", "€": "EUR", "¥": "CNY", "₹": "INR", "₪": "ILS", "₩": "KRW",
+    "₱": "PHP", "₦": "NGN", "₺": "TRY", "₽": "RUB", "₫": "VND", "฿": "THB",
+}  # fmt: skip
+CODES = (
+    "USD GBP EUR CNY JPY INR AED CHF SGD HKD AUD CAD NZD ZAR SEK NOK DKK THB KRW MYR MXN PLN PHP BRL TWD ILS "
+    "NGN TRY RUB VND IDR KES EGP SAR QAR TTD JMD"
+)
+_DOLLARS = {
+    "US$": "USD", "A$": "AUD", "AU$": "AUD", "NZ$": "NZD", "S$": "SGD", "HK$": "HKD", "C$": "CAD",
+    "TT$": "TTD", "J$": "JMD", "R$": "BRL",
+}  # fmt: skip
 CURRENCY_BEFORE = (
-    r"[$£€¥]|(?<![\w$])(?-i:"
+    "[" + "".join(_SYMBOLS) + r"]|(?<![\w$])(?-i:"
     + "|".join([*(re.escape(d) for d in _DOLLARS), *(rf"{c}\s?(?=\d)" for c in CODES.split())])
     + ")"
 )

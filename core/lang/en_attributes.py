@@ -30,7 +30,7 @@ from core.lang.en_lexicon import COUNT_NOUNS, FUNCTION_WORDS
 from core.lang.en_name_words import DETERMINERS, is_everyday
 from core.lang.en_sums import sums_before
 from core.lang.en_units import CURRENCIES
-from core.lang.en_values import _CURRENCY_WORDS, _money_value
+from core.lang.en_values import _CURRENCY_WORDS, _SCALE, _money_value
 from core.lang.en_values import money as money_amounts
 from core.lang.patterns import pattern
 
@@ -140,7 +140,7 @@ _PERIOD = r"month|year|night|week|day|hour|person|head|pax|piece|parcel|box|item
 _RATE = rf"(?:\s+(?:a|an|per)\s+(?:{_PERIOD})|\s*/\s*(?:{_PERIOD}|mo|yr)|\s+each)"
 _TAIL = r"(?:\s+(?:max|maximum|tops|total|in\s+total))"
 _AMOUNT = (
-    rf"(?<![\w.,$£€¥/-])(?:(?P<bound>{_BOUND})\s+)?(?P<sym>{_CUR_SYM})?\s?(?P<n>{_N})(?P<sc>k)?\b"
+    rf"(?<![\w.,$£€¥/-])(?:(?P<bound>{_BOUND})\s+)?(?P<sym>{_CUR_SYM})?\s?(?P<n>{_N})(?P<sc>k\b|\s(?:lakhs?|crores?)\b)?\b"
     rf"(?:\s?(?P<cur>{_CUR_WORD})\b)?(?P<rate>{_RATE}(?:{_RATE})?)?(?P<tail>{_TAIL})?\b"
 )
 
@@ -180,7 +180,7 @@ def _noun_before() -> re.Pattern[str]:
 
 
 def _scaled(n: str, sc: str | None) -> str:
-    v = float(n.replace(",", "")) * (1000 if sc else 1)
+    v = float(n.replace(",", "")) * (_SCALE[sc.strip().lower()] if sc else 1)  # "20k", "₹2 lakh"
     return str(int(v)) if v == int(v) else str(v)
 
 

@@ -92,10 +92,13 @@ _CURRENCY_WORDS = {
     "yen": "JPY",
     "rupees": "INR",
 }
-_SCALE = {"k": 1000, "thousand": 1000, "m": 1_000_000, "million": 1_000_000, "bn": 1e9, "billion": 1e9}
+_SCALE = {
+    "k": 1000, "thousand": 1000, "m": 1_000_000, "million": 1_000_000, "bn": 1e9, "billion": 1e9,
+    "lakh": 100_000, "lakhs": 100_000, "crore": 10_000_000, "crores": 10_000_000,
+}  # fmt: skip
 
 _MONEY_SYM = re.compile(
-    rf"(?P<sym>{CURRENCY_BEFORE})\s?(?P<n>\d(?:[\d,]*\d)?(?:\.\d+)?)(?:\s?(?P<sc>k|m|bn|thousand|million|billion)\b)?",
+    rf"(?P<sym>{CURRENCY_BEFORE})\s?(?P<n>\d(?:[\d,]*\d)?(?:\.\d+)?)(?:\s?(?P<sc>k|m|bn|thousand|million|billion|lakhs?|crores?)\b)?",
     re.IGNORECASE,
 )
 _MONEY_WORD = re.compile(
@@ -215,7 +218,7 @@ def _money_value(n_text: str, scale: str | None, cur: str) -> str | None:
     if n is None:
         return None
     if scale:
-        n *= _SCALE[scale.lower()]
+        n *= _SCALE[scale.strip().lower()]
     return f"{n:.2f} {cur}" if not float(n).is_integer() else f"{int(n)} {cur}"
 
 

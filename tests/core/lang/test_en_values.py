@@ -101,6 +101,11 @@ def test_times_are_24h(text, surface, value):
         ("SGD 1,200 max", "SGD 1,200 max", "<=1200 SGD"),
         ("it was NZ$450 each", "NZ$450 each", "450 NZD"),
         ("S$ 80 for the two", "S$ 80", "80 SGD"),
+        # other currencies' symbols, and the Indian scales and digit groups
+        ("the total is ₪100 with the seam", "₪100", "100 ILS"),
+        ("The Legacy package is ₹1,80,000.", "₹1,80,000", "180000 INR"),
+        ("Our budget is ₹2 lakh maximum, kindly note.", "₹2 lakh maximum", "<=200000 INR"),
+        ("it comes to TT$1,280 in total", "TT$1,280 in total", "1280 TTD"),
     ],
 )
 def test_money(text, surface, value):
