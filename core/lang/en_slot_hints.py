@@ -357,8 +357,7 @@ def _under_end_topic(text: str, at: int) -> bool:
 
 
 _BIRTH_BEFORE = re.compile(
-    r"\b(?:born(?:\s+on)?|d\.?o\.?b\.?|date\s+of\s+birth|birth\s*date|birthday)(?:\s+is)?[\s:,]*$",
-    re.IGNORECASE,
+    r"\b(?:born(?:\s+on)?|d\.?o\.?b\.?|date\s+of\s+birth|birth\s*date|birthday)(?:\s+is)?[\s:,]*$", re.I
 )
 
 
@@ -384,11 +383,12 @@ def _past_slot(text: str, c: V.Candidate, ref: datetime) -> str | None:
     return None
 
 
-# the day a thing must be done by ("need them by the 18th", "no later than Friday")
-_DEADLINE_BEFORE = re.compile(r"\b(?:by|before|no\s+later\s+than)\s+(?:the\s+)?$", re.IGNORECASE)
-# "<event> is on <date>": the date of a thing the sentence is about, not the date the task is for
+# the day a thing must be done by ("need them by the 18th", "no later than Friday", "Entries close on")
+_DEADLINE_BEFORE = re.compile(r"\b(?:by|before|no\s+later\s+than|close[sd]?\s+on)\s+(?:the\s+)?$", re.I)
+# "<event> is on <date>" ("the inspection", "the Kite Day"): a thing the sentence is about, not the task
 _EVENT_BEFORE = re.compile(
-    r"\b([a-z]{4,})(?:\s+was\s+(?:on|for)|(?:\s+(?:is|are)|['’]s)(?:\s+(?:on|for))?)\s+(?:the\s+)?$",
+    r"\b([a-z]{4,}|(?<=[a-z] )(?-i:Day))(?:\s+was\s+(?:on|for)|(?:\s+(?:is|are)|['’]s)(?:\s+(?:on|for))?)"
+    r"\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
 # "<occasion> on <date>", "<occasion>, <date>" (core.lang.en_lexicon.OCCASION_NOUNS)

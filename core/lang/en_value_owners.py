@@ -99,10 +99,12 @@ _OWN_ACT_BEFORE = re.compile(
 )
 
 # the assistant's own coming act the user asks for, right before its day ("Could you send it tomorrow
-# morning instead", "please text me Friday", "can you ring us back on Monday"): when it sends or
+# morning instead", "please text me Friday", "can you ring us back on Monday", "Could she call me
+# tomorrow"): when it (or a colleague of it) sends or
 # calls, never the day of the task ("call me a cab tomorrow" asks for the task)
 _ASKED_ACT_BEFORE = re.compile(
-    rf"(?:\b(?:(?:could|can|would|will)\s+(?:you|u)|please)\s+(?:please\s+)?|(?:^|[.!?;]\s+|,\s*(?:and|so|then)\s+))"
+    r"(?:\b(?:(?:could|can|would|will)\s+(?:you|u|she|he|someone)|please)\s+(?:please\s+)?|"
+    r"(?:^|[.!?;]\s+|,\s*(?:and|so|then)\s+))"
     rf"({'|'.join(ASKED_ACT_VERBS)})\b"
     r"(?:\s+(?:it|me|us|them|him|her|that|this|back|over|through|the\s+(?:link|invoice|quote|details|"
     r"form|code|receipt|confirmation|reminder|contract|payment\s+link)))*\s+(?:on\s+|at\s+)?(?:the\s+)?$",

@@ -51,6 +51,11 @@ TS = datetime(2026, 12, 11, 10, 0)
         # an occasion set beside its day by "that is", a birthday by its ordinal
         ("He wants it ready before his 89th birthday, that is 14 August.", ["birthday_date"]),
         ("it's for her 70th, 21 March", ["birthday_date"]),
+        # a named day's date, a closing day, a colleague's call asked for
+        ("The Bramble Bay Kite Day is on Sunday 10 January. How many kites?", ["day_date"]),
+        ("Entries close on Wednesday March 17 at noon.", ["deadline", "time"]),
+        ("Could she call me tomorrow, after 6pm?", ["call_date", "call_time"]),
+        ("the day is Friday 5 December", ["date"]),
     ],
 )
 def test_the_slot_of_a_day_or_hour_of_another_act(text: str, slots: list[str]) -> None:
