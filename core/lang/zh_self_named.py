@@ -4,7 +4,9 @@ or the user asking if it is the one they mean ("沙坡尾这家微光蜡烛研�
 The name right after the cue is the venue the user deals with, in full up to the clause's end (the
 segmenter may read a character of it as a verb: 拾 of 拾光); a place before its 的 there is the venue's
 area. Both are values of their own slots (venue, area), so a person's or a dish's name the user says
-never replaces them, nor they the user's.
+never replaces them, nor they the user's. A venue name opening a clause of the reply to the user's
+opening turn, with what it has or runs after it ("可以的，杨家埠风筝坊有扎风筝体验"), names the business too
+(``names_itself``, read by core.own_venue).
 """
 
 from __future__ import annotations
