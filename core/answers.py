@@ -96,9 +96,7 @@ def _person_answer(atom: Atom) -> Atom:
             e = e.model_copy(update={"slot": PERSON_SLOT})
             last_person = e
         out.append(e)
-    if all(a.slot == b.slot for a, b in zip(out, atom.entities, strict=True)):
-        return atom
-    return atom.model_copy(update={"entities": out})
+    return rekeyed(atom, out)
 
 
 # what a question about where a thing is sent from, when one gets there or when one moves home is
@@ -121,6 +119,12 @@ def _typed_answer(atom: Atom, asked: str) -> Atom:
         e.model_copy(update={"slot": asked}) if e.type == kind and (slots is None or e.slot in slots) else e
         for e in atom.entities
     ]
+    return rekeyed(atom, out)
+
+
+def rekeyed(atom: Atom, out: list[Entity]) -> Atom:
+    """atom with its entities out (the same entities, some with another slot), or atom itself when no
+    slot changed: a clause nothing re-keyed stays the very object the parser made."""
     if all(a.slot == b.slot for a, b in zip(out, atom.entities, strict=True)):
         return atom
     return atom.model_copy(update={"entities": out})

@@ -9,6 +9,7 @@ never take.
 
 from __future__ import annotations
 
+from core.answers import rekeyed
 from core.models import Atom, ContextState
 from core.parse import analyzer_for
 
@@ -29,6 +30,4 @@ def own_venue_entities(atom: Atom, state: ContextState) -> Atom:
         else e
         for e in atom.entities
     ]
-    if all(a.slot == b.slot for a, b in zip(out, atom.entities, strict=True)):
-        return atom
-    return atom.model_copy(update={"entities": out})
+    return rekeyed(atom, out)

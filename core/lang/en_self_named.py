@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from core.lang.en_name_words import BUSINESS_FORMS, VENUE_SINGLE
+from core.lang.en_slot_hints import SENTENCE_END
 
 # a yes that opens the sentence the business names itself in ("Hi! Yes, Red Scissors Studio ..."): the
 # answer to the user's "is this the ... place?", "you do ...?"; a name opening a sentence of its own
@@ -17,7 +18,6 @@ _YES_LEAD = re.compile(
     r"^\W*(?:yes|yeah|yep|yup|sure|of\s+course|absolutely|certainly|indeed|we\s+do|that['’]s\s+us)\b\W*$",
     re.IGNORECASE,
 )
-_SENTENCE_END = re.compile(r"[.!?]")
 _WHERE = re.compile(r"\s+(?:on|in|at)\s+")  # the street or the area a name was read with
 
 
@@ -27,5 +27,5 @@ def names_itself(text: str, start: int, end: int) -> bool:
     words = _WHERE.split(text[start:end], maxsplit=1)[0].split()  # "Loop & Pile Studio on Jamaica Street"
     if not words or (words[-1].lower() not in VENUE_SINGLE and words[-1].lower() not in BUSINESS_FORMS):
         return False
-    opens = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
+    opens = max((m.end() for m in SENTENCE_END.finditer(text, 0, start)), default=0)
     return _YES_LEAD.match(text[opens:start]) is not None
