@@ -70,9 +70,10 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
     rejects = role == "user" and any_language().bare_no(text.strip()) and _read_back(state, idx - 1)
     confirms = confirms or rejects
     answering = role == "user" and state.asked_slot and state.turn == state.asked_slot_idx
-    for atom in parsed.atoms:
+    for i, atom in enumerate(parsed.atoms):
         atom = named_attribute_entities(answer_entities(atom, state.asked_slot) if answering else atom, state)
-        atom = own_venue_entities(atom, state)  # "Yes, Red Scissors Studio on Tyler Street runs ..."
+        greeted = i > 0 and parsed.atoms[i - 1].kind == "greeting"
+        atom = own_venue_entities(atom, state, greeted)  # "Hello! Red Thread Crafts can come to you"
         offset = text.find(atom.text, cursor)
         offset = offset if offset >= 0 else text.find(atom.text)
         cursor = offset + len(atom.text) if offset >= 0 else cursor

@@ -14,20 +14,27 @@ from core.models import Atom, ContextState
 from core.parse import analyzer_for
 
 VENUE_SLOT = "venue"
+AREA_SLOT = "area"
 _BARE_NAME_SLOTS = frozenset({None, "name"})
 
 
-def own_venue_entities(atom: Atom, state: ContextState) -> Atom:
-    """The assistant's clause with the names keyed as the venue that open a clause and end in a
-    venue-type word (core.lang names_itself), when it replies to the user's one opening turn; the
-    atom unchanged otherwise."""
+def own_venue_entities(atom: Atom, state: ContextState, greeted: bool = False) -> Atom:
+    """The assistant's clause with the names keyed as the venue that open it as the business naming
+    itself (core.lang names_itself; greeted: the clause comes right after a greeting), and the name of
+    the place said right after one as its area ("神算子珠心算在中关村"), when it replies to the user's
+    one opening turn; the atom unchanged otherwise."""
     if atom.role != "assistant" or state.user_turns != 1:
         return atom
-    names_itself = analyzer_for(atom.lang).names_itself
-    out = [
-        e.model_copy(update={"slot": VENUE_SLOT})
-        if e.type == "name" and e.slot in _BARE_NAME_SLOTS and names_itself(atom.text, e.start, e.end)
-        else e
-        for e in atom.entities
-    ]
+    lang = analyzer_for(atom.lang)
+    out = list(atom.entities)
+    for i, e in enumerate(out):
+        if e.type != "name" or e.slot not in _BARE_NAME_SLOTS:
+            continue
+        if not lang.names_itself(atom.text, e.start, e.end, greeted):
+            continue
+        out[i] = e.model_copy(update={"slot": VENUE_SLOT})
+        area = lang.area_after(atom.text, e.end)
+        for j, other in enumerate(out):
+            if other.start == area and other.type == "name" and other.slot in _BARE_NAME_SLOTS:
+                out[j] = other.model_copy(update={"slot": AREA_SLOT})
     return rekeyed(atom, out)

@@ -188,9 +188,15 @@ class CueMethods:
         """The attribute slot a question asks for ("How old is she?" -> age), or None."""
         return self._cues.asked_attribute(text)
 
-    def names_itself(self, text: str, start: int, end: int) -> bool:
-        """True when the name text[start:end] opens a clause and ends in a venue-type word."""
-        return self._cues.names_itself(text, start, end)
+    def names_itself(self, text: str, start: int, end: int, greeted: bool = False) -> bool:
+        """True when the name text[start:end] opens a clause as the business answering names itself
+        (a venue-type word, a yes or "this is" before it, or right after a greeting what it does)."""
+        return self._cues.names_itself(text, start, end, greeted)
+
+    def area_after(self, text: str, end: int) -> int | None:
+        """Where the area said right after a business's name starts ("… in Delray Beach", "…在中关村"),
+        or None."""
+        return self._cues.area_after(text, end)
 
     def asks_by_name(self, question: str, slot: str) -> bool:
         """True when a question asks for the attribute slot by its noun ("Which city ...?")."""

@@ -26,7 +26,7 @@ from core.lang.en_offer_replies import (  # noqa: F401  (cues)
 from core.lang.en_offers import named_pick, offered_options, option_span, points_at_offer  # noqa: F401  (cues)
 from core.lang.en_pick import reads_back_pick  # noqa: F401  (a cue of this module)
 from core.lang.en_questions import alternatives, asks_yes_no, last_question  # noqa: F401  (cues)
-from core.lang.en_self_named import names_itself  # noqa: F401  (a cue of this module)
+from core.lang.en_self_named import area_after, names_itself  # noqa: F401  (a cue of this module)
 from core.lang.patterns import pattern
 
 _INTENT_CUE = (

@@ -1,14 +1,15 @@
 """A business naming itself in English: "Hi! Yes, Red Scissors Studio on Tyler Street runs papercutting
-workshops", "Yes, Windborne Kite Co runs kite-making sessions". In the reply to the user's opening
-turn (core.own_venue), a name that opens its sentence after a yes and ends in a venue-type word
-(studio, clinic, co) is the venue the user deals with, not an option offered.
+workshops", "Yes, this is Golden Tile Mahjong School", "Hello! Red Thread Crafts can come to you". In
+the reply to the user's opening turn (core.own_venue), a name that opens its sentence after "this is",
+after a yes ending in a venue-type word (studio, clinic, co), or after a yes or a greeting going on
+with what the business does, is the venue the user deals with, not an option offered.
 """
 
 from __future__ import annotations
 
 import re
 
-from core.lang.en_name_words import BUSINESS_FORMS, VENUE_SINGLE
+from core.lang.en_name_words import BUSINESS_FORMS, VENUE_SINGLE, is_everyday
 from core.lang.en_slot_hints import SENTENCE_END
 
 # a yes that opens the sentence the business names itself in ("Hi! Yes, Red Scissors Studio ..."): the
@@ -19,13 +20,45 @@ _YES_LEAD = re.compile(
     re.IGNORECASE,
 )
 _WHERE = re.compile(r"\s+(?:on|in|at)\s+")  # the street or the area a name was read with
+# the business saying who it is ("Yes, this is Golden Tile Mahjong School", "You've reached ...")
+_THIS_IS = re.compile(
+    r"^\W*(?:(?:yes|yeah|hi|hello)\W+)?(?:this\s+is|you['’]ve\s+reached|welcome\s+to)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+# what the business does or can do, after its name and where it is ("Bright Beads Abacus Academy in New
+# Kingston would love to have him", "Red Thread Crafts can come to you"); "X is in the north", "X meets
+# your needs" describe an option recommended
+_PLACE = r"(?:\s+(?:in|on|at)\s+[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3})?"
+_ACTS = re.compile(
+    _PLACE + r",?\s+(?:can|could|will|would|runs|offers|teaches|provides|hosts|organi[sz]es|does|do)\b"
+)
+_AREA = re.compile(r"\s+(?:in|on|at)\s+(?=[A-Z])")
 
 
-def names_itself(text: str, start: int, end: int) -> bool:
-    """True when the name text[start:end] opens its sentence right after a yes and ends in a venue-type
-    word or a business form ("Yes, Red Scissors Studio on Tyler Street runs ...")."""
-    words = _WHERE.split(text[start:end], maxsplit=1)[0].split()  # "Loop & Pile Studio on Jamaica Street"
-    if not words or (words[-1].lower() not in VENUE_SINGLE and words[-1].lower() not in BUSINESS_FORMS):
-        return False
+def names_itself(text: str, start: int, end: int, greeted: bool = False) -> bool:
+    """True when the name text[start:end] opens its sentence as the business answering: after "this is"
+    ("Yes, this is Golden Tile Mahjong School"); after a yes, ending in a venue-type word or a business
+    form or going on with what it does ("Yes, Red Scissors Studio on Tyler Street runs ..."); right after
+    a greeting (greeted), going on with what it does ("Hello! Red Thread Crafts can come to you")."""
     opens = max((m.end() for m in SENTENCE_END.finditer(text, 0, start)), default=0)
-    return _YES_LEAD.match(text[opens:start]) is not None
+    lead = text[opens:start]
+    if _THIS_IS.match(lead):
+        return True
+    words = _WHERE.split(text[start:end], maxsplit=1)[0].split()  # "Loop & Pile Studio on Jamaica Street"
+    # a name of three words or more, or ending in an everyday word, that does something ("Red Thread
+    # Crafts can come to you", "Yes, Halo Piercing does cartilage"); "Maria Lopez will teach you" is a person
+    business = len(words) >= 3 or (bool(words) and is_everyday(words[-1].lower()))
+    acts = business and _ACTS.match(text, end) is not None
+    if greeted and not lead.strip() and acts:
+        return True
+    if _YES_LEAD.match(lead) is None:
+        return False
+    last = words[-1].lower() if words else ""
+    return acts or last in VENUE_SINGLE or last in BUSINESS_FORMS
+
+
+def area_after(text: str, end: int) -> int | None:
+    """Where the area named right after a business's name starts ("Golden Tile Mahjong School in Delray
+    Beach": at Delray), or None."""
+    m = _AREA.match(text, end)
+    return m.end() if m else None

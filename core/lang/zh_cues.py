@@ -29,7 +29,7 @@ from core.lang.zh_pick import (  # noqa: F401  (cues of this module)
     points_at_offer,
     reads_back_pick,
 )
-from core.lang.zh_self_named import names_itself  # noqa: F401  (a cue of this module)
+from core.lang.zh_self_named import area_after, names_itself  # noqa: F401  (a cue of this module)
 
 # 查 asks to look something up, not in 查出(来) "was diagnosed with" nor 检查 "an examination"; 要 before
 # a degree ("打电话要大声点", "要快一点") asks how a thing is done, names nothing to do

@@ -7,6 +7,8 @@ name. venue_suffix: the venue-type suffix a name ends with.
 
 from __future__ import annotations
 
+import re
+
 from core.lang.zh_lexicon import (
     COOKING_CHARS,
     DEGREE_WORDS,
@@ -64,6 +66,10 @@ def _token_class(word: str, flag: str) -> int:
 
 _SUFFIX_SET = frozenset(VENUE_SUFFIXES)
 _SUFFIX_LENGTHS = tuple(sorted({len(x) for x in VENUE_SUFFIXES}, reverse=True))
+
+
+# a name with a person's title or form of address after it is a person ("小周老师", "刘师傅")
+TITLED_PERSON = re.compile(r"^[\u4e00-\u9fff]{1,4}(?:老师|先生|女士|小姐|师傅|医生|大夫|经理|阿姨)$")
 
 
 def venue_suffix(surface: str) -> str | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from core.lang.zh_name_tokens import venue_suffix
+from core.lang.zh_name_tokens import TITLED_PERSON, venue_suffix
 
 SELF_NAMED_SLOTS = frozenset({"venue", "area"})
 
@@ -61,15 +61,37 @@ _CLAUSE_OPENS = "，,。！!？?～~；;：: \n"
 # ("…是不错的选择", "北京植物园，国家图书馆都很不错", "北京市政协会议中心，北京海润艾丽华酒店及服务公寓，
 # 都很适合你", "…评分4.7") is an option recommended
 _SELF_AFTER = re.compile(r"有|的|[，,](?P<next>[^，,。！？!?；;]*)")
+# right after a greeting, the business also says where it is or what it can do ("您好！北極光親子遊可以
+# 安排…", "您好！神算子珠心算在中关村，…", "泉城结艺坊每天都有…"): the name needs no venue-type word then
+_GREETED_AFTER = re.compile(r"在[^，,。！？!?；;和]{2,10}[，,。！!]|可以|能|每天|天天|提供|专门|有")
 _LISTED = re.compile(r"和|都|也")
+# the place right after a business's name ("神算子珠心算在中关村，"): its area
+_AREA_AFTER = re.compile(r"在(?=[\u4e00-\u9fff]{2,8}[，,。！!])")
 
 
-def names_itself(text: str, start: int, end: int) -> bool:
+def names_itself(text: str, start: int, end: int, greeted: bool = False) -> bool:
     """True when the name text[start:end] opens a clause, ends in a venue-type word and goes on with
     what it has or runs ("可以的，杨家埠风筝坊有扎风筝体验", "是的！云上簇绒工作室，用簇绒枪自己打"): in the
-    reply to the user's opening turn, the business answering names itself (core.own_venue)."""
-    if not (start == 0 or text[start - 1] in _CLAUSE_OPENS) or venue_suffix(text[start:end]) is None:
+    reply to the user's opening turn, the business answering names itself (core.own_venue). Right
+    after a greeting (greeted), a name opening the clause with where it is or what it can do names the
+    business whatever its last word ("您好！北極光親子遊可以安排見聖誕老人")."""
+    if not (start == 0 or text[start - 1] in _CLAUSE_OPENS):
+        return False
+    name = text[start:end]
+    suffix = venue_suffix(name)
+    business = suffix is not None or (len(name) >= 4 and not TITLED_PERSON.match(name))  # not "张老师"
+    acts = _GREETED_AFTER.match(text, end) is not None and not _LISTED.match(text, end)
+    if greeted and start == 0 and business and acts:
+        return True
+    if suffix is None:
         return False
     after = _SELF_AFTER.match(text, end)
     nxt = after.group("next") if after else None
     return after is not None and (nxt is None or not (_LISTED.search(nxt[:12]) or venue_suffix(nxt)))
+
+
+def area_after(text: str, end: int) -> int | None:
+    """Where the area named right after a business's name starts ("神算子珠心算在中关村，": at 中), or
+    None."""
+    m = _AREA_AFTER.match(text, end)
+    return m.end() if m else None

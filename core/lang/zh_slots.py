@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from core.lang.zh_name_tokens import venue_suffix
+from core.lang.zh_name_tokens import TITLED_PERSON, venue_suffix
 from core.lang.zh_segment import tokens
 from core.lang.zh_self_named import self_named_slot
 
@@ -25,8 +25,6 @@ _SURNAMES = frozenset(
     "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
 )
 _EDGE = "，,。！？!?；;：:、 \n"
-# a name with a person's title or form of address after it is a person ("小周老师", "刘师傅")
-_TITLED = re.compile(r"^[\u4e00-\u9fff]{1,4}(?:老师|先生|女士|小姐|师傅|医生|大夫|经理|阿姨)$")
 
 # Cue words before a name; the cue nearest to the name decides
 _CUES = re.compile(
@@ -151,7 +149,7 @@ def _standalone_person(text: str, start: int, end: int) -> bool:
     surface = text[start:end]
     if (start > 0 and text[start - 1] not in _EDGE) or (end < len(text) and text[end] not in _EDGE):
         return False
-    if _TITLED.match(surface):
+    if TITLED_PERSON.match(surface):
         return True
     if not 2 <= len(surface) <= 3 or surface[0] not in _SURNAMES:
         return False

@@ -94,3 +94,71 @@ def test_a_name_opening_its_clause_names_itself(lang: str, text: str, name: str)
 def test_a_name_inside_a_clause_or_without_a_venue_word_does_not(lang: str, text: str, name: str) -> None:
     start = text.index(name)
     assert not analyzer_for(lang).names_itself(text, start, start + len(name))
+
+
+@pytest.mark.parametrize(
+    ("user", "reply", "venue", "area"),
+    [
+        (
+            "Wha gwaan. Mi want to sign up mi son fi di abacus class",
+            "Hello! Bright Beads Abacus Academy in New Kingston would love to have him. How old is he?",
+            "Bright Beads Abacus Academy",
+            None,
+        ),
+        (
+            "Hello dear. I'd like to learn mahjong. Is this Golden Tile?",
+            "Hello! Yes, this is Golden Tile Mahjong School in Delray Beach. Which style would you like?",
+            "Golden Tile Mahjong School",
+            "Delray Beach",
+        ),
+        (
+            "你好，问一下你们有没有珠心算启蒙班？",
+            "您好！神算子珠心算在中关村，有4-6岁启蒙班和6岁以上基础班。孩子叫什么？",
+            "神算子珠心算",
+            "中关村",
+        ),
+        (
+            "你好，想带两个细路去见圣诞老人，你们可以安排吗？",
+            "您好！北极光亲子游可以安排见圣诞老人、拍照。小朋友几岁？",
+            "北极光亲子游",
+            None,
+        ),
+    ],
+)
+def test_right_after_a_greeting_the_business_says_what_it_does(
+    user: str, reply: str, venue: str, area: str | None
+) -> None:
+    """A name with no venue-type word that opens the reply right after its greeting, going on with what
+    the business does or where it is, is the venue; the place said right after it is its area."""
+    facts = _facts(_state([("user", user), ("assistant", reply)]))
+    assert facts["venue"] == venue
+    assert facts.get("area") == area
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "name", "greeted"),
+    [
+        ("en", "Yes, Halo Piercing does cartilage from 16.", "Halo Piercing", False),
+        ("en", "Red Thread Crafts can come to you.", "Red Thread Crafts", True),
+        ("zh", "锦伞坊在宽窄巷子，有双人油纸伞体验", "锦伞坊", True),
+    ],
+)
+def test_a_business_saying_what_it_does_names_itself(lang: str, text: str, name: str, greeted: bool) -> None:
+    start = text.index(name)
+    assert analyzer_for(lang).names_itself(text, start, start + len(name), greeted)
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "name", "greeted"),
+    [
+        ("en", "Maria Lopez will teach you.", "Maria Lopez", True),  # a person
+        ("en", "Acorn Guest House is in the north.", "Acorn Guest House", True),  # described: an option
+        ("en", "Red Thread Crafts can come to you.", "Red Thread Crafts", False),  # no greeting, no yes
+        ("zh", "张老师可以教您", "张老师", True),
+        ("zh", "北京植物园和国家图书馆都很不错。", "北京植物园", True),
+        ("zh", "神算子珠心算是不错的选择。", "神算子珠心算", True),
+    ],
+)
+def test_a_person_or_an_option_does_not(lang: str, text: str, name: str, greeted: bool) -> None:
+    start = text.index(name)
+    assert not analyzer_for(lang).names_itself(text, start, start + len(name), greeted)
