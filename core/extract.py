@@ -37,7 +37,7 @@ from core.models import (
     Todo,
     Units,
 )
-from core.own_venue import own_venue_entities
+from core.own_venue import after_pleasantries, own_venue_entities
 from core.parse import analyzer_for, strength_of
 from core.reported import mark_reported, reports_result
 from core.slot_keys import BOUNDABLE_TYPES, REQUIRED_SLOTS, facility_fact, fact_key, has_digits, is_value
@@ -72,8 +72,7 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
     answering = role == "user" and state.asked_slot and state.turn == state.asked_slot_idx
     for i, atom in enumerate(parsed.atoms):
         atom = named_attribute_entities(answer_entities(atom, state.asked_slot) if answering else atom, state)
-        greeted = i > 0 and parsed.atoms[i - 1].kind == "greeting"
-        atom = own_venue_entities(atom, state, greeted)  # "Hello! Red Thread Crafts can come to you"
+        atom = own_venue_entities(atom, state, after_pleasantries(parsed.atoms, i))  # "Hello! X can ..."
         offset = text.find(atom.text, cursor)
         offset = offset if offset >= 0 else text.find(atom.text)
         cursor = offset + len(atom.text) if offset >= 0 else cursor

@@ -16,6 +16,16 @@ from core.parse import analyzer_for
 VENUE_SLOT = "venue"
 AREA_SLOT = "area"
 _BARE_NAME_SLOTS = frozenset({None, "name"})
+_EXCLAIMS = ("!", "！")
+
+
+def after_pleasantries(atoms: list[Atom], i: int) -> bool:
+    """True when atoms[i] comes right after the turn's pleasantries: a greeting or exclamations naming
+    nothing ("Hello!", "Happy to help!", "抱抱你们！"), and nothing else before it."""
+    return i > 0 and all(
+        not a.entities and (a.kind in ("greeting", "filler") or a.text.rstrip()[-1:] in _EXCLAIMS)
+        for a in atoms[:i]
+    )
 
 
 def own_venue_entities(atom: Atom, state: ContextState, greeted: bool = False) -> Atom:

@@ -30,7 +30,8 @@ _THIS_IS = re.compile(
 # your needs" describe an option recommended
 _PLACE = r"(?:\s+(?:in|on|at)\s+[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3})?"
 _ACTS = re.compile(
-    _PLACE + r",?\s+(?:can|could|will|would|runs|offers|teaches|provides|hosts|organi[sz]es|does|do)\b"
+    _PLACE + r",?\s+(?:can|could|will|would|does|do"
+    r"|(?!(?:is|was|has|meets|matches|sounds|looks|seems|fits|suits|remains|stays|sits|lies)\b)[a-z]{3,}s)\b"
 )
 _AREA = re.compile(r"\s+(?:in|on|at)\s+(?=[A-Z])")
 
@@ -45,9 +46,10 @@ def names_itself(text: str, start: int, end: int, greeted: bool = False) -> bool
     if _THIS_IS.match(lead):
         return True
     words = _WHERE.split(text[start:end], maxsplit=1)[0].split()  # "Loop & Pile Studio on Jamaica Street"
-    # a name of three words or more, or ending in an everyday word, that does something ("Red Thread
-    # Crafts can come to you", "Yes, Halo Piercing does cartilage"); "Maria Lopez will teach you" is a person
-    business = len(words) >= 3 or (bool(words) and is_everyday(words[-1].lower()))
+    # a name of three words or more, with an ampersand or ending in an everyday word, that does something
+    # ("Red Thread Crafts can come to you", "Yes, Sparkle & Stud pierces from age 5", "Yes, Halo
+    # Piercing does cartilage"); "Maria Lopez will teach you" is a person
+    business = len(words) >= 3 or "&" in words or (bool(words) and is_everyday(words[-1].lower()))
     acts = business and _ACTS.match(text, end) is not None
     if greeted and not lead.strip() and acts:
         return True

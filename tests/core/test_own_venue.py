@@ -118,6 +118,13 @@ def test_a_name_inside_a_clause_or_without_a_venue_word_does_not(lang: str, text
             "中关村",
         ),
         (
+            "need a private sound bath for my gf. gift",
+            "Happy to help! Solstice Sound Lab offers private sessions of 60 or 90 minutes. Who's it for?",
+            "Solstice Sound Lab",
+            None,
+        ),
+        ("我想给她约个塔罗安慰一下", "抱抱你们！星象馆可以线上约塔罗，语音连线。", "星象馆", None),
+        (
             "你好，想带两个细路去见圣诞老人，你们可以安排吗？",
             "您好！北极光亲子游可以安排见圣诞老人、拍照。小朋友几岁？",
             "北极光亲子游",
@@ -128,8 +135,9 @@ def test_a_name_inside_a_clause_or_without_a_venue_word_does_not(lang: str, text
 def test_right_after_a_greeting_the_business_says_what_it_does(
     user: str, reply: str, venue: str, area: str | None
 ) -> None:
-    """A name with no venue-type word that opens the reply right after its greeting, going on with what
-    the business does or where it is, is the venue; the place said right after it is its area."""
+    """A name with no venue-type word that opens the reply right after its greeting or an exclamation,
+    going on with what the business does or where it is, is the venue; the place said right after it
+    is its area."""
     facts = _facts(_state([("user", user), ("assistant", reply)]))
     assert facts["venue"] == venue
     assert facts.get("area") == area
@@ -140,6 +148,7 @@ def test_right_after_a_greeting_the_business_says_what_it_does(
     [
         ("en", "Yes, Halo Piercing does cartilage from 16.", "Halo Piercing", False),
         ("en", "Red Thread Crafts can come to you.", "Red Thread Crafts", True),
+        ("en", "Cape Kloof Adventures runs guided kloofing trips.", "Cape Kloof Adventures", True),
         ("zh", "锦伞坊在宽窄巷子，有双人油纸伞体验", "锦伞坊", True),
     ],
 )
@@ -162,3 +171,13 @@ def test_a_business_saying_what_it_does_names_itself(lang: str, text: str, name:
 def test_a_person_or_an_option_does_not(lang: str, text: str, name: str, greeted: bool) -> None:
     start = text.index(name)
     assert not analyzer_for(lang).names_itself(text, start, start + len(name), greeted)
+
+
+def test_a_clause_after_one_that_names_a_value_is_not_right_after_the_greeting() -> None:
+    state = _state(
+        [
+            ("user", "hi, we need a room"),
+            ("assistant", "Two rooms for Friday! Maple Leaf Lodge can hold them for you."),
+        ]
+    )
+    assert "venue" not in _facts(state)
