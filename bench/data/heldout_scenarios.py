@@ -171,4 +171,10 @@ SET_SCENARIOS: dict[int, tuple[str, ...]] = {
         "ear_wax_removal", "billiards_table_booking", "theme_park_visit", "ebike_purchase",
         "luggage_storage", "carpool_ride", "pilates_class", "cat_cafe_visit",
     ),
+    29: (
+        "washing_machine_purchase", "sofa_purchase", "coach_tickets", "kids_party_venue", "ski_lesson",
+        "winter_coat_purchase", "afternoon_tea_booking", "toy_shopping", "health_checkup",
+        "bathhouse_visit", "piano_purchase", "game_console_purchase", "pet_food_subscription",
+        "tea_purchase", "table_tennis_lessons", "holiday_cottage_rental",
+    ),
 }

@@ -1,4 +1,4 @@
-"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout28_*) validate, are built from their
+"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout29_*) validate, are built from their
 sources, keep to domains of their own, and are picked by the checker's options."""
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ SETS = {
     "heldout26": ("heldout26_src", "heldout26_dialogues", "--heldout26"),
     "heldout27": ("heldout27_src", "heldout27_dialogues", "--heldout27"),
     "heldout28": ("heldout28_src", "heldout28_dialogues", "--heldout28"),
+    "heldout29": ("heldout29_src", "heldout29_dialogues", "--heldout29"),
 }
 
 
