@@ -50,7 +50,7 @@ from core.render_repeats import (
 )
 from core.render_tools import TOOLS_HEADER, is_promoted_key, tool_sections
 from core.replaced import mark_quoted, offer_shown, said_in_guessed_slot
-from core.reported import chosen_evidence, offer_rank, reported_offer
+from core.reported import chosen_evidence, offer_rank, priced_terms, reported_offer
 from core.slot_keys import INFORMATIONAL_SLOTS
 from core.stage_outputs import Rendered
 from core.tokens import clip_to_tokens, count_tokens
@@ -150,15 +150,16 @@ def parse_anchors(text: str) -> Anchors:
     return Anchors(goals=goals, facts=facts, actions_required=actions)
 
 
-def fact_tier(fact: Fact) -> int:
+def fact_tier(fact: Fact, terms: Collection[str] = ()) -> int:
     """0: what the user stated or an operator verified (and references the agent produced);
     1: the assistant's or a tool's choice-like values (names, times, dates, prices, ...);
     2: informational values (addresses, phone numbers, ...), unless chosen (core.reported): read back
-    for the user to confirm ("Please confirm ENT visit at 2380 Sutter Street"), or a reported amount."""
+    for the user to confirm ("Please confirm ENT visit at 2380 Sutter Street"), a reported amount, or
+    a price quoted while the user holds a budget (its key among terms, core.reported.priced_terms)."""
     slot = fact.key.rsplit(".", 1)[-1]
     if fact.pinned or fact.verified_by_user or fact.role in ("user", "system") or slot == "ref":
         return 0
-    return 2 if slot in INFORMATIONAL_SLOTS and not chosen_evidence(fact) else 1
+    return 2 if slot in INFORMATIONAL_SLOTS and not (chosen_evidence(fact) or fact.key in terms) else 1
 
 
 def fact_priority(fact: Fact) -> tuple[int, float, int]:
@@ -166,10 +167,10 @@ def fact_priority(fact: Fact) -> tuple[int, float, int]:
     return (fact_tier(fact), -fact.weight, -fact.last_idx)
 
 
-def is_essential(fact: Fact) -> bool:
+def is_essential(fact: Fact, terms: Collection[str] = ()) -> bool:
     """Essential facts (tiers 0 and 1: what was stated or chosen) are rendered whatever the soft budget
     says, up to the hard budget; informational values fill what the soft budget leaves."""
-    return fact_tier(fact) <= 1
+    return fact_tier(fact, terms) <= 1
 
 
 def render(
@@ -246,8 +247,8 @@ def render(
     candidates = [(f, o) for f, o in candidates if f.key in must or not said_in_guessed_slot(f)]  # clause
     candidates += [(o, True) for o in state.offers.values()]
     # offers (proposals not taken up yet) rank with informational values: after all stated facts
-    held = state.facts.get
-    tier = {id(f): max(fact_tier(f), offer_rank(f, o, held(f.key))) for f, o in candidates}
+    held, terms = state.facts.get, priced_terms(state)
+    tier = {id(f): max(fact_tier(f, terms), offer_rank(f, o, held(f.key))) for f, o in candidates}
     ranked = sorted(candidates, key=lambda c: (tier[id(c[0])], *fact_priority(c[0])[1:]))
     seen_values: set[tuple[str, str]] = set()
     in_a_domain = {
@@ -276,7 +277,7 @@ def render(
             continue  # the same value under another slot of the domain is shown once
         seen_values.add(domain_value)
         cost = fact_cost(fact) + (2 if is_offer else 0)
-        essential = is_essential(fact) and (not is_offer or reported_offer(fact, held(fact.key)))
+        essential = is_essential(fact, terms) and (not is_offer or reported_offer(fact, held(fact.key)))
         fits = used + cost <= hard if essential else used + cost <= min(soft, hard)
         if not is_offer and (fact.key in must or fits or is_when(fact) or fact.key in whole):  # a date: kept
             shown.append(fact)

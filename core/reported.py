@@ -31,7 +31,7 @@ import re
 
 from core.listed import listed
 from core.models import ContextState, Fact, FactCandidate, ParsedMessage
-from core.slot_keys import COST_SLOTS
+from core.slot_keys import BUDGET_SLOT, COST_SLOTS
 from core.values import same_value
 
 
@@ -93,6 +93,27 @@ def chosen_evidence(fact: Fact) -> bool:
     yes, accepted by the user, or an amount reported with a result or a pick."""
     ev = fact.evidence
     return ev is not None and (ev.how in ("confirmed", "accepted") or reported_term(fact))
+
+
+def priced_terms(state: ContextState) -> frozenset[str]:
+    """The keys of the amounts the assistant quoted, one each ("每位168元", "£103"), while the user holds
+    a budget ("预算人均两百以内", "Keep it under £120"): terms the user weighs against that budget, not
+    pieces of information. Not an amount that is one of several results a tool listed ("Granta Lodge
+    at 120, Mill Court at 140 and Riverside Inn at 149"): that is an option's price; nor a tool's own
+    value (keys with "@"), which its tool line shows."""
+    facts = state.facts.values()
+    if not any(f.role == "user" and f.key.rsplit(".", 1)[-1] == BUDGET_SLOT for f in facts):
+        return frozenset()
+    listed_numbers = {n for f in facts if "@" in f.key and "[" in f.key for n in _NUMBER.findall(f.value)}
+    return frozenset(
+        f.key
+        for f in facts
+        if f.role == "assistant"
+        and "@" not in f.key
+        and f.key.rsplit(".", 1)[-1] in COST_SLOTS
+        and len(listed(f.value)) == 1
+        and not listed_numbers & set(_NUMBER.findall(f.value))
+    )
 
 
 def reported_offer(fact: Fact, held: Fact | None = None) -> bool:

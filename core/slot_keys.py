@@ -53,6 +53,7 @@ INFORMATIONAL_SLOTS = frozenset(
 # user accepts (a reported address, phone or duration stays information: it is in the raw turn while it
 # matters)
 COST_SLOTS = frozenset({"amount", "price", "unit_price"})
+BUDGET_SLOT = "budget"  # the most the user will pay
 # What a booking in a domain needs before it can run (general knowledge of the task, not data).
 REQUIRED_SLOTS = {
     "restaurant": ("name", "date", "time", "people"),

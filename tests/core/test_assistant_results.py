@@ -13,6 +13,7 @@ from core.lang.en import EnglishAnalyzer
 from core.models import ContextState, Fact, Message, ToolCall, ToolResult
 from core.parse import parse_message
 from core.render import fact_tier
+from core.reported import priced_terms
 from tests.core.builders import state_after
 
 pytestmark = pytest.mark.unit
@@ -103,6 +104,24 @@ def test_a_price_said_before_another_turn_with_no_result_behind_it_stays_informa
         Message(idx=3, role="user", text="fine, book it"),
     ]
     assert fact_tier(_price(_after(turns), "£700")) == 2
+
+
+@pytest.mark.parametrize(
+    ("budget", "price", "tier"),
+    [
+        ("预算人均两百以内", "每位168元", 1),  # weighed against the user's budget: a term
+        ("我们两个人", "每位168元", 2),  # no budget held: information
+    ],
+)
+def test_a_price_quoted_while_the_user_holds_a_budget_is_a_term(budget: str, price: str, tier: int) -> None:
+    st = _after(
+        [
+            Message(idx=0, role="user", text=f"你好，想做年画体验，{budget}"),
+            Message(idx=1, role="assistant", text=f"{price}，含材料和一张装好的年画。"),
+            Message(idx=2, role="user", text="不要拍视频"),
+        ]
+    )
+    assert fact_tier(_price(st, price), priced_terms(st)) == tier
 
 
 @pytest.mark.parametrize(
