@@ -117,11 +117,12 @@ def en_ceilings(text: str) -> list[tuple[int, int, str, str, str]]:
     return out
 
 
-# a ceiling in Chinese: hundreds or more before 以内 / 以下 / 之内, the period it is per before it
+# a ceiling in Chinese: hundreds or more, with or without the money's unit, before 以内 / 以下 / 之内,
+# the period or the head it is per before or after it ("每晚一千五以内", "两百块以内一个人")
 _ZH_CEILING = (
     r"(?P<per>每晚|每人|人均|每个月|每月|每天|一晚|一个人|一人|每位)?(?<![\d.])"
     r"(?P<n>\d{3,}(?:\.\d+)?|[一二两三四五六七八九十]+[百千万][零〇一二两三四五六七八九十百千万]*)"
-    r"(?P<tail>以内|以下|之内)"
+    r"(?P<unit>块钱|块|元)?(?P<tail>以内|以下|之内)(?(per)|(?:一个人|一人|每人|每位)?)"
 )
 
 
@@ -142,7 +143,8 @@ def zh_ceilings(text: str) -> list[tuple[int, int, str, str, str]]:
     for m in pattern(_ZH_CEILING).finditer(text):
         value = zh_to_number(m.group("n"))
         if value is not None and value >= 100:
-            out.append((m.start(), m.end(), "number", f"<={fmt_number(value)}", "budget"))
+            kind = "money" if m.group("unit") else "number"
+            out.append((m.start(), m.end(), kind, f"<={fmt_number(value)}", "budget"))
     for m in pattern(_ZH_PAY_CEILING).finditer(text):
         value = zh_to_number(m.group("n"))
         if value is not None and value >= 100 and not any(s < m.end() and m.start() < e for s, e, *_ in out):

@@ -61,6 +61,9 @@ def test_a_bound_on_a_count_or_a_measure_is_no_ceiling(text: str) -> None:
         ("有点贵哦，我想控制在每晚一千五以内", "每晚一千五以内", "<=1500"),
         ("钱的话一人三百以内", "一人三百以内", "<=300"),
         ("自费800以内就行", "800以内", "<=800"),
+        # the money's unit before 以内, the head it is per after it (a per-head price, not a head count)
+        ("三个人三百块以内，超了就不去了", "三百块以内", "<=300"),
+        ("价钱多少？两百块以内一个人好伐", "两百块以内一个人", "<=200"),
         # a bound said before what the speaker pays
         ("我最多只能出四万，真的假的不能少一点吗", "最多只能出四万", "<=40000"),
         ("这个顶多给两千块", "顶多给两千块", "<=2000"),
