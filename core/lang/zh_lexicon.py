@@ -91,7 +91,7 @@ LEG_VERBS = {
     "撤场": "teardown", "拆除": "teardown", "搭建": "setup", "送达": "delivery", "送货": "delivery",
     "收": "collection", "回收": "collection", "取走": "collection", "彩排": "rehearsal", "排练": "rehearsal",
     "去看": "visit", "来看": "visit", "参观": "visit", "踩点": "visit", "见见": "meeting", "见面": "meeting",
-    "面谈": "meeting",
+    "面谈": "meeting", "飞": "flight",
 }  # fmt: skip
 
 # The speaker's own act said right after "我" and its day ("我今晚转", "我明天发你"): verb -> the act

@@ -69,6 +69,7 @@ def test_the_slot_of_a_day_or_hour_of_another_act(text: str, slots: list[str]) -
         ("前一天四月三十号下午三点去酒店彩排。", "rehearsal_time"),
         ("1月14号搭建", "setup_date"),
         ("计划于3月1日入驻。", "move_date"),
+        ("我哋12月27號飛返澳門，之前仲有時間", "flight_date"),  # the family's own flight home
     ],
 )
 def test_the_slot_of_a_chinese_visit_or_rehearsal(text: str, slot: str) -> None:
