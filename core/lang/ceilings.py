@@ -58,6 +58,12 @@ _FOR_WHOM = (
 # a word closing a ceiling said after the number, a few words between ("four hundred for the both of
 # us, tops"): the number and the words up to it
 _CLOSER = r",?\s+(?:tops|max(?:imum)?|at\s+(?:the\s+)?most|all\s+(?:in|up))\b"
+# a word closing an amount of money as the most the speaker pays ("I got $500, that's it", "£300 tops")
+_MONEY_CLOSER = (
+    r",?\s+(?:tops|max(?:imum)?|at\s+(?:the\s+)?most|and\s+no\s+more"
+    r"|that['’]s\s+(?:it|all|my\s+limit)(?=\s*(?:$|[.!?,;])))\b"
+)
+_ABOUT = re.compile(r"\b(?:around|about|roughly|approximately)\s+$", re.IGNORECASE)
 # an amount said after a verb of keeping spending within it or a cap ("keep it to £200 all in",
 # "capped at £60")
 _KEPT_TO = re.compile(rf"\b(?:{_KEEP}(?P<b>{_KEEP_TO})|(?P<c>{_CAP}))\s+$", re.IGNORECASE)
@@ -104,6 +110,12 @@ def en_ceilings(text: str) -> list[tuple[int, int, str, str, str]]:
             out.append((m.start(), whom.end() if whom else m.end(), "number", format_number(value), slot))
         elif closer is not None and not re.search(r"[.!?;]", closer.group(0)):
             out.append((m.start(), closer.end(), "number", f"<={format_number(value)}", "budget"))
+    for c in money(text):  # "I got $500, that's it": the amount, closed as the most paid
+        close = pattern(_MONEY_CLOSER, re.IGNORECASE).match(text, c.end)
+        if close is not None and not any(s < c.end and c.start < e for s, e, *_ in out):
+            about = _ABOUT.search(text, max(0, c.start - 16), c.start)  # "around £100 at most"
+            start = about.start() if about else c.start
+            out.append((start, close.end(), "money", f"<={c.value.removeprefix('<=')}", "budget"))
     if not pattern(rf"\b(?:{_KEEP}{_KEEP_TO}|{_CAP})\b", re.IGNORECASE).search(text):
         return out  # no verb of keeping within, no cap: no amount to read again
     for c in money(text):  # "keep it to £200 all in": the amount en_values reads, kept within

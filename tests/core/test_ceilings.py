@@ -31,6 +31,9 @@ TS = datetime(2026, 12, 8, 10, 30)
         ("I was hoping to keep it around $400. Is there anything we can trim?", "around $400", "<=400"),
         ("Cheaper anyway, we're capped at sixty quid a head", "capped at sixty quid a head", "<=60"),
         ("we are capped at £60 a head", "capped at £60 a head", "<=60"),
+        # an amount closed as the most paid (it had been a bare amount the soft budget dropped)
+        ("Because it's mad expensive everywhere. I got $500, that's it", "$500, that's it", "<=500 USD"),
+        ("I was hoping to spend around £100 at most. Maybe just the basic one?", "around £100 at most", "<=100 GBP"),
         # "a hundred" said with its article (it had been a head count "hundred and fifty")
         (
             "keep it under a hundred and fifty for the both of us if you can",
@@ -52,6 +55,10 @@ def test_an_english_ceiling_is_the_budget(text: str, surface: str, value: str) -
 )
 def test_a_bound_on_a_count_or_a_measure_is_no_ceiling(text: str) -> None:
     assert en_ceilings(text) == []
+
+
+def test_an_amount_followed_by_thats_all_and_more_words_is_no_ceiling() -> None:
+    assert en_ceilings("it costs £300, that's all I know") == []
 
 
 @pytest.mark.parametrize(
