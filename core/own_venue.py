@@ -4,7 +4,8 @@ Scissors Studio on Tyler Street runs papercutting workshops", "您好！可以�
 Its name is the venue of the conversation, a value of its own slot: not an option offered beside what
 the user named first ("a Girl Scout troop", "簇绒地毯", guessed as names), which left it an offer the
 soft budget drops. Only that one reply is read: later assistant turns name options the user may
-never take.
+never take. Right after the reply's greeting ("您好！神算子珠心算在中关村，…", "Hello! Red Thread Crafts can
+come to you") the name needs no venue-type word: what the business does or where it is follows it.
 """
 
 from __future__ import annotations
@@ -30,9 +31,9 @@ def after_pleasantries(atoms: list[Atom], i: int) -> bool:
 
 def own_venue_entities(atom: Atom, state: ContextState, greeted: bool = False) -> Atom:
     """The assistant's clause with the names keyed as the venue that open it as the business naming
-    itself (core.lang names_itself; greeted: the clause comes right after a greeting), and the name of
-    the place said right after one as its area ("神算子珠心算在中关村"), when it replies to the user's
-    one opening turn; the atom unchanged otherwise."""
+    itself (core.lang names_itself; greeted: the clause comes right after the turn's pleasantries,
+    after_pleasantries), and the name of the place said right after one as its area ("神算子珠心算在中关村"),
+    when it replies to the user's one opening turn; the atom unchanged otherwise."""
     if atom.role != "assistant" or state.user_turns != 1:
         return atom
     lang = analyzer_for(atom.lang)
