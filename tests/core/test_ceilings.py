@@ -33,7 +33,11 @@ TS = datetime(2026, 12, 8, 10, 30)
         ("we are capped at £60 a head", "capped at £60 a head", "<=60"),
         # an amount closed as the most paid (it had been a bare amount the soft budget dropped)
         ("Because it's mad expensive everywhere. I got $500, that's it", "$500, that's it", "<=500 USD"),
-        ("I was hoping to spend around £100 at most. Maybe just the basic one?", "around £100 at most", "<=100 GBP"),
+        (
+            "I was hoping to spend around £100 at most. Maybe just the basic one?",
+            "around £100 at most",
+            "<=100 GBP",
+        ),
         # "a hundred" said with its article (it had been a head count "hundred and fifty")
         (
             "keep it under a hundred and fifty for the both of us if you can",
