@@ -110,15 +110,18 @@ def en_ceilings(text: str) -> list[tuple[int, int, str, str, str]]:
             out.append((m.start(), whom.end() if whom else m.end(), "number", format_number(value), slot))
         elif closer is not None and not re.search(r"[.!?;]", closer.group(0)):
             out.append((m.start(), closer.end(), "number", f"<={format_number(value)}", "budget"))
-    for c in money(text):  # "I got $500, that's it": the amount, closed as the most paid
+    closed = pattern(_MONEY_CLOSER, re.IGNORECASE).search(text) is not None
+    kept_within = pattern(rf"\b(?:{_KEEP}{_KEEP_TO}|{_CAP})\b", re.IGNORECASE).search(text) is not None
+    if not (closed or kept_within):
+        return out  # no amount closed as the most paid, no verb of keeping within, no cap
+    amounts = money(text)  # read once, for both forms below
+    for c in amounts if closed else ():  # "I got $500, that's it": the amount, closed as the most paid
         close = pattern(_MONEY_CLOSER, re.IGNORECASE).match(text, c.end)
         if close is not None and not any(s < c.end and c.start < e for s, e, *_ in out):
             about = _ABOUT.search(text, max(0, c.start - 16), c.start)  # "around £100 at most"
             start = about.start() if about else c.start
             out.append((start, close.end(), "money", f"<={c.value.removeprefix('<=')}", "budget"))
-    if not pattern(rf"\b(?:{_KEEP}{_KEEP_TO}|{_CAP})\b", re.IGNORECASE).search(text):
-        return out  # no verb of keeping within, no cap: no amount to read again
-    for c in money(text):  # "keep it to £200 all in": the amount en_values reads, kept within
+    for c in amounts if kept_within else ():  # "keep it to £200 all in": kept within
         if any(s < c.end and c.start < e for s, e, *_ in out):
             continue  # "stay round four hundred dollars": read above, with its bound
         if kept := _KEPT_TO.search(text, max(0, c.start - 40), c.start):
