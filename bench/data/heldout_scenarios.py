@@ -177,4 +177,10 @@ SET_SCENARIOS: dict[int, tuple[str, ...]] = {
         "bathhouse_visit", "piano_purchase", "game_console_purchase", "pet_food_subscription",
         "tea_purchase", "table_tennis_lessons", "holiday_cottage_rental",
     ),
+    30: (
+        "television_purchase", "shoe_purchase", "badminton_court_booking", "pram_purchase",
+        "water_heater_install", "after_school_club", "skincare_purchase", "bookshop_order",
+        "new_year_goods_order", "tcm_clinic_visit", "milk_delivery", "mahjong_table_purchase",
+        "air_purifier_purchase", "driving_licence_renewal", "suitcase_purchase", "wedding_favours_order",
+    ),
 }
