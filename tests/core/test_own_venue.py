@@ -181,3 +181,42 @@ def test_a_clause_after_one_that_names_a_value_is_not_right_after_the_greeting()
         ]
     )
     assert "venue" not in _facts(state)
+
+
+@pytest.mark.parametrize(
+    ("user", "reply", "later", "venue"),
+    [
+        (
+            "Hi there! Is this North Star Gymnastics in Eagan? I'm looking for a class for my daughter",
+            "Hi! Yes, North Star Gymnastics in Eagan. Happy to help. How old is your daughter?",
+            "Brynn's six, she's cartwheeling all over the living room",
+            "North Star Gymnastics",
+        ),
+        (
+            "Fit like. I'm efter a new mattress. Is this Granite City Beds on George Street?",
+            "Morning! Yes, this is Granite City Beds on George Street, Aberdeen. What size is your bed?",
+            "14 Rubislaw Den North, AB15 4AL",
+            "Granite City Beds on George Street",
+        ),
+    ],
+)
+def test_the_user_opening_by_asking_if_this_is_the_business_names_the_venue(
+    user: str, reply: str, later: str, venue: str
+) -> None:
+    """"Is this X?" in the user's opening turn names the business (a name, or a business read as an
+    address by its street): its own slot, which a person's name or the user's street address said later
+    never replaces."""
+    state = _state([("user", user), ("assistant", reply), ("user", later)])
+    assert _facts(state)["venue"] == venue
+    assert not any(h.value == venue for f in state.facts.values() for h in f.history)
+
+
+def test_a_later_user_question_or_a_street_address_is_no_venue() -> None:
+    state = _state(
+        [
+            ("user", "hi, I need a cleaner for Friday"),
+            ("assistant", "Sure. What's the address?"),
+            ("user", "14 Rubislaw Den North. Is this Sparkle Cleaning Services?"),
+        ]
+    )
+    assert "venue" not in _facts(state)
