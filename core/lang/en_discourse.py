@@ -263,9 +263,16 @@ _PINNED = re.compile(
     r"permission|consent|go-ahead)\s+(?:first|before))\b",
     re.IGNORECASE,
 )
+# "make it 90 minutes", "make that the Monday class": the imperative that sets a value anew; not getting
+# somewhere ("the lamps are not gonna make it", "we can make it there", "make it work")
+_MAKE_IT = (
+    r"(?<!\bto\s)(?<!gonna\s)(?<!n['’]t\s)(?<!not\s)(?<!can\s)(?<!could\s)(?<!will\s)(?<!['’]ll\s)"
+    r"(?<!might\s)(?<!may\s)make\s+(?:it|that)\b"
+    r"(?!\s+(?:to|there|here|in\s+time|on\s+time|work|through|back|home)\b)(?=\W*\w)"
+)
 _CORRECTION = re.compile(
     r"\b(?:actually|instead|change\s+(?:it|that|this|the\s+\w+(?:\s+\w+)?)\s+to|change\s+to|rather\s+than|"
-    r"or\s+rather|make\s+it|make\s+that|bump\s+(?:it|that|this|them)\s+(?:up\s+|down\s+)?to\b|"
+    r"or\s+rather|" + _MAKE_IT + r"|bump\s+(?:it|that|this|them)\s+(?:up\s+|down\s+)?to\b|"
     r"(?:reduce|lower|raise|increase|decrease|cut|drop)\s+(?:it\s+|that\s+|this\s+|them\s+)?(?:down\s+|up\s+)?to\b|switch\s+(?:it\s+|that\s+)?to|i\s+meant|i\s+mean(?=\s*,)|"
     r"sorry,?\s+i\s+mean(?:t)?\b|on\s+second\s+thought|scratch\s+that|correction|update\s+(?:it|that)\s+to|"
     r"not\s+\w+(?:\s+\w+)?,?\s+but\s+|(?:i|i['’]ve|i\s+have)\s+changed\s+my\s+mind|let['’]?s\s+(?:do|go\s+with|try)\s+[\w\s]+\s+instead|"

@@ -82,3 +82,24 @@ def test_one_digit_alone_is_no_evidence():
     ]
     st = state_after(turns)
     assert not any(v.startswith("7 pound") for v in _values(st).values()), _values(st)
+
+
+@pytest.mark.parametrize(
+    "text", ["Make it 90 minutes", "Ope, make it the Monday class, same 4:30", "Actually make that two"]
+)
+def test_make_it_sets_a_value_anew(text: str) -> None:
+    assert is_correction(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "she's cartwheeling all over, the lamps are not gonna make it",
+        "Headcount is 17, one can't make it",
+        "we can make it there by noon",
+        "I won't make it to the party",
+    ],
+)
+def test_making_it_somewhere_changes_nothing(text: str) -> None:
+    """"make it" of getting somewhere or managing is no correction cue: the clause's values are new."""
+    assert not is_correction(text)
