@@ -150,6 +150,17 @@ _ZH_PAY_CEILING = (
 )
 
 
+# a bound on a rate, the units it is per said before it ("一张台一个钟不超过六十", "一个人最多八十"): the
+# units are part of the value (the 一张 there is no count of tables), and a rate's tens count
+_ZH_RATE_CEILING = (
+    r"(?:(?:每|一)(?:个|张|位|间|台|辆|份|晚|天|次|人|桌|场|节|堂|小时)[\u4e00-\u9fff]??){1,2}"
+    r"(?:最多|顶多|至多|不超过|不能超过|最高)(?:只能|只|能|就|也就|可以)*(?:出|花|给|付|掏)?"
+    r"(?P<n>\d{2,}(?:\.\d+)?|[一二两三四五六七八九十百千]{2,})"
+    r"(?P<unit>块钱|块|元)?(?![\d.人个位间晚天次张份台辆岁米斤克分小])"
+)
+_MIN_RATE = 10
+
+
 def zh_ceilings(text: str) -> list[tuple[int, int, str, str, str]]:
     """(start, end, type, value, slot) of the Chinese ceilings of text (module doc): "八百以内" ->
     budget "<=800", "每晚一千五以内" -> budget "<=1500" with its period in the span, "最多只能出四万" ->
@@ -160,9 +171,11 @@ def zh_ceilings(text: str) -> list[tuple[int, int, str, str, str]]:
         if value is not None and value >= 100:
             kind = "money" if m.group("unit") else "number"
             out.append((m.start(), m.end(), kind, f"<={fmt_number(value)}", "budget"))
-    for m in pattern(_ZH_PAY_CEILING).finditer(text):
-        value = zh_to_number(m.group("n"))
-        if value is not None and value >= 100 and not any(s < m.end() and m.start() < e for s, e, *_ in out):
+    for rx, least in ((_ZH_RATE_CEILING, _MIN_RATE), (_ZH_PAY_CEILING, 100)):
+        for m in pattern(rx).finditer(text):
+            value = zh_to_number(m.group("n"))
+            if value is None or value < least or any(s < m.end() and m.start() < e for s, e, *_ in out):
+                continue
             kind = "money" if m.group("unit") else "number"
             out.append((m.start(), m.end(), kind, f"<={fmt_number(value)}", "budget"))
     return out

@@ -78,13 +78,18 @@ def test_an_amount_followed_by_thats_all_and_more_words_is_no_ceiling() -> None:
         # a bound said before what the speaker pays
         ("我最多只能出四万，真的假的不能少一点吗", "最多只能出四万", "<=40000"),
         ("这个顶多给两千块", "顶多给两千块", "<=2000"),
+        # a bound on a rate with the units it is per before it: its tens count, and 一张 is no count
+        ("一张台一个钟不超过六十哦，过年红包都发冒得了", "一张台一个钟不超过六十", "<=60"),
+        ("一个人最多八十块", "一个人最多八十块", "<=80"),
     ],
 )
 def test_a_chinese_ceiling_is_the_budget(text: str, surface: str, value: str) -> None:
     assert [(text[s:e], v, slot) for s, e, _, v, slot in zh_ceilings(text)] == [(surface, value, "budget")]
 
 
-@pytest.mark.parametrize("text", ["3天以内", "50以内的数", "十以内", "最多200人", "顶多五十"])
+@pytest.mark.parametrize(
+    "text", ["3天以内", "50以内的数", "十以内", "最多200人", "顶多五十", "一共不超过五十", "每人最多十个"]
+)
 def test_a_small_or_measured_bound_in_chinese_is_no_ceiling(text: str) -> None:
     assert zh_ceilings(text) == []
 
