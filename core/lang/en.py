@@ -17,6 +17,7 @@ from core.lang import en_cues
 from core.lang.cue_methods import CueMethods
 from core.lang.en_action_markers import find_action
 from core.lang.en_attributes import total_spans
+from core.lang.en_capitals import typed_in_capitals
 from core.lang.en_discourse import (
     classify_kind,
     is_correction,
@@ -70,7 +71,13 @@ class EnglishAnalyzer(CueMethods):
 
     def entities(self, text: str, ts: datetime | None) -> list[Entity]:
         """Typed value spans with normalized values, offsets into text and slot hints."""
-        found = with_quoted_wording(text, extract_entities(text, ts))
+        if typed_in_capitals(text):  # "IM ON A PENSION": read in lower case, each value as written
+            lowered = extract_entities(text.lower(), ts)
+            found = [e.model_copy(update={"text": text[e.start : e.end]}) if e.start >= 0 else e
+                     for e in lowered]
+        else:
+            found = extract_entities(text, ts)
+        found = with_quoted_wording(text, found)
         if ts is None:
             self._last = (text, found)
         return found
