@@ -215,7 +215,10 @@ def find_times(text: str) -> tuple[TimeSpan, ...]:
                 start = m.start("h")
                 if not _an_hour(text, m, out):
                     continue
-            bare = name in ("cue", "dot") or (name == "half" and not (m.group("ampm") or m.group("per")))
+            # "half 3", "5 o'clock" said with no part of the day: a bare hour too
+            g = m.groupdict()
+            unplaced = not (g.get("ampm") or g.get("per"))
+            bare = name in ("cue", "dot") or (name in ("half", "oclock") and unplaced)
             if bare:
                 value = _bare_hour_of_day(text, start, value)
             approx = _APPROX_BEFORE.search(text, 0, start) if name == "cue" else None

@@ -1,0 +1,25 @@
+"""A bare hour (core.lang.en_times): said with no am / pm and no part of the day, 1 to 6 is in the
+afternoon (nobody books a class at 5 in the morning), a later hour as written."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.lang.en_times import find_times
+
+pytestmark = pytest.mark.unit
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Kuba can start next Thursday, 5 o'clock?", "17:00"),
+        ("Monday at half 3", "15:30"),
+        ("Could it be Monday, 7 o'clock?", "07:00"),  # 7 and later: as written
+        ("Saturday morning, 5 o'clock", "05:00"),  # the part of the day said
+        ("3 o'clock in the afternoon", "15:00"),
+        ("10 o'clock", "10:00"),
+    ],
+)
+def test_a_bare_hour_is_read_in_the_part_of_the_day_it_is_booked_in(text: str, value: str) -> None:
+    assert {t.value for t in find_times(text)} == {value}
