@@ -20,11 +20,11 @@ _YES_LEAD = re.compile(
     re.IGNORECASE,
 )
 _WHERE = re.compile(r"\s+(?:on|in|at)\s+")  # the street or the area a name was read with
-# the business saying who it is ("Yes, this is Golden Tile Mahjong School", "You've reached ..."), or
-# the user opening by asking if it is the one they mean ("Is this North Star Gymnastics in Eagan?",
-# "Am I speaking to ...", "Have I reached ...")
+# the business saying who it is ("Yes, this is Golden Tile Mahjong School", "You've reached ...", "Good
+# morning, Mr Iyer, welcome to ..."), or the user opening by asking if it is the one they mean ("Is this
+# North Star Gymnastics in Eagan?", "Am I speaking to ...", "Have I reached ..."); a few words before
 _THIS_IS = re.compile(
-    r"^\W*(?:(?:yes|yeah|hi|hello)\W+)?(?:this\s+is|you['’]ve\s+reached|welcome\s+to|is\s+(?:this|that)"
+    r"^\W*(?:[\w.'’]+\W+){0,4}?(?:this\s+is|you['’]ve\s+reached|welcome\s+to|is\s+(?:this|that)"
     r"|am\s+i\s+(?:speaking|talking)\s+(?:to|with)|have\s+i\s+(?:reached|got))\s+(?:the\s+)?$",
     re.IGNORECASE,
 )

@@ -44,6 +44,11 @@ def _facts(state: ContextState) -> dict[str, str]:
             "您好！可以的，杨家埠风筝坊有扎风筝体验，从削竹条、糊纸到画画都能自己做。",
             "杨家埠风筝坊",
         ),
+        (
+            "Good morning. I want one orthopaedic mattress for my parents' bed.",
+            "Good morning, Mr Iyer, welcome to SleepWell Mattress Gallery, Indiranagar. What size?",
+            "SleepWell Mattress Gallery",
+        ),
     ],
 )
 def test_the_reply_to_the_opening_names_the_venue(user: str, reply: str, venue: str) -> None:
