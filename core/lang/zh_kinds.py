@@ -37,9 +37,10 @@ _ASKS_ANYWAY = re.compile(r"[吗？?]")
 # names what is meant ("where he goes") or any of it ("any day"), no question is asked
 _SUFFICES = re.compile(r"(?:就好|就行|就可以|就够了?|即可|都行|都可以)[了啦哈吧啊呀。！!\s]*$")
 # 呢 asks before a question mark, or after a thing named alone ("你呢", "那上海呢", "撤场呢"); after a
-# clause that says something ("他出一半呢", "我在开会呢") it stresses what it says
+# clause that says something ("他出一半呢", "我在开会呢") or a quality stressed ("好着呢", "早着呢") it
+# stresses what it says
 _NE_ASKS = re.compile(
-    r"呢(?=\s*[？?])|(?:^|[，,。；;])\s*(?:那|还有)?(?:[你您他她我]们?|(?![你您他她我])[\u4e00-\u9fff]{1,4})呢"
+    r"呢(?=\s*[？?])|(?:^|[，,。；;])\s*(?:那|还有)?(?:[你您他她我]们?|(?![你您他她我])[\u4e00-\u9fff]{1,4})(?<!着)呢"
 )
 _INSTRUCTION = re.compile(
     r"帮我|帮忙|请(?!问)|给我|麻烦|替我|为我|帮.{0,3}(?:订|查|找|预|叫|推荐)|告诉我|发给我|订一|预订|预定"
