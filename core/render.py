@@ -48,10 +48,10 @@ from core.render_repeats import (
     tools_shown,
     words_of,
 )
-from core.render_tools import TOOLS_HEADER, is_promoted_key, tool_sections
+from core.render_tools import TOOLS_HEADER, tool_sections
 from core.replaced import mark_quoted, offer_shown, said_in_guessed_slot
 from core.reported import chosen_evidence, offer_rank, priced_terms, reported_offer
-from core.slot_keys import INFORMATIONAL_SLOTS
+from core.slot_keys import INFORMATIONAL_SLOTS, is_promoted_key
 from core.stage_outputs import Rendered
 from core.tokens import clip_to_tokens, count_tokens
 from core.tools import digest, dumps, result_json

@@ -30,6 +30,7 @@ from typing import Any
 from core.corrected_args import mark_corrected_args
 from core.models import ActionUnit, ContextState, Fact
 from core.render_dedup import contains_words
+from core.slot_keys import is_promoted_key, record_turn
 from core.tokens import count_tokens
 from core.tool_narrow import narrow_records
 from core.tool_supersede import mark_superseded_args, said_by_user
@@ -41,17 +42,6 @@ MAX_COMPLETED_RECORDS = 12
 # a result this short is its whole JSON (core.tools.digest): a recent raw turn shows it in full
 SHORT_RESULT_CHARS = 400
 _LAST_STEP = re.compile(r'(\.[A-Za-z_]\w*|\["[^"]*"\]|\[\d+\])$')
-
-
-def is_promoted_key(key: str) -> bool:
-    """True for a fact a turn promoted from a tool result (rendered on its record's line)."""
-    call = key.partition(".")[0]
-    return "@t" in call and call.rpartition("@t")[2].isdigit()
-
-
-def record_turn(key: str) -> int:
-    """The result turn N of a promoted fact's key ``tool@tN.path``."""
-    return int(key.partition(".")[0].rpartition("@t")[2])
 
 
 def promoted_by_record(state: ContextState) -> dict[int, list[Fact]]:

@@ -31,7 +31,7 @@ import re
 
 from core.listed import listed
 from core.models import ContextState, Fact, FactCandidate, ParsedMessage
-from core.slot_keys import BUDGET_SLOT, COST_SLOTS
+from core.slot_keys import BUDGET_SLOT, COST_SLOTS, is_promoted_key
 from core.values import same_value
 
 
@@ -100,16 +100,17 @@ def priced_terms(state: ContextState) -> frozenset[str]:
     a budget ("预算人均两百以内", "Keep it under £120"): terms the user weighs against that budget, not
     pieces of information. Not an amount that is one of several results a tool listed ("Granta Lodge
     at 120, Mill Court at 140 and Riverside Inn at 149"): that is an option's price; nor a tool's own
-    value (keys with "@"), which its tool line shows."""
+    value (a promoted key, slot_keys.is_promoted_key), which its tool line shows."""
     facts = state.facts.values()
     if not any(f.role == "user" and f.key.rsplit(".", 1)[-1] == BUDGET_SLOT for f in facts):
         return frozenset()
-    listed_numbers = {n for f in facts if "@" in f.key and "[" in f.key for n in _NUMBER.findall(f.value)}
+    tool_listed = [f.value for f in facts if is_promoted_key(f.key) and "[" in f.key]
+    listed_numbers = {n for value in tool_listed for n in _NUMBER.findall(value)}
     return frozenset(
         f.key
         for f in facts
         if f.role == "assistant"
-        and "@" not in f.key
+        and not is_promoted_key(f.key)
         and f.key.rsplit(".", 1)[-1] in COST_SLOTS
         and len(listed(f.value)) == 1
         and not listed_numbers & set(_NUMBER.findall(f.value))

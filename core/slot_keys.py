@@ -153,3 +153,15 @@ def facility_fact(entity: Entity, domain: str | None, negated: bool, lang: str) 
         name = re.sub(r"\W+", "_", cues.strip_free(low)).strip("_") or "facility"
     yes, no = analyzer_for("zh" if lang == "zh" else "en").yes_no()
     return SlotValue(f"{domain or 'general'}.{name}", no if negated else yes)
+
+
+def is_promoted_key(key: str) -> bool:
+    """True for a fact a turn promoted from a tool result, keyed ``tool@tN.path`` (core.tool_records;
+    rendered on its record's line)."""
+    call = key.partition(".")[0]
+    return "@t" in call and call.rpartition("@t")[2].isdigit()
+
+
+def record_turn(key: str) -> int:
+    """The result turn N of a promoted fact's key ``tool@tN.path``."""
+    return int(key.partition(".")[0].rpartition("@t")[2])

@@ -24,7 +24,8 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from core.models import ActionUnit, ContextState, Fact, Message
-from core.render_tools import FRESH_RESULTS, is_promoted_key, record_line
+from core.render_tools import FRESH_RESULTS, record_line
+from core.slot_keys import is_promoted_key
 
 
 class PromotedValue(BaseModel):
