@@ -110,13 +110,14 @@ def en_ceilings(text: str) -> list[tuple[int, int, str, str, str]]:
             out.append((m.start(), whom.end() if whom else m.end(), "number", format_number(value), slot))
         elif closer is not None and not re.search(r"[.!?;]", closer.group(0)):
             out.append((m.start(), closer.end(), "number", f"<={format_number(value)}", "budget"))
-    closed = pattern(_MONEY_CLOSER, re.IGNORECASE).search(text) is not None
+    closer_rx = pattern(_MONEY_CLOSER, re.IGNORECASE)
+    closed = closer_rx.search(text) is not None
     kept_within = pattern(rf"\b(?:{_KEEP}{_KEEP_TO}|{_CAP})\b", re.IGNORECASE).search(text) is not None
     if not (closed or kept_within):
         return out  # no amount closed as the most paid, no verb of keeping within, no cap
     amounts = money(text)  # read once, for both forms below
     for c in amounts if closed else ():  # "I got $500, that's it": the amount, closed as the most paid
-        close = pattern(_MONEY_CLOSER, re.IGNORECASE).match(text, c.end)
+        close = closer_rx.match(text, c.end)
         if close is not None and not any(s < c.end and c.start < e for s, e, *_ in out):
             about = _ABOUT.search(text, max(0, c.start - 16), c.start)  # "around £100 at most"
             start = about.start() if about else c.start
@@ -143,10 +144,13 @@ _ZH_CEILING = (
 
 # a bound said before what the speaker can pay ("最多只能出四万", "顶多给两千块", "不能超过3000"): the bound,
 # the verb of paying and the number, not followed by the unit of a count or a measure
+_ZH_PAY_BOUND = r"(?:最多|顶多|至多|不超过|不能超过|最高)(?:只能|只|能|就|也就|可以)*(?:出|花|给|付|掏)?"
+_ZH_NO_COUNT_AFTER = r"(?![\d.人个位间晚天次张份台辆岁米斤克分小])"
 _ZH_PAY_CEILING = (
-    r"(?:最多|顶多|至多|不超过|不能超过|最高)(?:只能|只|能|就|也就|可以)*(?:出|花|给|付|掏)?"
-    r"(?P<n>\d{3,}(?:\.\d+)?|[一二两三四五六七八九十]+[百千万][零〇一二两三四五六七八九十百千万]*)"
-    r"(?P<unit>块钱|块|元|万元)?(?![\d.人个位间晚天次张份台辆岁米斤克分小])"
+    _ZH_PAY_BOUND
+    + r"(?P<n>\d{3,}(?:\.\d+)?|[一二两三四五六七八九十]+[百千万][零〇一二两三四五六七八九十百千万]*)"
+    + r"(?P<unit>块钱|块|元|万元)?"
+    + _ZH_NO_COUNT_AFTER
 )
 
 
@@ -154,9 +158,9 @@ _ZH_PAY_CEILING = (
 # units are part of the value (the 一张 there is no count of tables), and a rate's tens count
 _ZH_RATE_CEILING = (
     r"(?:(?:每|一)(?:个|张|位|间|台|辆|份|晚|天|次|人|桌|场|节|堂|小时)[\u4e00-\u9fff]??){1,2}"
-    r"(?:最多|顶多|至多|不超过|不能超过|最高)(?:只能|只|能|就|也就|可以)*(?:出|花|给|付|掏)?"
-    r"(?P<n>\d{2,}(?:\.\d+)?|[一二两三四五六七八九十百千]{2,})"
-    r"(?P<unit>块钱|块|元)?(?![\d.人个位间晚天次张份台辆岁米斤克分小])"
+    + _ZH_PAY_BOUND
+    + r"(?P<n>\d{2,}(?:\.\d+)?|[一二两三四五六七八九十百千]{2,})(?P<unit>块钱|块|元)?"
+    + _ZH_NO_COUNT_AFTER
 )
 _MIN_RATE = 10
 
