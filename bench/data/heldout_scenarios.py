@@ -183,4 +183,10 @@ SET_SCENARIOS: dict[int, tuple[str, ...]] = {
         "new_year_goods_order", "tcm_clinic_visit", "milk_delivery", "mahjong_table_purchase",
         "air_purifier_purchase", "driving_licence_renewal", "suitcase_purchase", "wedding_favours_order",
     ),
+    31: (
+        "refrigerator_purchase", "treadmill_purchase", "garden_furniture_purchase", "oven_cleaning",
+        "handyman_booking", "dashcam_install", "road_trip_planning", "parent_teacher_meeting",
+        "massage_chair_purchase", "space_heater_purchase", "school_bag_purchase", "tablet_purchase",
+        "duvet_purchase", "health_supplement_purchase", "drying_rack_install", "gas_hob_install",
+    ),
 }

@@ -1,4 +1,4 @@
-"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout30_*) validate, are built from their
+"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout31_*) validate, are built from their
 sources, keep to domains of their own, and are picked by the checker's options."""
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ SETS = {
     "heldout28": ("heldout28_src", "heldout28_dialogues", "--heldout28"),
     "heldout29": ("heldout29_src", "heldout29_dialogues", "--heldout29"),
     "heldout30": ("heldout30_src", "heldout30_dialogues", "--heldout30"),
+    "heldout31": ("heldout31_src", "heldout31_dialogues", "--heldout31"),
 }
 
 
