@@ -23,6 +23,7 @@ import re
 
 from pydantic import BaseModel
 
+from core.lang.counted_things import count_value, counted_things
 from core.lang.value_shapes import extra_correction_cue, shaped_values
 
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
@@ -41,6 +42,9 @@ class Retired(BaseModel):
     # after "It's $2 a month cheaper") replaces none of the user's own (a bill, a budget). A count or
     # a time the agent said may well be the user's new value ("总共180人" after "可容纳180人")
     quoted: frozenset[str] = frozenset()
+    # the counts the user's latest turn naming a thing said of it (core.lang.counted_things):
+    # "个罐头" -> ("九个",)
+    things: dict[str, tuple[str, ...]] = {}
     # the latest user turn's retirements as (earlier value, the value of its shape that replaced it)
     pairs: tuple[tuple[str, str], ...] = ()
 
@@ -92,6 +96,39 @@ def _corrected_values(text: str, found: list[tuple[str, str]]) -> list[tuple[str
     return [(shape, value) for shape, value in found if any(value in s for s in cued)]
 
 
+def _restated_counts(text: str, prior: Retired) -> dict[str, str]:
+    """The earlier count of a thing this turn restates with another count, no cue needed: the same
+    attribute restated with a value of its type (core.lang.counted_things), the one earlier count of
+    that thing the only candidate. A count added to the earlier one ("再来两个") restates nothing."""
+    low, said = text.lower(), {}
+    for thing, count, adds in counted_things(text):
+        said.setdefault(thing, []).append((count, adds))
+    out = {}
+    for thing, counts in said.items():
+        earlier = set(prior.things.get(thing, ()))
+        if len(counts) != 1 or len(earlier) != 1 or counts[0][1]:
+            continue
+        (old,), new = earlier, counts[0][0]
+        same = count_value(old) is not None and count_value(old) == count_value(new)
+        if old.lower() != new.lower() and old.lower() not in low and not same:
+            out[old] = new
+    return out
+
+
+def _counts_now(text: str, prior: Retired) -> dict[str, tuple[str, ...]]:
+    """The user's counts of each thing after this turn: a count it restates is the current one; a
+    count added to an earlier one leaves the thing's count unknown (dropped)."""
+    things = dict(prior.things)
+    found = counted_things(text)
+    for thing in {t for t, _, _ in found}:
+        counts = [(c, adds) for t, c, adds in found if t == thing]
+        if any(adds for _, adds in counts) and thing in things:
+            del things[thing]
+        else:
+            things[thing] = tuple(dict.fromkeys(c for c, _ in counts))
+    return things
+
+
 def note_other_turn(prior: Retired, text: str) -> Retired:
     """The record after an assistant or tool turn: the amounts of money it said (Retired.quoted)."""
     found = {value.lower() for shape, value in shaped_values(text) if shape.startswith("money:")}
@@ -106,6 +143,7 @@ def note_user_turn(prior: Retired, text: str) -> Retired:
     found = shaped_values(text)
     low = text.lower()
     retired = _retired_now(text, _corrected_values(text, found), prior) if is_retiring_cue(text) else {}
+    retired = _restated_counts(text, prior) | retired
     kept = tuple(v for v in prior.values if v.lower() not in low and v not in retired)
     kept += tuple(sorted(retired))
     said = dict(prior.said)
@@ -117,5 +155,10 @@ def note_user_turn(prior: Retired, text: str) -> Retired:
     last = tuple(bare) if len(numbers) == 1 and len(bare) == 1 else ()
     said["bare"] = (*said.get("bare", ()), *(b for b in bare if b not in said.get("bare", ())))
     return Retired(
-        said=said, last_numbers=last, values=kept, pairs=tuple(sorted(retired.items())), quoted=prior.quoted
+        said=said,
+        last_numbers=last,
+        values=kept,
+        pairs=tuple(sorted(retired.items())),
+        quoted=prior.quoted,
+        things=_counts_now(text, prior),
     )

@@ -47,17 +47,19 @@ def replace_retired_facts(state: ContextState, msg: Message) -> None:
             continue
         fact, items, at = held
         value = ", ".join([*items[:at], new, *items[at + 1 :]])
+        norm = value.lower()
         for other in list(state.facts.values()):
             same_turn = other.last_idx == msg.idx and other.first_idx == msg.idx
             if other is not fact and same_turn and other.value.strip().lower() == new.lower():
                 del state.facts[other.key]  # the new value read under a key of its own this turn
+                norm = other.norm if len(items) == 1 else norm  # as the parser normalised it ("36 people")
         evidence = Evidence(
             idx=msg.idx, role="user", how="corrected", start=start, end=start + len(new), text=new, ts=msg.ts
         )
         cand = FactCandidate(
             key=fact.key,
             value=value,
-            norm=value.lower(),
+            norm=norm,
             strength=fact.strength,
             kind=fact.kind,
             source_idx=msg.idx,
