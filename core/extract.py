@@ -81,8 +81,14 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
         if role == "user" and any_language().closes(atom.text):
             continue  # "that is all I need for today": the conversation's today, not the task's date
         _facts_of(atom, role, idx, units, text, offset, parsed.message.ts, failed, confirms)
+        # a statement that the user's value cannot be had ("only one space left, but ...") offers the
+        # clock time named after it in place of the user's, as a failed action does
         failed = failed or (
-            role == "assistant" and atom.action is not None and atom.action.status == "failed"
+            role == "assistant"
+            and (
+                (atom.action is not None and atom.action.status == "failed")
+                or (atom.kind != "question" and analyzer_for(atom.lang).proposes_alternative(atom.text))
+            )
         )
         if role in ("user", "system") and (atom.negation is not None or atom.pinned):
             units.constraints.append(atom)

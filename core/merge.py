@@ -41,7 +41,7 @@ from core.merge_texts import merge_texts
 from core.models import ContextState, DecisionEdge, Fact, FactCandidate, FactVersion, ParsedMessage, Units
 from core.name_readback import complete_name, read_back_name
 from core.none_found import failed_search_value, rekey_goals, widens_not_found
-from core.offer_accepted import settle_acceptance
+from core.offer_accepted import settle_acceptance, still_proposed
 from core.offer_taken import note_offered_options, take_offered_option
 from core.offered_elsewhere import offered_elsewhere
 from core.readback_split import AGREED_SUFFIX, split_read_back
@@ -321,7 +321,7 @@ def _merge_fact(
     offered = (not cand.correction or user_held) and not recomputes_total(state, cur, cand)
     if cand.role not in ("user", "system") and (user_held or options) and offered:
         # the assistant proposes: held as an offer until the user accepts or picks one
-        state.offers[cand.key] = new_fact(state, cand)
+        state.offers[cand.key] = new_fact(state, still_proposed(state.offers.get(cand.key), cand))
         return
     if (beside := date_beside_key(state, cur, cand)) is not None:
         _merge_fact(state, cand.model_copy(update={"key": beside}))  # no cue: a date of its own

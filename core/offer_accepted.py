@@ -128,3 +128,17 @@ def _quoted_term(fact: Fact) -> bool:
     slot = fact.key.rsplit(".", 1)[-1]
     single = ", " not in fact.norm and " | " not in fact.norm
     return slot in COST_SLOTS and single and fact.evidence is not None
+
+
+_WHEN_TYPES = frozenset({"date", "time", "datetime"})
+
+
+def still_proposed(before: Fact | None, cand: FactCandidate) -> FactCandidate:
+    """cand, the assistant's offer of a day or time, marked as proposed in place of the user's value
+    when the standing offer it repeats was ("only one space left, but the 2pm session has five",
+    then "Sound. 2pm on Saturday 23 January"): said again it is still that alternative, and the
+    user's yes to it replaces their own value. Other offers are returned as they are."""
+    again = before is not None and before.proposes and not cand.proposes and cand.vtype in _WHEN_TYPES
+    if again and before is not None and same_value(before.norm, cand.norm):
+        return cand.model_copy(update={"proposes": True})
+    return cand
