@@ -47,6 +47,7 @@ from core.offered_elsewhere import offered_elsewhere
 from core.readback_split import AGREED_SUFFIX, split_read_back
 from core.recomputed_total import recomputes_total
 from core.repeated_name import widen_repeated
+from core.repicked import take_repick
 from core.retired import note_other_turn, note_user_turn
 from core.retired_facts import replace_retired_facts
 from core.second_value import drop_restated_over_second, take_after_failure, take_second_values
@@ -112,6 +113,7 @@ def merge(
             if atom.domain:
                 merged.domain_turns[atom.domain] = merged.user_turns
         settle_acceptance(merged, parsed, units)
+        take_repick(merged, parsed)  # "we take the chocolate brown" after "cream" of the same options
         take_offered_option(merged, parsed, units)  # "do the rider" after "X has an accident rider"
         take_second_values(merged, msg.idx)
         take_after_failure(merged, msg.idx)

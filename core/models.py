@@ -340,9 +340,7 @@ class ContextState(BaseModel):
     turn: int = Field(default=-1, description="index of the last merged message")
     user_turns: int = 0
     facts: dict[str, Fact] = Field(default_factory=dict)
-    offers: dict[str, Fact] = Field(
-        default_factory=dict, description="assistant values that differ from a user value, until accepted"
-    )
+    offers: dict[str, Fact] = Field(default_factory=dict, description="assistant values unlike a user's")
     archive: list[Fact] = Field(default_factory=list, description="decayed facts, recallable")
     constraints: list[Constraint] = Field(default_factory=list)
     goals: list[Goal] = Field(default_factory=list)
@@ -396,5 +394,6 @@ class ContextState(BaseModel):
         default=None, description="the last assistant turn's text (its one option), until the user answers"
     )
     retired: Retired = Field(default_factory=Retired, description="values a user's correction retired")
+    picked_from: dict[str, str] = Field(default_factory=dict, description="option taken -> turn offering it")
     consecutive_failures: int = 0
     version: int = 0

@@ -237,7 +237,7 @@ def take_offered_option(state: ContextState, parsed: ParsedMessage, units: Units
             state.offered_options = None  # the user answered with values of their own
         return
     state.offered_options = None
-    _keep(state, held, at, msg.idx)
+    _keep(state, held, at, msg.idx, turn.options[0] if turn is not None and turn.idx == held.idx else "")
     if len(held.options) > 1:
         _narrow_listed(state, held, held.options[at])
 
@@ -313,12 +313,14 @@ def _echo_taken(state: ContextState, turn: OfferedChoice | None, parsed: ParsedM
     if not spans or not all(said[a:b].lower().startswith(said[slice(*spans[0])].lower()) for a, b in spans):
         return False  # not said, or "lotus" of "Lotus CI Basic and Lotus CI Plus": fits several
     a, b = spans[0]  # the shortest of the same option said again ("加急件", "加急件每单15元")
-    _keep(state, turn.model_copy(update={"options": [said[a:b]], "starts": [a]}), 0, parsed.message.idx)
+    _keep(state, turn.model_copy(update={"options": [said[a:b]], "starts": [a]}), 0, parsed.message.idx, said)
     return True
 
 
-def _keep(state: ContextState, held: OfferedChoice, at: int, idx: int) -> None:
-    """Hold option at of held, taken at user turn idx, as the user's fact (module doc)."""
+def _keep(state: ContextState, held: OfferedChoice, at: int, idx: int, offering: str = "") -> None:
+    """Hold option at of held, taken at user turn idx, as the user's fact (module doc); offering: the
+    text of the assistant's turn that offered it, kept for a later pick among the same options
+    (core.repicked)."""
     option, start = held.options[at], held.starts[at]
     norm = option.lower()
     evidence = Evidence(idx=held.idx, role="assistant", how="accepted", start=start, end=start + len(option),
@@ -344,6 +346,8 @@ def _keep(state: ContextState, held: OfferedChoice, at: int, idx: int) -> None:
     n = 2
     while key in state.facts:  # another option taken before under the same slot stays
         key, n = f"{key.split(AGREED_SUFFIX)[0]}{AGREED_SUFFIX}_{n}", n + 1
+    if offering:
+        state.picked_from[key] = offering
     state.facts[key] = Fact(
         key=key,
         value=option,

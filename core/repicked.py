@@ -1,0 +1,78 @@
+"""A later pick among the options an earlier pick was taken from replaces it.
+
+"It comes in cream, chocolate brown and grey." -> "Cream, it is fine" keeps ``choice=cream`` as the
+user's (core.offer_taken). Turns later: "She says ... we take the chocolate brown." The user named
+another option of the same offering turn by a take verb (the language's named_pick): the same
+attribute, picked again, which is the evidence issue 12 asks for a replacement (item 2). The fact
+takes the new option (widened to its whole name in the offering turn, as the first pick was) and
+keeps the first in its history, so the context shows ``choice=chocolate brown (was: cream)``.
+
+Nothing is replaced when the words fit the option already held, when they fit no offering or
+options of several, or when the turn asks about them or negates them ("is the grey one darker?",
+"not the grey").
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.fact_versions import replace_fact
+from core.lang.registry import analyzer_for
+from core.models import ContextState, Evidence, Fact, FactCandidate, ParsedMessage
+
+
+def _option_in(offering: str, words: str, lang: str) -> tuple[int, int] | None:
+    """The span of the whole option of the offering turn that words name, once; None otherwise."""
+    if lang == "zh":
+        found = [m.span() for m in re.finditer(re.escape(words), offering)]
+    else:
+        rx = r"(?<!\w)" + r"\W{1,2}".join(re.escape(w) for w in words.split()) + r"(?!\w)"
+        found = [m.span() for m in re.finditer(rx, offering, re.IGNORECASE)]
+    if len(found) != 1:
+        return None
+    return analyzer_for(lang).option_span(offering, *found[0])
+
+
+def _picked_again(state: ContextState, words: str, lang: str) -> list[tuple[Fact, str, int]]:
+    """The held picks whose offering turn names another option by words: (fact, option, start)."""
+    low = words.lower()
+    out = []
+    for key, offering in state.picked_from.items():
+        fact = state.facts.get(key)
+        ev = fact.evidence if fact is not None else None
+        if fact is None or ev is None or (fact.role, ev.how, ev.role) != ("user", "accepted", "assistant"):
+            continue  # no longer the pick of that turn (said again, corrected)
+        held = fact.value.lower()
+        if not held or low in held or held in low:
+            continue
+        span = _option_in(offering, words, lang)
+        if span is not None and held not in offering[span[0] : span[1]].lower():
+            out.append((fact, offering[span[0] : span[1]], span[0]))
+    return out
+
+
+def take_repick(state: ContextState, parsed: ParsedMessage) -> None:
+    """After a user turn: the one held pick whose options the turn picks among again takes the new
+    option (module doc). State is changed in place."""
+    msg = parsed.message
+    if msg.role != "user" or not state.picked_from or not msg.text:
+        return
+    words = analyzer_for(parsed.lang).named_pick(msg.text).strip()
+    low = words.lower()
+    if not words or any(
+        low in a.text.lower() and (a.kind == "question" or a.negation is not None) for a in parsed.atoms
+    ):
+        return
+    hits = _picked_again(state, words, parsed.lang)
+    if len(hits) != 1:
+        return
+    fact, option, start = hits[0]
+    offered_at = fact.evidence.idx if fact.evidence else msg.idx  # the offering turn (_picked_again)
+    evidence = Evidence(
+        idx=offered_at, role="assistant", how="accepted", start=start, end=start + len(option), text=option
+    )
+    cand = FactCandidate(
+        key=fact.key, value=option, norm=option.lower(), strength=fact.strength, kind="instruction",
+        source_idx=msg.idx, role="user", vtype=fact.vtype, evidence=evidence,
+    )
+    replace_fact(state, fact, cand, "picked again among the same options")

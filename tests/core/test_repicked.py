@@ -1,0 +1,44 @@
+"""A later pick among the options an earlier pick was taken from replaces it (issue 12, item 2):
+"cream" taken from "It comes in cream, chocolate brown and grey.", then "we take the chocolate
+brown" shows ``choice=chocolate brown (was: cream)``. A question or a negation about another option,
+or words that fit no option of that turn, replace nothing. Real parse / extract / merge stages."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.core.builders import state_after
+
+pytestmark = pytest.mark.unit
+
+_OPENING = [
+    ("user", "Good morning. I want a sofa set for my hall, a 3-2-1 set in fabric."),
+    ("assistant", "We have the Volta in fabric at GH₵11,200."),
+    ("user", "Then Volta."),
+    ("assistant", "It comes in cream, chocolate brown and grey."),
+    ("user", "Cream, it is fine"),
+    ("assistant", "That colour is available at GH₵11,200."),
+]
+
+
+def _choices(*later: tuple[str, str]) -> list[tuple[str, list[str]]]:
+    st = state_after([*_OPENING, *later])
+    return [(f.value, [v.value for v in f.history]) for k, f in st.facts.items() if k.endswith(".choice")]
+
+
+def test_the_first_pick_is_held_as_the_users_choice():
+    assert _choices() == [("cream", [])]
+
+
+def test_another_option_of_the_same_turn_taken_later_replaces_the_first_pick():
+    later = ("user", "Efua is here. She says with the children and the dust, we take the chocolate brown.")
+    assert _choices(later) == [("chocolate brown", ["cream"])]
+
+
+def test_a_question_or_a_negation_about_another_option_replaces_nothing():
+    assert _choices(("user", "would you take the grey one back if it fades?")) == [("cream", [])]
+    assert _choices(("user", "we take it, not the grey")) == [("cream", [])]
+
+
+def test_a_pick_of_something_the_offering_turn_did_not_name_replaces_nothing():
+    assert _choices(("user", "we take the delivery on Monday")) == [("cream", [])]
