@@ -90,6 +90,7 @@ def copy_state(state: ContextState) -> ContextState:
             "decisions": list(state.decisions),
             "decision_edges": list(state.decision_edges),
             "domain_turns": dict(state.domain_turns),
+            "picked_from": dict(state.picked_from),
         }
     )
 

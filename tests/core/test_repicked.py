@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.core.builders import state_after
+from core.compressor import Compressor
+from core.config import Config
+from core.models import Message
+from tests.core.builders import TS, state_after
 
 pytestmark = pytest.mark.unit
 
@@ -42,3 +45,13 @@ def test_a_question_or_a_negation_about_another_option_replaces_nothing():
 
 def test_a_pick_of_something_the_offering_turn_did_not_name_replaces_nothing():
     assert _choices(("user", "we take the delivery on Monday")) == [("cream", [])]
+
+
+def test_merging_a_pick_leaves_the_state_before_it_as_it_was():
+    # merge works on a copy: the offering turn a pick keeps is the new state's, not the old one's
+    session = Compressor(Config(use_embeddings=False)).session("repick-copy")
+    for i, (role, text) in enumerate(_OPENING[:-2]):
+        session.add(Message(idx=i, role=role, text=text, ts=TS), auto_compact=False)
+    before = session.state
+    session.add(Message(idx=4, role="user", text="Cream, it is fine", ts=TS), auto_compact=False)
+    assert before.picked_from == {} and len(session.state.picked_from) == 1
