@@ -51,6 +51,7 @@ from core.repicked import take_repick
 from core.retired import note_other_turn, note_user_turn
 from core.retired_facts import replace_retired_facts
 from core.second_value import drop_restated_over_second, take_after_failure, take_second_values
+from core.state_copy import copy_state
 from core.tasks import (
     OTHER_TASK_SUFFIX,
     acted_on,
@@ -73,28 +74,6 @@ ASKED_SUFFIX = "_asked"
 _READ_BACK = frozenset({"confirmed", "reported"})
 
 
-def copy_state(state: ContextState) -> ContextState:
-    """A copy merge can change freely: new containers and a new object for every fact, goal,
-    action, todo and constraint (what merge mutates in place); versions, decisions and edges are
-    never mutated, so they are shared. Three times faster than a deep copy, which dominated add()."""
-    return state.model_copy(
-        update={
-            "facts": {k: f.model_copy() for k, f in state.facts.items()},
-            "offers": {k: f.model_copy() for k, f in state.offers.items()},
-            "archive": [f.model_copy() for f in state.archive],
-            "constraints": [c.model_copy() for c in state.constraints],
-            "goals": [g.model_copy() for g in state.goals],
-            "actions": [a.model_copy() for a in state.actions],
-            "artifacts": list(state.artifacts),
-            "todos": [t.model_copy() for t in state.todos],
-            "decisions": list(state.decisions),
-            "decision_edges": list(state.decision_edges),
-            "domain_turns": dict(state.domain_turns),
-            "picked_from": dict(state.picked_from),
-        }
-    )
-
-
 def merge(
     state: ContextState,
     parsed: ParsedMessage,
@@ -109,6 +88,8 @@ def merge(
     merged.context_id = merged.context_id or msg.context_id
     if msg.role == "user":
         merged.user_turns += 1
+        if any(a.call_id for a in merged.actions):  # what a re-asked call's new value was said in
+            merged.user_texts[msg.idx] = msg.text
         merged.retired = note_user_turn(state.retired, msg.text)
         for atom in parsed.atoms:
             if atom.domain:

@@ -395,5 +395,6 @@ class ContextState(BaseModel):
     )
     retired: Retired = Field(default_factory=Retired, description="values a user's correction retired")
     picked_from: dict[str, str] = Field(default_factory=dict, description="option taken -> turn offering it")
+    user_texts: dict[int, str] = Field(default_factory=dict, description="user turns after a tool call")
     consecutive_failures: int = 0
     version: int = 0

@@ -11,7 +11,8 @@ A top-level field of an earlier result a later write sets anew is marked the sam
 listing) is no field of the object the write names.
 A read asked again with one argument changed to a value the user said in between, all its other
 arguments the same (``check(vrm=LK19 XOP)``, "sorry, it's LK19 XDP", ``check(vrm=LK19 XDP)``), was
-asked of a value the user replaced: its line shows ``vrm=(was: LK19 XOP)``.
+asked of a value the user replaced: its line shows ``vrm=(was: LK19 XOP)``, and a field of its result
+that echoes the argument (``"vrm": "LK19 XOP"``) is marked the same way.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from core.lang.cues import any_language
 from core.models import ActionUnit, ContextState
 from core.tools import args_text
 
@@ -77,8 +79,24 @@ def mark_superseded_args(records: Sequence[ActionUnit], said: SaidBetween | None
         update: dict[str, Any] = {} if marked == rec.args else {"args": marked}
         if rec.status == "done" and later:
             update |= _marked_result(rec, later)
+        if reasked:
+            update |= _echo_marked(update.get("detail", rec.detail), rec, reasked)
         out.append(rec.model_copy(update=update) if update else rec)
     return out
+
+
+def _echo_marked(detail: str, rec: ActionUnit, keys: set[str]) -> dict[str, Any]:
+    """The detail of a read asked anew with each top-level result field that echoes a re-asked
+    argument ("model": "Calder" of check_stock(model=Calder)) shown as "(was: old)"; {} when none."""
+    out = detail
+    for key, value in _top_fields(detail).items():
+        if key in keys and str(value) == str(rec.args.get(key)):
+            shown = json.dumps(value, ensure_ascii=False)
+            field = re.compile(rf'("{re.escape(key)}":\s*){re.escape(shown)}')
+            if len(field.findall(out)) == 1:
+                was = json.dumps(f"(was: {value})", ensure_ascii=False)
+                out = field.sub(lambda m, was=was: m.group(1) + was, out)
+    return {} if out == detail else {"detail": out}
 
 
 def _top_fields(detail: str) -> dict[str, Any]:
@@ -128,16 +146,25 @@ def superseded_arg_values(state: ContextState) -> set[str]:
 
 def said_by_user(state: ContextState) -> SaidBetween:
     """Whether the user said a value (a fact's current or earlier value, or inside the words it was
-    said in) in a turn strictly between two others: the evidence a re-asked read needs."""
+    said in, or as a word of a user turn after a tool call: "Let's go for the Norland 9kg") in a turn
+    strictly between two others: the evidence a re-asked read needs. A turn that adds a thing ("also
+    her atorvastatin, its RX-448121") asks the tool a second question: it is no such evidence."""
+    adds = any_language().adds_task
+    turns = [(idx, text.lower()) for idx, text in state.user_texts.items() if not adds(text)]
+    adding = {idx for idx, text in state.user_texts.items() if adds(text)}
     said: list[tuple[int, str]] = []
     for fact in state.facts.values():
         for version in [*fact.history, fact]:
             evidence = version.evidence
-            if evidence is not None and evidence.role == "user":
+            if evidence is not None and evidence.role == "user" and evidence.idx not in adding:
                 said.append((evidence.idx, f"{version.value} {evidence.text}".lower()))
 
     def between(value: str, after: int, before: int) -> bool:
         low = value.strip().lower()
-        return bool(low) and any(after < idx < before and low in text for idx, text in said)
+        if not low:
+            return False
+        word = re.compile(rf"(?<!\w){re.escape(low)}(?!\w)") if low.isascii() else None
+        in_turn = any(after < idx < before and (word.search(t) if word else low in t) for idx, t in turns)
+        return in_turn or any(after < idx < before and low in text for idx, text in said)
 
     return between
