@@ -2,10 +2,12 @@
 
 "It comes in cream, chocolate brown and grey." -> "Cream, it is fine" keeps ``choice=cream`` as the
 user's (core.offer_taken). Turns later: "She says ... we take the chocolate brown." The user named
-another option of the same offering turn by a take verb (the language's named_pick): the same
-attribute, picked again, which is the evidence issue 12 asks for a replacement (item 2). The fact
-takes the new option (widened to its whole name in the offering turn, as the first pick was) and
-keeps the first in its history, so the context shows ``choice=chocolate brown (was: cream)``.
+another option of the same offering turn by a take verb (the language's named_pick), or named the
+other option of the alternatives its question asked ("想学双板还是单板？" -> "双板，稳当。", later
+"…非要单板，别的不学。得嘞，听他的，单板") and not the one held: the same attribute, picked again,
+which is the evidence issue 12 asks for a replacement (item 2). The fact takes the new option
+(widened to its whole name in the offering turn, as the first pick was) and keeps the first in its
+history, so the context shows ``choice=chocolate brown (was: cream)``.
 
 Nothing is replaced when the words fit the option already held, when they fit no offering or
 options of several, or when the turn asks about them or negates them ("is the grey one darker?",
@@ -16,9 +18,10 @@ from __future__ import annotations
 
 import re
 
+from core.alternatives import offered_choice
 from core.fact_versions import replace_fact
 from core.lang.registry import analyzer_for
-from core.models import ContextState, Evidence, Fact, FactCandidate, ParsedMessage
+from core.models import ContextState, Evidence, Fact, FactCandidate, OfferedChoice, ParsedMessage
 
 
 def _option_in(offering: str, words: str, lang: str) -> tuple[int, int] | None:
@@ -51,6 +54,39 @@ def _picked_again(state: ContextState, words: str, lang: str) -> list[tuple[Fact
     return out
 
 
+def named_option(offering: str, idx: int, parsed: ParsedMessage, held: str) -> str:
+    """The one option of the alternatives the offering turn's question asked ("想学双板还是单板？") that
+    the user's turn names outside a question or a negation, when the value held is another of them
+    (or named in that question); "" when it names none or several, or the value held is neither."""
+    choice = offered_choice(offering, idx) or OfferedChoice(idx=idx)
+    options, low = choice.options, held.lower()
+    if not any(low in o.lower() for o in options) and low not in choice.question.lower():
+        return ""  # the question names it, though a list of three may be cut ("楷书、隶书还是行书")
+    stated = " ".join(a.text for a in parsed.atoms if a.kind != "question" and a.negation is None)
+    named = [o for o in options if _names(stated, o)]
+    return named[0] if len(named) == 1 else ""
+
+
+def _names(text: str, option: str) -> bool:
+    if option.isascii():
+        return re.search(rf"(?<!\w){re.escape(option)}(?!\w)", text, re.IGNORECASE) is not None
+    return option in text
+
+
+def _alternative_repicks(state: ContextState, parsed: ParsedMessage) -> list[tuple[Fact, str, int]]:
+    """The held picks of an alternative question whose other option the user's turn names."""
+    out = []
+    for key, offering in state.picked_from.items():
+        fact = state.facts.get(key)
+        ev = fact.evidence if fact is not None else None
+        if fact is None or ev is None or (fact.role, ev.how, ev.role) != ("user", "accepted", "assistant"):
+            continue
+        option = named_option(offering, ev.idx, parsed, fact.value)
+        if option and option.lower() != fact.value.lower() and not _names(parsed.message.text, fact.value):
+            out.append((fact, option, offering.rfind(option)))
+    return out
+
+
 def take_repick(state: ContextState, parsed: ParsedMessage) -> None:
     """After a user turn: the one held pick whose options the turn picks among again takes the new
     option (module doc). State is changed in place."""
@@ -59,11 +95,9 @@ def take_repick(state: ContextState, parsed: ParsedMessage) -> None:
         return
     words = analyzer_for(parsed.lang).named_pick(msg.text).strip()
     low = words.lower()
-    if not words or any(
-        low in a.text.lower() and (a.kind == "question" or a.negation is not None) for a in parsed.atoms
-    ):
-        return
-    hits = _picked_again(state, words, parsed.lang)
+    asks = any(low in a.text.lower() and (a.kind == "question" or a.negation) for a in parsed.atoms)
+    hits = _picked_again(state, words, parsed.lang) if words and not asks else []
+    hits = hits or _alternative_repicks(state, parsed)
     if len(hits) != 1:
         return
     fact, option, start = hits[0]

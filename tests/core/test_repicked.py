@@ -10,6 +10,8 @@ import pytest
 from core.compressor import Compressor
 from core.config import Config
 from core.models import Message
+from core.parse import parse_message
+from core.repicked import named_option
 from tests.core.builders import TS, state_after
 
 pytestmark = pytest.mark.unit
@@ -55,3 +57,33 @@ def test_merging_a_pick_leaves_the_state_before_it_as_it_was():
     before = session.state
     session.add(Message(idx=4, role="user", text="Cream, it is fine", ts=TS), auto_compact=False)
     assert before.picked_from == {} and len(session.state.picked_from) == 1
+
+
+_SKI = [
+    ("user", "您好，我给我孙子报个滑雪课，八岁，头一回"),
+    ("assistant", "好的。私教课两小时680元，三小时880元。想学双板还是单板？"),
+    ("user", "双板，稳当。两小时倍儿够，孩子小，别累着"),
+    ("assistant", "明白，双板私教两小时680元。"),
+]
+
+
+def _ski_choice(*later: tuple[str, str]) -> list[tuple[str, list[str]]]:
+    st = state_after([*_SKI, *later])
+    return [(f.value, [v.value for v in f.history]) for k, f in st.facts.items() if k.endswith(".choice")]
+
+
+def test_the_other_option_of_the_alternatives_asked_named_later_replaces_the_pick():
+    later = ("user", "哎您等会儿，孩子说他同学都玩单板，非要单板，别的不学。得嘞，听他的，单板")
+    assert _ski_choice(later) == [("单板", ["双板"])]
+
+
+def test_naming_both_options_or_asking_about_the_other_replaces_nothing():
+    assert _ski_choice(("user", "单板是不是比双板难学？")) == [("双板", [])]
+    assert _ski_choice(("user", "还是双板，单板太难了")) == [("双板", [])]
+
+
+def test_a_held_value_that_is_no_option_of_the_question_is_not_picked_again():
+    # the value held under the key came from elsewhere (an add-on named beside a list of options)
+    user = parse_message(Message(idx=5, role="user", text="得嘞，听他的，单板", ts=TS))
+    assert named_option("想学双板还是单板？", 3, user, "双板") == "单板"
+    assert named_option("想学双板还是单板？", 3, user, "Tesla Powerwall") == ""
