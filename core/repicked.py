@@ -17,6 +17,7 @@ options of several, or when the turn asks about them or negates them ("is the gr
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from core.alternatives import offered_choice
 from core.fact_versions import replace_fact
@@ -36,15 +37,24 @@ def _option_in(offering: str, words: str, lang: str) -> tuple[int, int] | None:
     return analyzer_for(lang).option_span(offering, *found[0])
 
 
+_PICK = ("user", "accepted", "assistant")  # a fact's role, its evidence's how and role, as _keep made it
+
+
+def _held_picks(state: ContextState) -> Iterator[tuple[Fact, int, str]]:
+    """The facts still held as the pick of an offering turn: (fact, that turn's idx, its text). A fact
+    said again or corrected since is no longer that turn's pick."""
+    for key, offering in state.picked_from.items():
+        fact = state.facts.get(key)
+        ev = fact.evidence if fact is not None else None
+        if fact is not None and ev is not None and (fact.role, ev.how, ev.role) == _PICK:
+            yield fact, ev.idx, offering
+
+
 def _picked_again(state: ContextState, words: str, lang: str) -> list[tuple[Fact, str, int]]:
     """The held picks whose offering turn names another option by words: (fact, option, start)."""
     low = words.lower()
     out = []
-    for key, offering in state.picked_from.items():
-        fact = state.facts.get(key)
-        ev = fact.evidence if fact is not None else None
-        if fact is None or ev is None or (fact.role, ev.how, ev.role) != ("user", "accepted", "assistant"):
-            continue  # no longer the pick of that turn (said again, corrected)
+    for fact, _, offering in _held_picks(state):
         held = fact.value.lower()
         if not held or low in held or held in low:
             continue
@@ -76,12 +86,8 @@ def _names(text: str, option: str) -> bool:
 def _alternative_repicks(state: ContextState, parsed: ParsedMessage) -> list[tuple[Fact, str, int]]:
     """The held picks of an alternative question whose other option the user's turn names."""
     out = []
-    for key, offering in state.picked_from.items():
-        fact = state.facts.get(key)
-        ev = fact.evidence if fact is not None else None
-        if fact is None or ev is None or (fact.role, ev.how, ev.role) != ("user", "accepted", "assistant"):
-            continue
-        option = named_option(offering, ev.idx, parsed, fact.value)
+    for fact, offered_at, offering in _held_picks(state):
+        option = named_option(offering, offered_at, parsed, fact.value)
         if option and option.lower() != fact.value.lower() and not _names(parsed.message.text, fact.value):
             out.append((fact, option, offering.rfind(option)))
     return out

@@ -91,12 +91,19 @@ def _echo_marked(detail: str, rec: ActionUnit, keys: set[str]) -> dict[str, Any]
     out = detail
     for key, value in _top_fields(detail).items():
         if key in keys and str(value) == str(rec.args.get(key)):
-            shown = json.dumps(value, ensure_ascii=False)
-            field = re.compile(rf'("{re.escape(key)}":\s*){re.escape(shown)}')
-            if len(field.findall(out)) == 1:
-                was = json.dumps(f"(was: {value})", ensure_ascii=False)
-                out = field.sub(lambda m, was=was: m.group(1) + was, out)
+            out = _field_marked(out, key, value)
     return {} if out == detail else {"detail": out}
+
+
+def _field_marked(detail: str, key: str, value: Any) -> str:
+    """detail with the field key's value shown "(was: value)", when the field occurs there once (a
+    nested field of the same name is another thing's); detail as it is otherwise."""
+    shown = json.dumps(value, ensure_ascii=False)
+    field = re.compile(rf'("{re.escape(key)}":\s*){re.escape(shown)}')
+    if len(field.findall(detail)) != 1:
+        return detail
+    was = json.dumps(f"(was: {value})", ensure_ascii=False)
+    return field.sub(lambda m: m.group(1) + was, detail)
 
 
 def _top_fields(detail: str) -> dict[str, Any]:
@@ -119,12 +126,10 @@ def _marked_result(rec: ActionUnit, later: Sequence[ActionUnit]) -> dict[str, An
         anew = [r for r in later if _scalar(r.args.get(key)) and str(r.args[key]) != str(value)]
         if not any(_same_object(rec, r, key) for r in anew):
             continue
-        shown = json.dumps(value, ensure_ascii=False)
-        field = re.compile(rf'("{re.escape(key)}":\s*){re.escape(shown)}')
-        if len(field.findall(detail)) != 1:
+        marked = _field_marked(detail, key, value)
+        if marked == detail:
             continue
-        was = json.dumps(f"(was: {value})", ensure_ascii=False)
-        detail = field.sub(lambda m, was=was: m.group(1) + was, detail)
+        detail = marked
         if summary.get(key) == str(value):
             summary[key] = f"(was: {value})"
     if detail == rec.detail:
@@ -149,9 +154,8 @@ def said_by_user(state: ContextState) -> SaidBetween:
     said in, or as a word of a user turn after a tool call: "Let's go for the Norland 9kg") in a turn
     strictly between two others: the evidence a re-asked read needs. A turn that adds a thing ("also
     her atorvastatin, its RX-448121") asks the tool a second question: it is no such evidence."""
-    adds = any_language().adds_task
-    turns = [(idx, text.lower()) for idx, text in state.user_texts.items() if not adds(text)]
-    adding = {idx for idx, text in state.user_texts.items() if adds(text)}
+    adding = {idx for idx, text in state.user_texts.items() if any_language().adds_task(text)}
+    turns = [(idx, text.lower()) for idx, text in state.user_texts.items() if idx not in adding]
     said: list[tuple[int, str]] = []
     for fact in state.facts.values():
         for version in [*fact.history, fact]:

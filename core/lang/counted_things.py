@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 
-from core.lang.en_lexicon import FUNCTION_WORDS
+from core.lang.en_lexicon import FUNCTION_WORDS, MONTH_ABBR, MONTHS, UNITS, WEEKDAYS
+from core.lang.zh_numbers import zh_to_number
 
-_ZH_DIGITS = "一二两三四五六七八九十百千"
+_ZH_DIGITS = "一二两三四五六七八九十百千"  # the numerals of a count (core.lang.zh_numbers reads them)
 # the measure words of people: their count is the party, whatever word follows ("三个人逗号", "四位")
 _ZH_PEOPLE = "个人|位|名|口人"
 _ZH_MEASURE = "个|张|桌|间|箱|台|件|份|辆|套|本|瓶|盒|条|只|双|杯|包|桶|袋|罐|支|把|盆|束|块"
@@ -38,34 +39,20 @@ _EN_THING = re.compile(
 # words after a number that name no thing counted: spans of time and distance, months and days (a date)
 _EN_MEASURES = frozenset(
     "second seconds sec secs minute minutes min mins hour hours hrs day days week weeks month months"
-    " year years night nights time times mile miles metre metres meter meters"
-    " january february march april may june july august september october november december"
-    " jan feb mar apr jun jul aug sep sept oct nov dec"
-    " monday tuesday wednesday thursday friday saturday sunday".split()
-)
+    " year years night nights time times mile miles metre metres meter meters".split()
+) | frozenset((*MONTHS, *MONTH_ABBR, *WEEKDAYS))
 _EN_CLOSES = re.compile(r"\s*(?:now|then|instead|please|total|in total|all in|altogether)?\s*(?:[,.;!?]|$)")
 _EN_ADDS = re.compile(r"\b(?:another|more|extra|also|additional|plus|too|as well)\b", re.IGNORECASE)
 
 
-_EN_NUMBERS = {w: i for i, w in enumerate(_EN_NUMBER.split("|")[1:], start=1)}
-_ZH_VALUES = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-
-
 def count_value(count: str) -> int | None:
     """The number a count says ("two bags" -> 2, "十五个" -> 15, "12个" -> 12); None past what it reads."""
-    digits = re.match(r"\d+", count)
-    if digits:
-        return int(digits.group(0))
-    word = count.split()[0].lower() if count.split() else ""
-    if word in _EN_NUMBERS:
-        return _EN_NUMBERS[word]
-    han = re.match(rf"[{_ZH_DIGITS}]+", count)
-    if han is None:
+    head = re.match(rf"\d+|[A-Za-z]+|[{_ZH_DIGITS}]+", count.strip())
+    if head is None:
         return None
-    tens, _, ones = han.group(0).partition("十")
-    if "十" not in han.group(0):
-        return _ZH_VALUES.get(han.group(0)) if len(han.group(0)) == 1 else None
-    return _ZH_VALUES.get(tens, 1 if not tens else 0) * 10 + _ZH_VALUES.get(ones, 0)
+    word = head.group(0).lower()
+    value = UNITS.get(word) if word.isalpha() and word.isascii() else zh_to_number(word)
+    return int(value) if value is not None else None
 
 
 def _singular(noun: str) -> str:

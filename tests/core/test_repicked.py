@@ -26,8 +26,12 @@ _OPENING = [
 ]
 
 
-def _choices(*later: tuple[str, str]) -> list[tuple[str, list[str]]]:
-    st = state_after([*_OPENING, *later])
+Turns = list[tuple[str, str]]
+
+
+def _choices(*later: tuple[str, str], opening: Turns = _OPENING) -> list[tuple[str, list[str]]]:
+    """The choice facts (value, replaced values) after the opening turns and the later ones."""
+    st = state_after([*opening, *later])
     return [(f.value, [v.value for v in f.history]) for k, f in st.facts.items() if k.endswith(".choice")]
 
 
@@ -67,19 +71,14 @@ _SKI = [
 ]
 
 
-def _ski_choice(*later: tuple[str, str]) -> list[tuple[str, list[str]]]:
-    st = state_after([*_SKI, *later])
-    return [(f.value, [v.value for v in f.history]) for k, f in st.facts.items() if k.endswith(".choice")]
-
-
 def test_the_other_option_of_the_alternatives_asked_named_later_replaces_the_pick():
     later = ("user", "哎您等会儿，孩子说他同学都玩单板，非要单板，别的不学。得嘞，听他的，单板")
-    assert _ski_choice(later) == [("单板", ["双板"])]
+    assert _choices(later, opening=_SKI) == [("单板", ["双板"])]
 
 
 def test_naming_both_options_or_asking_about_the_other_replaces_nothing():
-    assert _ski_choice(("user", "单板是不是比双板难学？")) == [("双板", [])]
-    assert _ski_choice(("user", "还是双板，单板太难了")) == [("双板", [])]
+    assert _choices(("user", "单板是不是比双板难学？"), opening=_SKI) == [("双板", [])]
+    assert _choices(("user", "还是双板，单板太难了"), opening=_SKI) == [("双板", [])]
 
 
 def test_a_held_value_that_is_no_option_of_the_question_is_not_picked_again():
