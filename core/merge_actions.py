@@ -89,6 +89,8 @@ def _after_action(state: ContextState, act: ActionUnit) -> None:
     for todo in state.todos:
         if not todo.done and set(todo.text.lower().split()) & words - {"general"}:
             todo.done = True
+        elif not todo.done and act.write and todo.taken and todo.idx < act.idx:
+            todo.done = True  # "Shall I put your name on it?" -> "Yes" -> place_order: the offer was done
     for goal in state.goals:
         if goal.domain and goal.domain in words:
             goal.done = True

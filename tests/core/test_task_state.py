@@ -102,3 +102,20 @@ def test_an_offer_after_a_report_waits_for_the_user_then_executes(report, yes):
     ]
     assert run(turns).task_state == "CONFIRMING"
     assert run([*turns, ("user", yes)]).task_state == "EXECUTING"
+
+
+def test_an_offer_taken_is_done_by_the_write_the_agent_makes_after_it_whatever_its_name():
+    # "put your name on it" is done by place_order: the write that follows the yes is what was offered
+    turns = [
+        ("user", "A new washing machine, the Norland 9kg in graphite please."),
+        ("assistant", "One left in graphite. Shall I put your name on it?"),
+        ("user", "Yes, Bethan Pritchard, 07700 900614."),
+        ("call", "c3", "place_order", {"model": "Norland 9kg", "name": "Bethan Pritchard"}),
+        ("result", "c3", {"order_id": "TAC-40922", "status": "confirmed"}),
+        ("assistant", "Order TAC-40922 is confirmed."),
+    ]
+    state = run(turns)
+    assert state.todos and all(t.done for t in state.todos)
+    # an offer the user has not taken stays open: the write answers nothing of it
+    declined = run([*turns[:2], ("user", "how long is delivery?"), *turns[3:]])
+    assert declined.todos and not any(t.done for t in declined.todos)
