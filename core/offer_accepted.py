@@ -10,6 +10,7 @@ from core.fact_versions import new_fact, replace_fact
 from core.lang.cues import any_language
 from core.listed import listed
 from core.models import ContextState, Fact, FactCandidate, ParsedMessage, Units
+from core.offer_slots import WHEN_TYPES
 from core.readback_split import AGREED_SUFFIX
 from core.replaced import unnumbered_slot
 from core.slot_keys import COST_SLOTS, INFORMATIONAL_SLOTS
@@ -130,15 +131,12 @@ def _quoted_term(fact: Fact) -> bool:
     return slot in COST_SLOTS and single and fact.evidence is not None
 
 
-_WHEN_TYPES = frozenset({"date", "time", "datetime"})
-
-
 def still_proposed(before: Fact | None, cand: FactCandidate) -> FactCandidate:
     """cand, the assistant's offer of a day or time, marked as proposed in place of the user's value
     when the standing offer it repeats was ("only one space left, but the 2pm session has five",
     then "Sound. 2pm on Saturday 23 January"): said again it is still that alternative, and the
     user's yes to it replaces their own value. Other offers are returned as they are."""
-    again = before is not None and before.proposes and not cand.proposes and cand.vtype in _WHEN_TYPES
+    again = before is not None and before.proposes and not cand.proposes and cand.vtype in WHEN_TYPES
     if again and before is not None and same_value(before.norm, cand.norm):
         return cand.model_copy(update={"proposes": True})
     return cand

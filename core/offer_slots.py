@@ -69,6 +69,7 @@ def _overlap(part: str, held: str) -> bool:
 
 
 WHEN_SLOT = "datetime"  # the key of a day and a time taken together (core.lang.base.SLOTS)
+WHEN_TYPES = frozenset({"date", "time", WHEN_SLOT})  # the value types of a day or a time
 _REFERENCE = datetime(2026, 1, 1)  # a fixed time to read an option's entities against: only types are kept
 
 

@@ -39,7 +39,7 @@ from core.lang.cues import any_language
 from core.lang.registry import analyzer_for
 from core.listed import listed
 from core.models import Atom, ContextState, Evidence, Fact, OfferedChoice, ParsedMessage, Units
-from core.offer_slots import WHEN_SLOT, is_when_slot, slot_spans
+from core.offer_slots import WHEN_SLOT, WHEN_TYPES, is_when_slot, slot_spans
 from core.readback_split import AGREED_SUFFIX
 from core.slot_keys import INFORMATIONAL_SLOTS, is_value
 
@@ -51,7 +51,6 @@ _PRICED = re.compile(r"\s\(?[A-Z]{0,3}[^\w\s(]\d")
 _SENTENCE = re.compile(r"(?<=[.!。！])\s*")
 _CLAUSE = re.compile(r"[.,;:!?，。；！？\n]+")
 MAX_CLAUSE_WORDS = 5  # a clause naming a pick is short ("the underhill one", "yes late checkout")
-_WHEN = frozenset({"date", "time", "datetime"})
 MAX_SLOT_REPLY = 30  # a reply naming a slot by its numbers is short ("dec 4", "29号的")
 
 
@@ -203,7 +202,7 @@ def _taken(held: OfferedChoice, parsed: ParsedMessage, units: Units, asked: str)
         return slots.pop()  # "dec 4" of "December 3 at 9:30 and December 4 at 10:15", "29号的"
     if len(distinct) != 1 or held.question or any_language().asks_another(text) or analyzer.turns_away(text):
         return None  # "That sounds okay, but what else is there?": no pick
-    if any(c.role == "user" and c.vtype in _WHEN for c in units.facts):
+    if any(c.role == "user" and c.vtype in WHEN_TYPES for c in units.facts):
         return None  # "how about something on March 1st?": a day or time of the user's own
     if analyzer.points_at_pick(text) or analyzer.answers_yes(text, asked):
         return 0  # "ok that", "就它吧"; "obviously yes", "要" to "需要接驳车吗？"

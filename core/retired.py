@@ -27,6 +27,7 @@ from core.lang.counted_things import count_value, counted_things
 from core.lang.value_shapes import extra_correction_cue, shaped_values
 
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
+Counted = list[tuple[str, str, bool]]  # a turn's counts of named things (core.lang.counted_things)
 # a number standing alone, as short as a count ("32 is enough"): no phone number, no "36桌"
 _BARE = re.compile(r"(?<![\w$£€¥#.,:/\-])\d{1,4}(?![\w%]|[.,:/\-]\d)")
 
@@ -96,12 +97,12 @@ def _corrected_values(text: str, found: list[tuple[str, str]]) -> list[tuple[str
     return [(shape, value) for shape, value in found if any(value in s for s in cued)]
 
 
-def _restated_counts(text: str, prior: Retired) -> dict[str, str]:
+def _restated_counts(text: str, found: Counted, prior: Retired) -> dict[str, str]:
     """The earlier count of a thing this turn restates with another count, no cue needed: the same
     attribute restated with a value of its type (core.lang.counted_things), the one earlier count of
     that thing the only candidate. A count added to the earlier one ("再来两个") restates nothing."""
     low, said = text.lower(), {}
-    for thing, count, adds in counted_things(text):
+    for thing, count, adds in found:
         said.setdefault(thing, []).append((count, adds))
     out = {}
     for thing, counts in said.items():
@@ -115,11 +116,10 @@ def _restated_counts(text: str, prior: Retired) -> dict[str, str]:
     return out
 
 
-def _counts_now(text: str, prior: Retired) -> dict[str, tuple[str, ...]]:
+def _counts_now(found: Counted, prior: Retired) -> dict[str, tuple[str, ...]]:
     """The user's counts of each thing after this turn: a count it restates is the current one; a
     count added to an earlier one leaves the thing's count unknown (dropped)."""
     things = dict(prior.things)
-    found = counted_things(text)
     for thing in {t for t, _, _ in found}:
         counts = [(c, adds) for t, c, adds in found if t == thing]
         if any(adds for _, adds in counts) and thing in things:
@@ -143,7 +143,8 @@ def note_user_turn(prior: Retired, text: str) -> Retired:
     found = shaped_values(text)
     low = text.lower()
     retired = _retired_now(text, _corrected_values(text, found), prior) if is_retiring_cue(text) else {}
-    retired = _restated_counts(text, prior) | retired
+    counted = counted_things(text)
+    retired = _restated_counts(text, counted, prior) | retired
     kept = tuple(v for v in prior.values if v.lower() not in low and v not in retired)
     kept += tuple(sorted(retired))
     said = dict(prior.said)
@@ -160,5 +161,5 @@ def note_user_turn(prior: Retired, text: str) -> Retired:
         values=kept,
         pairs=tuple(sorted(retired.items())),
         quoted=prior.quoted,
-        things=_counts_now(text, prior),
+        things=_counts_now(counted, prior),
     )
