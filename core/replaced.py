@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 
+from core.lang.joins import LIST_ITEM_GAP
 from core.lang.zh_time import shifts_day
 from core.models import ContextState, Evidence, Fact
 from core.tool_supersede import superseded_arg_values
@@ -228,9 +229,10 @@ def _untyped(fact: Fact) -> bool:
 
 
 def _listed_pattern(value: str) -> str:
-    """A regex for value, its list items joined by any list separator (ASCII or full-width)."""
+    """A regex for value, its list items joined by any list separator (ASCII or full-width) or joining
+    word: the held "Monday, Wednesday" is the user's "Monday and Wednesday"."""
     items = [re.escape(i) for i in _LIST_SEPARATOR.split(value) if i]
-    return _LIST_SEPARATOR.pattern.join(items) if len(items) > 1 else re.escape(value)
+    return LIST_ITEM_GAP.join(items) if len(items) > 1 else re.escape(value)
 
 
 def mark_quoted(texts: Sequence[str], state: ContextState, restated: Collection[str] = ()) -> list[str]:

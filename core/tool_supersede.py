@@ -22,11 +22,14 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from core.embed import is_chinese
 from core.lang.cues import any_language
 from core.models import ActionUnit, ContextState
 from core.tools import args_text
 
 MIN_ID_CHARS = 4  # an argument value short as "1" or "ok" names no object
+# a model code inside a longer value ("E7" of "华锐E7", "X8" of "Vireo X8"): the user's shorthand for it
+_CODE = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z]{1,3}\d{1,4}[A-Za-z]?(?![A-Za-z0-9_-])")
 
 
 def _scalar(value: Any) -> bool:
@@ -145,8 +148,15 @@ def superseded_arg_values(state: ContextState) -> set[str]:
     out: set[str] = set()
     for rec, marked in zip(records, mark_superseded_args(records, said_by_user(state)), strict=True):
         set_anew = [str(v) for k, v in rec.args.items() if marked.args.get(k) != v]
-        out |= {v for v in set_anew if len(v) >= MIN_ID_CHARS}
+        out |= {v for v in set_anew if _name_length(v) >= MIN_ID_CHARS}
+        out |= {c for v in set_anew for c in _CODE.findall(v) if c != v}
     return out
+
+
+def _name_length(value: str) -> int:
+    """The length of value with a Chinese character counted as two: a character is about a word
+    ("马大夫" names a doctor as "Dr Ma" does)."""
+    return sum(2 if is_chinese(ch) else 1 for ch in value)
 
 
 def said_by_user(state: ContextState) -> SaidBetween:

@@ -41,6 +41,11 @@ def draws_result(text: str) -> bool:
 _LIST_GAP = re.compile(r"\s*(?:[,，、&]|and|和|与|跟)\s*", re.IGNORECASE)
 
 
+# the gap between two items of a value listed: a separator mark ("Monday, Wednesday", "周一、周三")
+# or a joining word ("Monday and Wednesday", "周一和周三"); a regex, for the items' own patterns
+LIST_ITEM_GAP = r"(?:\s*[,;\uff0c\uff1b\u3001&]\s*(?:and\s+)?|\s+and\s+|\s*[和与跟及]\s*)"
+
+
 def joins_list(gap: str) -> bool:
     """True when gap, the text between two names, joins them as items of one list."""
     return _LIST_GAP.fullmatch(gap) is not None
