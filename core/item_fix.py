@@ -5,15 +5,21 @@ one ("hold on, van 3 is XK-1108P. numbers flipped"). Replacing the whole value s
 that never changed as replaced. A single new value of the same shape as exactly one item (an id of
 the same length with at most two characters changed) corrects that item only: the list keeps the
 others, and the history holds the item it replaced.
+
+Times the same way: "8am and 6pm", then "can the evening one be at 7pm instead". A corrected single
+time replaces the one listed time in its own half of the day (before or after noon), when exactly one
+is there; the morning visit still stands.
 """
 
 from __future__ import annotations
 
 from core.fact_versions import replace_fact
 from core.models import ContextState, Fact, FactCandidate
+from core.values import clock_minutes
 
 MAX_CHANGED = 2  # characters a mistyped identifier differs by ("1180" -> "1108")
 MIN_ID_CHARS = 5  # shorter values ("2", "May") are no identifiers to be mistyped
+NOON = 12 * 60  # minutes: the two halves of a day a listed time is in
 _SEP = ", "
 
 
@@ -37,9 +43,28 @@ def corrected_item(cur: Fact, cand: FactCandidate) -> str | None:
     return close[0] if len(close) == 1 else None
 
 
+def corrected_time_item(cur: Fact, cand: FactCandidate) -> str | None:
+    """The one time of cur's listed times that the user's corrected single time cand replaces: the
+    one in its own half of the day ("8am, 6pm" corrected to "7pm": the 6pm), or None."""
+    values, norms = cur.value.split(_SEP), cur.norm.split(_SEP)
+    if cand.role != "user" or not cand.correction or len(values) < 2 or len(values) != len(norms):
+        return None
+    at, listed = clock_minutes(cand.norm), [clock_minutes(n) for n in norms]
+    if at is None or _SEP in cand.norm or any(m is None for m in listed):
+        return None
+    pm = at >= NOON
+    same_half = [v for v, m in zip(values, listed, strict=True) if m is not None and (m >= NOON) == pm]
+    return same_half[0] if len(same_half) == 1 else None
+
+
 def replace_item(state: ContextState, cur: Fact, cand: FactCandidate, item: str, reason: str) -> None:
     """Put cand's value in place of the one item of cur's list; the history holds that item only."""
-    value = _SEP.join(cand.value.strip() if i == item else i for i in cur.value.split(_SEP))
-    replace_fact(state, cur, cand.model_copy(update={"value": value, "norm": value.lower()}), reason)
+    values, norms = cur.value.split(_SEP), cur.norm.split(_SEP)
+    if len(norms) != len(values):
+        norms = [v.lower() for v in values]
+    value = _SEP.join(cand.value.strip() if v == item else v for v in values)
+    norm = _SEP.join(cand.norm if v == item else n for v, n in zip(values, norms, strict=True))
+    replace_fact(state, cur, cand.model_copy(update={"value": value, "norm": norm}), reason)
     fact = state.facts[cand.key]
-    fact.history[-1] = fact.history[-1].model_copy(update={"value": item, "norm": item.lower()})
+    old_norm = next(n for v, n in zip(values, norms, strict=True) if v == item)
+    fact.history[-1] = fact.history[-1].model_copy(update={"value": item, "norm": old_norm})

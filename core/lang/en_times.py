@@ -61,10 +61,11 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("oclock", rf"\b(?P<h>{_HOUR})\s*{_OCLOCK}(?:\s+(?P<per>{_PERIOD}))?"),
     # 7 in the evening, 4:30 in the evening, six thirty in the evening
     ("per", rf"\b(?P<h>{_HOUR})(?:(?:[:.](?P<m>[0-5]\d))|\s+(?P<mw>{_MINWORD}))?\s+(?P<per>{_PERIOD})"),
-    # evening 4:30, afternoon 12 (SGD phrasing); not a count after it ("sat night, 4 of us")
+    # evening 4:30, afternoon 12 (SGD phrasing); not a count after it ("sat night, 4 of us"), nor
+    # "the evening one" (the one of the evening: a pronoun, no hour)
     (
         "lead",
-        rf"\b(?P<per>{_PERIOD_WORD}),?\s+(?:at\s+)?(?P<h>{_HOUR}|{_H24})(?:[:.](?P<m>[0-5]\d))?\b"
+        rf"(?<!\bthe\s)(?<!\bthis\s)(?<!\bthat\s)\b(?P<per>{_PERIOD_WORD}),?\s+(?:at\s+)?(?P<h>{_HOUR}|{_H24})(?:[:.](?P<m>[0-5]\d))?\b"
         rf"(?!\s*(?:{_AMPM}|%|\$|of\b|people|persons|guests|adults|rooms|nights))",
     ),
     # 18:45, 9:30, 09:15

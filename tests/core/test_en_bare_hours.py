@@ -23,3 +23,18 @@ pytestmark = pytest.mark.unit
 )
 def test_a_bare_hour_is_read_in_the_part_of_the_day_it_is_booked_in(text: str, value: str) -> None:
     assert {t.value for t in find_times(text)} == {value}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("can the evening one be at 7pm instead", {"19:00"}),  # "one": the visit of the evening
+        ("The morning one is fine", set()),
+    ],
+)
+def test_the_one_of_a_part_of_the_day_is_no_hour(text: str, value: set[str]) -> None:
+    assert {t.value for t in find_times(text)} == value
+
+
+def test_a_part_of_the_day_before_its_hour_is_still_read() -> None:
+    assert "16:30" in {t.value for t in find_times("evening 4:30 works")}

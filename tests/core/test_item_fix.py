@@ -31,3 +31,28 @@ def test_a_value_like_no_item_or_equal_to_one_fixes_no_item(reply: str) -> None:
     st = state_after([*_LISTED, ("user", reply)])
     assert not [v for v in replaced(st) if ", " not in v]
     assert "XJ-4471M, XJ-4472M, XK-1108P" not in [f.value for f in st.facts.values()]
+
+
+_VISITS = [
+    ("user", "I'm arranging home care for my father, two visits a day"),
+    ("assistant", "What times would suit?"),
+    ("user", "8am and 6pm. 45 min each."),
+    ("assistant", "Noted, 8am and 6pm."),
+]
+
+
+def _times(st) -> list[tuple[str, list[str]]]:
+    return [(f.value, [v.value for v in f.history]) for f in st.facts.values() if f.key.endswith(".time")]
+
+
+def test_a_corrected_time_replaces_the_listed_time_of_its_half_of_the_day() -> None:
+    # "the evening one" is the visit of the evening, no hour: only the 6pm changes, 8am still stands
+    st = state_after([*_VISITS, ("user", "oh and can the evening one be at 7pm instead")])
+    assert _times(st) == [("8am, 7pm", ["6pm"])]
+
+
+def test_a_corrected_time_with_no_listed_time_of_its_half_replaces_the_listing() -> None:
+    # both listed times are in the morning: no one of them is the one the 2pm corrects
+    visits = [*_VISITS[:2], ("user", "8am and 10am. 45 min each."), ("assistant", "Noted, 8am and 10am.")]
+    st = state_after([*visits, ("user", "actually make it 2pm instead")])
+    assert [value for value, _ in _times(st)] == ["2pm"]
