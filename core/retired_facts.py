@@ -21,8 +21,9 @@ from core.replaced import unnumbered_slot
 
 
 def _holding(state: ContextState, old: str) -> tuple[Fact, list[str], int] | None:
-    """The one user fact that holds old as current, whole or as one of its listed items, with its
-    items and the index of old among them; None when no fact or several do."""
+    """The one user fact that holds old as current, whole or as one of its listed items (or an item
+    that opens with it and a word: "15 litre storage"), with its items and the index of that item;
+    None when no fact or several do."""
     low = old.strip().lower()
     found = []
     for fact in state.facts.values():
@@ -30,6 +31,10 @@ def _holding(state: ContextState, old: str) -> tuple[Fact, list[str], int] | Non
             continue  # "育儿嫂1月29号就要来" retires no "预产期1月3号": a correction of the task's day
         items = LIST_SEPARATOR.split(fact.value.strip())  # "两包, 500 克"
         hits = [i for i, item in enumerate(items) if item.lower() == low]
+        # or the measure with the noun it qualifies after it ("15 litre storage" of "15 litre"; a bare
+        # number is no measure: "11" is not the "11 am" of a time)
+        measure = any(c.isalpha() for c in low)
+        hits = hits or [i for i, item in enumerate(items) if measure and item.lower().startswith(f"{low} ")]
         if len(hits) == 1:
             found.append((fact, items, hits[0]))
     return found[0] if len(found) == 1 else None
@@ -46,7 +51,8 @@ def replace_retired_facts(state: ContextState, msg: Message) -> None:
         if held is None or start < 0:
             continue
         fact, items, at = held
-        value = ", ".join([*items[:at], new, *items[at + 1 :]])
+        item = new + items[at][len(old.strip()) :]  # "25 litre storage": the noun after it stays
+        value = ", ".join([*items[:at], item, *items[at + 1 :]])
         norm = value.lower()
         for other in list(state.facts.values()):
             same_turn = other.last_idx == msg.idx and other.first_idx == msg.idx

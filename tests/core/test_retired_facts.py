@@ -8,7 +8,9 @@ import pytest
 
 from core.compressor import Compressor
 from core.config import Config
-from core.models import Message
+from core.models import ContextState, Fact, Message
+from core.retired import Retired
+from core.retired_facts import replace_retired_facts
 from tests.core.builders import replaced, state_after
 
 pytestmark = pytest.mark.unit
@@ -71,3 +73,34 @@ def test_an_english_count_set_against_the_old_one_replaces_it():
     assert "6 jugs" in replaced(state)
     assert not any(f.value == "6 jugs" for f in state.facts.values())
 
+
+_HEATER = [
+    ("user", "Our geyser is gone, need a new one fitted"),
+    ("assistant", "Sorry to hear that. Replacement of the same kind?"),
+    ("user", "Yes, replacement. 15 litre storage geyser, for the second bathroom"),
+    ("assistant", "Noted. Any must-haves?"),
+    (
+        "user",
+        "My mother-in-law is coming for a month. Make it 25 litre, the small one will finish in one bucket",
+    ),
+    ("assistant", "Sure, a 25 litre one."),
+]
+
+
+def test_a_measure_held_with_the_noun_after_it_takes_the_corrected_measure():
+    # "15 litre storage" was filed under its noun, "25 litre" under its unit: one fact now
+    state = state_after(_HEATER)
+    held = [f for f in state.facts.values() if f.history]
+    assert [(f.value, [v.value for v in f.history]) for f in held] == [
+        ("25 litre storage", ["15 litre storage"])
+    ]
+    text = _context(_HEATER)
+    assert "15 litre" not in text.replace("(was: 15 litre storage)", "")
+
+
+def test_a_bare_number_retired_is_no_measure_of_a_longer_value():
+    # "11" retired by "40" (a bare number answered just before): the held time "11 am" stays
+    time = Fact(key="memoir.time", value="11 am", norm="11:00", first_idx=3, last_idx=3)
+    state = ContextState(facts={"memoir.time": time}, retired=Retired(pairs=(("11", "40"),)))
+    replace_retired_facts(state, Message(idx=9, role="user", text="actually 40 copies"))
+    assert [(f.value, f.history) for f in state.facts.values()] == [("11 am", [])]
