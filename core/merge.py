@@ -59,6 +59,7 @@ from core.tasks import (
     corrected_domains,
     corrected_elsewhere,
     echoed_elsewhere,
+    general_taken_over,
     opens_task,
     other_task,
     said_before_domain,
@@ -129,6 +130,8 @@ def merge(
     for cand in answer_to_end(state, parsed, widen_repeated(state, parsed, units.facts)):
         _merge_fact(merged, cand, corrected, done, asks)
     replace_retired_facts(merged, msg)  # "改成24个" after "28个人": the count the correction retired
+    if msg.role == "user":
+        general_taken_over(merged, msg.idx, state.offers)  # "2 hours" said before the task, replaced under it
     settle_weekdays(merged, units.facts, msg)  # "Wednesday" read back as "Wednesday 16 December"
     if msg.role == "assistant":
         split_read_back(merged, units.facts, msg.idx)

@@ -14,7 +14,8 @@ from core.correction_topics import speaks_of_first
 from core.lang.base import SERIES_SLOT_PREFIX, same_service
 from core.lang.cues import any_language
 from core.lang.registry import analyzer_for
-from core.models import Atom, ContextState, Fact, FactCandidate, ParsedMessage
+from core.listed import one_of_listed
+from core.models import Atom, ContextState, Evidence, Fact, FactCandidate, ParsedMessage
 from core.slot_keys import fact_key
 from core.values import same_value
 
@@ -330,3 +331,46 @@ def corrected_in_play(state: ContextState, cand: FactCandidate) -> str | None:
         return None
     return held.key
 
+
+
+def general_taken_over(state: ContextState, idx: int, offers: dict[str, Fact]) -> None:
+    """Fold the user's value held under ``general.<slot>`` into the task's own fact of that slot when
+    that fact held the same value, read back by the agent, and the user replaced it in turn idx: "a
+    court ... 2 hours" (said before the task was known), "2 hours is $56" read back under the task,
+    then "ok 90 minutes then", the alternative the agent offered (offers: the offers held before the
+    turn). One value in both frames is one attribute: the general copy would show the old value as
+    current beside the new one. The task's fact keeps it in its history, said by the user and
+    corrected. A new value the agent did not offer may be another thing's ("march 9" for a banquet
+    after a league's "January 5")."""
+    for key, fact in list(state.facts.items()):
+        domain, _, slot = key.partition(".")
+        own = domain != "general" and not key.endswith(OTHER_TASK_SUFFIX)
+        if not own or (fact.role, fact.last_idx) != ("user", idx):
+            continue
+        offer = offers.get(key)
+        taken = offer is not None and (
+            same_value(offer.norm, fact.norm) or one_of_listed(offer.value, fact.value) is not None
+        )
+        if not taken:
+            continue
+        held = state.facts.get(f"general.{slot}")
+        if held is None or held.role != "user" or held.status != "active" or same_value(held.norm, fact.norm):
+            continue
+        # the task's frame held it as the agent's read-back ("2 hours is $56"), not as the user's own
+        # words (those may be another attribute's value the parser put there)
+        past = [
+            i
+            for i, v in enumerate(fact.history)
+            if v.norm == held.norm and v.replaced_at == idx and _read_back(v.evidence)
+        ]
+        if not past:
+            continue
+        del state.facts[held.key]
+        version = fact.history[past[-1]]
+        update = {"reason": "corrected by user", "evidence": held.evidence or version.evidence}
+        fact.history[past[-1]] = version.model_copy(update=update)
+
+
+def _read_back(evidence: Evidence | None) -> bool:
+    """True for a value the agent said (read back or reported), not the user."""
+    return evidence is not None and evidence.role == "assistant"
