@@ -189,4 +189,10 @@ SET_SCENARIOS: dict[int, tuple[str, ...]] = {
         "massage_chair_purchase", "space_heater_purchase", "school_bag_purchase", "tablet_purchase",
         "duvet_purchase", "health_supplement_purchase", "drying_rack_install", "gas_hob_install",
     ),
+    32: (
+        "dishwasher_purchase", "ceiling_fan_install", "football_pitch_booking", "smartwatch_purchase",
+        "vacuum_cleaner_purchase", "computer_repair", "honeymoon_planning", "lawn_mower_purchase",
+        "humidifier_purchase", "air_fryer_purchase", "electric_blanket_purchase", "rice_cooker_purchase",
+        "printer_purchase", "office_chair_purchase", "cookware_purchase", "car_battery_replacement",
+    ),
 }
