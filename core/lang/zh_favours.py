@@ -2,7 +2,8 @@
 "食谱能不能写得简单点", "能用细一点的针吗"): the user asks for a thing to be done or allowed, which
 is the user's instruction, like "请顺便洗个车" (the English rule: core.lang.en_favours). A question for
 information, an option or a price list ("能不能告诉我…", "可以查一下吗", "能不能推荐…") is none, nor
-is a one-word ask ("能退吗？"), too short to say what the user wants done."""
+is a one-word ask ("能退吗？"), too short to say what the user wants done. The wish may come first and
+the ask after it ("不要塑料包装可以吗", "用微信付行不行"): the same favour."""
 
 from __future__ import annotations
 
@@ -19,9 +20,22 @@ _INFO_AFTER = re.compile(
 )
 
 
+# an ask after the wish, closing its sentence ("不要塑料包装可以吗，我未婚妻说…")
+# (行 and 好 not closing a word of their own: "去旅行吗", "身体还好吗" ask for information)
+_ASK_AFTER = re.compile(
+    r"(?:可以吗|可以么|可以不|可不可以|行不行|好不好|(?<![旅进执运流银举发步航飞爬])行吗|(?<![很太还更最友美良爱])好吗|成吗)"
+    r"[？?]?(?=[，,。.!！]|$)"
+)
+MIN_WISH = 3  # characters a wish before its ask needs ("这样好吗" asks an opinion, no favour)
+
+
 def asks_favour(text: str) -> bool:
     """True when a Chinese question asks for a thing to be done or allowed (module doc)."""
     t = text.strip()
+    after = _ASK_AFTER.search(t)
+    wish = t[: after.start()].strip(" ，,") if after is not None else ""
+    if len(wish) >= MIN_WISH and not _INFO_AFTER.match(wish) and not _ASKED.search(wish):
+        return True
     m = _ASKED.search(t)
     if m is None:
         if not t.endswith(("吗", "吗？", "吗?", "么？")):

@@ -100,6 +100,13 @@ def test_a_favour_asked_in_chinese_is_kept_as_the_users_instruction() -> None:
         ("这个能退吗？", False),  # one word: what is to be done is not said
         ("是不是智商税啊？", False),
         ("能用细一点的针", False),  # no question
+        ("不要塑料包装可以吗，我未婚妻说塑料的不环保", True),  # the wish first, the ask after it
+        ("别放香菜行吗", True),
+        ("用微信付行不行？", True),
+        ("这样好吗", False),  # an opinion asked: too short a wish
+        ("你们去旅行吗", False),  # 行 of 旅行: no ask
+        ("他身体还好吗", False),
+        ("查一下可以吗", False),  # information asked
     ],
 )
 def test_zh_asks_favour(text: str, favour: bool) -> None:
@@ -120,3 +127,16 @@ def test_a_correction_asked_as_a_question_is_kept_with_its_new_value() -> None:
         ("assistant", "Booked."),
     ])
     assert "8 regular ones" in text.split("--- recent")[0]
+
+
+def test_a_prohibition_asked_as_a_favour_in_chinese_is_kept() -> None:
+    """"不要塑料包装可以吗" asks a thing not done: the user's rule, kept in the user's words."""
+    text = _rendered([
+        ("user", "你好，想订婚礼伴手礼，大概120份"),
+        ("assistant", "好的，有小罐蜂蜜和茶叶小罐两种。"),
+        ("user", "小罐蜂蜜吧。另外……不要塑料包装可以吗，我未婚妻说塑料的不环保"),
+        ("assistant", "可以，我们用牛皮纸盒。"),
+        ("user", "好的"),
+        ("assistant", "好的，稍后把报价发给您。"),
+    ])
+    assert "不要塑料包装" in text
