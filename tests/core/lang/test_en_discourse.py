@@ -221,6 +221,11 @@ def test_domain(text, domain):
 def test_split_keeps_abbreviations_and_offsets():
     text = "Hello there. Is Dr. Smith in at 5 p.m. today? Yes! Book it;please"
     assert EN.split(text) == ["Hello there.", "Is Dr. Smith in at 5 p.m. today?", "Yes!", "Book it;please"]
+    # rupees written "Rs." end no sentence: the amount after it is part of it
+    assert EN.split("Good, less money. Not more than Rs. 5,000 all in") == [
+        "Good, less money.",
+        "Not more than Rs. 5,000 all in",
+    ]
 
 
 def test_module_example_runs():

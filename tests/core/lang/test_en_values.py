@@ -106,6 +106,9 @@ def test_times_are_24h(text, surface, value):
         ("The Legacy package is ₹1,80,000.", "₹1,80,000", "180000 INR"),
         ("Our budget is ₹2 lakh maximum, kindly note.", "₹2 lakh maximum", "<=200000 INR"),
         ("it comes to TT$1,280 in total", "TT$1,280 in total", "1280 TTD"),
+        # rupees written before the amount, with or without the abbreviation's period
+        ("Not more than Rs. 5,000 all in", "Not more than Rs. 5,000", "<=5000 RS"),
+        ("It's Rs 1,000 and takes about an hour", "Rs 1,000", "1000 RS"),
     ],
 )
 def test_money(text, surface, value):
@@ -113,7 +116,7 @@ def test_money(text, surface, value):
     assert (e.type, e.value) == ("money", value)
 
 
-@pytest.mark.parametrize("text", ["we won 5 games", "the Eur 5 line"])
+@pytest.mark.parametrize("text", ["we won 5 games", "the Eur 5 line", "Rs is fine", "the rs 5 line"])
 def test_a_word_spelled_like_a_code_is_no_currency(text):
     assert [e for e in ents(text) if e.type == "money"] == []
 
