@@ -7,7 +7,8 @@ attributes: the boxes of one item and the portions of another. Without a correct
 one measure ("4盒", "3 boxes") is not replaced by a count in another ("2份", "2 packs"): a different
 measure counts a different thing (one and many of a measure, "1 night" and "2 nights", are one).
 So too in the catch-all name slot, where the parser puts a short answer it could not type: a day of
-the month ("18号"), a count and a name there are three attributes, each kept under its own key.
+the month ("18号"), a count and a name there are three attributes, each kept under its own key. And a
+term in capitals ("UPI") and a person's name ("Sudipta Banerjee") are two.
 (A date said relative to the talk after a calendar date, "this weekend" after "feb 1", was tried
 as another kind too: in the dev dialogues users re-search with such dates, "what about next
 Wednesday?", so the kind of a date is no evidence either way.)
@@ -33,6 +34,8 @@ _COUNT = re.compile(r"^\s*\d+(?:\.\d+)?\s*(?P<unit>\S.*)?$")
 # an id that is a thing's label, a word and its number ("flat 3", "Room 21", "gate B12"), never the
 # same attribute as a code ("PQ-65012", "RC-2026-118"): a room is no quote, a flat no care-home id
 _LABEL_ID = re.compile(r"[^\W\d_]{2,}\.?\s+#?\d[\w-]*")
+# a term written in capitals ("UPI", "NHS", "GST"): a thing's name, never a person's of several words
+_ACRONYM = re.compile(r"[A-Z]{2,5}")
 
 
 def other_attribute(cur: Fact, cand: FactCandidate) -> bool:
@@ -55,6 +58,10 @@ def other_attribute(cur: Fact, cand: FactCandidate) -> bool:
         return bool(old and new and old != new)
     if cur.vtype == "id":  # a label and a code
         return bool(_LABEL_ID.fullmatch(cur.value.strip())) != bool(_LABEL_ID.fullmatch(cand.value.strip()))
+    if cur.vtype == "name" and bool(_ACRONYM.fullmatch(cur.value.strip())) != bool(
+        _ACRONYM.fullmatch(cand.value.strip())
+    ):
+        return True  # "Payment by UPI", then the user's name "Sudipta Banerjee": two attributes
     if cur.vtype in ("date", "datetime"):
         # two dates said together ("1月7号下午拿，1月9号上午还": a pick-up and a return) are a span of
         # their own, not a new value of the one date held ("1月8号晚上用", the show)

@@ -186,3 +186,19 @@ def test_a_count_changed_without_another_thing_still_replaces():
     turns = [("user", "种植土拿50袋"), ("assistant", "好的，50袋。"), ("user", "我也改成40袋吧")]
     current, replaced = _state(turns)
     assert "40袋" in current and "50袋" in replaced
+
+
+def _name(value: str, key: str = "payment.person") -> tuple[Fact, FactCandidate]:
+    return (
+        Fact(key=key, value="UPI", norm="upi", first_idx=3, last_idx=3, vtype="name"),
+        FactCandidate(key=key, value=value, norm=value.lower(), source_idx=9, vtype="name"),
+    )
+
+
+def test_a_term_in_capitals_and_a_persons_name_are_two_attributes():
+    # "Payment by UPI at month end", then the user's name asked for: UPI is no name it replaced
+    cur, cand = _name("Sudipta Banerjee")
+    assert other_attribute(cur, cand)
+    # a term for a term, or a correction, is still one attribute
+    assert not other_attribute(cur, _name("NEFT")[1])
+    assert not other_attribute(cur, cand.model_copy(update={"correction": True}))
