@@ -13,11 +13,15 @@ the same turn made under another key, so one fact shows "24个 (was: 28个人)".
 
 from __future__ import annotations
 
+import re
+
 from core.fact_versions import replace_fact
 from core.lang.base import OTHER_DAY_SLOTS
 from core.listed import LIST_SEPARATOR
 from core.models import ContextState, Evidence, Fact, FactCandidate, Message
 from core.replaced import unnumbered_slot
+
+_MEASURE = re.compile(r"\d+(?:[.,]\d+)?\s+[^\W\d_]+")  # a number and its unit word ("15 litre")
 
 
 def _holding(state: ContextState, old: str) -> tuple[Fact, list[str], int] | None:
@@ -32,8 +36,8 @@ def _holding(state: ContextState, old: str) -> tuple[Fact, list[str], int] | Non
         items = LIST_SEPARATOR.split(fact.value.strip())  # "两包, 500 克"
         hits = [i for i, item in enumerate(items) if item.lower() == low]
         # or the measure with the noun it qualifies after it ("15 litre storage" of "15 litre"; a bare
-        # number is no measure: "11" is not the "11 am" of a time)
-        measure = any(c.isalpha() for c in low)
+        # number or a day is no measure: "11" is not the "11 am" of a time, "1st" not "1st of March")
+        measure = _MEASURE.fullmatch(low) is not None
         hits = hits or [i for i, item in enumerate(items) if measure and item.lower().startswith(f"{low} ")]
         if len(hits) == 1:
             found.append((fact, items, hits[0]))

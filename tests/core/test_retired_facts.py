@@ -104,3 +104,11 @@ def test_a_bare_number_retired_is_no_measure_of_a_longer_value():
     state = ContextState(facts={"memoir.time": time}, retired=Retired(pairs=(("11", "40"),)))
     replace_retired_facts(state, Message(idx=9, role="user", text="actually 40 copies"))
     assert [(f.value, f.history) for f in state.facts.values()] == [("11 am", [])]
+
+
+def test_a_day_retired_is_no_measure_of_a_longer_date():
+    # "1st" retired by "12th": the held "1st of March" (the bus) stays
+    date = Fact(key="bus.leave_date", value="1st of March", norm="2027-03-01", first_idx=0, last_idx=0)
+    state = ContextState(facts={"bus.leave_date": date}, retired=Retired(pairs=(("1st", "12th"),)))
+    replace_retired_facts(state, Message(idx=4, role="user", text="something to do there on 12th of March"))
+    assert [(f.value, f.history) for f in state.facts.values()] == [("1st of March", [])]
