@@ -136,7 +136,12 @@ _BOUND = (
 )
 _CUR_SYM = CURRENCY_BEFORE
 _CUR_WORD = r"yuan|rmb|dollars?|bucks|euros?|pounds?|yen|usd|cny|eur|gbp|jpy|sgd|aud|cad|nzd|hkd|baht|won"
-_PERIOD = r"month|year|night|week|day|hour|person|head|pax|piece|parcel|box|item|unit|kg|trip|ticket|room"
+_PERIOD = (
+    r"month|year|night|week|day|hour|person|head|pax|piece|parcel|box|item|unit|kg|trip|ticket|room"
+    # what a price is per besides time: a session, a lesson, a child ("£12.50 a session", "$34 per child")
+    r"|session|class|lesson|child|kid|adult|student|guest|visit|copy|pair|bottle|seat|player|game|round"
+    r"|course|treatment|portion|plate"
+)
 _RATE = rf"(?:\s+(?:a|an|per)\s+(?:{_PERIOD})|\s*/\s*(?:{_PERIOD}|mo|yr)|\s+each)"
 _TAIL = r"(?:\s+(?:max|maximum|tops|total|in\s+total))"
 _AMOUNT = (
@@ -234,7 +239,8 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
             cur = currency_before(m.group("sym") or "") or _CURRENCY_WORDS.get((m.group("cur") or "").lower())
             cur = cur or CURRENCIES.get((m.group("cur") or "").lower(), "USD")
             value = _money_value(m.group("n"), m.group("sc"), cur) or value
-        bound = "<=" if m.group("bound") or (m.group("tail") or "").strip().lower().startswith("max") else ""
+        ceiling = (m.group("tail") or "").strip().lower().startswith(("max", "tops"))  # "£30 a week tops"
+        bound = "<=" if m.group("bound") or ceiling else ""
         role = None if bound else role_after(text[m.end() : m.end() + 24])  # "£4 a month cheaper"
         slot = noun_slot(text[: m.start()]) or role or ("budget" if bound else "amount")
         if slot == "amount" and _IN_ALL_TAIL.search(m.group(0)):

@@ -94,6 +94,9 @@ def test_an_income_is_not_replaced_by_the_credit_limit_asked_next():
         ("maybe 4000 a month total", "4000 a month total", "amount"),
         ("under 15000 yen a night.", "under 15000 yen a night", "budget"),
         ("$1,200 max. we're not rich", "$1,200 max", "budget"),
+        # a price per session, per child: its rate is part of it ("£12.50" alone said less)
+        ("It's £12.50 a session, snack included.", "£12.50 a session", "amount"),
+        ("It is $34 per child per session.", "$34 per child per session", "amount"),
         ("Dad is 68, mum is 64.", "68", "father_age"),
         ("I'm 20, no credit history", "20", "age"),
     ],
@@ -101,6 +104,12 @@ def test_an_income_is_not_replaced_by_the_credit_limit_asked_next():
 def test_english_numbers_keep_their_qualifier_and_attribute(text: str, span: str, slot: str):
     found = {(text[s:e], sl) for s, e, _, _, sl in en_numbers(text)}
     assert (span, slot) in found
+
+
+def test_a_ceiling_closed_by_tops_is_a_bound():
+    # "£30 a week tops" is at most £30 a week, as "$1,200 max" is: a bound, not the price of something
+    found = [value for _, _, _, value, _ in en_numbers("£30 a week tops is what I can do")]
+    assert found == ["<=30 GBP"]
 
 
 def test_a_number_counting_a_noun_is_left_to_the_count_finders():
