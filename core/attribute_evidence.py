@@ -104,6 +104,14 @@ def point_beside_bound(cur: Fact, new: FactCandidate | Fact) -> bool:
     return cur.bound and not new.bound and not correction
 
 
+def budget_beside_price(cur: Fact, new: FactCandidate) -> bool:
+    """True when the user, with no correction cue, states a bound of money (a budget: "£30 a week
+    tops") where the agent's quoted amount is held ("It's £12.50 a session"): the user's limit is no
+    new value of the price quoted, nor the price one of the budget (issue 12, item 2)."""
+    money = cur.vtype == new.vtype == "money"
+    return money and cur.role == "assistant" and not cur.bound and new.bound and not new.correction
+
+
 def bound_beside_point(cur: Fact, new: FactCandidate) -> bool:
     """True when the user, with no correction cue, says a time bound with its word ("please call after
     10am") where a point time is held ("thursday at 3pm"): another type of value, no evidence it

@@ -16,6 +16,7 @@ from core.agreed_corrected import agreed_beside
 from core.alternatives import offered_choice
 from core.attribute_evidence import (
     bound_beside_point,
+    budget_beside_price,
     other_attribute,
     point_beside_bound,
     reports_reference,
@@ -286,9 +287,11 @@ def _merge_fact(
         _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{OTHER_TASK_SUFFIX}"}))
         return
     user_held = cur.role == "user" or cur.verified_by_user
-    if user_held and cand.role == "user" and (point_beside_bound(cur, cand) or bound_beside_point(cur, cand)):
+    beside = point_beside_bound(cur, cand) or bound_beside_point(cur, cand)
+    if cand.role == "user" and ((user_held and beside) or budget_beside_price(cur, cand)):
         # the user names the found thing's value (the 15:17 train) beside the bound they searched by
-        # (after 13:30), or a bound beside a held time: another type of value; both stand
+        # (after 13:30), a bound beside a held time, or a budget beside the price the agent quoted
+        # ("£12.50 a session", then "£30 a week tops"): another type of value; both stand
         suffix = AGREED_SUFFIX if cur.bound else OTHER_TASK_SUFFIX
         _merge_fact(state, cand.model_copy(update={"key": f"{cand.key}{suffix}"}))
         return

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.attribute_evidence import other_attribute
+from core.attribute_evidence import budget_beside_price, other_attribute
 from core.compressor import Compressor
 from core.config import Config
 from core.lang.en_entities import extract_entities
@@ -202,3 +202,27 @@ def test_a_term_in_capitals_and_a_persons_name_are_two_attributes():
     # a term for a term, or a correction, is still one attribute
     assert not other_attribute(cur, _name("NEFT")[1])
     assert not other_attribute(cur, cand.model_copy(update={"correction": True}))
+
+
+def test_the_users_budget_stands_beside_the_price_the_agent_quoted():
+    # "It's £12.50 a session", then "£30 a week tops is what I can do": the budget is no new price
+    current, replaced = _state([
+        ("user", "I need an after-school place for my daughter, Monday and Wednesday"),
+        ("assistant", "We have space on both. It's £12.50 a session, snack included."),
+        ("user", "Snack's fine. £30 a week tops is what I can do"),
+        ("assistant", "Two sessions at £12.50 is £25 a week, under your £30."),
+    ])
+    assert "£12.50 a session" in current and "£30 a week tops" in current
+    assert not replaced & {"£12.50 a session", "£30 a week tops"}
+
+
+def test_budget_beside_price_needs_the_agents_point_and_the_users_bound():
+    price = Fact(key="club.amount", value="£12.50", norm="12.50 gbp", first_idx=1, last_idx=1, vtype="money")
+    price = price.model_copy(update={"role": "assistant"})
+    budget = FactCandidate(
+        key="club.amount", value="£30 tops", norm="<=30 gbp", source_idx=2, vtype="money", bound=True
+    )
+    assert budget_beside_price(price, budget)
+    assert not budget_beside_price(price, budget.model_copy(update={"correction": True}))
+    assert not budget_beside_price(price.model_copy(update={"role": "user"}), budget)
+    assert not budget_beside_price(price, budget.model_copy(update={"bound": False}))
