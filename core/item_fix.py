@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from core.fact_versions import replace_fact
 from core.models import ContextState, Fact, FactCandidate
-from core.values import clock_minutes
+from core.values import HALF_DAY, clock_minutes
 
 MAX_CHANGED = 2  # characters a mistyped identifier differs by ("1180" -> "1108")
 MIN_ID_CHARS = 5  # shorter values ("2", "May") are no identifiers to be mistyped
-NOON = 12 * 60  # minutes: the two halves of a day a listed time is in
 _SEP = ", "
 
 
@@ -52,8 +51,8 @@ def corrected_time_item(cur: Fact, cand: FactCandidate) -> str | None:
     at, listed = clock_minutes(cand.norm), [clock_minutes(n) for n in norms]
     if at is None or _SEP in cand.norm or any(m is None for m in listed):
         return None
-    pm = at >= NOON
-    same_half = [v for v, m in zip(values, listed, strict=True) if m is not None and (m >= NOON) == pm]
+    pm = at >= HALF_DAY
+    same_half = [v for v, m in zip(values, listed, strict=True) if m is not None and (m >= HALF_DAY) == pm]
     return same_half[0] if len(same_half) == 1 else None
 
 

@@ -29,15 +29,15 @@ def _holding(state: ContextState, old: str) -> tuple[Fact, list[str], int] | Non
     that opens with it and a word: "15 litre storage"), with its items and the index of that item;
     None when no fact or several do."""
     low = old.strip().lower()
+    # or the measure with the noun it qualifies after it ("15 litre storage" of "15 litre"; a bare
+    # number or a day is no measure: "11" is not the "11 am" of a time, "1st" not "1st of March")
+    measure = _MEASURE.fullmatch(low) is not None
     found = []
     for fact in state.facts.values():
         if fact.role != "user" or unnumbered_slot(fact.key) in OTHER_DAY_SLOTS:
             continue  # "育儿嫂1月29号就要来" retires no "预产期1月3号": a correction of the task's day
         items = LIST_SEPARATOR.split(fact.value.strip())  # "两包, 500 克"
         hits = [i for i, item in enumerate(items) if item.lower() == low]
-        # or the measure with the noun it qualifies after it ("15 litre storage" of "15 litre"; a bare
-        # number or a day is no measure: "11" is not the "11 am" of a time, "1st" not "1st of March")
-        measure = _MEASURE.fullmatch(low) is not None
         hits = hits or [i for i, item in enumerate(items) if measure and item.lower().startswith(f"{low} ")]
         if len(hits) == 1:
             found.append((fact, items, hits[0]))

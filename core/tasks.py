@@ -332,7 +332,6 @@ def corrected_in_play(state: ContextState, cand: FactCandidate) -> str | None:
     return held.key
 
 
-
 def general_taken_over(state: ContextState, idx: int, offers: dict[str, Fact]) -> None:
     """Fold the user's value held under ``general.<slot>`` into the task's own fact of that slot when
     that fact held the same value, read back by the agent, and the user replaced it in turn idx: "a

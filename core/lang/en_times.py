@@ -65,7 +65,8 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     # "the evening one" (the one of the evening: a pronoun, no hour)
     (
         "lead",
-        rf"(?<!\bthe\s)(?<!\bthis\s)(?<!\bthat\s)\b(?P<per>{_PERIOD_WORD}),?\s+(?:at\s+)?(?P<h>{_HOUR}|{_H24})(?:[:.](?P<m>[0-5]\d))?\b"
+        rf"(?<!\bthe\s)(?<!\bthis\s)(?<!\bthat\s)"
+        rf"\b(?P<per>{_PERIOD_WORD}),?\s+(?:at\s+)?(?P<h>{_HOUR}|{_H24})(?:[:.](?P<m>[0-5]\d))?\b"
         rf"(?!\s*(?:{_AMPM}|%|\$|of\b|people|persons|guests|adults|rooms|nights))",
     ),
     # 18:45, 9:30, 09:15
