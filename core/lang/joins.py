@@ -36,14 +36,11 @@ def draws_result(text: str) -> bool:
     return bool(_RESULT.match(text))
 
 
-# what joins the items of a list of names: a comma, "and", "&", "和", "、" ("Martin Hale, Sofia
-# Brandt", "张三和李四")
-_LIST_GAP = re.compile(r"\s*(?:[,，、&]|and|和|与|跟)\s*", re.IGNORECASE)
-
-
-# the gap between two items of a value listed: a separator mark ("Monday, Wednesday", "周一、周三")
-# or a joining word ("Monday and Wednesday", "周一和周三"); a regex, for the items' own patterns
+# the gap between two items of a list, of names or of a value: a separator mark ("Martin Hale, Sofia
+# Brandt", "周一、周三") or a joining word ("Monday and Wednesday", "张三和李四"); a regex, also for the
+# items' own patterns (core.replaced)
 LIST_ITEM_GAP = r"(?:\s*[,;\uff0c\uff1b\u3001&]\s*(?:and\s+)?|\s+and\s+|\s*[和与跟及]\s*)"
+_LIST_GAP = re.compile(LIST_ITEM_GAP, re.IGNORECASE)
 
 
 def joins_list(gap: str) -> bool:
