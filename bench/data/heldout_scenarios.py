@@ -195,4 +195,11 @@ SET_SCENARIOS: dict[int, tuple[str, ...]] = {
         "humidifier_purchase", "air_fryer_purchase", "electric_blanket_purchase", "rice_cooker_purchase",
         "printer_purchase", "office_chair_purchase", "cookware_purchase", "car_battery_replacement",
     ),
+    33: (
+        "microwave_purchase", "car_seat_purchase", "headphones_purchase", "dining_table_purchase",
+        "robotics_course", "front_door_replacement", "motorcycle_purchase", "seafood_order",
+        "smart_toilet_purchase", "blood_pressure_monitor_purchase", "study_desk_purchase",
+        "projector_purchase", "ice_fishing_trip", "electric_toothbrush_purchase", "foot_spa_purchase",
+        "litter_box_purchase",
+    ),
 }
