@@ -21,6 +21,7 @@ from core.extract_cleanup import (
     split_thing_at_venue,
 )
 from core.goals import GOAL_KINDS, condense_goal, is_goal
+from core.interjections import drop_interjections
 from core.lang.cues import any_language
 from core.lang.time_ranges import is_time_span
 from core.model_kinds import FactKind
@@ -76,6 +77,7 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
         offset = text.find(atom.text, cursor)
         offset = offset if offset >= 0 else text.find(atom.text)
         cursor = offset + len(atom.text) if offset >= 0 else cursor
+        atom = drop_interjections(atom, state, not text[: max(offset, 0)].strip())  # "Eish, R11,999."
         if atom.kind in ("greeting", "filler") and (not atom.entities or role == "assistant"):
             continue  # pleasantries; an assistant's "thank you for contacting <service>" names no value
         if role == "user" and any_language().closes(atom.text):
