@@ -1,6 +1,8 @@
 """What may stand before an amount of money: a symbol, an ISO currency code, a country's dollar or
-rupees ("£20", "₹1,80,000", "AED 1,370", "NZ$450", "TT$1,280", "Rs. 5,000"), and the ISO code it
-writes. The code is part of what was said; capitals only, so "won 5" or "rub 3" stay words."""
+rupees ("£20", "₹1,80,000", "AED 1,370", "NZ$450", "TT$1,280", "NT$13,990", "Rs. 5,000", "RM 4,500"),
+the South African rand before an amount grouped in thousands ("R8,299": a bare "R2" or "R350" is as
+often a model's code), and the ISO code it writes. The code is part of what was said; capitals only,
+so "won 5" or "rub 3" stay words."""
 
 from __future__ import annotations
 
@@ -12,21 +14,26 @@ _SYMBOLS = {
 }  # fmt: skip
 CODES = (
     "USD GBP EUR CNY JPY INR AED CHF SGD HKD AUD CAD NZD ZAR SEK NOK DKK THB KRW MYR MXN PLN PHP BRL TWD ILS "
-    "NGN TRY RUB VND IDR KES EGP SAR QAR TTD JMD"
+    "NGN TRY RUB VND IDR KES EGP SAR QAR TTD JMD MOP"
 )
 _DOLLARS = {
     "US$": "USD", "A$": "AUD", "AU$": "AUD", "NZ$": "NZD", "S$": "SGD", "HK$": "HKD", "C$": "CAD",
-    "TT$": "TTD", "J$": "JMD", "R$": "BRL",
+    "TT$": "TTD", "J$": "JMD", "R$": "BRL", "NT$": "TWD",
 }  # fmt: skip
 # rupees as South Asia writes them before the amount ("Rs. 5,000", "Rs 2,500"): India's, Sri Lanka's,
 # Pakistan's or Nepal's, the code says no more than the writer did
 _RUPEES = {"Rs.": "RS", "Rs": "RS"}
+# the letters a currency is written with before its amount, as its country writes it ("RM 4,500" in
+# Malaysia, "KSh 2,000" in Kenya), and the rand's "R" before thousands only
+_LETTERS = {"RM": "MYR", "KSh": "KES", "Ksh": "KES"}
+_RAND = r"R(?=\d{1,3}(?:,\d{3})+(?!\d))"
 CURRENCY_BEFORE = (
     "["
     + "".join(_SYMBOLS)
     + r"]|(?<![\w$])(?-i:"
     + "|".join(
-        [*(re.escape(d) for d in _DOLLARS), *(rf"{re.escape(r)}\s?(?=\d)" for r in _RUPEES)]
+        [*(re.escape(d) for d in _DOLLARS), *(rf"{re.escape(r)}\s?(?=\d)" for r in (*_RUPEES, *_LETTERS))]
+        + [_RAND]
         + [rf"{c}\s?(?=\d)" for c in CODES.split()]
     )
     + ")"
@@ -37,4 +44,6 @@ def currency_before(written: str) -> str:
     """The ISO code of what a CURRENCY_BEFORE match wrote ("£" -> GBP, "NZ$" -> NZD, "AED " -> AED);
     "" for nothing written."""
     w = written.strip()
-    return _SYMBOLS.get(w) or _DOLLARS.get(w) or _RUPEES.get(w) or w
+    if w == "R":
+        return "ZAR"
+    return _SYMBOLS.get(w) or _DOLLARS.get(w) or _RUPEES.get(w) or _LETTERS.get(w) or w

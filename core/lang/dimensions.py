@@ -61,6 +61,12 @@ _SYMBOL = re.compile(
 )
 
 
+def is_symbol_measure(text: str) -> bool:
+    """True when text is one measure written with a unit symbol ("128GB", "2000W"): a value, never a
+    reference code, though it is digits and capitals."""
+    return _SYMBOL.fullmatch(text.strip()) is not None
+
+
 def symbol_measures(text: str) -> list[tuple[int, int, str, str, str]]:
     """(start, end, type, value, slot) of each measure written with a unit symbol ("6 kW" -> a
     quantity "6 kw" keyed "power"): the unit says what is measured, so "3 kW" then "Make it 6 kW"

@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from core.lang.currency_before import CURRENCY_BEFORE, currency_before
+from core.lang.dimensions import is_symbol_measure
 from core.lang.en_lexicon import (
     ACCOUNT_TYPES,
     AREAS,
@@ -280,7 +281,8 @@ def identifiers(text: str) -> list[Candidate]:
     '4471-0082-19'), train ids, UK postcodes, file names."""
     out = file_names(text)
     for m in _ID_CAPS.finditer(text):
-        out.append(Candidate(m.start(), m.end(), "id", m.group(0), "ref", PRIO["id"]))
+        if not is_symbol_measure(m.group(0)):  # "128GB" is a storage size, "2000W" a power
+            out.append(Candidate(m.start(), m.end(), "id", m.group(0), "ref", PRIO["id"]))
     for rx in (_ID_HYPHENATED, ID_SPACED):  # "KP19 XWD": an id, never a name
         out += [Candidate(m.start(), m.end(), "id", m.group(0), "ref", PRIO["id"]) for m in rx.finditer(text)]
     for m in _ID_CUE.finditer(text):

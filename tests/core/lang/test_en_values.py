@@ -109,11 +109,23 @@ def test_times_are_24h(text, surface, value):
         # rupees written before the amount, with or without the abbreviation's period
         ("Not more than Rs. 5,000 all in", "Not more than Rs. 5,000", "<=5000 RS"),
         ("It's Rs 1,000 and takes about an hour", "Rs 1,000", "1000 RS"),
+        # the New Taiwan dollar, Macau's pataca, the ringgit and the shilling by their letters, and
+        # the rand before thousands (each had been a name "MOP", "RM" or no money at all)
+        ("星曜Tab 11 is NT$13,990 now", "NT$13,990", "13990 TWD"),
+        ("the chair is MOP 24,800 with delivery", "MOP 24,800", "24800 MOP"),
+        ("the suite is RM 4,500", "RM 4,500", "4500 MYR"),
+        ("it is KSh 2,000 a month", "KSh 2,000 a month", "2000 KES"),
+        ("the Kalk Bay with a parasol is R8,299", "R8,299", "8299 ZAR"),
     ],
 )
 def test_money(text, surface, value):
     e = find(text, surface)
     assert (e.type, e.value) == ("money", value)
+
+
+@pytest.mark.parametrize("text", ["The R2 is the one with GPS", "the R350 model", "RM is the room manager"])
+def test_a_model_code_is_no_money(text):
+    assert not [e for e in ents(text) if e.type == "money"]
 
 
 @pytest.mark.parametrize("text", ["we won 5 games", "the Eur 5 line", "Rs is fine", "the rs 5 line"])
@@ -248,3 +260,11 @@ def test_a_count_per_thing_is_one_quantity_not_an_address(text: str, span: str):
 
 def test_a_lot_is_no_thing_a_count_is_per():
     assert [e.text for e in ents("3 towels a lot") if e.type == "quantity"] == ["3 towels"]
+
+
+@pytest.mark.parametrize(("text", "surface", "slot"), [("Yes, the 128GB, put it.", "128GB", "storage"),
+                                                       ("the 2000W one please", "2000W", "power")])
+def test_a_measure_with_a_unit_symbol_is_no_code(text, surface, slot):
+    # "128GB" had been a reference code, so "64GB" then "the 128GB" were two attributes, not a change
+    e = find(text, surface)
+    assert (e.type, e.slot) == ("quantity", slot)
