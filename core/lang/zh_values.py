@@ -13,6 +13,7 @@ from functools import cache
 from core.lang.ceilings import zh_ceilings
 from core.lang.dimensions import dimension_measures, sizes, symbol_measures
 from core.lang.spelled_digits import zh_spelled_phones
+from core.lang.zh_addresses import addresses
 from core.lang.zh_attributes import attribute_numbers, servings
 from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, REF_CUES, TERM_SLOTS
 from core.lang.zh_numbers import TAIL_BOUNDS, fmt_number, zh_to_number
@@ -118,15 +119,6 @@ _TYPE = re.compile(r"(?P<t>[\u4e00-\u9fff]{2})型")
 # X型 words that are not a category value: "车型" (vehicle model), "类型" (type), "大型" (large), ...
 _TYPE_WORDS = NOT_TYPE_WORDS
 _TYPE_BAD_CHARS = frozenset("的么什哪种个这那是有")
-_ADDRESS_CUE = re.compile(r"地址(?:是|在|为|位于|:|：)+\s*(?P<a>[^\s，。！？,!?；;]{2,40})")
-# An address cue followed by a question ("地址是什么", "地址在哪里啊") holds no address
-_ADDRESS_QUESTION = re.compile(r"什么|哪|多少|啥|吗|呢|么")
-_ADDRESS = re.compile(
-    r"(?:[\u4e00-\u9fff]{2,6}[省市])?(?:[\u4e00-\u9fff]{1,4}[区县])?[\u4e00-\u9fff0-9]{1,12}?"
-    r"(?:路|街|大街|胡同|巷|道|里)[甲乙丙丁]?\d+号(?:院|楼)?"
-    r"(?:[\u4e00-\u9fff]{1,8}?(?:大厦|广场|园|中心|大楼|公寓|小区|花园))?"  # the building ("金蝶软件园")
-    r"(?:[A-Za-z0-9]{1,4}(?:座|栋|幢|号楼|楼|层|室|单元))*"  # its block, floor, room ("B座", "9层")
-)
 # A bare amount with a magnitude or a bound ("5万以上", "两千左右"): a number without a unit
 _AMOUNT = re.compile(
     rf"{_BOUND}(?P<n>\d+(?:\.\d+)?[万千亿]|[一二两三四五六七八九十]+[万千亿])(?P<tail>以上|以下|以内|左右)?"
@@ -250,10 +242,12 @@ def _quantity(text: str) -> list[Hit]:
 _FOREIGN = {"美元": "USD", "美金": "USD", "欧元": "EUR", "日元": "JPY", "英镑": "GBP", "港币": "HKD",
             "港元": "HKD", "澳元": "AUD", "澳币": "AUD", "加元": "CAD", "加币": "CAD", "纽币": "NZD",
             "新台币": "TWD", "台币": "TWD", "韩元": "KRW", "韩币": "KRW", "泰铢": "THB", "新币": "SGD"}
+_CEILING_TAIL = re.compile(r"以内|以下|之内")
 _FOREIGN_MONEY = re.compile(rf"{_BOUND}(?P<n>{_NUM})\s*(?P<u>{'|'.join(_FOREIGN)})")
 _MEASURE = re.compile(
-    rf"{_BOUND}(?P<n>\d+(?:\.\d+)?|{_ZH_NUM})\s*(?P<u>mmol/L|mg/dL|mg|ml|kg|cm|mm|公斤|千克|毫升|毫克|毫米|厘米|"
-    r"平方米|平米|克|斤|吨|升|度|℃|期|条|杯|次|箱|件|盒|包|瓶|台|块|页|轮|单位|单|笔|年|桌|节|张|辆|间|套|轴|"
+    # ("几十公斤": no number said; "1单元": a unit of a building's address)
+    rf"{_BOUND}(?<![几数])(?P<n>\d+(?:\.\d+)?|{_ZH_NUM})\s*(?P<u>mmol/L|mg/dL|mg|ml|kg|cm|mm|公斤|千克|毫升|毫克|毫米|厘米|"
+    r"平方米|平米|克|斤|吨|升|度|℃|期|条|杯|次|箱|件|盒|包|瓶|台|块|页|轮|单位|单(?!元)|笔|年|桌|节|张|辆|间|套|轴|"
     r"袋|罐|桶|卷|盆|棵|株|双|副)"
     r"(?![\u4e00-\u9fff]{0,1}(?:酒店|宾馆|店))"
 )
@@ -279,7 +273,10 @@ def _measures(text: str) -> list[Hit]:
     out = []
     for m in _FOREIGN_MONEY.finditer(text):
         value = f"{_num(m.group('n'))} {_FOREIGN[m.group('u')]}"
-        out.append(Hit(m.start(), m.end(), "money", value, "price", 7))
+        if ceiling := _CEILING_TAIL.match(text, m.end()):  # "三万日元以内": the most paid, the budget
+            out.append(Hit(m.start(), ceiling.end(), "money", f"<={value}", "budget", 7))
+        else:
+            out.append(Hit(m.start(), m.end(), "money", value, "price", 7))
     for m in _MEASURE.finditer(text):
         unit = m.group("u")
         if not m.group("n")[0].isdigit() and len(unit) == 1 and unit in "条次件块年期张间套节":
@@ -350,12 +347,7 @@ def _terms(text: str) -> list[Hit]:
 
 
 def _addresses(text: str) -> list[Hit]:
-    out = [Hit(m.start("a"), m.end("a"), "address", m.group("a"), "address", 7)
-           for m in _ADDRESS_CUE.finditer(text) if not _ADDRESS_QUESTION.search(m.group("a"))]
-    for m in _ADDRESS.finditer(text):
-        if not any(h.start < m.end() and m.start() < h.end for h in out):
-            out.append(Hit(m.start(), m.end(), "address", m.group(0), "address", 6))
-    return out
+    return [Hit(s, e, "address", text[s:e], "address", prio) for s, e, prio in addresses(text)]
 
 
 _ANSWER = re.compile(
