@@ -132,7 +132,7 @@ _SURE_AFTER = re.compile(r"\s+(?:sure|certain|positive|correct|right|agree)\b", 
 _AGE_END = r"(?=\s*(?:$|[,.;!?)]|and\b|years?\s+old\b|yrs?\b|y/?o\b|now\b|this\s+year\b))"
 _BOUND = (
     r"up\s+to|under|below|at\s+most|no\s+more\s+than|not\s+more\s+than|less\s+than|"
-    r"max(?:imum)?(?:\s+of)?|within"
+    r"max(?:imum)?(?:\s+of)?|within|not\s+(?:above|over)"
 )
 _CUR_SYM = CURRENCY_BEFORE
 _CUR_WORD = r"yuan|rmb|dollars?|bucks|euros?|pounds?|yen|usd|cny|eur|gbp|jpy|sgd|aud|cad|nzd|hkd|baht|won"

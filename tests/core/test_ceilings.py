@@ -61,6 +61,28 @@ def test_a_bound_on_a_count_or_a_measure_is_no_ceiling(text: str) -> None:
     assert en_ceilings(text) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "surface", "value"),
+    [
+        # an amount named the most it may be (each had been a plain amount, the next value of the slot
+        # the agent's quoted prices hold)
+        ("₹1,50,000 is my top, paaji. Z7 is too much", "₹1,50,000 is my top", "<=150000 INR"),
+        ("$400 is our limit.", "$400 is our limit", "<=400 USD"),
+        ("£25 is all I've got till my loan comes in", "£25 is all I've got", "<=25 GBP"),
+        ("Not above ₦650,000. Haba, things are costly", "Not above ₦650,000", "<=650000 NGN"),
+        ("Eish, R11,999. No. R9,000 max, hey", "R9,000 max", "<=9000 ZAR"),
+    ],
+)
+def test_an_amount_named_the_most_paid_is_the_budget(text: str, surface: str, value: str) -> None:
+    budgets = [(e.text, e.value) for e in extract_entities(text, TS) if e.slot == "budget"]
+    assert budgets == [(surface, value)]
+
+
+@pytest.mark.parametrize("text", ["The limit is 4 people", "it costs £300, the top one", "The R2 is £300"])
+def test_an_amount_not_named_the_most_is_no_ceiling(text: str) -> None:
+    assert not [e for e in extract_entities(text, TS) if e.slot == "budget"]
+
+
 def test_an_amount_followed_by_thats_all_and_more_words_is_no_ceiling() -> None:
     assert en_ceilings("it costs £300, that's all I know") == []
 
@@ -120,3 +142,13 @@ def test_a_chinese_ceiling_in_traditional_characters_keeps_them() -> None:
     text = "傻眼，這麼貴喔。我最多只能出四萬，真的假的不能少一點嗎"
     budgets = [e for e in ChineseAnalyzer().entities(text, TS) if e.slot == "budget"]
     assert [(e.text, e.value) for e in budgets] == [("最多只能出四萬", "<=40000")]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "value"),
+    [("三万日元以内", "三万日元以内", "<=30000 JPY"), ("五百港币以内，一晚", "五百港币以内", "<=500 HKD")],
+)
+def test_a_chinese_ceiling_in_a_foreign_currency_keeps_its_bound(text: str, surface: str, value: str) -> None:
+    # it had been a price "三万日元", its 以内 dropped: a budget shown as a price said
+    budgets = [(e.text, e.value) for e in ChineseAnalyzer().entities(text, TS) if e.slot == "budget"]
+    assert budgets == [(surface, value)]
