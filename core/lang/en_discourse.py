@@ -277,7 +277,8 @@ _CORRECTION = re.compile(
     r"sorry,?\s+i\s+mean(?:t)?\b|on\s+second\s+thought|scratch\s+that|correction|update\s+(?:it|that)\s+to|"
     r"not\s+\w+(?:\s+\w+)?,?\s+but\s+|(?:i|i['’]ve|i\s+have)\s+changed\s+my\s+mind|let['’]?s\s+(?:do|go\s+with|try)\s+[\w\s]+\s+instead|"
     r"how\s+about\s+[\w\s]+\s+instead|wait,|wait\s+no\b(?!\s+(?:longer|more))|(?:oh|no|hold\s+on|hang\s+on)\s*,?\s+wait\b|"
-    r"i\s+mis(?:read|spoke|typed|heard|remembered)|my\s+mistake|(?:oh\s+)?no,?\s+sorry\b|\bwhoops\b|\boops\b|(?:went|has\s+gone|have\s+gone)\s+(?:up|down)|"
+    r"i\s+mis(?:read|spoke|typed|heard|remembered)|my\s+mistake|not\s+what\s+i\s+(?:said|told\s+you|wrote|put(?:\s+down)?)\b|"
+    r"(?:oh\s+)?no,?\s+sorry\b|\bwhoops\b|\boops\b|(?:went|has\s+gone|have\s+gone)\s+(?:up|down)|"
     # one of several items set anew: "the regular one should be oat too", "the second ones should have ice"
     r"the\s+\w+(?:\s+\w+)?\s+ones?\s+should\s+(?:be|have|get)\b)",
     re.IGNORECASE,

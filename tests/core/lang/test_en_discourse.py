@@ -123,6 +123,10 @@ def test_kind(text, role, kind):
         ("can you lower it to 3 nights", True),
         ("prices went up", True),
         ("I cut my hair", False),
+        # the user says the earlier value was not theirs
+        ("so I need eight chairs, not what I said", True),
+        ("The bed is king, not what I told you.", True),
+        ("That's not what I want", False),
     ],
 )
 def test_corrections(text, expected):
