@@ -271,11 +271,10 @@ def _narrow_listed(state: ContextState, held: OfferedChoice, option: str) -> Non
             continue
         items, norms = listed(fact.value), listed(fact.norm)
         kept = [i for i, item in enumerate(items) if item in option]
-        if len(items) < 2 or not 0 < len(kept) < len(items):
-            continue
+        if len(items) < 2 or not 0 < len(kept) < len(items) or len(norms) != len(items):
+            continue  # (a list of amounts grouped by commas, "₦580,000, ₦720,000", is read by its norm)
         fact.value = ", ".join(items[i] for i in kept)
-        if len(norms) == len(items):
-            fact.norm = ", ".join(norms[i] for i in kept)
+        fact.norm = ", ".join(norms[i] for i in kept)
 
 
 def _echo_taken(state: ContextState, turn: OfferedChoice | None, parsed: ParsedMessage, units: Units) -> bool:
@@ -300,7 +299,7 @@ def _echo_taken(state: ContextState, turn: OfferedChoice | None, parsed: ParsedM
     if len(clause.split()) > MAX_CLAUSE_WORDS:
         return False  # "I want the attraction to be in the centre": describes what is wanted
     own = [s for c in units.facts if c.role == "user" for s in (c.norm, c.value.lower()) if s]
-    if not low or any(s in low or low in s for s in own):
+    if not low:
         return False
     said = turn.options[0]
     if is_chinese(words):
@@ -312,7 +311,15 @@ def _echo_taken(state: ContextState, turn: OfferedChoice | None, parsed: ParsedM
     if not spans or not all(said[a:b].lower().startswith(said[slice(*spans[0])].lower()) for a, b in spans):
         return False  # not said, or "lotus" of "Lotus CI Basic and Lotus CI Plus": fits several
     a, b = spans[0]  # the shortest of the same option said again ("加急件", "加急件每单15元")
+    # the user's own value stays theirs; but the pick itself read as one (a model's name typed as a
+    # name: "The Haske DD310") is taken with the price the offering turn said for it
+    held = [s for s in own if s in low or low in s]
+    priced = any(e.type == "money" for e in analyzer.entities(said[a:b], None))  # "…at ₦580,000", "…399元"
+    if held and not (priced and all(low in s for s in held)):
+        return False
     _keep(state, turn.model_copy(update={"options": [said[a:b]], "starts": [a]}), 0, parsed.message.idx, said)
+    if priced:  # the turn's listed amounts ("¥399, ¥469") keep the option's own
+        _narrow_listed(state, turn, said[a:b])
     return True
 
 
@@ -338,7 +345,8 @@ def _keep(state: ContextState, held: OfferedChoice, at: int, idx: int, offering:
             named.pop()
         heads = [w for w in named if re.search(r"[^\W\d_]", w) and not (_DAY_MARK.fullmatch(w) or light(w))]
         word = heads[-1] if heads else option.split()[-1]
-        head = re.sub(r"\W+", "_", word.lower()).strip("_") if len(named) > 1 else CHOICE_SLOT
+        spaced = len(named) > 1 and not is_chinese(option)  # "星曜Tab 10是NT$9,990": no head word
+        head = re.sub(r"\W+", "_", word.lower()).strip("_") if spaced else CHOICE_SLOT
     key = f"{held.label or 'general'}.{head or CHOICE_SLOT}"
     if key in state.facts:
         key += AGREED_SUFFIX

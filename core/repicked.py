@@ -99,10 +99,14 @@ def take_repick(state: ContextState, parsed: ParsedMessage) -> None:
     msg = parsed.message
     if msg.role != "user" or not state.picked_from or not msg.text:
         return
-    words = analyzer_for(parsed.lang).named_pick(msg.text).strip()
-    low = words.lower()
-    asks = any(low in a.text.lower() and (a.kind == "question" or a.negation) for a in parsed.atoms)
-    hits = _picked_again(state, words, parsed.lang) if words and not asks else []
+    analyzer = analyzer_for(parsed.lang)
+    hits = []
+    # the turn's pick, else one a later sentence of it makes ("欸等等，…比較好耶。換星曜Tab 11")
+    for said in (msg.text, *analyzer.split(msg.text)[1:]):
+        words = analyzer.named_pick(said).strip()
+        low = words.lower()
+        asks = any(low in a.text.lower() and (a.kind == "question" or a.negation) for a in parsed.atoms)
+        hits = hits or (_picked_again(state, words, parsed.lang) if words and not asks else [])
     hits = hits or _alternative_repicks(state, parsed)
     if len(hits) != 1:
         return

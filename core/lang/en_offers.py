@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from core.lang.currency_before import CURRENCY_BEFORE
 from core.lang.en_lexicon import FUNCTION_WORDS
 from core.lang.patterns import pattern
 
@@ -183,13 +184,13 @@ def _echoed(text: str) -> str:
     """The words of the first clause of a short answer that holds only the name of a thing with
     agreeing words at its edges ("plus", "ski rack yes", "Yes zero excess, with kids ..."); "" when
     that clause says anything more (a grammar word, a verb, a question, more than four words)."""
-    if "?" in text:
-        return ""
-    cores = [_bare(c) for c in pattern(r"[.,;:!\n]+|\s-\s").split(text)]
-    said = [c for c in cores if c is None or c]
+    clauses = [c for c in pattern(r"[.,;:!\n]+|\s-\s").split(text) if _bare(c) != ""]
+    said = [_bare(c) for c in clauses]
     if not said or said[0] is None or any(c is not None and len(c.split()) <= 2 for c in said[1:]):
         return ""  # "lead-acid, sealed": a list of the user's own values, not a pick
-    return said[0]
+    # a question in the clause naming it asks about the thing ("Kona Seaside? is it near"); one after
+    # it ("The Haske DD310. Which colours?") asks about the thing taken
+    return "" if "?" in clauses[0] else said[0]
 
 
 def _bare(clause: str) -> str | None:
@@ -207,7 +208,7 @@ _NAME_TOKEN = r"(?:[A-Z][\w'’&/-]*|\d+(?:[:.]\d+)+(?:-\d+(?::\d+)?)?|\d+[A-Za-
 _ARTICLES = frozenset({"I", "A", "An", "The"})
 # the amount an option costs, right after it or joined by a word or a mark ("16x20 at $165",
 # "Glow Jar for £38 per person", "Mirror booth: £495"); an amount's own unit after a slash or "per" stays
-_PRICE = r"(?:[A-Z]{1,3})?[$£€]\d+(?:,\d{3})*(?:\.\d+)?"
+_PRICE = rf"(?:{CURRENCY_BEFORE})\s?\d+(?:,\d{{2,3}})*(?:\.\d+)?"  # "₦580,000", "₹1,28,000", "R8,299"
 _PER = r"(?:person|head|hour|session|class|lesson|night|day|week|month)"
 _PRICE_UNIT = rf"(?:/[a-z]+| (?:per|a|an) {_PER}\b| each\b)?"
 _JOIN = r"(?: (?:at|for|is|costs?|was|now)|:| -| –| —)?"

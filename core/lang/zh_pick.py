@@ -26,7 +26,10 @@ def offered_options(text: str) -> list[tuple[int, int]]:
 
 # an agreeing word, a take verb or a filler at the edges of a short answer that names its pick
 # ("年卡吧", "那换储物柜", "就全险", "好，要B套")
-_LEAD = r"^(?:好的|好|行|可以|嗯|对|是的|确认|确定|同意|那就|那|就|还是|我要|需要|要|我选|选|换成|换|来)+"
+_LEAD = (  # (the traditional characters too: "換星曜Tab 11")
+    r"^(?:好的|好|行|可以|嗯|对|對|是的|确认|確認|确定|確定|同意|那就|那|就|还是|還是|我要|需要|要|我选|我選|选|選"
+    r"|换成|換成|换|換|来|來)+"
+)
 _TRAIL = r"(?:吧|就行|就好|好了|可以|了)+$"
 MAX_ECHO_CHARS = 8
 
@@ -37,13 +40,13 @@ def named_pick(text: str) -> str:
     more than an agreeing word; "" when that clause asks, negates or is longer than a name."""
     if pattern(r"[？?吗呢]").search(text):
         return ""
-    for clause in pattern(r"[，,。.！!；;\s]+").split(text):
+    for clause in pattern(r"[，,。.！!；;]+|(?<![A-Za-z])\s+|\s+(?!\d)").split(text):  # "星曜Tab 10" whole
         core = pattern(_TRAIL).sub("", pattern(_LEAD).sub("", clause.strip()))
         if not core:
             continue
         count = pattern(r"[\d一二三四五六七八九十两几半]+[个份张间位只条套次]?").fullmatch(core)
         pointer = pattern(r"^[这那哪它]").match(core)  # "就这个了": points, names nothing
-        plain = not pattern(r"[不没别]|[^\w]").search(core) and len(core) >= 2 and not count and not pointer
+        plain = not pattern(r"[不没别]|[^\w ]").search(core) and len(core) >= 2 and not count and not pointer
         return core if plain and len(core) <= MAX_ECHO_CHARS else ""
     return ""
 
@@ -53,11 +56,22 @@ def named_pick(text: str) -> str:
 _NAME_REST = r"(?:(?![和与或及、的还吗呢吧了])[\u4e00-\u9fff])+"
 
 
+# what an option costs, said after its name in the same stretch of the turn ("路眼A2前后双录699元",
+# "星曜Tab 11是NT$13,990"): up to the amount, no mark between
+_PRICE_AFTER = (
+    r"[^，,。；;！!？?、（）()\n]{0,12}?(?:(?:[A-Z]{1,3}\$|[$¥￥€£₹]|MOP\s?)\d[\d,]*(?:\.\d+)?"
+    r"|\d[\d,]*(?:\.\d+)?(?:万日元|日元|块钱|元|块))"
+)
+
+
 def option_span(text: str, start: int, end: int) -> tuple[int, int]:
     """The whole option around the words text[start:end] a user answered with: the name they start
-    ("莲心" -> "莲心素食" in "有莲心素食（4.9分）和禅意素斋"), else the words themselves."""
+    ("莲心" -> "莲心素食" in "有莲心素食（4.9分）和禅意素斋"), else the words themselves; with the amount
+    said after it before any mark ("路眼A1" -> "路眼A1单录399元")."""
     m = None if pattern(r"\d").search(text, start, end) else pattern(_NAME_REST).match(text, end)
-    return start, m.end() if m else end
+    end = m.end() if m else end
+    priced = pattern(_PRICE_AFTER).match(text, end)
+    return start, priced.end() if priced else end
 
 
 def points_at_offer(question: str) -> bool:

@@ -280,3 +280,28 @@ def test_a_negation_in_another_clause_leaves_the_named_option_taken() -> None:
     state = _state([("user", "what insurance is there"), ("assistant", offer),
                     ("user", "Yes waived deductible, with kids in the car I don't want any stress.")])
     assert [f.role for f in _held(state, "waived deductible")] == ["user"]
+
+
+def test_a_model_the_user_names_from_a_priced_list_is_taken_with_its_price() -> None:
+    # the model's name read as the user's own name value had kept the pick from being taken, and the
+    # price went with the listing into history ("₦580,000" lost); a question after it asks about it
+    offer = "We have the Haske DD310 at ₦580,000, the Polar 350 at ₦720,000 and the Haske DD260 at ₦495,000."
+    state = _state([("user", "I need a fridge"), ("assistant", offer),
+                    ("user", "The Haske DD310. 310 litres is okay. Which colours?")])
+    assert [f.role for f in _held(state, "Haske DD310 at ₦580,000")] == ["user"]
+
+
+def test_a_chinese_model_named_from_a_priced_list_is_taken_with_its_price() -> None:
+    offer = "一千块以内。暖阳13片油汀399元，暖阳15片469元，还有小太阳159元。"
+    state = _state([("user", "我要买个取暖器"), ("assistant", offer), ("user", "暖阳13片，他房间不大")])
+    (fact,) = _held(state, "暖阳13片油汀399元")
+    assert fact.key == "general.choice" and fact.role == "user"
+
+
+def test_a_later_sentence_taking_another_listed_model_picks_again() -> None:
+    offer = "一萬五以內。星曜Tab 10是NT$9,990，星曜Tab 11是NT$13,990，iPad是NT$16,900。"
+    state = _state([("user", "想買一台平板"), ("assistant", offer), ("user", "星曜Tab 10就好，很OK"),
+                    ("assistant", "好的，星曜Tab 10。"),
+                    ("user", "欸等等，我媽說手機字太小，那螢幕大一點比較好耶。換星曜Tab 11")])
+    (fact,) = _held(state, "星曜Tab 11是NT$13,990")
+    assert [h.value for h in fact.history] == ["星曜Tab 10是NT$9,990"]
