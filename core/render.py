@@ -155,7 +155,8 @@ def fact_tier(fact: Fact, terms: Collection[str] = ()) -> int:
     1: the assistant's or a tool's choice-like values (names, times, dates, prices, ...);
     2: informational values (addresses, phone numbers, ...), unless chosen (core.reported): read back
     for the user to confirm ("Please confirm ENT visit at 2380 Sutter Street"), a reported amount, or
-    a price quoted while the user holds a budget (its key among terms, core.reported.priced_terms)."""
+    a price quoted while the user holds a budget or before a tool call done (its key among terms,
+    core.reported.priced_terms)."""
     slot = fact.key.rsplit(".", 1)[-1]
     if fact.pinned or fact.verified_by_user or fact.role in ("user", "system") or slot == "ref":
         return 0

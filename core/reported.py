@@ -97,24 +97,31 @@ def chosen_evidence(fact: Fact) -> bool:
 
 def priced_terms(state: ContextState) -> frozenset[str]:
     """The keys of the amounts the assistant quoted, one each ("每位168元", "£103"), while the user holds
-    a budget ("预算人均两百以内", "Keep it under £120"): terms the user weighs against that budget, not
-    pieces of information. Not an amount that is one of several results a tool listed ("Granta Lodge
-    at 120, Mill Court at 140 and Riverside Inn at 149"): that is an option's price; nor a tool's own
-    value (a promoted key, slot_keys.is_promoted_key), which its tool line shows."""
+    a budget ("预算人均两百以内", "Keep it under £120"), or before a tool call the agent made and got done
+    ("The Skylark 2 is $389", then place_order): terms the user weighs against that budget or the
+    price of what was then acted on, not pieces of information. Not an amount that is one of several
+    results a tool listed ("Granta Lodge at 120, Mill Court at 140 and Riverside Inn at 149"): that is an
+    option's price; nor a tool's own value (a promoted key, slot_keys.is_promoted_key), which its tool
+    line shows."""
     facts = state.facts.values()
-    if not any(f.role == "user" and f.key.rsplit(".", 1)[-1] == BUDGET_SLOT for f in facts):
-        return frozenset()
     tool_listed = [f.value for f in facts if is_promoted_key(f.key) and "[" in f.key]
     listed_numbers = {n for value in tool_listed for n in _NUMBER.findall(value)}
-    return frozenset(
-        f.key
+    quoted = [
+        f
         for f in facts
         if f.role == "assistant"
         and not is_promoted_key(f.key)
         and f.key.rsplit(".", 1)[-1] in COST_SLOTS
         and len(listed(f.value)) == 1
         and not listed_numbers & set(_NUMBER.findall(f.value))
-    )
+    ]
+    if any(f.role == "user" and f.key.rsplit(".", 1)[-1] == BUDGET_SLOT for f in facts):
+        return frozenset(f.key for f in quoted)
+    # the last amount quoted, when a tool call was made and done after it: the price acted on (an
+    # earlier quote may have been revised since)
+    acted = max((a.idx for a in state.actions if a.status == "done" and a.call_id), default=-1)
+    last = max(quoted, key=lambda f: f.last_idx, default=None)
+    return frozenset({last.key}) if last is not None and last.last_idx < acted else frozenset()
 
 
 def reported_offer(fact: Fact, held: Fact | None = None) -> bool:

@@ -124,6 +124,25 @@ def test_a_price_quoted_while_the_user_holds_a_budget_is_a_term(budget: str, pri
     assert fact_tier(_price(st, price), priced_terms(st)) == tier
 
 
+@pytest.mark.parametrize(("booked", "tier"), [(True, 1), (False, 2)])
+def test_a_price_quoted_before_a_tool_call_is_done_is_a_term(booked: bool, tier: int) -> None:
+    # the price of what the agent then ordered ("63300元", "$389") had been information the soft budget
+    # dropped; without a call done since, it stays information
+    turns = [
+        Message(idx=0, role="user", text="I want the drone with the longer battery"),
+        Message(idx=1, role="assistant", text="The Skylark 2 is $389 with two batteries."),
+        Message(idx=2, role="user", text="what colours does it come in"),
+    ]
+    if booked:
+        turns += [
+            Message(idx=3, role="assistant", tool_call=ToolCall(call_id="c1", name="place_order",
+                                                                  args={"model": "Skylark 2"})),
+            Message(idx=4, role="tool", tool_result=ToolResult(call_id="c1", data={"order_id": "SK-1120"})),
+        ]
+    st = _after(turns)
+    assert fact_tier(_price(st, "$389"), priced_terms(st)) == tier
+
+
 @pytest.mark.parametrize(
     ("question", "answer", "picked"),
     [
