@@ -8,11 +8,13 @@ others, and the history holds the item it replaced.
 
 Times the same way: "8am and 6pm", then "can the evening one be at 7pm instead". A corrected single
 time replaces the one listed time in its own half of the day (before or after noon), when exactly one
-is there; the morning visit still stands.
+is there; the morning visit still stands. Quantities by their unit: a corrected "80克" replaces the
+listed "70克" of "70克, 10箱, 0.5mm, 20盒", not the counts beside it.
 """
 
 from __future__ import annotations
 
+from core.attribute_evidence import count_unit
 from core.fact_versions import replace_fact
 from core.models import ContextState, Fact, FactCandidate
 from core.values import HALF_DAY, clock_minutes
@@ -54,6 +56,25 @@ def corrected_time_item(cur: Fact, cand: FactCandidate) -> str | None:
     pm = at >= HALF_DAY
     same_half = [v for v, m in zip(values, listed, strict=True) if m is not None and (m >= HALF_DAY) == pm]
     return same_half[0] if len(same_half) == 1 else None
+
+
+def corrected_measure_item(cur: Fact, cand: FactCandidate) -> str | None:
+    """The one quantity of cur's listed quantities that the user's corrected single quantity cand
+    replaces: the one of its own unit ("70克, 10箱, 0.5mm, 20盒" corrected to "80克": the 70克; the
+    counts of boxes and the pen's size never changed), or None."""
+    values, norms = cur.value.split(_SEP), cur.norm.split(_SEP)
+    if cand.role != "user" or not cand.correction or len(values) < 2 or len(values) != len(norms):
+        return None
+    unit = count_unit(cand.norm)
+    if not unit or _SEP in cand.norm or not cur.vtype == cand.vtype == "quantity":
+        return None
+    same = [v for v, n in zip(values, norms, strict=True) if count_unit(n) == unit]
+    return same[0] if len(same) == 1 else None
+
+
+def listed_item_corrected(cur: Fact, cand: FactCandidate) -> str | None:
+    """The one item of cur's list that cand corrects (an identifier, a time, a quantity), or None."""
+    return corrected_item(cur, cand) or corrected_time_item(cur, cand) or corrected_measure_item(cur, cand)
 
 
 def replace_item(state: ContextState, cur: Fact, cand: FactCandidate, item: str, reason: str) -> None:

@@ -33,7 +33,7 @@ from core.described import describes_held, only_asks
 from core.embed import Embedder
 from core.fact_versions import new_fact, replace_fact
 from core.held_weekday import names_held_day
-from core.item_fix import corrected_item, corrected_time_item, replace_item
+from core.item_fix import listed_item_corrected, replace_item
 from core.kept_day import kept_day
 from core.lang.cues import any_language
 from core.listed import afternoon_pick, is_item_of, one_of_listed, picked_item, picks_by_norm, result_picks
@@ -316,8 +316,8 @@ def _merge_fact(
     if (beside := date_beside_key(state, cur, cand)) is not None:
         _merge_fact(state, cand.model_copy(update={"key": beside}))  # no cue: a date of its own
         return
-    if (item := corrected_item(cur, cand) or corrected_time_item(cur, cand)) is not None:
-        # "van 3 is XK-1108P", "the evening one at 7pm instead": one of the list
+    if (item := listed_item_corrected(cur, cand)) is not None:
+        # "van 3 is XK-1108P", "the evening one at 7pm instead", "换成80克的": one of the list
         replace_item(state, cur, cand, item, _reason(cur, cand))
         return
     echoes = echoed_elsewhere(state, cand) + agreed_beside(state, cand) + same_count_before(state, cand)

@@ -56,3 +56,16 @@ def test_a_corrected_time_with_no_listed_time_of_its_half_replaces_the_listing()
     visits = [*_VISITS[:2], ("user", "8am and 10am. 45 min each."), ("assistant", "Noted, 8am and 10am.")]
     st = state_after([*visits, ("user", "actually make it 2pm instead")])
     assert [value for value, _ in _times(st)] == ["2pm"]
+
+
+def test_a_corrected_quantity_replaces_the_listed_quantity_of_its_unit() -> None:
+    # the whole listing had gone to history, so "10箱" and "20盒", never changed, showed as replaced
+    st = state_after([
+        ("user", "要订办公用品"),
+        ("assistant", "好的，需要哪些？"),
+        ("user", "A4复印纸70克，10箱；黑色中性笔0.5mm，20盒"),
+        ("assistant", "都有货。"),
+        ("user", "复印纸换成80克的，老板嫌太薄"),
+    ])
+    assert replaced(st) == {"70克"}
+    assert any(f.value.startswith("80克") and "10箱" in f.value for f in st.facts.values())
