@@ -14,7 +14,7 @@ import re
 _CJK = "\u4e00-\u9fff"
 # a space after a number (the token before it ends in a digit) and before a Chinese character,
 # or after a Chinese character and before a digit
-_GAP = re.compile(r"(?P<tok>[0-9A-Za-z.,:%\-]*\d)[ \t\u3000]+(?=万?元|块)")
+_GAP = re.compile(r"(?P<tok>[0-9A-Za-z.,:%\-]*\d)[ \t\u3000]+(?=万|元|块)")  # ("15.98 万": 159800)
 
 
 def tightened(text: str) -> tuple[str, list[int]]:
