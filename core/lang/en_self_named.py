@@ -1,8 +1,9 @@
 """A business naming itself in English: "Hi! Yes, Red Scissors Studio on Tyler Street runs papercutting
 workshops", "Yes, this is Golden Tile Mahjong School", "Hello! Red Thread Crafts can come to you". In
 the reply to the user's opening turn (core.own_venue), a name that opens its sentence after "this is",
-after a yes ending in a venue-type word (studio, clinic, co), or after a yes or a greeting going on
-with what the business does, is the venue the user deals with, not an option offered.
+after a yes ending in a venue-type word (studio, clinic, co) or with the street it is on ("Yes, ColdCore
+Recovery on Boucher Road."), or after a yes or a greeting going on with what the business does, is the
+venue the user deals with, not an option offered.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ _ACTS = re.compile(
     _PLACE + r",?\s+(?:can|could|will|would|does|do"
     r"|(?!(?:is|was|has|meets|matches|sounds|looks|seems|fits|suits|remains|stays|sits|lies)\b)[a-z]{3,}s)\b"
 )
+_SAID_WHOLE = re.compile(r"\s*(?:[.!]|$)")
 _AREA = re.compile(r"\s+(?:in|on|at)\s+(?=[A-Z])")
 
 
@@ -59,7 +61,10 @@ def names_itself(text: str, start: int, end: int, greeted: bool = False) -> bool
     if _YES_LEAD.match(lead) is None:
         return False
     last = words[-1].lower() if words else ""
-    return acts or last in VENUE_SINGLE or last in BUSINESS_FORMS
+    # a name with the street or area it is on, ending the sentence: the business saying where it is
+    # ("Hi! Yes, ColdCore Recovery on Boucher Road.", to "yous are on Boucher Road aye?")
+    located = len(_WHERE.split(text[start:end], maxsplit=1)) > 1 and _SAID_WHOLE.match(text, end) is not None
+    return acts or located or last in VENUE_SINGLE or last in BUSINESS_FORMS
 
 
 def area_after(text: str, end: int) -> int | None:

@@ -49,6 +49,13 @@ def _facts(state: ContextState) -> dict[str, str]:
             "Good morning, Mr Iyer, welcome to SleepWell Mattress Gallery, Indiranagar. What size?",
             "SleepWell Mattress Gallery",
         ),
+        # a yes, the name and the street it is on, ending the sentence (it had been an address offered,
+        # information the soft budget dropped)
+        (
+            "bout ye. me and the lads want to try the cryo chamber. yous are on Boucher Road aye?",
+            "Hi! Yes, ColdCore Recovery on Boucher Road. Whole-body cryotherapy is three minutes.",
+            "ColdCore Recovery on Boucher Road",
+        ),
     ],
 )
 def test_the_reply_to_the_opening_names_the_venue(user: str, reply: str, venue: str) -> None:
