@@ -26,6 +26,7 @@ from core.lang import en_social
 from core.lang import en_terms as T
 from core.lang import en_values as V
 from core.lang.ceilings import en_ceilings
+from core.lang.colours import en_colours
 from core.lang.dimensions import dimension_measures, sizes, symbol_measures
 from core.lang.en_address_lines import address_line
 from core.lang.en_age_limits import age_limits
@@ -76,6 +77,8 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     for start, end, kind, value, slot in unit_counts(text) + card_endings(text):  # "40 pallets", "20k baht"
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind]))
     for start, end, kind, value, slot in sizes(text) + symbol_measures(text) + dimension_measures(text):
+        cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind] + 5))
+    for start, end, kind, value, slot in en_colours(text):  # "Navy colour", "Maroon.": no name
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind] + 5))
     for start, end, kind, value, slot in attribute_numbers(text):  # "she is 74", "up to 150", "60 each"
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind] + 3))

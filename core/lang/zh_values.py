@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from core.lang.ceilings import zh_ceilings
+from core.lang.colours import zh_colours
 from core.lang.dimensions import dimension_measures, sizes, symbol_measures
 from core.lang.spelled_digits import zh_spelled_phones
 from core.lang.zh_addresses import addresses
@@ -346,6 +347,10 @@ def _terms(text: str) -> list[Hit]:
     return out
 
 
+def _colours(text: str) -> list[Hit]:
+    return [Hit(s, e, kind, value, slot, 6) for s, e, kind, value, slot in zh_colours(text)]
+
+
 def _addresses(text: str) -> list[Hit]:
     return [Hit(s, e, "address", text[s:e], "address", prio) for s, e, prio in addresses(text)]
 
@@ -369,7 +374,8 @@ def _answers(text: str) -> list[Hit]:
 def find_values(text: str) -> list[Hit]:
     """Every value-like candidate of text (overlapping; the caller resolves overlaps)."""
     hits: list[Hit] = []
-    for finder in (_measures, _money, _rating, _duration, _quantity, _contacts, _terms, _addresses, _answers):
+    for finder in (_measures, _money, _rating, _duration, _quantity, _contacts, _terms, _addresses, _answers,
+                   _colours):
         hits += finder(text)
     # "爸爸66", "年收入大概15万", "八百以内": numbers typed by their attribute, before any guessed count;
     # a phone spelled in numerals; servings; "51×51毫米", "3kW", "6米宽"

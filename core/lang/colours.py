@@ -1,0 +1,62 @@
+"""Colours as a thing's attribute, in English and Chinese: "Navy colour", "the grey one", "in white",
+"Maroon.", "Make it black", "蓝色", "换成咖啡色".
+
+A colour was no value of its own: a capitalised one was a name ("Navy", "Charcoal"), a lowercase one
+nothing at all, so "Silver." then "Make it black" was no change of one attribute, and the old colour
+stood in the user's quoted words. Typed, a colour is keyed "colour": the user's later colour restates
+the attribute (issue 12, item 2: the same attribute and a value of the same type).
+
+English reads a colour word only where it is the value said: with "colour", "one", "finish" or "shade"
+after it, after "in" ("do you have it in white?"), or as the whole of a short clause with agreeing or
+correcting words at its edges ("Silver.", "Make it black", "ok the grey then"). Inside a longer phrase
+it describes something else ("red wine", "White Horse Inn", "Silver does not show dirt"). Chinese reads
+a colour by its 色 ("蓝色", "米白色", "咖啡色"), never 颜色 (colour itself) or 特色.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.lang.patterns import pattern
+
+_EN_COLOURS = (
+    "black white grey gray silver red blue navy green yellow orange pink purple brown beige maroon "
+    "charcoal ivory teal turquoise burgundy khaki lilac lavender graphite"
+)
+_EN_SHADE = r"(?:(?:light|dark|pale|deep|bright|matte?|sky|royal|forest|baby|midnight|space|navy)\s+)?"
+_EN_COLOUR = rf"{_EN_SHADE}(?:{'|'.join(_EN_COLOURS.split())})|rose\s+gold"
+_EN_TAIL = r"\s+(?:colou?r|one|finish|shade)\b"
+_EN_NAMED = re.compile(rf"(?<![\w-])(?P<c>{_EN_COLOUR})(?:(?P<tail>{_EN_TAIL})|(?![\w-]))", re.IGNORECASE)
+_EN_IN = re.compile(r"\bin\s+(?:the\s+)?$", re.IGNORECASE)
+# agreeing or correcting words a clause that only names a colour may have at its edges
+_EN_EDGE = (
+    r"(?:ok(?:ay)?|yes|yeah|yep|so|then|and|or|actually|hmm+|oh|make\s+it|go\s+with|let['’]?s\s+do|"
+    r"i['’]ll\s+take|the|a|in|please|fine|is\s+fine|it\s+is|that|one|instead|for\s+me|thanks)"
+)
+_EN_WHOLE = re.compile(rf"^\W*(?:{_EN_EDGE}(?:\W+|$))*$", re.IGNORECASE)
+_CLAUSE = re.compile(r"[^.,;:!?\n]+")
+
+_ZH_COLOUR = (
+    r"(?<![颜特出角脸景音本])(?:浅|深|淡|亮|哑光|暗|米|藏|天|墨|军|酒|玫瑰|香槟|咖啡|卡其|宝石|象牙|奶)?"
+    r"(?:黑|白|灰|银|红|蓝|绿|黄|橙|粉|紫|棕|金|青|褐|驼|杏|咖啡|卡其|香槟)色"
+)
+
+
+def en_colours(text: str) -> list[tuple[int, int, str, str, str]]:
+    """(start, end, type, value, slot) of each colour English text says as a value (module doc)."""
+    out = []
+    for clause in _CLAUSE.finditer(text):
+        said = clause.group(0)
+        for m in _EN_NAMED.finditer(said):
+            before, after = said[: m.start()], said[m.end() :]
+            whole = _EN_WHOLE.match(before) is not None and _EN_WHOLE.match(after) is not None
+            if m.group("tail") or _EN_IN.search(before) or whole:
+                start = clause.start() + m.start("c")
+                value = " ".join(m.group("c").lower().split())
+                out.append((start, start + len(m.group("c")), "term", value, "colour"))
+    return out
+
+
+def zh_colours(text: str) -> list[tuple[int, int, str, str, str]]:
+    """(start, end, type, value, slot) of each colour Chinese text names by its 色 (module doc)."""
+    return [(m.start(), m.end(), "term", m.group(0), "colour") for m in pattern(_ZH_COLOUR).finditer(text)]

@@ -1,0 +1,59 @@
+"""Colours as a thing's attribute (core.lang.colours): "Navy" had been a name and "black" nothing, so a
+colour changed was no change of one attribute and the old colour stood as the user's."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.lang.registry import analyzer_for
+from tests.core.builders import state_after
+
+pytestmark = pytest.mark.unit
+
+
+def _colours(lang: str, text: str) -> list[str]:
+    return [e.text for e in analyzer_for(lang).entities(text, None) if e.slot == "colour"]
+
+
+@pytest.mark.parametrize(
+    ("text", "colour"),
+    [
+        ("BackPal Junior. Navy colour", "Navy"),
+        ("Silver. Silver does not show dirt", "Silver"),
+        ("She says the kitchen is all black now. Make it black", "black"),
+        ("Do you have it in white?", "white"),
+        ("The grey one", "grey"),
+        ("ok the space grey then", "space grey"),
+    ],
+)
+def test_an_english_colour_said_as_the_value(text: str, colour: str) -> None:
+    assert _colours("en", text) == [colour]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["red wine please", "We stayed at the White Horse Inn", "Silver does not show dirt", "Charcoal alu"],
+)
+def test_a_colour_word_inside_a_longer_phrase_is_no_colour_value(text: str) -> None:
+    assert _colours("en", text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "colour"),
+    [("要蓝色的", "蓝色"), ("换成咖啡色", "咖啡色"), ("米白色吧", "米白色"), ("颜色随便", None)],
+)
+def test_a_chinese_colour_by_its_se(text: str, colour: str | None) -> None:
+    assert _colours("zh", text) == ([colour] if colour else [])
+
+
+def test_a_colour_said_again_replaces_the_colour_held() -> None:
+    state = state_after([
+        ("user", "I want a school bag for my son"),
+        ("assistant", "The BackPal Junior comes in navy, maroon and black."),
+        ("user", "BackPal Junior. Navy colour"),
+        ("assistant", "BackPal Junior in navy."),
+        ("user", "One minute, let me check the school circular... Maroon. The bag must be the school colour"),
+    ])
+    (colour,) = [f for k, f in state.facts.items() if k.endswith(".colour")]
+    assert colour.value.lower() == "maroon"
+    assert [h.value.lower() for h in colour.history] == ["navy"]
