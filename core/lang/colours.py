@@ -10,7 +10,8 @@ English reads a colour word only where it is the value said: with "colour", "one
 after it, after "in" ("do you have it in white?"), or as the whole of a short clause with agreeing or
 correcting words at its edges ("Silver.", "Make it black", "ok the grey then"). Inside a longer phrase
 it describes something else ("red wine", "White Horse Inn", "Silver does not show dirt"). Chinese reads
-a colour by its 色 ("蓝色", "米白色", "咖啡色"), never 颜色 (colour itself) or 特色.
+a colour by its 色 ("蓝色", "米白色", "咖啡色") where it ends its clause or a particle follows, never 颜色
+(colour itself) or 特色, nor one inside a name ("北京金色夏日商务酒店").
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ _CLAUSE = re.compile(r"[^.,;:!?\n]+")
 _ZH_COLOUR = (
     r"(?<![颜特出角脸景音本])(?:浅|深|淡|亮|哑光|暗|米|藏|天|墨|军|酒|玫瑰|香槟|咖啡|卡其|宝石|象牙|奶)?"
     r"(?:黑|白|灰|银|红|蓝|绿|黄|橙|粉|紫|棕|金|青|褐|驼|杏|咖啡|卡其|香槟)色"
+    # said as the value: the clause or a particle after it ("蓝色的", "米白色吧"), not inside a name
+    # ("北京金色夏日商务酒店")
+    r"(?=$|[的吧啊呀呢了吗就也还款系，,。.！!？?、；;\s)）])"
 )
 
 

@@ -40,7 +40,8 @@ def test_a_colour_word_inside_a_longer_phrase_is_no_colour_value(text: str) -> N
 
 @pytest.mark.parametrize(
     ("text", "colour"),
-    [("要蓝色的", "蓝色"), ("换成咖啡色", "咖啡色"), ("米白色吧", "米白色"), ("颜色随便", None)],
+    [("要蓝色的", "蓝色"), ("换成咖啡色", "咖啡色"), ("米白色吧", "米白色"), ("颜色随便", None),
+     ("住北京金色夏日商务酒店", None)],
 )
 def test_a_chinese_colour_by_its_se(text: str, colour: str | None) -> None:
     assert _colours("zh", text) == ([colour] if colour else [])
