@@ -64,7 +64,7 @@ _MONEY_CLOSER = (
     r"|that['’]s\s+(?:it|all|my\s+limit)(?=\s*(?:$|[.!?,;]))"
     # the amount named the most it may be ("₹1,50,000 is my top", "$400 is our limit", "£25 is all I've got")
     r"|(?:is|['’]s)\s+(?:my|our|the)\s+(?:top|limit|max(?:imum)?|ceiling|cap|budget)(?=\s*(?:$|[.!?,;]))"
-    r"|is\s+all\s+(?:i|we)\s*(?:['’]ve|\s+have|['’]ve\s+got|\s+have\s+got)(?:\s+got)?)\b"
+    r"|is\s+all\s+(?:i|we)(?:['’]ve|\s+have)(?:\s+got)?)\b"
 )
 _ABOUT = re.compile(r"\b(?:around|about|roughly|approximately)\s+$", re.IGNORECASE)
 # an amount said after a verb of keeping spending within it or a cap ("keep it to £200 all in",

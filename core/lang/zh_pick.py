@@ -58,6 +58,8 @@ _NAME_REST = r"(?:(?![和与或及、的还吗呢吧了])[\u4e00-\u9fff])+"
 
 # what an option costs, said after its name in the same stretch of the turn ("路眼A2前后双录699元",
 # "星曜Tab 11是NT$13,990"): up to the amount, no mark between
+# (not core.lang.currency_before's pattern: its codes follow no word character, and the "款" of
+# "窄身款MOP 24,800" is one)
 _PRICE_AFTER = (
     r"[^，,。；;！!？?、（）()\n]{0,12}?(?:(?:[A-Z]{1,3}\$|[$¥￥€£₹]|MOP\s?)\d[\d,]*(?:\.\d+)?"
     r"|\d[\d,]*(?:\.\d+)?(?:万日元|日元|块钱|元|块))"
