@@ -28,7 +28,7 @@ def test_a_spaced_amount_of_money_is_money(text: str, surface: str, value: str) 
 def test_a_spaced_amount_in_ten_thousands_keeps_its_scale() -> None:
     # "15.98 万" had been money of 15.98 yuan, the 万 dropped
     kind, got, val, _ = find("4S 店报价 15.98 万，我想贷款", "15.98 万")
-    assert val == "159800"
+    assert (kind, got, val) == ("number", "15.98 万", "159800")
 
 
 def test_a_code_of_letters_keeps_its_space() -> None:
