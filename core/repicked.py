@@ -106,7 +106,8 @@ def take_repick(state: ContextState, parsed: ParsedMessage) -> None:
         words = analyzer.named_pick(said).strip()
         low = words.lower()
         asks = any(low in a.text.lower() and (a.kind == "question" or a.negation) for a in parsed.atoms)
-        hits = hits or (_picked_again(state, words, parsed.lang) if words and not asks else [])
+        if words and not asks and (hits := _picked_again(state, words, parsed.lang)):
+            break
     hits = hits or _alternative_repicks(state, parsed)
     if len(hits) != 1:
         return

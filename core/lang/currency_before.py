@@ -27,6 +27,7 @@ _RUPEES = {"Rs.": "RS", "Rs": "RS"}
 # Malaysia, "KSh 2,000" in Kenya), and the rand's "R" before thousands only
 _LETTERS = {"RM": "MYR", "KSh": "KES", "Ksh": "KES"}
 _RAND = r"R(?=\d{1,3}(?:,\d{3})+(?!\d))"
+_WRITES = {**_SYMBOLS, **_DOLLARS, **_RUPEES, **_LETTERS, "R": "ZAR"}  # what each way of writing is
 CURRENCY_BEFORE = (
     "["
     + "".join(_SYMBOLS)
@@ -44,6 +45,4 @@ def currency_before(written: str) -> str:
     """The ISO code of what a CURRENCY_BEFORE match wrote ("£" -> GBP, "NZ$" -> NZD, "AED " -> AED);
     "" for nothing written."""
     w = written.strip()
-    if w == "R":
-        return "ZAR"
-    return _SYMBOLS.get(w) or _DOLLARS.get(w) or _RUPEES.get(w) or _LETTERS.get(w) or w
+    return _WRITES.get(w, w)

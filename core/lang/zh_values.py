@@ -243,7 +243,8 @@ def _quantity(text: str) -> list[Hit]:
 _FOREIGN = {"美元": "USD", "美金": "USD", "欧元": "EUR", "日元": "JPY", "英镑": "GBP", "港币": "HKD",
             "港元": "HKD", "澳元": "AUD", "澳币": "AUD", "加元": "CAD", "加币": "CAD", "纽币": "NZD",
             "新台币": "TWD", "台币": "TWD", "韩元": "KRW", "韩币": "KRW", "泰铢": "THB", "新币": "SGD"}
-_CEILING_TAIL = re.compile(r"以内|以下|之内")
+# the tails that bound an amount from above (zh_numbers.TAIL_BOUNDS "<="): "以内", "以下", "之内"
+_CEILING_TAIL = re.compile("|".join(tail for tail, bound in TAIL_BOUNDS.items() if bound == "<="))
 _FOREIGN_MONEY = re.compile(rf"{_BOUND}(?P<n>{_NUM})\s*(?P<u>{'|'.join(_FOREIGN)})")
 _MEASURE = re.compile(
     # ("几十公斤": no number said; "1单元": a unit of a building's address)
