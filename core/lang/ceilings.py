@@ -61,6 +61,10 @@ _CLOSER = r",?\s+(?:tops|max(?:imum)?|at\s+(?:the\s+)?most|all\s+(?:in|up))\b"
 # a word closing an amount of money as the most the speaker pays ("I got $500, that's it", "£300 tops")
 _MONEY_CLOSER = (
     r",?\s+(?:tops|max(?:imum)?|at\s+(?:the\s+)?most|and\s+no\s+more"
+    # the amount and no more, said at its clause's end ("$250, not more", "£250 and not a penny more",
+    # "$400 the most")
+    r"|(?:and\s+)?(?:no|not)\s+(?:a\s+(?:penny|cent)\s+)?(?:more|higher)(?=\s*(?:$|[.!?,;]))"
+    r"|the\s+most(?=\s*(?:$|[.!?,;]))"
     r"|that['’]s\s+(?:it|all|my\s+limit)(?=\s*(?:$|[.!?,;]))"
     # the amount named the most it may be ("₹1,50,000 is my top", "$400 is our limit", "£25 is all I've got")
     r"|(?:is|['’]s)\s+(?:my|our|the)\s+(?:top|limit|max(?:imum)?|ceiling|cap|budget)(?=\s*(?:$|[.!?,;]))"
@@ -122,7 +126,10 @@ def en_ceilings(text: str) -> list[tuple[int, int, str, str, str]]:
     for c in amounts if closed else ():  # "I got $500, that's it": the amount, closed as the most paid
         close = closer_rx.match(text, c.end)
         if close is not None and not any(s < c.end and c.start < e for s, e, *_ in out):
-            about = _ABOUT.search(text, max(0, c.start - 16), c.start)  # "around £100 at most"
+            # "around £100 at most", "max $100, no more": the words before it that bound it too
+            about = _ABOUT.search(text, max(0, c.start - 16), c.start) or pattern(
+                rf"\b(?:{_BOUND})\s+$", re.IGNORECASE
+            ).search(text, max(0, c.start - 30), c.start)
             start = about.start() if about else c.start
             out.append((start, close.end(), "money", f"<={c.value.removeprefix('<=')}", "budget"))
     for c in amounts if kept_within else ():  # "keep it to £200 all in": kept within
@@ -136,12 +143,13 @@ def en_ceilings(text: str) -> list[tuple[int, int, str, str, str]]:
     return out
 
 
-# a ceiling in Chinese: hundreds or more, with or without the money's unit, before 以内 / 以下 / 之内,
-# the period or the head it is per before or after it ("每晚一千五以内", "两百块以内一个人")
+# a ceiling in Chinese: hundreds or more, with or without the money's unit, before 以内 / 以下 / 之内
+# (or a bare 内: "1500内"), the period or the head it is per before or after it ("每晚一千五以内",
+# "两百块以内一个人")
 _ZH_CEILING = (
     r"(?P<per>每晚|每人|人均|每个月|每月|每天|一晚|一个人|一人|每位)?(?<![\d.])"
     r"(?P<n>\d{3,}(?:\.\d+)?|[一二两三四五六七八九十]+[百千万][零〇一二两三四五六七八九十百千万]*)"
-    r"(?P<unit>块钱|块|元)?(?P<tail>以内|以下|之内)(?(per)|(?:一个人|一人|每人|每位)?)"
+    r"(?P<unit>块钱|块|元)?(?P<tail>以内|以下|之内|内(?![存容部置侧外地衣裤胎]))(?(per)|(?:一个人|一人|每人|每位)?)"
 )
 
 

@@ -2,7 +2,7 @@
 rupees ("£20", "₹1,80,000", "AED 1,370", "NZ$450", "TT$1,280", "NT$13,990", "Rs. 5,000", "RM 4,500"),
 the South African rand before an amount grouped in thousands ("R8,299": a bare "R2" or "R350" is as
 often a model's code), and the ISO code it writes. The code is part of what was said; capitals only,
-so "won 5" or "rub 3" stay words."""
+so "won 5" or "rub 3" stay words. An amount may also have its symbol after it (symbol_after)."""
 
 from __future__ import annotations
 
@@ -46,3 +46,22 @@ def currency_before(written: str) -> str:
     "" for nothing written."""
     w = written.strip()
     return _WRITES.get(w, w)
+
+
+# an amount with its symbol after it, as French and much of Europe write it ("7 000 $", "5 180 $",
+# "250 €", "12,50 €"): thousands grouped by a space or a comma; a symbol before a digit opens the next
+# amount instead ("5 $10")
+_AFTER = re.compile(
+    r"(?<![\w.,])(?P<n>\d{1,3}(?:[ \u00a0\u202f,]\d{3})+|\d+)(?:[.,](?P<d>\d{1,2}))?\s?(?P<sym>[$€£])"
+    r"(?![\w$]|\s?\d)"
+)
+
+
+def symbol_after(text: str) -> list[tuple[int, int, str, str]]:
+    """(start, end, number, ISO code) of each amount written with its symbol after it ("7 000 $" ->
+    "7000", "USD"; "12,50 €" -> "12.50", "EUR"): the number without its group separators."""
+    out = []
+    for m in _AFTER.finditer(text):
+        number = re.sub(r"[ \u00a0\u202f,]", "", m.group("n")) + (f".{m.group('d')}" if m.group("d") else "")
+        out.append((m.start(), m.end(), number, _SYMBOLS[m.group("sym")]))
+    return out

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple
 
-from core.lang.currency_before import CURRENCY_BEFORE, currency_before
+from core.lang.currency_before import CURRENCY_BEFORE, currency_before, symbol_after
 from core.lang.dimensions import is_symbol_measure
 from core.lang.en_lexicon import (
     ACCOUNT_TYPES,
@@ -224,18 +224,16 @@ def _money_value(n_text: str, scale: str | None, cur: str) -> str | None:
 
 
 def money(text: str) -> list[Candidate]:
-    """'$1,630', '530 dollars', 'one hundred and eighty bucks', '£20', 'AED 1,370' -> '1630 USD'."""
-    out = []
-    for m in _MONEY_SYM.finditer(text):
-        v = _money_value(m.group("n"), m.group("sc"), currency_before(m.group("sym")))
-        if v:
-            out.append(Candidate(m.start(), m.end(), "money", v, "amount", PRIO["money"]))
-    for m in _MONEY_WORD.finditer(text):
-        cur = _CURRENCY_WORDS.get(m.group("cur").lower(), "USD")
-        v = _money_value(m.group("n"), m.group("sc"), cur)
-        if v:
-            out.append(Candidate(m.start(), m.end(), "money", v, "amount", PRIO["money"]))
-    return out
+    """'$1,630', '530 dollars', 'one hundred and eighty bucks', '£20', 'AED 1,370', '1 630 $' -> '1630
+    USD'."""
+    found = [(m, m.group("n"), m.group("sc"), currency_before(m.group("sym")))
+             for m in _MONEY_SYM.finditer(text)]  # fmt: skip
+    found += [(m, m.group("n"), m.group("sc"), _CURRENCY_WORDS.get(m.group("cur").lower(), "USD"))
+              for m in _MONEY_WORD.finditer(text)]  # fmt: skip
+    spans = [(m.start(), m.end(), n, sc, cur) for m, n, sc, cur in found]
+    spans += [(start, end, n, None, cur) for start, end, n, cur in symbol_after(text)]
+    return [Candidate(s, e, "money", v, "amount", PRIO["money"]) for s, e, n, sc, cur in spans
+            if (v := _money_value(n, sc, cur))]  # fmt: skip
 
 
 _FILE = re.compile(

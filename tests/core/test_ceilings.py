@@ -71,6 +71,15 @@ def test_a_bound_on_a_count_or_a_measure_is_no_ceiling(text: str) -> None:
         ("£25 is all I've got till my loan comes in", "£25 is all I've got", "<=25 GBP"),
         ("Not above ₦650,000. Haba, things are costly", "Not above ₦650,000", "<=650000 NGN"),
         ("Eish, R11,999. No. R9,000 max, hey", "R9,000 max", "<=9000 ZAR"),
+        # the amount and no more, said at its clause's end (each had been a plain amount, and the
+        # assistant's "Under $250" the budget; the user's words were lost)
+        ("$250, not more. Pension is pension", "$250, not more", "<=250 USD"),
+        ("£200, no more. The collection plate is not deep", "£200, no more", "<=200 GBP"),
+        ("£250 and not a penny more. I'm a farmer", "£250 and not a penny more", "<=250 GBP"),
+        ("$400 the most. I'm retired", "$400 the most", "<=400 USD"),
+        ("Aunty says max $100, no more", "max $100, no more", "<=100 USD"),
+        # the symbol after the amount, thousands grouped by a space (no amount had been read at all)
+        ("7 000 $ max for everything, the two of us", "7 000 $ max", "<=7000 USD"),
     ],
 )
 def test_an_amount_named_the_most_paid_is_the_budget(text: str, surface: str, value: str) -> None:
@@ -88,12 +97,21 @@ def test_an_amount_followed_by_thats_all_and_more_words_is_no_ceiling() -> None:
 
 
 @pytest.mark.parametrize(
+    "text", ["$300, no more questions please", "It costs $40, not more than that", "the most $"]
+)
+def test_no_more_said_of_something_else_is_no_ceiling(text: str) -> None:
+    assert en_ceilings(text) == []
+
+
+@pytest.mark.parametrize(
     ("text", "surface", "value"),
     [
         ("我这退休工资，八百以内行不行？", "八百以内", "<=800"),
         ("有点贵哦，我想控制在每晚一千五以内", "每晚一千五以内", "<=1500"),
         ("钱的话一人三百以内", "一人三百以内", "<=300"),
         ("自费800以内就行", "800以内", "<=800"),
+        # a bare 内 after the amount (it had been nothing at all)
+        ("我那点工资，1500内吧", "1500内", "<=1500"),
         # the money's unit before 以内, the head it is per after it (a per-head price, not a head count)
         ("三个人三百块以内，超了就不去了", "三百块以内", "<=300"),
         ("价钱多少？两百块以内一个人好伐", "两百块以内一个人", "<=200"),
@@ -110,7 +128,9 @@ def test_a_chinese_ceiling_is_the_budget(text: str, surface: str, value: str) ->
 
 
 @pytest.mark.parametrize(
-    "text", ["3天以内", "50以内的数", "十以内", "最多200人", "顶多五十", "一共不超过五十", "每人最多十个"]
+    "text",
+    ["3天以内", "50以内的数", "十以内", "最多200人", "顶多五十", "一共不超过五十", "每人最多十个",
+     "5000内存"],
 )
 def test_a_small_or_measured_bound_in_chinese_is_no_ceiling(text: str) -> None:
     assert zh_ceilings(text) == []

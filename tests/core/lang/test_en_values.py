@@ -116,6 +116,9 @@ def test_times_are_24h(text, surface, value):
         ("the suite is RM 4,500", "RM 4,500", "4500 MYR"),
         ("it is KSh 2,000 a month", "KSh 2,000 a month", "2000 KES"),
         ("the Kalk Bay with a parasol is R8,299", "R8,299", "8299 ZAR"),
+        # the symbol after the amount, as French and much of Europe write it (no money had been read)
+        ("In total, 5 220 $ for the two of you.", "5 220 $", "5220 USD"),
+        ("le menu est à 12,50 € par personne", "12,50 €", "12.50 EUR"),
     ],
 )
 def test_money(text, surface, value):
@@ -126,6 +129,11 @@ def test_money(text, surface, value):
 @pytest.mark.parametrize("text", ["The R2 is the one with GPS", "the R350 model", "RM is the room manager"])
 def test_a_model_code_is_no_money(text):
     assert not [e for e in ents(text) if e.type == "money"]
+
+
+def test_a_symbol_before_a_digit_opens_the_next_amount():
+    found = [(e.text, e.value) for e in ents("sizes 5 $10 each") if e.type == "money"]
+    assert found == [("$10 each", "10 USD")]
 
 
 @pytest.mark.parametrize("text", ["we won 5 games", "the Eur 5 line", "Rs is fine", "the rs 5 line"])
