@@ -32,12 +32,15 @@ _THIS_IS = re.compile(
 # what the business does or can do, after its name and where it is ("Bright Beads Abacus Academy in New
 # Kingston would love to have him", "Red Thread Crafts can come to you"); "X is in the north", "X meets
 # your needs" describe an option recommended
-_PLACE = r"(?:\s+(?:in|on|at)\s+[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3})?"
+_PLACE_AT = r"\s+(?:in|on|at)\s+[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}"
+_PLACE = rf"(?:{_PLACE_AT})?"
 _ACTS = re.compile(
     _PLACE + r",?\s+(?:can|could|will|would|does|do"
     r"|(?!(?:is|was|has|meets|matches|sounds|looks|seems|fits|suits|remains|stays|sits|lies)\b)[a-z]{3,}s)\b"
 )
 _SAID_WHOLE = re.compile(r"\s*(?:[.!]|$)")
+# the street or area read apart from the name, ending the sentence ("Yes, Hatteras Auto & Marine in Buxton.")
+_LOCATED_AFTER = re.compile(_PLACE_AT + _SAID_WHOLE.pattern)
 _AREA = re.compile(r"\s+(?:in|on|at)\s+(?=[A-Z])")
 
 
@@ -62,8 +65,11 @@ def names_itself(text: str, start: int, end: int, greeted: bool = False) -> bool
         return False
     last = words[-1].lower() if words else ""
     # a name with the street or area it is on, ending the sentence: the business saying where it is
-    # ("Hi! Yes, ColdCore Recovery on Boucher Road.", to "yous are on Boucher Road aye?")
-    located = len(_WHERE.split(text[start:end], maxsplit=1)) > 1 and _SAID_WHOLE.match(text, end) is not None
+    # ("Hi! Yes, ColdCore Recovery on Boucher Road.", to "yous are on Boucher Road aye?"), the place read
+    # as a name of its own or not ("Yes, Peachtree Tech Hub at Ponce City Market.")
+    located = (
+        len(_WHERE.split(text[start:end], maxsplit=1)) > 1 and _SAID_WHOLE.match(text, end) is not None
+    ) or _LOCATED_AFTER.match(text, end) is not None
     return acts or located or last in VENUE_SINGLE or last in BUSINESS_FORMS
 
 

@@ -56,6 +56,18 @@ def _facts(state: ContextState) -> dict[str, str]:
             "Hi! Yes, ColdCore Recovery on Boucher Road. Whole-body cryotherapy is three minutes.",
             "ColdCore Recovery on Boucher Road",
         ),
+        # the same with the place read as a name of its own, apart from the business's (the user's
+        # "Hatteras Auto and Marine" had been the only trace of it, and that in their own clause)
+        (
+            "Hey there, this Hatteras Auto and Marine in Buxton? My truck won't crank.",
+            "Good morning! Yes, Hatteras Auto & Marine in Buxton. We do mobile battery replacement.",
+            "Hatteras Auto & Marine",
+        ),
+        (
+            "hey is this peachtree tech hub at ponce city market?? need a smartwatch",
+            "Hey! Yes, Peachtree Tech Hub at Ponce City Market. What does he need it for?",
+            "Peachtree Tech Hub",
+        ),
     ],
 )
 def test_the_reply_to_the_opening_names_the_venue(user: str, reply: str, venue: str) -> None:
@@ -94,6 +106,7 @@ def test_a_name_opening_its_clause_names_itself(lang: str, text: str, name: str)
     [
         ("en", "We often send groups to Red Scissors Studio on Tyler Street.", "Red Scissors Studio"),
         ("en", "Yes, Maria Lopez will teach you.", "Maria Lopez"),  # no venue-type word: a person
+        ("en", "Yes, Maria Lopez in Leeds is the tutor.", "Maria Lopez"),  # the place does not end it
         ("zh", "我们推荐杨家埠风筝坊的体验课", "杨家埠风筝坊"),
         ("zh", "您好！张老师会教您", "张老师"),
         # options recommended: a name opening a sentence of its own, judged or listed with another
