@@ -1,8 +1,9 @@
 """What may stand before an amount of money: a symbol, an ISO currency code, a country's dollar or
-rupees ("£20", "₹1,80,000", "AED 1,370", "NZ$450", "TT$1,280", "NT$13,990", "Rs. 5,000", "RM 4,500"),
-the South African rand before an amount grouped in thousands ("R8,299": a bare "R2" or "R350" is as
-often a model's code), and the ISO code it writes. The code is part of what was said; capitals only,
-so "won 5" or "rub 3" stay words. An amount may also have its symbol after it (symbol_after)."""
+rupees ("£20", "₹1,80,000", "AED 1,370", "NZ$450", "TT$1,280", "NT$13,990", "Rs. 5,000", "RM 4,500",
+"GH₵900", "NPR 5,600"), the South African rand before an amount grouped in thousands ("R8,299": a
+bare "R2" or "R350" is as often a model's code), and the ISO code it writes. The code is part of what
+was said; capitals only, so "won 5" or "rub 3" stay words. An amount may also have its symbol after
+it (symbol_after)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ import re
 
 _SYMBOLS = {
     "$": "USD", "£": "GBP", "€": "EUR", "¥": "CNY", "₹": "INR", "₪": "ILS", "₩": "KRW",
-    "₱": "PHP", "₦": "NGN", "₺": "TRY", "₽": "RUB", "₫": "VND", "฿": "THB",
+    "₱": "PHP", "₦": "NGN", "₺": "TRY", "₽": "RUB", "₫": "VND", "฿": "THB", "₵": "GHS",
 }  # fmt: skip
 CODES = (
     "USD GBP EUR CNY JPY INR AED CHF SGD HKD AUD CAD NZD ZAR SEK NOK DKK THB KRW MYR MXN PLN PHP BRL TWD ILS "
-    "NGN TRY RUB VND IDR KES EGP SAR QAR TTD JMD MOP"
+    "NGN TRY RUB VND IDR KES EGP SAR QAR TTD JMD MOP NPR LKR PKR BDT GHS UGX TZS ETB MAD ARS CLP COP PEN CZK "
+    "HUF RON UAH KZT"
 )
 _DOLLARS = {
     "US$": "USD", "A$": "AUD", "AU$": "AUD", "NZ$": "NZD", "S$": "SGD", "HK$": "HKD", "C$": "CAD",
@@ -24,8 +26,8 @@ _DOLLARS = {
 # Pakistan's or Nepal's, the code says no more than the writer did
 _RUPEES = {"Rs.": "RS", "Rs": "RS"}
 # the letters a currency is written with before its amount, as its country writes it ("RM 4,500" in
-# Malaysia, "KSh 2,000" in Kenya), and the rand's "R" before thousands only
-_LETTERS = {"RM": "MYR", "KSh": "KES", "Ksh": "KES"}
+# Malaysia, "KSh 2,000" in Kenya, "GH₵900" in Ghana), and the rand's "R" before thousands only
+_LETTERS = {"RM": "MYR", "KSh": "KES", "Ksh": "KES", "GH₵": "GHS"}
 _RAND = r"R(?=\d{1,3}(?:,\d{3})+(?!\d))"
 _WRITES = {**_SYMBOLS, **_DOLLARS, **_RUPEES, **_LETTERS, "R": "ZAR"}  # what each way of writing is
 CURRENCY_BEFORE = (

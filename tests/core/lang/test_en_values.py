@@ -116,6 +116,9 @@ def test_times_are_24h(text, surface, value):
         ("the suite is RM 4,500", "RM 4,500", "4500 MYR"),
         ("it is KSh 2,000 a month", "KSh 2,000 a month", "2000 KES"),
         ("the Kalk Bay with a parasol is R8,299", "R8,299", "8299 ZAR"),
+        # the Ghanaian cedi and the Nepali rupee (a name "GH" and a number; no money at all)
+        ("A half pitch is GH₵900 for two hours", "GH₵900", "900 GHS"),
+        ("the 2.8L is NPR 5,600 with a steel pot", "NPR 5,600", "5600 NPR"),
         # the symbol after the amount, as French and much of Europe write it (no money had been read)
         ("In total, 5 220 $ for the two of you.", "5 220 $", "5220 USD"),
         ("le menu est à 12,50 € par personne", "12,50 €", "12.50 EUR"),
