@@ -13,6 +13,7 @@ from datetime import datetime
 from core.alternatives import picked_alternative
 from core.answers import answer_entities, named_attribute_entities
 from core.bare_corrections import bare_number_correction
+from core.echoed_amounts import drop_echoed_amounts
 from core.extract_cleanup import (
     drop_kind_references,
     drop_replaced_values,
@@ -78,6 +79,7 @@ def extract(parsed: ParsedMessage, state: ContextState, tool_index: ToolIndex | 
         offset = offset if offset >= 0 else text.find(atom.text)
         cursor = offset + len(atom.text) if offset >= 0 else cursor
         atom = drop_interjections(atom, state, not text[: max(offset, 0)].strip())  # "Eish, R11,999."
+        atom = drop_echoed_amounts(atom, state)  # "$1,049, are yinz nuts? No."
         if atom.kind in ("greeting", "filler") and (not atom.entities or role == "assistant"):
             continue  # pleasantries; an assistant's "thank you for contacting <service>" names no value
         if role == "user" and any_language().closes(atom.text):
