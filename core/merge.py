@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from core.address_part import corrected_address_part
 from core.agreed_corrected import agreed_beside
 from core.alternatives import offered_choice
 from core.attribute_evidence import (
@@ -203,6 +204,8 @@ def _merge_fact(
         # a correction of a value the parser held in another domain's frame: that value changes
         del state.facts[elsewhere.key]
         cur = state.facts[cand.key] = elsewhere.model_copy(update={"key": cand.key})
+    if cur is None and corrected_address_part(state, cand):
+        return  # "It's Flat 5, same building": the flat of the held address changes
     if cur is None:
         revived = _take_from_archive(state, cand)
         state.facts[cand.key] = revived or new_fact(state, cand)
