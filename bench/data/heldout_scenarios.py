@@ -202,4 +202,10 @@ SET_SCENARIOS: dict[int, tuple[str, ...]] = {
         "projector_purchase", "ice_fishing_trip", "electric_toothbrush_purchase", "foot_spa_purchase",
         "litter_box_purchase",
     ),
+    34: (
+        "kettle_purchase", "coffee_machine_purchase", "camping_tent_purchase", "telescope_purchase",
+        "power_drill_purchase", "bbq_grill_purchase", "record_player_purchase", "bookcase_purchase",
+        "blender_purchase", "hair_dryer_purchase", "lamp_purchase", "garment_steamer_purchase",
+        "bread_maker_purchase", "skateboard_purchase", "thermos_purchase", "reading_pen_purchase",
+    ),
 }
