@@ -143,17 +143,30 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
                 V.Candidate(n.start, end, "place", " ".join(surface.split()), "city", V.PRIO["place"])
             )
         else:
+            # "the Orbit Fit 3", "Kiwiblade 46 SP": one model ("EU 41" is a size: no word in capitals)
+            model = _MODEL_NUMBER.match(text, end) if any(c.islower() for c in surface) else None
+            end, bump = (model.end(), 3) if model else (end, 0)
             cands.append(
                 V.Candidate(
                     n.start,
                     end,
                     "name",
-                    " ".join(surface.split()),
+                    " ".join(text[n.start : end].split()),
                     _name_slot(surface),
-                    V.PRIO["name"] + (2 if n.how != "caps" else 0),
+                    V.PRIO["name"] + (2 if n.how != "caps" else 0) + bump,
                 )
             )
     return [c for c in cands if not _cuts_a_date(c, dates)]
+
+
+# a model's number right after its name, with a code in capitals after it ("the Orbit Fit 3", "Kiwiblade 46
+# SP", "Pulse Watch 5 GPS"), ending the clause or before a word of grammar: part of the name, not a count
+# of it nor a measure in a unit "SP" ("Granta Lodge 3 nights" has a noun after the number: a count); at
+# most three digits ("Denver 80203" is a town and its postcode)
+_MODEL_NUMBER = re.compile(
+    r" \d{1,3}(?:\.\d+)?(?![.,:/]?\d)(?: [A-Z]{2,4}\b)?"
+    r"(?=\s*(?:$|[,.!?;:)])|\s+(?:please|then|one|model|version|with|in|at|for|and|or)\b)"
+)
 
 
 # the user naming a thing in so many words ("call it Lunch at 1760", "use Movie at AMC Eastridge 15 for

@@ -45,3 +45,29 @@ def test_a_models_number_never_replaces_a_size():
 @pytest.mark.parametrize(("text", "count"), [("土要多拿点，拿50袋", "50袋"), ("买两双鞋", "两双")])
 def test_bags_and_pairs_are_counted(text, count):
     assert ("quantity", count) in _entities("zh", text)
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        # a model's number right after its name, a code in capitals after it: one name (it had been a
+        # name "Kiwiblade" and a measure "46 SP" in a unit "SP", or a bare count 3)
+        ("Kiwiblade 46 SP, the self-propelled one.", "Kiwiblade 46 SP"),
+        ("The Pulse Watch 5 GPS.", "The Pulse Watch 5 GPS"),
+        ("I want the Orbit Fit 3 please", "the Orbit Fit 3"),
+    ],
+)
+def test_a_models_number_is_part_of_its_name(text, model):
+    assert ("name", model) in _entities("en", text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Granta Lodge 3 nights please",  # a noun after the number: a count
+        "Single-width 6.2m tower: £189",  # a measure, not a model's number
+        "EU 41.",  # a size's label in capitals, not a model's name
+    ],
+)
+def test_a_number_that_counts_or_measures_stays_apart_from_the_name(text):
+    assert not [v for t, v in _entities("en", text) if t == "name" and any(c.isdigit() for c in v)]
