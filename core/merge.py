@@ -46,6 +46,7 @@ from core.none_found import failed_search_value, rekey_goals, widens_not_found
 from core.offer_accepted import settle_acceptance, still_proposed
 from core.offer_taken import note_offered_options, take_offered_option
 from core.offered_elsewhere import offered_elsewhere
+from core.option_said import take_said_option
 from core.readback_split import AGREED_SUFFIX, split_read_back
 from core.recomputed_total import recomputes_total
 from core.repeated_name import widen_repeated
@@ -99,6 +100,7 @@ def merge(
                 merged.domain_turns[atom.domain] = merged.user_turns
         settle_acceptance(merged, parsed, units)
         take_repick(merged, parsed)  # "we take the chocolate brown" after "cream" of the same options
+        take_said_option(merged, parsed, units)  # "Petrol, hard out." to "Petrol or battery?"
         take_offered_option(merged, parsed, units)  # "do the rider" after "X has an accident rider"
         take_second_values(merged, msg.idx)
         take_after_failure(merged, msg.idx)

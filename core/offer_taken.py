@@ -236,7 +236,8 @@ def take_offered_option(state: ContextState, parsed: ParsedMessage, units: Units
             state.offered_options = None  # the user answered with values of their own
         return
     state.offered_options = None
-    _keep(state, held, at, msg.idx, turn.options[0] if turn is not None and turn.idx == held.idx else "")
+    offering = turn.options[0] if turn is not None and turn.idx == held.idx else ""
+    keep_option(state, held, at, msg.idx, offering)
     if len(held.options) > 1:
         _narrow_listed(state, held, held.options[at])
 
@@ -317,13 +318,14 @@ def _echo_taken(state: ContextState, turn: OfferedChoice | None, parsed: ParsedM
     priced = any(e.type == "money" for e in analyzer.entities(said[a:b], None))  # "…at ₦580,000", "…399元"
     if held and not (priced and all(low in s for s in held)):
         return False
-    _keep(state, turn.model_copy(update={"options": [said[a:b]], "starts": [a]}), 0, parsed.message.idx, said)
+    picked = turn.model_copy(update={"options": [said[a:b]], "starts": [a]})
+    keep_option(state, picked, 0, parsed.message.idx, said)
     if priced:  # the turn's listed amounts ("¥399, ¥469") keep the option's own
         _narrow_listed(state, turn, said[a:b])
     return True
 
 
-def _keep(state: ContextState, held: OfferedChoice, at: int, idx: int, offering: str = "") -> None:
+def keep_option(state: ContextState, held: OfferedChoice, at: int, idx: int, offering: str = "") -> None:
     """Hold option at of held, taken at user turn idx, as the user's fact (module doc); offering: the
     text of the assistant's turn that offered it, kept for a later pick among the same options
     (core.repicked)."""

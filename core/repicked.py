@@ -37,7 +37,8 @@ def _option_in(offering: str, words: str, lang: str) -> tuple[int, int] | None:
     return analyzer_for(lang).option_span(offering, *found[0])
 
 
-_PICK = ("user", "accepted", "assistant")  # a fact's role, its evidence's how and role, as _keep made it
+# a fact's role, its evidence's how and role, as offer_taken.keep_option made it
+_PICK = ("user", "accepted", "assistant")
 
 
 def _held_picks(state: ContextState) -> Iterator[tuple[Fact, int, str]]:
