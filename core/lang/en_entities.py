@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from functools import cache
 
@@ -34,6 +35,7 @@ from core.lang.en_attributes import attribute_numbers
 from core.lang.en_contacts import contacts
 from core.lang.en_count_lists import count_lists
 from core.lang.en_dates import DateSpan, find_dates
+from core.lang.en_fees import fee_slot
 from core.lang.en_joined import day_lists, weekday_ranges
 from core.lang.en_lexicon import VENUE_TYPES
 from core.lang.en_name_located import city_centre, is_address_span
@@ -70,7 +72,9 @@ def _person_title() -> re.Pattern[str]:
 
 def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     cands: list[V.Candidate] = []
-    cands += V.money(text) + contacts(text) + V.identifiers(text) + V.addresses(text)
+    # "Installation is $129": the price of a service or an extra, not of the thing bought
+    cands += [replace(c, slot=fee_slot(text, c.start) or c.slot) for c in V.money(text)]
+    cands += contacts(text) + V.identifiers(text) + V.addresses(text)
     cands += C.quantities(text) + V.places(text) + T.terms(text) + T.rooms_and_devices(text) + C.numbers(text)
     cands += C.labelled_numbers(text)  # "flat 5", "gate 12": a thing's label, no count
     cands += T.answers(text) + T.food_words(text) + count_lists(text)  # 'two vegans, one gluten free'

@@ -1,0 +1,39 @@
+"""An amount said as the price of a service or an extra beside the thing bought: a fee of its own.
+
+"Delivery to your house within Ibadan is ₦3,500", "Installation is $129", "A spare toner is £45", "He
+is GH₵200" after "Would you like a referee?" is no price of the thing the user took: read as one more
+value of the amount slot, each such fee replaced the price of the model the user had picked ("₦62,000"
+shown only as replaced by the delivery's "₦3,500"). The amount is keyed by what it is for, the noun
+that opens its clause ("delivery_fee", "installation_fee", "toner_fee"), when that noun is a service
+or an extra of a purchase, and the clause says the amount is its price ("is", "costs", "comes to").
+"""
+
+from __future__ import annotations
+
+import re
+
+# services and extras priced beside the thing bought, with the slot word each is keyed by
+_FEES = {
+    "delivery": "delivery", "shipping": "delivery", "postage": "delivery", "installation": "installation",
+    "install": "installation", "set-up": "setup", "setup": "setup", "assembly": "assembly",
+    "fitting": "fitting", "labour": "labour", "labor": "labour", "call-out": "callout",
+    "callout": "callout", "removal": "removal", "disposal": "removal", "referee": "referee",
+    "warranty": "warranty", "insurance": "insurance", "deposit": "deposit", "toner": "toner",
+    "battery": "battery", "tray": "extra", "cover": "extra", "case": "extra", "bag": "extra",
+}  # fmt: skip
+_OPENS = re.compile(
+    r"(?:^|[.!?;]\s*)(?:the\s+|a\s+|an\s+|our\s+)?(?:[a-z-]+\s+){0,2}?"  # "An extra steamer tray is"
+    rf"(?P<noun>{'|'.join(sorted(map(re.escape, _FEES), key=len, reverse=True))})s?\b"
+    r"(?P<rest>[^.!?;]{0,50}?)\b(?:is|are|costs?|comes\s+to|will\s+be|would\s+be|runs?)\s+"
+    r"(?:just\s+|only\s+|another\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def fee_slot(text: str, start: int) -> str | None:
+    """The slot of the amount starting at start when its clause opens with a service or an extra and
+    says the amount is its price (module doc: "Installation is $129" -> "installation_fee"), else None."""
+    m = _OPENS.search(text[:start])
+    if m is None or re.search(r"\d", m.group("rest")):
+        return None  # "Delivery on the 12th is ...": another value in between
+    return f"{_FEES[m.group('noun').lower()]}_fee"

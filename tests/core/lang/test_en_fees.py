@@ -1,0 +1,41 @@
+"""The price of a service or an extra beside the thing bought is a fee of its own (core.lang.en_fees)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from core.lang.registry import analyzer_for
+
+pytestmark = pytest.mark.unit
+
+
+def _money(text: str) -> list[tuple[str, str | None]]:
+    ents = analyzer_for("en").entities(text, datetime(2026, 12, 13, 10))
+    return [(e.text, e.slot) for e in ents if e.type == "money"]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "slot"),
+    [
+        # each had been one more value of the amount slot, replacing the price of the model picked
+        ("Four in cream. Delivery to your house within Ibadan is ₦3,500.", "₦3,500", "delivery_fee"),
+        ("Installation is $129 and we haul the old one away for free.", "$129", "installation_fee"),
+        ("A spare toner is £45.", "£45", "toner_fee"),
+        ("An extra steamer tray is NPR 350. Shall I add it?", "NPR 350", "extra_fee"),
+    ],
+)
+def test_a_service_or_extra_priced_is_its_fee(text: str, surface: str, slot: str) -> None:
+    assert (surface, slot) in _money(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Crisp 5L with knobs is ₦62,000.",  # the thing bought: its price
+        "Delivery on the 12th is $830 with the cooker.",  # another value between: not the fee's
+    ],
+)
+def test_the_price_of_the_thing_bought_stays_an_amount(text: str) -> None:
+    assert all(slot == "amount" for _, slot in _money(text))
