@@ -169,7 +169,7 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
 # most three digits ("Denver 80203" is a town and its postcode)
 _MODEL_NUMBER = re.compile(
     r" \d{1,3}(?:\.\d+)?(?![.,:/]?\d)(?: [A-Z]{2,4}\b)?"
-    r"(?=\s*(?:$|[,.!?;:)])|\s+(?:please|then|one|model|version|with|in|at|for|and|or)\b)"
+    r"(?=\s*(?:$|[,.!?;:)])|\s+(?:please|then|one|model|version|with|in|at|for|and|or|is|are|costs?|has|comes)\b)"
 )
 
 
