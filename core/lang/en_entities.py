@@ -164,9 +164,10 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
 
 
 # a model's number right after its name, with a code in capitals after it ("the Orbit Fit 3", "Kiwiblade 46
-# SP", "Pulse Watch 5 GPS"), ending the clause or before a word of grammar: part of the name, not a count
-# of it nor a measure in a unit "SP" ("Granta Lodge 3 nights" has a noun after the number: a count); at
-# most three digits ("Denver 80203" is a town and its postcode)
+# SP", "Pulse Watch 5 GPS"), ending the clause or before a word of grammar or a verb saying what it is or
+# costs ("The Ridge 4 is $199"): part of the name, not a count of it nor a measure in a unit "SP" ("Granta
+# Lodge 3 nights" has a noun after the number: a count); at most three digits ("Denver 80203" is a town
+# and its postcode)
 _MODEL_NUMBER = re.compile(
     r" \d{1,3}(?:\.\d+)?(?![.,:/]?\d)(?: [A-Z]{2,4}\b)?"
     r"(?=\s*(?:$|[,.!?;:)])|\s+(?:please|then|one|model|version|with|in|at|for|and|or|is|are|costs?|has|comes)\b)"
