@@ -53,7 +53,7 @@ from core.turn_kinds import after_bare_cue, asks_open, asks_polar, cued, request
 from core.unattributed import shown_unattributed
 from core.unproven import guessed_unproven, is_replaced, made_over_names
 from core.value_edges import own_words_unshown, untyped_numbers
-from core.values import substitutes_replaced
+from core.values import substitutes_replaced, without_article
 from core.yes_picks import says_more_than_yes, yes_names_pick
 
 # the clauses that state something (a question, a yes or a greeting states nothing to keep)
@@ -100,12 +100,6 @@ def _restated(replaced_at: dict[str, int], atom: Atom, after_correction: bool) -
     said = {e.text.lower() for e in atom.entities} | {e.value.lower() for e in atom.entities}
     last = atom.msg_idx + 1 if after_correction else atom.msg_idx
     return {v for v in said if replaced_at.get(v, last) < last}
-
-
-def _without_article(value: str) -> str:
-    """value without its leading article: "the Cambridge Belfry" is shown as "Cambridge Belfry"."""
-    first, sep, rest = value.partition(" ")
-    return rest if sep and rest.strip() and any_language().is_article(first) else value
 
 
 def _named_replaced(state: ContextState) -> set[str]:
@@ -243,7 +237,7 @@ def missing_user_clauses(
             # a value is replaced only with evidence (a correction, an offer taken, a result, the
             # task's own slot restated): one value the user said after another in a slot guessed
             # without a task ("其中一份加俩鸡蛋", then "一杯无糖") leaves the first owed
-            shown_now = [n for n in needs if shows_value(_without_article(n.lower()), low)]
+            shown_now = [n for n in needs if shows_value(without_article(n.lower()), low)]
             gone = made_over_names(atom, proven, replaced)  # a name a request made over asked for
             needs = [n for n in needs if n not in shown_now and n not in gone and not is_replaced(n, proven)]
             restated = restated_types(atom, corrections)

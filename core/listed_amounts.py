@@ -19,15 +19,12 @@ _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _ALIKE = 4  # options' prices are within this factor of each other
 
 
-def narrows_to(cur: Fact, cand: FactCandidate) -> bool:
-    """Narrow the assistant's listed amounts cur to cand's one amount when it is one of them (module
-    doc); True when it did."""
+def one_of_priced_alike(cur: Fact, cand: FactCandidate) -> bool:
+    """True when cand's one amount is one of the amounts cur lists and they are priced alike (module
+    doc): the list narrows to it (core.merge, as for an item the assistant reports taken)."""
     norms = listed(cur.norm)
     if len(norms) < 2 or len(listed(cand.norm)) != 1 or cand.norm not in norms:
         return False
     numbers = [float(m.group(0)) for n in norms if (m := _NUMBER.search(n))]
-    if len(numbers) != len(norms) or min(numbers) <= 0 or max(numbers) > _ALIKE * min(numbers):
-        return False  # "€1,040 at €1.04": a total and its rate, no options' prices
-    cur.value, cur.norm = cand.value, cand.norm
-    cur.last_idx, cur.evidence = cand.source_idx, cand.evidence or cur.evidence
-    return True
+    # "€1,040 at €1.04": a total and its rate, no options' prices
+    return len(numbers) == len(norms) and min(numbers) > 0 and max(numbers) <= _ALIKE * min(numbers)

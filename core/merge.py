@@ -38,7 +38,7 @@ from core.item_fix import listed_item_corrected, replace_item
 from core.kept_day import kept_day
 from core.lang.cues import any_language
 from core.listed import afternoon_pick, is_item_of, one_of_listed, picked_item, picks_by_norm, result_picks
-from core.listed_amounts import narrows_to
+from core.listed_amounts import one_of_priced_alike
 from core.merge_actions import advance_task_state, decline_asked_yes, merge_actions, settle_decline
 from core.merge_texts import merge_texts
 from core.models import ContextState, DecisionEdge, Fact, FactCandidate, FactVersion, ParsedMessage, Units
@@ -221,8 +221,6 @@ def _merge_fact(
     part = " | " not in cur.norm and is_item_of(cand.value, cur.value)
     if cand.role == "assistant" and cur.role == "user" and part:
         return  # "二等座, 靠过道" read back in part ("靠过道"): one part of what the user said, no new value
-    if cand.role == cur.role == "assistant" and cand.vtype == "money" and narrows_to(cur, cand):
-        return  # "₦48,000, ₦62,000, ₦71,000", then "The Crisp 5L with knobs, ₦62,000": the one in play
     # the user naming one of the options offered ("X or Y") picks it: a choice, no replaced value
     picks = cand.role == "user" and " | " in cur.norm  # "2" of "10:00, 14:00 | 09:00" by its norm, 14:00
     picks = picks and (one_of_listed(cur.value, cand.value) is not None or picks_by_norm(cur.norm, cand.norm))
@@ -250,7 +248,7 @@ def _merge_fact(
             cur.value, cur.norm = cand.value, cand.norm
         elif _reads_back_item(cur, cand):
             # the one of the options it listed that the assistant reports the user took: the value
-            cur.value, cur.norm = cand.value, cand.norm
+            cur.value, cur.norm, cur.evidence = cand.value, cand.norm, cand.evidence or cur.evidence
         else:
             _keep_both_forms(cur, cand.value, cand.role == "user")
         stale = state.offers.get(cand.key)
@@ -391,6 +389,11 @@ def _take_from_archive(state: ContextState, cand: FactCandidate) -> Fact | None:
 
 def _reads_back_item(cur: Fact, cand: FactCandidate) -> bool:
     """True when cand, an assistant's value reported with the option the user took (core.reported),
-    is one item of the list of options the assistant's held value cur read out ("£295/mo, £420/mo")."""
+    is one item of the list of options the assistant's held value cur read out ("£295/mo, £420/mo"),
+    or an amount it says again alone of the prices it listed ("₦48,000, ₦62,000, ₦71,000", then "The
+    Crisp 5L with knobs, ₦62,000": core.listed_amounts)."""
+    if cur.role != "assistant":
+        return False
     reported = cand.evidence is not None and cand.evidence.how == "reported"
-    return reported and cur.role == "assistant" and is_item_of(cand.value, cur.value)
+    priced = cand.role == "assistant" and cand.vtype == "money" and one_of_priced_alike(cur, cand)
+    return priced or (reported and is_item_of(cand.value, cur.value))

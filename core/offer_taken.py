@@ -49,7 +49,7 @@ _DAY_MARK = re.compile(r"[ap]\.?m\.?", re.I)
 # where an option's price starts: a currency sign (after a currency's capitals) and a digit ("$165", "(S$38")
 _PRICED = re.compile(r"\s\(?[A-Z]{0,3}[^\w\s(]\d")
 _SENTENCE = re.compile(r"(?<=[.!。！])\s*")
-_CLAUSE = re.compile(r"[.,;:!?，。；！？\n]+")
+CLAUSE_MARKS = re.compile(r"[.,;:!?，。；！？\n]+")  # what ends a clause of a turn
 MAX_CLAUSE_WORDS = 5  # a clause naming a pick is short ("the underhill one", "yes late checkout")
 MAX_SLOT_REPLY = 30  # a reply naming a slot by its numbers is short ("dec 4", "29号的")
 
@@ -296,7 +296,7 @@ def _echo_taken(state: ContextState, turn: OfferedChoice | None, parsed: ParsedM
     asked = state.offered_choice
     if asked is not None and asked.idx == turn.idx and sum(low in o.lower() for o in asked.options) > 1:
         return False  # "pay" to "10-year pay or 20-year pay?": fits both alternatives asked
-    clause = next((c for c in _CLAUSE.split(text) if low in c.lower()), "")
+    clause = next((c for c in CLAUSE_MARKS.split(text) if low in c.lower()), "")
     if len(clause.split()) > MAX_CLAUSE_WORDS:
         return False  # "I want the attraction to be in the centre": describes what is wanted
     own = [s for c in units.facts if c.role == "user" for s in (c.norm, c.value.lower()) if s]

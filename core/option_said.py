@@ -15,10 +15,8 @@ import re
 
 from core.listed import listed
 from core.models import ContextState, OfferedChoice, ParsedMessage, Units
-from core.offer_taken import keep_option
-
-_NAME_SLOT = "name"
-_CLAUSE_END = re.compile(r"[,.!?;:，。！？；]")
+from core.offer_taken import CLAUSE_MARKS, keep_option
+from core.replaced import NAME_SLOT
 
 
 def _opens_with(clause: str, option: str) -> bool:
@@ -37,14 +35,14 @@ def take_said_option(state: ContextState, parsed: ParsedMessage, units: Units) -
     first = parsed.atoms[0] if parsed.atoms else None
     if first is None or first.negation is not None or first.kind == "question":
         return
-    clause = _CLAUSE_END.split(msg.text.strip(), maxsplit=1)[0]
+    clause = CLAUSE_MARKS.split(msg.text.strip(), maxsplit=1)[0]
     said = [i for i, o in enumerate(choice.options) if _opens_with(clause, o)]
     if len(said) != 1 or choice.starts[said[0]] < 0:
         return
     options = {o.lower() for o in choice.options}
     names = [  # "Petrol, Battery": the turn's names joined under one key
         c for c in units.facts
-        if c.key.rsplit(".", 1)[-1] == _NAME_SLOT and set(listed(c.value.lower())) <= options
+        if c.key.rsplit(".", 1)[-1] == NAME_SLOT and set(listed(c.value.lower())) <= options
     ]  # fmt: skip
     if not any(choice.options[said[0]].lower() in listed(c.value.lower()) for c in names):
         return  # the option is a value the parser typed (a time, a count): it holds it already

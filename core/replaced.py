@@ -13,12 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 
-from core.lang.cues import any_language
 from core.lang.joins import LIST_ITEM_GAP
 from core.lang.zh_time import shifts_day
 from core.models import ContextState, Evidence, Fact
 from core.tool_supersede import superseded_arg_values
-from core.values import same_surface, same_value
+from core.values import same_surface, same_value, without_article
 
 # commas and semicolons, ASCII and full-width, and the Chinese enumeration comma
 _LIST_SEPARATOR = re.compile(r"\s*[,;\uff0c\uff1b\u3001]\s*")
@@ -113,15 +112,9 @@ def shown_as_replaced(fact: Fact) -> list[str]:
 def same_model_line(a: str, b: str) -> bool:
     """True when two names are models of one line, told apart by their numbers only ("The Ridge 4",
     "Ridge 6"; "PowerMax 18V", "PowerMax 20V"): the user naming the other is evidence of one attribute."""
-    words = [re.findall(r"[^\W\d_]+", _without_article(x).lower()) for x in (a, b)]
+    words = [re.findall(r"[^\W\d_]+", without_article(x).lower()) for x in (a, b)]
     numbers = [re.findall(r"\d+(?:\.\d+)?", x) for x in (a, b)]
     return bool(words[0]) and words[0] == words[1] and all(numbers) and numbers[0] != numbers[1]
-
-
-def _without_article(value: str) -> str:
-    """The value without the article it opens with ("The Ridge 4" -> "Ridge 4")."""
-    first, _, rest = value.partition(" ")
-    return rest if rest and any_language().is_article(first.lower()) else value
 
 
 def replaced_forms(fact: Fact) -> list[str]:
@@ -132,7 +125,7 @@ def replaced_forms(fact: Fact) -> list[str]:
     shown = shown_as_replaced(fact)
     out = list(shown)
     # the option as the assistant listed it ("The Ridge 4"), the user's clause without its article
-    out += [bare for v in shown if (bare := _without_article(v)) != v and any(c.isdigit() for c in bare)]
+    out += [bare for v in shown if (bare := without_article(v)) != v and any(c.isdigit() for c in bare)]
     for v in fact.history:
         said = v.evidence.text.strip() if v.evidence is not None else ""
         if v.value not in shown or not said or said.lower() == v.value.lower():

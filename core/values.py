@@ -141,6 +141,13 @@ def _names_month(text: str) -> bool:
     return bool(any_language().names_month(text) or _ISO_MONTH.search(text))
 
 
+def without_article(value: str) -> str:
+    """value without its leading article: "the Cambridge Belfry" -> "Cambridge Belfry", "The Ridge 4"
+    -> "Ridge 4"."""
+    first, sep, rest = value.partition(" ")
+    return rest if sep and rest.strip() and any_language().is_article(first.lower()) else value
+
+
 def _words(value: str) -> list[str]:
     words = [w[:-1] if len(w) > 3 and w.endswith("s") else w for w in _WORD.findall(value)]
     cues = any_language()
