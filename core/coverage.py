@@ -75,9 +75,23 @@ _EDGE = " .,!?;\u3002\uff0c\uff01\uff1f\uff1b"  # the punctuation a clause may e
 
 
 def _replaced(state: ContextState) -> set[str]:
-    """Lowercased values a later value replaced with evidence (they live in fact histories)."""
-    out = {v.value.lower() for f in state.facts.values() for v in f.history}
-    return out | {v.value.lower() for f in state.archive for v in f.history}
+    """Lowercased values a later value replaced with evidence (they live in fact histories). One
+    replaced only as an offer or a result is not, while a fact of the user's in the same task holds
+    it: the assistant's "At 4 years he needs a booster" offered a duration the user's "in one week"
+    replaced, while their "Baraka is 4 years" is still the son's age."""
+    held = {(_domain(f.key), f.value.lower()) for f in state.facts.values() if f.role == "user"}
+    out = set()
+    for f in [*state.facts.values(), *state.archive]:
+        for v in f.history:
+            offered = v.evidence is not None and v.evidence.role != "user"
+            if not (offered and (_domain(f.key), v.value.lower()) in held):
+                out.add(v.value.lower())
+    return out
+
+
+def _domain(key: str) -> str:
+    """The task of a fact's key ("shopping" of "shopping.age")."""
+    return key.split(".", 1)[0]
 
 
 def _replaced_at(state: ContextState) -> dict[str, int]:

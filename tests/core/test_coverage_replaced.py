@@ -67,3 +67,28 @@ def test_one_item_of_a_replaced_list_is_no_replaced_value():
     assert not is_replaced("the Blue Horizon", replaced)
     assert not is_replaced("医保", replaced)
     assert is_replaced("61; 59", replaced)  # the same list, written another way
+
+
+BOOSTER = [
+    ("user", "Hello, is this the baby shop on Ngong Road? I need a car seat for my daughter."),
+    ("assistant", "Hello! Yes. How old is your daughter?"),
+    ("user", "Amani is 5 years, about 19 kilos."),
+    ("assistant", "At 5 years she needs a high-back booster. What is your limit?"),
+    ("user", "KSh 12,000 max."),
+    ("assistant", "The Duma Hi-Back is KSh 9,800. Which colour?"),
+    ("user", "Grey. White would be brown in one week on our road."),
+    ("assistant", "Grey Duma Hi-Back, noted."),
+    ("user", "Thanks."),
+    ("assistant", "Anything else?"),
+    ("user", "No, that's all."),
+]
+
+
+def test_a_value_replaced_only_as_an_offer_is_owed_while_the_users_fact_holds_it():
+    # the assistant's "At 5 years" is an offered duration the user's "in one week" replaced; the
+    # user's "Amani is 5 years" is still the child's age, so the clause with her name is owed
+    msgs = [Message(idx=i, role=r, text=t) for i, (r, t) in enumerate(BOOSTER)]
+    result = Compressor(Config(use_embeddings=False)).compress(msgs, force=True, context_id="booster")
+    head = result.rendered.state_text
+    assert "5 years" in head
+    assert "Amani" in head
