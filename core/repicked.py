@@ -89,7 +89,8 @@ def _alternative_repicks(state: ContextState, parsed: ParsedMessage) -> list[tup
     out = []
     for fact, offered_at, offering in _held_picks(state):
         option = named_option(offering, offered_at, parsed, fact.value)
-        if option and option.lower() != fact.value.lower() and not _names(parsed.message.text, fact.value):
+        # the option held names it already ("arm" of "Upper arm", said in "Omnia Arm 5")
+        if option and not _names(fact.value, option) and not _names(parsed.message.text, fact.value):
             out.append((fact, option, offering.rfind(option)))
     return out
 

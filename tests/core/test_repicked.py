@@ -86,3 +86,17 @@ def test_a_held_value_that_is_no_option_of_the_question_is_not_picked_again():
     user = parse_message(Message(idx=5, role="user", text="得嘞，听他的，单板", ts=TS))
     assert named_option("想学双板还是单板？", 3, user, "双板") == "单板"
     assert named_option("想学双板还是单板？", 3, user, "Tesla Powerwall") == ""
+
+
+def test_an_option_the_held_pick_names_already_is_no_other_pick():
+    # "arm" is the option of "Upper arm or wrist?" the held "Upper arm" names; a model's name
+    # with "Arm" in it picks nothing again
+    opening = [
+        ("user", "Hello, I need a blood pressure monitor for my grandmother."),
+        ("assistant", "Upper arm or wrist?"),
+        ("user", "Upper arm. The nurse says wrist ones lie."),
+        ("assistant", "The Pulsa Arm 2 is $65, the Pulsa Wrist is $39."),
+    ]
+    st = state_after([*opening, ("user", "Pulsa Arm 2, please")])
+    held = [(f.value, [v.value for v in f.history]) for f in st.facts.values() if "arm" in f.value.lower()]
+    assert ("Upper arm", []) in held
