@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from core.lang.en_lexicon import FUNCTION_WORDS, MONTH_ABBR, MONTHS, UNITS, WEEKDAYS
-from core.lang.zh_numbers import zh_to_number
+from core.lang.zh_numbers import per_head, zh_to_number
 
 _ZH_DIGITS = "一二两三四五六七八九十百千"  # the numerals of a count (core.lang.zh_numbers reads them)
 # the measure words of people: their count is the party, whatever word follows ("三个人逗号", "四位")
@@ -80,6 +80,8 @@ def counted_things(text: str) -> list[tuple[str, str, bool]]:
     for m in _ZH_THING.finditer(text):
         if not _ZH_CLOSES.match(text, m.end()) or _asks(text, m.end()):
             continue
+        if m.group("people") and per_head(text[: m.start()], m.group(0)):
+            continue  # "五百以内一个人": the head the limit is per
         thing = "people" if m.group("people") else m.group("measure") + m.group("noun")
         count = m.group(0) if m.group("people") else m.group(0)[: m.start("noun") - m.start()]
         out.append((thing, count.strip(), bool(_ZH_ADDS.search(_clause(text, m)))))

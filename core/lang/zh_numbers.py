@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "四": 4, "五": 5, "六": 6,
           "七": 7, "八": 8, "九": 9}
 UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
@@ -69,3 +71,14 @@ def zh_to_number(s: str) -> float | None:
 def fmt_number(x: float) -> str:
     """A number without a useless '.0' ("150" not "150.0", "4.5" stays)."""
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+# "一个人" / "一位" / "一人" right after an amount or its bound ("320元一个人", "五百以内一个人",
+# "260元一位"): the head a price or a limit is per, no count of people
+_PER_HEAD = re.compile(r"(?:[元块钱]|以内|以下|之内|左右)\s*$")
+
+
+def per_head(before: str, count: str) -> bool:
+    """True when count ("一个人", "一位") is the head the amount before it is per ("320元一个人")."""
+    return count[:1] in ("一", "1") and _PER_HEAD.search(before) is not None
+

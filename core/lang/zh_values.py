@@ -17,7 +17,7 @@ from core.lang.spelled_digits import zh_spelled_phones
 from core.lang.zh_addresses import addresses
 from core.lang.zh_attributes import attribute_numbers, servings
 from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, REF_CUES, TERM_SLOTS
-from core.lang.zh_numbers import TAIL_BOUNDS, fmt_number, zh_to_number
+from core.lang.zh_numbers import TAIL_BOUNDS, fmt_number, per_head, zh_to_number
 from core.lang.zh_plates import plates
 from core.lang.zh_symbol_money import zh_symbol_money
 from core.lang.zh_time_spans import BLANK
@@ -226,6 +226,8 @@ def _quantity(text: str) -> list[Hit]:
     out = []
     for m in _QUANTITY.finditer(text):
         unit = m.group("u")
+        if _QTY_UNITS.get(unit) == "people" and per_head(text[: m.start()], m.group(0)):
+            continue  # "320元一个人": the head the price is per
         tenth = "." + "".join(_num(c) for c in m.group("tenth")) if m.group("tenth") else ""
         value = f"{_num(m.group('n'))}{tenth} {_QTY_CANON.get(unit, unit)}"
         out.append(Hit(m.start(), m.end(), "quantity", value, _QTY_UNITS.get(unit), 4))

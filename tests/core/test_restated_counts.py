@@ -44,6 +44,13 @@ def test_a_count_that_opens_a_statement_about_some_of_them_retires_nothing():
     assert _after("we are 8 people.", "2 people are vegetarian").values == ()
 
 
+def test_the_head_a_price_or_a_limit_is_per_is_no_party():
+    # "一个人" right after an amount or its bound says what the amount is per, not who comes
+    assert _after("两个人，我和老公。", "六百以内一个人").values == ()
+    assert counted_things("三百元一位") == []
+    assert counted_things("那就一个人。") == [("people", "一个人", False)]
+
+
 def test_a_count_asked_about_or_of_the_same_number_retires_nothing():
     # "two bags" is the 2 bags said before, in words; the second turn asks
     assert _after("Yeah 2 bags.", "And decaf for one of the two bags? My partner is pregnant").values == ()

@@ -71,6 +71,9 @@ def test_ratings_durations_types() -> None:
 def test_quantities_phones_ids_facilities() -> None:
     assert find("我们3个人", "3个人")[2:] == ("3 people", "people")
     assert find("住两晚", "两晚")[2:] == ("2 nights", "nights")
+    # the head a price is per is no count of people ("320元一个人"); one person alone is
+    assert all(e[3] != "people" for e in ents("全日320元一个人，半日260元一位"))
+    assert find("一个人去", "一个人")[2:] == ("1 people", "people")
     assert find("电话是010-65666606。", "010-65666606")[:3] == ("phone", "010-65666606", "01065666606")
     assert find("订单号是AB1234", "AB1234")[0::3] == ("id", "ref")
     assert find("有无线网络和早餐服务吗", "无线网络")[3] == "facility"
