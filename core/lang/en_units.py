@@ -112,6 +112,13 @@ def _plural(noun: str) -> bool:
 
 
 # a third lowercase word after the number's two ("4 rented medical monitors")
+# units of weight, length and volume: a measure before a noun says how big the thing is ("a 20 lb cat",
+# "a 55 inch screen"), not how many there are ("three cats" is another attribute)
+_MEASURED_AS = {
+    **dict.fromkeys(("lb", "lbs", "kg", "kgs", "kilo", "kilos", "g", "oz", "stone"), "weight"),
+    **dict.fromkeys(("cm", "mm", "m", "in", "inch", "inches", "ft", "foot", "feet", "metre"), "size"),
+    **dict.fromkeys(("l", "litre", "liter", "litres", "liters", "ml", "gallon", "gallons"), "volume"),
+}  # fmt: skip
 _THIRD_WORD = re.compile(r"\s([a-z](?:[a-z'-]*[a-z])?)\b")
 
 
@@ -170,7 +177,10 @@ def unit_counts(text: str) -> list[tuple[int, int, str, str, str]]:
             if w3 and not _plural(w2) and _counted_plural(w3.group(1), stop):
                 end, noun = w3.end(1), w3.group(1)  # "4 rented medical monitors": the plural ends it
         value = text[m.start() : end]
-        out.append((m.start(), end, "quantity", value.lower(), singular(noun)))
+        slot = singular(noun)
+        if noun != w1 and w1 in _MEASURED_AS:
+            slot = f"{slot}_{_MEASURED_AS[w1]}"  # "20 lb cat": the cat's weight, no count of cats
+        out.append((m.start(), end, "quantity", value.lower(), slot))
     for m in _WORD_COUNT.finditer(text):  # "six residents": a plural counted in words
         w1 = m.group("w1").lower()
         if w1 in stop or _known_count(w1) or not _plural(w1):

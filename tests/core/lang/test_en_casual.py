@@ -8,6 +8,7 @@ import pytest
 from core.lang.en_name_words import derived_word, is_everyday
 from core.lang.en_units import singular, unit_counts
 from core.lang.registry import analyzer_for
+from tests.core.builders import state_after
 
 pytestmark = pytest.mark.unit
 
@@ -59,6 +60,15 @@ def test_a_count_of_a_unit_or_an_amount_in_a_currency_is_typed(
     text: str, kind: str, surface: str, slot: str
 ) -> None:
     assert (kind, slot, surface) in _entities(text)
+
+
+def test_a_measure_before_a_noun_is_how_big_the_thing_is_not_how_many() -> None:
+    # "a 20 lb cat" is the cat's weight: keyed apart from "three cats", which it must not replace
+    assert [s for *_, s in unit_counts("it must fit a 20 lb cat!!")] == ["cat_weight"]
+    assert [s for *_, s in unit_counts("a 55 inch screen")] == ["screen_size"]
+    st = state_after([("user", "we have three cats"), ("assistant", "Any must-haves?"),
+                      ("user", "it must fit a 20 lb cat")])  # fmt: skip
+    assert not [f for f in st.facts.values() if "three cats" in [v.value for v in f.history]]
 
 
 def test_an_amount_in_a_currency_is_normalised() -> None:
