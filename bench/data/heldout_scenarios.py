@@ -208,4 +208,10 @@ SET_SCENARIOS: dict[int, tuple[str, ...]] = {
         "blender_purchase", "hair_dryer_purchase", "lamp_purchase", "garment_steamer_purchase",
         "bread_maker_purchase", "skateboard_purchase", "thermos_purchase", "reading_pen_purchase",
     ),
+    35: (
+        "toaster_purchase", "electric_shaver_purchase", "smoke_alarm_purchase", "fishing_rod_purchase",
+        "wetsuit_purchase", "chess_set_purchase", "bike_helmet_purchase", "drum_kit_purchase",
+        "baby_monitor_purchase", "bathroom_scale_purchase", "power_bank_purchase", "yoga_mat_purchase",
+        "waffle_maker_purchase", "router_purchase", "ice_cream_maker_purchase", "walkie_talkie_purchase",
+    ),
 }
