@@ -1,6 +1,6 @@
 """What may stand before an amount of money: a symbol, an ISO currency code, a country's dollar or
-rupees ("£20", "₹1,80,000", "AED 1,370", "NZ$450", "TT$1,280", "NT$13,990", "Rs. 5,000", "RM 4,500",
-"GH₵900", "NPR 5,600"), the South African rand before an amount grouped in thousands ("R8,299": a
+rupees ("£20", "₹1,80,000", "AED 1,370", "NZ$450", "TT$1,280", "NT$13,990", "BDS$3,000", "Rs. 5,000",
+"RM 4,500", "GH₵900", "NPR 5,600"), the South African rand before an amount grouped in thousands ("R8,299": a
 bare "R2" or "R350" is as often a model's code), and the ISO code it writes. The code is part of what
 was said; capitals only, so "won 5" or "rub 3" stay words. An amount may also have its symbol after
 it (symbol_after)."""
@@ -20,8 +20,12 @@ CODES = (
 )
 _DOLLARS = {
     "US$": "USD", "A$": "AUD", "AU$": "AUD", "NZ$": "NZD", "S$": "SGD", "HK$": "HKD", "C$": "CAD",
-    "TT$": "TTD", "J$": "JMD", "R$": "BRL", "NT$": "TWD",
+    "TT$": "TTD", "J$": "JMD", "R$": "BRL", "NT$": "TWD", "BDS$": "BBD", "BD$": "BSD", "EC$": "XCD",
+    "BZ$": "BZD", "FJ$": "FJD", "G$": "GYD", "Z$": "ZWL", "CI$": "KYD", "WS$": "WST", "SI$": "SBD",
 }  # fmt: skip
+# any dollar its country writes with its letters before the sign ("BDS$", "EC$"): the letters are
+# part of what was said, whether or not the table above knows them
+_LETTERED_DOLLAR = r"[A-Z]{1,3}\$"
 # rupees as South Asia writes them before the amount ("Rs. 5,000", "Rs 2,500"): India's, Sri Lanka's,
 # Pakistan's or Nepal's, the code says no more than the writer did
 _RUPEES = {"Rs.": "RS", "Rs": "RS"}
@@ -35,7 +39,7 @@ CURRENCY_BEFORE = (
     + "".join(_SYMBOLS)
     + r"]|(?<![\w$])(?-i:"
     + "|".join(
-        [*(re.escape(d) for d in _DOLLARS), *(rf"{re.escape(r)}\s?(?=\d)" for r in (*_RUPEES, *_LETTERS))]
+        [_LETTERED_DOLLAR, *(rf"{re.escape(r)}\s?(?=\d)" for r in (*_RUPEES, *_LETTERS))]
         + [_RAND]
         + [rf"{c}\s?(?=\d)" for c in CODES.split()]
     )

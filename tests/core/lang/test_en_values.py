@@ -119,6 +119,10 @@ def test_times_are_24h(text, surface, value):
         # the Ghanaian cedi and the Nepali rupee (a name "GH" and a number; no money at all)
         ("A half pitch is GH₵900 for two hours", "GH₵900", "900 GHS"),
         ("the 2.8L is NPR 5,600 with a steel pot", "NPR 5,600", "5600 NPR"),
+        # any dollar its country writes with its letters before the sign (had been "$3,000", USD)
+        ("BDS$3,000 and not a cent more", "BDS$3,000 and not a cent more", "<=3000 BBD"),
+        ("The ferry is EC$45 each way", "EC$45 each", "45 XCD"),
+        ("it's XY$120", "XY$120", "120 XY$"),
         # the symbol after the amount, as French and much of Europe write it (no money had been read)
         ("In total, 5 220 $ for the two of you.", "5 220 $", "5220 USD"),
         ("le menu est à 12,50 € par personne", "12,50 €", "12.50 EUR"),
