@@ -58,9 +58,10 @@ _FOR_WHOM = (
 # a word closing a ceiling said after the number, a few words between ("four hundred for the both of
 # us, tops"): the number and the words up to it
 _CLOSER = r",?\s+(?:tops|max(?:imum)?|at\s+(?:the\s+)?most|all\s+(?:in|up))\b"
-# a word closing an amount of money as the most the speaker pays ("I got $500, that's it", "£300 tops")
+# a word closing an amount of money as the most the speaker pays ("I got $500, that's it", "£300 tops",
+# "£60 at the outside")
 _MONEY_CLOSER = (
-    r",?\s+(?:tops|max(?:imum)?|at\s+(?:the\s+)?most|and\s+no\s+more"
+    r",?\s+(?:tops|max(?:imum)?|at\s+(?:the\s+)?(?:very\s+)?(?:most|outside)|and\s+no\s+more"
     # the amount and no more, said at its clause's end ("$250, not more", "£250 and not a penny more",
     # "$400 the most")
     r"|(?:and\s+)?(?:no|not)\s+(?:a\s+(?:penny|cent)\s+)?(?:more|higher)(?=\s*(?:$|[.!?,;]))"
