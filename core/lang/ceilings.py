@@ -46,7 +46,7 @@ _CEILING_AFTER = frozenset(
 # what the ceiling covers, said right after it ("under 6 grand installed", "£200 all in"): its words
 _TRAILER = (
     r"\s+(?:tops|max(?:imum)?|installed|inclusive|included|delivered|all[\s-]+(?:in|up)|in\s+total"
-    r"|(?:a|per)\s+(?:head|person|night|month|week))\b"
+    r"|a\s+(?:head|person|night|month|week)|per\s+[a-z]+)\b"
 )
 # whom a ceiling covers, said after it ("four hundred for the young ones total", "£300 for the two of us"):
 # part of the value, as the period of a Chinese one is
@@ -132,7 +132,9 @@ def en_ceilings(text: str) -> list[tuple[int, int, str, str, str]]:
                 rf"\b(?:{_BOUND})\s+$", re.IGNORECASE
             ).search(text, max(0, c.start - 30), c.start)
             start = about.start() if about else c.start
-            out.append((start, close.end(), "money", f"<={c.value.removeprefix('<=')}", "budget"))
+            tail = pattern(_TRAILER, re.IGNORECASE).match(text, close.end())  # "AED 3,500 max per seat"
+            end = tail.end() if tail else close.end()
+            out.append((start, end, "money", f"<={c.value.removeprefix('<=')}", "budget"))
     for c in amounts if kept_within else ():  # "keep it to £200 all in": kept within
         if any(s < c.end and c.start < e for s, e, *_ in out):
             continue  # "stay round four hundred dollars": read above, with its bound

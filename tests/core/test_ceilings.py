@@ -79,6 +79,7 @@ def test_a_bound_on_a_count_or_a_measure_is_no_ceiling(text: str) -> None:
         ("$400 the most. I'm retired", "$400 the most", "<=400 USD"),
         ("£60 at the outside. And no app", "£60 at the outside", "<=60 GBP"),
         ("€90 at the very most", "€90 at the very most", "<=90 EUR"),
+        ("AED 3,500 max per seat", "AED 3,500 max per seat", "<=3500 AED"),  # what it is per, kept
         ("Aunty says max $100, no more", "max $100, no more", "<=100 USD"),
         # the symbol after the amount, thousands grouped by a space (no amount had been read at all)
         ("7 000 $ max for everything, the two of us", "7 000 $ max", "<=7000 USD"),
