@@ -85,6 +85,7 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     for start, end, kind, value, slot in en_colours(text):  # "Navy colour", "Maroon.": no name
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind] + 5))
     for start, end, kind, value, slot in attribute_numbers(text):  # "she is 74", "up to 150", "60 each"
+        slot = (fee_slot(text, start) or slot) if kind == "money" and slot == "amount" else slot
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind] + 3))
     for start, end, kind, value, slot in en_ceilings(text) + age_limits(text):  # "no one under 18"
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind] + 4))

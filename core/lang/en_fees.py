@@ -5,12 +5,17 @@ is GH₵200" after "Would you like a referee?" is no price of the thing the user
 value of the amount slot, each such fee replaced the price of the model the user had picked ("₦62,000"
 shown only as replaced by the delivery's "₦3,500"). The amount is keyed by what it is for, the noun
 that opens its clause ("delivery_fee", "installation_fee", "toner_fee"), when that noun is a service
-or an extra of a purchase, and the clause says the amount is its price ("is", "costs", "comes to").
+or an extra of a purchase (not a word before the noun priced: "An insurance valuation is £150"), and
+the clause says the amount is its price ("is", "costs", "comes to"); or by the service the seller does
+for it ("Our technician installs for AED 150 per seat"), or the spare a pack holds ("A pack of 4 brush
+heads is £12" -> head_pack).
 """
 
 from __future__ import annotations
 
 import re
+
+from core.lang.en_lexicon import FUNCTION_WORDS
 
 # services and extras priced beside the thing bought, with the slot word each is keyed by
 _FEES = {
@@ -29,11 +34,37 @@ _OPENS = re.compile(
     re.IGNORECASE,
 )
 
+# the service said as what the seller does for the amount ("Our technician installs for AED 150 per seat",
+# "We deliver for £8")
+_DOES_FOR = {
+    "install": "installation", "deliver": "delivery", "ship": "delivery", "post": "delivery",
+    "fit": "fitting", "assemble": "assembly", "mount": "installation",
+}  # fmt: skip
+_DOES = re.compile(
+    rf"\b(?P<verb>{'|'.join(_DOES_FOR)})(?:s|es)?\s+(?:it\s+|them\s+|one\s+|each\s+)?(?:for|at)\s+$",
+    re.IGNORECASE,
+)
+# a pack of a consumable or a spare priced on its own ("A pack of 4 brush heads is £12", "a box of 20
+# filters costs $15"): the pack's price, keyed by what it holds
+_PACK = re.compile(
+    r"(?:^|[.!?;]\s*)an?\s+(?:pack|set|box|bag|bottle|roll|pair|tin|carton|refill)\s+of\s+(?:\d+\s+)?"
+    r"(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z]+?)s?\s+(?:is|are|costs?|comes\s+to)\s+(?:just\s+|only\s+)?$",
+    re.IGNORECASE,
+)
+
 
 def fee_slot(text: str, start: int) -> str | None:
     """The slot of the amount starting at start when its clause opens with a service or an extra and
     says the amount is its price (module doc: "Installation is $129" -> "installation_fee"), else None."""
-    m = _OPENS.search(text[:start])
+    before = text[:start]
+    if (does := _DOES.search(before)) is not None:
+        return f"{_DOES_FOR[does.group('verb').lower()]}_fee"
+    if (pack := _PACK.search(before)) is not None:
+        return f"{pack.group('noun').lower()}_pack"
+    m = _OPENS.search(before)
     if m is None or re.search(r"\d", m.group("rest")):
         return None  # "Delivery on the 12th is ...": another value in between
+    head = m.group("rest").split()[:1]
+    if head and head[0].lower() not in FUNCTION_WORDS:
+        return None  # "An insurance valuation is £150": the noun after it is what is priced
     return f"{_FEES[m.group('noun').lower()]}_fee"

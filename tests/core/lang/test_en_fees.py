@@ -24,6 +24,10 @@ def _money(text: str) -> list[tuple[str, str | None]]:
         ("Installation is $129 and we haul the old one away for free.", "$129", "installation_fee"),
         ("A spare toner is £45.", "£45", "toner_fee"),
         ("An extra steamer tray is NPR 350. Shall I add it?", "NPR 350", "extra_fee"),
+        # the service said as what the seller does for the amount, and a pack of a spare priced alone
+        ("Our technician installs for AED 150 per seat.", "AED 150 per seat", "installation_fee"),
+        ("We deliver for £8 within the ring road.", "£8", "delivery_fee"),
+        ("A pack of 4 brush heads is £12.", "£12", "head_pack"),
     ],
 )
 def test_a_service_or_extra_priced_is_its_fee(text: str, surface: str, slot: str) -> None:
@@ -35,6 +39,7 @@ def test_a_service_or_extra_priced_is_its_fee(text: str, surface: str, slot: str
     [
         "The Crisp 5L with knobs is ₦62,000.",  # the thing bought: its price
         "Delivery on the 12th is $830 with the cooker.",  # another value between: not the fee's
+        "An insurance valuation is £150 per item.",  # the noun after the fee's word is what is priced
     ],
 )
 def test_the_price_of_the_thing_bought_stays_an_amount(text: str) -> None:
