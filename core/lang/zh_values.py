@@ -71,6 +71,7 @@ _DURATION = re.compile(
 )
 # hours and minutes said together ("1小时48分", "2个小时5分钟"): a time taken, one duration
 _HOURS_MINUTES = re.compile(r"(?<!\d)(?P<h>\d{1,2})\s*个?(?:小时|钟头)\s*(?P<m>\d{1,2})\s*分(?:钟)?")
+_SEATS_VERBS = ("坐", "座", "纳")  # "坐十个人", "能座八人", "容纳二十人"
 _QTY_CANON = {"个人": "people", "人": "people", "位": "people", "口人": "people", "间": "rooms",
               "间房": "rooms", "晚": "nights", "夜": "nights"}
 _QTY_UNITS = {
@@ -230,6 +231,10 @@ def _quantity(text: str) -> list[Hit]:
             continue  # "320元一个人": the head the price is per
         tenth = "." + "".join(_num(c) for c in m.group("tenth")) if m.group("tenth") else ""
         value = f"{_num(m.group('n'))}{tenth} {_QTY_CANON.get(unit, unit)}"
+        if _QTY_UNITS.get(unit) == "people" and text[m.start() - 1 : m.start()] in _SEATS_VERBS:
+            # "坐十个人": how many a table, a car or a room seats; the verb is part of what was said
+            out.append(Hit(m.start() - 1, m.end(), "quantity", value, "people", 4))
+            continue
         out.append(Hit(m.start(), m.end(), "quantity", value, _QTY_UNITS.get(unit), 4))
     for m in _AMOUNT.finditer(text):
         tail = m.group("tail") or ""

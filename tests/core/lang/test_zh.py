@@ -74,6 +74,8 @@ def test_quantities_phones_ids_facilities() -> None:
     # the head a price is per is no count of people ("320元一个人"); one person alone is
     assert all(e[3] != "people" for e in ents("全日320元一个人，半日260元一位"))
     assert find("一个人去", "一个人")[2:] == ("1 people", "people")
+    # how many a table seats, said with its verb: the verb is part of the value
+    assert find("要坐十二个人才够", "坐十二个人")[2:] == ("12 people", "people")
     assert find("电话是010-65666606。", "010-65666606")[:3] == ("phone", "010-65666606", "01065666606")
     assert find("订单号是AB1234", "AB1234")[0::3] == ("id", "ref")
     assert find("有无线网络和早餐服务吗", "无线网络")[3] == "facility"
