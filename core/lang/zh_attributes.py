@@ -68,7 +68,8 @@ _ASKS = (
         "person",
     ),
 )
-# a saving ("优惠200元", "便宜了50元") and an add-on's price ("全家福另加200元", "加全家福200元", "加购
+# the price after a discount ("学生证能减20，到手239元", "学生价239元": net_price), a saving ("优惠200元",
+# "便宜了50元") and an add-on's price ("全家福另加200元", "加全家福200元", "加购
 # 相框99元"): each its own role, never the price of the thing chosen
 # a sum due (total) or a charge (a noun ending in 费), before an amount of money
 # ("共2799元" and the bill's "金额683.6元" count too: 共 before an amount of money is "in all"); a sum
@@ -77,7 +78,7 @@ _ASKS = (
 _SUM_NOUN = (
     r"(?P<total>合计|总计|共计|总价|总额|一共|总共|共|金额)|(?P<due>应缴|应交|应付|需缴|需交|需付|需支付|待缴|待付|"
     r"实付|实缴|欠费)|(?P<refund>差价|退款|退费|返还)|(?P<fee>[\u4e00-\u9fff]{1,3}费用?|费用)|"
-    r"(?P<saving>(?:优惠|立减|减免|便宜|省|少|返现)了?|降了)|(?P<extra>另加|另收|加收|另付|额外|加购[\u4e00-\u9fff]{0,4}?|"
+    r"(?P<net>到手价?|折后价?|券后价?|优惠后|减完|打完折|(?:学生|会员|团购|优惠|活动|内部|员工|折扣)价|特价)|(?P<saving>(?:优惠|立减|减免|便宜|省|少|返现)了?|降了)|(?P<extra>另加|另收|加收|另付|额外|加购[\u4e00-\u9fff]{0,4}?|"
     r"(?:上?涨|上调|贵)了|"
     r"(?<![增追])加(?![到至成价])[\u4e00-\u9fff]{0,4}?)"
 )
@@ -154,7 +155,8 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
     for m in rx.finditer(text):  # "合计1540元", "学费2780元": the sum due the noun names
         if not any(s < m.end("n") and m.start("n") < e for s, e, *_ in out):
             value = _value(m.group("n"), m.group("unit"), None, None)
-            slot = next(g for g in ("total", "due", "refund", "fee", "saving", "extra") if m.group(g))
+            slot = next(g for g in ("total", "due", "refund", "fee", "net", "saving", "extra") if m.group(g))
+            slot = "net_price" if slot == "net" else slot
             out.append((m.start("n"), m.end(), "money", value, slot))
     for m in pattern(_SUM_RESULT).finditer(text):  # "5800+3750=9550元": what the parts come to
         clause = text[max(text.rfind(c, 0, m.start()) for c in "，。；,;") + 1 : m.start("n")]

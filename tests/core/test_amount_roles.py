@@ -43,6 +43,9 @@ def test_an_english_amount_takes_the_role_its_word_names(text: str, slot: str, v
         ("化妆造型另加300元。", "extra", "300 CNY"),
         ("好的，加精修底片150元，共1430元。", "extra", "150 CNY"),
         ("现在下单立减80元。", "saving", "80 CNY"),
+        # the price after a discount is no new price of the thing (it had replaced "259元")
+        ("学生证能减20，到手239元。", "net_price", "239 CNY"),
+        ("留好了，雾蓝声洛T3，学生价239元。", "net_price", "239 CNY"),
     ],
 )
 def test_a_chinese_amount_takes_the_role_its_word_names(text: str, slot: str, value: str) -> None:
