@@ -10,8 +10,10 @@ English reads a colour word only where it is the value said: with "colour", "one
 after it, after "in" ("do you have it in white?"), or as the whole of a short clause with agreeing or
 correcting words at its edges ("Silver.", "Make it black", "ok the grey then"). Inside a longer phrase
 it describes something else ("red wine", "White Horse Inn", "Silver does not show dirt"). Chinese reads
-a colour by its 色 ("蓝色", "米白色", "咖啡色") where it ends its clause or a particle follows, never 颜色
-(colour itself) or 特色, nor one inside a name ("北京金色夏日商务酒店").
+a colour by its 色 ("蓝色", "米白色", "咖啡色", "燕麦色", "胡桃木色") where it ends its clause or a particle
+follows, never 颜色 (colour itself) or 特色, nor one inside a name ("北京金色夏日商务酒店"); a shade before a
+base colour is one without its 色 too ("雾蓝", "浅灰", "哑光黑"), opening its clause or after a word of
+picking ("那就雾蓝"), never a colour verb ("就黄了") or the sky ("蓝天").
 """
 
 from __future__ import annotations
@@ -37,12 +39,18 @@ _EN_EDGE = (
 _EN_WHOLE = re.compile(rf"^\W*(?:{_EN_EDGE}(?:\W+|$))*$", re.IGNORECASE)
 _CLAUSE = re.compile(r"[^.,;:!?\n]+")
 
+# a shade before a base colour: said without 色 it is a colour all the same ("雾蓝", "浅灰", "奶油黄")
+_ZH_SHADE = (
+    r"浅|深|淡|亮|哑光|暗|米|藏|天|墨|军|酒|玫瑰|香槟|咖啡|卡其|宝石|象牙|奶油|奶|雾|冰|湖|薄荷|樱花|珊瑚|"
+    r"橄榄|石墨|星空|远峰|海军|月光|珍珠|炭|烟|豆沙|燕麦|雪|宝|玫"
+)
+_ZH_BASE = r"黑|白|灰|银|红|蓝|绿|黄|橙|粉|紫|棕|金|青|褐|驼|杏|咖啡|卡其|香槟"
+# said as the value: the clause or a particle after it ("蓝色的", "米白色吧"), not inside a name
+# ("北京金色夏日商务酒店"); without 色, opening its clause or after a word of picking ("那就雾蓝", "换成浅灰")
+_ZH_SAID = r"(?=$|[的吧啊呀呢了吗就也还款系，,。.！!？?、；;\s)）])"
 _ZH_COLOUR = (
-    r"(?<![颜特出角脸景音本])(?:浅|深|淡|亮|哑光|暗|米|藏|天|墨|军|酒|玫瑰|香槟|咖啡|卡其|宝石|象牙|奶)?"
-    r"(?:黑|白|灰|银|红|蓝|绿|黄|橙|粉|紫|棕|金|青|褐|驼|杏|咖啡|卡其|香槟)色"
-    # said as the value: the clause or a particle after it ("蓝色的", "米白色吧"), not inside a name
-    # ("北京金色夏日商务酒店")
-    r"(?=$|[的吧啊呀呢了吗就也还款系，,。.！!？?、；;\s)）])"
+    rf"(?<![颜特出角脸景音本])(?:(?:{_ZH_SHADE})?(?:{_ZH_BASE})色|(?:原|红|胡桃|橡)木色|(?<![天宝])(?:{_ZH_SHADE})色"
+    rf"|(?:(?<![\u4e00-\u9fff])|(?<=[就成要是选换拿用]))(?:{_ZH_SHADE})(?:{_ZH_BASE})){_ZH_SAID}"
 )
 
 

@@ -47,6 +47,17 @@ def test_a_chinese_colour_by_its_se(text: str, colour: str | None) -> None:
     assert _colours("zh", text) == ([colour] if colour else [])
 
 
+@pytest.mark.parametrize(
+    ("text", "colour"),
+    [("室友说好看 那就雾蓝", "雾蓝"), ("浅灰吧，耐看", "浅灰"), ("燕麦色也行", "燕麦色"),
+     ("换成胡桃木色吧", "胡桃木色"), ("白的戴两天就黄了", None), ("天色不早了", None),
+     ("今天蓝天白云", None)],
+)
+def test_a_chinese_colour_by_its_shade_without_se(text: str, colour: str | None) -> None:
+    # a shade before a base colour is a colour said without 色; a colour verb or a sky is none
+    assert _colours("zh", text) == ([colour] if colour else [])
+
+
 def test_a_colour_said_again_replaces_the_colour_held() -> None:
     state = state_after([
         ("user", "I want a school bag for my son"),
