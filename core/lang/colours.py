@@ -8,7 +8,8 @@ the attribute (issue 12, item 2: the same attribute and a value of the same type
 
 English reads a colour word only where it is the value said: with "colour", "one", "finish" or "shade"
 after it, after "in" ("do you have it in white?"), or as the whole of a short clause with agreeing or
-correcting words at its edges ("Silver.", "Make it black", "ok the grey then"). Inside a longer phrase
+correcting words at its edges ("Silver.", "Make it black", "ok the grey then"), a colour's own name
+before it included ("Racing green.", "in chartwell green"). Inside a longer phrase
 it describes something else ("red wine", "White Horse Inn", "Silver does not show dirt"). Chinese reads
 a colour by its 色 ("蓝色", "米白色", "咖啡色", "燕麦色", "胡桃木色") where it ends its clause or a particle
 follows, never 颜色 (colour itself) or 特色, nor one inside a name ("北京金色夏日商务酒店"); a shade before a
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from core.lang.en_lexicon import FUNCTION_WORDS
 from core.lang.patterns import pattern
 
 _EN_COLOURS = (
@@ -27,9 +29,15 @@ _EN_COLOURS = (
     "charcoal ivory teal turquoise burgundy khaki lilac lavender graphite"
 )
 _EN_SHADE = r"(?:(?:light|dark|pale|deep|bright|matte?|sky|royal|forest|baby|midnight|space|navy)\s+)?"
+# a colour's own name before its base colour, said as the whole value ("Racing green.", "Anthracite
+# grey so", "in chartwell green"): one word, no word of grammar
+_EN_NAMED_SHADE = r"(?:(?P<named>[A-Za-z]{3,})\s+)?"
 _EN_COLOUR = rf"{_EN_SHADE}(?:{'|'.join(_EN_COLOURS.split())})|rose\s+gold"
 _EN_TAIL = r"\s+(?:colou?r|one|finish|shade)\b"
-_EN_NAMED = re.compile(rf"(?<![\w-])(?P<c>{_EN_COLOUR})(?:(?P<tail>{_EN_TAIL})|(?![\w-]))", re.IGNORECASE)
+_COLOUR_WORDS = frozenset(("colour", "color", "finish", "shade", "one", "rose"))
+_EN_NAMED = re.compile(
+    rf"(?<![\w-])(?P<c>{_EN_NAMED_SHADE}(?:{_EN_COLOUR}))(?:(?P<tail>{_EN_TAIL})|(?![\w-]))", re.IGNORECASE
+)
 _EN_IN = re.compile(r"\bin\s+(?:the\s+)?$", re.IGNORECASE)
 # agreeing or correcting words a clause that only names a colour may have at its edges
 _EN_EDGE = (
@@ -54,18 +62,29 @@ _ZH_COLOUR = (
 )
 
 
+def _no_colour_name(word: str | None) -> bool:
+    """True when the word before a base colour is no name of the colour: a word of grammar or of
+    agreeing ("the", "it", "ok"), or a colour word itself."""
+    return word is not None and (
+        word.lower() in FUNCTION_WORDS or word.lower() in _COLOUR_WORDS or _EN_WHOLE.match(word) is not None
+    )
+
+
 def en_colours(text: str) -> list[tuple[int, int, str, str, str]]:
     """(start, end, type, value, slot) of each colour English text says as a value (module doc)."""
     out = []
     for clause in _CLAUSE.finditer(text):
         said = clause.group(0)
         for m in _EN_NAMED.finditer(said):
-            before, after = said[: m.start()], said[m.end() :]
+            begin = m.start("c")
+            if _no_colour_name(m.group("named")):  # "the grey", "Make it black": a word of grammar
+                begin = said.index(m.group("c").split(None, 1)[1], m.end("named"))
+            before, after = said[:begin], said[m.end() :]
             whole = _EN_WHOLE.match(before) is not None and _EN_WHOLE.match(after) is not None
             if m.group("tail") or _EN_IN.search(before) or whole:
-                start = clause.start() + m.start("c")
-                value = " ".join(m.group("c").lower().split())
-                out.append((start, start + len(m.group("c")), "term", value, "colour"))
+                start = clause.start() + begin
+                value = " ".join(said[begin : m.end("c")].lower().split())
+                out.append((start, clause.start() + m.end("c"), "term", value, "colour"))
     return out
 
 

@@ -24,6 +24,10 @@ def _colours(lang: str, text: str) -> list[str]:
         ("Do you have it in white?", "white"),
         ("The grey one", "grey"),
         ("ok the space grey then", "space grey"),
+        # a colour's own name before its base colour, said as the value (it had been a name or nothing)
+        ("Racing green. Like the old buses", "Racing green"),
+        ("She says anthracite grey, it goes. Anthracite grey so", "Anthracite grey"),
+        ("do you have it in chartwell green?", "chartwell green"),
     ],
 )
 def test_an_english_colour_said_as_the_value(text: str, colour: str) -> None:
@@ -32,7 +36,8 @@ def test_an_english_colour_said_as_the_value(text: str, colour: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["red wine please", "We stayed at the White Horse Inn", "Silver does not show dirt", "Charcoal alu"],
+    ["red wine please", "We stayed at the White Horse Inn", "Silver does not show dirt", "Charcoal alu",
+     "She says anthracite grey, it goes with the windows"],
 )
 def test_a_colour_word_inside_a_longer_phrase_is_no_colour_value(text: str) -> None:
     assert _colours("en", text) == []
