@@ -35,7 +35,7 @@ from core.lang.en_attributes import attribute_numbers
 from core.lang.en_contacts import contacts
 from core.lang.en_count_lists import count_lists
 from core.lang.en_dates import DateSpan, find_dates
-from core.lang.en_fees import fee_slot
+from core.lang.en_fees import paid_for
 from core.lang.en_joined import day_lists, weekday_ranges
 from core.lang.en_lexicon import VENUE_TYPES
 from core.lang.en_name_located import city_centre, is_address_span
@@ -73,7 +73,7 @@ def _person_title() -> re.Pattern[str]:
 def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     cands: list[V.Candidate] = []
     # "Installation is $129": the price of a service or an extra, not of the thing bought
-    cands += [replace(c, slot=fee_slot(text, c.start) or c.slot) for c in V.money(text)]
+    cands += [replace(c, slot=paid_for(text, c.start, c.end) or c.slot) for c in V.money(text)]
     cands += contacts(text) + V.identifiers(text) + V.addresses(text)
     cands += C.quantities(text) + V.places(text) + T.terms(text) + T.rooms_and_devices(text) + C.numbers(text)
     cands += C.labelled_numbers(text)  # "flat 5", "gate 12": a thing's label, no count
@@ -85,7 +85,7 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     for start, end, kind, value, slot in en_colours(text):  # "Navy colour", "Maroon.": no name
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind] + 5))
     for start, end, kind, value, slot in attribute_numbers(text):  # "she is 74", "up to 150", "60 each"
-        slot = (fee_slot(text, start) or slot) if kind == "money" and slot == "amount" else slot
+        slot = (paid_for(text, start, end) or slot) if kind == "money" and slot == "amount" else slot
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind] + 3))
     for start, end, kind, value, slot in en_ceilings(text) + age_limits(text):  # "no one under 18"
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind] + 4))

@@ -52,6 +52,28 @@ _PACK = re.compile(
     re.IGNORECASE,
 )
 
+# the service named right after the amount in a sum ("₦62,000 plus ₦3,500 delivery", "$10 engraving
+# and $14 courier"): the amount is that service's fee
+_SERVICES_AFTER = {**_FEES, "courier": "delivery", "engraving": "engraving", "gift-wrapping": "wrapping"}
+_NAMED_AFTER = re.compile(
+    rf"\s+(?:for\s+)?(?P<noun>{'|'.join(sorted(map(re.escape, _SERVICES_AFTER), key=len, reverse=True))})\b",
+    re.IGNORECASE,
+)
+_SUMMED_BEFORE = re.compile(r"(?:\bplus|\band|\bwith|[,+])\s*$", re.IGNORECASE)
+
+
+def fee_after(text: str, start: int, end: int) -> str | None:
+    """The slot of the amount at start..end when a sum names it by the service after it ("plus ₦3,500
+    delivery" -> "delivery_fee"), else None."""
+    m = _NAMED_AFTER.match(text, end)
+    if m is None or not _SUMMED_BEFORE.search(text, 0, start):
+        return None
+    return f"{_SERVICES_AFTER[m.group('noun').lower()]}_fee"
+
+# the words that may follow a fee's noun before its amount: grammar and places ("Delivery inside the
+# Ring Road is NPR 200"); a noun there is what is priced ("An insurance valuation is £150")
+_OPENS_PLACE = FUNCTION_WORDS | {"inside", "outside", "beyond", "throughout", "under", "over", "across"}
+
 
 def fee_slot(text: str, start: int) -> str | None:
     """The slot of the amount starting at start when its clause opens with a service or an extra and
@@ -65,6 +87,12 @@ def fee_slot(text: str, start: int) -> str | None:
     if m is None or re.search(r"\d", m.group("rest")):
         return None  # "Delivery on the 12th is ...": another value in between
     head = m.group("rest").split()[:1]
-    if head and head[0].lower() not in FUNCTION_WORDS:
+    if head and head[0].lower() not in _OPENS_PLACE:
         return None  # "An insurance valuation is £150": the noun after it is what is priced
     return f"{_FEES[m.group('noun').lower()]}_fee"
+
+
+def paid_for(text: str, start: int, end: int) -> str | None:
+    """The fee slot of the amount at start..end, by the service its clause opens with or a sum names
+    after it (fee_slot, fee_after); None for the price of the thing bought."""
+    return fee_slot(text, start) or fee_after(text, start, end)

@@ -47,7 +47,7 @@ _NOT_UNITS = frozenset(
         """am pm a.m p.m o'clock oclock hrs hr h percent pct per degrees degree deg years year yrs old
         st nd rd th times time x ish or and to till until through thru more less fewer other others
         different hundred thousand million billion k m bn please thanks thank each total tops max min
-        only instead then too now together left today tomorrow tonight yesterday morning afternoon
+        only instead then too now together left today tomorrow tonight yesterday morning afternoon plus minus
         evening night noon midnight rating ratings rated ideally preferably probably possibly hopefully
         roughly approximately exactly definitely certainly actually usually normally basically"""
     )

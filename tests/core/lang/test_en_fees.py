@@ -28,6 +28,11 @@ def _money(text: str) -> list[tuple[str, str | None]]:
         ("Our technician installs for AED 150 per seat.", "AED 150 per seat", "installation_fee"),
         ("We deliver for £8 within the ring road.", "£8", "delivery_fee"),
         ("A pack of 4 brush heads is £12.", "£12", "head_pack"),
+        ("Two in stock. Delivery inside the Ring Road is NPR 200.", "NPR 200", "delivery_fee"),
+        # a sum that names each part by the service after it
+        ("Order 9158: Classic 2.8L, NPR 5,600 plus NPR 200 delivery, NPR 5,800.", "NPR 200", "delivery_fee"),
+        ("Teal Orca Buds 2, $179 plus $10 engraving and $14 courier, $203.", "$10", "engraving_fee"),
+        ("Teal Orca Buds 2, $179 plus $10 engraving and $14 courier, $203.", "$14", "delivery_fee"),
     ],
 )
 def test_a_service_or_extra_priced_is_its_fee(text: str, surface: str, slot: str) -> None:
@@ -44,3 +49,9 @@ def test_a_service_or_extra_priced_is_its_fee(text: str, surface: str, slot: str
 )
 def test_the_price_of_the_thing_bought_stays_an_amount(text: str) -> None:
     assert all(slot == "amount" for _, slot in _money(text))
+
+
+def test_the_first_amount_of_a_sum_stays_the_price_of_the_thing() -> None:
+    # "NPR 5,600 plus": the word after the amount is no unit it counts
+    found = _money("Order HHA-9158: Classic 2.8L, NPR 5,600 plus NPR 200 delivery, NPR 5,800.")
+    assert ("NPR 5,600", "amount") in found
