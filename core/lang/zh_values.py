@@ -46,8 +46,12 @@ _CURRENCY = r"(?:元|块钱|块(?![\u4e00-\u9fff])|人民币|RMB|rmb|CNY)"
 _MONEY_TAIL = r"(?:以上|以下|以内|之内|左右|上下|之间|起)?"
 # what one of a unit costs, said before the amount: 每平米 / 每人 / 每月 (约 / 大概 / 只要 between)
 _EACH_BEFORE = re.compile(r"每(?:一)?[\u4e00-\u9fff]{1,2}(?:只要|大概|大约|约|是|为)?$")
-# what a price is for, right after it ("3988元/桌", "168 元/人", "25元/小时"), as English writes "£84/day"
-_PER_UNIT = re.compile(r"/(?:[\u4e00-\u9fff]{1,2}(?![\u4e00-\u9fff])|[\u4e00-\u9fff](?=[\u4e00-\u9fff]))")
+# what a price is for, right after it ("3988元/桌", "168 元/人", "25元/小时"), as English writes "£84/day",
+# or the head it is per said in words ("320元一个人", "260元一位")
+_PER_UNIT = re.compile(
+    r"/(?:[\u4e00-\u9fff]{1,2}(?![\u4e00-\u9fff])|[\u4e00-\u9fff](?=[\u4e00-\u9fff]))"
+    r"|(?:一个人|一位|一人|每人|每位)(?![\u4e00-\u9fff])"
+)
 # a bare number right after a word naming a price ("线上价 4280", "月供 4905 不变", "报价：3200"): money
 _PRICED_NUMBER = re.compile(
     r"(?:价|价格|报价|单价|总价|月供|月租|房租|租金|学费|票价|保费)(?:是|为|约|:|：)?\s*"

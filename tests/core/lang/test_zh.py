@@ -73,6 +73,8 @@ def test_quantities_phones_ids_facilities() -> None:
     assert find("住两晚", "两晚")[2:] == ("2 nights", "nights")
     # the head a price is per is no count of people ("320元一个人"); one person alone is
     assert all(e[3] != "people" for e in ents("全日320元一个人，半日260元一位"))
+    # the head a price is per, said in words, is part of it
+    assert find("全日320元一个人，半日260元一位", "320元一个人")[2:] == ("320 CNY", "unit_price")
     assert find("一个人去", "一个人")[2:] == ("1 people", "people")
     # how many a table seats, said with its verb: the verb is part of the value
     assert find("要坐十二个人才够", "坐十二个人")[2:] == ("12 people", "people")
