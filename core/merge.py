@@ -48,6 +48,7 @@ from core.offer_accepted import settle_acceptance, still_proposed
 from core.offer_taken import note_offered_options, take_offered_option
 from core.offered_elsewhere import offered_elsewhere
 from core.option_said import take_said_option
+from core.priced_pick import take_priced_pick
 from core.readback_split import AGREED_SUFFIX, split_read_back
 from core.recomputed_total import recomputes_total
 from core.repeated_name import widen_repeated
@@ -101,6 +102,7 @@ def merge(
                 merged.domain_turns[atom.domain] = merged.user_turns
         settle_acceptance(merged, parsed, units)
         take_repick(merged, parsed)  # "we take the chocolate brown" after "cream" of the same options
+        take_priced_pick(merged, parsed)  # "Full day." after "The full day is $220 a head, the half day ..."
         take_said_option(merged, parsed, units)  # "Petrol, hard out." to "Petrol or battery?"
         take_offered_option(merged, parsed, units)  # "do the rider" after "X has an accident rider"
         take_second_values(merged, msg.idx)
@@ -388,10 +390,9 @@ def _take_from_archive(state: ContextState, cand: FactCandidate) -> Fact | None:
 
 
 def _reads_back_item(cur: Fact, cand: FactCandidate) -> bool:
-    """True when cand, an assistant's value reported with the option the user took (core.reported),
-    is one item of the list of options the assistant's held value cur read out ("£295/mo, £420/mo"),
-    or an amount it says again alone of the prices it listed ("₦48,000, ₦62,000, ₦71,000", then "The
-    Crisp 5L with knobs, ₦62,000": core.listed_amounts)."""
+    """True when cand, an assistant's value reported with the option the user took (core.reported), is
+    one item of the options its held value cur read out ("£295/mo, £420/mo"), or one of the prices it
+    listed said again alone ("₦48,000, ₦62,000", then "The Crisp 5L, ₦62,000": core.listed_amounts)."""
     if cur.role != "assistant":
         return False
     reported = cand.evidence is not None and cand.evidence.how == "reported"
