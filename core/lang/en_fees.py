@@ -70,6 +70,7 @@ def fee_after(text: str, start: int, end: int) -> str | None:
         return None
     return f"{_SERVICES_AFTER[m.group('noun').lower()]}_fee"
 
+
 # the words that may follow a fee's noun before its amount: grammar and places ("Delivery inside the
 # Ring Road is NPR 200"); a noun there is what is priced ("An insurance valuation is £150")
 _OPENS_PLACE = FUNCTION_WORDS | {"inside", "outside", "beyond", "throughout", "under", "over", "across"}

@@ -42,10 +42,15 @@ SALON = [
 ]
 
 
+def _state_text(turns: list[tuple[str, str]], context_id: str) -> str:
+    """The rendered state (above the recent turns) after a forced compaction of turns."""
+    msgs = [Message(idx=i, role=r, text=t) for i, (r, t) in enumerate(turns)]
+    result = Compressor(Config(use_embeddings=False)).compress(msgs, force=True, context_id=context_id)
+    return result.rendered.state_text
+
+
 def test_a_replaced_value_read_back_in_other_words_brings_no_clause_back():
-    msgs = [Message(idx=i, role=r, text=t) for i, (r, t) in enumerate(SALON)]
-    result = Compressor(Config(use_embeddings=False)).compress(msgs, force=True, context_id="salon")
-    head = result.rendered.state_text
+    head = _state_text(SALON, "salon")
     assert "11:30 am (was: 11:15" in head
     assert "At 11:15, please." not in head
 
@@ -87,8 +92,6 @@ BOOSTER = [
 def test_a_value_replaced_only_as_an_offer_is_owed_while_the_users_fact_holds_it():
     # the assistant's "At 5 years" is an offered duration the user's "in one week" replaced; the
     # user's "Amani is 5 years" is still the child's age, so the clause with her name is owed
-    msgs = [Message(idx=i, role=r, text=t) for i, (r, t) in enumerate(BOOSTER)]
-    result = Compressor(Config(use_embeddings=False)).compress(msgs, force=True, context_id="booster")
-    head = result.rendered.state_text
+    head = _state_text(BOOSTER, "booster")
     assert "5 years" in head
     assert "Amani" in head
