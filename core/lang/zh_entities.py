@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from core.lang.base import SERIES_SLOT_PREFIX
 from core.lang.frequency import zh_frequencies, zh_frequency_slot
+from core.lang.zh_hit import Hit
 from core.lang.zh_lexicon import LEG_VERBS, OWN_ACT_VERBS
 from core.lang.zh_lists import without_enumerations
 from core.lang.zh_name_tokens import venue_suffix
@@ -26,7 +27,7 @@ from core.lang.zh_slots import name_slot
 from core.lang.zh_spacing import original_span, tightened
 from core.lang.zh_time import DEFAULT_REFERENCE, bare_day, day_after, find_times
 from core.lang.zh_time_spans import BLANK, joins_range
-from core.lang.zh_values import Hit, find_values
+from core.lang.zh_values import find_values
 from core.models import Entity
 
 

@@ -1,4 +1,5 @@
-"""Value-like Chinese spans found by rule: money, ratings, durations, quantities, phones, ids, types.
+"""Value-like Chinese spans found by rule: money, ratings, durations, quantities, types (phones and ids:
+core.lang.zh_contacts).
 
 Each finder returns ``Hit``s (span, entity type, normalized value, slot hint, priority); the analyzer
 resolves overlaps (longest span first, then priority) and turns the survivors into ``Entity``s.
@@ -7,7 +8,6 @@ resolves overlaps (longest span first, then priority) and turns the survivors in
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 
 from core.lang.ceilings import zh_ceilings
@@ -16,26 +16,13 @@ from core.lang.dimensions import dimension_measures, sizes, symbol_measures
 from core.lang.spelled_digits import zh_spelled_phones
 from core.lang.zh_addresses import addresses
 from core.lang.zh_attributes import attribute_numbers, servings
-from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, REF_CUES, TERM_SLOTS
+from core.lang.zh_contacts import contacts
+from core.lang.zh_hit import Hit
+from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, TERM_SLOTS
 from core.lang.zh_numbers import TAIL_BOUNDS, fmt_number, per_head, zh_to_number
-from core.lang.zh_plates import plates
 from core.lang.zh_symbol_money import zh_symbol_money
 from core.lang.zh_time_spans import BLANK
 from core.lang.zh_titles import surnames, titles
-
-
-@dataclass(frozen=True)
-class Hit:
-    """A candidate entity: text[start:end], its type, normalized value, slot hint and priority."""
-
-    start: int
-    end: int
-    type: str
-    value: str
-    slot: str | None = None
-    priority: int = 5
-    soft: bool = False  # lexicon terms: dropped when inside a name instead of cutting the name
-
 
 _ZH_NUM = "[零〇一二两三四五六七八九十百千万]+"
 _NUM = rf"(?:\d+(?:\.\d+)?(?:[万千wWkK](?![a-zA-Z]))?|{_ZH_NUM})"
@@ -88,38 +75,6 @@ _QUANTITY = re.compile(
     # the tenths said after 米 ("四米二", "一米二的", "1米25": 4.2, 1.2 and 1.25 metres)
     r"(?:(?<=[^千]米)(?P<tenth>[一二三四五六七八九][〇零一二三四五六七八九]?|\d{1,2})(?![〇零一二两三四五六七八九十百千万个位\d]))?"
     r"(?![\u4e00-\u9fff]{0,1}(?:酒店|宾馆|店)|均)"
-)
-_PHONE = re.compile(
-    r"(?<![\dA-Za-z])(?:\+?86[- ]?)?"
-    r"(?:0\d{2,3}[- ]?\d{7,8}|1[3-9]\d{9}|400[- ]?\d{3}[- ]?\d{4}|\d{3,4}-\d{7,8}"
-    # a mobile or a city number in spaced groups: "139 0517 6624", "021 6234 5678"
-    r"|1[3-9]\d[- ]\d{4}[- ]\d{4}|0\d{2,3}[- ]\d{4}[- ]\d{4})"
-    # not when a group of digits more follows: a longer number ("156 1000 2781 3345", a pet's chip)
-    r"(?:转\d{1,5})?(?![\d]|[- ]\d{3})"
-)
-# A local number without its area code ("电话是64045361-3015", "打57201918"): a phone after a phone cue
-_LOCAL_PHONE = re.compile(
-    r"(?:电话|号码|联系方式|热线|打)(?:是|为|:|：)?\s*(?P<n>\d{7,8}(?:[-转]\d{1,5})?)(?!\d)"
-)
-_EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")
-_URL = re.compile(r"https?://[^\s，。！？、）)]+|www\.[^\s，。！？、）)]+")
-# a reference the agent reports after a booking or a filing ("预约号ZJ-1208-031", "受理号", "取件码")
-_REF = re.compile(
-    rf"(?P<cue>{'|'.join(REF_CUES)}|流水号|受理号|申请号|回执号|凭证号|"
-    r"取票号|取票码|取件码|提货码|车牌号?|车次|航班号|座位号|房间号|房号)"
-    r"(?:是|为|:|：)?\s*(?P<id>[A-Za-z0-9#][A-Za-z0-9#-]{1,24})"
-)
-# a code in hyphenated parts of capitals and digits, with or without a cue before it ("已下单
-# QD-SY-1220-0088", "订单 JP-ENR-77031"): an id by its shape, as in English (core.lang.en_values)
-_ID_HYPHENATED = re.compile(
-    r"(?<![A-Za-z0-9/-])(?=(?:[A-Z-]*\d){3})[A-Z][A-Z0-9]{0,7}(?:-[A-Z0-9]{1,12}){1,3}(?![A-Za-z0-9-])"
-)
-# a number in spaced groups after a cue ending in 号 or 码 ("会议号 883 2210 4471"): one id, not
-# three counts (a phone number's cue is left to the phone rules)
-_SPACED_ID = re.compile(r"(?:号|码)(?:是|为|:|：)?\s*(?P<id>\d{3,4}(?: \d{3,4}){1,4})(?![\d])")
-_TRAIN_FLIGHT = re.compile(
-    r"(?<![A-Za-z0-9])(?:[GDCZTKYS]\d{1,4}|[A-Z]{2}\d{3,4}|[A-Z]\d[A-Z]?\d{3,4})"
-    r"(?![A-Za-z0-9]|航站|号?航楼|口|出口|入口|号线|座|栋|楼|区)"  # T2航站楼, C2口 (an exit), B1栋
 )
 _TYPE = re.compile(r"(?P<t>[\u4e00-\u9fff]{2})型")
 # X型 words that are not a category value: "车型" (vehicle model), "类型" (type), "大型" (large), ...
@@ -301,48 +256,6 @@ def _measures(text: str) -> list[Hit]:
     return out
 
 
-# a resident identity number by its shape: region (6 digits), birth date (8), order (3), check digit or X
-_RESIDENT_ID = re.compile(
-    r"(?<![\dA-Za-z])\d{6}(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])"
-)
-# the last digits of a card or an account ("尾号6021", "卡号后四位是5510")
-_CARD_TAIL = re.compile(r"(?:尾号|后四位|末四位)(?:是|为)?\s*[:：]?\s*(?P<n>\d{3,6}[Xx]?)(?![\dA-Za-z])")
-
-
-def _contacts(text: str) -> list[Hit]:
-    out = []
-    for m in _PHONE.finditer(text):
-        digits = re.sub(r"[^\d转+]", "", m.group(0))
-        out.append(Hit(m.start(), m.end(), "phone", digits, "phone", 9))
-    for m in _LOCAL_PHONE.finditer(text):
-        digits = re.sub(r"[^\d转]", "", m.group("n"))
-        out.append(Hit(m.start("n"), m.end("n"), "phone", digits, "phone", 9))
-    for m in _EMAIL.finditer(text):
-        out.append(Hit(m.start(), m.end(), "email", m.group(0).lower(), "email", 9))
-    for m in _URL.finditer(text):
-        out.append(Hit(m.start(), m.end(), "url", m.group(0), "url", 9))
-    for m in _REF.finditer(text):
-        ident = m.group("id")
-        if ident.startswith("#") and not any(c.isdigit() for c in ident):
-            continue  # "车牌是#CP": a placeholder for a value the data left out, not an identifier
-        out.append(Hit(m.start("id"), m.end("id"), "id", ident, "ref", 9))
-    for m in _SPACED_ID.finditer(text):
-        if re.search(r"(?:电话|手机|联系方式)号?$", text[max(0, m.start() - 4) : m.start()]):
-            continue  # "电话号码 139 6200 1111": a phone number
-        out.append(Hit(m.start("id"), m.end("id"), "id", m.group("id"), "ref", 9))
-    for m in _ID_HYPHENATED.finditer(text):
-        out.append(Hit(m.start(), m.end(), "id", m.group(0), "ref", 9))
-    for m in _TRAIN_FLIGHT.finditer(text):
-        out.append(Hit(m.start(), m.end(), "id", m.group(0), "ref", 5))
-    for m in _RESIDENT_ID.finditer(text):  # "身份证号码330102201407035528": whose, never a booking's
-        out.append(Hit(m.start(), m.end(), "id", m.group(0).upper(), "id_number", 9))
-    out += [Hit(start, end, "id", plate, slot, 9) for start, end, plate, slot in plates(text)]
-    for m in _CARD_TAIL.finditer(text):  # "工行卡尾号6021": which card, never a count or a name
-        # the cue with the digits: "尾号" left alone was read as a name the next name replaced
-        out.append(Hit(m.start(), m.end(), "id", m.group("n"), "account", 9))
-    return out
-
-
 def _terms(text: str) -> list[Hit]:
     out = []
     for m in _TYPE.finditer(text):
@@ -386,7 +299,7 @@ def _answers(text: str) -> list[Hit]:
 def find_values(text: str) -> list[Hit]:
     """Every value-like candidate of text (overlapping; the caller resolves overlaps)."""
     hits: list[Hit] = []
-    for finder in (_measures, _money, _rating, _duration, _quantity, _contacts, _terms, _addresses, _answers,
+    for finder in (_measures, _money, _rating, _duration, _quantity, contacts, _terms, _addresses, _answers,
                    _colours):
         hits += finder(text)
     # "爸爸66", "年收入大概15万", "八百以内": numbers typed by their attribute, before any guessed count;
