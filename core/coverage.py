@@ -37,6 +37,7 @@ from core.offered_choices import accepts_only, choices_offered, picked_again
 from core.proposals import stated_question
 from core.qualified import qualified_parts
 from core.render import parse_anchors
+from core.replaced import key_domain
 from core.shown import (
     MIN_UNITS,
     PART_CUT,
@@ -79,19 +80,15 @@ def _replaced(state: ContextState) -> set[str]:
     replaced only as an offer or a result is not, while a fact of the user's in the same task holds
     it: the assistant's "At 4 years he needs a booster" offered a duration the user's "in one week"
     replaced, while their "Baraka is 4 years" is still the son's age."""
-    held = {(_domain(f.key), f.value.lower()) for f in state.facts.values() if f.role == "user"}
+    held = {(key_domain(f.key), f.value.lower()) for f in state.facts.values() if f.role == "user"}
     out = set()
     for f in [*state.facts.values(), *state.archive]:
         for v in f.history:
             offered = v.evidence is not None and v.evidence.role != "user"
-            if not (offered and (_domain(f.key), v.value.lower()) in held):
+            if not (offered and (key_domain(f.key), v.value.lower()) in held):
                 out.add(v.value.lower())
     return out
 
-
-def _domain(key: str) -> str:
-    """The task of a fact's key ("shopping" of "shopping.age")."""
-    return key.split(".", 1)[0]
 
 
 def _replaced_at(state: ContextState) -> dict[str, int]:

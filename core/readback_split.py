@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.models import ContextState, Fact, FactCandidate, FactVersion
+from core.replaced import key_domain
 from core.values import same_surface, same_value
 
 # the key of an assistant value the user agreed to that stands beside the user's own value for the
@@ -36,9 +37,6 @@ def _users(version: Fact | FactVersion) -> bool:
     """True when the user's own turn said the value (its evidence is a user's span)."""
     return version.evidence is not None and version.evidence.role == "user"
 
-
-def _domain(key: str) -> str:
-    return key.split(".", 1)[0]
 
 
 def _add_alias(fact: Fact, words: str) -> None:
@@ -65,11 +63,9 @@ def split_read_back(state: ContextState, cands: Sequence[FactCandidate], idx: in
             continue  # only a replacement of the user's value by the user's next one
         old = fact.history[-1]
         own = [c for c in read if c.key == fact.key]
-        others = [
-            c
-            for c in read
-            if c.key != fact.key and _domain(c.key) == _domain(fact.key) and c.vtype and c.vtype == fact.vtype
-        ]
+        domain = key_domain(fact.key)
+        alike = [c for c in read if c.vtype and c.vtype == fact.vtype]
+        others = [c for c in alike if c.key != fact.key and key_domain(c.key) == domain]
         for cand in others:
             other = state.facts.get(cand.key)
             if other is None or not _same(other.norm, other.value, cand):

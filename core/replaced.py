@@ -39,6 +39,11 @@ def guessed_slot(fact: Fact) -> bool:
 _NUMBERED = re.compile(r"_\d+$")  # "time_2": a second value of one slot
 
 
+def key_domain(key: str) -> str:
+    """The task of a fact's key ("shopping" of "shopping.age")."""
+    return key.split(".", 1)[0]
+
+
 def unnumbered_slot(key: str) -> str:
     """The slot of a fact key without the number a second value of it got ("hotel.time_2" -> "time")."""
     return _NUMBERED.sub("", key.rpartition(".")[2])
