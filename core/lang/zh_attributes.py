@@ -26,7 +26,7 @@ from functools import cache
 
 from core.lang.asked_nouns import zh_asked_noun
 from core.lang.patterns import pattern
-from core.lang.zh_numbers import fmt_number, zh_to_number
+from core.lang.zh_numbers import ARABIC, fmt_number, zh_to_number
 from core.lang.zh_segment import tokens
 
 KIN = {
@@ -83,13 +83,13 @@ _SUM_NOUN = (
     r"(?<![增追])加(?![到至成价])[\u4e00-\u9fff]{0,4}?)"
 )
 # a numeral; 一 of the adverbs "一共/一起/一同" (in all, together) is not one ("预算一共一万五以内")
-_NUM = r"\d+(?:\.\d+)?[万千]?|[零〇一二两三四五六七八九十百千万]+(?![共起同])"
+_NUM = rf"{ARABIC}[万千]?|[零〇一二两三四五六七八九十百千万]+(?![共起同])"
 # a price per person or per unit, then the amount for a group of them: that amount is the total
 _UNIT = r"(?:个人|[人位张晚间份瓶个台件套盆只节箱桶袋本条根罐支把桌辆])"  # what one price is for
 _PER_UNIT_THEN_GROUP = (
-    rf"(?:每{_UNIT}|人均)[^，。；！？,;]{{0,6}}?\d+(?:\.\d+)?(?:元|块钱|块)[，,、\s]*"
+    rf"(?:每{_UNIT}|人均)[^，。；！？,;]{{0,6}}?{ARABIC}(?:元|块钱|块)[，,、\s]*"
     rf"(?:那么|所以|合起来|加起来)?[\d一二两三四五六七八九十]+{_UNIT}(?:共|一共|总共|合计)?"
-    r"(?:是|为|就是)?(?P<n>\d+(?:\.\d+)?)(?P<unit>元|块钱|块)(?!以内|以下|左右|之内|[\d.%])"
+    rf"(?:是|为|就是)?(?P<n>{ARABIC})(?P<unit>元|块钱|块)(?!以内|以下|左右|之内|[\d.%])"
 )
 _PERIOD = r"一年|每年|一个月|每个月|每月|每晚|一晚|每人|人均|每天"
 _BOUND = r"不超过|不要超过|不高于|最多|最高|以内是|控制在"
@@ -130,7 +130,7 @@ def _value(n: str, unit: str | None, tail: str | None, bound: str | None) -> str
 # the result of a sum of amounts: "合计5800+3750=9550元", "包场1980元+布置380元=2360元", or of a count
 # times a price, said alone ("15人×180=2700元")
 _SUM_RESULT = (
-    r"[+＋×*][^=＝+＋×*，。；]{1,20}[=＝]\s*(?P<n>\d+(?:\.\d+)?[万千]?)(?P<unit>万元|元|块钱|块)(?![\d.%])"
+    rf"[+＋×*][^=＝+＋×*，。；]{{1,20}}[=＝]\s*(?P<n>{ARABIC}[万千]?)(?P<unit>万元|元|块钱|块)(?![\d.%])"
 )
 
 _TOTAL_LATER = r"共|合计|总计|总共|一共|总价"
@@ -151,7 +151,7 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
         start = m.start("bound") if m.group("bound") else m.start("n")
         kind = "money" if value.endswith(" CNY") else "number"
         out.append((start, m.end(), kind, value, ATTRIBUTE_NOUNS[m.group("noun")]))
-    rx = pattern(rf"(?:{_SUM_NOUN}){_LINK}(?P<n>\d+(?:\.\d+)?[万千]?)(?P<unit>万元|元|块钱|块)(?![\d.%])")
+    rx = pattern(rf"(?:{_SUM_NOUN}){_LINK}(?P<n>{ARABIC}[万千]?)(?P<unit>万元|元|块钱|块)(?![\d.%])")
     for m in rx.finditer(text):  # "合计1540元", "学费2780元": the sum due the noun names
         if not any(s < m.end("n") and m.start("n") < e for s, e, *_ in out):
             value = _value(m.group("n"), m.group("unit"), None, None)
@@ -170,7 +170,7 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
         if not any(s < m.end("n") and m.start("n") < e for s, e, *_ in out):
             value = _value(m.group("n"), m.group("unit"), None, None)
             out.append((m.start("n"), m.end(), "money", value, "total"))
-    rx = pattern(rf"(?P<per>{_PERIOD})(?P<bound>{_BOUND})(?P<n>\d+(?:\.\d+)?[万千]?){_TAIL}(?![\d.%])")
+    rx = pattern(rf"(?P<per>{_PERIOD})(?P<bound>{_BOUND})(?P<n>{ARABIC}[万千]?){_TAIL}(?![\d.%])")
     for m in rx.finditer(text):
         if not any(s < m.end() and m.start() < e for s, e, *_ in out):
             value = _value(m.group("n"), m.group("unit"), m.group("tail"), m.group("bound"))

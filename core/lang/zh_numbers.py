@@ -15,6 +15,12 @@ NUM_CHARS = "0-9０-９零〇一二两三四五六七八九十百千万"
 TAIL_BOUNDS = {"以上": ">=", "起": ">=", "以下": "<=", "以内": "<=", "之内": "<=", "左右": "~", "上下": "~"}
 
 
+# digits with their thousands grouped by commas ("8,980", "12,800.50")
+_GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+# a number in Arabic digits, grouped or not ("8,980", "1580", "4.5"): a regex
+ARABIC = r"(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?"
+
+
 def zh_to_number(s: str) -> float | None:
     """Value of an Arabic or Chinese numeral string, None when it is not one.
 
@@ -22,6 +28,8 @@ def zh_to_number(s: str) -> float | None:
     s = s.strip().translate(FULLWIDTH)
     if not s:
         return None
+    if _GROUPED.fullmatch(s):  # "8,980": thousands grouped by commas
+        s = s.replace(",", "")
     try:
         return float(s)
     except ValueError:

@@ -19,13 +19,14 @@ from core.lang.zh_attributes import attribute_numbers, servings
 from core.lang.zh_contacts import contacts
 from core.lang.zh_hit import Hit
 from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, TERM_SLOTS
-from core.lang.zh_numbers import TAIL_BOUNDS, fmt_number, per_head, zh_to_number
+from core.lang.zh_numbers import ARABIC, TAIL_BOUNDS, fmt_number, per_head, zh_to_number
 from core.lang.zh_symbol_money import zh_symbol_money
 from core.lang.zh_time_spans import BLANK
 from core.lang.zh_titles import surnames, titles
 
 _ZH_NUM = "[零〇一二两三四五六七八九十百千万]+"
-_NUM = rf"(?:\d+(?:\.\d+)?(?:[万千wWkK](?![a-zA-Z]))?|{_ZH_NUM})"
+# digits, with their thousands grouped by commas or not ("8,980日元", "1580元"), or Chinese numerals
+_NUM = rf"(?:{ARABIC}(?:[万千wWkK](?![a-zA-Z]))?|{_ZH_NUM})"
 _SEP = r"\s*(?:-|~|～|—|–|－|至|到)\s*"
 _BOUND = r"(?<![\d.A-Za-z])"
 

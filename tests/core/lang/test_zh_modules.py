@@ -17,13 +17,22 @@ from core.lang import (
     zh_time,
     zh_values,
 )
+from core.lang.zh import ChineseAnalyzer
 
 pytestmark = pytest.mark.unit
 MONDAY = datetime(2026, 1, 5, 12, 0)
 
 
 @pytest.mark.parametrize(
-    "text, value", [("一万二千五百", 12500.0), ("两千", 2000.0), ("十五", 15.0), ("三", 3.0)]
+    "text, value",
+    [
+        ("一万二千五百", 12500.0),
+        ("两千", 2000.0),
+        ("十五", 15.0),
+        ("三", 3.0),
+        ("8,980", 8980.0),  # thousands grouped by commas
+        ("12,800.5", 12800.5),
+    ],
 )
 def test_chinese_numerals(text: str, value: float) -> None:
     assert zh_numbers.zh_to_number(text) == value
@@ -79,6 +88,20 @@ def test_values_are_typed_and_normalised() -> None:
     assert (found["5000元"].type, found["5000元"].value) == ("money", "5000 CNY")
     assert (found["两个人"].type, found["两个人"].value) == ("quantity", "2 people")
     assert (found["13812345678"].type, found["13812345678"].slot) == ("phone", "phone")
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "value", "slot"),
+    [
+        # thousands grouped by commas: each had been read from the last group on ("980日元")
+        ("白色风雅F1，8,980日元，2月17日", "8,980日元", "8980 JPY", "price"),
+        ("共1,640元", "1,640元", "1640 CNY", "total"),
+        ("每人1,300元，两人2,600元", "2,600元", "2600 CNY", "total"),
+    ],
+)
+def test_grouped_digits_are_one_amount(text: str, surface: str, value: str, slot: str) -> None:
+    ents = ChineseAnalyzer().entities(text, MONDAY)
+    assert (surface, value, slot) in [(e.text, e.value, e.slot) for e in ents]
 
 
 def test_units_of_a_measure_are_read_whole() -> None:
