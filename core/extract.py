@@ -165,6 +165,8 @@ def _facts_of(
         if not is_value(ent, atom.domain, role) or _definite_reference(ent, atom):
             continue
         negated = ent.start >= 0 and any(a <= ent.start < b for a, b in neg_spans)
+        # a bound the negative words say ("No more than $550" -> "<=550 USD"): the value is wanted
+        negated = negated and not (ent.value or "").startswith(("<=", ">="))
         if ent.type in ("date", "time", "datetime") and ent.start >= 0 and role == "user":
             negated = negated or analyzer_for(atom.lang).declined_value(atom.text, ent.start, ent.end)
         before = _before_name(atom, i)

@@ -64,7 +64,7 @@ _MONEY_CLOSER = (
     r",?\s+(?:tops|max(?:imum)?|at\s+(?:the\s+)?(?:very\s+)?(?:most|outside)|and\s+no\s+more"
     # the amount and no more, said at its clause's end ("$250, not more", "£250 and not a penny more",
     # "$400 the most")
-    r"|(?:and\s+)?(?:no|not)\s+(?:a\s+(?:penny|cent)\s+)?(?:more|higher)(?=\s*(?:$|[.!?,;]))"
+    r"|(?:and\s+)?(?:no|not)\s+(?:a\s+(?:penny|cent)\s+)?(?:more|higher|over)(?=\s*(?:$|[.!?,;]))"
     r"|the\s+most(?=\s*(?:$|[.!?,;]))"
     r"|that['’]s\s+(?:it|all|my\s+limit)(?=\s*(?:$|[.!?,;]))"
     # the amount named the most it may be ("₹1,50,000 is my top", "$400 is our limit", "£25 is all I've got")
@@ -120,12 +120,13 @@ def en_ceilings(text: str) -> list[tuple[int, int, str, str, str]]:
             out.append((m.start(), closer.end(), "number", f"<={format_number(value)}", "budget"))
     closer_rx = pattern(_MONEY_CLOSER, re.IGNORECASE)
     closed = closer_rx.search(text) is not None
+    per_closer = pattern(rf"(?:\s+(?:a|an|per)\s+[a-z]+\b(?<!\bone))?{_MONEY_CLOSER}", re.IGNORECASE)
     kept_within = pattern(rf"\b(?:{_KEEP}{_KEEP_TO}|{_CAP})\b", re.IGNORECASE).search(text) is not None
     if not (closed or kept_within):
         return out  # no amount closed as the most paid, no verb of keeping within, no cap
     amounts = money(text)  # read once, for both forms below
     for c in amounts if closed else ():  # "I got $500, that's it": the amount, closed as the most paid
-        close = closer_rx.match(text, c.end)
+        close = per_closer.match(text, c.end)  # "£30 a flask at most": what it is per, then its closer
         if close is not None and not any(s < c.end and c.start < e for s, e, *_ in out):
             # "around £100 at most", "max $100, no more": the words before it that bound it too
             about = _ABOUT.search(text, max(0, c.start - 16), c.start) or pattern(
@@ -146,13 +147,15 @@ def en_ceilings(text: str) -> list[tuple[int, int, str, str, str]]:
     return out
 
 
-# a ceiling in Chinese: hundreds or more, with or without the money's unit, before 以内 / 以下 / 之内
-# (or a bare 内: "1500内"), the period or the head it is per before or after it ("每晚一千五以内",
-# "两百块以内一个人")
+# a ceiling in Chinese: hundreds or more, with or without the money's unit, before 以内 / 以下 / 之内 /
+# 为限 (or a bare 内: "1500内"), the period, the head or the one thing it is per before or after it
+# ("每晚一千五以内", "两百块以内一个人", "一盏八百以内", "五百以内一台")
+_ZH_ONE = r"[一每](?:个|台|盏|件|张|把|套|只|支|瓶|双|部|辆|份|本|条|顶|架|副|箱)"
 _ZH_CEILING = (
-    r"(?P<per>每晚|每人|人均|每个月|每月|每天|一晚|一个人|一人|每位)?(?<![\d.])"
-    r"(?P<n>\d{3,}(?:\.\d+)?|[一二两三四五六七八九十]+[百千万][零〇一二两三四五六七八九十百千万]*)"
-    r"(?P<unit>块钱|块|元)?(?P<tail>以内|以下|之内|内(?![存容部置侧外地衣裤胎]))(?(per)|(?:一个人|一人|每人|每位)?)"
+    rf"(?P<per>每晚|每人|人均|每个月|每月|每天|一晚|一个人|一人|每位|{_ZH_ONE})?(?<![\d.,])"
+    r"(?P<n>\d{1,3}(?:,\d{3})+|\d{3,}(?:\.\d+)?|[一二两三四五六七八九十]+[百千万][零〇一二两三四五六七八九十百千万]*)"
+    r"(?P<unit>块钱|块|元)?(?P<tail>以内|以下|之内|为限|内(?![存容部置侧外地衣裤胎]))"
+    rf"(?(per)|(?:一个人|一人|每人|每位|{_ZH_ONE}(?=$|[\s，。！？、,.!?；;吧呢啊呀哈的]))?)"
 )
 
 

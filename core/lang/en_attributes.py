@@ -133,9 +133,14 @@ _AGE_END = r"(?=\s*(?:$|[,.;!?)]|and\b|years?\s+old\b|yrs?\b|y/?o\b|now\b|this\s
 _BOUND = (
     r"up\s+to|under|below|at\s+most|no\s+more\s+than|not\s+more\s+than|less\s+than|"
     r"max(?:imum)?(?:\s+of)?|within|not\s+(?:above|over)"
+    # going past it refused ("I don't want to go past 475", "won't spend more than $300")
+    r"|(?:don['’]?t|do\s+not|won['’]?t|will\s+not|can['’]?t|cannot|not)\s+(?:want\s+to\s+|wanna\s+)?"
+    r"(?:go(?:ing)?\s+(?:past|over|above|beyond)|(?:spend|pay)(?:ing)?\s+(?:more\s+than|over|above))"
 )
 _CUR_SYM = CURRENCY_BEFORE
-_CUR_WORD = r"yuan|rmb|dollars?|bucks|euros?|pounds?|yen|usd|cny|eur|gbp|jpy|sgd|aud|cad|nzd|hkd|baht|won"
+# a currency's word or code after the amount: these and any of en_units.CURRENCIES ("4,000 lira")
+_CUR_WORDS = {"dollars?", "bucks", "euros?", "pounds?", "usd", "eur", "gbp", *CURRENCIES}
+_CUR_WORD = "|".join(sorted(_CUR_WORDS, key=len, reverse=True))
 _PERIOD = (
     r"month|year|night|week|day|hour|person|head|pax|piece|parcel|box|item|unit|kg|trip|ticket|room"
     # what a price is per besides time: a session, a lesson, a child ("£12.50 a session", "$34 per child")
@@ -143,7 +148,7 @@ _PERIOD = (
     r"|course|treatment|portion|plate"
 )
 _RATE = rf"(?:\s+(?:a|an|per)\s+(?:{_PERIOD})|\s*/\s*(?:{_PERIOD}|mo|yr)|\s+each)"
-_TAIL = r"(?:\s+(?:max|maximum|tops|total|in\s+total))"
+_TAIL = r"(?:\s+(?:max|maximum|tops|total|in\s+total|all[\s-]+in|all\s+up|all\s+told|inclusive))"
 _AMOUNT = (
     rf"(?<![\w.,$£€¥/-])(?:(?P<bound>{_BOUND})\s+)?(?P<sym>{_CUR_SYM})?\s?(?P<n>{_N})(?P<sc>k\b|\s(?:lakhs?|crores?)\b)?\b"
     rf"(?:\s?(?P<cur>{_CUR_WORD})\b)?(?P<rate>{_RATE}(?:{_RATE})?)?(?P<tail>{_TAIL})?\b"

@@ -62,7 +62,7 @@ COUNT_NOUNS = {
     "bed": "rooms", "baths": "rooms", "bathrooms": "rooms", "bathroom": "rooms", "stars": "stars",
     "star": "stars", "bags": "count", "bag": "count", "tables": "count", "table": "count",
     "songs": "count", "items": "count", "stops": "count", "stop": "count", "miles": "other",
-    "mile": "other", "km": "other", "kilometers": "other", "kilometres": "other", "pounds": "amount",
+    "mile": "other", "km": "other", "kilometers": "other", "kilometres": "other", "pounds": "weight",
     "dollars": "amount", "bucks": "amount", "euros": "amount", "years": "duration", "year": "duration",
     "floors": "count", "levels": "count", "cars": "count", "vehicles": "count", "suitcases": "count",
 }

@@ -40,6 +40,12 @@ CURRENCIES = {
     "rub": "RUB", "hkd": "HKD", "sgd": "SGD", "aud": "AUD", "cad": "CAD", "nzd": "NZD", "jpy": "JPY",
     "cny": "CNY", "inr": "INR", "rupee": "INR", "php": "PHP", "brl": "BRL", "reais": "BRL",
     "twd": "TWD", "rmb": "CNY", "yuan": "CNY", "yen": "JPY", "rupees": "INR",
+    "cedi": "GHS", "cedis": "GHS", "ghs": "GHS", "naira": "NGN", "ngn": "NGN", "kwacha": "ZMW",
+    "birr": "ETB", "taka": "BDT", "kes": "KES", "ugx": "UGX", "tzs": "TZS", "forint": "HUF",
+    "huf": "HUF", "koruna": "CZK", "czk": "CZK", "lei": "RON", "ron": "RON", "soles": "PEN",
+    # names several countries' currencies share: kept as the name ("400,000 shillings")
+    "shilling": "SHILLING", "shillings": "SHILLING", "dinar": "DINAR", "dinars": "DINAR",
+    "riyal": "RIYAL", "riyals": "RIYAL", "rial": "RIAL", "rials": "RIAL",
 }  # fmt: skip
 # words after a number that measure no thing counted (a time, a share, a degree, an age, an order)
 _NOT_UNITS = frozenset(

@@ -76,6 +76,13 @@ def test_a_bound_on_a_count_or_a_measure_is_no_ceiling(text: str) -> None:
         ("$250, not more. Pension is pension", "$250, not more", "<=250 USD"),
         ("£200, no more. The collection plate is not deep", "£200, no more", "<=200 GBP"),
         ("£250 and not a penny more. I'm a farmer", "£250 and not a penny more", "<=250 GBP"),
+        ("£200 and not a penny over", "£200 and not a penny over", "<=200 GBP"),
+        # what it is per said between the amount and its closer (it had been a plain amount)
+        ("£30 a flask at most. I in't made o' money", "£30 a flask at most", "<=30 GBP"),
+        # a bound before an amount in a currency named by its word (the bound had been lost)
+        ("At most 4,000 lira. Tamam?", "At most 4,000 lira", "<=4000 TRY"),
+        ("Not more than 12,000 cedis", "Not more than 12,000 cedis", "<=12000 GHS"),
+        ("I don't want to go past 475 all told", "don't want to go past 475 all told", "<=475"),
         ("$400 the most. I'm retired", "$400 the most", "<=400 USD"),
         ("£60 at the outside. And no app", "£60 at the outside", "<=60 GBP"),
         ("€90 at the very most", "€90 at the very most", "<=90 EUR"),
@@ -93,6 +100,12 @@ def test_an_amount_named_the_most_paid_is_the_budget(text: str, surface: str, va
 @pytest.mark.parametrize("text", ["The limit is 4 people", "it costs £300, the top one", "The R2 is £300"])
 def test_an_amount_not_named_the_most_is_no_ceiling(text: str) -> None:
     assert not [e for e in extract_entities(text, TS) if e.slot == "budget"]
+
+
+def test_a_ceiling_before_a_clause_that_goes_on_keeps_its_own_words() -> None:
+    # "一个" begins what comes next, not the thing the ceiling is per
+    text = "八百以内一个就够"
+    assert [text[s:e] for s, e, *_ in zh_ceilings(text)] == ["八百以内"]
 
 
 def test_an_amount_followed_by_thats_all_and_more_words_is_no_ceiling() -> None:
@@ -124,6 +137,12 @@ def test_no_more_said_of_something_else_is_no_ceiling(text: str) -> None:
         # a bound on a rate with the units it is per before it: its tens count, and 一张 is no count
         ("一张台一个钟不超过六十哦，过年红包都发冒得了", "一张台一个钟不超过六十", "<=60"),
         ("一个人最多八十块", "一个人最多八十块", "<=80"),
+        # the one thing it is per, before or after it, and 为限 (each had lost its part or been nothing)
+        ("一盏八百以内", "一盏八百以内", "<=800"),
+        ("五百以内一台", "五百以内一台", "<=500"),
+        ("两百以内一个，再贵用不起", "两百以内一个", "<=200"),
+        ("两千元为限", "两千元为限", "<=2000"),
+        ("预算2,000元以内", "2,000元以内", "<=2000"),
     ],
 )
 def test_a_chinese_ceiling_is_the_budget(text: str, surface: str, value: str) -> None:
@@ -153,6 +172,21 @@ def test_a_length_said_later_does_not_replace_the_limit() -> None:
     budget = [f for k, f in state.facts.items() if k.endswith(".budget")]
     assert [f.value for f in budget] == ["four thousand"]
     assert not any("four thousand" in h.value for f in state.facts.values() for h in f.history)
+
+
+def test_a_bound_said_with_a_negative_word_is_the_users_budget() -> None:
+    # "No more than" had made the clause a negation, whose values are refused: no budget was held,
+    # and the assistant's "Within $550" read back took its place
+    state = state_after(
+        [
+            ("assistant", "What's your price limit?"),
+            ("user", "No more than $550. Uncle not rich, you know"),
+            ("assistant", "Within $550 we have the Mauna 6 Dob, $389; and the Kilo 90, $249."),
+        ],
+        TS,
+    )
+    budget = [f for k, f in state.facts.items() if k.endswith(".budget")]
+    assert [(f.value, f.role) for f in budget] == [("No more than $550", "user")]
 
 
 def test_whom_a_budget_noun_covers_is_part_of_the_value() -> None:

@@ -107,7 +107,7 @@ def test_times_are_24h(text, surface, value):
         ("Our budget is ₹2 lakh maximum, kindly note.", "₹2 lakh maximum", "<=200000 INR"),
         ("it comes to TT$1,280 in total", "TT$1,280 in total", "1280 TTD"),
         # rupees written before the amount, with or without the abbreviation's period
-        ("Not more than Rs. 5,000 all in", "Not more than Rs. 5,000", "<=5000 RS"),
+        ("Not more than Rs. 5,000 all in", "Not more than Rs. 5,000 all in", "<=5000 RS"),
         ("It's Rs 1,000 and takes about an hour", "Rs 1,000", "1000 RS"),
         # the New Taiwan dollar, Macau's pataca, the ringgit and the shilling by their letters, and
         # the rand before thousands (each had been a name "MOP", "RM" or no money at all)
@@ -131,6 +131,23 @@ def test_times_are_24h(text, surface, value):
 def test_money(text, surface, value):
     e = find(text, surface)
     assert (e.type, e.value) == ("money", value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # pounds that weigh (each had been £45 / £25, joined to the price of the telescope in the amount slot)
+        "It does weigh about 45 pounds all together.",
+        "The 8-inch is $529 and it's about 45 pounds.",
+    ],
+)
+def test_pounds_of_weight_are_no_money(text):
+    assert ("quantity", "weight") in [(e.type, e.slot) for e in ents(text) if "pounds" in e.text]
+    assert not [e for e in ents(text) if e.type == "money" and "pounds" in e.text]
+
+
+def test_pounds_without_a_word_of_weight_are_money():
+    assert find("That's 45 pounds, sir", "45 pounds").value == "45 GBP"
 
 
 @pytest.mark.parametrize("text", ["The R2 is the one with GPS", "the R350 model", "RM is the room manager"])
