@@ -53,7 +53,7 @@ def parse_message(
             if atom.domain:
                 domain = atom.domain
             atoms.append(atom)
-    atoms = _totals_across_clauses(analyzer, message.text or "", atoms)
+    atoms = _amounts_across_clauses(analyzer, message.text or "", atoms)
     for att in message.attachments:
         for piece in _pieces(att.text):
             att_lang = detect_lang(piece)
@@ -89,14 +89,17 @@ def parse_message(
     return ParsedMessage(message=message, lang=lang, atoms=atoms, domain=domain)
 
 
-def _totals_across_clauses(analyzer: LanguageAnalyzer, text: str, atoms: list[Atom]) -> list[Atom]:
-    """The atoms with the amounts the whole message reads as totals (analyzer.total_spans: parts
-    said in earlier sentences add up to them) keyed "total", where their clause gave them no slot
-    of its own; each clause alone holds only some of the parts."""
-    if len(atoms) < 2 or sum(len(a.entities) for a in atoms) <= 2:
-        return atoms  # one clause: its own extraction saw every part (en_attributes.sums_before)
-    spans = set(analyzer.total_spans(text))
-    if not spans:
+def _amounts_across_clauses(analyzer: LanguageAnalyzer, text: str, atoms: list[Atom]) -> list[Atom]:
+    """The atoms with the amounts the whole message reads apart from the thing's price, where their
+    clause gave them no slot of its own: totals (analyzer.total_spans: parts said in earlier sentences add
+    up to them) and the prices of an extra a question before them offers (analyzer.extra_prices); each
+    clause alone holds only some of the parts, or not the question."""
+    if len(atoms) < 2:
+        return atoms
+    slots = analyzer.extra_prices(text)
+    if sum(len(a.entities) for a in atoms) > 2:  # one amount or two: no sum (en_attributes.sums_before)
+        slots.update({span: "total" for span in analyzer.total_spans(text)})
+    if not slots:
         return atoms
     out, cursor = [], 0
     for atom in atoms:
@@ -106,8 +109,8 @@ def _totals_across_clauses(analyzer: LanguageAnalyzer, text: str, atoms: list[At
             continue
         cursor = at + len(atom.text)
         ents = [
-            e.model_copy(update={"slot": "total"})
-            if (at + e.start, at + e.end) in spans and e.slot in (None, "amount")
+            e.model_copy(update={"slot": slots[(at + e.start, at + e.end)]})
+            if (at + e.start, at + e.end) in slots and e.slot in (None, "amount", "price")
             else e
             for e in atom.entities
         ]

@@ -91,6 +91,11 @@ class LanguageAnalyzer(Protocol):
         sentences too, add up to ('£112. With ... £40 and ... £38, that is £190'): totals."""
         ...
 
+    def extra_prices(self, text: str) -> dict[tuple[int, int], str]:
+        """The spans of a whole message's amounts that price an extra a question right before them offers,
+        in the sentence before too ('Would you like a moon filter? $19.'), each with its fee slot."""
+        ...
+
     def asked_negations(self, text: str) -> list[Negation]:
         """The negated actions a question asks for ('能不能不砸砖？', 'could you not call before 9?'):
         a request put as a question forbids what it negates, like the same request said plainly."""

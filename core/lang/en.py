@@ -28,7 +28,9 @@ from core.lang.en_discourse import (
 from core.lang.en_domain import find_domain
 from core.lang.en_entities import extract_entities
 from core.lang.en_favours import asks_favour
+from core.lang.en_fees import offered_extra
 from core.lang.en_negations import asked_negations, declined_value, find_negations
+from core.lang.en_values import money
 from core.lang.quoted_wording import with_quoted_wording
 from core.model_kinds import AtomKind, Lang, Role
 from core.models import ActionMarker, Entity, Negation
@@ -89,6 +91,10 @@ class EnglishAnalyzer(CueMethods):
     def total_spans(self, text: str) -> list[tuple[int, int]]:
         """Amounts of a whole message that the amounts before them add up to (its sentences apart)."""
         return total_spans(text)
+
+    def extra_prices(self, text: str) -> dict[tuple[int, int], str]:
+        """Amounts of a whole message that price the extra a question before them offers (en_fees)."""
+        return {(c.start, c.end): slot for c in money(text) if (slot := offered_extra(text, c.start))}
 
     def asked_negations(self, text: str) -> list[Negation]:
         """Negated actions a question asks for ('could you not call before 9?')."""

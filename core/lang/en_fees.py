@@ -8,7 +8,8 @@ that opens its clause ("delivery_fee", "installation_fee", "toner_fee"), when th
 or an extra of a purchase (not a word before the noun priced: "An insurance valuation is £150"), and
 the clause says the amount is its price ("is", "costs", "comes to"); or by the service the seller does
 for it ("Our technician installs for AED 150 per seat"), or the spare a pack holds ("A pack of 4 brush
-heads is £12" -> head_pack).
+heads is £12" -> head_pack), or the extra a question offers before it ("Would you like a moon filter?
+$19." -> filter_fee).
 """
 
 from __future__ import annotations
@@ -51,6 +52,18 @@ _PACK = re.compile(
     r"(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z]+?)s?\s+(?:is|are|costs?|comes\s+to)\s+(?:just\s+|only\s+)?$",
     re.IGNORECASE,
 )
+# an extra the seller offers in a question, priced right after it ("Would you like a moon filter? $19.",
+# "Do you want the spare kneading paddle? ₱350.", "Shall I add a case for $25?"): the extra's price,
+# keyed by its noun; the words before the noun are plain lower-case ones ("the Mauna 6 Dob? $389" offers
+# a model, not an extra)
+_OFFERED_EXTRA = re.compile(
+    r"\b(?i:would\s+you\s+like|do\s+you\s+(?:want|need)|shall\s+(?:i|we)\s+add|can\s+(?:i|we)\s+add"
+    r"|(?:want|like)\s+to\s+add|how\s+about)\s+(?:a|an|the|some|our)\s+(?:[a-z][a-z-]*\s+){0,3}?"
+    r"(?P<noun>[a-z]{3,}?)s?(?:\s*\?\s*(?i:it['’]s\s+|that['’]s\s+|they['’]re\s+)?|\s+(?:for|at)\s+)"
+    r"(?i:just\s+|only\s+|another\s+|an\s+extra\s+)?$"
+)
+# nouns that name no extra of their own ("Would you like the pink one? $20")
+_NO_EXTRA = frozenset({"one", "ones", "thing", "other", "model", "colour", "color", "size", "option"})
 
 # the service named right after the amount in a sum ("₦62,000 plus ₦3,500 delivery", "$10 engraving
 # and $14 courier"): the amount is that service's fee
@@ -84,6 +97,8 @@ def fee_slot(text: str, start: int) -> str | None:
         return f"{_DOES_FOR[does.group('verb').lower()]}_fee"
     if (pack := _PACK.search(before)) is not None:
         return f"{pack.group('noun').lower()}_pack"
+    if (extra := offered_extra(text, start)) is not None:
+        return extra
     m = _OPENS.search(before)
     if m is None or re.search(r"\d", m.group("rest")):
         return None  # "Delivery on the 12th is ...": another value in between
@@ -91,6 +106,15 @@ def fee_slot(text: str, start: int) -> str | None:
     if head and head[0].lower() not in _OPENS_PLACE:
         return None  # "An insurance valuation is £150": the noun after it is what is priced
     return f"{_FEES[m.group('noun').lower()]}_fee"
+
+
+def offered_extra(text: str, start: int) -> str | None:
+    """The slot of the amount starting at start when a question offering an extra stands right before it,
+    in its sentence or the one before ("Would you like a moon filter? $19." -> "filter_fee"), else None."""
+    m = _OFFERED_EXTRA.search(text, 0, start)
+    if m is None or m.group("noun") in _NO_EXTRA:
+        return None
+    return f"{_FEES.get(m.group('noun'), m.group('noun'))}_fee"
 
 
 def paid_for(text: str, start: int, end: int) -> str | None:

@@ -15,6 +15,7 @@ from core.lang.cue_methods import CueMethods
 from core.lang.quoted_wording import with_quoted_wording
 from core.lang.zh_clauses import question_before_rule, statement_before_question, topic_pieces
 from core.lang.zh_entities import entities_of
+from core.lang.zh_extras import extra_prices
 from core.lang.zh_favours import asks_favour
 from core.lang.zh_kinds import (
     action_marker,
@@ -117,6 +118,10 @@ class ChineseAnalyzer(CueMethods):
     def total_spans(self, text: str) -> list[tuple[int, int]]:
         """None: a Chinese sum names itself in its clause ("合计1200+300+360=1860元", "共2799元")."""
         return []
+
+    def extra_prices(self, text: str) -> dict[tuple[int, int], str]:
+        """Amounts of a whole message that price the extra a question before them offers (zh_extras)."""
+        return extra_prices(text)
 
     def asked_negations(self, text: str) -> list[Negation]:
         """Negated actions a question asks for ('能不能不砸砖？', '可以不加香菜吗')."""

@@ -7,6 +7,8 @@ from datetime import datetime
 import pytest
 
 from core.lang.registry import analyzer_for
+from core.models import Message
+from core.parse import parse_message
 
 pytestmark = pytest.mark.unit
 
@@ -55,3 +57,42 @@ def test_the_first_amount_of_a_sum_stays_the_price_of_the_thing() -> None:
     # "NPR 5,600 plus": the word after the amount is no unit it counts
     found = _money("Order HHA-9158: Classic 2.8L, NPR 5,600 plus NPR 200 delivery, NPR 5,800.")
     assert ("NPR 5,600", "amount") in found
+
+
+def _message_money(text: str, role: str = "assistant") -> list[tuple[str, str | None]]:
+    """The money of a whole message, read across its sentences (core.parse)."""
+    msg = Message(role=role, text=text, ts=datetime(2026, 12, 13, 10), idx=3)
+    return [(e.text, e.slot) for a in parse_message(msg).atoms for e in a.entities if e.type == "money"]
+
+
+@pytest.mark.parametrize(
+    ("text", "extra", "price"),
+    [
+        # the extra offered in a question priced right after it: each had replaced (or joined) the
+        # price of the model the user took, which the soft budget then dropped
+        ("The Mauna 6 Dob at $389. Would you like a moon filter? $19.", ("$19", "filter_fee"), "$389"),
+        ("White, ₱6,490. Do you want the spare kneading paddle? ₱350.", ("₱350", "paddle_fee"), "₱6,490"),
+        ("Lavender. Would you like the diffuser attachment? ¥1,200.", ("¥1,200", "attachment_fee"), None),
+        ("Shall I add a case for $25?", ("$25", "extra_fee"), None),
+        ("星河90，1580元。要不要配一片月亮滤镜？看月亮不刺眼，60元。", ("60元", "月亮滤镜_fee"), "1580元"),
+    ],
+)
+def test_an_extra_a_question_offers_is_priced_apart(
+    text: str, extra: tuple[str, str], price: str | None
+) -> None:
+    found = _message_money(text)
+    assert extra in found
+    if price is not None:  # the thing's own price stays its own
+        assert price in [surface for surface, slot in found if slot != extra[1]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Would you like the Mauna 6 Dob? $389.",  # a model offered, not an extra
+        "Would you like the pink one? $20.",  # no noun of an extra
+        "还要别的吗？一共1580元。",  # asks for anything else: no extra named
+    ],
+)
+def test_a_question_offering_no_extra_leaves_the_price(text: str) -> None:
+    assert not any(slot and slot.endswith("_fee") for _, slot in _message_money(text))
