@@ -3,7 +3,7 @@
     /work/main/.venv/bin/python bench/data/check_freeform.py            # validate + statistics
     /work/main/.venv/bin/python bench/data/check_freeform.py --score    # also score the core
     /work/main/.venv/bin/python bench/data/check_freeform.py --heldout [--score]   # the held-out set
-    /work/main/.venv/bin/python bench/data/check_freeform.py --heldoutN   # held-out set N, 2-35
+    /work/main/.venv/bin/python bench/data/check_freeform.py --heldoutN   # held-out set N, 2-36
     /work/main/.venv/bin/python bench/data/check_freeform.py --files A.jsonl B.jsonl [--score]
 
 --heldout checks the frozen held-out set (heldout_dialogues_<lang>.jsonl, built from heldout_src/

@@ -214,4 +214,10 @@ SET_SCENARIOS: dict[int, tuple[str, ...]] = {
         "baby_monitor_purchase", "bathroom_scale_purchase", "power_bank_purchase", "yoga_mat_purchase",
         "waffle_maker_purchase", "router_purchase", "ice_cream_maker_purchase", "walkie_talkie_purchase",
     ),
+    36: (
+        "juicer_purchase", "sleeping_bag_purchase", "portable_speaker_purchase", "ukulele_purchase",
+        "dumbbell_set_purchase", "water_flosser_purchase", "slow_cooker_purchase", "massage_gun_purchase",
+        "e_reader_purchase", "hair_clipper_purchase", "digital_photo_frame_purchase", "soda_maker_purchase",
+        "wall_clock_purchase", "doorbell_camera_purchase", "cat_tree_purchase", "label_maker_purchase",
+    ),
 }

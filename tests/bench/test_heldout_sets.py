@@ -1,4 +1,4 @@
-"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout35_*) validate, are built from their
+"""The held-out dialogue sets (bench/data/heldout_*, heldout2_* .. heldout36_*) validate, are built from their
 sources, keep to domains of their own, and are picked by the checker's options."""
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ SETS = {
     "heldout33": ("heldout33_src", "heldout33_dialogues", "--heldout33"),
     "heldout34": ("heldout34_src", "heldout34_dialogues", "--heldout34"),
     "heldout35": ("heldout35_src", "heldout35_dialogues", "--heldout35"),
+    "heldout36": ("heldout36_src", "heldout36_dialogues", "--heldout36"),
 }
 
 
