@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from core.lang.cues import any_language
+from core.listed import LIST_SEPARATOR
 from core.models import ContextState, Fact, ParsedMessage
 from core.values import same_value
 
@@ -50,13 +51,12 @@ def answers_change(state: ContextState, cur: Fact, offer: Fact) -> bool:
 
 
 # commas and semicolons, ASCII and full-width, and the Chinese enumeration comma: punctuation, no words
-_LIST_SEPARATOR = re.compile(r"\s*[,;\uff0c\uff1b\u3001]\s*")
 
 
 def _repeats_part(value: str, offered: str) -> bool:
     """True when offered is value itself or one of the items value lists ("Thai" of "Vegetarian, Thai")."""
     low = offered.strip().lower()
-    return any(item.lower() == low for item in [value.strip(), *_LIST_SEPARATOR.split(value.strip())] if item)
+    return any(item.lower() == low for item in [value.strip(), *LIST_SEPARATOR.split(value.strip())] if item)
 
 
 def read_back_reworded(state: ContextState, change_idx: int) -> dict[str, str]:

@@ -13,8 +13,9 @@ from core.lang.cues import any_language
 from core.models import ContextState, Fact, FactCandidate, FactVersion
 from core.values import HALF_DAY, clock_minutes
 
-# commas and semicolons, ASCII and full-width, and the Chinese enumeration comma: punctuation, no words
-LIST_SEPARATOR = re.compile(r"\s*[,;\uff0c\uff1b\u3001]\s*")
+# commas and semicolons, ASCII and full-width, and the Chinese enumeration comma: punctuation, no words;
+# not the comma that groups a number's thousands ("¥12,800", "4,000 lira": one amount)
+LIST_SEPARATOR = re.compile(r"\s*(?:[;\uff0c\uff1b\u3001]|(?<!\d),|,(?!\d{3}(?!\d)))\s*")
 _WORD = re.compile(r"\w+")
 # the values one action takes exactly one of: several times (or dates) for one booking are alternatives
 # (a list of other values, "Vegetarian, Thai", may hold them all at once)

@@ -395,6 +395,6 @@ def _reads_back_item(cur: Fact, cand: FactCandidate) -> bool:
     listed said again alone ("₦48,000, ₦62,000", then "The Crisp 5L, ₦62,000": core.listed_amounts)."""
     if cur.role != "assistant":
         return False
-    reported = cand.evidence is not None and cand.evidence.how == "reported"
-    priced = cand.role == "assistant" and cand.vtype == "money" and one_of_priced_alike(cur, cand)
-    return priced or (reported and is_item_of(cand.value, cur.value))
+    if cand.vtype == "money":  # a total and its rate ("€1,040 at €1.04") are no options
+        return cand.role == "assistant" and one_of_priced_alike(cur, cand)
+    return cand.evidence is not None and cand.evidence.how == "reported" and is_item_of(cand.value, cur.value)

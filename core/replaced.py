@@ -15,12 +15,12 @@ from collections.abc import Collection, Sequence
 
 from core.lang.joins import LIST_ITEM_GAP
 from core.lang.zh_time import shifts_day
+from core.listed import LIST_SEPARATOR
 from core.models import ContextState, Evidence, Fact
 from core.tool_supersede import superseded_arg_values
 from core.values import same_surface, same_value, without_article
 
 # commas and semicolons, ASCII and full-width, and the Chinese enumeration comma
-_LIST_SEPARATOR = re.compile(r"\s*[,;\uff0c\uff1b\u3001]\s*")
 # a whole token: no letter or digit of a Latin word next to it (Chinese writes no spaces between
 # words, so a Chinese value is found inside Chinese text: "改成1月3号" holds "1月3号"; "16个人" not "6个人")
 # ... and no part of a longer number: not the "3" of "3:15", "3.5" or "1/3"
@@ -80,7 +80,7 @@ def replaced_by(fact: Fact | None, item: str) -> bool:
 def offer_shown(offer: Fact, fact: Fact | None) -> str:
     """The offer's value as the Offered line shows it: the items of a listed value that fact (the
     state's fact of the offer's key) replaced are left out; '' when nothing is left."""
-    items = [i for i in _LIST_SEPARATOR.split(offer.value.strip()) if i]
+    items = [i for i in LIST_SEPARATOR.split(offer.value.strip()) if i]
     kept = [i for i in items if not replaced_by(fact, i)]
     if len(kept) == len(items):
         return offer.value
@@ -91,7 +91,7 @@ def without_current(old: str, fact: Fact) -> str:
     """A replaced listed value as its "(was: ...)" marker shows it: without the item that is the
     fact's current value ("07:05, 10:40, 17:15" read out, then "10:40 please": the pick was never
     replaced, the marker says "07:05, 17:15"). A single value is shown as it is."""
-    items = [i for i in _LIST_SEPARATOR.split(old.strip()) if i]
+    items = [i for i in LIST_SEPARATOR.split(old.strip()) if i]
     kept = [i for i in items if i.strip().lower() != fact.value.strip().lower()]
     return ", ".join(kept) if len(items) > 1 and kept and len(kept) < len(items) else old
 
@@ -136,7 +136,7 @@ def replaced_forms(fact: Fact) -> list[str]:
         if v.value not in shown or not said or said.lower() == v.value.lower():
             continue
         # one item of a listed value ("20箱, 18度") is no form of it: the others may be what changed
-        whole = said.lower() in v.value.lower() and not _LIST_SEPARATOR.search(v.value)
+        whole = said.lower() in v.value.lower() and not LIST_SEPARATOR.search(v.value)
         if whole or _user_item_replaced(fact, v.evidence, v.value, v.idx):
             out.append(said)
     return out
@@ -151,7 +151,7 @@ def _user_item_replaced(fact: Fact, said: Evidence | None, listing: str, listing
     if said is None or said.role != "user" or guessed_slot(fact):
         return False
     low, now = said.text.strip().lower(), fact.value.strip().lower()
-    items = [i.lower() for i in _LIST_SEPARATOR.split(listing.strip()) if i]
+    items = [i.lower() for i in LIST_SEPARATOR.split(listing.strip()) if i]
     holding = [i for i in items if low in i]
     # the user's value came first, the listing then named it among options, and the current value
     # is another of them: the user picked another option over their own
@@ -246,7 +246,7 @@ def _untyped(fact: Fact) -> bool:
 def _listed_pattern(value: str) -> str:
     """A regex for value, its list items joined by any list separator (ASCII or full-width) or joining
     word: the held "Monday, Wednesday" is the user's "Monday and Wednesday"."""
-    items = [re.escape(i) for i in _LIST_SEPARATOR.split(value) if i]
+    items = [re.escape(i) for i in LIST_SEPARATOR.split(value) if i]
     return LIST_ITEM_GAP.join(items) if len(items) > 1 else re.escape(value)
 
 

@@ -8,7 +8,9 @@ import pytest
 
 from core.compressor import Compressor
 from core.config import Config
+from core.listed import listed
 from core.models import ContextState, Message
+from core.reported import priced_terms
 
 pytestmark = pytest.mark.unit
 TS = datetime(2026, 12, 13, 9, 0)
@@ -49,3 +51,30 @@ def test_a_total_and_its_rate_are_no_options_to_narrow() -> None:
         ]
     )
     assert any("€1.04" in a for a in _amounts(state))
+
+
+@pytest.mark.parametrize(
+    ("value", "items"),
+    [
+        ("¥12,800", ["¥12,800"]),  # thousands grouped by a comma: one amount (it had been "¥12", "800")
+        ("4,000 lira, 3,650 lira", ["4,000 lira", "3,650 lira"]),
+        ("$389, $529, $249", ["$389", "$529", "$249"]),
+        ("14:30, 13:30", ["14:30", "13:30"]),
+        ("1,2,3", ["1", "2", "3"]),
+    ],
+)
+def test_a_list_is_cut_at_its_separators_not_inside_a_number(value: str, items: list[str]) -> None:
+    assert listed(value) == items
+
+
+def test_a_price_with_grouped_thousands_is_a_term_under_the_users_budget() -> None:
+    # read as two items, "¥12,800" was no single quoted price: the soft budget dropped it as information
+    state = _state(
+        [
+            ("assistant", "Your price limit?"),
+            ("user", "15,000 yen max"),
+            ("assistant", "The Kaze Light 400 is ¥12,800."),
+        ]
+    )
+    terms = priced_terms(state)
+    assert [state.facts[k].value for k in terms] == ["¥12,800"]
