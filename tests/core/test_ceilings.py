@@ -189,6 +189,22 @@ def test_a_bound_said_with_a_negative_word_is_the_users_budget() -> None:
     assert [(f.value, f.role) for f in budget] == [("No more than $550", "user")]
 
 
+@pytest.mark.parametrize(
+    ("text", "budget"),
+    [
+        # each had been a plain amount that the assistant's quote then showed as replaced
+        ("I'd set myself a ceiling of €7,000.", "€7,000"),
+        ("Our budget for this financial year is £9,500 including VAT; above needs approval", "£9,500"),
+        ("my budget is £9,500", "£9,500"),
+        # what it covers said after it: the words stay in the user's clause, the amount no budget alone
+        ("my budget is $3,000 for everything", None),
+    ],
+)
+def test_an_amount_a_budget_noun_names_is_the_budget(text: str, budget: str | None) -> None:
+    budgets = [e.text for e in extract_entities(text, TS) if e.slot == "budget"]
+    assert budgets == ([budget] if budget else [])
+
+
 def test_whom_a_budget_noun_covers_is_part_of_the_value() -> None:
     text = "Bostin. Budget is four hundred for the young ones total."
     budgets = [e for e in extract_entities(text, TS) if e.slot == "budget"]
