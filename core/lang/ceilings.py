@@ -24,7 +24,7 @@ from core.lang.en_lexicon import FUNCTION_WORDS
 from core.lang.en_numbers import NUMBER_WORDS_PATTERN, format_number, to_number
 from core.lang.en_values import money
 from core.lang.patterns import pattern
-from core.lang.zh_numbers import fmt_number, zh_to_number
+from core.lang.zh_numbers import PER_ONE_AFTER, ZH_ONE, fmt_number, zh_to_number
 
 # a word-number ceiling is at least this much: a smaller one bounds an age or a count ("under twelve")
 _LEAST = 50
@@ -150,12 +150,11 @@ def en_ceilings(text: str) -> list[tuple[int, int, str, str, str]]:
 # a ceiling in Chinese: hundreds or more, with or without the money's unit, before 以内 / 以下 / 之内 /
 # 为限 (or a bare 内: "1500内"), the period, the head or the one thing it is per before or after it
 # ("每晚一千五以内", "两百块以内一个人", "一盏八百以内", "五百以内一台")
-_ZH_ONE = r"[一每](?:个|台|盏|件|张|把|套|只|支|瓶|双|部|辆|份|本|条|顶|架|副|箱)"
 _ZH_CEILING = (
-    rf"(?P<per>每晚|每人|人均|每个月|每月|每天|一晚|一个人|一人|每位|{_ZH_ONE})?(?<![\d.,])"
+    rf"(?P<per>每晚|每人|人均|每个月|每月|每天|一晚|一个人|一人|每位|{ZH_ONE})?(?<![\d.,])"
     r"(?P<n>\d{1,3}(?:,\d{3})+|\d{3,}(?:\.\d+)?|[一二两三四五六七八九十]+[百千万][零〇一二两三四五六七八九十百千万]*)"
     r"(?P<unit>块钱|块|元)?(?P<tail>以内|以下|之内|为限|内(?![存容部置侧外地衣裤胎]))"
-    rf"(?(per)|(?:一个人|一人|每人|每位|{_ZH_ONE}(?=$|[\s，。！？、,.!?；;吧呢啊呀哈的]))?)"
+    rf"(?(per)|(?:一个人|一人|每人|每位|{PER_ONE_AFTER.pattern})?)"
 )
 
 

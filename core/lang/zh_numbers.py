@@ -15,6 +15,10 @@ NUM_CHARS = "0-9０-９零〇一二两三四五六七八九十百千万"
 TAIL_BOUNDS = {"以上": ">=", "起": ">=", "以下": "<=", "以内": "<=", "之内": "<=", "左右": "~", "上下": "~"}
 
 
+# the one thing a ceiling said before is per, right after it ("五百以内一台", "三十美元以内一个"), ending the
+# clause; ZH_ONE alone, before it ("一盏八百以内")
+ZH_ONE = r"[一每](?:个|台|盏|件|张|把|套|只|支|瓶|双|部|辆|份|本|条|顶|架|副|箱|块)"
+PER_ONE_AFTER = re.compile(rf"{ZH_ONE}(?=$|[\s，。！？、,.!?；;吧呢啊呀哈的])")
 # digits with their thousands grouped by commas ("8,980", "12,800.50")
 _GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 # a number in Arabic digits, grouped or not ("8,980", "1580", "4.5"): a regex

@@ -19,7 +19,7 @@ from core.lang.zh_attributes import attribute_numbers, servings
 from core.lang.zh_contacts import contacts
 from core.lang.zh_hit import Hit
 from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, TERM_SLOTS
-from core.lang.zh_numbers import ARABIC, TAIL_BOUNDS, fmt_number, per_head, zh_to_number
+from core.lang.zh_numbers import ARABIC, PER_ONE_AFTER, TAIL_BOUNDS, fmt_number, per_head, zh_to_number
 from core.lang.zh_symbol_money import zh_symbol_money
 from core.lang.zh_time_spans import BLANK
 from core.lang.zh_titles import surnames, titles
@@ -30,8 +30,12 @@ _NUM = rf"(?:{ARABIC}(?:[万千wWkK](?![a-zA-Z]))?|{_ZH_NUM})"
 _SEP = r"\s*(?:-|~|～|—|–|－|至|到)\s*"
 _BOUND = r"(?<![\d.A-Za-z])"
 
-_CURRENCY = r"(?:元|块钱|块(?![\u4e00-\u9fff])|人民币|RMB|rmb|CNY)"
+# 块 is money only ending its phrase: before a noun, a name or a price it counts ("两块板", "一块Queens Pro",
+# "一块129")
+_CURRENCY = r"(?:元|块钱|块(?![\u4e00-\u9fffA-Za-z]|\d{2})|人民币|RMB|rmb|CNY)"
 _MONEY_TAIL = r"(?:以上|以下|以内|之内|左右|上下|之间|起)?"
+# a ceiling's tail and a comma: what follows may say the one thing it is per
+_AFTER_CEILING = re.compile(r"(?:以内|以下|之内)[，,]\s*$")
 # what one of a unit costs, said before the amount: 每平米 / 每人 / 每月 (约 / 大概 / 只要 between)
 _EACH_BEFORE = re.compile(r"每(?:一)?[\u4e00-\u9fff]{1,2}(?:只要|大概|大约|约|是|为)?$")
 # what a price is for, right after it ("3988元/桌", "168 元/人", "25元/小时"), as English writes "£84/day",
@@ -122,6 +126,8 @@ def _money(text: str) -> list[Hit]:
         if m.group("c"):
             out.append(Hit(m.start(), m.end(), "money", f"{_num(m.group('c'))} CNY", "price", 8))
             continue
+        if a_text == "一" and m.group("u") == "块" and _AFTER_CEILING.search(text, 0, m.start()):
+            continue  # "一百五十美刀以内，一块": the one thing the ceiling is per, no amount of one yuan
         a, b, tail = _num(m.group("a")), m.group("b"), m.group("tail") or ""
         value = f"{a}-{_num(b)} CNY" if b else f"{TAIL_BOUNDS.get(tail, '')}{a} CNY"
         end = m.end() - (2 if tail == "之间" else 0)
@@ -209,7 +215,8 @@ def _quantity(text: str) -> list[Hit]:
 # "6公斤", "3期", "空腹血糖8.2mmol/L"): values, never the tail of a name ("申报价值800美元" is no name)
 _FOREIGN = {"美元": "USD", "美金": "USD", "欧元": "EUR", "日元": "JPY", "英镑": "GBP", "港币": "HKD",
             "港元": "HKD", "澳元": "AUD", "澳币": "AUD", "加元": "CAD", "加币": "CAD", "纽币": "NZD",
-            "新台币": "TWD", "台币": "TWD", "韩元": "KRW", "韩币": "KRW", "泰铢": "THB", "新币": "SGD"}
+            "新台币": "TWD", "台币": "TWD", "韩元": "KRW", "韩币": "KRW", "泰铢": "THB", "新币": "SGD",
+            "美刀": "USD"}
 # the tails that bound an amount from above (zh_numbers.TAIL_BOUNDS "<="): "以内", "以下", "之内"
 _CEILING_TAIL = re.compile("|".join(tail for tail, bound in TAIL_BOUNDS.items() if bound == "<="))
 _FOREIGN_MONEY = re.compile(rf"{_BOUND}(?P<n>{_NUM})\s*(?P<u>{'|'.join(_FOREIGN)})")
@@ -243,7 +250,8 @@ def _measures(text: str) -> list[Hit]:
     for m in _FOREIGN_MONEY.finditer(text):
         value = f"{_num(m.group('n'))} {_FOREIGN[m.group('u')]}"
         if ceiling := _CEILING_TAIL.match(text, m.end()):  # "三万日元以内": the most paid, the budget
-            out.append(Hit(m.start(), ceiling.end(), "money", f"<={value}", "budget", 7))
+            per = PER_ONE_AFTER.match(text, ceiling.end())  # "三十美元以内一个": what it is per
+            out.append(Hit(m.start(), (per or ceiling).end(), "money", f"<={value}", "budget", 7))
         else:
             out.append(Hit(m.start(), m.end(), "money", value, "price", 7))
     for m in _MEASURE.finditer(text):

@@ -104,6 +104,27 @@ def test_grouped_digits_are_one_amount(text: str, surface: str, value: str, slot
     assert (surface, value, slot) in [(e.text, e.value, e.slot) for e in ents]
 
 
+@pytest.mark.parametrize(
+    ("text", "budget"),
+    [
+        # 美刀 is the dollar (the ceiling had been a name, "一百五十美刀以内"), and the one thing it is per
+        # after a comma no amount of one yuan (that 一块 had joined the budget, and "要两块板" then
+        # corrected it to "两块")
+        ("一百五十美刀以内，一块", "一百五十美刀以内"),
+        ("三十美元以内一个", "三十美元以内一个"),
+    ],
+)
+def test_a_foreign_ceiling_keeps_what_it_is_per_and_makes_no_other_amount(text: str, budget: str) -> None:
+    ents = ChineseAnalyzer().entities(text, MONDAY)
+    assert [(e.text, e.slot) for e in ents if e.type == "money"] == [(budget, "budget")]
+
+
+@pytest.mark.parametrize("text", ["好的，一块Queens Pro 7.75。", "一块129在一百五以内"])
+def test_kuai_before_a_name_or_a_price_counts_a_thing(text: str) -> None:
+    ents = ChineseAnalyzer().entities(text, MONDAY)
+    assert not [e for e in ents if e.type == "money" and e.text.startswith("一块")]
+
+
 def test_units_of_a_measure_are_read_whole() -> None:
     # "3000单位" (graft units) had been read as "3000单" (orders), the 位 left over
     text = "他说要做就做够，3000单位，下了3单"
