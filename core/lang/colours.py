@@ -26,23 +26,30 @@ from core.lang.patterns import pattern
 
 _EN_COLOURS = (
     "black white grey gray silver red blue navy green yellow orange pink purple brown beige maroon "
-    "charcoal ivory teal turquoise burgundy khaki lilac lavender graphite"
+    "charcoal ivory teal turquoise burgundy khaki lilac lavender graphite olive sand slate copper "
+    "gold bronze mint coral peach mustard cobalt indigo magenta plum taupe sage oatmeal chocolate aqua "
+    "emerald scarlet crimson rust terracotta champagne"
 )
 _EN_SHADE = r"(?:(?:light|dark|pale|deep|bright|matte?|sky|royal|forest|baby|midnight|space|navy)\s+)?"
 # a colour's own name before its base colour, said as the whole value ("Racing green.", "Anthracite
 # grey so", "in chartwell green"): one word, no word of grammar
 _EN_NAMED_SHADE = r"(?:(?P<named>[A-Za-z]{3,})\s+)?"
-_EN_COLOUR = rf"{_EN_SHADE}(?:{'|'.join(_EN_COLOURS.split())})|rose\s+gold"
+_EN_BASE = "|".join(_EN_COLOURS.split())
+# two colours joined are one ("grey-blue", "slate grey", "sage green")
+_EN_COLOUR = rf"{_EN_SHADE}(?:{_EN_BASE})(?:[-\s](?:{_EN_BASE}))?|rose\s+gold"
 _EN_TAIL = r"\s+(?:colou?r|one|finish|shade)\b"
 _COLOUR_WORDS = frozenset(("colour", "color", "finish", "shade", "one", "rose"))
 _EN_NAMED = re.compile(
     rf"(?<![\w-])(?P<c>{_EN_NAMED_SHADE}(?:{_EN_COLOUR}))(?:(?P<tail>{_EN_TAIL})|(?![\w-]))", re.IGNORECASE
 )
-_EN_IN = re.compile(r"\bin\s+(?:the\s+)?$", re.IGNORECASE)
+# "in white", and the attribute named before it ("change the finish to cherry", "the colour is sand")
+_EN_IN = re.compile(r"\bin\s+(?:the\s+)?$|\b(?:colou?r|finish|shade)\s+(?:to|is|in)\s+$", re.IGNORECASE)
 # agreeing or correcting words a clause that only names a colour may have at its edges
 _EN_EDGE = (
     r"(?:ok(?:ay)?|yes|yeah|yep|so|then|and|or|actually|hmm+|oh|make\s+it|go\s+with|let['’]?s\s+do|"
-    r"i['’]ll\s+take|the|a|in|please|fine|is\s+fine|it\s+is|that|one|instead|for\s+me|thanks)"
+    r"(?:i|we)(?:['’]ll|\s+will)?\s+(?:take|have|want|go\s+(?:for|with))|take|go\s+for|the|a|in|please|fine|"
+    r"is\s+fine|['’]s\s+fine|it\s+is|that|one|instead|"
+    r"for\s+me|thanks)"
 )
 _EN_WHOLE = re.compile(rf"^\W*(?:{_EN_EDGE}(?:\W+|$))*$", re.IGNORECASE)
 _CLAUSE = re.compile(r"[^.,;:!?\n]+")

@@ -28,6 +28,13 @@ def _colours(lang: str, text: str) -> list[str]:
         ("Racing green. Like the old buses", "Racing green"),
         ("She says anthracite grey, it goes. Anthracite grey so", "Anthracite grey"),
         ("do you have it in chartwell green?", "chartwell green"),
+        # more colour words, two colours joined, the picking words around them (each had been nothing)
+        ("Sand, it looks nice on the rocks", "Sand"),
+        ("Take the grey-blue instead", "grey-blue"),
+        ("Go for the slate grey", "slate grey"),
+        ("She says with the children and the dust, we take the chocolate brown.", "chocolate brown"),
+        ("Oatmeal then, it goes with the rug", "Oatmeal"),
+        ("Please change the colour to sage", "sage"),
     ],
 )
 def test_an_english_colour_said_as_the_value(text: str, colour: str) -> None:
@@ -37,7 +44,7 @@ def test_an_english_colour_said_as_the_value(text: str, colour: str) -> None:
 @pytest.mark.parametrize(
     "text",
     ["red wine please", "We stayed at the White Horse Inn", "Silver does not show dirt", "Charcoal alu",
-     "She says anthracite grey, it goes with the windows"],
+     "She says anthracite grey, it goes with the windows", "We had sand everywhere", "I love olive oil"],
 )
 def test_a_colour_word_inside_a_longer_phrase_is_no_colour_value(text: str) -> None:
     assert _colours("en", text) == []
