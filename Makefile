@@ -58,8 +58,8 @@ FREEFORM_FILES = $(wildcard $(FREEFORM)/freeform_en.jsonl $(FREEFORM)/freeform_z
 # 8 in stop 33, 9 in stop 34, 10 in stop 35, 11 in stop 36, 12 in stop 37, 13 in stop 38, 14 in stop 39, 15 in stop 40,
 # 16 in stop 41, 17 in stop 42, 18 in stop 43, 19 in stop 44, 20 in stop 45, 21 in stop 46,
 # 22 in stop 47, 23 in stop 48, 24 in stop 49, 25 in stop 50, 26 in stop 51, 27 in stop 52, 28 in stop 53,
-# 29 in stop 54, 30 in stop 55, 31 in stop 56, 32 in stop 57, 33 in stop 58). Sets 34 and 35 stay out on
-# purpose: they are the blind sets (check_freeform.py --heldout34/35 --score)
+# 29 in stop 54, 30 in stop 55, 31 in stop 56, 32 in stop 57, 33 in stop 58, 34 in stop 59). Sets 35 and 36
+# stay out on purpose: they are the blind sets (check_freeform.py --heldout35/36 --score)
 HELDOUT_FILES = $(wildcard $(FREEFORM)/heldout_dialogues_en.jsonl $(FREEFORM)/heldout_dialogues_zh.jsonl)
 HELDOUT2_FILES = $(wildcard $(FREEFORM)/heldout2_dialogues_en.jsonl $(FREEFORM)/heldout2_dialogues_zh.jsonl)
 HELDOUT3_FILES = $(wildcard $(FREEFORM)/heldout3_dialogues_en.jsonl $(FREEFORM)/heldout3_dialogues_zh.jsonl)
@@ -93,6 +93,7 @@ HELDOUT30_FILES = $(wildcard $(FREEFORM)/heldout30_dialogues_en.jsonl $(FREEFORM
 HELDOUT31_FILES = $(wildcard $(FREEFORM)/heldout31_dialogues_en.jsonl $(FREEFORM)/heldout31_dialogues_zh.jsonl)
 HELDOUT32_FILES = $(wildcard $(FREEFORM)/heldout32_dialogues_en.jsonl $(FREEFORM)/heldout32_dialogues_zh.jsonl)
 HELDOUT33_FILES = $(wildcard $(FREEFORM)/heldout33_dialogues_en.jsonl $(FREEFORM)/heldout33_dialogues_zh.jsonl)
+HELDOUT34_FILES = $(wildcard $(FREEFORM)/heldout34_dialogues_en.jsonl $(FREEFORM)/heldout34_dialogues_zh.jsonl)
 bench: $(BENCH_STAMP)
 	$(PY) -m bench $(DIALOGUES)/sgd_dev_sample.jsonl $(DIALOGUES)/multiwoz_dev_sample.jsonl \
 		$(DIALOGUES)/crosswoz_dev_sample.jsonl --json docs/benchmarks.json --report docs/benchmarks.md
@@ -166,6 +167,8 @@ bench: $(BENCH_STAMP)
 		--json docs/benchmarks_heldout32.json --report docs/benchmarks.md,@echo "no held-out set 32: skipped")
 	$(if $(HELDOUT33_FILES),$(PY) -m bench $(HELDOUT33_FILES) --section heldout33 --no-long \
 		--json docs/benchmarks_heldout33.json --report docs/benchmarks.md,@echo "no held-out set 33: skipped")
+	$(if $(HELDOUT34_FILES),$(PY) -m bench $(HELDOUT34_FILES) --section heldout34 --no-long \
+		--json docs/benchmarks_heldout34.json --report docs/benchmarks.md,@echo "no held-out set 34: skipped")
 	$(PY) -m bench.speed $(DIALOGUES)/sgd_dev_sample.jsonl --report docs/benchmarks.md
 	$(PY) -m bench.store --contexts 100000 --report docs/benchmarks.md
 	$(PY) -m bench.service --repeat 3 --report docs/benchmarks.md
