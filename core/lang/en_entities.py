@@ -79,6 +79,7 @@ def _candidates(text: str, ts: datetime) -> list[V.Candidate]:
     cands += C.labelled_numbers(text)  # "flat 5", "gate 12": a thing's label, no count
     cands += T.answers(text) + T.food_words(text) + count_lists(text)  # 'two vegans, one gluten free'
     for start, end, kind, value, slot in unit_counts(text) + card_endings(text):  # "40 pallets", "20k baht"
+        slot = (paid_for(text, start, end) or slot) if kind == "money" and slot == "amount" else slot
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind]))
     for start, end, kind, value, slot in sizes(text) + symbol_measures(text) + dimension_measures(text):
         cands.append(V.Candidate(start, end, kind, value, slot, V.PRIO[kind] + 5))

@@ -42,7 +42,8 @@ _DOES_FOR = {
     "fit": "fitting", "assemble": "assembly", "mount": "installation",
 }  # fmt: skip
 _DOES = re.compile(
-    rf"\b(?P<verb>{'|'.join(_DOES_FOR)})(?:s|es)?\s+(?:it\s+|them\s+|one\s+|each\s+)?(?:for|at)\s+$",
+    rf"\b(?P<verb>{'|'.join(_DOES_FOR)})(?:s|es)?\s+(?:it\s+|them\s+|one\s+|each\s+)?"
+    r"(?:by\s+(?:[a-z-]+\s+){1,2}?)?(?:for|at)\s+$",  # "We deliver by boda for 10,000 shillings"
     re.IGNORECASE,
 )
 # a pack of a consumable or a spare priced on its own ("A pack of 4 brush heads is £12", "a box of 20

@@ -29,6 +29,9 @@ def _money(text: str) -> list[tuple[str, str | None]]:
         # the service said as what the seller does for the amount, and a pack of a spare priced alone
         ("Our technician installs for AED 150 per seat.", "AED 150 per seat", "installation_fee"),
         ("We deliver for £8 within the ring road.", "£8", "delivery_fee"),
+        # how it is delivered between, and an amount in a currency named by its word (it had been the
+        # price of the blender)
+        ("Red, noted. We deliver by boda for 10,000 shillings.", "10,000 shillings", "delivery_fee"),
         ("A pack of 4 brush heads is £12.", "£12", "head_pack"),
         ("Two in stock. Delivery inside the Ring Road is NPR 200.", "NPR 200", "delivery_fee"),
         # a sum that names each part by the service after it
