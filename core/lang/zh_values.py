@@ -17,6 +17,7 @@ from core.lang.spelled_digits import zh_spelled_phones
 from core.lang.zh_addresses import addresses
 from core.lang.zh_attributes import attribute_numbers, servings
 from core.lang.zh_contacts import contacts
+from core.lang.zh_fees import fee_terms
 from core.lang.zh_hit import Hit
 from core.lang.zh_lexicon import FACILITIES, NOT_TYPE_WORDS, TERM_SLOTS
 from core.lang.zh_numbers import ARABIC, PER_ONE_AFTER, TAIL_BOUNDS, fmt_number, per_head, zh_to_number
@@ -315,6 +316,7 @@ def find_values(text: str) -> list[Hit]:
     # a phone spelled in numerals; servings; "51×51毫米", "3kW", "6米宽"
     typed = attribute_numbers(text) + zh_ceilings(text) + zh_spelled_phones(text) + servings(text)
     typed += sizes(text) + symbol_measures(text) + dimension_measures(text) + zh_symbol_money(text)
+    typed += fee_terms(text)  # "送货免运费", "安装费另算"
     hits += [Hit(*found, 9) for found in typed]
     for t in titles(text):  # "练习曲《扫摇练习》": a title, its label its slot (and no name of its own)
         hits.append(Hit(t.start, t.end, "name", t.text, t.label, 9))

@@ -125,6 +125,21 @@ def test_kuai_before_a_name_or_a_price_counts_a_thing(text: str) -> None:
     assert not [e for e in ents if e.type == "money" and e.text.startswith("一块")]
 
 
+@pytest.mark.parametrize(
+    ("text", "fee", "slot"),
+    [
+        # a fee waived or charged apart (it had been a name, "送货免运费", or nothing)
+        ("自取还是送货？送货免运费。", "免运费", "delivery_fee"),
+        ("包邮吗", "包邮", "delivery_fee"),
+        ("笔79在八十以内，运费另算，行", "运费另算", "delivery_fee"),
+        ("免费安装", "免费安装", "installation_fee"),
+    ],
+)
+def test_a_fee_waived_or_charged_apart_is_a_term_of_the_fee(text: str, fee: str, slot: str) -> None:
+    ents = ChineseAnalyzer().entities(text, MONDAY)
+    assert (fee, slot) in [(e.text, e.slot) for e in ents]
+
+
 def test_units_of_a_measure_are_read_whole() -> None:
     # "3000单位" (graft units) had been read as "3000单" (orders), the 位 left over
     text = "他说要做就做够，3000单位，下了3单"
