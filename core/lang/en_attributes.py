@@ -42,7 +42,10 @@ KIN = {
     "grandpa": "grandfather", "grandfather": "grandfather", "granddad": "grandfather",
     "son": "son", "daughter": "daughter", "wife": "wife", "husband": "husband", "kid": "child",
     "child": "child", "baby": "child", "brother": "brother", "sister": "sister",
-    "father-in-law": "father_in_law", "mother-in-law": "mother_in_law",
+    "father-in-law": "father_in_law", "mother-in-law": "mother_in_law", "grandson": "grandson",
+    "granddaughter": "granddaughter", "grandchild": "grandchild", "nephew": "nephew", "niece": "niece",
+    "cousin": "cousin", "uncle": "uncle", "aunt": "aunt", "auntie": "aunt", "stepson": "stepson",
+    "stepdaughter": "stepdaughter", "partner": "partner", "fiancee": "fiancee", "fiance": "fiance",
 }  # fmt: skip
 # attribute nouns right before a number ("budget 8k", "my limit is 1500") -> slot
 ATTRIBUTE_NOUNS = {

@@ -235,3 +235,17 @@ def test_a_count_said_again_in_a_correction_without_its_noun_replaces_nothing():
         ]
     )
     assert "three persons" not in replaced(st)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        # relatives beyond parents, children and partners name the person after them (each had been a plain
+        # name, which joined the shop's name "Market Jew Street" in one slot)
+        ("I want one of they reading pens for my grandson Kenver.", "grandson_name"),
+        ("It's a present for my niece Aoife", "niece_name"),
+    ],
+)
+def test_a_relatives_name_is_keyed_by_the_relative(text: str, slot: str) -> None:
+    names = [f for k, f in state_after([("user", text)]).facts.items() if k.endswith(slot)]
+    assert len(names) == 1
