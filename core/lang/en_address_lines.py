@@ -15,8 +15,17 @@ MAX_PART_WORDS = 5  # a longer part is a sentence ("we moved last week")
 _UNIT = re.compile(
     r"(?:\d+(?:st|nd|rd|th)?\s*(?:f|fl\.?|floor)"
     r"|(?:floor|fl\.?|level|unit|suite|ste\.?|apt\.?|apartment|room|rm\.?|building|bldg\.?|block|blk\.?|"
-    r"ward|flat|tower|gate|dock)\s*#?\s*[0-9a-z]{1,4}(?:\s+[a-z]+)?"
+    r"ward|flat|tower|gate|dock|plot|sector|lot|house|phase)\s*#?\s*[0-9a-z]{1,4}(?:\s+[a-z]+)?"
     r"|#\s*\d+[a-z]?(?:-\d+[a-z]?)?)",
+    re.IGNORECASE,
+)
+# a part that is units only, one or several ("Block 4 Lot 12"); two units in a line say it is an address
+# with no street in it ("Plot 77, Sector 5, Malviya Nagar")
+_UNITS = re.compile(rf"(?:{_UNIT.pattern})(?:\s+(?:{_UNIT.pattern}))*", re.IGNORECASE)
+_LEAST_UNITS = 2
+_UNIT_WORD = re.compile(
+    r"\b(?:floor|fl|level|unit|suite|ste|apt|apartment|room|rm|building|bldg|block|blk|ward|flat|tower|gate|dock"
+    r"|plot|sector|lot|house|phase)\b|#",
     re.IGNORECASE,
 )
 # a town or district ending in its postal code: a UK postcode ("Leeds LS11 8PA"), a US state and
@@ -63,7 +72,8 @@ def address_line(text: str, kept: list[Candidate]) -> list[Candidate]:
         return kept
     postal = {(s, e) for s, e in spans if _POSTAL_PART.fullmatch(text[s:e])}
     ends = {e for _, e in spans} | {e for _, e in postal}
-    if not postal and not any(c.type == "address" for c in kept):
+    units = sum(len(_UNIT_WORD.findall(text[s:e])) for s, e in spans if _UNITS.fullmatch(text[s:e]))
+    if not postal and not any(c.type == "address" for c in kept) and units < _LEAST_UNITS:
         return kept
     if _addressee(kept, *spans[0]):
         spans = spans[1:]  # "Mr. Tan Wei Ming, 10 Anson Road, ...": who receives it, not where
@@ -72,7 +82,7 @@ def address_line(text: str, kept: list[Candidate]) -> list[Candidate]:
         if len(part.split()) > MAX_PART_WORDS:
             return kept
         run_over = any(c.type == "address" and c.start < start and c.end >= end for c in kept)
-        if _UNIT.fullmatch(part) or run_over or (start, end) in postal:
+        if _UNITS.fullmatch(part) or run_over or (start, end) in postal:
             continue  # a unit, a town and its postcode, a part the street address runs over (", #22-05")
         inside = [c for c in kept if c.start < end and c.end > start]
         if not inside or any(
@@ -86,7 +96,7 @@ def address_line(text: str, kept: list[Candidate]) -> list[Candidate]:
         return kept
     first, last = spans[0][0], spans[-1][1]
     # the line starts at the first part's value, not at the words before it ("Deliver to 5 King St, ...")
-    if not _UNIT.fullmatch(text[first : spans[0][1]]):
+    if not _UNITS.fullmatch(text[first : spans[0][1]]):
         first = min((c.start for c in kept if first <= c.start < spans[0][1]), default=first)
     surface = " ".join(text[first:last].split())
     line = Candidate(first, last, "address", surface, "address", max(c.priority for c in kept))

@@ -16,7 +16,14 @@ def _typed(text: str) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize(
     "line",
-    ["5F, 88 Century Avenue, Pudong", "Orbit Labs, 3rd floor, 140 Harbour St", "Unit 4, 12 Mill Road"],
+    [
+        "5F, 88 Century Avenue, Pudong",
+        "Orbit Labs, 3rd floor, 140 Harbour St",
+        "Unit 4, 12 Mill Road",
+        # two units and no street (each part had been a name or an id of its own)
+        "Plot 77, Sector 5, Malviya Nagar",
+        "Block 4 Lot 12, Sitio Lahug Verde, Talamban",
+    ],
 )
 def test_an_address_line_is_one_address(line):
     assert _typed(line) == [("address", line)]
@@ -28,6 +35,7 @@ def test_an_address_line_is_one_address(line):
         "West China Research Lab, 17 Renmin South Road, receiving desk",  # a part that is no address part
         "2 adults, 71 North San Pedro Street",  # a count is no part of an address
         "Building 3, Nanshan Science Park, loading dock B",  # no street address in it
+        "Gate 12, Terminal 2",  # places at an airport, no address
     ],
 )
 def test_a_clause_that_is_more_than_an_address_line_keeps_its_values_apart(text):
