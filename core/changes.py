@@ -50,9 +50,6 @@ def answers_change(state: ContextState, cur: Fact, offer: Fact) -> bool:
     return not (state.changed_asks and re.search(rf"\b{re.escape(slot)}\b", state.changed_asks))
 
 
-# commas and semicolons, ASCII and full-width, and the Chinese enumeration comma: punctuation, no words
-
-
 def _repeats_part(value: str, offered: str) -> bool:
     """True when offered is value itself or one of the items value lists ("Thai" of "Vegetarian, Thai")."""
     low = offered.strip().lower()

@@ -20,7 +20,6 @@ from core.models import ContextState, Evidence, Fact
 from core.tool_supersede import superseded_arg_values
 from core.values import same_surface, same_value, without_article
 
-# commas and semicolons, ASCII and full-width, and the Chinese enumeration comma
 # a whole token: no letter or digit of a Latin word next to it (Chinese writes no spaces between
 # words, so a Chinese value is found inside Chinese text: "改成1月3号" holds "1月3号"; "16个人" not "6个人")
 # ... and no part of a longer number: not the "3" of "3:15", "3.5" or "1/3"

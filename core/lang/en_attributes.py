@@ -26,6 +26,8 @@ from functools import cache
 
 from core.lang.asked_nouns import en_asked_noun
 from core.lang.currency_before import CURRENCY_BEFORE, currency_before
+from core.lang.en_budget_nouns import named_budget
+from core.lang.en_kin import KIN
 from core.lang.en_lexicon import COUNT_NOUNS, FUNCTION_WORDS
 from core.lang.en_name_words import DETERMINERS, is_everyday
 from core.lang.en_sums import sums_before
@@ -34,19 +36,6 @@ from core.lang.en_values import _CURRENCY_WORDS, _SCALE, _money_value
 from core.lang.en_values import money as money_amounts
 from core.lang.patterns import pattern
 
-# relatives -> the role an age slot is named by ("Dad is 68" -> father_age)
-KIN = {
-    "dad": "father", "father": "father", "daddy": "father", "papa": "father", "mum": "mother",
-    "mom": "mother", "mother": "mother", "mummy": "mother", "mommy": "mother", "mama": "mother",
-    "grandma": "grandmother", "grandmother": "grandmother", "granny": "grandmother", "nan": "grandmother",
-    "grandpa": "grandfather", "grandfather": "grandfather", "granddad": "grandfather",
-    "son": "son", "daughter": "daughter", "wife": "wife", "husband": "husband", "kid": "child",
-    "child": "child", "baby": "child", "brother": "brother", "sister": "sister",
-    "father-in-law": "father_in_law", "mother-in-law": "mother_in_law", "grandson": "grandson",
-    "granddaughter": "granddaughter", "grandchild": "grandchild", "nephew": "nephew", "niece": "niece",
-    "cousin": "cousin", "uncle": "uncle", "aunt": "aunt", "auntie": "aunt", "stepson": "stepson",
-    "stepdaughter": "stepdaughter", "partner": "partner", "fiancee": "fiancee", "fiance": "fiance",
-}  # fmt: skip
 # attribute nouns right before a number ("budget 8k", "my limit is 1500") -> slot
 ATTRIBUTE_NOUNS = {
     "budget": "budget", "limit": "budget", "max": "budget", "maximum": "budget", "cap": "budget",
@@ -215,28 +204,6 @@ def noun_slot(before: str) -> str | None:
     return ATTRIBUTE_NOUNS.get(" ".join(m.group("noun").lower().split()))
 
 
-# the nouns that name an amount said after them the most the user pays ("my budget is £9,500", "a
-# ceiling of €7,000"); "max" and "limit" often say what it covers after it ("max is €1000 for the two")
-_BUDGET_NOUNS = re.compile(
-    r"\b(?:budget|ceiling)(?:\s+for\s+(?:this|the|that|our|my)(?:\s+[a-z]+){1,3}?)?\s+(?:is|of|was)\s+"
-    r"(?:about\s+|around\s+)?$",
-    re.IGNORECASE,
-)
-# the end of the amount's clause, the tax it includes said before it ("£9,500 including VAT;")
-_CLAUSE_END = re.compile(
-    r"(?:\s+(?:including|incl\.?|inclusive\s+of|plus|excluding|ex\.?)\s+(?:vat|tax|gst))?"
-    r"\s*(?:$|[.;!?]|,\s+(?:and|but|so)\b)",
-    re.IGNORECASE,
-)
-
-
-def _named_budget(text: str, start: int, end: int) -> str | None:
-    """"budget" for the amount at start..end when a budget's noun names it and its clause ends with it
-    (the user's words of what it covers, said after it, stay in their clause), else None."""
-    named = _BUDGET_NOUNS.search(text, max(0, start - 60), start) is not None
-    return "budget" if named and _CLAUSE_END.match(text, end) else None
-
-
 def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
     """(start, end, type, value, slot) of the numbers of text typed by their attribute (see the
     module doc); a number followed by a counted noun ("up to 4 people") is left to the count finders."""
@@ -281,7 +248,7 @@ def attribute_numbers(text: str) -> list[tuple[int, int, str, str, str]]:
     for i, c in enumerate(amounts):  # "Basket total £14.10", "a $200 deposit": the sum due the noun names
         slot = sum_slot(text[max(0, c.start - 40) : c.start], text[c.end : c.end + 40])
         summed = slot is None and sums_before(text, amounts, i)
-        slot = "total" if summed else slot or _named_budget(text, c.start, c.end)
+        slot = "total" if summed else slot or named_budget(text, c.start, c.end)
         rated = [k for k, (s, _, _, _, was) in enumerate(out) if s == c.start and was == "amount"]
         own = _BUDGET_BEFORE.search(text, max(0, c.start - 24), c.start)  # "Budget only HK$9,000 total"
         if slot == "total" and rated and not own:  # "at £24, so £48 a week", "so $940 total": the sum
@@ -419,8 +386,3 @@ def asks_by_name(question: str, slot: str) -> bool:
     return bool(re.search(rf"\b(?:which|what)\s+(?:\w+\s+)?{re.escape(slot)}\b", question, re.IGNORECASE))
 
 
-def kin_named(text: str) -> str:
-    """The last relative a text names ("my mum", "Dad's"), lowercased, or ""."""
-    words = "|".join(sorted(KIN, key=len, reverse=True))
-    found = pattern(rf"\b(?:{words})\b", re.IGNORECASE).findall(text)
-    return found[-1].lower() if found else ""

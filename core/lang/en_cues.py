@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 
-from core.lang.en_attributes import asked_attribute, asks_by_name, kin_named  # noqa: F401  (cues)
+from core.lang.en_attributes import asked_attribute, asks_by_name  # noqa: F401  (cues)
 from core.lang.en_joined import labelled_numbers, places_at, ranges_to  # noqa: F401  (cues of this module)
+from core.lang.en_kin import kin_named  # noqa: F401  (a cue of this module)
 from core.lang.en_none_found import finds_none  # noqa: F401  (a cue of this module)
 from core.lang.en_offer_replies import (  # noqa: F401  (cues)
     answers_yes,
@@ -37,7 +38,9 @@ _INTENT_CUE = (
 # a want frame asking for a new thing: "I need a taxi", "we would also like to book a table"
 _REQUESTS_NEW = (
     r"\b(?:do\s+you\s+have|recommend|suggest)\s+(?:me\s+|us\s+)?(?:a|an|some|any)\b|"
-    r"(?<!\bdo\s)(?<!\bdid\s)(?<!\bdoes\s)\b(?:i|we)(?:'m|\s+am|'re|\s+are|'ll|\s+will|\s+do|\s+would)?(?:\s+also|\s+still|\s+just)?(?:\s+need|\s+want|"
+    # not asked about a step ("Do I need to bring ...")
+    r"(?<!\bdo\s)(?<!\bdid\s)(?<!\bdoes\s)"
+    r"\b(?:i|we)(?:'m|\s+am|'re|\s+are|'ll|\s+will|\s+do|\s+would)?(?:\s+also|\s+still|\s+just)?(?:\s+need|\s+want|"
     r"(?:'d|\s+would)\s+(?:also\s+)?like|\s+(?:look|search)(?:ing)?\s+for|\s+interested\s+in)\s+(?:\w+\s+)?"
     r"(?:a|an|some|to|one|two|three|four|five|\d+)\b|"
     r"\b(?:get|book|buy|reserve|order|make)\s+(?:me|us)\s+(?:\w+\s+)?"

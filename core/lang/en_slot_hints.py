@@ -15,8 +15,8 @@ from functools import cache, lru_cache
 
 from core.lang import en_values as V
 from core.lang.base import CONTACT_SLOT
-from core.lang.en_attributes import KIN
 from core.lang.en_contacts import contacts
+from core.lang.en_kin import KIN
 from core.lang.en_lexicon import MONTHS, OCCASION_NOUNS, VENUE_TYPES, WEEKDAYS
 
 _VENUE_ENDINGS = tuple(sorted(VENUE_TYPES, key=len, reverse=True))

@@ -229,7 +229,7 @@ _OTHER_SIGN = re.compile(r"[$€¥₹₱₩₦]")
 
 
 def _pounds_weight(m: re.Match[str], text: str) -> bool:
-    """True when the "pounds" of m weigh ("It does weigh about 45 pounds", "$389. It's about 25 pounds"):
+    """True when the "pounds" of m weigh ("It does weigh about 45 pounds", "It's $529 and 45 pounds"):
     the turn speaks of weight, or writes its money with another currency's sign and no £."""
     if not m.group("cur").lower().startswith("pound"):
         return False
