@@ -91,14 +91,14 @@ def parse_message(
 
 def _amounts_across_clauses(analyzer: LanguageAnalyzer, text: str, atoms: list[Atom]) -> list[Atom]:
     """The atoms with the amounts the whole message reads apart from the thing's price, where their
-    clause gave them no slot of its own: totals (analyzer.total_spans: parts said in earlier sentences add
-    up to them) and the prices of an extra a question before them offers (analyzer.extra_prices); each
-    clause alone holds only some of the parts, or not the question."""
+    clause gave them no slot of its own (analyzer.amounts_apart): totals parts said in earlier sentences
+    add up to, and the prices of an extra a question before them offers; each clause alone holds only
+    some of the parts, or not the question."""
     if len(atoms) < 2:
         return atoms
-    slots = analyzer.extra_prices(text)
-    if sum(len(a.entities) for a in atoms) > 2:  # one amount or two: no sum (en_attributes.sums_before)
-        slots.update({span: "total" for span in analyzer.total_spans(text)})
+    slots = analyzer.amounts_apart(text)
+    if sum(len(a.entities) for a in atoms) <= 2:  # one amount or two: no sum (en_attributes.sums_before)
+        slots = {span: slot for span, slot in slots.items() if slot != "total"}
     if not slots:
         return atoms
     out, cursor = [], 0

@@ -86,14 +86,10 @@ class LanguageAnalyzer(Protocol):
         """Prohibitions and dislikes kept whole ('no spicy food', '不要靠窗的座位')."""
         ...
 
-    def total_spans(self, text: str) -> list[tuple[int, int]]:
-        """The spans of a whole message's amounts that the amounts said before them, in other
-        sentences too, add up to ('£112. With ... £40 and ... £38, that is £190'): totals."""
-        ...
-
-    def extra_prices(self, text: str) -> dict[tuple[int, int], str]:
-        """The spans of a whole message's amounts that price an extra a question right before them offers,
-        in the sentence before too ('Would you like a moon filter? $19.'), each with its fee slot."""
+    def amounts_apart(self, text: str) -> dict[tuple[int, int], str]:
+        """The spans of a whole message's amounts its sentences read together, each with its slot: totals the
+        amounts before them add up to ('£112. With ... £40 and ... £38, that is £190'), and prices of an
+        extra a question right before them offers ('Would you like a moon filter? $19.': filter_fee)."""
         ...
 
     def asked_negations(self, text: str) -> list[Negation]:

@@ -88,13 +88,10 @@ class EnglishAnalyzer(CueMethods):
         """Prohibitions and dislikes kept whole ('no spicy food', "don't call before 9am")."""
         return list(find_negations(text))
 
-    def total_spans(self, text: str) -> list[tuple[int, int]]:
-        """Amounts of a whole message that the amounts before them add up to (its sentences apart)."""
-        return total_spans(text)
-
-    def extra_prices(self, text: str) -> dict[tuple[int, int], str]:
-        """Amounts of a whole message that price the extra a question before them offers (en_fees)."""
-        return {(c.start, c.end): slot for c in money(text) if (slot := offered_extra(text, c.start))}
+    def amounts_apart(self, text: str) -> dict[tuple[int, int], str]:
+        """Totals of a whole message's amounts (its sentences apart) and extras' prices (en_fees)."""
+        extras = {(c.start, c.end): slot for c in money(text) if (slot := offered_extra(text, c.start))}
+        return {**extras, **dict.fromkeys(total_spans(text), "total")}
 
     def asked_negations(self, text: str) -> list[Negation]:
         """Negated actions a question asks for ('could you not call before 9?')."""

@@ -38,9 +38,7 @@ _INTENT_CUE = (
 # a want frame asking for a new thing: "I need a taxi", "we would also like to book a table"
 _REQUESTS_NEW = (
     r"\b(?:do\s+you\s+have|recommend|suggest)\s+(?:me\s+|us\s+)?(?:a|an|some|any)\b|"
-    # not asked about a step ("Do I need to bring ...")
-    r"(?<!\bdo\s)(?<!\bdid\s)(?<!\bdoes\s)"
-    r"\b(?:i|we)(?:'m|\s+am|'re|\s+are|'ll|\s+will|\s+do|\s+would)?(?:\s+also|\s+still|\s+just)?(?:\s+need|\s+want|"
+    r"(?<!\bdo\s)(?<!\bdid\s)(?<!\bdoes\s)\b(?:i|we)(?:'m|\s+am|'re|\s+are|'ll|\s+will|\s+do|\s+would)?(?:\s+also|\s+still|\s+just)?(?:\s+need|\s+want|"
     r"(?:'d|\s+would)\s+(?:also\s+)?like|\s+(?:look|search)(?:ing)?\s+for|\s+interested\s+in)\s+(?:\w+\s+)?"
     r"(?:a|an|some|to|one|two|three|four|five|\d+)\b|"
     r"\b(?:get|book|buy|reserve|order|make)\s+(?:me|us)\s+(?:\w+\s+)?"

@@ -40,6 +40,7 @@ from core.lang.en_lexicon import (
 )
 from core.lang.en_numbers import DIGITS_PATTERN, NUMBER_WORDS_PATTERN, to_number
 from core.lang.en_phrases import find_phrases, max_words, phrase_key
+from core.lang.pound_weights import pounds_weigh
 from core.lang.value_shapes import ID_SPACED
 from core.lang.vocab import word_set
 
@@ -223,26 +224,13 @@ def _money_value(n_text: str, scale: str | None, cur: str) -> str | None:
     return f"{n:.2f} {cur}" if not float(n).is_integer() else f"{int(n)} {cur}"
 
 
-# what says "pounds" weigh: a word of weight, or the turn's money written in another currency's sign
-_WEIGHT_CUE = re.compile(r"\b(?:weigh(?:s|ing|ed|t)?|heavy|heavier|light(?:er)?)\b", re.IGNORECASE)
-_OTHER_SIGN = re.compile(r"[$€¥₹₱₩₦]")
-
-
-def _pounds_weight(m: re.Match[str], text: str) -> bool:
-    """True when the "pounds" of m weigh ("It does weigh about 45 pounds", "It's $529 and 45 pounds"):
-    the turn speaks of weight, or writes its money with another currency's sign and no £."""
-    if not m.group("cur").lower().startswith("pound"):
-        return False
-    return bool(_WEIGHT_CUE.search(text)) or (bool(_OTHER_SIGN.search(text)) and "£" not in text)
-
-
 def money(text: str) -> list[Candidate]:
     """'$1,630', '530 dollars', 'one hundred and eighty bucks', '£20', 'AED 1,370', '1 630 $' -> '1630
     USD'."""
     found = [(m, m.group("n"), m.group("sc"), currency_before(m.group("sym")))
              for m in _MONEY_SYM.finditer(text)]  # fmt: skip
     found += [(m, m.group("n"), m.group("sc"), _CURRENCY_WORDS.get(m.group("cur").lower(), "USD"))
-              for m in _MONEY_WORD.finditer(text) if not _pounds_weight(m, text)]  # fmt: skip
+              for m in _MONEY_WORD.finditer(text) if not pounds_weigh(m.group("cur"), text)]  # fmt: skip
     spans = [(m.start(), m.end(), n, sc, cur) for m, n, sc, cur in found]
     spans += [(start, end, n, None, cur) for start, end, n, cur in symbol_after(text)]
     return [Candidate(s, e, "money", v, "amount", PRIO["money"]) for s, e, n, sc, cur in spans

@@ -115,12 +115,8 @@ class ChineseAnalyzer(CueMethods):
             n.model_copy(update={k: in_original(getattr(n, k), simple, text) for k in words}) for n in found
         ]
 
-    def total_spans(self, text: str) -> list[tuple[int, int]]:
-        """None: a Chinese sum names itself in its clause ("合计1200+300+360=1860元", "共2799元")."""
-        return []
-
-    def extra_prices(self, text: str) -> dict[tuple[int, int], str]:
-        """Amounts of a whole message that price the extra a question before them offers (zh_extras)."""
+    def amounts_apart(self, text: str) -> dict[tuple[int, int], str]:
+        """Extras' prices (zh_extras); no totals: a Chinese sum names itself in its clause ("共2799元")."""
         return extra_prices(text)
 
     def asked_negations(self, text: str) -> list[Negation]:
