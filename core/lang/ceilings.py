@@ -24,7 +24,7 @@ from core.lang.en_lexicon import FUNCTION_WORDS
 from core.lang.en_numbers import NUMBER_WORDS_PATTERN, format_number, to_number
 from core.lang.en_values import money
 from core.lang.patterns import pattern
-from core.lang.zh_numbers import PER_ONE_AFTER, ZH_ONE, fmt_number, zh_to_number
+from core.lang.zh_numbers import GROUPED, PER_ONE_AFTER, ZH_ONE, fmt_number, zh_to_number
 
 # a word-number ceiling is at least this much: a smaller one bounds an age or a count ("under twelve")
 _LEAST = 50
@@ -152,7 +152,7 @@ def en_ceilings(text: str) -> list[tuple[int, int, str, str, str]]:
 # ("每晚一千五以内", "两百块以内一个人", "一盏八百以内", "五百以内一台")
 _ZH_CEILING = (
     rf"(?P<per>每晚|每人|人均|每个月|每月|每天|一晚|一个人|一人|每位|{ZH_ONE})?(?<![\d.,])"
-    r"(?P<n>\d{1,3}(?:,\d{3})+|\d{3,}(?:\.\d+)?|[一二两三四五六七八九十]+[百千万][零〇一二两三四五六七八九十百千万]*)"
+    rf"(?P<n>{GROUPED}|\d{{3,}}(?:\.\d+)?|[一二两三四五六七八九十]+[百千万][零〇一二两三四五六七八九十百千万]*)"
     r"(?P<unit>块钱|块|元)?(?P<tail>以内|以下|之内|为限|内(?![存容部置侧外地衣裤胎]))"
     rf"(?(per)|(?:一个人|一人|每人|每位|{PER_ONE_AFTER.pattern})?)"
 )

@@ -90,8 +90,10 @@ class EnglishAnalyzer(CueMethods):
 
     def amounts_apart(self, text: str) -> dict[tuple[int, int], str]:
         """Totals of a whole message's amounts (its sentences apart) and extras' prices (en_fees)."""
-        extras = {(c.start, c.end): slot for c in money(text) if (slot := offered_extra(text, c.start))}
-        return {**extras, **dict.fromkeys(total_spans(text), "total")}
+        amounts = money(text)  # read once for both
+        asked = "?" in text  # an extra is offered in a question
+        extras = {(c.start, c.end): slot for c in amounts if asked and (slot := offered_extra(text, c.start))}
+        return {**extras, **dict.fromkeys(total_spans(text, amounts), "total")}
 
     def asked_negations(self, text: str) -> list[Negation]:
         """Negated actions a question asks for ('could you not call before 9?')."""

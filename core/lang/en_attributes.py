@@ -22,6 +22,7 @@ mother?" -> age, "Budget?" -> budget), so a bare number answering it is keyed by
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cache
 
 from core.lang.asked_nouns import en_asked_noun
@@ -32,7 +33,7 @@ from core.lang.en_lexicon import COUNT_NOUNS, FUNCTION_WORDS
 from core.lang.en_name_words import DETERMINERS, is_everyday
 from core.lang.en_sums import sums_before
 from core.lang.en_units import CURRENCIES
-from core.lang.en_values import _CURRENCY_WORDS, _SCALE, _money_value
+from core.lang.en_values import _CURRENCY_WORDS, _SCALE, Candidate, _money_value
 from core.lang.en_values import money as money_amounts
 from core.lang.patterns import pattern
 
@@ -292,11 +293,12 @@ _RESULT_BEFORE = re.compile(
 )
 
 
-def total_spans(text: str) -> list[tuple[int, int]]:
+def total_spans(text: str, amounts: Sequence[Candidate] | None = None) -> list[tuple[int, int]]:
     """The spans of the amounts of a whole message that the amounts before them add up to
     (sums_before), across its sentences ("One firkin at £112. With the stillage at £40 and the juice
-    at £38, that is £190."): each sentence alone holds only some of the parts."""
-    amounts = money_amounts(text)
+    at £38, that is £190."): each sentence alone holds only some of the parts. amounts: the message's
+    money, when the caller read it already."""
+    amounts = money_amounts(text) if amounts is None else amounts
     return [(c.start, c.end) for i, c in enumerate(amounts) if sums_before(text, amounts, i)]
 
 

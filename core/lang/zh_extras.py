@@ -26,6 +26,8 @@ def extra_prices(text: str) -> dict[tuple[int, int], str]:
     """The spans of text's amounts that price the extra a question right before them offers, each with
     the slot "<noun>_fee" (module doc)."""
     out: dict[tuple[int, int], str] = {}
+    if "？" not in text and "?" not in text:
+        return out  # no question, no extra offered: the message's values are not read again
     for hit in find_values(text):
         if hit.type != "money":
             continue

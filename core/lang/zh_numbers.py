@@ -20,9 +20,10 @@ TAIL_BOUNDS = {"以上": ">=", "起": ">=", "以下": "<=", "以内": "<=", "之
 ZH_ONE = r"[一每](?:个|台|盏|件|张|把|套|只|支|瓶|双|部|辆|份|本|条|顶|架|副|箱|块)"
 PER_ONE_AFTER = re.compile(rf"{ZH_ONE}(?=$|[\s，。！？、,.!?；;吧呢啊呀哈的])")
 # digits with their thousands grouped by commas ("8,980", "12,800.50")
-_GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+GROUPED = r"\d{1,3}(?:,\d{3})+"
+_GROUPED = re.compile(rf"{GROUPED}(?:\.\d+)?")
 # a number in Arabic digits, grouped or not ("8,980", "1580", "4.5"): a regex
-ARABIC = r"(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?"
+ARABIC = rf"(?:{GROUPED}(?![\d,])|\d+)(?:\.\d+)?"
 
 
 def zh_to_number(s: str) -> float | None:
